@@ -1,0 +1,179 @@
+// Builds the Fastify app: the API from openapi.yaml under /api, and the built web app at /.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { loadContract, validatorCompiler, type OperationRoute } from './contract.js';
+import { migrateToLatest } from './db/migrations/index.js';
+import { openDatabase, type Db } from './db/index.js';
+import { errorHandler, forbidden, notFound, unauthorized, ApiError } from './errors.js';
+import { isCustomer, isOwner, type Handlers } from './http.js';
+import { authenticateToken } from './auth/sessions.js';
+import { ensureOwner } from './bootstrap.js';
+import { createMailer } from './services/mailer.js';
+import { createNotifier } from './services/notifier.js';
+import { createRateLimiter } from './services/rate-limit.js';
+import { createSmsProvider } from './services/sms.js';
+import { foundationJobs, startScheduler, type Job } from './services/scheduler.js';
+import { systemClock, type Clock } from './time.js';
+import { routeHandlers } from './routes/index.js';
+
+export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  /** false silences request logs (tests); otherwise pino at config.logLevel. */
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+function securityHook(ctx: AppContext, operation: OperationRoute) {
+  return async (request: FastifyRequest) => {
+    if (operation.security === 'public') return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (token) request.auth = await authenticateToken(ctx, token);
+    // Where a token is optional, a stale one just means the anonymous view.
+    if (operation.security === 'optional') return;
+    if (!request.auth) {
+      throw token ? unauthorized('Given token not valid for any token type') : unauthorized();
+    }
+    const user = request.auth.user;
+    if (
+      operation.roles &&
+      !operation.roles.some((role) => (role === 'mess_owner' ? isOwner(user) : isCustomer(user)))
+    ) {
+      throw forbidden();
+    }
+  };
+}
+
+const notImplemented = (operationId: string) => async () => {
+  throw new ApiError(501, {
+    detail: `${operationId} is not implemented yet.`,
+    code: 'not_implemented',
+  });
+};
+
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    requestTimeout: 30_000,
+  });
+  const clock = options.clock ?? systemClock;
+  let db: Db;
+  try {
+    db = openDatabase(config);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const ctx = createContext({
+    config,
+    db,
+    clock,
+    log: app.log,
+    rateLimiter: createRateLimiter(db, clock),
+    notifier: createNotifier({
+      db,
+      clock,
+      mailer,
+      sms: createSmsProvider(config, app.log),
+      log: app.log,
+    }),
+  });
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => db.close());
+  try {
+    await migrateToLatest(db);
+    await ensureOwner(ctx);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  app.setValidatorCompiler(validatorCompiler());
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('auth', null);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  const contract = loadContract();
+  const handlers: Handlers = routeHandlers(ctx);
+  for (const operation of contract.operations) {
+    const handler =
+      handlers[operation.operationId as keyof Handlers] ?? notImplemented(operation.operationId);
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      schema: operation.schema,
+      onRequest: securityHook(ctx, operation),
+      handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    });
+  }
+
+  app.get('/api/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(contract.text),
+  );
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: contract.document as never },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  const webDir = config.webDir;
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      return errorHandler(notFound() as never, request, reply);
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the web app decides what to show (unknown paths redirect to /).
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', webDir, {
+        cacheControl: false,
+      });
+    }
+    return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+  });
+  return { app, ctx };
+}
+
+export function startJobs(ctx: AppContext, jobs: Job[] = foundationJobs): () => void {
+  return startScheduler(ctx, jobs);
+}

@@ -1,0 +1,145 @@
+// Login sessions and rotating refresh tokens. A session is one refresh-token family: presenting a
+// refresh token twice revokes the whole family, and access tokens die with their session.
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import type { User } from '../db/schema.js';
+import { unauthorized } from '../errors.js';
+import { isoNow } from '../time.js';
+import { signJwt, verifyJwt } from './jwt.js';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface AuthContext {
+  user: User;
+  sessionId: string;
+}
+
+const nowSeconds = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
+
+async function issueTokens(ctx: AppContext, userId: number, sessionId: string): Promise<TokenPair> {
+  const iat = nowSeconds(ctx);
+  const jti = randomUUID();
+  await ctx.db.kysely
+    .insertInto('refresh_tokens')
+    .values({
+      jti,
+      session_id: sessionId,
+      issued_at: new Date(iat * 1000).toISOString(),
+      expires_at: new Date((iat + REFRESH_TOKEN_SECONDS) * 1000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const sub = String(userId);
+  return {
+    access: signJwt(
+      { sub, sid: sessionId, typ: 'access', iat, exp: iat + ACCESS_TOKEN_SECONDS },
+      ctx.config.jwtSecret,
+    ),
+    refresh: signJwt(
+      { sub, sid: sessionId, typ: 'refresh', jti, iat, exp: iat + REFRESH_TOKEN_SECONDS },
+      ctx.config.jwtSecret,
+    ),
+  };
+}
+
+export async function startSession(ctx: AppContext, userId: number): Promise<TokenPair> {
+  const sessionId = randomUUID();
+  await ctx.db.kysely
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      created_at: isoNow(ctx.clock),
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  return issueTokens(ctx, userId, sessionId);
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string, reason: string) {
+  await ctx.db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: isoNow(ctx.clock), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  keepSessionId?: string,
+) {
+  let query = ctx.db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: isoNow(ctx.clock), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+const INVALID_REFRESH = 'Token is invalid or expired';
+
+/** Spends a refresh token once and issues the next pair in the same session. */
+export async function rotateRefreshToken(ctx: AppContext, token: string): Promise<TokenPair> {
+  const claims = verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
+  if (!claims || claims.typ !== 'refresh' || !claims.jti) throw unauthorized(INVALID_REFRESH);
+  const now = isoNow(ctx.clock);
+  const spent = await ctx.db.kysely
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('jti', '=', claims.jti)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('session_id')
+    .executeTakeFirst();
+  if (!spent) {
+    const known = await ctx.db.kysely
+      .selectFrom('refresh_tokens')
+      .select(['session_id', 'used_at'])
+      .where('jti', '=', claims.jti)
+      .executeTakeFirst();
+    // A used token presented again means it was stolen or replayed: end the whole family.
+    if (known?.used_at) await revokeSession(ctx, known.session_id, 'refresh_token_reuse');
+    throw unauthorized(INVALID_REFRESH);
+  }
+  const session = await ctx.db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.user_id', 'sessions.revoked_at', 'users.is_active'])
+    .where('sessions.id', '=', spent.session_id)
+    .executeTakeFirst();
+  if (!session || session.revoked_at || !session.is_active) throw unauthorized(INVALID_REFRESH);
+  return issueTokens(ctx, session.user_id, spent.session_id);
+}
+
+/**
+ * Resolves a bearer token to its user. Returns null for a bad, expired or revoked token: the
+ * caller answers 401.
+ */
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string,
+): Promise<AuthContext | null> {
+  const claims = verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
+  if (!claims || claims.typ !== 'access') return null;
+  const user = await ctx.db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', claims.sid)
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.id', '=', Number(claims.sub))
+    .where('users.is_active', '=', true)
+    .executeTakeFirst();
+  return user ? { user, sessionId: claims.sid } : null;
+}

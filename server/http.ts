@@ -1,0 +1,68 @@
+// Handler types derived from the generated contract types, so no API type is written by hand.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../generated/api.js';
+import type { AuthContext } from './auth/sessions.js';
+import type { User } from './db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export type OperationId = keyof operations;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type Operation<Op extends OperationId> = operations[Op];
+
+export type RequestBody<Op extends OperationId> =
+  Operation<Op> extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
+export type QueryOf<Op extends OperationId> =
+  Operation<Op> extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+export type ParamsOf<Op extends OperationId> =
+  Operation<Op> extends { parameters: { path?: infer Path } } ? NonNullable<Path> : never;
+type Responses<Op extends OperationId> = Operation<Op>['responses'];
+export type SuccessBody<Op extends OperationId> = {
+  [Status in keyof Responses<Op>]: Status extends 200 | 201 | 202
+    ? JsonOf<Responses<Op>[Status]>
+    : never;
+}[keyof Responses<Op>];
+
+export type ApiRequest<Op extends OperationId> = FastifyRequest<{
+  Body: RequestBody<Op>;
+  Querystring: QueryOf<Op>;
+  Params: ParamsOf<Op>;
+}>;
+
+// Binary, HTML and 204 answers have no JSON body: their handlers send through `reply`.
+export type Handler<Op extends OperationId> = (
+  request: ApiRequest<Op>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<Op> | FastifyReply>;
+
+export type Handlers = { [Op in OperationId]?: Handler<Op> };
+
+export const isOwner = (user: User) => user.user_type === 'mess_owner';
+export const isCustomer = (user: User) =>
+  user.user_type === 'student' || user.user_type === 'regular';
+
+/** The signed-in user; the route's security already refused anonymous callers. */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}
+
+export function requireOwner(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (!isOwner(user)) throw forbidden();
+  return user;
+}
+
+export function requireCustomer(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (!isCustomer(user)) throw forbidden();
+  return user;
+}
+
+export const clientIp = (request: FastifyRequest) => request.ip || 'unknown';

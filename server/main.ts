@@ -1,0 +1,52 @@
+// Starts the server: configuration, logging, jobs and a graceful close on SIGINT/SIGTERM.
+import { buildApp, startJobs } from './app.js';
+import { loadConfig } from './config.js';
+import { DataDirLockedError } from './db/index.js';
+import { allJobs } from './routes/index.js';
+import { seedDemo } from './demo.js';
+
+async function main() {
+  const config = loadConfig();
+  let built;
+  try {
+    built = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, ctx } = built;
+  if (process.argv.includes('--demo')) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
+  const stopJobs = config.scheduler ? startJobs(ctx, allJobs) : () => {};
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopJobs();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  app.log.info(
+    {
+      url: where,
+      database:
+        ctx.db.dialect === 'sqlite' ? `${config.dataDir}/dabba.sqlite` : 'postgres (DATABASE_URL)',
+      outbox: ctx.notifier.describe(),
+    },
+    `Dabba is listening on ${where}. ${ctx.notifier.describe().join('; ')}. API reference: ${where}/api/docs`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+// The User of spec §3, with whichever profile the account has.
+import type { Kysely } from 'kysely';
+import type { Database, User } from '../db/schema.js';
+
+export async function loadProfiles(db: Kysely<Database>, userIds: number[]) {
+  if (userIds.length === 0) return { students: new Map(), regulars: new Map(), owners: new Map() };
+  const [students, regulars, owners] = await Promise.all([
+    db.selectFrom('student_profiles').selectAll().where('user_id', 'in', userIds).execute(),
+    db.selectFrom('regular_profiles').selectAll().where('user_id', 'in', userIds).execute(),
+    db.selectFrom('mess_owner_profiles').selectAll().where('user_id', 'in', userIds).execute(),
+  ]);
+  return {
+    students: new Map(students.map((row) => [row.user_id, row])),
+    regulars: new Map(regulars.map((row) => [row.user_id, row])),
+    owners: new Map(owners.map((row) => [row.user_id, row])),
+  };
+}
+
+type Profiles = Awaited<ReturnType<typeof loadProfiles>>;
+
+export function userBody(user: User, profiles: Profiles) {
+  const student = profiles.students.get(user.id);
+  const regular = profiles.regulars.get(user.id);
+  const owner = profiles.owners.get(user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    user_type: user.user_type,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    full_name: `${user.first_name} ${user.last_name}`.trim(),
+    status: user.status,
+    is_active: user.is_active,
+    phone_verified: user.phone_verified,
+    last_login: user.last_login,
+    date_joined: user.date_joined,
+    is_tiffin_user: user.is_tiffin_user,
+    is_mess_user: user.is_mess_user,
+    preferred_delivery_time: user.preferred_delivery_time,
+    student_profile: student
+      ? {
+          institute: student.institute,
+          student_id: student.student_id,
+          hostel: student.hostel,
+          year: student.year,
+          course: student.course,
+        }
+      : null,
+    regular_profile: regular
+      ? {
+          address: regular.address,
+          landmark: regular.landmark,
+          pincode: regular.pincode,
+          city: regular.city,
+        }
+      : null,
+    mess_owner_profile: owner
+      ? {
+          mess_name: owner.mess_name,
+          business_address: owner.business_address,
+          business_phone: owner.business_phone,
+          business_email: owner.business_email,
+          gst_number: owner.gst_number,
+        }
+      : null,
+  };
+}
+
+export async function serializeUser(db: Kysely<Database>, user: User) {
+  return userBody(user, await loadProfiles(db, [user.id]));
+}

@@ -1,0 +1,139 @@
+// Every e-mail and SMS goes through here: it is written to the notification log first, then sent.
+// A failed send never fails the caller's request; the scheduler retries it later.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.js';
+import type { NotificationChannel, NotificationLog } from '../db/schema.js';
+import type { Clock } from '../time.js';
+import type { Mailer } from './mailer.js';
+import type { SmsProvider } from './sms.js';
+
+export const MAX_SEND_ATTEMPTS = 5;
+
+export interface NotificationRequest {
+  userId: number | null;
+  /** A stable kind, e.g. otp, welcome, payment_success; by_type counts these. */
+  type: string;
+  subject: string;
+  email?: { to: string; text: string; html?: string };
+  sms?: { to: string; body: string };
+  /** Secrets (OTP codes) are sent but never stored, so such messages are not retried. */
+  secret?: boolean;
+  /** Sends at most once per key, e.g. the 3-day expiry reminder of one subscription. */
+  dedupeKey?: string;
+}
+
+export interface Notifier {
+  notify(request: NotificationRequest): Promise<void>;
+  retryFailed(): Promise<number>;
+  describe(): string[];
+}
+
+export function createNotifier(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+}): Notifier {
+  const { db, clock, mailer, sms, log } = deps;
+
+  async function deliver(row: NotificationLog, payload: { text: string; html?: string | null }) {
+    try {
+      if (row.channel === 'email') {
+        await mailer.send({
+          to: row.recipient_email ?? '',
+          subject: row.subject,
+          text: payload.text,
+          ...(payload.html ? { html: payload.html } : {}),
+        });
+      } else {
+        await sms.send(row.recipient_phone ?? '', payload.text);
+      }
+      await db.kysely
+        .updateTable('notification_logs')
+        .set({
+          status: 'sent',
+          sent_at: clock.now().toISOString(),
+          error_message: null,
+          attempts: row.attempts + 1,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ notification: row.id, channel: row.channel, err: message }, 'notification failed');
+      await db.kysely
+        .updateTable('notification_logs')
+        .set({ status: 'failed', error_message: message.slice(0, 500), attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  async function record(
+    request: NotificationRequest,
+    channel: NotificationChannel,
+    text: string,
+    html: string | null,
+  ): Promise<NotificationLog | null> {
+    const dedupeKey = request.dedupeKey ? `${request.dedupeKey}:${channel}` : null;
+    const row = await db.kysely
+      .insertInto('notification_logs')
+      .values({
+        user_id: request.userId,
+        subject: request.subject,
+        notification_type: request.type,
+        channel,
+        status: 'pending',
+        recipient_email: channel === 'email' ? (request.email?.to ?? null) : null,
+        recipient_phone: channel === 'sms' ? (request.sms?.to ?? null) : null,
+        body: request.secret ? null : text,
+        html: request.secret ? null : html,
+        error_message: null,
+        attempts: 0,
+        dedupe_key: dedupeKey,
+        created_at: clock.now().toISOString(),
+        sent_at: null,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  return {
+    async notify(request) {
+      try {
+        if (request.email) {
+          const row = await record(
+            request,
+            'email',
+            request.email.text,
+            request.email.html ?? null,
+          );
+          if (row) await deliver(row, request.email);
+        }
+        if (request.sms) {
+          const row = await record(request, 'sms', request.sms.body, null);
+          if (row) await deliver(row, { text: request.sms.body });
+        }
+      } catch (error) {
+        log.error({ err: error, type: request.type }, 'could not record notification');
+      }
+    },
+    async retryFailed() {
+      const failed = await db.kysely
+        .selectFrom('notification_logs')
+        .selectAll()
+        .where('status', '=', 'failed')
+        .where('body', 'is not', null)
+        .where('attempts', '<', MAX_SEND_ATTEMPTS)
+        .orderBy('id')
+        .limit(200)
+        .execute();
+      for (const row of failed) await deliver(row, { text: row.body ?? '', html: row.html });
+      return failed.length;
+    },
+    describe: () => [mailer.describe(), sms.describe()],
+  };
+}

@@ -1,0 +1,166 @@
+// Builds the real app on a fresh SQLite DATA_DIR or a fresh PostgreSQL database, and drives it over HTTP.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import type { Clock } from '../../server/time.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The databases this run covers: SQLite always, PostgreSQL when the global setup found one. */
+export function testDatabases(): Dialect[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface TestApp extends BuiltApp {
+  dialect: Dialect;
+  dataDir: string;
+  clock: TestClock;
+  config: Config;
+  request<T = any>(
+    method: string,
+    url: string,
+    options?: {
+      body?: unknown;
+      token?: string | null;
+      headers?: Record<string, string>;
+      raw?: string;
+      /** The caller's address, for per-IP rate limits. */
+      ip?: string;
+    },
+  ): Promise<Answer<T>>;
+  smsOutbox(): { to: string; body: string }[];
+  mailOutbox(): string[];
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dabba_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dabba-test-'));
+  let dropDatabase = async () => {};
+  let databaseUrl = '';
+  if (dialect === 'postgres') {
+    const baseUrl = inject('postgresUrl');
+    if (!baseUrl) throw new Error('PostgreSQL was requested but is not available');
+    const created = await createPostgresDatabase(baseUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    OWNER_USERNAME: 'owner',
+    OWNER_EMAIL: 'owner@example.com',
+    OWNER_PHONE: '9000000001',
+    OWNER_PASSWORD: 'owner-password-1',
+    PUBLIC_URL: 'http://dabba.test',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const clock = new TestClock();
+  const built = await buildApp({ config, clock, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    dialect,
+    dataDir,
+    clock,
+    config,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | undefined;
+      if (options.raw !== undefined) {
+        payload = options.raw;
+        headers['content-type'] ??= 'application/json';
+      } else if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const response = await built.app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        remoteAddress: options.ip ?? '127.0.0.1',
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      let body: unknown = response.body;
+      try {
+        body = response.body ? JSON.parse(response.body) : null;
+      } catch {
+        // Not JSON: HTML, PDF or YAML answers are read as text.
+      }
+      return {
+        status: response.statusCode,
+        body: body as any,
+        headers: response.headers as Answer['headers'],
+        text: response.body,
+      };
+    },
+    smsOutbox() {
+      const file = path.join(dataDir, 'outbox', 'sms.jsonl');
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; body: string });
+    },
+    mailOutbox() {
+      const dir = path.join(dataDir, 'outbox', 'mail');
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir)
+        .sort()
+        .map((file) => readFileSync(path.join(dir, file), 'utf8'));
+    },
+    async close() {
+      await built.app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
