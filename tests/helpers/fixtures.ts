@@ -1,0 +1,109 @@
+// Direct-to-database fixtures: plans and paid subscriptions, without going through the payment API.
+import { addDays } from '../../machines/index.js';
+import type { SubscriptionStatus } from '../../server/db/schema.js';
+import type { TestApp } from './app.js';
+
+let planCounter = 0;
+
+export interface PlanFixture {
+  id: number;
+  name: string;
+}
+
+export async function insertPlan(
+  t: TestApp,
+  options: {
+    serviceType?: 'mess' | 'tiffin';
+    meals?: Array<'breakfast' | 'lunch' | 'dinner'>;
+    durationDays?: number;
+    pricePaise?: number;
+    name?: string;
+  } = {},
+): Promise<PlanFixture> {
+  planCounter += 1;
+  const now = t.clock.now().toISOString();
+  const serviceType = options.serviceType ?? 'mess';
+  const name = options.name ?? `${serviceType} plan ${planCounter}`;
+  const row = await t.ctx.db.kysely
+    .insertInto('plans')
+    .values({
+      code: `P${process.pid}-${planCounter}-${Math.random().toString(36).slice(2, 7)}`,
+      name,
+      description: 'A test plan',
+      is_active: true,
+      service_type: serviceType,
+      duration_days: options.durationDays ?? 30,
+      base_price_paise: options.pricePaise ?? 300_000,
+      included_meals: (options.meals ?? ['breakfast', 'lunch', 'dinner']).join(','),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
+export interface SubscriptionFixture {
+  id: number;
+  planId: number;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * A paid subscription for `userId`: ACTIVE by default, started `startOffsetDays` from today
+ * (business date) and lasting the plan's `durationDays`.
+ */
+export async function insertSubscription(
+  t: TestApp,
+  userId: number,
+  options: {
+    plan?: PlanFixture;
+    serviceType?: 'mess' | 'tiffin';
+    meals?: Array<'breakfast' | 'lunch' | 'dinner'>;
+    status?: SubscriptionStatus;
+    startOffsetDays?: number;
+    durationDays?: number;
+  } = {},
+): Promise<SubscriptionFixture> {
+  const serviceType = options.serviceType ?? 'mess';
+  const plan =
+    options.plan ??
+    (await insertPlan(t, {
+      serviceType,
+      durationDays: options.durationDays ?? 30,
+      ...(options.meals ? { meals: options.meals } : {}),
+    }));
+  const planRow = await t.ctx.db.kysely
+    .selectFrom('plans')
+    .selectAll()
+    .where('id', '=', plan.id)
+    .executeTakeFirstOrThrow();
+  const durationDays = options.durationDays ?? planRow.duration_days;
+  const status = options.status ?? 'ACTIVE';
+  const paid = status !== 'PENDING_PAYMENT';
+  const startDate = addDays(t.ctx.today(), options.startOffsetDays ?? -2);
+  const endDate = addDays(startDate, durationDays - 1);
+  const now = t.clock.now().toISOString();
+  const row = await t.ctx.db.kysely
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      subscription_type: planRow.service_type,
+      status,
+      breakfast_included: planRow.included_meals.split(',').includes('breakfast'),
+      total_paid_paise: planRow.base_price_paise,
+      start_date: paid ? startDate : null,
+      base_end_date: paid ? endDate : null,
+      adjusted_end_date: paid ? endDate : null,
+      leave_days: 0,
+      cancelled_at: status === 'CANCELLED' ? now : null,
+      renewed_from_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, planId: plan.id, startDate, endDate };
+}
