@@ -18,6 +18,12 @@ async function main() {
     throw error;
   }
   const { app, ctx } = built;
+  if (config.databaseUrl && !process.env.JWT_SECRET) {
+    app.log.warn(
+      'DATABASE_URL is set but JWT_SECRET is not: this instance signs tokens with a secret of its own DATA_DIR. ' +
+        'Give every instance the same JWT_SECRET (and RAZORPAY_KEY_SECRET) to run several behind a load balancer.',
+    );
+  }
   if (process.argv.includes('--demo')) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
   const stopJobs = config.scheduler ? startJobs(ctx, allJobs) : () => {};
   let closing = false;
