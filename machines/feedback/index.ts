@@ -1,0 +1,6 @@
+export * from './feedback.context';
+export * from './feedback.events';
+export * from './feedback.machine';
+export * from './feedback.messages';
+export * from './feedback.rules';
+export * from './feedback.selectors';

@@ -1,0 +1,9 @@
+// The product's lifecycles and their rules, shared by the server, the web app and the CLI.
+export * from './shared';
+export * from './session';
+export * from './onboarding';
+export * from './subscription';
+export * from './payment';
+export * from './leave';
+export * from './feedback';
+export * from './refund';

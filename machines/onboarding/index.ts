@@ -1,0 +1,7 @@
+export * from './onboarding.context';
+export * from './onboarding.events';
+export * from './onboarding.machine';
+export * from './onboarding.messages';
+export * from './onboarding.routes';
+export * from './onboarding.rules';
+export * from './onboarding.selectors';

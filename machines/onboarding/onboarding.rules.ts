@@ -1,0 +1,59 @@
+// Profile rules of spec §5 "Profile save", shared by the server and the profile form.
+import type { Refusal } from '../shared/lifecycle';
+import { isNonBlank } from '../shared/text';
+import type {
+  ProfileInput,
+  RegularProfileInput,
+  StudentProfileInput,
+  UserStatus,
+  UserType,
+} from './onboarding.context';
+import { onboardingRefusals } from './onboarding.messages';
+
+export const STUDENT_PROFILE_FIELDS: readonly (keyof StudentProfileInput)[] = [
+  'institute',
+  'studentId',
+  'hostel',
+  'year',
+  'course',
+];
+export const REGULAR_PROFILE_FIELDS: readonly (keyof RegularProfileInput)[] = [
+  'address',
+  'landmark',
+  'pincode',
+  'city',
+];
+export const INSTITUTE_OPTIONS = ['KIET', 'ITS'] as const;
+export const YEAR_OPTIONS = ['1st', '2nd', '3rd', '4th', '5th'] as const;
+
+export function choosesOneService(profile: ProfileInput): boolean {
+  return profile.isTiffinUser !== profile.isMessUser;
+}
+
+export function hasRequiredProfileFields(userType: UserType, profile: ProfileInput): boolean {
+  if (userType === 'student') {
+    const fields = profile.studentProfile;
+    return !!fields && STUDENT_PROFILE_FIELDS.every((name) => isNonBlank(fields[name]));
+  }
+  if (userType === 'regular') {
+    const fields = profile.regularProfile;
+    return !!fields && REGULAR_PROFILE_FIELDS.every((name) => isNonBlank(fields[name]));
+  }
+  return false;
+}
+
+/** All reasons the profile cannot be saved yet; empty means Save is enabled. */
+export function validateProfile(userType: UserType, profile: ProfileInput): Refusal[] {
+  if (userType === 'mess_owner') return [onboardingRefusals.guards.isCustomer];
+  const refusals: Refusal[] = [];
+  if (!choosesOneService(profile)) refusals.push(onboardingRefusals.guards.choosesOneService);
+  if (!hasRequiredProfileFields(userType, profile)) {
+    refusals.push(onboardingRefusals.guards.hasRequiredProfileFields);
+  }
+  return refusals;
+}
+
+/** OTP counts as done once the status is no longer unverified (spec §4). */
+export function isOtpDone(status: UserStatus): boolean {
+  return status !== 'unverified';
+}

@@ -1,0 +1,68 @@
+// A stored payment's status: INITIATED → PENDING → SUCCESS | FAILED. Receipts exist only for SUCCESS.
+import { assign, setup } from 'xstate';
+import { lifecycleMeta } from '../shared/lifecycle';
+import { isNonBlank } from '../shared/text';
+import type { PaymentStatusContext, PaymentStatusStateValue } from './payment.context';
+import type { PaymentStatusEvent } from './payment.events';
+import { paymentStatusActionProbes } from './payment.events';
+import { paymentStatusRefusals } from './payment.messages';
+
+export const paymentStatusMachine = setup({
+  types: {
+    context: {} as PaymentStatusContext,
+    events: {} as PaymentStatusEvent,
+    input: {} as PaymentStatusContext,
+    tags: {} as 'open' | 'settled',
+  },
+  actions: {
+    recordTransaction: assign({
+      transactionId: ({ context, event }) =>
+        event.type === 'payment.succeed' ? event.transactionId.trim() : context.transactionId,
+    }),
+    recordFailure: assign({
+      failureReason: ({ context, event }) =>
+        event.type === 'payment.fail' ? event.reason : context.failureReason,
+    }),
+  },
+  guards: {
+    hasTransactionId: ({ event }) =>
+      event.type === 'payment.succeed' && isNonBlank(event.transactionId),
+  },
+}).createMachine({
+  id: 'paymentStatus',
+  initial: 'INITIATED',
+  context: ({ input }) => input,
+  meta: lifecycleMeta<PaymentStatusEvent, PaymentStatusStateValue>({
+    refusals: paymentStatusRefusals,
+    actions: paymentStatusActionProbes,
+  }),
+  states: {
+    INITIATED: {
+      tags: ['open'],
+      on: {
+        'payment.mark_pending': { target: 'PENDING' },
+        'payment.succeed': {
+          guard: 'hasTransactionId',
+          target: 'SUCCESS',
+          actions: 'recordTransaction',
+        },
+        'payment.fail': { target: 'FAILED', actions: 'recordFailure' },
+      },
+    },
+    PENDING: {
+      tags: ['open'],
+      on: {
+        'payment.succeed': {
+          guard: 'hasTransactionId',
+          target: 'SUCCESS',
+          actions: 'recordTransaction',
+        },
+        'payment.fail': { target: 'FAILED', actions: 'recordFailure' },
+      },
+    },
+    SUCCESS: { type: 'final', tags: ['settled'] },
+    FAILED: { type: 'final', tags: ['settled'] },
+  },
+});
+
+export type PaymentStatusMachine = typeof paymentStatusMachine;

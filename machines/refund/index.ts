@@ -1,0 +1,5 @@
+export * from './refund.context';
+export * from './refund.events';
+export * from './refund.machine';
+export * from './refund.messages';
+export * from './refund.selectors';

@@ -1,0 +1,63 @@
+// Refund: PENDING → APPROVED | REJECTED; APPROVED → PAID. Every step is an owner action with a comment.
+import { assign, setup } from 'xstate';
+import { lifecycleMeta } from '../shared/lifecycle';
+import { isNonBlank } from '../shared/text';
+import type { RefundContext, RefundStateValue } from './refund.context';
+import type { RefundEvent } from './refund.events';
+import { refundActionProbes } from './refund.events';
+import { refundRefusals } from './refund.messages';
+
+export const refundMachine = setup({
+  types: {
+    context: {} as RefundContext,
+    events: {} as RefundEvent,
+    input: {} as RefundContext,
+    tags: {} as 'open' | 'settled',
+  },
+  guards: {
+    hasAdminComment: ({ event }) => isNonBlank(event.adminComment),
+  },
+  actions: {
+    recordComment: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
+  },
+}).createMachine({
+  id: 'refund',
+  initial: 'PENDING',
+  context: ({ input }) => input,
+  meta: lifecycleMeta<RefundEvent, RefundStateValue>({
+    refusals: refundRefusals,
+    actions: refundActionProbes,
+  }),
+  states: {
+    PENDING: {
+      tags: ['open'],
+      on: {
+        'refund.approve': {
+          guard: 'hasAdminComment',
+          target: 'APPROVED',
+          actions: 'recordComment',
+        },
+        'refund.reject': { guard: 'hasAdminComment', target: 'REJECTED', actions: 'recordComment' },
+      },
+    },
+    APPROVED: {
+      tags: ['open'],
+      on: {
+        'refund.mark_paid': {
+          guard: 'hasAdminComment',
+          target: 'PAID',
+          actions: [
+            'recordComment',
+            assign({
+              utr: ({ event }) => (isNonBlank(event.utr) ? event.utr.trim() : null),
+            }),
+          ],
+        },
+      },
+    },
+    REJECTED: { type: 'final', tags: ['settled'] },
+    PAID: { type: 'final', tags: ['settled'] },
+  },
+});
+
+export type RefundMachine = typeof refundMachine;

@@ -1,0 +1,28 @@
+// Every sentence the refund lifecycle refuses with, so the API, the web app and the CLI say the same thing.
+import type { RefusalTable } from '../shared/lifecycle';
+import type { RefundStateValue } from './refund.context';
+import type { RefundEventType } from './refund.events';
+
+export const refundRefusals = {
+  events: {
+    'refund.approve': {
+      code: 'refund.not_pending',
+      message: 'Only pending refunds can be approved.',
+    },
+    'refund.reject': {
+      code: 'refund.not_pending',
+      message: 'Only pending refunds can be rejected.',
+    },
+    'refund.mark_paid': {
+      code: 'refund.not_approved',
+      message: 'Only approved refunds can be marked as paid.',
+    },
+  },
+  guards: {
+    hasAdminComment: { code: 'refund.comment_required', message: 'Admin comment is required.' },
+  },
+} as const satisfies RefusalTable<RefundEventType, RefundStateValue>;
+
+export type RefundRefusalCode =
+  | (typeof refundRefusals)['events'][RefundEventType]['code']
+  | (typeof refundRefusals)['guards'][keyof (typeof refundRefusals)['guards']]['code'];

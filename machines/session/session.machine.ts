@@ -1,0 +1,274 @@
+// Session: loggedOut → loggingIn → loggedIn ⇄ refreshing → forcedLogout. Tokens live in the host's storage.
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { CHECK_INTERVAL_MS } from '../shared/constants';
+import { toMachineError } from '../shared/failure';
+import type {
+  Credentials,
+  ForcedLogoutReason,
+  RefreshedTokens,
+  SessionContext,
+  SessionTokens,
+  StoredTokens,
+} from './session.context';
+import { REMEMBERED_REQUEST_IDS } from './session.context';
+import type { SessionEvent } from './session.events';
+import { LOGIN_FAILED_TITLE, loginFailedMessage } from './session.messages';
+import { isTokenExpiring } from './session.tokens';
+
+function notProvided(name: string): never {
+  throw new Error(`The host must provide '${name}' with machine.provide().`);
+}
+
+const signedOutContext = {
+  accessToken: null,
+  refreshToken: null,
+  refreshedRequestIds: [],
+} as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    tags: {} as 'busy' | 'authenticated' | 'signedOut',
+  },
+  delays: {
+    /** Overridable in tests and hosts with .provide({ delays }). */
+    checkInterval: CHECK_INTERVAL_MS,
+  },
+  actors: {
+    /** Reads stored tokens; resolves null when there are none. */
+    loadTokens: fromPromise<StoredTokens | null>(async () => notProvided('loadTokens')),
+    /** POST /accounts/login/. */
+    login: fromPromise<SessionTokens, Credentials>(async () => notProvided('login')),
+    /** POST /accounts/token/refresh/. */
+    refreshTokens: fromPromise<RefreshedTokens, { refreshToken: string }>(async () =>
+      notProvided('refreshTokens'),
+    ),
+  },
+  actions: {
+    /** Host writes context.accessToken and context.refreshToken to its storage. */
+    persistTokens: () => {},
+    /** Host removes the tokens from its storage. */
+    clearTokens: () => {},
+    /** Host shows a toast. */
+    notify: (_, _notice: { tone: 'error' | 'info'; title: string; message: string }) => {},
+    acceptTokens: assign(({ event }) => {
+      assertEvent(event, 'session.tokens_received');
+      return {
+        accessToken: event.tokens.access,
+        refreshToken: event.tokens.refresh,
+        refreshedRequestIds: [],
+        error: null,
+        forcedLogoutReason: null,
+      };
+    }),
+    forceLogout: assign((_, params: { reason: ForcedLogoutReason }) => ({
+      ...signedOutContext,
+      forcedLogoutReason: params.reason,
+    })),
+    rememberRequest: assign({
+      refreshedRequestIds: ({ context, event }) => {
+        assertEvent(event, 'session.unauthorized');
+        return [...context.refreshedRequestIds, event.requestId].slice(-REMEMBERED_REQUEST_IDS);
+      },
+    }),
+  },
+  guards: {
+    hasNoStoredAccessToken: ({ event }) =>
+      !('output' in event) || !(event.output as StoredTokens | null)?.access,
+    isStoredAccessFresh: ({ event }) =>
+      'output' in event &&
+      !isTokenExpiring((event.output as StoredTokens | null)?.access, Date.now()),
+    hasStoredRefreshToken: ({ event }) =>
+      'output' in event && !!(event.output as StoredTokens | null)?.refresh,
+    isAccessTokenExpiring: ({ context }) => isTokenExpiring(context.accessToken, Date.now()),
+    hasRefreshToken: ({ context }) => !!context.refreshToken,
+    wasRefreshedFor: ({ context, event }) =>
+      event.type === 'session.unauthorized' &&
+      context.refreshedRequestIds.includes(event.requestId),
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'restoring',
+  context: { ...signedOutContext, error: null, forcedLogoutReason: null },
+  states: {
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadTokens',
+        src: 'loadTokens',
+        onDone: [
+          { guard: 'hasNoStoredAccessToken', target: 'loggedOut' },
+          {
+            guard: 'isStoredAccessFresh',
+            target: 'loggedIn',
+            actions: assign({
+              accessToken: ({ event }) => event.output?.access ?? null,
+              refreshToken: ({ event }) => event.output?.refresh ?? null,
+            }),
+          },
+          {
+            guard: 'hasStoredRefreshToken',
+            target: 'refreshing',
+            actions: assign({
+              accessToken: ({ event }) => event.output?.access ?? null,
+              refreshToken: ({ event }) => event.output?.refresh ?? null,
+            }),
+          },
+          {
+            target: 'forcedLogout',
+            actions: { type: 'forceLogout', params: { reason: 'expired-without-refresh-token' } },
+          },
+        ],
+        // Unreadable storage is the same as no session.
+        onError: { target: 'loggedOut' },
+      },
+    },
+    loggedOut: {
+      tags: ['signedOut'],
+      on: {
+        'session.login': { target: 'loggingIn' },
+        'session.tokens_received': {
+          target: 'loggedIn',
+          actions: ['acceptTokens', 'persistTokens'],
+        },
+      },
+    },
+    loggingIn: {
+      tags: ['busy'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'login',
+        src: 'login',
+        // The password is handed to the actor and never kept in context.
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return event.credentials;
+        },
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign({
+              accessToken: ({ event }) => event.output.access,
+              refreshToken: ({ event }) => event.output.refresh,
+              refreshedRequestIds: [],
+              forcedLogoutReason: null,
+            }),
+            'persistTokens',
+          ],
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: [
+            assign({ error: ({ event }) => toMachineError(event.error) }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                tone: 'error' as const,
+                title: LOGIN_FAILED_TITLE,
+                message: loginFailedMessage(context.error),
+              }),
+            },
+          ],
+        },
+      },
+      on: { 'session.logout': { target: 'loggedOut' } },
+    },
+    loggedIn: {
+      tags: ['authenticated'],
+      after: {
+        checkInterval: [
+          { guard: and(['isAccessTokenExpiring', 'hasRefreshToken']), target: 'refreshing' },
+          {
+            guard: 'isAccessTokenExpiring',
+            target: 'forcedLogout',
+            actions: { type: 'forceLogout', params: { reason: 'no-refresh-token' } },
+          },
+          // Not expiring yet: re-enter to start the next 5-minute wait.
+          { target: 'loggedIn', reenter: true },
+        ],
+      },
+      on: {
+        'session.unauthorized': [
+          {
+            guard: 'wasRefreshedFor',
+            target: 'forcedLogout',
+            actions: { type: 'forceLogout', params: { reason: 'unauthorized-after-refresh' } },
+          },
+          { guard: 'hasRefreshToken', target: 'refreshing', actions: 'rememberRequest' },
+          {
+            target: 'forcedLogout',
+            actions: { type: 'forceLogout', params: { reason: 'no-refresh-token' } },
+          },
+        ],
+        'session.tokens_received': {
+          target: 'loggedIn',
+          reenter: true,
+          actions: ['acceptTokens', 'persistTokens'],
+        },
+        'session.logout': {
+          target: 'loggedOut',
+          actions: ['clearTokens', assign(signedOutContext)],
+        },
+      },
+    },
+    refreshing: {
+      tags: ['authenticated', 'busy'],
+      invoke: {
+        id: 'refreshTokens',
+        src: 'refreshTokens',
+        input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign({
+              accessToken: ({ event }) => event.output.access,
+              refreshToken: ({ context, event }) => event.output.refresh ?? context.refreshToken,
+              error: null,
+            }),
+            'persistTokens',
+          ],
+        },
+        onError: {
+          target: 'forcedLogout',
+          actions: [
+            assign({ error: ({ event }) => toMachineError(event.error) }),
+            { type: 'forceLogout', params: { reason: 'refresh-failed' } },
+          ],
+        },
+      },
+      on: {
+        // Another request hit 401 while refreshing: it waits for this refresh, which counts as its one.
+        'session.unauthorized': [
+          {
+            guard: 'wasRefreshedFor',
+            target: 'forcedLogout',
+            actions: { type: 'forceLogout', params: { reason: 'unauthorized-after-refresh' } },
+          },
+          { actions: 'rememberRequest' },
+        ],
+        'session.logout': {
+          target: 'loggedOut',
+          actions: ['clearTokens', assign(signedOutContext)],
+        },
+      },
+    },
+    forcedLogout: {
+      tags: ['signedOut'],
+      entry: 'clearTokens',
+      on: {
+        'session.login': { target: 'loggingIn' },
+        'session.tokens_received': {
+          target: 'loggedIn',
+          actions: ['acceptTokens', 'persistTokens'],
+        },
+        'session.acknowledge': {
+          target: 'loggedOut',
+          actions: assign({ forcedLogoutReason: null }),
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,6 @@
+// Small text predicates shared by guards and validators.
+
+/** True when `value` has at least one non-whitespace character. */
+export function isNonBlank(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}

@@ -1,0 +1,682 @@
+// decide() and allowedEvents() for every domain machine × state × event: the table the server's
+// agreement test and the web/CLI buttons rely on.
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine, AnyEventObject } from 'xstate';
+import {
+  allowedEvents,
+  decide,
+  feedbackMachine,
+  leaveMachine,
+  lifecycleOf,
+  onboardingMachine,
+  paymentStatusMachine,
+  refundMachine,
+  subscriptionMachine,
+} from '../../machines';
+import type { SubscriptionContext } from '../../machines';
+
+/** Expected outcome: the next state value, or the refusal code. */
+type Cell = { readonly next: string } | { readonly code: string };
+const to = (next: string): Cell => ({ next });
+const no = (code: string): Cell => ({ code });
+
+interface Table {
+  readonly name: string;
+  readonly machine: AnyStateMachine;
+  readonly context: Record<string, unknown>;
+  /** One well-formed event per event type. */
+  readonly events: readonly AnyEventObject[];
+  readonly cells: Readonly<Record<string, Readonly<Record<string, Cell>>>>;
+  readonly allowed: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Paid, ended on 2025-01-30, refund possible: every guard passes where its state allows the event. */
+const paidSubscription: SubscriptionContext = {
+  durationDays: 30,
+  startDate: '2025-01-01',
+  baseEndDate: '2025-01-30',
+  adjustedEndDate: '2025-01-30',
+  leaveDays: 0,
+  hasSuccessfulPayment: true,
+  hasRefund: false,
+  planActive: true,
+};
+
+const tables: Table[] = [
+  {
+    name: 'leave',
+    machine: leaveMachine,
+    context: { startDate: '2025-03-10', endDate: '2025-03-12', adminComment: null },
+    events: [
+      { type: 'leave.approve', adminComment: 'ok' },
+      { type: 'leave.reject', adminComment: 'no' },
+      { type: 'leave.update', endDate: '2025-03-13' },
+      { type: 'leave.delete' },
+    ],
+    cells: {
+      PENDING: {
+        'leave.approve': to('APPROVED'),
+        'leave.reject': to('REJECTED'),
+        'leave.update': to('PENDING'),
+        'leave.delete': to('DELETED'),
+      },
+      APPROVED: {
+        'leave.approve': no('leave.not_pending'),
+        'leave.reject': no('leave.not_pending'),
+        'leave.update': no('leave.not_pending'),
+        'leave.delete': no('leave.not_pending'),
+      },
+      REJECTED: {
+        'leave.approve': no('leave.not_pending'),
+        'leave.reject': no('leave.not_pending'),
+        'leave.update': no('leave.not_pending'),
+        'leave.delete': no('leave.not_pending'),
+      },
+      DELETED: {
+        'leave.approve': no('leave.deleted'),
+        'leave.reject': no('leave.deleted'),
+        'leave.update': no('leave.deleted'),
+        'leave.delete': no('leave.deleted'),
+      },
+    },
+    allowed: {
+      PENDING: ['leave.approve', 'leave.reject', 'leave.update', 'leave.delete'],
+      APPROVED: [],
+      REJECTED: [],
+      DELETED: [],
+    },
+  },
+  {
+    name: 'refund',
+    machine: refundMachine,
+    context: { adminComment: null, utr: null },
+    events: [
+      { type: 'refund.approve', adminComment: 'ok' },
+      { type: 'refund.reject', adminComment: 'no' },
+      { type: 'refund.mark_paid', adminComment: 'paid', utr: 'UTR1' },
+    ],
+    cells: {
+      PENDING: {
+        'refund.approve': to('APPROVED'),
+        'refund.reject': to('REJECTED'),
+        'refund.mark_paid': no('refund.not_approved'),
+      },
+      APPROVED: {
+        'refund.approve': no('refund.not_pending'),
+        'refund.reject': no('refund.not_pending'),
+        'refund.mark_paid': to('PAID'),
+      },
+      REJECTED: {
+        'refund.approve': no('refund.not_pending'),
+        'refund.reject': no('refund.not_pending'),
+        'refund.mark_paid': no('refund.not_approved'),
+      },
+      PAID: {
+        'refund.approve': no('refund.not_pending'),
+        'refund.reject': no('refund.not_pending'),
+        'refund.mark_paid': no('refund.not_approved'),
+      },
+    },
+    allowed: {
+      PENDING: ['refund.approve', 'refund.reject'],
+      APPROVED: ['refund.mark_paid'],
+      REJECTED: [],
+      PAID: [],
+    },
+  },
+  {
+    name: 'subscription',
+    machine: subscriptionMachine,
+    context: { ...paidSubscription },
+    events: [
+      { type: 'subscription.pay' },
+      { type: 'subscription.delete' },
+      { type: 'payment.succeeded', paidOn: '2025-01-01' },
+      { type: 'subscription.request_leave' },
+      { type: 'subscription.cancel' },
+      { type: 'subscription.expire', today: '2025-01-31' },
+      { type: 'subscription.extend', days: 3 },
+      { type: 'subscription.renew' },
+      { type: 'subscription.request_refund' },
+    ],
+    cells: {
+      PENDING_PAYMENT: {
+        'subscription.pay': to('PENDING_PAYMENT'),
+        'subscription.delete': to('DELETED'),
+        'payment.succeeded': to('ACTIVE'),
+        'subscription.request_leave': no('subscription.not_active'),
+        'subscription.cancel': no('subscription.not_active'),
+        'subscription.expire': no('subscription.not_active'),
+        'subscription.extend': no('subscription.not_active'),
+        'subscription.renew': no('subscription.not_expired'),
+        'subscription.request_refund': no('subscription.not_cancelled'),
+      },
+      ACTIVE: {
+        'subscription.pay': no('subscription.not_pending_payment'),
+        'subscription.delete': no('subscription.not_pending_payment'),
+        'payment.succeeded': no('subscription.not_pending_payment'),
+        'subscription.request_leave': to('ACTIVE'),
+        'subscription.cancel': to('CANCELLED'),
+        'subscription.expire': to('EXPIRED'),
+        'subscription.extend': to('ACTIVE'),
+        'subscription.renew': no('subscription.not_expired'),
+        'subscription.request_refund': no('subscription.not_cancelled'),
+      },
+      EXPIRED: {
+        'subscription.pay': no('subscription.not_pending_payment'),
+        'subscription.delete': no('subscription.not_pending_payment'),
+        'payment.succeeded': no('subscription.not_pending_payment'),
+        'subscription.request_leave': no('subscription.not_active'),
+        'subscription.cancel': no('subscription.not_active'),
+        'subscription.expire': no('subscription.not_active'),
+        'subscription.extend': no('subscription.not_active'),
+        'subscription.renew': to('EXPIRED'),
+        'subscription.request_refund': no('subscription.not_cancelled'),
+      },
+      CANCELLED: {
+        'subscription.pay': no('subscription.not_pending_payment'),
+        'subscription.delete': no('subscription.not_pending_payment'),
+        'payment.succeeded': no('subscription.not_pending_payment'),
+        'subscription.request_leave': no('subscription.not_active'),
+        'subscription.cancel': no('subscription.not_active'),
+        'subscription.expire': no('subscription.not_active'),
+        'subscription.extend': no('subscription.not_active'),
+        'subscription.renew': no('subscription.not_expired'),
+        'subscription.request_refund': to('CANCELLED'),
+      },
+      DELETED: Object.fromEntries(
+        [
+          'subscription.pay',
+          'subscription.delete',
+          'payment.succeeded',
+          'subscription.request_leave',
+          'subscription.cancel',
+          'subscription.expire',
+          'subscription.extend',
+          'subscription.renew',
+          'subscription.request_refund',
+        ].map((type) => [type, no('subscription.deleted')]),
+      ),
+    },
+    allowed: {
+      PENDING_PAYMENT: ['subscription.pay', 'subscription.delete'],
+      ACTIVE: ['subscription.request_leave', 'subscription.cancel'],
+      EXPIRED: ['subscription.renew'],
+      CANCELLED: ['subscription.request_refund'],
+      DELETED: [],
+    },
+  },
+  {
+    name: 'feedback',
+    machine: feedbackMachine,
+    context: { hasResponse: true, canAddAttachments: null, attachmentCount: 0 },
+    events: [
+      { type: 'feedback.update' },
+      { type: 'feedback.delete' },
+      { type: 'feedback.add_attachment' },
+      { type: 'feedback.remove_attachment' },
+      { type: 'feedback.respond', response: 'Thanks' },
+      { type: 'feedback.set_status', status: 'resolved' },
+    ],
+    cells: {
+      open: {
+        'feedback.update': to('open'),
+        'feedback.delete': to('deleted'),
+        'feedback.add_attachment': to('open'),
+        'feedback.remove_attachment': no('feedback.no_attachment'),
+        'feedback.respond': to('in_progress'),
+        'feedback.set_status': to('resolved'),
+      },
+      ...Object.fromEntries(
+        (['in_progress', 'resolved', 'closed'] as const).map((state) => [
+          state,
+          {
+            'feedback.update': no('feedback.not_open'),
+            'feedback.delete': no('feedback.not_open'),
+            'feedback.add_attachment': no('feedback.not_open'),
+            'feedback.remove_attachment': no('feedback.not_open'),
+            'feedback.respond': to(state),
+            'feedback.set_status': to('resolved'),
+          },
+        ]),
+      ),
+      deleted: {
+        'feedback.update': no('feedback.deleted'),
+        'feedback.delete': no('feedback.deleted'),
+        'feedback.add_attachment': no('feedback.deleted'),
+        'feedback.remove_attachment': no('feedback.deleted'),
+        'feedback.respond': no('feedback.deleted'),
+        'feedback.set_status': no('feedback.deleted'),
+      },
+    },
+    allowed: {
+      open: [
+        'feedback.update',
+        'feedback.delete',
+        'feedback.add_attachment',
+        'feedback.respond',
+        'feedback.set_status',
+      ],
+      in_progress: ['feedback.respond', 'feedback.set_status'],
+      resolved: ['feedback.respond', 'feedback.set_status'],
+      closed: ['feedback.respond', 'feedback.set_status'],
+      deleted: [],
+    },
+  },
+  {
+    name: 'paymentStatus',
+    machine: paymentStatusMachine,
+    context: { transactionId: null, failureReason: null },
+    events: [
+      { type: 'payment.mark_pending' },
+      { type: 'payment.succeed', transactionId: 'pay_1' },
+      { type: 'payment.fail', reason: 'bad signature' },
+    ],
+    cells: {
+      INITIATED: {
+        'payment.mark_pending': to('PENDING'),
+        'payment.succeed': to('SUCCESS'),
+        'payment.fail': to('FAILED'),
+      },
+      PENDING: {
+        'payment.mark_pending': no('payment.not_initiated'),
+        'payment.succeed': to('SUCCESS'),
+        'payment.fail': to('FAILED'),
+      },
+      SUCCESS: {
+        'payment.mark_pending': no('payment.not_initiated'),
+        'payment.succeed': no('payment.already_settled'),
+        'payment.fail': no('payment.already_settled'),
+      },
+      FAILED: {
+        'payment.mark_pending': no('payment.not_initiated'),
+        'payment.succeed': no('payment.already_settled'),
+        'payment.fail': no('payment.already_settled'),
+      },
+    },
+    allowed: { INITIATED: [], PENDING: [], SUCCESS: [], FAILED: [] },
+  },
+  {
+    name: 'onboarding',
+    machine: onboardingMachine,
+    context: { userType: 'student' },
+    events: [
+      { type: 'onboarding.verify_otp' },
+      {
+        type: 'onboarding.complete_profile',
+        profile: {
+          isTiffinUser: false,
+          isMessUser: true,
+          studentProfile: {
+            institute: 'ITS',
+            studentId: '9',
+            hostel: 'B',
+            year: '3rd',
+            course: 'MBA',
+          },
+        },
+      },
+    ],
+    cells: {
+      unverified: {
+        'onboarding.verify_otp': to('registration_complete'),
+        'onboarding.complete_profile': no('onboarding.otp_required'),
+      },
+      registration_complete: {
+        'onboarding.verify_otp': no('onboarding.already_verified'),
+        'onboarding.complete_profile': to('profile_complete'),
+      },
+      profile_complete: {
+        'onboarding.verify_otp': no('onboarding.already_verified'),
+        'onboarding.complete_profile': to('profile_complete'),
+      },
+    },
+    allowed: {
+      unverified: ['onboarding.verify_otp'],
+      registration_complete: ['onboarding.complete_profile'],
+      profile_complete: ['onboarding.complete_profile'],
+    },
+  },
+];
+
+function outcome(table: Table, state: string, event: AnyEventObject): Cell {
+  const decision = decide(
+    table.machine,
+    { value: state, context: table.context } as never,
+    event as never,
+  );
+  return decision.ok ? to(String(decision.next)) : no(decision.code);
+}
+
+describe.each(tables)('$name: decide() table', (table) => {
+  const states = Object.keys(table.machine.root.states);
+  const eventTypes = [...new Set(table.machine.events)].filter(
+    (type) => !type.startsWith('xstate.'),
+  );
+
+  it('the table names every state and every event of the machine', () => {
+    expect(Object.keys(table.cells).sort()).toEqual([...states].sort());
+    expect(table.events.map((event) => event.type).sort()).toEqual([...eventTypes].sort());
+    for (const state of states) {
+      expect(Object.keys(table.cells[state] ?? {}).sort()).toEqual([...eventTypes].sort());
+    }
+  });
+
+  const rows = states.flatMap((state) =>
+    table.events.map((event) => ({ state, event, expected: table.cells[state]?.[event.type] })),
+  );
+  it.each(rows)('$state + $event.type', ({ state, event, expected }) => {
+    expect(outcome(table, state, event)).toEqual(expected);
+  });
+
+  it.each(states)('allowedEvents(%s)', (state) => {
+    expect(allowedEvents(table.machine, { value: state, context: table.context } as never)).toEqual(
+      table.allowed[state],
+    );
+  });
+
+  it('every refusal has a code under the machine and a sentence', () => {
+    const { refusals } = lifecycleOf(table.machine);
+    const all = [
+      ...Object.values(refusals.states ?? {}),
+      ...Object.values(refusals.events),
+      ...Object.values(refusals.guards),
+    ];
+    for (const refusal of all) {
+      expect(refusal?.code).toMatch(
+        new RegExp(`^${table.name === 'paymentStatus' ? 'payment' : table.name}\\.[a-z_]+$`),
+      );
+      expect(refusal?.message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('every guard that refuses is in the refusal table (routing guards excepted)', () => {
+    const routing = new Set(['toResolved', 'toClosed']);
+    const guards = Object.keys(table.machine.implementations.guards).filter(
+      (name) => !routing.has(name),
+    );
+    expect(guards.filter((name) => !(name in lifecycleOf(table.machine).refusals.guards))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('guard refusals name the guard that refused', () => {
+  const cases: Array<{
+    name: string;
+    machine: AnyStateMachine;
+    value: string;
+    context: Record<string, unknown>;
+    event: AnyEventObject;
+    code: string;
+    message?: string;
+  }> = [
+    {
+      name: 'approving a leave with a blank comment',
+      machine: leaveMachine,
+      value: 'PENDING',
+      context: { startDate: '2025-03-10', endDate: '2025-03-12', adminComment: null },
+      event: { type: 'leave.approve', adminComment: '   ' },
+      code: 'leave.comment_required',
+    },
+    {
+      name: 'approving an approved leave',
+      machine: leaveMachine,
+      value: 'APPROVED',
+      context: { startDate: '2025-03-10', endDate: '2025-03-12', adminComment: 'ok' },
+      event: { type: 'leave.approve', adminComment: 'again' },
+      code: 'leave.not_pending',
+      message: 'Only pending leave requests can be approved.',
+    },
+    ...(['refund.approve', 'refund.reject'] as const).map((type) => ({
+      name: `${type} with an empty comment`,
+      machine: refundMachine,
+      value: 'PENDING',
+      context: { adminComment: null, utr: null },
+      event: { type, adminComment: '' },
+      code: 'refund.comment_required',
+    })),
+    {
+      name: 'marking an approved refund paid without a comment',
+      machine: refundMachine,
+      value: 'APPROVED',
+      context: { adminComment: 'ok', utr: null },
+      event: { type: 'refund.mark_paid', adminComment: '\n', utr: 'UTR' },
+      code: 'refund.comment_required',
+    },
+    {
+      name: 'expiring before the end date',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription },
+      event: { type: 'subscription.expire', today: '2025-01-30' },
+      code: 'subscription.not_ended',
+    },
+    {
+      name: 'extending by zero days',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription },
+      event: { type: 'subscription.extend', days: 0 },
+      code: 'subscription.invalid_extension',
+    },
+    {
+      name: 'renewing an inactive plan',
+      machine: subscriptionMachine,
+      value: 'EXPIRED',
+      context: { ...paidSubscription, planActive: false },
+      event: { type: 'subscription.renew' },
+      code: 'subscription.plan_inactive',
+      message: 'This plan is no longer available.',
+    },
+    {
+      name: 'refund without a successful payment',
+      machine: subscriptionMachine,
+      value: 'CANCELLED',
+      context: { ...paidSubscription, hasSuccessfulPayment: false },
+      event: { type: 'subscription.request_refund' },
+      code: 'subscription.no_successful_payment',
+    },
+    {
+      name: 'a second refund',
+      machine: subscriptionMachine,
+      value: 'CANCELLED',
+      context: { ...paidSubscription, hasRefund: true },
+      event: { type: 'subscription.request_refund' },
+      code: 'subscription.refund_exists',
+    },
+    {
+      name: 'an attachment when attachments are disabled',
+      machine: feedbackMachine,
+      value: 'open',
+      context: { hasResponse: false, canAddAttachments: false, attachmentCount: 0 },
+      event: { type: 'feedback.add_attachment' },
+      code: 'feedback.attachments_disabled',
+    },
+    {
+      name: 'a second attachment',
+      machine: feedbackMachine,
+      value: 'open',
+      context: { hasResponse: false, canAddAttachments: true, attachmentCount: 1 },
+      event: { type: 'feedback.add_attachment' },
+      code: 'feedback.attachment_exists',
+    },
+    {
+      name: 'an attachment on answered feedback',
+      machine: feedbackMachine,
+      value: 'in_progress',
+      context: { hasResponse: true, canAddAttachments: true, attachmentCount: 0 },
+      event: { type: 'feedback.add_attachment' },
+      code: 'feedback.not_open',
+      message: 'Attachments can only be added to feedback that is open.',
+    },
+    {
+      name: 'removing a missing attachment',
+      machine: feedbackMachine,
+      value: 'open',
+      context: { hasResponse: false, canAddAttachments: null, attachmentCount: 0 },
+      event: { type: 'feedback.remove_attachment' },
+      code: 'feedback.no_attachment',
+    },
+    {
+      name: 'a blank response',
+      machine: feedbackMachine,
+      value: 'open',
+      context: { hasResponse: false, canAddAttachments: null, attachmentCount: 0 },
+      event: { type: 'feedback.respond', response: '  ' },
+      code: 'feedback.response_required',
+      message: 'Response required: Please write a response before submitting.',
+    },
+    {
+      name: 'resolving unanswered feedback without a response',
+      machine: feedbackMachine,
+      value: 'open',
+      context: { hasResponse: false, canAddAttachments: null, attachmentCount: 0 },
+      event: { type: 'feedback.set_status', status: 'closed' },
+      code: 'feedback.response_required',
+    },
+    {
+      name: 'a status that is neither resolved nor closed',
+      machine: feedbackMachine,
+      value: 'in_progress',
+      context: { hasResponse: true, canAddAttachments: null, attachmentCount: 0 },
+      event: { type: 'feedback.set_status', status: 'open' },
+      code: 'feedback.status_required',
+      message: 'Status required: Please select a status to update.',
+    },
+    {
+      name: 'a success without the provider payment id',
+      machine: paymentStatusMachine,
+      value: 'PENDING',
+      context: { transactionId: null, failureReason: null },
+      event: { type: 'payment.succeed', transactionId: ' ' },
+      code: 'payment.transaction_id_required',
+    },
+    {
+      name: 'a mess owner completing a customer profile',
+      machine: onboardingMachine,
+      value: 'registration_complete',
+      context: { userType: 'mess_owner' },
+      event: {
+        type: 'onboarding.complete_profile',
+        profile: { isTiffinUser: true, isMessUser: false },
+      },
+      code: 'onboarding.owner_profile_read_only',
+    },
+    {
+      name: 'choosing both services',
+      machine: onboardingMachine,
+      value: 'registration_complete',
+      context: { userType: 'regular' },
+      event: {
+        type: 'onboarding.complete_profile',
+        profile: {
+          isTiffinUser: true,
+          isMessUser: true,
+          regularProfile: { address: 'a', landmark: 'b', pincode: '1', city: 'c' },
+        },
+      },
+      code: 'onboarding.service_choice_required',
+    },
+    {
+      name: 'missing profile fields',
+      machine: onboardingMachine,
+      value: 'registration_complete',
+      context: { userType: 'regular' },
+      event: {
+        type: 'onboarding.complete_profile',
+        profile: { isTiffinUser: true, isMessUser: false, regularProfile: { address: 'a' } },
+      },
+      code: 'onboarding.profile_fields_required',
+    },
+  ];
+
+  it.each(cases)('$name → $code', ({ machine, value, context, event, code, message }) => {
+    const decision = decide(machine, { value, context } as never, event as never);
+    expect(decision).toMatchObject({ ok: false, code });
+    if (message) expect(decision).toMatchObject({ message });
+  });
+});
+
+describe('decide() details', () => {
+  const leaveContext = { startDate: '2025-03-10', endDate: '2025-03-12', adminComment: null };
+
+  it('returns the next context with the assigns applied, and does not touch the input', () => {
+    const persisted = { value: 'PENDING' as const, context: { ...leaveContext } };
+    const decision = decide(leaveMachine, persisted, {
+      type: 'leave.approve',
+      adminComment: '  Enjoy  ',
+    });
+    expect(decision).toMatchObject({ ok: true, next: 'APPROVED', changed: true });
+    expect(decision.ok && decision.context.adminComment).toBe('Enjoy');
+    expect(persisted.context.adminComment).toBeNull();
+  });
+
+  it('reports self-transitions as allowed but unchanged', () => {
+    const decision = decide(
+      subscriptionMachine,
+      { value: 'PENDING_PAYMENT', context: paidSubscription },
+      { type: 'subscription.pay' },
+    );
+    expect(decision).toMatchObject({ ok: true, next: 'PENDING_PAYMENT', changed: false });
+  });
+
+  it('activates a paid subscription with its dates', () => {
+    const decision = decide(
+      subscriptionMachine,
+      {
+        value: 'PENDING_PAYMENT',
+        context: {
+          ...paidSubscription,
+          startDate: null,
+          baseEndDate: null,
+          adjustedEndDate: null,
+          hasSuccessfulPayment: false,
+        },
+      },
+      { type: 'payment.succeeded', paidOn: '2025-02-01' },
+    );
+    expect(decision.ok && decision.context).toMatchObject({
+      startDate: '2025-02-01',
+      baseEndDate: '2025-03-02',
+      adjustedEndDate: '2025-03-02',
+      hasSuccessfulPayment: true,
+    });
+  });
+
+  it('extends the end date once per approved leave', () => {
+    const decision = decide(
+      subscriptionMachine,
+      { value: 'ACTIVE', context: paidSubscription },
+      { type: 'subscription.extend', days: 3 },
+    );
+    expect(decision.ok && decision.context).toMatchObject({
+      adjustedEndDate: '2025-02-02',
+      leaveDays: 3,
+    });
+  });
+
+  it('throws for a stored status the machine does not know (a data bug, not a refusal)', () => {
+    expect(() =>
+      decide(
+        leaveMachine,
+        { value: 'ARCHIVED' as never, context: leaveContext },
+        { type: 'leave.delete' },
+      ),
+    ).toThrow();
+  });
+
+  it('refuses an unknown event with a generic code', () => {
+    const decision = decide(leaveMachine, { value: 'PENDING', context: leaveContext }, {
+      type: 'leave.revoke',
+    } as never);
+    expect(decision).toMatchObject({ ok: false, code: 'leave.not_allowed' });
+  });
+
+  it('needs a machine with lifecycle meta', async () => {
+    const { paymentMachine } = await import('../../machines');
+    expect(() => allowedEvents(paymentMachine, { value: 'idle', context: {} } as never)).toThrow(
+      /meta.lifecycle/,
+    );
+  });
+});

@@ -1,0 +1,316 @@
+// Pure rules shared by server and web: dates, money, leave and feedback validation, display helpers.
+import { describe, expect, it } from 'vitest';
+import {
+  EffectError,
+  MAX_LEAVE_DAYS,
+  addDays,
+  canCreateFeedback,
+  computePriority,
+  computeRefundAmount,
+  computeSubscriptionDates,
+  daysRemaining,
+  diffDays,
+  effectiveSubscriptionStatus,
+  expiryTone,
+  failureFromStatus,
+  inclusiveDays,
+  isExpired,
+  isIsoDate,
+  isSoonToExpire,
+  leaveDuration,
+  messageCounterTone,
+  overlapsAnyLeave,
+  refundBreakdown,
+  refundStatusDisplay,
+  todayIn,
+  toDayNumber,
+  toMachineError,
+  validateAttachment,
+  validateFeedbackRequest,
+  validateLeaveRequest,
+  validateSubscriptionRequest,
+} from '../../machines';
+import type { LeaveRequestFacts } from '../../machines';
+
+describe('dates', () => {
+  it('does integer day arithmetic across months, leap days and years', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(diffDays('2025-03-01', '2025-02-01')).toBe(28);
+    expect(diffDays('2025-01-01', '2025-01-02')).toBe(-1);
+    expect(inclusiveDays('2025-01-01', '2025-01-01')).toBe(1);
+    expect(inclusiveDays('2025-01-02', '2025-01-01')).toBe(0);
+    // Spans the March DST change in zones that have one; UTC day numbers do not care.
+    expect(diffDays('2025-04-01', '2025-03-01')).toBe(31);
+  });
+
+  it('rejects impossible dates', () => {
+    expect(isIsoDate('2025-02-29')).toBe(false);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2025-1-5')).toBe(false);
+    expect(() => toDayNumber('2025-13-01')).toThrow(RangeError);
+  });
+
+  it('takes today in the business time zone', () => {
+    const lateEveningUtc = Date.UTC(2025, 0, 31, 20, 0, 0); // 01:30 on 1 February in Kolkata
+    expect(todayIn('Asia/Kolkata', lateEveningUtc)).toBe('2025-02-01');
+    expect(todayIn('UTC', lateEveningUtc)).toBe('2025-01-31');
+  });
+});
+
+describe('failures', () => {
+  it('maps statuses and errors to the closed union', () => {
+    expect([undefined, 0, 401, 403, 404, 408, 500].map(failureFromStatus)).toEqual([
+      'network',
+      'network',
+      'session-expired',
+      'refused',
+      'refused',
+      'network',
+      'unexpected',
+    ]);
+    expect(toMachineError(new EffectError('refused', 'Nope.'))).toEqual({
+      failure: 'refused',
+      message: 'Nope.',
+    });
+    expect(toMachineError(new EffectError('refused'))).toEqual({
+      failure: 'refused',
+      message: null,
+    });
+    expect(toMachineError(new TypeError('fetch failed'))).toEqual({
+      failure: 'network',
+      message: null,
+    });
+    expect(toMachineError(new Error('boom'))).toEqual({ failure: 'unexpected', message: 'boom' });
+    expect(toMachineError('weird')).toEqual({ failure: 'unexpected', message: null });
+  });
+});
+
+describe('subscription arithmetic', () => {
+  it('sets the dates when payment succeeds', () => {
+    expect(computeSubscriptionDates('2025-01-01', 30)).toEqual({
+      startDate: '2025-01-01',
+      baseEndDate: '2025-01-30',
+      adjustedEndDate: '2025-01-30',
+    });
+    expect(computeSubscriptionDates('2025-01-01', 30, 3).adjustedEndDate).toBe('2025-02-02');
+  });
+
+  it('counts days remaining only while ACTIVE, today included', () => {
+    expect(daysRemaining('2025-01-30', '2025-01-30', 'ACTIVE')).toBe(1);
+    expect(daysRemaining('2025-01-30', '2025-01-01', 'ACTIVE')).toBe(30);
+    expect(daysRemaining('2025-01-30', '2025-02-05', 'ACTIVE')).toBe(0);
+    expect(daysRemaining('2025-01-30', '2025-01-01', 'CANCELLED')).toBe(0);
+    expect(daysRemaining(null, '2025-01-01', 'PENDING_PAYMENT')).toBe(0);
+  });
+
+  it('expired and soon to expire', () => {
+    expect(isExpired('2025-01-30', '2025-01-31')).toBe(true);
+    expect(isExpired('2025-01-30', '2025-01-30')).toBe(false);
+    expect(isSoonToExpire('2025-01-30', '2025-01-25')).toBe(true);
+    expect(isSoonToExpire('2025-01-30', '2025-01-30')).toBe(true);
+    expect(isSoonToExpire('2025-01-30', '2025-01-24')).toBe(false);
+    expect(isSoonToExpire('2025-01-30', '2025-01-31')).toBe(false);
+    expect(expiryTone('2025-01-30', '2025-02-01')).toBe('expired');
+    expect(expiryTone('2025-01-30', '2025-01-28')).toBe('soon');
+    expect(expiryTone('2025-03-30', '2025-01-28')).toBe('normal');
+    expect(effectiveSubscriptionStatus('ACTIVE', '2025-01-30', '2025-01-31')).toBe('EXPIRED');
+    expect(effectiveSubscriptionStatus('ACTIVE', '2025-01-30', '2025-01-30')).toBe('ACTIVE');
+    expect(effectiveSubscriptionStatus('CANCELLED', '2025-01-30', '2025-02-28')).toBe('CANCELLED');
+  });
+
+  it('refunds total × unused ÷ total days, floored to the rupee', () => {
+    // 30 days, cancelled on day 10: 20 unused days (11th..30th) of ₹2,500 → ₹1,666.66 → ₹1,666.
+    expect(
+      refundBreakdown({
+        totalPaidPaise: 250000,
+        startDate: '2025-01-01',
+        adjustedEndDate: '2025-01-30',
+        today: '2025-01-10',
+      }),
+    ).toEqual({ amountPaise: 166600, unusedDays: 20, totalDays: 30 });
+    // Cancelled on the last day: nothing unused.
+    expect(
+      computeRefundAmount({
+        totalPaidPaise: 250000,
+        startDate: '2025-01-01',
+        adjustedEndDate: '2025-01-30',
+        today: '2025-01-30',
+      }),
+    ).toBe(0);
+    // After the end: never negative.
+    expect(
+      computeRefundAmount({
+        totalPaidPaise: 250000,
+        startDate: '2025-01-01',
+        adjustedEndDate: '2025-01-30',
+        today: '2025-02-10',
+      }),
+    ).toBe(0);
+    // Cancelled the day it started: all but today.
+    expect(
+      computeRefundAmount({
+        totalPaidPaise: 300000,
+        startDate: '2025-01-01',
+        adjustedEndDate: '2025-01-30',
+        today: '2025-01-01',
+      }),
+    ).toBe(290000);
+    // Leave days lengthen the total too.
+    expect(
+      refundBreakdown({
+        totalPaidPaise: 100000,
+        startDate: '2025-01-01',
+        adjustedEndDate: '2025-02-04',
+        today: '2025-01-25',
+      }),
+    ).toEqual({ amountPaise: 28500, unusedDays: 10, totalDays: 35 });
+  });
+
+  it('validates a new subscription', () => {
+    const ok = {
+      planActive: true,
+      planServiceType: 'tiffin' as const,
+      profileComplete: true,
+      isTiffinUser: true,
+      isMessUser: false,
+      hasOpenSubscriptionToPlan: false,
+      pendingPaymentCount: 1,
+    };
+    expect(validateSubscriptionRequest(ok)).toEqual({ ok: true });
+    const verdict = validateSubscriptionRequest({
+      ...ok,
+      planActive: false,
+      profileComplete: false,
+      planServiceType: 'mess',
+      hasOpenSubscriptionToPlan: true,
+      pendingPaymentCount: 2,
+    });
+    expect(verdict.ok ? [] : verdict.refusals.map((r) => r.code)).toEqual([
+      'subscription.plan_inactive',
+      'subscription.profile_incomplete',
+      'subscription.service_type_mismatch',
+      'subscription.already_subscribed',
+      'subscription.too_many_pending',
+    ]);
+  });
+});
+
+describe('leave rules', () => {
+  const base: LeaveRequestFacts = {
+    startDate: '2025-03-10',
+    endDate: '2025-03-12',
+    today: '2025-03-05',
+    adjustedEndDate: '2025-03-31',
+    subscriptionStatus: 'ACTIVE',
+    hasOtherPending: false,
+    overlapsExisting: false,
+  };
+  const codes = (facts: Partial<LeaveRequestFacts>) => {
+    const verdict = validateLeaveRequest({ ...base, ...facts });
+    return verdict.ok ? [] : verdict.refusals.map((refusal) => refusal.code);
+  };
+
+  it('accepts a valid leave and counts both ends', () => {
+    expect(validateLeaveRequest(base)).toEqual({ ok: true, durationDays: 3 });
+    expect(leaveDuration('2025-03-10', '2025-03-10')).toBe(1);
+    expect(codes({ startDate: '2025-03-05', endDate: '2025-03-05' })).toEqual([]);
+  });
+
+  it('refuses each broken rule with its code', () => {
+    expect(codes({ subscriptionStatus: 'EXPIRED' })).toEqual(['leave.subscription_not_active']);
+    expect(codes({ startDate: '2025-03-04' })).toEqual(['leave.past_dates']);
+    expect(codes({ endDate: '2025-03-09' })).toEqual(['leave.end_before_start']);
+    expect(codes({ startDate: '2025-04-01', endDate: '2025-04-02' })).toEqual([
+      'leave.after_subscription_end',
+    ]);
+    expect(codes({ endDate: addDays('2025-03-10', MAX_LEAVE_DAYS - 1) })).toEqual([]);
+    expect(codes({ endDate: addDays('2025-03-10', MAX_LEAVE_DAYS) })).toEqual(['leave.too_long']);
+    expect(codes({ overlapsExisting: true })).toEqual(['leave.overlaps']);
+    expect(codes({ hasOtherPending: true })).toEqual(['leave.pending_exists']);
+  });
+
+  it('uses the exact sentence the web app keys on for past dates', () => {
+    const verdict = validateLeaveRequest({ ...base, startDate: '2025-03-01' });
+    expect(verdict.ok ? null : verdict.refusals[0].message).toBe(
+      'Cannot request leave for past dates',
+    );
+  });
+
+  it('detects overlaps, ends included', () => {
+    const leave = { startDate: '2025-03-10', endDate: '2025-03-12' };
+    expect(overlapsAnyLeave(leave, [{ startDate: '2025-03-12', endDate: '2025-03-14' }])).toBe(
+      true,
+    );
+    expect(overlapsAnyLeave(leave, [{ startDate: '2025-03-13', endDate: '2025-03-14' }])).toBe(
+      false,
+    );
+    expect(overlapsAnyLeave(leave, [{ startDate: '2025-03-01', endDate: '2025-03-30' }])).toBe(
+      true,
+    );
+  });
+});
+
+describe('feedback rules', () => {
+  it('computes priority', () => {
+    const cases = [
+      ['food_complaint', 1, 'urgent'],
+      ['food_complaint', 2, 'urgent'],
+      ['food_complaint', 3, 'high'],
+      ['food_complaint', 5, 'high'],
+      ['general_feedback', 2, 'medium'],
+      ['general_feedback', 3, 'low'],
+      ['general_feedback', 5, 'low'],
+    ] as const;
+    for (const [feedbackType, rating, priority] of cases) {
+      expect(computePriority({ feedbackType, rating })).toBe(priority);
+    }
+  });
+
+  it('allows one open feedback per user', () => {
+    expect(canCreateFeedback(0)).toBe(true);
+    expect(canCreateFeedback(1)).toBe(false);
+  });
+
+  it('validates creation', () => {
+    const base = {
+      feedbackType: 'food_complaint' as const,
+      mealDate: '2025-03-05',
+      mealType: 'lunch' as const,
+      today: '2025-03-05',
+      openCount: 0,
+    };
+    expect(validateFeedbackRequest(base)).toEqual({ ok: true });
+    const codes = (facts: Partial<typeof base> | Record<string, unknown>) => {
+      const verdict = validateFeedbackRequest({ ...base, ...facts } as typeof base);
+      return verdict.ok ? [] : verdict.refusals.map((r) => r.code);
+    };
+    expect(codes({ openCount: 1 })).toEqual(['feedback.open_exists']);
+    expect(codes({ mealType: null })).toEqual(['feedback.meal_details_required']);
+    expect(codes({ mealDate: '2025-03-06' })).toEqual(['feedback.meal_date_in_future']);
+    expect(codes({ feedbackType: 'general_feedback', mealDate: null, mealType: null })).toEqual([]);
+  });
+
+  it('validates attachments by size and detected type', () => {
+    expect(validateAttachment({ sizeBytes: 1000, detectedMimeType: 'image/png' })).toBeNull();
+    expect(
+      validateAttachment({ sizeBytes: 5 * 1024 * 1024, detectedMimeType: 'image/png' })?.message,
+    ).toBe('Attachment must be less than 5MB.');
+    expect(validateAttachment({ sizeBytes: 10, detectedMimeType: 'application/pdf' })?.code).toBe(
+      'feedback.attachment_not_image',
+    );
+    expect([449, 450, 500].map(messageCounterTone)).toEqual(['normal', 'warning', 'limit']);
+  });
+});
+
+describe('refund display', () => {
+  it('shows the subscription-side status', () => {
+    expect(refundStatusDisplay(null)).toBe('No refund requested');
+    expect(refundStatusDisplay('PENDING')).toBe('Pending');
+    expect(refundStatusDisplay('APPROVED')).toBe('Approved');
+    expect(refundStatusDisplay('REJECTED')).toBe('Rejected');
+    expect(refundStatusDisplay('PAID')).toBe('Paid');
+  });
+});
