@@ -311,6 +311,31 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       ).toBe(401);
     });
 
+    it('rate-limits login per account and per IP with 429 and Retry-After', async () => {
+      const customer = await registerCustomer(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const answer = await t.request('POST', '/api/accounts/login/', {
+          ip: `10.99.1.${i}`,
+          body: { username: customer.username, password: 'wrong-password' },
+        });
+        statuses.push(answer.status);
+        if (answer.status === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      const perIp: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const answer = await t.request('POST', '/api/accounts/login/', {
+          ip: '10.99.2.1',
+          body: { username: `nobody${i}`, password: 'wrong-password' },
+        });
+        perIp.push(answer.status);
+      }
+      expect(perIp.filter((status) => status === 429)).toHaveLength(1);
+      expect(perIp[30]).toBe(429);
+    });
+
     it('the owner account created at start-up logs in', async () => {
       const token = await loginOwner(t);
       const profile = await t.request('GET', '/api/accounts/profile/', { token });
@@ -559,6 +584,30 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       });
       expect(stats.body.total).toBe(logs.body.length);
       expect(stats.body.by_channel.sms).toBeGreaterThan(0);
+      await t.request('POST', '/api/accounts/change-password/', {
+        token: customer.access,
+        body: {
+          old_password: customer.password,
+          new_password: 'another-pass-1',
+          confirm_password: 'another-pass-1',
+        },
+      });
+      await t.request('POST', '/api/accounts/password-reset/', { body: { email: customer.email } });
+      const later = await t.request('GET', '/api/notifications/logs/', { token: customer.access });
+      const laterTypes = later.body.map(
+        (row: { notification_type: string }) => row.notification_type,
+      );
+      expect(laterTypes).toEqual(expect.arrayContaining(['password_changed', 'password_reset']));
+      const byType = await t.request('GET', '/api/notifications/logs/by_type/', {
+        token: customer.access,
+      });
+      expect(byType.body).toEqual(expect.arrayContaining([{ notification_type: 'otp', count: 1 }]));
+      const emailsOnly = await t.request('GET', '/api/notifications/logs/?channel=email', {
+        token: customer.access,
+      });
+      expect(emailsOnly.body.every((row: { channel: string }) => row.channel === 'email')).toBe(
+        true,
+      );
       const other = await registerCustomer(t);
       const foreign = await t.request('GET', `/api/notifications/logs/${logs.body[0].id}/`, {
         token: other.access,
