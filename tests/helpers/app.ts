@@ -45,7 +45,7 @@ export interface TestApp extends BuiltApp {
       body?: unknown;
       token?: string | null;
       headers?: Record<string, string>;
-      raw?: string;
+      raw?: string | Buffer;
       /** The caller's address, for per-IP rate limits. */
       ip?: string;
     },
@@ -114,7 +114,7 @@ export async function createTestApp(
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let payload: string | undefined;
+      let payload: string | Buffer | undefined;
       if (options.raw !== undefined) {
         payload = options.raw;
         headers['content-type'] ??= 'application/json';
