@@ -332,7 +332,7 @@ export interface paths {
         };
         /**
          * Customers with an ACTIVE subscription
-         * @description One row per ACTIVE subscription, with the customer's profile info. `meal_type` keeps the rows whose plan includes that meal; `service_type` keeps mess or tiffin rows; `search` matches name, username, e-mail and phone. Ordered by username.
+         * @description One row per ACTIVE subscription, with the customer's profile info. `meal_type` keeps the rows whose plan includes that meal; `service_type` keeps mess or tiffin rows; `search` matches name, username, e-mail and phone. Ordered by username. Paged with limit/offset (X-Total-Count gives the number of matching rows), so it stays fast at 100,000 customers.
          */
         get: operations["ownerActiveSubscribers"];
         put?: never;
@@ -2969,6 +2969,10 @@ export interface operations {
                 service_type?: "mess" | "tiffin";
                 /** @description Case-insensitive substring search. */
                 search?: components["parameters"]["Search"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
             };
             header?: never;
             path?: never;
@@ -2976,9 +2980,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The active subscribers. */
+            /** @description One page of active subscribers. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
 // Builds the Fastify app: the API from openapi.yaml under /api, and the built web app at /.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +42,37 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+  interface FastifyRequest {
+    /** The exact request bytes, kept only for operations marked x-raw-body (the webhook). */
+    rawBody?: Buffer;
+  }
+}
+
+/** 403 details the spec words for particular owner-only operations. */
+const FORBIDDEN_DETAILS: Record<string, string> = {
+  adminGetPayment: 'Unauthorized Access: You do not have permission to access payment details.',
+};
+
+/**
+ * For operations marked `x-raw-body` (the payment webhook, whose signature covers the exact bytes):
+ * keeps the body on `request.rawBody` and hands the same bytes on to the usual JSON parser.
+ */
+async function keepRawBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+): Promise<NodeJS.ReadableStream> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > 1024 * 1024)
+      throw new ApiError(413, { detail: 'Request body is too large.', code: 'too_large' });
+    chunks.push(buffer);
+  }
+  request.rawBody = Buffer.concat(chunks);
+  return Readable.from([request.rawBody]);
 }
 
 function securityHook(ctx: AppContext, operation: OperationRoute) {
@@ -59,7 +91,7 @@ function securityHook(ctx: AppContext, operation: OperationRoute) {
       operation.roles &&
       !operation.roles.some((role) => (role === 'mess_owner' ? isOwner(user) : isCustomer(user)))
     ) {
-      throw forbidden();
+      throw forbidden(FORBIDDEN_DETAILS[operation.operationId]);
     }
   };
 }
@@ -128,6 +160,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   const contract = loadContract();
+  const contractPaths = contract.document.paths as Record<string, Record<string, unknown>>;
+  const wantsRawBody = (operation: OperationRoute) =>
+    (contractPaths[operation.path]?.[operation.method.toLowerCase()] as Record<string, unknown>)?.[
+      'x-raw-body'
+    ] === true;
   const handlers: Handlers = routeHandlers(ctx);
   for (const operation of contract.operations) {
     const handler =
@@ -137,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       url: operation.url,
       schema: operation.schema,
       onRequest: securityHook(ctx, operation),
+      ...(wantsRawBody(operation) ? { preParsing: keepRawBody } : {}),
       handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
     });
   }

@@ -20,8 +20,12 @@ export class ApiError extends Error {
   }
 }
 
+// A plan has a field named `code`; its messages win over the machine-readable code.
+const withCode = (fields: Record<string, string[]>, code: string): ErrorBody =>
+  'code' in fields ? fields : { ...fields, code };
+
 export const fieldErrors = (fields: Record<string, string[]>, code = 'invalid') =>
-  new ApiError(400, { ...fields, code });
+  new ApiError(400, withCode(fields, code));
 
 export const fieldError = (field: string, message: string, code = 'invalid') =>
   fieldErrors({ [field]: [message] }, code);
@@ -124,8 +128,11 @@ export function formatValidationErrors(errors: ErrorObject[], context: string): 
       add(context === 'body' ? pointer : pointer, message);
     }
   }
-  return { ...body, code: 'invalid' };
+  return withCode(body, 'invalid');
 }
+
+/** PostgreSQL's answers to values it cannot store: client mistakes, not server faults. */
+const POSTGRES_BAD_INPUT = new Set(['22003', '22P02', '22007', '22008', '22001', '22021']);
 
 interface ValidationFailure extends Omit<FastifyError, 'validation' | 'validationContext'> {
   validation?: ErrorObject[];
@@ -160,6 +167,12 @@ export function errorHandler(
   }
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ detail: error.message, code: error.code ?? 'bad_request' });
+  }
+  if (POSTGRES_BAD_INPUT.has(String((error as { code?: string }).code))) {
+    request.log.warn({ err: error }, 'database refused a value');
+    return reply
+      .code(400)
+      .send({ detail: 'A value is out of range or malformed.', code: 'invalid' });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ detail: 'Internal server error.', code: 'server_error' });

@@ -40,7 +40,9 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`;
   app.log.info(
     {
       url: where,

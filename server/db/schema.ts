@@ -1,6 +1,6 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and dates are YYYY-MM-DD strings
 // on both databases, so sorting and comparing them as text is correct everywhere.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type UserType = 'student' | 'regular' | 'mess_owner';
 export type UserStatus = 'unverified' | 'registration_complete' | 'profile_complete';
@@ -255,6 +255,8 @@ export interface FeedbackTable {
   can_add_attachments: boolean;
   created_at: string;
   updated_at: string;
+  /** When the feedback was last set to resolved (migration 003); optional on insert. */
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FeedbackAttachmentsTable {
@@ -265,6 +267,20 @@ export interface FeedbackAttachmentsTable {
   content_type: string;
   file_size: number;
   created_at: string;
+}
+
+/**
+ * One row per customer with subscriptions, kept current by triggers on subscriptions (migration
+ * 003). Read-only for application code; compare the dates with today to know what is active.
+ */
+export interface CustomerSubscriptionSummariesTable {
+  user_id: number;
+  /** Status of the newest subscription (max id). */
+  latest_status: SubscriptionStatus | null;
+  /** The latest adjusted_end_date among ACTIVE subscriptions. */
+  active_end: string | null;
+  /** adjusted_end_date of the newest ACTIVE or EXPIRED subscription. */
+  ended_end: string | null;
 }
 
 export interface WebhookEventsTable {
@@ -295,6 +311,7 @@ export interface Database {
   feedback: FeedbackTable;
   feedback_attachments: FeedbackAttachmentsTable;
   webhook_events: WebhookEventsTable;
+  customer_subscription_summaries: CustomerSubscriptionSummariesTable;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */

@@ -1,0 +1,248 @@
+// The owner's side of feedback: lists, statistics (spec §3 "Admin feedback stats"), respond, status.
+import { sql } from 'kysely';
+import { decide, feedbackMachine, type FeedbackEvent } from '../../machines/index.js';
+import type { AppContext } from '../context.js';
+import type { User } from '../db/schema.js';
+import { nonFieldError, notFound } from '../errors.js';
+import { requireOwner, type Handlers } from '../http.js';
+import {
+  feedbackSelect,
+  feedbackSerializer,
+  loadAttachments,
+  persistedFeedback,
+  type FeedbackRow,
+} from './feedback.js';
+import { businessDayRange, searchCondition } from './leaves.js';
+
+const OPEN = ['open', 'in_progress'] as const;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+export function feedbackAdminHandlers(ctx: AppContext): Handlers {
+  const db = ctx.db.kysely;
+  const serialize = feedbackSerializer(ctx);
+  const now = () => ctx.clock.now().toISOString();
+
+  async function load(id: number): Promise<FeedbackRow> {
+    const row = (await feedbackSelect(db).where('f.id', '=', id).executeTakeFirst()) as
+      FeedbackRow | undefined;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * Applies an owner event through the machine and persists it with a conditional UPDATE on the
+   * status that was decided on; a concurrent change makes it decide again on the fresh row.
+   */
+  async function transition(id: number, owner: User, event: FeedbackEvent) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const row = await load(id);
+      const attachments = await loadAttachments(db, [id]);
+      const decision = decide(
+        feedbackMachine,
+        persistedFeedback(row, attachments.has(id) ? 1 : 0),
+        event,
+      );
+      if (!decision.ok) throw nonFieldError(decision.message, decision.code);
+      const next = decision.next as FeedbackRow['status'];
+      const at = now();
+      const response =
+        event.type === 'feedback.respond'
+          ? event.response.trim()
+          : event.type === 'feedback.set_status' && event.response
+            ? event.response.trim()
+            : null;
+      const updated = await db
+        .updateTable('feedback')
+        .set({
+          status: next,
+          ...(response !== null
+            ? { admin_response: response, responded_at: at, responded_by: owner.id }
+            : {}),
+          ...(next === 'resolved' && row.status !== 'resolved' ? { resolved_at: at } : {}),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .where('status', '=', row.status)
+        .returning('id')
+        .executeTakeFirst();
+      if (updated) return { row: await load(id), answered: response !== null };
+    }
+    throw nonFieldError('This feedback changed meanwhile. Please try again.', 'feedback.conflict');
+  }
+
+  async function notifyAnswered(row: FeedbackRow) {
+    const text = `The mess owner answered your feedback "${row.subject}": ${row.admin_response ?? ''}`;
+    await ctx.notifier.notify({
+      userId: row.user_id,
+      type: 'feedback_answered',
+      subject: 'Your feedback was answered',
+      email: { to: row.user_email, text },
+      sms: {
+        to: row.user_phone,
+        body: `Dabba: your feedback "${row.subject.slice(0, 60)}" was answered. Open the app to read the reply.`,
+      },
+    });
+  }
+
+  return {
+    async adminListFeedback(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      let filtered = feedbackSelect(db);
+      if (query.status) filtered = filtered.where('f.status', '=', query.status);
+      if (query.feedback_type)
+        filtered = filtered.where('f.feedback_type', '=', query.feedback_type);
+      if (query.priority) filtered = filtered.where('f.priority', '=', query.priority);
+      if (query.user) filtered = filtered.where('f.user_id', '=', query.user);
+      const search = query.search?.trim();
+      if (search) {
+        filtered = filtered.where(
+          searchCondition(['f.subject', 'f.message', 'u.username', 'u.email'], search),
+        );
+      }
+      const total = await filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = (await filtered
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .limit(query.limit ?? 50)
+        .offset(query.offset ?? 0)
+        .execute()) as FeedbackRow[];
+      reply.header('X-Total-Count', String(Number(total.count)));
+      return serialize.many(rows);
+    },
+
+    async adminFeedbackDashboardStats(request) {
+      requireOwner(request);
+      const [todayStart, todayEnd] = businessDayRange(ctx.today(), ctx.config.businessTz);
+      const count = (condition: ReturnType<typeof sql>) =>
+        sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+      const isOpen = sql`status in ('open', 'in_progress')`;
+      const totals = await db
+        .selectFrom('feedback')
+        .select([
+          (eb) => eb.fn.countAll<number>().as('total'),
+          count(sql`admin_response is null and status not in ('resolved', 'closed')`).as('pending'),
+          count(
+            sql`feedback_type = 'food_complaint' and ${isOpen} and priority in ('urgent', 'high')`,
+          ).as('urgent_complaints'),
+          count(sql`feedback_type = 'food_complaint'`).as('food'),
+          count(sql`feedback_type = 'general_feedback'`).as('general'),
+          count(isOpen).as('open'),
+          count(sql`${isOpen} and priority = 'urgent'`).as('urgent'),
+          count(sql`${isOpen} and priority = 'high'`).as('high'),
+          count(
+            sql`status = 'resolved' and resolved_at >= ${todayStart} and resolved_at < ${todayEnd}`,
+          ).as('resolved_today'),
+          count(sql`admin_response is not null`).as('responded'),
+          sql<number | null>`avg(rating)`.as('average_rating'),
+        ])
+        .executeTakeFirstOrThrow();
+      const total = Number(totals.total);
+      const recent = (await feedbackSelect(db)
+        .where('f.feedback_type', '=', 'food_complaint')
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .limit(5)
+        .execute()) as FeedbackRow[];
+      return {
+        total_feedbacks: total,
+        pending_feedback: Number(totals.pending),
+        urgent_complaints: Number(totals.urgent_complaints),
+        food_complaints: Number(totals.food),
+        general_feedbacks: Number(totals.general),
+        open_feedbacks: Number(totals.open),
+        urgent_feedbacks: Number(totals.urgent),
+        high_priority_feedbacks: Number(totals.high),
+        resolved_today: Number(totals.resolved_today),
+        response_rate: total === 0 ? 0 : oneDecimal((Number(totals.responded) * 100) / total),
+        average_rating:
+          total === 0 || totals.average_rating === null
+            ? null
+            : oneDecimal(Number(totals.average_rating)),
+        recent_complaints: await serialize.many(recent),
+      };
+    },
+
+    async adminPendingResponses(request) {
+      requireOwner(request);
+      const rows = (await feedbackSelect(db)
+        .where('f.admin_response', 'is', null)
+        .where('f.status', 'not in', ['resolved', 'closed'])
+        .orderBy('f.created_at', 'asc')
+        .orderBy('f.id', 'asc')
+        .execute()) as FeedbackRow[];
+      return serialize.many(rows);
+    },
+
+    async adminUrgentComplaints(request) {
+      requireOwner(request);
+      const rows = (await feedbackSelect(db)
+        .where('f.feedback_type', '=', 'food_complaint')
+        .where('f.status', 'in', [...OPEN])
+        .where('f.priority', 'in', ['urgent', 'high'])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .execute()) as FeedbackRow[];
+      return serialize.many(rows);
+    },
+
+    async adminPrioritySummary(request) {
+      requireOwner(request);
+      const rows = await db
+        .selectFrom('feedback')
+        .select([
+          'priority',
+          (eb) => eb.fn.countAll<number>().as('count'),
+          sql<number>`coalesce(sum(case when status in ('open', 'in_progress') then 1 else 0 end), 0)`.as(
+            'open_count',
+          ),
+        ])
+        .groupBy('priority')
+        .execute();
+      const byPriority = new Map(rows.map((row) => [row.priority, row]));
+      return (['urgent', 'high', 'medium', 'low'] as const).map((priority) => ({
+        priority,
+        count: Number(byPriority.get(priority)?.count ?? 0),
+        open_count: Number(byPriority.get(priority)?.open_count ?? 0),
+      }));
+    },
+
+    async adminRecentActivity(request) {
+      requireOwner(request);
+      const rows = (await feedbackSelect(db)
+        .orderBy('f.updated_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .limit(5)
+        .execute()) as FeedbackRow[];
+      return serialize.many(rows);
+    },
+
+    async adminGetFeedback(request) {
+      requireOwner(request);
+      return serialize.one(await load(request.params.id));
+    },
+
+    async adminRespondFeedback(request) {
+      const owner = requireOwner(request);
+      const body = request.body;
+      const event: FeedbackEvent = body.status
+        ? { type: 'feedback.set_status', status: body.status, response: body.admin_response }
+        : { type: 'feedback.respond', response: body.admin_response };
+      const { row } = await transition(request.params.id, owner, event);
+      await notifyAnswered(row);
+      return serialize.one(row);
+    },
+
+    async adminUpdateFeedbackStatus(request) {
+      const owner = requireOwner(request);
+      const { row } = await transition(request.params.id, owner, {
+        type: 'feedback.set_status',
+        status: request.body.status,
+      });
+      return serialize.one(row);
+    },
+  };
+}

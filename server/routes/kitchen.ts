@@ -1,0 +1,141 @@
+// The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
+// approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
+import { sql } from 'kysely';
+import { addDays } from '../../machines/index.js';
+import type { AppContext } from '../context.js';
+import { requireOwner, type Handlers } from '../http.js';
+import { fullName } from './leaves.js';
+
+const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+type Meal = (typeof MEALS)[number];
+type Service = 'mess' | 'tiffin';
+
+const zeroCounts = () => ({
+  mess: { breakfast: 0, lunch: 0, dinner: 0 },
+  tiffin: { breakfast: 0, lunch: 0, dinner: 0 },
+});
+
+const mealsOf = (stored: string) =>
+  stored.split(',').filter((meal): meal is Meal => (MEALS as readonly string[]).includes(meal));
+
+interface Delivery {
+  user_id: number;
+  name: string;
+  phone: string;
+  address: string;
+  landmark: string | null;
+  plan_name: string;
+  pending_leave: boolean;
+}
+
+/**
+ * A CSV cell that a spreadsheet will not run as a formula: text starting with = + - @ or a
+ * control character gets a leading apostrophe (OWASP). Plain phone numbers (+91…) stay as they are.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^\+?\d+$/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function kitchenHandlers(ctx: AppContext): Handlers {
+  const db = ctx.db.kysely;
+
+  return {
+    async ownerKitchenSheet(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      const date = query.date ?? addDays(ctx.today(), 1);
+      const leaveOn = (status: 'APPROVED' | 'PENDING') =>
+        sql<boolean>`exists (select 1 from leaves l where l.subscription_id = s.id and l.status = ${status} and l.leave_start_date <= ${date} and l.leave_end_date >= ${date})`;
+      const covering = db
+        .selectFrom('subscriptions as s')
+        .innerJoin('plans as p', 'p.id', 's.plan_id')
+        .where('s.status', '=', 'ACTIVE')
+        .where('s.start_date', '<=', date)
+        .where('s.adjusted_end_date', '>=', date);
+
+      const groups = await covering
+        .select([
+          's.subscription_type as service',
+          'p.included_meals as meals',
+          sql<number>`case when ${leaveOn('APPROVED')} then 1 else 0 end`.as('on_leave'),
+          (eb) => eb.fn.countAll<number>().as('count'),
+        ])
+        .groupBy(['s.subscription_type', 'p.included_meals', sql`3`])
+        .execute();
+      const counts = zeroCounts();
+      const onLeave = zeroCounts();
+      for (const group of groups) {
+        const target = Number(group.on_leave) === 1 ? onLeave : counts;
+        for (const meal of mealsOf(group.meals)) {
+          target[group.service as Service][meal] += Number(group.count);
+        }
+      }
+
+      const rows = await covering
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
+        .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
+        .where('s.subscription_type', '=', 'tiffin')
+        .where(sql<boolean>`not ${leaveOn('APPROVED')}`)
+        .select([
+          'u.id as user_id',
+          'u.first_name',
+          'u.last_name',
+          'u.phone',
+          'sp.hostel',
+          'rp.address',
+          'rp.landmark',
+          'p.name as plan_name',
+          'p.included_meals as meals',
+          sql<number>`case when ${leaveOn('PENDING')} then 1 else 0 end`.as('pending_leave'),
+        ])
+        .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
+        .orderBy('u.first_name')
+        .orderBy('u.last_name')
+        .orderBy('u.id')
+        .execute();
+      const deliveries: Record<Meal, Delivery[]> = { breakfast: [], lunch: [], dinner: [] };
+      for (const row of rows) {
+        const delivery: Delivery = {
+          user_id: row.user_id,
+          name: fullName(row),
+          phone: row.phone,
+          address: row.hostel ?? row.address ?? '',
+          landmark: row.landmark ?? null,
+          plan_name: row.plan_name,
+          pending_leave: Number(row.pending_leave) === 1,
+        };
+        for (const meal of mealsOf(row.meals)) deliveries[meal].push(delivery);
+      }
+
+      if (query.format === 'csv') {
+        const header = [
+          'meal',
+          'name',
+          'phone',
+          'address',
+          'landmark',
+          'plan_name',
+          'pending_leave',
+        ];
+        const lines = [header.join(',')];
+        for (const meal of MEALS) {
+          for (const d of deliveries[meal]) {
+            lines.push(
+              [meal, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
+                .map(csvCell)
+                .join(','),
+            );
+          }
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="kitchen-sheet_${date}.csv"`)
+          .send(lines.join('\r\n') + '\r\n');
+      }
+      return { date, counts, on_leave: onLeave, deliveries };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Plans: anyone reads the active ones; the owner manages them (spec §5 "Plan form").
+import type { AppContext } from '../context.js';
+import type { Plan } from '../db/schema.js';
+import { ApiError, fieldError, notFound, type ErrorBody } from '../errors.js';
+import { isOwner, requireOwner, type Handlers } from '../http.js';
+import { planBody, storeMeals, toPaise } from '../serializers/subscriptions.js';
+
+const CODE_TAKEN = 'A plan with this code already exists.';
+const PRICE_DECIMALS = 'Price may have at most two decimals';
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code === '23503' || code.startsWith('SQLITE_CONSTRAINT_FOREIGNKEY');
+}
+
+/**
+ * The per-field error on `code`. The field's name collides with the error body's machine `code`,
+ * so this answer carries the field's message list under `code`, as the spec's client reads it.
+ */
+const codeTaken = () => new ApiError(400, { code: [CODE_TAKEN] } as unknown as ErrorBody);
+
+function pricePaise(price: number): number {
+  const paise = toPaise(price);
+  if (paise === null) throw fieldError('base_price', PRICE_DECIMALS);
+  return paise;
+}
+
+export function planHandlers(ctx: AppContext): Handlers {
+  const db = ctx.db.kysely;
+
+  async function findPlan(id: number): Promise<Plan> {
+    const plan = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!plan) throw notFound();
+    return plan;
+  }
+
+  return {
+    async listPlans(request) {
+      const owner = request.auth ? isOwner(request.auth.user) : false;
+      const query = request.query ?? {};
+      let select = db.selectFrom('plans').selectAll().orderBy('id');
+      if (!(owner && query.include_inactive === true))
+        select = select.where('is_active', '=', true);
+      if (query.service_type) select = select.where('service_type', '=', query.service_type);
+      return (await select.execute()).map(planBody);
+    },
+
+    async getPlan(request) {
+      const plan = await findPlan(request.params.id);
+      const owner = request.auth ? isOwner(request.auth.user) : false;
+      if (!plan.is_active && !owner) throw notFound();
+      return planBody(plan);
+    },
+
+    async createPlan(request, reply) {
+      requireOwner(request);
+      const body = request.body;
+      const code = body.code.trim();
+      const taken = await db
+        .selectFrom('plans')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw codeTaken();
+      const now = ctx.clock.now().toISOString();
+      try {
+        const plan = await db
+          .insertInto('plans')
+          .values({
+            code,
+            name: body.name.trim(),
+            description: body.description.trim(),
+            is_active: body.is_active ?? true,
+            service_type: body.service_type ?? 'mess',
+            duration_days: body.duration_days ?? 30,
+            base_price_paise: pricePaise(body.base_price ?? 0),
+            included_meals: storeMeals(body.included_meals ?? []),
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        reply.code(201);
+        return planBody(plan);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw codeTaken();
+        throw error;
+      }
+    },
+
+    async updatePlan(request) {
+      requireOwner(request);
+      const plan = await findPlan(request.params.id);
+      const body = request.body;
+      const changes: Partial<Plan> = {};
+      if (body.name !== undefined) changes.name = body.name.trim();
+      if (body.description !== undefined) changes.description = body.description.trim();
+      if (body.is_active !== undefined) changes.is_active = body.is_active;
+      if (body.service_type !== undefined) changes.service_type = body.service_type;
+      if (body.duration_days !== undefined) changes.duration_days = body.duration_days;
+      if (body.base_price !== undefined) changes.base_price_paise = pricePaise(body.base_price);
+      if (body.included_meals !== undefined)
+        changes.included_meals = storeMeals(body.included_meals);
+      if (Object.keys(changes).length === 0) return planBody(plan);
+      const updated = await db
+        .updateTable('plans')
+        .set({ ...changes, updated_at: ctx.clock.now().toISOString() })
+        .where('id', '=', plan.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw notFound();
+      return planBody(updated);
+    },
+
+    async deletePlan(request, reply) {
+      requireOwner(request);
+      const plan = await findPlan(request.params.id);
+      const archive = () =>
+        db
+          .updateTable('plans')
+          .set({ is_active: false, updated_at: ctx.clock.now().toISOString() })
+          .where('id', '=', plan.id)
+          .execute();
+      const used = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('plan_id', '=', plan.id)
+        .limit(1)
+        .executeTakeFirst();
+      if (used) {
+        await archive();
+      } else {
+        try {
+          await db.deleteFrom('plans').where('id', '=', plan.id).execute();
+        } catch (error) {
+          // A subscription arrived between the check and the delete: keep the plan, archived.
+          if (!isForeignKeyViolation(error)) throw error;
+          await archive();
+        }
+      }
+      return reply.code(204).send();
+    },
+  };
+}

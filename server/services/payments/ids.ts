@@ -1,0 +1,10 @@
+// Razorpay-shaped identifiers (order_XXXXXXXXXXXXXX, pay_XXXXXXXXXXXXXX) for the sandbox.
+import { randomInt } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function providerId(prefix: 'order' | 'pay', length = 14): string {
+  let id = '';
+  for (let index = 0; index < length; index += 1) id += ALPHABET[randomInt(ALPHABET.length)];
+  return `${prefix}_${id}`;
+}

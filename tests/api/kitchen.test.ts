@@ -1,0 +1,171 @@
+// The kitchen sheet over HTTP: meal counts net of approved leaves, tiffin deliveries, CSV.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../machines/index.js';
+import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
+import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { insertPlan, insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';
+
+describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let tiffinDuo: Customer; // lunch + dinner
+  let tiffinOnLeave: Customer; // approved leave tomorrow
+  let tiffinPending: Customer; // pending leave tomorrow
+  let messFull: Customer;
+  let messOnLeave: Customer;
+  const tomorrow = () => addDays(t.ctx.today(), 1);
+
+  async function leave(userId: number, sub: SubscriptionFixture, status: 'APPROVED' | 'PENDING') {
+    const now = t.clock.now().toISOString();
+    await t.ctx.db.kysely
+      .insertInto('leaves')
+      .values({
+        user_id: userId,
+        subscription_id: sub.id,
+        leave_start_date: t.ctx.today(),
+        leave_end_date: addDays(t.ctx.today(), 2),
+        reason: 'Home',
+        status,
+        duration_days: 3,
+        requested_at: now,
+        approved_at: status === 'APPROVED' ? now : null,
+        rejected_at: null,
+        admin_comment: null,
+        decided_by: null,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await loginOwner(t);
+    const duo = await insertPlan(t, {
+      serviceType: 'tiffin',
+      meals: ['lunch', 'dinner'],
+      name: 'Tiffin Duo',
+    });
+    const trio = await insertPlan(t, { serviceType: 'tiffin', name: 'Tiffin Trio' });
+    const full = await insertPlan(t, { serviceType: 'mess', name: 'Mess Full' });
+    const lunchOnly = await insertPlan(t, {
+      serviceType: 'mess',
+      meals: ['lunch'],
+      name: 'Mess Lunch',
+    });
+    tiffinDuo = await registerCustomer(t, { userType: 'student', service: 'tiffin' });
+    tiffinOnLeave = await registerCustomer(t, { userType: 'regular', service: 'tiffin' });
+    tiffinPending = await registerCustomer(t, { userType: 'regular', service: 'tiffin' });
+    messFull = await registerCustomer(t, { userType: 'student', service: 'mess' });
+    messOnLeave = await registerCustomer(t, { userType: 'regular', service: 'mess' });
+    const outsider = await registerCustomer(t, { userType: 'student', service: 'tiffin' });
+
+    await insertSubscription(t, tiffinDuo.id, { plan: duo });
+    await leave(
+      tiffinOnLeave.id,
+      await insertSubscription(t, tiffinOnLeave.id, { plan: trio }),
+      'APPROVED',
+    );
+    await leave(
+      tiffinPending.id,
+      await insertSubscription(t, tiffinPending.id, { plan: trio }),
+      'PENDING',
+    );
+    await insertSubscription(t, messFull.id, { plan: full });
+    await leave(
+      messOnLeave.id,
+      await insertSubscription(t, messOnLeave.id, { plan: lunchOnly }),
+      'APPROVED',
+    );
+    // Not on tomorrow's sheet: starts later, ended today, cancelled, unpaid.
+    await insertSubscription(t, outsider.id, { plan: trio, startOffsetDays: 2 });
+    await insertSubscription(t, outsider.id, { plan: trio, startOffsetDays: -29 });
+    await insertSubscription(t, outsider.id, { plan: trio, status: 'CANCELLED' });
+    await insertSubscription(t, outsider.id, { plan: trio, status: 'PENDING_PAYMENT' });
+    await t.ctx.db.kysely
+      .updateTable('users')
+      .set({ first_name: '=HYPERLINK("http://evil")' })
+      .where('id', '=', tiffinDuo.id)
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts tomorrow’s meals per service, net of approved leaves', async () => {
+    const answer = await t.request('GET', '/api/kitchen/sheet/', { token: owner });
+    expect(answer.status).toBe(200);
+    expect(answer.body.date).toBe(tomorrow());
+    expect(answer.body.counts).toEqual({
+      mess: { breakfast: 1, lunch: 1, dinner: 1 },
+      tiffin: { breakfast: 1, lunch: 2, dinner: 2 },
+    });
+    expect(answer.body.on_leave).toEqual({
+      mess: { breakfast: 0, lunch: 1, dinner: 0 },
+      tiffin: { breakfast: 1, lunch: 1, dinner: 1 },
+    });
+  });
+
+  it('lists tiffin deliveries per meal and flags pending leaves', async () => {
+    const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${tomorrow()}`, {
+      token: owner,
+    });
+    const ids = (meal: string) => body.deliveries[meal].map((d: any) => d.user_id).sort();
+    expect(ids('breakfast')).toEqual([tiffinPending.id]);
+    expect(ids('lunch')).toEqual([tiffinDuo.id, tiffinPending.id].sort());
+    expect(ids('dinner')).toEqual([tiffinDuo.id, tiffinPending.id].sort());
+    const pending = body.deliveries.breakfast[0];
+    expect(pending).toMatchObject({
+      phone: `+91${tiffinPending.phone}`,
+      address: '12 Station Road',
+      landmark: 'Near the temple',
+      plan_name: 'Tiffin Trio',
+      pending_leave: true,
+    });
+    const student = body.deliveries.lunch.find((d: any) => d.user_id === tiffinDuo.id);
+    expect(student).toMatchObject({
+      address: 'Hostel A, Room 12',
+      landmark: null,
+      pending_leave: false,
+    });
+  });
+
+  it('takes a date: the day after the leaves end everyone eats again', async () => {
+    const later = addDays(t.ctx.today(), 3);
+    const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${later}`, { token: owner });
+    expect(body.counts).toEqual({
+      mess: { breakfast: 1, lunch: 2, dinner: 1 },
+      tiffin: { breakfast: 3, lunch: 4, dinner: 4 },
+    });
+    expect(body.on_leave.tiffin).toEqual({ breakfast: 0, lunch: 0, dinner: 0 });
+    expect(body.deliveries.lunch.every((d: any) => d.pending_leave === false)).toBe(true);
+  });
+
+  it('downloads CSV with safe cells', async () => {
+    const answer = await t.request('GET', '/api/kitchen/sheet/?format=csv', { token: owner });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/csv/);
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="kitchen-sheet_${tomorrow()}.csv"`,
+    );
+    const lines = answer.text.trim().split('\r\n');
+    expect(lines[0]).toBe('meal,name,phone,address,landmark,plan_name,pending_leave');
+    expect(lines).toHaveLength(6);
+    expect(lines.filter((line) => line.startsWith('"lunch"'))).toHaveLength(2);
+    expect(answer.text).toContain(`"'=HYPERLINK(""http://evil"")`);
+    expect(answer.text).toContain(`"+91${tiffinPending.phone}"`);
+    expect(answer.text).toContain('"true"');
+  });
+
+  it('is for the owner only and validates the date', async () => {
+    expect((await t.request('GET', '/api/kitchen/sheet/', { token: messFull.access })).status).toBe(
+      403,
+    );
+    expect((await t.request('GET', '/api/kitchen/sheet/')).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/kitchen/sheet/?date=2026-02-30', { token: owner })).status,
+    ).toBe(400);
+    expect(
+      (await t.request('GET', '/api/kitchen/sheet/?format=pdf', { token: owner })).status,
+    ).toBe(400);
+  });
+});
