@@ -1,0 +1,84 @@
+// dabba refunds list | approve | reject | mark-paid
+import { Option, type Command } from 'commander';
+import type { CommandContext } from '../context';
+import { dryRunOption, idsOrAllPending, jsonOption } from './shared';
+
+const STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+
+interface DecisionFlags {
+  comment: string;
+  allPending?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+  utr?: string;
+}
+
+export function registerRefunds(program: Command, ctx: CommandContext): void {
+  const refunds = program.command('refunds').description('refunds of cancelled subscriptions');
+
+  refunds
+    .command('list')
+    .description('list refunds, newest first')
+    .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
+    .addOption(jsonOption())
+    .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
+      const { listRefunds } = await import('../services/refunds');
+      const { day, printJson, printTable, rupees } = await import('../output');
+      const rows = await listRefunds(
+        await ctx.api(),
+        options.status?.toUpperCase() as 'PENDING' | undefined,
+      );
+      if (options.json) return printJson(ctx.io.stdout, rows);
+      printTable(
+        ctx.io.stdout,
+        rows,
+        [
+          { header: 'ID', value: (refund) => refund.id, right: true },
+          { header: 'User', value: (refund) => refund.user.full_name || refund.user.username },
+          { header: 'Amount', value: (refund) => rupees(refund.amount), right: true },
+          { header: 'Status', value: (refund) => refund.status },
+          { header: 'Requested At', value: (refund) => day(refund.requested_at) },
+          { header: 'Plan', value: (refund) => refund.subscription.plan_name },
+          { header: 'Comment', value: (refund) => refund.admin_comment },
+        ],
+        'No refunds found.',
+      );
+    });
+
+  const actions = [
+    { name: 'approve', action: 'approve', help: 'approve pending refunds' },
+    { name: 'reject', action: 'reject', help: 'reject pending refunds' },
+    { name: 'mark-paid', action: 'mark_paid', help: 'mark approved refunds as paid' },
+  ] as const;
+  for (const { name, action, help } of actions) {
+    const command = refunds
+      .command(name)
+      .description(help)
+      .argument('[ids...]', 'refund ids')
+      .requiredOption('--comment <text>', 'the admin comment the customer sees (required)')
+      .option(
+        '--all-pending',
+        action === 'mark_paid'
+          ? 'every approved refund waiting to be paid (asks first unless --yes)'
+          : 'every pending refund (asks first unless --yes)',
+      )
+      .option('-y, --yes', 'do not ask for confirmation')
+      .addOption(dryRunOption())
+      .addOption(jsonOption());
+    if (action === 'mark_paid') {
+      command.option('--utr <ref>', "the bank transfer's UTR reference");
+    }
+    command.action(async (ids: string[], options: DecisionFlags) => {
+      const targets = idsOrAllPending(ids, options.allPending, 'refund');
+      const { decideRefunds } = await import('../services/refunds');
+      await decideRefunds(ctx.io, await ctx.api(), action, options.comment, {
+        ids: targets,
+        dryRun: options.dryRun === true,
+        yes: options.yes === true,
+        json: options.json === true,
+        ...(options.utr ? { utr: options.utr } : {}),
+      });
+    });
+  }
+}

@@ -1,0 +1,70 @@
+// dabba login | logout | whoami
+import type { Command } from 'commander';
+import type { CommandContext } from '../context';
+import { usageError } from '../errors';
+import { askCredentials, readAll } from '../prompt';
+import { jsonOption } from './shared';
+
+const NO_TERMINAL =
+  'Without a terminal, pass --username NAME and pipe the password with --password-stdin.';
+
+export function registerSession(program: Command, ctx: CommandContext): void {
+  program
+    .command('login')
+    .description('sign in as the mess owner; the tokens are kept in a private file')
+    .option('--url <url>', 'the Dabba server, e.g. https://mess.example.com (remembered)')
+    .option('--username <name>', 'username or e-mail (asked when omitted)')
+    .option('--password-stdin', 'read the password from stdin, for scripts')
+    .action(async (options: { url?: string; username?: string; passwordStdin?: boolean }) => {
+      const { io } = ctx;
+      const store = await import('../services/session-store');
+      const { signIn } = await import('../services/account');
+      const url = store.normalizeUrl(
+        options.url ?? io.env.DABBA_URL ?? store.readSession(io.env)?.url ?? store.DEFAULT_URL,
+      );
+      if (!/^https?:\/\/[^/]+/.test(url)) {
+        throw usageError(`"${url}" is not a server URL.`, 'Give it as http(s)://host[:port].');
+      }
+      let username = options.username ?? io.env.DABBA_USERNAME;
+      let password: string;
+      if (options.passwordStdin) {
+        if (username === undefined) {
+          throw usageError('--password-stdin needs --username (stdin holds the password).');
+        }
+        password = (await readAll(io)).replace(/\r?\n$/, '');
+      } else if (io.env.DABBA_PASSWORD !== undefined && username !== undefined) {
+        password = io.env.DABBA_PASSWORD;
+      } else {
+        ({ username, password } = await askCredentials(io, username, NO_TERMINAL));
+      }
+      const user = await signIn(io, url, username, password);
+      io.stdout.write(`Logged in to ${url} as ${user.username}.\n`);
+    });
+
+  program
+    .command('logout')
+    .description('sign out and forget the stored tokens')
+    .action(async () => {
+      const { signOut } = await import('../services/account');
+      const outcome = await signOut(ctx.io);
+      ctx.io.stdout.write(outcome === 'signed-out' ? 'Logged out.\n' : 'You were not logged in.\n');
+    });
+
+  program
+    .command('whoami')
+    .description('show who is signed in, and where')
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { profile } = await import('../services/account');
+      const { printJson } = await import('../output');
+      const api = await ctx.api();
+      const user = await profile(api);
+      if (options.json) printJson(ctx.io.stdout, { ...user, server: api.url });
+      else {
+        const name = `${user.first_name} ${user.last_name}`.trim();
+        ctx.io.stdout.write(
+          `${user.username}${name ? ` (${name})` : ''}, ${user.user_type.replace('_', ' ')}, at ${api.url}\n`,
+        );
+      }
+    });
+}

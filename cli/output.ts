@@ -1,0 +1,74 @@
+// Plain-text output for scripts and people: aligned tables, JSON, money and dates.
+import type { OutStream } from './io';
+
+export interface Column<T> {
+  readonly header: string;
+  readonly value: (row: T) => string | number | boolean | null | undefined;
+  /** Right-align (numbers, money). */
+  readonly right?: boolean;
+}
+
+const MAX_CELL = 48;
+
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const text = String(value).replace(/\s+/g, ' ');
+  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+}
+
+export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
+  const cells = rows.map((row) => columns.map((column) => cell(column.value(row))));
+  const widths = columns.map((column, index) =>
+    Math.max(column.header.length, ...cells.map((line) => line[index]?.length ?? 0)),
+  );
+  const render = (line: readonly string[]) =>
+    line
+      .map((text, index) => {
+        const width = widths[index] ?? 0;
+        return columns[index]?.right ? text.padStart(width) : text.padEnd(width);
+      })
+      .join('  ')
+      .trimEnd();
+  return [render(columns.map((column) => column.header)), ...cells.map(render)].join('\n') + '\n';
+}
+
+export function printTable<T>(
+  out: OutStream,
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  empty: string,
+): void {
+  out.write(rows.length === 0 ? `${empty}\n` : formatTable(rows, columns));
+}
+
+export function printJson(out: OutStream, value: unknown): void {
+  out.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Key/value lines for one object. */
+export function printFields(
+  out: OutStream,
+  fields: ReadonlyArray<readonly [string, string | number | boolean | null | undefined]>,
+): void {
+  const width = Math.max(...fields.map(([label]) => label.length));
+  for (const [label, value] of fields) {
+    out.write(
+      `${`${label}:`.padEnd(width + 2)}${value === null || value === undefined || value === '' ? '-' : String(value)}\n`,
+    );
+  }
+}
+
+/** Rupees as ₹1,234.50. */
+export function rupees(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined) return '-';
+  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The date part of an ISO timestamp, or the date as is. */
+export function day(value: string | null | undefined): string {
+  return value ? value.slice(0, 10) : '-';
+}
+
+export function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`;
+}

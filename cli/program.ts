@@ -1,0 +1,77 @@
+// The command tree. Only commander is loaded here: each action imports its service when it runs,
+// so `dabba --help` stays fast.
+import { Command } from 'commander';
+import { registerExport } from './commands/export';
+import { registerFeedback } from './commands/feedback';
+import { registerLeaves } from './commands/leaves';
+import { registerOwner } from './commands/owner';
+import { registerPayments } from './commands/payments';
+import { registerPlans } from './commands/plans';
+import { registerRefunds } from './commands/refunds';
+import { registerSession } from './commands/session';
+import type { CommandContext } from './context';
+import { usageError } from './errors';
+
+export const VERSION = '1.0.0';
+
+const FOOTER = `
+With no command and a terminal, dabba opens the dashboard of pending leaves,
+refunds and unanswered feedback.
+
+Every list prints a table, or JSON with --json. Every action takes --dry-run.
+
+Exit codes: 0 success, 1 refused or invalid, 2 usage error, 3 not signed in.
+
+Examples:
+  dabba login --url https://mess.example.com
+  dabba leaves approve --all-pending --yes --comment "Enjoy the break" --json
+  dabba refunds mark-paid 12 --comment "Sent by bank transfer" --utr UTIB0001234
+  dabba export csv --service tiffin --meals lunch -o lunch-tiffins.csv
+
+Environment: DABBA_URL (server when not logged in), DABBA_CONFIG_DIR (where the
+session file lives; default $XDG_CONFIG_HOME/dabba or ~/.config/dabba).
+`;
+
+export function buildProgram(ctx: CommandContext): Command {
+  const { io } = ctx;
+  const program = new Command('dabba')
+    .description('Dabba for the mess owner: leaves, refunds, feedback, plans, payments and exports')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
+    })
+    .addHelpText('after', FOOTER);
+
+  registerSession(program, ctx);
+  registerLeaves(program, ctx);
+  registerRefunds(program, ctx);
+  registerFeedback(program, ctx);
+  registerPlans(program, ctx);
+  registerPayments(program, ctx);
+  registerOwner(program, ctx);
+  registerExport(program, ctx);
+
+  // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
+  // below, which reports it as an unknown command with a suggestion.
+  program.allowExcessArguments(true);
+  program.action(async () => {
+    if (program.args.length > 0) {
+      // Public in commander's JavaScript, missing from its typings.
+      (program as unknown as { unknownCommand(): never }).unknownCommand();
+    }
+    if (!io.isTTY) {
+      throw usageError(
+        'The dashboard needs a terminal, and this is not one.',
+        'Run a command instead, e.g. `dabba leaves list --status pending`; see `dabba --help`.',
+      );
+    }
+    const { openDashboard } = await import('./ui/open-dashboard');
+    await openDashboard(ctx);
+  });
+  return program;
+}

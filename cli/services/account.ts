@@ -1,0 +1,65 @@
+// Signing in and out, and who is signed in.
+import type { components } from '../../generated/api';
+import { authError, refusedError } from '../errors';
+import type { CliIo } from '../io';
+import { connect, login, unwrap, type Api } from './api';
+import { readSession, removeSession } from './session-store';
+
+export type User = components['schemas']['User'];
+
+export async function profile(api: Api): Promise<User> {
+  return unwrap(api, api.client.GET('/accounts/profile/'), 'Your profile');
+}
+
+export async function signIn(
+  io: CliIo,
+  url: string,
+  username: string,
+  password: string,
+): Promise<User> {
+  // Spec §5, Login.
+  if (!username.trim()) throw refusedError('Username or email is required');
+  if (!password) throw refusedError('Password is required');
+  await login(io, url, { username: username.trim(), password });
+  const api = await connect(io);
+  try {
+    const user = await profile(api);
+    if (user.user_type !== 'mess_owner') {
+      await revoke(api);
+      removeSession(io.env);
+      throw authError(
+        `${user.username} is a customer account; dabba is for the mess owner.`,
+        "Log in with the owner's account.",
+      );
+    }
+    return user;
+  } finally {
+    api.close();
+  }
+}
+
+async function revoke(api: Api): Promise<void> {
+  const refresh = api.session.getSnapshot().context.refreshToken;
+  await api.client.POST('/accounts/logout/', { body: refresh ? { refresh } : {} });
+}
+
+/** Revokes the session on the server when it can, and always forgets it locally. */
+export async function signOut(io: CliIo): Promise<'signed-out' | 'not-signed-in'> {
+  const stored = readSession(io.env);
+  if (!stored?.access && !stored?.refresh) {
+    removeSession(io.env);
+    return 'not-signed-in';
+  }
+  try {
+    const api = await connect(io);
+    try {
+      await revoke(api);
+    } finally {
+      api.close();
+    }
+  } catch {
+    // An expired session or an unreachable server: forgetting the tokens is all that is left to do.
+  }
+  removeSession(io.env);
+  return 'signed-out';
+}

@@ -1,0 +1,328 @@
+// The CLI's one API client: openapi-fetch over the contract's types, with the bearer token and the
+// one refresh-and-retry after a 401 driven by the session machine. Tokens live in the session file.
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import type { paths } from '../../generated/api';
+import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
+import { EffectError, failureFromStatus } from '../../machines/shared/failure';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
+import { loginFailedMessage } from '../../machines/session/session.messages';
+import type {
+  Credentials,
+  RefreshedTokens,
+  SessionTokens,
+} from '../../machines/session/session.context';
+import { authError, BugError, refusedError, UserError } from '../errors';
+import type { CliIo } from '../io';
+import { refusalMessage } from './refusals';
+import {
+  readSession,
+  serverUrl,
+  withSessionLock,
+  writeSession,
+  type StoredSession,
+} from './session-store';
+
+export type ApiClient = Client<paths>;
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+export interface Api {
+  readonly client: ApiClient;
+  /** The server's base URL, without /api. */
+  readonly url: string;
+  readonly session: SessionActor;
+  close(): void;
+}
+
+interface ErrorBody {
+  detail?: string;
+  message?: string;
+  non_field_errors?: string[];
+  /** The stable refusal code; a per-field list when a field is called `code` (plans). */
+  code?: string | string[];
+  [field: string]: unknown;
+}
+
+async function readError(response: Response): Promise<ErrorBody> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The server's sentence from an error body: non_field_errors, detail, message, then per-field lists. */
+export function errorText(body: ErrorBody): string | undefined {
+  if (body.non_field_errors?.[0]) return body.non_field_errors[0];
+  if (body.detail) return body.detail;
+  if (body.message) return body.message;
+  const fields = Object.entries(body)
+    .filter(([, value]) => Array.isArray(value) && value.length > 0)
+    .map(([key, value]) => `${key}: ${(value as string[]).join(' ')}`);
+  return fields.length > 0 ? fields.join('; ') : undefined;
+}
+
+const CHECK_SERVER =
+  'Check that the server is running, or point dabba at it with `dabba login --url URL` or DABBA_URL.';
+
+function unreachable(url: string, error: unknown): UserError {
+  const cause = (error as { cause?: { code?: string } })?.cause?.code;
+  const timedOut = (error as { name?: string })?.name === 'TimeoutError';
+  return refusedError(
+    timedOut
+      ? `The Dabba server at ${url} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`
+      : `Could not reach the Dabba server at ${url}${cause ? ` (${cause})` : ''}.`,
+    CHECK_SERVER,
+  );
+}
+
+function timedFetch(io: CliIo): (request: Request) => Promise<Response> {
+  return (request) =>
+    io.fetch(new Request(request, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }));
+}
+
+async function postJson(io: CliIo, url: string, path: string, body: unknown): Promise<Response> {
+  try {
+    return await timedFetch(io)(
+      new Request(`${url}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  } catch (error) {
+    throw new EffectError('network', unreachable(url, error).message);
+  }
+}
+
+async function tokenCall(
+  io: CliIo,
+  url: string,
+  path: string,
+  body: unknown,
+): Promise<SessionTokens> {
+  const response = await postJson(io, url, path, body);
+  if (!response.ok) {
+    throw new EffectError(failureFromStatus(response.status), errorText(await readError(response)));
+  }
+  return (await response.json()) as SessionTokens;
+}
+
+function startSession(io: CliIo, url: string, stored: StoredSession | null): SessionActor {
+  let username = stored?.username;
+  const machine = sessionMachine.provide({
+    actors: {
+      loadTokens: fromStored(stored),
+      login: fromLogin(io, url, (name) => (username = name)),
+      refreshTokens: fromRefresh(io, url),
+    },
+    actions: {
+      persistTokens: ({ context }) =>
+        writeSession(io.env, {
+          url,
+          access: context.accessToken,
+          refresh: context.refreshToken,
+          ...(username ? { username } : {}),
+        }),
+      clearTokens: () =>
+        writeSession(io.env, {
+          url,
+          access: null,
+          refresh: null,
+          ...(username ? { username } : {}),
+        }),
+    },
+  });
+  return createActor(machine).start();
+}
+
+const fromStored = (stored: StoredSession | null) =>
+  fromPromise(async () => (stored ? { access: stored.access, refresh: stored.refresh } : null));
+const fromLogin = (io: CliIo, url: string, remember: (username: string) => void) =>
+  fromPromise<SessionTokens, Credentials>(async ({ input }) => {
+    const tokens = await tokenCall(io, url, '/accounts/login/', input);
+    remember(input.username);
+    return tokens;
+  });
+const fromRefresh = (io: CliIo, url: string) =>
+  fromPromise<RefreshedTokens, { refreshToken: string }>(({ input }) =>
+    withSessionLock(io.env, async () => {
+      // Another dabba process may have refreshed since this one read the file: use its tokens
+      // rather than spend the old refresh token a second time.
+      const current = readSession(io.env);
+      if (
+        current?.url === url &&
+        current.access &&
+        current.refresh &&
+        current.refresh !== input.refreshToken
+      ) {
+        return { access: current.access, refresh: current.refresh };
+      }
+      const tokens = await tokenCall(io, url, '/accounts/token/refresh/', {
+        refresh: input.refreshToken,
+      });
+      // Written while still holding the lock, so the next process reads the new refresh token.
+      writeSession(io.env, { ...current, url, access: tokens.access, refresh: tokens.refresh });
+      return tokens;
+    }),
+  );
+
+async function settled(session: SessionActor) {
+  return waitFor(session, (snapshot) => !snapshot.hasTag('busy'), {
+    timeout: REQUEST_TIMEOUT_MS * 2,
+  });
+}
+
+function authMiddleware(session: SessionActor, fetchAgain: (r: Request) => Promise<Response>) {
+  const originals = new Map<string, Request>();
+  const middleware: Middleware = {
+    onRequest({ request, id }) {
+      const token = session.getSnapshot().context.accessToken;
+      if (token) request.headers.set('authorization', `Bearer ${token}`);
+      // The body is consumed by the first attempt, so keep a copy for the one retry.
+      originals.set(id, request.clone());
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const original = originals.get(id);
+      originals.delete(id);
+      if (response.status !== 401 || !original) return response;
+      const token = await retryAfterUnauthorized(session, id);
+      if (!token) throw sessionExpired(session);
+      original.headers.set('authorization', `Bearer ${token}`);
+      const retried = await fetchAgain(original);
+      if (retried.status === 401) {
+        // The second 401 for this request: the machine forces the logout and clears the tokens.
+        session.send({ type: 'session.unauthorized', requestId: id });
+        throw sessionExpired(session);
+      }
+      return retried;
+    },
+  };
+  return middleware;
+}
+
+function sessionExpired(session: SessionActor): UserError {
+  const error = session.getSnapshot().context.error;
+  if (error?.failure === 'network')
+    return refusedError(error.message ?? 'Could not reach the server.');
+  return authError('Your session has expired or was revoked.');
+}
+
+/** A client for the stored session. Throws exit 3 when there is no usable session. */
+export async function connect(io: CliIo, options: { anonymous?: boolean } = {}): Promise<Api> {
+  const stored = readSession(io.env);
+  const url = serverUrl(io.env, stored);
+  const session = startSession(io, url, stored);
+  const snapshot = await settled(session);
+  if (!snapshot.matches('loggedIn') && !options.anonymous) {
+    session.stop();
+    if (snapshot.context.error?.failure === 'network') {
+      throw refusedError(
+        snapshot.context.error.message ?? `Could not reach the Dabba server at ${url}.`,
+        CHECK_SERVER,
+      );
+    }
+    throw stored?.access || stored?.refresh
+      ? authError('Your session has expired.')
+      : authError('You are not logged in.', 'Run `dabba login` first.');
+  }
+  const fetchAgain = timedFetch(io);
+  const client = createClient<paths>({ baseUrl: `${url}/api`, fetch: fetchAgain });
+  client.use(authMiddleware(session, fetchAgain));
+  return { client, url, session, close: () => session.stop() };
+}
+
+/** Logs in with the session machine and stores the tokens for `url`. */
+export async function login(io: CliIo, url: string, credentials: Credentials): Promise<void> {
+  const session = startSession(io, url, null);
+  try {
+    await settled(session);
+    session.send({ type: 'session.login', credentials });
+    const snapshot = await settled(session);
+    if (snapshot.matches('loggedIn')) return;
+    const error = snapshot.context.error;
+    if (error?.failure === 'network') {
+      throw refusedError(
+        error.message ?? `Could not reach the Dabba server at ${url}.`,
+        CHECK_SERVER,
+      );
+    }
+    if (error?.failure === 'refused' && error.message && /too many/i.test(error.message)) {
+      throw refusedError(error.message, 'Wait a few minutes before trying again.');
+    }
+    throw authError(
+      `Login failed: ${loginFailedMessage(error)}`,
+      'Check the username and password.',
+    );
+  } finally {
+    session.stop();
+  }
+}
+
+export interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The data of a successful answer, or the right UserError for a failed one. `what` names the object
+ * ("leave request 12"), `eventType` picks the machine's wording for refusal codes.
+ */
+export async function unwrap<T>(
+  api: Pick<Api, 'url'>,
+  request: Promise<Answer<T>>,
+  what: string,
+  eventType?: string,
+): Promise<T> {
+  let answer: Answer<T>;
+  try {
+    answer = await request;
+  } catch (error) {
+    if (error instanceof UserError || error instanceof BugError) throw error;
+    throw unreachable(api.url, error);
+  }
+  const { response } = answer;
+  if (response.ok) return answer.data as T;
+  const body = (answer.error ?? {}) as ErrorBody;
+  throw httpError(response.status, body, what, eventType, api.url);
+}
+
+export function httpError(
+  status: number,
+  body: ErrorBody,
+  what: string,
+  eventType: string | undefined,
+  url: string,
+): UserError | BugError {
+  const text = errorText(body);
+  if (status === 401) return authError('Your session has expired or was revoked.');
+  if (status === 403) {
+    return authError(
+      text ?? 'This account may not do that.',
+      'dabba is for the mess owner: run `dabba login` with the owner account.',
+    );
+  }
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  if (status === 404) return refusedError(`${what} was not found.`, undefined, code);
+  if (status === 429)
+    return refusedError(text ?? 'Too many requests.', 'Wait a little and try again.');
+  if (status === 501) {
+    return refusedError(
+      `The server at ${url} does not support this yet (HTTP 501).`,
+      'Upgrade the Dabba server, then try again.',
+    );
+  }
+  if (status >= 400 && status < 500) {
+    const message = (code && refusalMessage(code, eventType)) ?? text ?? `HTTP ${status}`;
+    return refusedError(message, undefined, code);
+  }
+  const subject = what.charAt(0).toLowerCase() + what.slice(1);
+  return new BugError(
+    `The server failed while handling ${subject} (HTTP ${status}${text ? `: ${text}` : ''}).`,
+    'server',
+  );
+}

@@ -1,0 +1,201 @@
+// The dashboard's data and actions, without Ink: what is waiting for the owner, which keys each
+// record allows (from the lifecycle machines), and what pressing them does.
+import { feedbackMachine } from '../../machines/feedback/feedback.machine';
+import { FEEDBACK_OWNER_ACTIONS } from '../../machines/feedback/feedback.events';
+import { leaveMachine } from '../../machines/leave/leave.machine';
+import { LEAVE_OWNER_ACTIONS } from '../../machines/leave/leave.events';
+import { refundMachine } from '../../machines/refund/refund.machine';
+import { REFUND_OWNER_ACTIONS } from '../../machines/refund/refund.events';
+import { allowedEvents, decide } from '../../machines/shared/lifecycle';
+import { UserError } from '../errors';
+import { day, rupees } from '../output';
+import type { Api } from './api';
+import { previewResponse, respondToFeedback, unansweredFeedback, type Feedback } from './feedback';
+import { decideLeave, pendingLeaves, type Leave } from './leaves';
+import { actOnRefund, approvedRefunds, pendingRefunds, type Refund } from './refunds';
+
+export const SECTIONS = ['leaves', 'refunds', 'feedback'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export type ActionName = 'approve' | 'reject' | 'mark_paid' | 'resolve' | 'close';
+
+export interface ItemAction {
+  readonly name: ActionName;
+  readonly key: string;
+  readonly label: string;
+  /** What the text box asks for. */
+  readonly prompt: string;
+}
+
+export interface DashboardItem {
+  readonly id: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly status: string;
+  readonly actions: readonly ItemAction[];
+}
+
+export type DashboardData = Readonly<Record<Section, readonly DashboardItem[]>>;
+
+export type ActResult = { readonly ok: boolean; readonly message: string };
+
+export interface DashboardModel {
+  load(): Promise<DashboardData>;
+  act(section: Section, id: number, action: ActionName, text: string): Promise<ActResult>;
+}
+
+const ACTIONS: Record<ActionName, Omit<ItemAction, 'name'>> = {
+  approve: { key: 'a', label: 'approve', prompt: 'Admin comment' },
+  reject: { key: 'r', label: 'reject', prompt: 'Admin comment' },
+  mark_paid: { key: 'p', label: 'mark paid', prompt: 'Admin comment' },
+  resolve: { key: 's', label: 'resolve', prompt: 'Admin response' },
+  close: { key: 'c', label: 'close', prompt: 'Admin response' },
+};
+
+const action = (name: ActionName): ItemAction => ({ name, ...ACTIONS[name] });
+
+function leavePersisted(leave: Leave) {
+  return {
+    value: leave.status,
+    context: {
+      startDate: leave.leave_start_date,
+      endDate: leave.leave_end_date,
+      adminComment: leave.admin_comment,
+    },
+  };
+}
+
+function refundPersisted(refund: Refund) {
+  return { value: refund.status, context: { adminComment: refund.admin_comment, utr: refund.utr } };
+}
+
+export function leaveItem(leave: Leave): DashboardItem {
+  const allowed = allowedEvents(leaveMachine, leavePersisted(leave));
+  return {
+    id: leave.id,
+    title: `${leave.subscription_user.full_name || leave.subscription_user.username}: ${leave.leave_start_date} → ${leave.leave_end_date} (${leave.duration_days} d)`,
+    detail: `${leave.subscription_plan} · ${leave.reason}`,
+    status: leave.status,
+    actions: LEAVE_OWNER_ACTIONS.filter((type) => allowed.includes(type)).map((type) =>
+      action(type === 'leave.approve' ? 'approve' : 'reject'),
+    ),
+  };
+}
+
+export function refundItem(refund: Refund): DashboardItem {
+  const allowed = allowedEvents(refundMachine, refundPersisted(refund));
+  const names: Record<(typeof REFUND_OWNER_ACTIONS)[number], ActionName> = {
+    'refund.approve': 'approve',
+    'refund.reject': 'reject',
+    'refund.mark_paid': 'mark_paid',
+  };
+  return {
+    id: refund.id,
+    title: `${refund.user.full_name || refund.user.username}: ${rupees(refund.amount)}`,
+    detail: `${refund.subscription.plan_name} · requested ${day(refund.requested_at)}`,
+    status: refund.status,
+    actions: REFUND_OWNER_ACTIONS.filter((type) => allowed.includes(type)).map((type) =>
+      action(names[type]),
+    ),
+  };
+}
+
+export function feedbackItem(feedback: Feedback): DashboardItem {
+  const allowed = allowedEvents(feedbackMachine, {
+    value: feedback.status,
+    context: {
+      hasResponse: Boolean(feedback.admin_response),
+      canAddAttachments: feedback.can_add_attachments,
+      attachmentCount: feedback.attachment_count,
+    },
+  });
+  const canSetStatus = FEEDBACK_OWNER_ACTIONS.some(
+    (type) => type === 'feedback.set_status' && allowed.includes(type),
+  );
+  return {
+    id: feedback.id,
+    title: `${feedback.user.username}: ${feedback.subject}`,
+    detail: `${feedback.feedback_type.replace('_', ' ')} · ${feedback.priority} · ${feedback.rating}/5 · ${feedback.message}`,
+    status: feedback.status,
+    actions: canSetStatus ? [action('resolve'), action('close')] : [],
+  };
+}
+
+export function dashboardModel(api: Api): DashboardModel {
+  const records = {
+    leaves: new Map<number, Leave>(),
+    refunds: new Map<number, Refund>(),
+    feedback: new Map<number, Feedback>(),
+  };
+  return {
+    async load() {
+      const [leaves, pending, approved, feedback] = await Promise.all([
+        pendingLeaves(api),
+        pendingRefunds(api),
+        approvedRefunds(api),
+        unansweredFeedback(api),
+      ]);
+      const refunds = [...pending, ...approved];
+      records.leaves = new Map(leaves.map((leave) => [leave.id, leave]));
+      records.refunds = new Map(refunds.map((refund) => [refund.id, refund]));
+      records.feedback = new Map(feedback.map((item) => [item.id, item]));
+      return {
+        leaves: leaves.map(leaveItem),
+        refunds: refunds.map(refundItem),
+        feedback: feedback.map(feedbackItem),
+      };
+    },
+
+    async act(section, id, name, text) {
+      try {
+        if (section === 'leaves') {
+          const leave = records.leaves.get(id);
+          const decision = name === 'approve' ? 'approve' : 'reject';
+          if (leave) {
+            const verdict = decide(leaveMachine, leavePersisted(leave), {
+              type: `leave.${decision}`,
+              adminComment: text,
+            });
+            if (!verdict.ok) return { ok: false, message: verdict.message };
+          }
+          await decideLeave(api, id, decision, text);
+          // Spec §8 success notices.
+          return {
+            ok: true,
+            message: decision === 'approve' ? 'Leave Approved' : 'Leave Rejected',
+          };
+        }
+        if (section === 'refunds') {
+          const refund = records.refunds.get(id);
+          const refundAction =
+            name === 'mark_paid' ? 'mark_paid' : name === 'approve' ? 'approve' : 'reject';
+          if (refund) {
+            const verdict = decide(refundMachine, refundPersisted(refund), {
+              type: `refund.${refundAction}`,
+              adminComment: text,
+            });
+            if (!verdict.ok) return { ok: false, message: verdict.message };
+          }
+          await actOnRefund(api, id, refundAction, text);
+          const notices = {
+            approve: 'Refund Approved',
+            reject: 'Refund Rejected',
+            mark_paid: 'Refund Marked as Paid',
+          } as const;
+          return { ok: true, message: notices[refundAction] };
+        }
+        const feedback = records.feedback.get(id);
+        const status = name === 'close' ? 'closed' : 'resolved';
+        if (feedback) {
+          const verdict = previewResponse(feedback, text, status);
+          if (!verdict.ok) return { ok: false, message: verdict.message };
+        }
+        await respondToFeedback(api, id, text, status);
+        return { ok: true, message: `Updated: Response saved and status marked as ${status}.` };
+      } catch (error) {
+        if (error instanceof UserError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// Leave requests for the owner: list, and approve or reject with a comment.
+import type { components } from '../../generated/api';
+import { leaveMachine } from '../../machines/leave/leave.machine';
+import { leaveRefusals } from '../../machines/leave/leave.messages';
+import type { CliIo } from '../io';
+import type { Api } from './api';
+import { unwrap } from './api';
+import { runDecisions, type DecisionOptions, type DecisionTarget } from './decisions';
+import { fetchAllPages, unwrapPage } from './paging';
+
+export type Leave = components['schemas']['LeaveRequest'];
+export type LeaveStatus = Leave['status'];
+
+export async function listLeaves(api: Api, status?: LeaveStatus): Promise<Leave[]> {
+  return fetchAllPages((limit, offset) =>
+    unwrapPage(
+      api,
+      api.client.GET('/subscriptions/leaves/', {
+        params: { query: { ...(status ? { status } : {}), limit, offset } },
+      }),
+      'The leave requests',
+    ),
+  );
+}
+
+export async function pendingLeaves(api: Api): Promise<Leave[]> {
+  return unwrap(api, api.client.GET('/subscriptions/leaves/pending/'), 'The pending leaves');
+}
+
+export function describeLeave(leave: Leave): string {
+  const who = leave.subscription_user.full_name || leave.subscription_user.username;
+  return `leave request #${leave.id} (${who}, ${leave.leave_start_date} → ${leave.leave_end_date}, ${leave.duration_days} day${leave.duration_days === 1 ? '' : 's'})`;
+}
+
+export type LeaveDecision = 'approve' | 'reject';
+
+export async function decideLeave(
+  api: Api,
+  id: number,
+  decision: LeaveDecision,
+  comment: string,
+): Promise<Leave> {
+  const path =
+    decision === 'approve'
+      ? ('/subscriptions/leaves/{id}/approve/' as const)
+      : ('/subscriptions/leaves/{id}/reject/' as const);
+  return unwrap(
+    api,
+    api.client.POST(path, { params: { path: { id } }, body: { admin_comment: comment } }),
+    `Leave request ${id}`,
+    `leave.${decision}`,
+  );
+}
+
+export function leaveTarget(
+  api: Api,
+  decision: LeaveDecision,
+  comment: string,
+): DecisionTarget<Leave, typeof leaveMachine> {
+  return {
+    noun: 'leave request',
+    verb: decision,
+    done: decision === 'approve' ? 'Approved' : 'Rejected',
+    machine: leaveMachine,
+    event: { type: `leave.${decision}`, adminComment: comment },
+    comment,
+    commentRequired: leaveRefusals.guards.hasAdminComment,
+    fetchOne: (id) =>
+      unwrap(
+        api,
+        api.client.GET('/subscriptions/leaves/{id}/', { params: { path: { id } } }),
+        `Leave request ${id}`,
+      ),
+    fetchPending: () => pendingLeaves(api),
+    persisted: (leave) => ({
+      value: leave.status,
+      context: {
+        startDate: leave.leave_start_date,
+        endDate: leave.leave_end_date,
+        adminComment: leave.admin_comment,
+      },
+    }),
+    act: (id) => decideLeave(api, id, decision, comment),
+    idOf: (leave) => leave.id,
+    statusOf: (leave) => leave.status,
+    describe: describeLeave,
+  };
+}
+
+export async function decideLeaves(
+  io: CliIo,
+  api: Api,
+  decision: LeaveDecision,
+  comment: string,
+  options: DecisionOptions,
+): Promise<void> {
+  await runDecisions(io, leaveTarget(api, decision, comment), options);
+}

@@ -1,0 +1,72 @@
+// Payments for the owner: the list with filters, one payment, and its receipt as HTML or PDF.
+import type { components, operations } from '../../generated/api';
+import type { Api } from './api';
+import { httpError, unwrap } from './api';
+import { fetchAllPages, unwrapPage } from './paging';
+
+export type AdminPayment = components['schemas']['AdminPayment'];
+export type PaymentFilters = Pick<
+  NonNullable<operations['adminListPayments']['parameters']['query']>,
+  'status' | 'date_from' | 'date_to' | 'search'
+>;
+
+export async function listPayments(
+  api: Api,
+  filters: PaymentFilters = {},
+): Promise<AdminPayment[]> {
+  return fetchAllPages((limit, offset) =>
+    unwrapPage(
+      api,
+      api.client.GET('/payments/admin/payments/', {
+        params: { query: { ...filters, limit, offset } },
+      }),
+      'The payments',
+    ),
+  );
+}
+
+export async function getPayment(api: Api, id: number): Promise<AdminPayment> {
+  return unwrap(
+    api,
+    api.client.GET('/payments/admin/payments/{id}/', { params: { path: { id } } }),
+    `Payment ${id}`,
+  );
+}
+
+/** The receipt: HTML text, or the PDF's bytes. Receipts exist for successful payments only. */
+export async function getReceipt(api: Api, id: number, format: 'html'): Promise<string>;
+export async function getReceipt(api: Api, id: number, format: 'pdf'): Promise<Uint8Array>;
+export async function getReceipt(
+  api: Api,
+  id: number,
+  format: 'html' | 'pdf',
+): Promise<string | Uint8Array> {
+  const params = { path: { id } };
+  const answer =
+    format === 'pdf'
+      ? await api.client.GET('/payments/payments/{id}/receipt_pdf/', {
+          params,
+          parseAs: 'arrayBuffer',
+        })
+      : await api.client.GET('/payments/payments/{id}/receipt/', { params, parseAs: 'text' });
+  if (!answer.response.ok) {
+    const body = (answer.error ?? {}) as Record<string, unknown>;
+    if (answer.response.status === 404) {
+      throw httpError(
+        404,
+        body,
+        `A receipt for payment ${id} (receipts exist for successful payments only)`,
+        undefined,
+        api.url,
+      );
+    }
+    throw httpError(
+      answer.response.status,
+      body,
+      `The receipt of payment ${id}`,
+      undefined,
+      api.url,
+    );
+  }
+  return format === 'pdf' ? new Uint8Array(answer.data as ArrayBuffer) : (answer.data as string);
+}

@@ -1,0 +1,124 @@
+// Refunds for the owner: list, approve, reject and mark paid, each with a comment.
+import type { components } from '../../generated/api';
+import { refundMachine } from '../../machines/refund/refund.machine';
+import { refundRefusals } from '../../machines/refund/refund.messages';
+import type { RefundEvent } from '../../machines/refund/refund.events';
+import type { CliIo } from '../io';
+import { rupees } from '../output';
+import type { Api } from './api';
+import { unwrap } from './api';
+import { runDecisions, type DecisionOptions, type DecisionTarget } from './decisions';
+import { fetchAllPages, unwrapPage } from './paging';
+
+export type Refund = components['schemas']['Refund'];
+export type RefundStatus = Refund['status'];
+export type RefundAction = 'approve' | 'reject' | 'mark_paid';
+
+export async function listRefunds(api: Api, status?: RefundStatus): Promise<Refund[]> {
+  return fetchAllPages((limit, offset) =>
+    unwrapPage(
+      api,
+      api.client.GET('/payments/refunds/', {
+        params: { query: { ...(status ? { status } : {}), limit, offset } },
+      }),
+      'The refunds',
+    ),
+  );
+}
+
+export async function pendingRefunds(api: Api): Promise<Refund[]> {
+  return unwrap(api, api.client.GET('/payments/refunds/pending/'), 'The pending refunds');
+}
+
+export async function approvedRefunds(api: Api): Promise<Refund[]> {
+  return unwrap(api, api.client.GET('/payments/refunds/approved/'), 'The approved refunds');
+}
+
+export function describeRefund(refund: Refund): string {
+  return `refund #${refund.id} (${refund.user.full_name || refund.user.username}, ${rupees(refund.amount)}, ${refund.subscription.plan_name})`;
+}
+
+export async function actOnRefund(
+  api: Api,
+  id: number,
+  action: RefundAction,
+  comment: string,
+  utr?: string,
+): Promise<Refund> {
+  const what = `Refund ${id}`;
+  const eventType = `refund.${action}`;
+  const params = { path: { id } };
+  if (action === 'mark_paid') {
+    return unwrap(
+      api,
+      api.client.POST('/payments/refunds/{id}/mark_paid/', {
+        params,
+        body: { admin_comment: comment, ...(utr ? { utr } : {}) },
+      }),
+      what,
+      eventType,
+    );
+  }
+  const path =
+    action === 'approve'
+      ? ('/payments/refunds/{id}/approve/' as const)
+      : ('/payments/refunds/{id}/reject/' as const);
+  return unwrap(
+    api,
+    api.client.POST(path, { params, body: { admin_comment: comment } }),
+    what,
+    eventType,
+  );
+}
+
+const WORDS: Record<RefundAction, { verb: string; done: string }> = {
+  approve: { verb: 'approve', done: 'Approved' },
+  reject: { verb: 'reject', done: 'Rejected' },
+  mark_paid: { verb: 'mark paid', done: 'Marked as paid' },
+};
+
+export function refundTarget(
+  api: Api,
+  action: RefundAction,
+  comment: string,
+  utr?: string,
+): DecisionTarget<Refund, typeof refundMachine> {
+  const event: RefundEvent =
+    action === 'mark_paid'
+      ? { type: 'refund.mark_paid', adminComment: comment, utr: utr ?? null }
+      : { type: `refund.${action}`, adminComment: comment };
+  return {
+    noun: 'refund',
+    ...WORDS[action],
+    machine: refundMachine,
+    event,
+    comment,
+    commentRequired: refundRefusals.guards.hasAdminComment,
+    fetchOne: (id) =>
+      unwrap(
+        api,
+        api.client.GET('/payments/refunds/{id}/', { params: { path: { id } } }),
+        `Refund ${id}`,
+      ),
+    // "Pending" for mark-paid means approved refunds waiting for the transfer.
+    fetchPending: () => (action === 'mark_paid' ? approvedRefunds(api) : pendingRefunds(api)),
+    persisted: (refund) => ({
+      value: refund.status,
+      context: { adminComment: refund.admin_comment, utr: refund.utr },
+    }),
+    act: (id) => actOnRefund(api, id, action, comment, utr),
+    idOf: (refund) => refund.id,
+    statusOf: (refund) => refund.status,
+    describe: describeRefund,
+  };
+}
+
+export async function decideRefunds(
+  io: CliIo,
+  api: Api,
+  action: RefundAction,
+  comment: string,
+  options: DecisionOptions & { utr?: string },
+): Promise<void> {
+  await runDecisions(io, refundTarget(api, action, comment, options.utr), options);
+}
