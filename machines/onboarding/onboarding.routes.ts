@@ -30,6 +30,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/feedback', access: 'owner' },
   { path: '/admin/refunds', access: 'owner' },
   { path: '/admin/superuser', access: 'owner' },
+  { path: '/admin/kitchen', access: 'owner' },
 ];
 
 function normalise(pathname: string): string {
@@ -160,6 +161,7 @@ export function navigationLinks(userType: UserType | null): readonly NavLink[] {
       { to: '/admin/leaves', label: 'Leaves' },
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/superuser', label: 'Payments & Users' },
+      { to: '/admin/kitchen', label: 'Kitchen Sheet' },
       ...both,
     ];
   }

@@ -255,7 +255,7 @@ export interface FeedbackTable {
   can_add_attachments: boolean;
   created_at: string;
   updated_at: string;
-  /** When the feedback was last set to resolved (migration 003); optional on insert. */
+  /** When the feedback was last set to resolved (migration 002); optional on insert. */
   resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -271,7 +271,7 @@ export interface FeedbackAttachmentsTable {
 
 /**
  * One row per customer with subscriptions, kept current by triggers on subscriptions (migration
- * 003). Read-only for application code; compare the dates with today to know what is active.
+ * 002). Read-only for application code; compare the dates with today to know what is active.
  */
 export interface CustomerSubscriptionSummariesTable {
   user_id: number;

@@ -438,9 +438,8 @@ export function accountHandlers(ctx: AppContext): Handlers {
 
     async checkPasswordResetLink(request) {
       const { uid, token } = request.params;
-      if (!(await isResetLinkValid(ctx, uid, token))) {
-        throw detailError(400, INVALID_RESET_LINK, 'reset.invalid_link');
-      }
+      if (!(await isResetLinkValid(ctx, uid, token)))
+        return { valid: false, detail: INVALID_RESET_LINK };
       return { valid: true, detail: 'The link is valid.' };
     },
 

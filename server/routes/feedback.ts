@@ -337,10 +337,24 @@ export function feedbackHandlers(ctx: AppContext): Handlers {
       const row = await loadFeedback(request.params.id, user);
       await decideNow(row, 'feedback.add_attachment');
       if (!request.isMultipart()) throw fieldError('file', CHOOSE_FILE, 'required');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw fieldError('file', CHOOSE_FILE, 'required');
-      // Over the multipart limit this throws FST_REQ_FILE_TOO_LARGE: 413 with the spec's sentence.
-      const bytes = await part.toBuffer();
+      let filename: string | undefined;
+      let bytes: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw fieldError('file', CHOOSE_FILE, 'required');
+        filename = part.filename;
+        bytes = await part.toBuffer();
+      } catch (error) {
+        // Over the limit: FST_REQ_FILE_TOO_LARGE, answered 413 with the spec's sentence. Any other
+        // parse failure (no boundary, truncated body, too many parts) is the client's: 400.
+        if (
+          error instanceof ApiError ||
+          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ) {
+          throw error;
+        }
+        throw fieldError('file', CHOOSE_FILE, 'invalid_upload');
+      }
       if (bytes.length === 0) throw fieldError('file', CHOOSE_FILE, 'required');
       const detected = detectImageType(bytes);
       const refusal = validateAttachment({ sizeBytes: bytes.length, detectedMimeType: detected });
@@ -383,7 +397,7 @@ export function feedbackHandlers(ctx: AppContext): Handlers {
             .values({
               feedback_id: row.id,
               storage_name: storageName,
-              original_filename: cleanFilename(part.filename, detected),
+              original_filename: cleanFilename(filename, detected),
               content_type: detected,
               file_size: clean.length,
               created_at: now(),

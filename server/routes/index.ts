@@ -10,7 +10,7 @@ import { kitchenHandlers } from './kitchen.js';
 import { leaveHandlers } from './leaves.js';
 import { metaHandlers } from './meta.js';
 import { notificationHandlers } from './notifications.js';
-import { ownerHandlers } from './owner.js';
+import { careJobs, ownerHandlers } from './owner.js';
 import { paymentHandlers } from './payments.js';
 import { planHandlers } from './plans.js';
 import { refundHandlers } from './refunds.js';
@@ -33,4 +33,4 @@ export function routeHandlers(ctx: AppContext): Handlers {
   };
 }
 
-export const allJobs: Job[] = [...foundationJobs, ...commerceJobs];
+export const allJobs: Job[] = [...foundationJobs, ...commerceJobs, ...careJobs];

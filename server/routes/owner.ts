@@ -7,6 +7,8 @@ import type { Dialect } from '../db/index.js';
 import type { Database, Subscription, User } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { requireOwner, type Handlers } from '../http.js';
+import type { Job } from '../services/scheduler.js';
+import { REFRESH_ALL_SUMMARIES_SQL } from '../db/migrations/002_care_indexes.js';
 import { loadProfiles, userBody } from '../serializers/users.js';
 import { containsPattern, effectiveStatus, fullName } from './leaves.js';
 
@@ -17,19 +19,22 @@ const rupees = (paise: number) => Number(paise) / 100;
 const meals = (stored: string) =>
   stored.split(',').filter((meal): meal is Meal => ['breakfast', 'lunch', 'dinner'].includes(meal));
 
-/** Not typed by people, so a search cannot match across two fields. */
-const FIELD_SEPARATOR = '\u001f';
+/**
+ * The text a customer search looks in: "first last", username, e-mail and phone. On PostgreSQL
+ * lower() of exactly this expression has a trigram index (migration 003), so keep them identical.
+ */
+export const USER_SEARCH_TEXT = `u.first_name || ' ' || u.last_name || '|' || u.username || '|' || u.email || '|' || u.phone`;
 
 /**
- * Name ("first last"), username, e-mail and phone, case-insensitively, in one pass over one
- * concatenated string. SQLite's LIKE ignores ASCII case (as its lower() does); PostgreSQL uses ILIKE.
+ * A case-insensitive substring search over USER_SEARCH_TEXT. PostgreSQL: lower(...) LIKE, served
+ * by the pg_trgm index (LIKE's default escape is the backslash). SQLite: LIKE ignores ASCII case
+ * (as its lower() does), one pass over one string per row.
  */
 export function userSearch(dialect: Dialect, text: string) {
-  const haystack = sql`(u.first_name || ' ' || u.last_name || ${FIELD_SEPARATOR} || u.username || ${FIELD_SEPARATOR} || u.email || ${FIELD_SEPARATOR} || u.phone)`;
   const pattern = containsPattern(text);
   return dialect === 'postgres'
-    ? sql<boolean>`${haystack} ilike ${pattern} escape '\\'`
-    : sql<boolean>`${haystack} like ${pattern} escape '\\'`;
+    ? sql<boolean>`lower(${sql.raw(USER_SEARCH_TEXT)}) like ${pattern}`
+    : sql<boolean>`(${sql.raw(USER_SEARCH_TEXT)}) like ${pattern} escape '\\'`;
 }
 
 /**
@@ -238,25 +243,46 @@ export function ownerHandlers(ctx: AppContext): Handlers {
       let counts: { total: number; expired: number; soon: number };
       if (search) {
         // A search scans the customers once: the counts ride along as window aggregates.
-        // Narrow rows through the window and the sort; the page's users are read by id after.
+        // One scan of the customers: the counts and the page come from the same materialized
+        // match list, and only narrow rows go through the sort; the page's users are read by id.
+        const pageOrder = (alias: string) =>
+          orderBy({
+            username: sql.ref(`${alias}.username_lower`),
+            userType: sql.ref(`${alias}.user_type`),
+            status: sql.ref(`${alias}.w_status`),
+            expiry: sql.ref(`${alias}.w_expiry`),
+          });
         const result = await sql<{
-          id: number;
+          id: number | null;
           w_total: number;
           w_expired: number;
           w_soon: number;
         }>`
-          select w.id, w.w_total, w.w_expired, w.w_soon from (
+          with f as materialized (
             select u.id, u.username_lower, u.user_type, ${facts.statusText} as w_status,
                    ${facts.expiry} as w_expiry, ${flag(statusFilter)} as w_match,
-                   sum(${flag(statusFilter)}) over () as w_total,
-                   sum(${flag(facts.isExpired(false))}) over () as w_expired,
-                   sum(${flag(facts.isSoon(false))}) over () as w_soon
+                   ${flag(facts.isExpired(false))} as w_expired_flag,
+                   ${flag(facts.isSoon(false))} as w_soon_flag
             from ${from}
-          ) w
-          where w.w_match = 1
-          order by ${orderBy({ username: sql`w.username_lower`, userType: sql`w.user_type`, status: sql`w.w_status`, expiry: sql`w.w_expiry` })}, w.id
-          limit ${limit} offset ${offset}`.execute(db);
-        const pageIds = result.rows.map((row) => row.id);
+          ),
+          t as (
+            select coalesce(sum(w_match), 0) as w_total, coalesce(sum(w_expired_flag), 0) as w_expired,
+                   coalesce(sum(w_soon_flag), 0) as w_soon
+            from f
+          ),
+          p as (
+            select * from f where w_match = 1
+            order by ${pageOrder('f')}, f.id limit ${limit} offset ${offset}
+          )
+          select p.id, t.w_total, t.w_expired, t.w_soon from t left join p on 1 = 1
+          order by ${pageOrder('p')}, p.id`.execute(db);
+        const first = result.rows[0];
+        counts = {
+          total: Number(first?.w_total ?? 0),
+          expired: Number(first?.w_expired ?? 0),
+          soon: Number(first?.w_soon ?? 0),
+        };
+        const pageIds = result.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
         const byId = new Map(
           pageIds.length === 0
             ? []
@@ -265,14 +291,6 @@ export function ownerHandlers(ctx: AppContext): Handlers {
               ),
         );
         users = pageIds.flatMap((id) => byId.get(id) ?? []);
-        const first = result.rows[0];
-        counts = first
-          ? {
-              total: Number(first.w_total),
-              expired: Number(first.w_expired),
-              soon: Number(first.w_soon),
-            }
-          : await countBySummary(query.subscription_status);
       } else {
         const [page, totals] = await Promise.all([
           sql<User>`select u.* from ${from} and ${statusFilter}
@@ -370,12 +388,22 @@ export function ownerHandlers(ctx: AppContext): Handlers {
           order by u.username_lower, s.id limit ${limit} offset ${offset}`.execute(db);
       /** A search scans users once; the count rides along, and only ids go through the sort. */
       const searchQuery = async () => {
-        const found = await sql<{ subscription_id: number; w_total: number }>`
-          select s.id as subscription_id, count(*) over () as w_total
-          from users u cross join subscriptions s join plans p on p.id = s.plan_id
-          where s.user_id = u.id and ${conditions}
-          order by u.username_lower, s.id limit ${limit} offset ${offset}`.execute(db);
-        const ids = found.rows.map((row) => row.subscription_id);
+        const found = await sql<{ subscription_id: number | null; w_total: number }>`
+          with f as materialized (
+            select s.id as subscription_id, u.username_lower
+            from users u cross join subscriptions s join plans p on p.id = s.plan_id
+            where s.user_id = u.id and ${conditions}
+          ),
+          t as (select count(*) as w_total from f),
+          pg as (
+            select * from f order by f.username_lower, f.subscription_id
+            limit ${limit} offset ${offset}
+          )
+          select pg.subscription_id, t.w_total from t left join pg on 1 = 1
+          order by pg.username_lower, pg.subscription_id`.execute(db);
+        const ids = found.rows.flatMap((row) =>
+          row.subscription_id === null ? [] : [row.subscription_id],
+        );
         const page =
           ids.length === 0
             ? []
@@ -387,7 +415,7 @@ export function ownerHandlers(ctx: AppContext): Handlers {
         const bySubscription = new Map(page.map((row) => [row.subscription_id, row]));
         return {
           rows: ids.flatMap((id) => bySubscription.get(id) ?? []),
-          total: found.rows[0] ? Number(found.rows[0].w_total) : null,
+          total: Number(found.rows[0]?.w_total ?? 0),
         };
       };
       // Without a search the count is an index range over ACTIVE subscriptions; customers are the
@@ -407,7 +435,7 @@ export function ownerHandlers(ctx: AppContext): Handlers {
       if (search) {
         const found = await searchQuery();
         rows = found.rows;
-        total = found.total ?? (await countQuery());
+        total = found.total;
       } else {
         const [page, count] = await Promise.all([pageQuery(), countQuery()]);
         rows = page.rows;
@@ -482,3 +510,18 @@ export function ownerHandlers(ctx: AppContext): Handlers {
     },
   };
 }
+
+/**
+ * Recomputes every customer's subscription summary once a day. The triggers keep it current; this
+ * repairs the rare PostgreSQL race where two transactions change one customer's subscriptions at
+ * the same moment and the later trigger computed from a snapshot without the other's change.
+ */
+export const careJobs: Job[] = [
+  {
+    name: 'refresh-subscription-summaries',
+    runKey: (ctx) => ctx.today(),
+    run: async (ctx) => {
+      await sql.raw(REFRESH_ALL_SUMMARIES_SQL).execute(ctx.db.kysely);
+    },
+  },
+];

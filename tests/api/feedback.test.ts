@@ -352,6 +352,20 @@ describe.each(testDatabases())('feedback on %s', (dialect) => {
       );
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().attachments[0].content_type).toBe('image/png');
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+        const malformed = await t.app.inject({
+          method: 'POST',
+          url: `/api/feedback/${created.id}/add_attachment/`,
+          headers: { authorization: `Bearer ${alice.access}`, 'content-type': contentType },
+          payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n',
+        });
+        expect(malformed.statusCode).toBe(400);
+      }
+      const json = await t.request('POST', `/api/feedback/${created.id}/add_attachment/`, {
+        token: alice.access,
+        body: { file: 'abc' },
+      });
+      expect(json.status).toBe(400);
       const wrongField = await upload(
         alice.access,
         created.id,

@@ -291,6 +291,29 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     expect(after.leave_days).toBe(before.leave_days + 5);
   });
 
+  it('refuses to approve a leave whose subscription is no longer active', async () => {
+    await clearLeaves();
+    const carol = await registerCustomer(t, { userType: 'regular' });
+    const sub = await insertSubscription(t, carol.id);
+    const leave = (await create(carol, leaveBody(sub, 1, 2))).body;
+    await t.ctx.db.kysely
+      .updateTable('subscriptions')
+      .set({ status: 'CANCELLED' })
+      .where('id', '=', sub.id)
+      .execute();
+    const answer = await t.request('POST', `/api/subscriptions/leaves/${leave.id}/approve/`, {
+      token: owner,
+      body: { admin_comment: 'ok' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('leave.subscription_not_active');
+    const stored = await t.request('GET', `/api/subscriptions/leaves/${leave.id}/`, {
+      token: owner,
+    });
+    expect(stored.body.status).toBe('PENDING');
+    expect((await subscriptionRow(sub.id)).leave_days).toBe(0);
+  });
+
   it('rejects with a comment and leaves the subscription alone', async () => {
     await clearLeaves();
     const before = await subscriptionRow(bobSub.id);

@@ -4,6 +4,7 @@ import { addDays } from '../../machines/index.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
+import { careJobs } from '../../server/routes/owner.js';
 
 describe.each(testDatabases())('owner views on %s', (dialect) => {
   let t: TestApp;
@@ -230,6 +231,15 @@ describe.each(testDatabases())('owner views on %s', (dialect) => {
       { token: owner },
     );
     expect(names(search)).toEqual([soon.username]);
+    const beyond = await t.request(
+      'GET',
+      `/api/accounts/owner/users/active_subscribers/?search=${soon.username}&offset=5`,
+      { token: owner },
+    );
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('1');
+    const beyondUsers = await users(`?search=${soon.username}&offset=5`);
+    expect(beyondUsers.headers['x-total-count']).toBe('1');
     const paged = await t.request(
       'GET',
       '/api/accounts/owner/users/active_subscribers/?limit=1&offset=1',
@@ -290,5 +300,28 @@ describe.each(testDatabases())('owner views on %s', (dialect) => {
     expect((await users()).headers['x-expired-count']).toBe('1');
     const stats = await t.request('GET', '/api/accounts/owner/users/user_stats/', { token: owner });
     expect(stats.body.users_with_active_subscriptions).toBe(1);
+  });
+
+  it('repairs the summaries with the daily refresh job', async () => {
+    const db = t.ctx.db.kysely;
+    const before = await db
+      .selectFrom('customer_subscription_summaries')
+      .selectAll()
+      .orderBy('user_id')
+      .execute();
+    await db
+      .updateTable('customer_subscription_summaries')
+      .set({ latest_status: null, active_end: null, ended_end: null })
+      .execute();
+    expect((await users('?subscription_status=active')).body).toEqual([]);
+    const [job] = careJobs;
+    await job!.run(t.ctx);
+    const after = await db
+      .selectFrom('customer_subscription_summaries')
+      .selectAll()
+      .orderBy('user_id')
+      .execute();
+    expect(after).toEqual(before);
+    expect(names(await users('?subscription_status=active'))).toEqual([active.username]);
   });
 });

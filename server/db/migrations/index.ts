@@ -2,12 +2,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../index.js';
 import { initialMigration } from './001_initial.js';
-import { careIndexesMigration } from './003_care_indexes.js';
+import { careIndexesMigration } from './002_care_indexes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001_initial': initialMigration(db.dialect),
-    '003_care_indexes': careIndexesMigration(db.dialect),
+    '002_care_indexes': careIndexesMigration(db.dialect),
   };
 }
 

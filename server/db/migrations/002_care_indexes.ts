@@ -143,6 +143,23 @@ export function careIndexesMigration(dialect: Dialect) {
           .execute(db);
       }
       await sql.raw(REFRESH_ALL_SUMMARIES_SQL).execute(db);
+
+      // Customer search on PostgreSQL: a trigram index on the searched text (server/routes/owner.ts
+      // USER_SEARCH_TEXT) turns '%text%' into an index lookup. pg_trgm is a trusted extension (any
+      // database owner may create it); where it is missing, search still works by a scan.
+      if (dialect === 'postgres') {
+        const available = await sql<{ name: string }>`select name from pg_available_extensions
+          where name = 'pg_trgm'`.execute(db);
+        if (available.rows.length > 0) {
+          await sql`create extension if not exists pg_trgm`.execute(db);
+          await sql
+            .raw(
+              `create index users_search_trgm on users using gin
+               (lower(first_name || ' ' || last_name || '|' || username || '|' || email || '|' || phone) gin_trgm_ops)`,
+            )
+            .execute(db);
+        }
+      }
     },
   };
 }
