@@ -12,7 +12,7 @@ import {
 } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
 import type { Database, Feedback, FeedbackAttachment, User } from '../db/schema.js';
-import { ApiError, fieldError, nonFieldError, notFound } from '../errors.js';
+import { ApiError, fieldError, forbidden, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '../http.js';
 import {
   cleanFilename,
@@ -190,6 +190,10 @@ export function feedbackHandlers(ctx: AppContext): Handlers {
 
     async createFeedback(request, reply) {
       const user = requireCustomer(request);
+      // Feedback comes from people we can reach: the phone must be verified first.
+      if (user.status === 'unverified') {
+        throw forbidden('Please verify your phone number before sending feedback.');
+      }
       const body = request.body;
       const feedbackType = body.feedback_type ?? 'general_feedback';
       const rating = body.rating ?? 5;

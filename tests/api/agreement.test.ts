@@ -2,7 +2,6 @@
 // equals what the API accepts. Each case drives a fresh record into the state through the API, asks
 // the machine with decide() (from what the API shows of the record, and with exactly the event the
 // HTTP call stands for), sends the action over HTTP, and compares.
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decide,
@@ -14,6 +13,7 @@ import {
 import { addDays } from '../../machines/shared/dates.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
 
 type Call = { status: number; body: any };
 
@@ -21,30 +21,22 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
   let t: TestApp;
   let owner: string;
   let planId: number;
-  let png: Buffer;
+  let api: Commerce;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     owner = await loginOwner(t);
-    const plan = await t.request('POST', '/api/subscriptions/plans/', {
-      token: owner,
-      body: {
-        code: 'AGREE-30',
-        name: 'Agreement Plan',
-        description: 'Lunch and dinner at the mess',
-        service_type: 'mess',
-        duration_days: 30,
-        base_price: 3000,
-        included_meals: ['lunch', 'dinner'],
-      },
+    api = commerce(t, () => owner);
+    const plan = await api.plan({
+      code: 'AGREE-30',
+      name: 'Agreement Plan',
+      description: 'Lunch and dinner at the mess',
+      service_type: 'mess',
+      duration_days: 30,
+      base_price: 3000,
+      included_meals: ['lunch', 'dinner'],
     });
-    expect(plan.status).toBe(201);
-    planId = plan.body.id;
-    png = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 120, b: 40 } },
-    })
-      .png()
-      .toBuffer();
+    planId = plan.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -53,35 +45,14 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
   const ok = (call: Call) => call.status >= 200 && call.status < 300;
 
   async function pendingSubscription(customer: Customer): Promise<number> {
-    const created = await t.request('POST', '/api/subscriptions/subscriptions/', {
-      token: customer.access,
-      body: { plan: planId },
-    });
+    const created = await api.subscribe(customer, planId);
     expect(created.status).toBe(201);
     return created.body.id;
   }
 
-  async function pay(customer: Customer, subscriptionId: number) {
-    const order = await t.request('POST', '/api/payments/orders/', {
-      token: customer.access,
-      body: { subscription: subscriptionId },
-    });
-    expect(ok(order)).toBe(true);
-    const fields = await t.request('POST', '/api/payments/sandbox/pay/', {
-      token: customer.access,
-      body: { order_id: order.body.order_id, outcome: 'success' },
-    });
-    expect(fields.status).toBe(200);
-    const verified = await t.request('POST', '/api/payments/orders/verify_payment/', {
-      token: customer.access,
-      body: fields.body,
-    });
-    expect(verified.status).toBe(200);
-  }
-
   async function activeSubscription(customer: Customer): Promise<number> {
     const id = await pendingSubscription(customer);
-    await pay(customer, id);
+    await api.pay(customer, id);
     return id;
   }
 
@@ -93,16 +64,7 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
     EXPIRED: async (customer: Customer) => {
       const id = await activeSubscription(customer);
       // Time passes: the subscription ended yesterday. Reads must say EXPIRED before any job runs.
-      const today = t.ctx.today();
-      await t.ctx.db.kysely
-        .updateTable('subscriptions')
-        .set({
-          start_date: addDays(today, -30),
-          base_end_date: addDays(today, -1),
-          adjusted_end_date: addDays(today, -1),
-        })
-        .where('id', '=', id)
-        .execute();
+      await api.endYesterday(id);
       return id;
     },
     CANCELLED: async (customer: Customer) => {
@@ -198,17 +160,11 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
 
   async function pendingLeave(customer: Customer) {
     const subscription = await activeSubscription(customer);
-    const leave = await t.request('POST', '/api/subscriptions/leaves/', {
-      token: customer.access,
-      body: {
-        subscription,
-        leave_start_date: addDays(t.ctx.today(), 2),
-        leave_end_date: addDays(t.ctx.today(), 4),
-        reason: 'Family function',
-      },
+    return api.pendingLeave(customer, subscription, {
+      start: 2,
+      end: 4,
+      reason: 'Family function',
     });
-    expect(leave.status).toBe(201);
-    return leave.body.id as number;
   }
 
   const leaveStates = {
@@ -304,8 +260,8 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
     return refunds.body[0].id as number;
   }
 
-  const refundAction = (id: number, verb: string, body: object) =>
-    t.request('POST', `/api/payments/refunds/${id}/${verb}/`, { token: owner, body });
+  const refundAction = (id: number, verb: 'approve' | 'reject' | 'mark_paid', body: object) =>
+    api.refundAction(id, verb, body);
 
   const refundStates = {
     PENDING: pendingRefund,
@@ -368,45 +324,15 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
 
   // ----- feedback ------------------------------------------------------------------------------
 
-  function multipart(file: Buffer, filename: string, type: string) {
-    const boundary = `----dabba${Math.random().toString(16).slice(2)}`;
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-    return {
-      raw: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    };
-  }
-
-  const addAttachment = (customer: Customer, id: number) =>
-    t.request('POST', `/api/feedback/${id}/add_attachment/`, {
-      token: customer.access,
-      ...multipart(png, 'plate.png', 'image/png'),
-    });
+  const addAttachment = (customer: Customer, id: number) => api.attach(customer, id);
 
   async function openFeedback(customer: Customer, withAttachment: boolean) {
-    const created = await t.request('POST', '/api/feedback/', {
-      token: customer.access,
-      body: {
-        feedback_type: 'general_feedback',
-        subject: 'About dinner',
-        message: 'Please add more salad.',
-        rating: 4,
-        subscription: null,
-        meal_date: null,
-        meal_type: null,
-      },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await api.openFeedback(customer);
     if (withAttachment) expect((await addAttachment(customer, id)).status).toBe(200);
     return id;
   }
 
-  const respond = (id: number) =>
-    t.request('POST', `/api/feedback/admin/feedback/${id}/respond/`, {
-      token: owner,
-      body: { admin_response: 'Thanks, we will.' },
-    });
+  const respond = (id: number) => api.respond(id, 'Thanks, we will.');
   const setStatus = (id: number, status: 'resolved' | 'closed') =>
     t.request('PATCH', `/api/feedback/admin/feedback/${id}/update_status/`, {
       token: owner,

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
 
 const WEBHOOK_SECRET = 'whsec_concurrency';
 const CALLS = 50;
@@ -11,11 +12,15 @@ const CALLS = 50;
 describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
   let t: TestApp;
   let owner: string;
-  let planCounter = 0;
+  let api: Commerce;
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
     owner = await loginOwner(t);
+    api = commerce(t, () => owner, {
+      codePrefix: 'RACE',
+      planDefaults: { name: 'Race plan', description: 'd' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -23,29 +28,12 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
 
   async function pendingSubscription() {
     const customer = await registerCustomer(t, { service: 'mess' });
-    planCounter += 1;
-    const plan = await t.request('POST', '/api/subscriptions/plans/', {
-      token: owner,
-      body: { code: `RACE-${planCounter}`, name: 'Race plan', description: 'd', base_price: 2000 },
-    });
-    const subscription = await t.request('POST', '/api/subscriptions/subscriptions/', {
-      token: customer.access,
-      body: { plan: plan.body.id },
-    });
-    expect(subscription.status).toBe(201);
-    return { customer, subscriptionId: subscription.body.id as number };
+    const { subscriptionId } = await api.pendingSubscription(customer, { base_price: 2000 });
+    return { customer, subscriptionId };
   }
   async function checkout(customer: Customer, subscriptionId: number) {
-    const order = await t.request('POST', '/api/payments/orders/', {
-      token: customer.access,
-      body: { subscription: subscriptionId },
-    });
-    const result = await t.request('POST', '/api/payments/sandbox/pay/', {
-      token: customer.access,
-      body: { order_id: order.body.order_id, outcome: 'success' },
-    });
-    expect(result.status).toBe(200);
-    return { order: order.body, result: result.body };
+    const { order, fields } = await api.checkoutFields(customer, subscriptionId);
+    return { order, result: fields };
   }
   const countRows = async (table: 'payments' | 'payment_orders', subscriptionId: number) =>
     (

@@ -9,59 +9,36 @@ import { addDays } from '../../machines/index.js';
 import { loadReceipt, receiptPdf } from '../../server/services/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { commerce as sharedCommerce } from '../helpers/commerce.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
-/** Test-side commerce steps, through the public API only. */
+/** Test-side commerce steps, through the public API only (the shared helpers, with this file's plan). */
 function commerce(t: TestApp, ownerToken: () => string) {
-  let planCounter = 0;
+  const steps = sharedCommerce(t, ownerToken, {
+    codePrefix: 'PAY',
+    planDefaults: {
+      description: 'Lunch and dinner',
+      base_price: 1500,
+      included_meals: ['lunch', 'dinner'],
+    },
+  });
   const api = {
-    async plan(overrides: Record<string, unknown> = {}) {
-      planCounter += 1;
-      const answer = await t.request('POST', '/api/subscriptions/plans/', {
-        token: ownerToken(),
-        body: {
-          code: `PAY-${planCounter}-${Math.random().toString(36).slice(2, 6)}`,
-          name: `Payment plan ${planCounter}`,
-          description: 'Lunch and dinner',
-          service_type: 'mess',
-          duration_days: 30,
-          base_price: 1500,
-          included_meals: ['lunch', 'dinner'],
-          ...overrides,
-        },
-      });
-      expect(answer.status).toBe(201);
-      return answer.body as { id: number; name: string };
-    },
+    plan: steps.plan,
+    order: steps.order,
+    checkout: steps.checkout,
+    verify: steps.verify,
     async subscription(who: Customer, overrides: Record<string, unknown> = {}) {
-      const plan = await api.plan(overrides);
-      const answer = await t.request('POST', '/api/subscriptions/subscriptions/', {
-        token: who.access,
-        body: { plan: plan.id },
-      });
-      expect(answer.status).toBe(201);
-      return { plan, subscription: answer.body as { id: number } };
+      const { plan, subscription } = await steps.pendingSubscription(who, overrides);
+      return { plan, subscription: subscription as { id: number } };
     },
-    order: (who: Customer, subscription: number) =>
-      t.request('POST', '/api/payments/orders/', { token: who.access, body: { subscription } }),
-    checkout: (who: Customer, orderId: string, outcome: 'success' | 'failure' = 'success') =>
-      t.request('POST', '/api/payments/sandbox/pay/', {
-        token: who.access,
-        body: { order_id: orderId, outcome },
-      }),
-    verify: (who: Customer, body: unknown) =>
-      t.request('POST', '/api/payments/orders/verify_payment/', { token: who.access, body }),
     /** Subscribe, order, check out and verify: returns the verify answer. */
     async paid(who: Customer, overrides: Record<string, unknown> = {}) {
       const { plan, subscription } = await api.subscription(who, overrides);
-      const order = await api.order(who, subscription.id);
-      expect(order.status).toBe(201);
-      const checkout = await api.checkout(who, order.body.order_id);
-      expect(checkout.status).toBe(200);
-      const verified = await api.verify(who, checkout.body);
+      const { order, fields } = await steps.checkoutFields(who, subscription.id);
+      const verified = await api.verify(who, fields);
       expect(verified.status).toBe(200);
-      return { plan, subscription, order: order.body, verified: verified.body };
+      return { plan, subscription, order, verified: verified.body };
     },
   };
   return api;

@@ -3,15 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer } from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
 
 describe.each(testDatabases())('refunds on %s', (dialect) => {
   let t: TestApp;
   let owner: string;
-  let planCounter = 0;
+  let api: Commerce;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     owner = await loginOwner(t);
+    api = commerce(t, () => owner, {
+      codePrefix: 'REF',
+      planDefaults: { description: 'Meals' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -20,47 +25,16 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
   /** A customer with a paid, then cancelled, 30-day ₹3000 subscription: a ₹2900 PENDING refund. */
   async function cancelledWithRefund() {
     const customer = await registerCustomer(t, { service: 'mess' });
-    planCounter += 1;
-    const plan = await t.request('POST', '/api/subscriptions/plans/', {
-      token: owner,
-      body: {
-        code: `REF-${planCounter}`,
-        name: `Refund plan ${planCounter}`,
-        description: 'Meals',
-        base_price: 3000,
-        duration_days: 30,
-      },
+    const cancelled = await api.cancelledWithRefund(customer, {
+      base_price: 3000,
+      duration_days: 30,
     });
-    const subscription = await t.request('POST', '/api/subscriptions/subscriptions/', {
-      token: customer.access,
-      body: { plan: plan.body.id },
-    });
-    const order = await t.request('POST', '/api/payments/orders/', {
-      token: customer.access,
-      body: { subscription: subscription.body.id },
-    });
-    const checkout = await t.request('POST', '/api/payments/sandbox/pay/', {
-      token: customer.access,
-      body: { order_id: order.body.order_id, outcome: 'success' },
-    });
-    const verified = await t.request('POST', '/api/payments/orders/verify_payment/', {
-      token: customer.access,
-      body: checkout.body,
-    });
-    expect(verified.status).toBe(200);
-    const cancelled = await t.request(
-      'POST',
-      `/api/subscriptions/subscriptions/${subscription.body.id}/cancel/`,
-      { token: customer.access },
-    );
-    expect(cancelled.status).toBe(200);
-    const refundId = cancelled.body.refund_info.id as number;
     return {
       customer,
-      subscriptionId: subscription.body.id as number,
-      refundId,
-      payment: verified.body.payment as { id: number; transaction_id: string },
-      planName: plan.body.name as string,
+      subscriptionId: cancelled.subscriptionId,
+      refundId: cancelled.refundId,
+      payment: cancelled.payment,
+      planName: cancelled.plan.name,
     };
   }
   const action = (id: number, verb: string, token: string, body: Record<string, unknown>) =>
@@ -264,23 +238,13 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
 
   it('refuses a refund request for a subscription that is not cancelled', async () => {
     const customer = await registerCustomer(t, { service: 'mess' });
-    planCounter += 1;
-    const plan = await t.request('POST', '/api/subscriptions/plans/', {
-      token: owner,
-      body: {
-        code: `REF-P-${planCounter}`,
-        name: 'Pending plan',
-        description: 'd',
-        base_price: 10,
-      },
-    });
-    const subscription = await t.request('POST', '/api/subscriptions/subscriptions/', {
-      token: customer.access,
-      body: { plan: plan.body.id },
+    const { subscriptionId } = await api.pendingSubscription(customer, {
+      name: 'Pending plan',
+      base_price: 10,
     });
     const answer = await t.request('POST', '/api/payments/refunds/', {
       token: customer.access,
-      body: { subscription: subscription.body.id },
+      body: { subscription: subscriptionId },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('subscription.not_cancelled');

@@ -9,67 +9,27 @@ import {
 } from '../../server/jobs/commerce.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
 
 describe.each(testDatabases())('subscriptions on %s', (dialect) => {
   let t: TestApp;
   let owner: string;
-  let planCounter = 0;
+  let api: Commerce;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     owner = await loginOwner(t);
+    api = commerce(t, () => owner, { codePrefix: 'SUB' });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const createPlan = async (overrides: Record<string, unknown> = {}) => {
-    planCounter += 1;
-    const answer = await t.request('POST', '/api/subscriptions/plans/', {
-      token: owner,
-      body: {
-        code: `SUB-${planCounter}`,
-        name: `Plan ${planCounter}`,
-        description: 'Home-style meals',
-        service_type: 'mess',
-        duration_days: 30,
-        base_price: 3000,
-        included_meals: ['breakfast', 'lunch', 'dinner'],
-        ...overrides,
-      },
-    });
-    expect(answer.status).toBe(201);
-    return answer.body as { id: number; name: string; code: string };
-  };
-  const subscribe = (who: Customer, plan: number) =>
-    t.request('POST', '/api/subscriptions/subscriptions/', { token: who.access, body: { plan } });
-  const pay = async (who: Customer, subscription: number) => {
-    const order = await t.request('POST', '/api/payments/orders/', {
-      token: who.access,
-      body: { subscription },
-    });
-    expect(order.status).toBe(201);
-    const checkout = await t.request('POST', '/api/payments/sandbox/pay/', {
-      token: who.access,
-      body: { order_id: order.body.order_id, outcome: 'success' },
-    });
-    expect(checkout.status).toBe(200);
-    const verified = await t.request('POST', '/api/payments/orders/verify_payment/', {
-      token: who.access,
-      body: checkout.body,
-    });
-    expect(verified.status).toBe(200);
-    return verified.body;
-  };
+  const createPlan = (overrides: Record<string, unknown> = {}) => api.plan(overrides);
+  const subscribe = (who: Customer, plan: number) => api.subscribe(who, plan);
+  const pay = (who: Customer, subscription: number) => api.pay(who, subscription);
   /** Access tokens live 15 minutes: after moving the clock, sign in again. */
-  const relogin = async (who: Customer) => {
-    const login = await t.request('POST', '/api/accounts/login/', {
-      body: { username: who.username, password: who.password },
-    });
-    expect(login.status).toBe(200);
-    who.access = login.body.access;
-    return who;
-  };
+  const relogin = (who: Customer) => api.relogin(who);
   const get = (who: Customer | string, id: number) =>
     t.request('GET', `/api/subscriptions/subscriptions/${id}/`, {
       token: typeof who === 'string' ? who : who.access,

@@ -1,0 +1,1769 @@
+// The authorization matrix: every operation of openapi.yaml × every kind of caller, driven from the
+// contract so that no operation can be missed; then the things no caller can ever do.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../machines/index.js';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/auth/otp.js';
+import { loadContract, type OperationRoute } from '../../server/contract.js';
+import type { OperationId } from '../../server/http.js';
+import { createTestApp, testDatabases, type Answer, type TestApp } from '../helpers/app.js';
+import {
+  lastOtp,
+  loginOwner,
+  registerCustomer,
+  uniquePhone,
+  type Customer,
+} from '../helpers/accounts.js';
+import { commerce, multipart, samplePng, type Commerce } from '../helpers/commerce.js';
+
+const WEBHOOK_SECRET = 'whsec_matrix';
+const OWNER_PASSWORD = 'owner-password-1';
+/** An id no object has. */
+const MISSING_ID = 987_654_321;
+const MISSING_ORDER = 'order_MatrixDoesNotExist';
+
+const CALLERS = [
+  'anonymous',
+  /** A well-formed token whose payload was edited to name the mess owner (bad signature). */
+  'forged',
+  /** The token of a session that has logged out. */
+  'revoked',
+  'unverified',
+  /** A student customer who does not own the object. */
+  'student',
+  /** A regular customer who does not own the object. */
+  'stranger',
+  'owner_customer',
+  'mess_owner',
+] as const;
+type Caller = (typeof CALLERS)[number];
+const SIGNED_OUT: readonly Caller[] = ['anonymous', 'forged', 'revoked'];
+const NON_OWNERS: readonly Caller[] = ['unverified', 'student', 'stranger'];
+
+/**
+ * What a caller gets: a status, one of several statuses, or 'hidden': exactly the answer the same
+ * caller gets for an object that does not exist (never reveal that another customer's object exists).
+ */
+type Outcome = number | readonly number[] | 'hidden';
+
+interface Me {
+  caller: Caller;
+  token: string | null;
+  customer: Customer | null;
+}
+
+/** The object a call acts on. `id` is its id (an order id for payment orders). */
+interface Target {
+  id: number | string;
+  /** The customer who owns it: the `owner_customer` caller. */
+  owner: Customer;
+  // Case-specific extras (a refresh token, signed checkout fields...), read only by their own case.
+  [key: string]: any;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  raw?: Buffer | string;
+  headers?: Record<string, string>;
+  /** Overrides the caller's token (e.g. a throwaway session to log out). */
+  token?: string | null;
+}
+
+interface Case {
+  label?: string;
+  /** Acts on one customer's object: non-owning customers get 'hidden' unless said otherwise. */
+  owned?: boolean;
+  /**
+   * The status of a 'hidden' answer (default 404). An object named in the body rather than the
+   * path is a field error (400), worded exactly as for an id that does not exist.
+   */
+  hiddenAs?: number;
+  /** The success status of this case (default 200). */
+  ok?: number | readonly number[];
+  expect?: Partial<Record<Caller, Outcome>>;
+  /** The shared object: read-only calls and refused calls use it. */
+  target?: () => Target;
+  /**
+   * Destructive operations: a new object for each caller expected to succeed (refused callers use
+   * the shared target, which `snapshot` proves they left unchanged).
+   */
+  fresh?: (caller: Caller) => Promise<Target>;
+  request: (target: Target, me: Me) => Call;
+  /** A read of the shared object, equal before and after every refused call. */
+  snapshot?: (target: Target) => Promise<unknown>;
+  /** Further checks on each answer. */
+  check?: (answer: Answer, me: Me, target: Target) => void | Promise<void>;
+  /** Undo a success that would break later cases (e.g. a new pending subscription). */
+  after?: (answer: Answer, me: Me, target: Target) => Promise<void>;
+}
+
+const contract = loadContract();
+
+/** Default outcomes from the contract's `security` and `x-roles`. */
+function defaultOutcome(operation: OperationRoute, entry: Case, caller: Caller): Outcome {
+  const ok = entry.ok ?? 200;
+  if (operation.security !== 'required') return ok;
+  if (SIGNED_OUT.includes(caller)) return 401;
+  const roles = operation.roles;
+  if (roles && roles.length === 1 && roles[0] === 'mess_owner') {
+    return caller === 'mess_owner' ? ok : 403;
+  }
+  if (roles && roles.length === 1 && roles[0] === 'customer' && caller === 'mess_owner') return 403;
+  if (entry.owned && NON_OWNERS.includes(caller)) return 'hidden';
+  return ok;
+}
+
+const isSuccess = (outcome: Outcome) =>
+  outcome !== 'hidden' &&
+  (typeof outcome === 'number' ? [outcome] : outcome).every((status) => status < 300);
+
+/** Ids of a listing (a plain array or a page with `results`). */
+function idsOf(body: unknown, key = 'id'): unknown[] {
+  const rows = Array.isArray(body) ? body : ((body as { results?: unknown[] })?.results ?? []);
+  return rows.map((row) => (row as Record<string, unknown>)[key]);
+}
+
+/** A token whose payload is edited to name another user, keeping the original signature. */
+function forgeToken(token: string, sub: number): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+  const edited = Buffer.from(JSON.stringify({ ...claims, sub: String(sub) })).toString('base64url');
+  return `${header}.${edited}.${signature}`;
+}
+
+describe.each(testDatabases())('authorization on %s', (dialect) => {
+  let t: TestApp;
+  let api: Commerce;
+  let ownerToken: string;
+  let ownerId: number;
+  let ipCounter = 0;
+  const types = new Map<Customer, 'student' | 'regular'>();
+  // The world: callers and read-only fixtures shared by every case.
+  const w = {} as {
+    alice: Customer;
+    student: Customer;
+    stranger: Customer;
+    unverified: Customer;
+    forged: string;
+    revoked: string;
+    loginGuest: Customer;
+    refreshGuest: Customer;
+    plan: { id: number };
+    inactivePlan: { id: number };
+    active: { subscriptionId: number; paymentId: number };
+    pending: {
+      subscriptionId: number;
+      orderId: string;
+      fields: {
+        razorpay_payment_id: string;
+        razorpay_order_id: string;
+        razorpay_signature: string;
+      };
+    };
+    expired: number;
+    cancelled: { subscriptionId: number; refundId: number };
+    approvedRefund: number;
+    leave: number;
+    feedback: number;
+    attachment: number;
+    notification: number;
+    resetLink: { uid: string; token: string };
+  };
+
+  const nextIp = () => {
+    ipCounter += 1;
+    return `172.16.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  };
+  const send = (call: Call, token: string | null) =>
+    t.request(call.method, call.url, {
+      token: call.token === undefined ? token : call.token,
+      ip: nextIp(),
+      ...(call.body !== undefined ? { body: call.body } : {}),
+      ...(call.raw !== undefined ? { raw: call.raw } : {}),
+      ...(call.headers ? { headers: call.headers } : {}),
+    });
+  const customer = async (userType: 'student' | 'regular' = 'regular') => {
+    const created = await registerCustomer(t, { userType, service: 'mess' });
+    types.set(created, userType);
+    return created;
+  };
+  const login = async (username: string, password: string) => {
+    const answer = await t.request('POST', '/api/accounts/login/', {
+      ip: nextIp(),
+      body: { username, password },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body as { access: string; refresh: string };
+  };
+  /** Registers an account without verifying it: its phone still waits for an OTP. */
+  const guest = async () => {
+    const phone = uniquePhone();
+    const username = `guest${phone}`;
+    const answer = await t.request('POST', '/api/accounts/register/', {
+      ip: nextIp(),
+      body: {
+        username,
+        email: `${username}@example.com`,
+        phone: `+91${phone}`,
+        password: 'guest-pass-1',
+        confirm_password: 'guest-pass-1',
+        user_type: 'student',
+        first_name: 'Guest',
+        last_name: 'User',
+      },
+    });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.user.id as number, username, email: `${username}@example.com`, phone };
+  };
+  const resetLinkFor = async (email: string) => {
+    const asked = await t.request('POST', '/api/accounts/password-reset/', {
+      ip: nextIp(),
+      body: { email },
+    });
+    expect(asked.status).toBe(200);
+    const mail = t
+      .mailOutbox()
+      .filter((text) => text.includes(email) && text.includes('reset-password'))
+      .pop();
+    const match = mail
+      ?.replace(/=\r?\n/g, '')
+      .match(/http:\/\/dabba\.test\/reset-password\/([^/\s]+)\/([^/\s]+)\//);
+    if (!match) throw new Error(`no reset link for ${email}`);
+    return { uid: match[1]!, token: match[2]! };
+  };
+  const asOwner = (url: string) => t.request('GET', url, { token: ownerToken });
+  const newOwner = async () => customer('regular');
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    ownerToken = await loginOwner(t);
+    ownerId = (await t.request('GET', '/api/accounts/profile/', { token: ownerToken })).body.id;
+    api = commerce(t, () => ownerToken, { codePrefix: 'AUTHZ' });
+    w.alice = await customer('regular');
+    w.student = await customer('student');
+    w.stranger = await customer('regular');
+    w.unverified = await registerCustomer(t, { userType: 'student', verify: false });
+    types.set(w.unverified, 'student');
+    w.forged = forgeToken(w.alice.access, ownerId);
+    const throwaway = await login(w.stranger.username, w.stranger.password);
+    const out = await t.request('POST', '/api/accounts/logout/', {
+      token: throwaway.access,
+      body: { refresh: throwaway.refresh },
+    });
+    expect(out.status).toBe(204);
+    w.revoked = throwaway.access;
+    // Two accounts, so that neither passes the per-account login limit.
+    for (const key of ['loginGuest', 'refreshGuest'] as const) {
+      w[key] = { ...(await guest()), password: 'guest-pass-1', access: '', refresh: '' };
+    }
+
+    w.plan = await api.plan({ name: 'Matrix plan' });
+    w.inactivePlan = await api.plan({ name: 'Retired plan', is_active: false });
+    const active = await api.activeSubscription(w.alice);
+    w.active = { subscriptionId: active.subscriptionId, paymentId: active.payment.id };
+    const pending = await api.pendingSubscription(w.alice);
+    const checkout = await api.checkoutFields(w.alice, pending.subscriptionId);
+    w.pending = {
+      subscriptionId: pending.subscriptionId,
+      orderId: checkout.order.order_id,
+      fields: checkout.fields,
+    };
+    const expired = await api.activeSubscription(w.alice);
+    await api.endYesterday(expired.subscriptionId);
+    w.expired = expired.subscriptionId;
+    const cancelled = await api.cancelledWithRefund(w.alice);
+    w.cancelled = { subscriptionId: cancelled.subscriptionId, refundId: cancelled.refundId };
+    const approved = await api.cancelledWithRefund(w.alice);
+    expect(
+      (await api.refundAction(approved.refundId, 'approve', { admin_comment: 'ok' })).status,
+    ).toBe(200);
+    w.approvedRefund = approved.refundId;
+    w.leave = await api.pendingLeave(w.alice, w.active.subscriptionId);
+    w.feedback = await api.openFeedback(w.alice, { subscription: w.active.subscriptionId });
+    const attached = await api.attach(w.alice, w.feedback);
+    expect(attached.status).toBe(200);
+    w.attachment = attached.body.attachments[0].id;
+    const logs = await t.request('GET', '/api/notifications/logs/', { token: w.alice.access });
+    w.notification = logs.body[0].id;
+    const linkGuest = await guest();
+    w.resetLink = await resetLinkFor(linkGuest.email);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const alice = (): Target => ({ id: 0, owner: w.alice });
+  const byId = (id: () => number | string) => (): Target => ({ id: id(), owner: w.alice });
+  const get = (url: (target: Target) => string) => (target: Target) => ({
+    method: 'GET' as const,
+    url: url(target),
+  });
+  /** A listing: non-owning customers never see the owner's object; `ownerSees`: the mess owner does. */
+  const listing =
+    (id: () => number | string, ownerSees: boolean, key = 'id') =>
+    (answer: Answer, me: Me) => {
+      if (answer.status !== 200) return;
+      const sees = idsOf(answer.body, key).includes(id());
+      const shouldSee = me.caller === 'owner_customer' || (me.caller === 'mess_owner' && ownerSees);
+      expect({ caller: me.caller, sees }).toEqual({ caller: me.caller, sees: shouldSee });
+    };
+  const ownerRead = (url: (target: Target) => string) => async (target: Target) =>
+    (await asOwner(url(target))).body;
+  const completeProfileBody = (me: Me) =>
+    types.get(me.customer!) === 'regular'
+      ? {
+          user_type: 'regular',
+          is_tiffin_user: false,
+          is_mess_user: true,
+          regular_profile: {
+            address: '12 Station Road',
+            landmark: 'Near the temple',
+            pincode: '201206',
+            city: 'Ghaziabad',
+          },
+        }
+      : {
+          user_type: 'student',
+          is_tiffin_user: false,
+          is_mess_user: true,
+          student_profile: {
+            institute: 'KIET',
+            student_id: 'S1',
+            hostel: 'Hostel A, Room 12',
+            year: '2nd',
+            course: 'B.Tech',
+          },
+        };
+  const passwordOf = (me: Me) =>
+    me.caller === 'mess_owner' ? OWNER_PASSWORD : me.customer!.password;
+  const usernameOf = (me: Me) => (me.caller === 'mess_owner' ? 'owner' : me.customer!.username);
+  /** A new customer with an active subscription and a pending leave on it. */
+  const freshLeave = async (): Promise<Target> => {
+    const who = await newOwner();
+    const active = await api.activeSubscription(who);
+    return { id: await api.pendingLeave(who, active.subscriptionId), owner: who };
+  };
+  const freshFeedback = async (attach = false): Promise<Target> => {
+    const who = await newOwner();
+    const id = await api.openFeedback(who);
+    if (attach) expect((await api.attach(who, id)).status).toBe(200);
+    return { id, owner: who };
+  };
+  const freshCancelled = async (): Promise<Target> => {
+    const cancelled = await api.cancelledWithRefund(w.alice);
+    return { id: cancelled.refundId, owner: w.alice, subscriptionId: cancelled.subscriptionId };
+  };
+  let webhookCounter = 0;
+  /** A GET whose outcomes are all the contract's defaults. */
+  const plain = (url: string): Case => ({ request: () => ({ method: 'GET', url }) });
+
+  const table: Record<OperationId, Case | Case[]> = {
+    // ----- meta and accounts ---------------------------------------------------------------------
+    getHealth: { request: () => ({ method: 'GET', url: '/api/health/' }) },
+    getBusiness: { request: () => ({ method: 'GET', url: '/api/business/' }) },
+    login: {
+      request: () => ({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        body: { username: w.loginGuest.username, password: w.loginGuest.password },
+      }),
+      check: (answer) => expect(typeof answer.body.access).toBe('string'),
+    },
+    refreshToken: {
+      // A refresh token rotates on use: every caller gets a fresh one.
+      fresh: async () => ({
+        id: 0,
+        owner: w.alice,
+        refresh: (await login(w.refreshGuest.username, w.refreshGuest.password)).refresh,
+      }),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/token/refresh/',
+        body: { refresh: target.refresh },
+      }),
+    },
+    logout: {
+      ok: 204,
+      // Each signed-in caller logs out a throwaway session of their own, keeping the main one.
+      fresh: async (caller) => {
+        const me = identity(caller, alice());
+        const session = await login(usernameOf(me), passwordOf(me));
+        return { id: 0, owner: w.alice, session: session.access, refresh: session.refresh };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/logout/',
+        body: target.refresh ? { refresh: target.refresh } : {},
+        ...(target.session ? { token: target.session } : {}),
+      }),
+      check: async (answer, _me, target) => {
+        if (answer.status !== 204) return;
+        const after = await t.request('GET', '/api/accounts/profile/', { token: target.session });
+        expect(after.status).toBe(401);
+      },
+    },
+    register: {
+      ok: 201,
+      request: () => {
+        const phone = uniquePhone();
+        return {
+          method: 'POST',
+          url: '/api/accounts/register/',
+          body: {
+            username: `reg${phone}`,
+            email: `reg${phone}@example.com`,
+            phone: `+91${phone}`,
+            password: 'secret-pass-1',
+            confirm_password: 'secret-pass-1',
+            user_type: 'regular',
+            first_name: 'New',
+            last_name: 'Person',
+          },
+        };
+      },
+      // A token sent along never changes who is created: always an unverified customer.
+      check: (answer) =>
+        expect(answer.body.user).toMatchObject({ user_type: 'regular', status: 'unverified' }),
+    },
+    getProfile: {
+      request: () => ({ method: 'GET', url: '/api/accounts/profile/' }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+      },
+    },
+    completeProfile: {
+      // An unverified phone must be verified before the profile: a rule of the handler.
+      expect: { unverified: 403 },
+      request: (_target, me) => ({
+        method: 'POST',
+        url: '/api/accounts/complete-profile/',
+        body: me.customer
+          ? completeProfileBody(me)
+          : completeProfileBody({ ...me, customer: w.alice }),
+      }),
+      check: (answer, me) => {
+        if (answer.status === 200) expect(answer.body.id).toBe(me.customer!.id);
+      },
+    },
+    changePassword: {
+      // The same password again, from the caller's main session: other sessions are signed out,
+      // and this one stays valid for the cases that follow.
+      request: (_target, me) => {
+        const password = me.customer || me.caller === 'mess_owner' ? passwordOf(me) : 'whatever-1';
+        return {
+          method: 'POST',
+          url: '/api/accounts/change-password/',
+          body: { old_password: password, new_password: password, confirm_password: password },
+        };
+      },
+    },
+    verifyOtp: {
+      fresh: async () => {
+        const account = await guest();
+        return { id: account.id, owner: w.alice, phone: account.phone };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/verify-otp/',
+        body: { phone: `+91${target.phone}`, otp: lastOtp(t, target.phone) },
+      }),
+      check: (answer, _me, target) => expect(answer.body.user.id).toBe(target.id),
+    },
+    resendOtp: {
+      // A resend waits out the cooldown after registration: register all, then wait once.
+      fresh: (() => {
+        let batch: Promise<{ phone: string }[]> | null = null;
+        let next = 0;
+        return async () => {
+          batch ??= (async () => {
+            const accounts = [];
+            for (let i = 0; i < CALLERS.length; i += 1) accounts.push(await guest());
+            t.clock.advance((OTP_RESEND_COOLDOWN_SECONDS + 1) * 1000);
+            return accounts;
+          })();
+          const account = (await batch)[next++]!;
+          return { id: 0, owner: w.alice, phone: account.phone };
+        };
+      })(),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/resend-otp/',
+        body: { phone: `+91${target.phone}` },
+      }),
+    },
+    requestPasswordReset: {
+      request: () => ({
+        method: 'POST',
+        url: '/api/accounts/password-reset/',
+        body: { email: `nobody-${ipCounter}@example.com` },
+      }),
+    },
+    checkPasswordResetLink: {
+      request: () => ({
+        method: 'GET',
+        url: `/api/accounts/password-reset/${w.resetLink.uid}/${w.resetLink.token}/`,
+      }),
+    },
+    confirmPasswordReset: {
+      fresh: async () => {
+        const account = await guest();
+        return { id: account.id, owner: w.alice, ...(await resetLinkFor(account.email)) };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/password-reset-confirm/',
+        body: {
+          uidb64: target.uid,
+          token: target.token,
+          new_password: 'brand-new-pass-1',
+          confirm_password: 'brand-new-pass-1',
+        },
+      }),
+    },
+
+    // ----- owner views -----------------------------------------------------------------------------
+    ownerListUsers: plain('/api/accounts/owner/users/'),
+    ownerGetUser: {
+      target: byId(() => w.alice.id),
+      request: get((target) => `/api/accounts/owner/users/${target.id}/`),
+      check: (answer, me) => {
+        if (me.caller === 'mess_owner') expect(answer.body.id).toBe(w.alice.id);
+      },
+    },
+    ownerActiveSubscribers: plain('/api/accounts/owner/users/active_subscribers/'),
+    ownerUserStats: plain('/api/accounts/owner/users/user_stats/'),
+    ownerKitchenSheet: plain('/api/kitchen/sheet/'),
+
+    // ----- plans ---------------------------------------------------------------------------------
+    listPlans: {
+      // Asking for retired plans is the owner's privilege; anyone else gets the active ones.
+      request: () => ({ method: 'GET', url: '/api/subscriptions/plans/?include_inactive=true' }),
+      check: (answer, me) => {
+        const ids = idsOf(answer.body);
+        expect(ids).toContain(w.plan.id);
+        // Only the mess owner sees retired plans; a forged owner token is just a visitor.
+        expect({ caller: me.caller, seesRetired: ids.includes(w.inactivePlan.id) }).toEqual({
+          caller: me.caller,
+          seesRetired: me.caller === 'mess_owner',
+        });
+      },
+    },
+    getPlan: [
+      {
+        label: 'an active plan',
+        request: () => ({ method: 'GET', url: `/api/subscriptions/plans/${w.plan.id}/` }),
+      },
+      {
+        label: 'a retired plan',
+        expect: Object.fromEntries(
+          CALLERS.filter((caller) => caller !== 'mess_owner').map((caller) => [caller, 404]),
+        ) as Partial<Record<Caller, Outcome>>,
+        request: () => ({ method: 'GET', url: `/api/subscriptions/plans/${w.inactivePlan.id}/` }),
+      },
+    ],
+    createPlan: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/subscriptions/plans/',
+        body: {
+          code: `MX-${Math.random().toString(36).slice(2, 10)}`,
+          name: 'Matrix-made plan',
+          description: 'Made by the matrix',
+        },
+      }),
+    },
+    updatePlan: {
+      target: byId(() => w.plan.id),
+      snapshot: ownerRead((target) => `/api/subscriptions/plans/${target.id}/`),
+      request: (target) => ({
+        method: 'PATCH',
+        url: `/api/subscriptions/plans/${target.id}/`,
+        body: { description: 'Home-style meals, edited' },
+      }),
+    },
+    deletePlan: {
+      ok: 204,
+      target: byId(() => w.plan.id),
+      fresh: async () => ({ id: (await api.plan()).id, owner: w.alice }),
+      snapshot: ownerRead((target) => `/api/subscriptions/plans/${target.id}/`),
+      request: (target) => ({ method: 'DELETE', url: `/api/subscriptions/plans/${target.id}/` }),
+    },
+
+    // ----- subscriptions -------------------------------------------------------------------------
+    listSubscriptions: {
+      // Filtering by the owner's user id is the mess owner's filter; customers still see their own.
+      request: () => ({
+        method: 'GET',
+        url: `/api/subscriptions/subscriptions/?user=${w.alice.id}`,
+      }),
+      check: listing(() => w.active.subscriptionId, true),
+    },
+    createSubscription: {
+      ok: 201,
+      // An unverified customer has no complete profile: the create rules refuse it.
+      expect: { unverified: 400 },
+      target: () => ({ id: w.plan.id, owner: w.alice }),
+      fresh: async () => ({ id: (await api.plan()).id, owner: w.alice }),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/subscriptions/subscriptions/',
+        body: { plan: target.id },
+      }),
+      check: (answer, me) => {
+        if (answer.status === 201) expect(answer.body.user.id).toBe(me.customer!.id);
+        if (me.caller === 'unverified')
+          expect(answer.body.code).toBe('subscription.profile_incomplete');
+      },
+      // Keep each customer under the limit of two unpaid subscriptions.
+      after: async (answer, me) => {
+        if (answer.status !== 201) return;
+        const removed = await t.request(
+          'DELETE',
+          `/api/subscriptions/subscriptions/${answer.body.id}/`,
+          { token: me.token },
+        );
+        expect(removed.status).toBe(204);
+      },
+    },
+    getActiveSubscription: {
+      // Only the owning customer has an ACTIVE subscription; the others are told they have none.
+      expect: { unverified: 404, student: 404, stranger: 404 },
+      request: () => ({ method: 'GET', url: '/api/subscriptions/subscriptions/active/' }),
+      check: (answer, me) => {
+        if (answer.status === 200) expect(answer.body.user.id).toBe(me.customer!.id);
+      },
+    },
+    getSubscription: {
+      owned: true,
+      target: byId(() => w.active.subscriptionId),
+      request: get((target) => `/api/subscriptions/subscriptions/${target.id}/`),
+    },
+    deleteSubscription: {
+      owned: true,
+      ok: 204,
+      target: byId(() => w.pending.subscriptionId),
+      fresh: async () => ({
+        id: (await api.pendingSubscription(w.alice)).subscriptionId,
+        owner: w.alice,
+      }),
+      snapshot: ownerRead((target) => `/api/subscriptions/subscriptions/${target.id}/`),
+      request: (target) => ({
+        method: 'DELETE',
+        url: `/api/subscriptions/subscriptions/${target.id}/`,
+      }),
+    },
+    cancelSubscription: {
+      owned: true,
+      target: byId(() => w.active.subscriptionId),
+      fresh: async () => ({
+        id: (await api.activeSubscription(w.alice)).subscriptionId,
+        owner: w.alice,
+      }),
+      snapshot: ownerRead((target) => `/api/subscriptions/subscriptions/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/subscriptions/subscriptions/${target.id}/cancel/`,
+      }),
+    },
+    cancelPreview: {
+      owned: true,
+      target: byId(() => w.active.subscriptionId),
+      request: get((target) => `/api/subscriptions/subscriptions/${target.id}/cancel_preview/`),
+    },
+    renewSubscription: {
+      owned: true,
+      ok: 201,
+      target: byId(() => w.expired),
+      snapshot: ownerRead((target) => `/api/subscriptions/subscriptions/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/subscriptions/subscriptions/${target.id}/renew/`,
+      }),
+      after: async (answer) => {
+        if (answer.status !== 201) return;
+        const removed = await t.request(
+          'DELETE',
+          `/api/subscriptions/subscriptions/${answer.body.id}/`,
+          { token: w.alice.access },
+        );
+        expect(removed.status).toBe(204);
+      },
+    },
+
+    // ----- leaves --------------------------------------------------------------------------------
+    listLeaves: {
+      request: () => ({ method: 'GET', url: '/api/subscriptions/leaves/' }),
+      check: listing(() => w.leave, true),
+    },
+    createLeave: {
+      // The body names the owner's subscription: anyone else is answered as if it did not exist.
+      owned: true,
+      hiddenAs: 400,
+      ok: 201,
+      target: byId(() => w.active.subscriptionId),
+      // Alice already has a pending leave (one per customer): a new owner asks for this one.
+      fresh: async () => {
+        const who = await newOwner();
+        return { id: (await api.activeSubscription(who)).subscriptionId, owner: who };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/subscriptions/leaves/',
+        body: {
+          subscription: target.id,
+          leave_start_date: addDays(t.ctx.today(), 5),
+          leave_end_date: addDays(t.ctx.today(), 6),
+          reason: 'Going home',
+        },
+      }),
+    },
+    leaveDashboardStats: plain('/api/subscriptions/leaves/dashboard_stats/'),
+    pendingLeaves: plain('/api/subscriptions/leaves/pending/'),
+    getLeave: {
+      owned: true,
+      target: byId(() => w.leave),
+      request: get((target) => `/api/subscriptions/leaves/${target.id}/`),
+    },
+    updateLeave: {
+      owned: true,
+      target: byId(() => w.leave),
+      snapshot: ownerRead((target) => `/api/subscriptions/leaves/${target.id}/`),
+      request: (target) => ({
+        method: 'PATCH',
+        url: `/api/subscriptions/leaves/${target.id}/`,
+        body: { reason: 'Family function, two days' },
+      }),
+    },
+    deleteLeave: {
+      owned: true,
+      ok: 204,
+      target: byId(() => w.leave),
+      fresh: () => freshLeave(),
+      snapshot: ownerRead((target) => `/api/subscriptions/leaves/${target.id}/`),
+      request: (target) => ({ method: 'DELETE', url: `/api/subscriptions/leaves/${target.id}/` }),
+    },
+    approveLeave: {
+      target: byId(() => w.leave),
+      fresh: () => freshLeave(),
+      snapshot: ownerRead((target) => `/api/subscriptions/leaves/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/subscriptions/leaves/${target.id}/approve/`,
+        body: { admin_comment: 'Approved' },
+      }),
+    },
+    rejectLeave: {
+      target: byId(() => w.leave),
+      fresh: () => freshLeave(),
+      snapshot: ownerRead((target) => `/api/subscriptions/leaves/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/subscriptions/leaves/${target.id}/reject/`,
+        body: { admin_comment: 'Exams week' },
+      }),
+    },
+
+    // ----- feedback ------------------------------------------------------------------------------
+    listFeedback: {
+      request: () => ({ method: 'GET', url: '/api/feedback/' }),
+      // The owner reads feedback through the admin views; this list is the caller's own.
+      check: listing(() => w.feedback, false),
+    },
+    createFeedback: {
+      // The body names the owner's subscription: anyone else is answered as if it did not exist.
+      owned: true,
+      hiddenAs: 400,
+      ok: 201,
+      // Feedback needs a verified phone, whatever the body says.
+      expect: { unverified: 403 },
+      target: byId(() => w.active.subscriptionId),
+      // Alice already has open feedback (one per customer): a new owner writes this one.
+      fresh: async () => {
+        const who = await newOwner();
+        return { id: (await api.activeSubscription(who)).subscriptionId, owner: who };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/feedback/',
+        body: {
+          feedback_type: 'general_feedback',
+          subject: 'Lunch',
+          message: 'Good dal today.',
+          rating: 5,
+          subscription: target.id,
+        },
+      }),
+    },
+    myFeedbackStats: {
+      request: () => ({ method: 'GET', url: '/api/feedback/my_stats/' }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.total_feedbacks).toBe(me.caller === 'owner_customer' ? 1 : 0);
+      },
+    },
+    getFeedback: {
+      owned: true,
+      target: byId(() => w.feedback),
+      request: get((target) => `/api/feedback/${target.id}/`),
+    },
+    updateFeedback: {
+      owned: true,
+      target: byId(() => w.feedback),
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({
+        method: 'PATCH',
+        url: `/api/feedback/${target.id}/`,
+        body: { subject: 'About dinner, again' },
+      }),
+    },
+    deleteFeedback: {
+      owned: true,
+      ok: 204,
+      target: byId(() => w.feedback),
+      fresh: () => freshFeedback(),
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({ method: 'DELETE', url: `/api/feedback/${target.id}/` }),
+    },
+    addFeedbackAttachment: {
+      owned: true,
+      target: byId(() => w.feedback),
+      fresh: () => freshFeedback(),
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/feedback/${target.id}/add_attachment/`,
+        ...multipart(png, 'plate.png', 'image/png'),
+      }),
+    },
+    removeFeedbackAttachment: {
+      owned: true,
+      target: byId(() => w.feedback),
+      fresh: () => freshFeedback(true),
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({
+        method: 'DELETE',
+        url: `/api/feedback/${target.id}/remove_attachment/`,
+      }),
+    },
+    getFeedbackAttachmentFile: {
+      owned: true,
+      target: byId(() => w.attachment),
+      request: get((target) => `/api/feedback/attachments/${target.id}/file/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.headers['content-type']).toBe('image/png');
+      },
+    },
+    adminListFeedback: plain('/api/feedback/admin/feedback/'),
+    adminFeedbackDashboardStats: plain('/api/feedback/admin/feedback/dashboard_stats/'),
+    adminPendingResponses: plain('/api/feedback/admin/feedback/pending_responses/'),
+    adminUrgentComplaints: plain('/api/feedback/admin/feedback/urgent_complaints/'),
+    adminPrioritySummary: plain('/api/feedback/admin/feedback/priority_summary/'),
+    adminRecentActivity: plain('/api/feedback/admin/feedback/recent_activity/'),
+    adminGetFeedback: {
+      target: byId(() => w.feedback),
+      request: get((target) => `/api/feedback/admin/feedback/${target.id}/`),
+    },
+    adminRespondFeedback: {
+      target: byId(() => w.feedback),
+      fresh: () => freshFeedback(),
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/feedback/admin/feedback/${target.id}/respond/`,
+        body: { admin_response: 'Thank you, noted.' },
+      }),
+    },
+    adminUpdateFeedbackStatus: {
+      target: byId(() => w.feedback),
+      fresh: async () => {
+        const target = await freshFeedback();
+        expect((await api.respond(target.id as number)).status).toBe(200);
+        return target;
+      },
+      snapshot: ownerRead((target) => `/api/feedback/admin/feedback/${target.id}/`),
+      request: (target) => ({
+        method: 'PATCH',
+        url: `/api/feedback/admin/feedback/${target.id}/update_status/`,
+        body: { status: 'resolved' },
+      }),
+    },
+
+    // ----- payments ------------------------------------------------------------------------------
+    listPayments: {
+      request: () => ({ method: 'GET', url: '/api/payments/payments/' }),
+      check: listing(() => w.active.paymentId, false),
+    },
+    getPayment: {
+      owned: true,
+      target: byId(() => w.active.paymentId),
+      request: get((target) => `/api/payments/payments/${target.id}/`),
+    },
+    getPaymentReceipt: {
+      owned: true,
+      target: byId(() => w.active.paymentId),
+      request: get((target) => `/api/payments/payments/${target.id}/receipt/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      },
+    },
+    getPaymentReceiptPdf: {
+      owned: true,
+      target: byId(() => w.active.paymentId),
+      request: get((target) => `/api/payments/payments/${target.id}/receipt_pdf/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.headers['content-type']).toBe('application/pdf');
+      },
+    },
+    listOrders: {
+      request: () => ({ method: 'GET', url: '/api/payments/orders/' }),
+      check: listing(() => w.pending.orderId, false, 'order_id'),
+    },
+    createOrder: {
+      // The body names the owner's unpaid subscription; its open order is reused (200).
+      owned: true,
+      ok: [200, 201],
+      target: byId(() => w.pending.subscriptionId),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/payments/orders/',
+        body: { subscription: target.id },
+      }),
+    },
+    verifyPayment: {
+      owned: true,
+      target: () => ({ id: w.pending.orderId, owner: w.alice, fields: w.pending.fields }),
+      fresh: async () => {
+        const pending = await api.pendingSubscription(w.alice);
+        const { fields } = await api.checkoutFields(w.alice, pending.subscriptionId);
+        return { id: fields.razorpay_order_id, owner: w.alice, fields };
+      },
+      snapshot: ownerRead(() => `/api/subscriptions/subscriptions/${w.pending.subscriptionId}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/payments/orders/verify_payment/',
+        body: { ...target.fields, razorpay_order_id: target.id },
+      }),
+    },
+    paymentWebhook: {
+      request: () => {
+        webhookCounter += 1;
+        const raw = JSON.stringify({
+          event: 'payment.authorized',
+          payload: { payment: { entity: { id: `pay_mx${webhookCounter}` } } },
+        });
+        return {
+          method: 'POST',
+          url: '/api/payments/webhook/',
+          raw,
+          headers: {
+            'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'),
+            'x-razorpay-event-id': `evt_matrix_${webhookCounter}`,
+          },
+        };
+      },
+    },
+    sandboxPay: {
+      owned: true,
+      target: () => ({ id: w.pending.orderId, owner: w.alice }),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/payments/sandbox/pay/',
+        body: { order_id: target.id, outcome: 'success' },
+      }),
+    },
+    adminListPayments: plain('/api/payments/admin/payments/'),
+    adminRecentPayments: plain('/api/payments/admin/payments/recent_payments/'),
+    adminFailedPayments: plain('/api/payments/admin/payments/failed_payments/'),
+    adminGetPayment: {
+      target: byId(() => w.active.paymentId),
+      request: get((target) => `/api/payments/admin/payments/${target.id}/`),
+      check: (answer) => {
+        if (answer.status === 403) {
+          expect(answer.body.detail).toBe(
+            'Unauthorized Access: You do not have permission to access payment details.',
+          );
+        }
+      },
+    },
+
+    // ----- refunds -------------------------------------------------------------------------------
+    listRefunds: {
+      request: () => ({ method: 'GET', url: '/api/payments/refunds/' }),
+      check: listing(() => w.cancelled.refundId, true),
+    },
+    createRefund: {
+      // The body names the owner's cancelled subscription.
+      owned: true,
+      hiddenAs: 400,
+      ok: 201,
+      target: byId(() => w.cancelled.subscriptionId),
+      // Cancelling always creates the refund; without it (the one step the API cannot take) the
+      // owner may ask for one.
+      fresh: async () => {
+        const cancelled = await freshCancelled();
+        await t.ctx.db.kysely
+          .deleteFrom('refunds')
+          .where('id', '=', Number(cancelled.id))
+          .execute();
+        return { id: cancelled.subscriptionId, owner: w.alice };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/payments/refunds/',
+        body: { subscription: target.id },
+      }),
+    },
+    pendingRefunds: plain('/api/payments/refunds/pending/'),
+    approvedRefunds: plain('/api/payments/refunds/approved/'),
+    getRefund: {
+      owned: true,
+      target: byId(() => w.cancelled.refundId),
+      request: get((target) => `/api/payments/refunds/${target.id}/`),
+    },
+    approveRefund: {
+      target: byId(() => w.cancelled.refundId),
+      fresh: () => freshCancelled(),
+      snapshot: ownerRead((target) => `/api/payments/refunds/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/refunds/${target.id}/approve/`,
+        body: { admin_comment: 'Approved' },
+      }),
+    },
+    rejectRefund: {
+      target: byId(() => w.cancelled.refundId),
+      fresh: () => freshCancelled(),
+      snapshot: ownerRead((target) => `/api/payments/refunds/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/refunds/${target.id}/reject/`,
+        body: { admin_comment: 'Rejected' },
+      }),
+    },
+    markRefundPaid: {
+      target: byId(() => w.approvedRefund),
+      fresh: async () => {
+        const target = await freshCancelled();
+        const approved = await api.refundAction(target.id as number, 'approve', {
+          admin_comment: 'ok',
+        });
+        expect(approved.status).toBe(200);
+        return target;
+      },
+      snapshot: ownerRead((target) => `/api/payments/refunds/${target.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/refunds/${target.id}/mark_paid/`,
+        body: { admin_comment: 'Paid by UPI', utr: 'UTR123456' },
+      }),
+    },
+
+    // ----- notifications -------------------------------------------------------------------------
+    listNotificationLogs: {
+      request: () => ({ method: 'GET', url: '/api/notifications/logs/' }),
+      check: listing(() => w.notification, false),
+    },
+    notificationLogsByType: plain('/api/notifications/logs/by_type/'),
+    notificationLogStats: plain('/api/notifications/logs/stats/'),
+    getNotificationLog: {
+      // Everyone reads only their own log, the mess owner included.
+      owned: true,
+      expect: { mess_owner: 'hidden' },
+      target: byId(() => w.notification),
+      request: get((target) => `/api/notifications/logs/${target.id}/`),
+    },
+  };
+
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await samplePng();
+  });
+
+  function identity(caller: Caller, target: Target): Me {
+    switch (caller) {
+      case 'anonymous':
+        return { caller, token: null, customer: null };
+      case 'forged':
+        return { caller, token: w.forged, customer: null };
+      case 'revoked':
+        return { caller, token: w.revoked, customer: null };
+      case 'mess_owner':
+        return { caller, token: ownerToken, customer: null };
+      case 'owner_customer':
+        return { caller, token: target.owner.access, customer: target.owner };
+      default: {
+        const who = w[caller];
+        return { caller, token: who.access, customer: who };
+      }
+    }
+  }
+
+  /** The answer with the object's id (as a value, or a word inside a text) written `<id>`. */
+  const normalize = (answer: Answer, id: number | string) => {
+    const word = new RegExp(`\\b${String(id)}\\b`, 'g');
+    return JSON.stringify({ status: answer.status, body: answer.body }, (_key, value: unknown) =>
+      value === id ? '<id>' : typeof value === 'string' ? value.replace(word, '<id>') : value,
+    );
+  };
+
+  async function runCase(operation: OperationRoute, entry: Case) {
+    const outcomes = new Map(
+      CALLERS.map((caller) => [
+        caller,
+        entry.expect?.[caller] ?? defaultOutcome(operation, entry, caller),
+      ]),
+    );
+    // Refused callers first, on the shared object; then the callers who succeed, on fresh ones.
+    const order = [...CALLERS].sort(
+      (a, b) => Number(isSuccess(outcomes.get(a)!)) - Number(isSuccess(outcomes.get(b)!)),
+    );
+    const shared = entry.target?.() ?? alice();
+    const before = entry.snapshot ? await entry.snapshot(shared) : undefined;
+    const got: Record<string, unknown> = {};
+    const want: Record<string, unknown> = {};
+    let snapshotChecked = false;
+    for (const caller of order) {
+      const outcome = outcomes.get(caller)!;
+      const success = isSuccess(outcome);
+      if (success && !snapshotChecked && entry.snapshot) {
+        expect({ unchangedByRefusedCalls: await entry.snapshot(shared) }).toEqual({
+          unchangedByRefusedCalls: before,
+        });
+        snapshotChecked = true;
+      }
+      const target = success && entry.fresh ? await entry.fresh(caller) : shared;
+      const me = identity(caller, target);
+      const answer = await send(entry.request(target, me), me.token);
+      got[caller] = answer.status;
+      if (outcome === 'hidden') {
+        // Exactly what the same caller hears about an object that does not exist.
+        const missingId = typeof target.id === 'number' ? MISSING_ID : MISSING_ORDER;
+        const missing = await send(entry.request({ ...target, id: missingId }, me), me.token);
+        want[caller] = entry.hiddenAs ?? 404;
+        expect(normalize(answer, target.id), `${caller} must not learn the object exists`).toBe(
+          normalize(missing, missingId),
+        );
+      } else if (typeof outcome === 'number') {
+        want[caller] = outcome;
+      } else {
+        want[caller] = outcome.includes(answer.status) ? answer.status : outcome;
+      }
+      if (want[caller] === answer.status) {
+        await entry.check?.(answer, me, target);
+        await entry.after?.(answer, me, target);
+      }
+    }
+    if (!snapshotChecked && entry.snapshot) {
+      expect(await entry.snapshot(shared)).toEqual(before);
+    }
+    return { got, want };
+  }
+
+  it('has exactly one entry per operation of the contract', () => {
+    const operationIds = contract.operations.map((operation) => operation.operationId).sort();
+    expect(operationIds).toHaveLength(84);
+    expect(Object.keys(table).sort()).toEqual(operationIds);
+  });
+
+  describe('every operation × every caller', () => {
+    for (const operation of contract.operations) {
+      it(`${operation.operationId}: ${operation.method} ${operation.path}`, async () => {
+        const entry = table[operation.operationId as OperationId];
+        expect(entry, `no matrix entry for ${operation.operationId}`).toBeDefined();
+        const cases = Array.isArray(entry) ? entry : [entry];
+        const results: Record<string, unknown> = {};
+        const expected: Record<string, unknown> = {};
+        for (const [index, one] of cases.entries()) {
+          const label = one.label ?? `case ${index + 1}`;
+          const { got, want } = await runCase(operation, one);
+          results[label] = got;
+          expected[label] = want;
+        }
+        expect(results).toEqual(expected);
+      });
+    }
+  });
+
+  describe('none of these can ever happen', () => {
+    type Attempt = [label: string, call: Call, token: string | null];
+    /** Every attempt must be refused with a 4xx; returns the statuses for a readable failure. */
+    async function allRefused(attempts: Attempt[]) {
+      const statuses: Record<string, number> = {};
+      for (const [label, call, token] of attempts) {
+        statuses[label] = (await send(call, token)).status;
+      }
+      const refused = Object.fromEntries(
+        Object.entries(statuses).map(([label, status]) => [label, status >= 400 && status < 500]),
+      );
+      expect({ statuses, refused }).toEqual({
+        statuses,
+        refused: Object.fromEntries(Object.keys(statuses).map((label) => [label, true])),
+      });
+      return statuses;
+    }
+    const noRoute = [404, 405];
+    const subscriptionOf = async (id: number) =>
+      (await asOwner(`/api/subscriptions/subscriptions/${id}/`)).body;
+
+    it('a customer sets a subscription ACTIVE', async () => {
+      const c = await newOwner();
+      const pending = await api.pendingSubscription(c);
+      const id = pending.subscriptionId;
+      const url = `/api/subscriptions/subscriptions/${id}/`;
+      const order = await api.order(c, id);
+      expect(order.status).toBe(201);
+      const orderId = order.body.order_id as string;
+      // A second unpaid subscription with a genuinely signed checkout of its own.
+      const other = await api.pendingSubscription(c);
+      const { fields: otherFields } = await api.checkoutFields(c, other.subscriptionId);
+      const wrongSecret = createHmac('sha256', 'guessed-secret')
+        .update(`${orderId}|pay_forged1`)
+        .digest('hex');
+      const captured = (amount: number) =>
+        JSON.stringify({
+          event: 'payment.captured',
+          payload: { payment: { entity: { id: 'pay_forged2', order_id: orderId, amount } } },
+        });
+      const statuses = await allRefused([
+        ['PATCH status', { method: 'PATCH', url, body: { status: 'ACTIVE' } }, c.access],
+        ['PUT status', { method: 'PUT', url, body: { status: 'ACTIVE' } }, c.access],
+        ['POST status', { method: 'POST', url, body: { status: 'ACTIVE' } }, c.access],
+        [
+          'create with status',
+          {
+            method: 'POST',
+            url: '/api/subscriptions/subscriptions/',
+            body: { plan: pending.plan.id, status: 'ACTIVE' },
+          },
+          c.access,
+        ],
+        [
+          'create with dates',
+          {
+            method: 'POST',
+            url: '/api/subscriptions/subscriptions/',
+            body: {
+              plan: pending.plan.id,
+              start_date: t.ctx.today(),
+              adjusted_end_date: addDays(t.ctx.today(), 30),
+            },
+          },
+          c.access,
+        ],
+        [
+          'order with status',
+          {
+            method: 'POST',
+            url: '/api/payments/orders/',
+            body: { subscription: id, status: 'paid' },
+          },
+          c.access,
+        ],
+        [
+          'order with an amount',
+          { method: 'POST', url: '/api/payments/orders/', body: { subscription: id, amount: 1 } },
+          c.access,
+        ],
+        [
+          'verify with a made-up signature',
+          {
+            method: 'POST',
+            url: '/api/payments/orders/verify_payment/',
+            body: {
+              razorpay_order_id: orderId,
+              razorpay_payment_id: 'pay_forged1',
+              razorpay_signature: 'f'.repeat(64),
+            },
+          },
+          c.access,
+        ],
+        [
+          'verify signed with a guessed secret',
+          {
+            method: 'POST',
+            url: '/api/payments/orders/verify_payment/',
+            body: {
+              razorpay_order_id: orderId,
+              razorpay_payment_id: 'pay_forged1',
+              razorpay_signature: wrongSecret,
+            },
+          },
+          c.access,
+        ],
+        [
+          "verify with another order's signature",
+          {
+            method: 'POST',
+            url: '/api/payments/orders/verify_payment/',
+            body: { ...otherFields, razorpay_order_id: orderId },
+          },
+          c.access,
+        ],
+        [
+          'verify with a status field',
+          {
+            method: 'POST',
+            url: '/api/payments/orders/verify_payment/',
+            body: { ...otherFields, razorpay_order_id: orderId, status: 'SUCCESS' },
+          },
+          c.access,
+        ],
+        [
+          'sandbox pay with a status field',
+          {
+            method: 'POST',
+            url: '/api/payments/sandbox/pay/',
+            body: { order_id: orderId, outcome: 'success', status: 'ACTIVE' },
+          },
+          c.access,
+        ],
+        [
+          'unsigned webhook',
+          {
+            method: 'POST',
+            url: '/api/payments/webhook/',
+            raw: captured(300_000),
+          },
+          c.access,
+        ],
+        [
+          'webhook signed with a guessed secret',
+          {
+            method: 'POST',
+            url: '/api/payments/webhook/',
+            raw: captured(300_000),
+            headers: {
+              'x-razorpay-signature': createHmac('sha256', 'whsec_guess')
+                .update(captured(300_000))
+                .digest('hex'),
+            },
+          },
+          c.access,
+        ],
+        ['renew a pending one', { method: 'POST', url: `${url}renew/` }, c.access],
+        ['cancel a pending one', { method: 'POST', url: `${url}cancel/` }, c.access],
+        [
+          'make the plan free',
+          {
+            method: 'PATCH',
+            url: `/api/subscriptions/plans/${pending.plan.id}/`,
+            body: { base_price: 0 },
+          },
+          c.access,
+        ],
+      ]);
+      expect(statuses['PATCH status']).toSatisfy((status: number) => noRoute.includes(status));
+      // The sandbox checkout alone signs fields but never activates anything.
+      expect((await api.checkout(c, orderId)).status).toBe(200);
+      expect(await subscriptionOf(id)).toMatchObject({
+        status: 'PENDING_PAYMENT',
+        start_date: null,
+        adjusted_end_date: null,
+      });
+      const successes = await t.ctx.db.kysely
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', c.id)
+        .where('status', '=', 'SUCCESS')
+        .execute();
+      expect(successes).toEqual([]);
+      const active = await t.request('GET', '/api/subscriptions/subscriptions/active/', {
+        token: c.access,
+      });
+      expect(active.status).toBe(404);
+    });
+
+    it('a customer changes a refund', async () => {
+      const c = await newOwner();
+      const { refundId, subscriptionId } = await api.cancelledWithRefund(c);
+      const url = `/api/payments/refunds/${refundId}/`;
+      const before = (await asOwner(url)).body;
+      await allRefused([
+        [
+          'approve',
+          { method: 'POST', url: `${url}approve/`, body: { admin_comment: 'ok' } },
+          c.access,
+        ],
+        [
+          'reject',
+          { method: 'POST', url: `${url}reject/`, body: { admin_comment: 'no' } },
+          c.access,
+        ],
+        [
+          'mark paid',
+          { method: 'POST', url: `${url}mark_paid/`, body: { admin_comment: 'paid' } },
+          c.access,
+        ],
+        [
+          'approve by another customer',
+          { method: 'POST', url: `${url}approve/`, body: { admin_comment: 'ok' } },
+          w.stranger.access,
+        ],
+        ['PATCH', { method: 'PATCH', url, body: { status: 'APPROVED', amount: 99999 } }, c.access],
+        ['PUT', { method: 'PUT', url, body: { status: 'PAID' } }, c.access],
+        ['DELETE', { method: 'DELETE', url }, c.access],
+        [
+          'request again with an amount',
+          {
+            method: 'POST',
+            url: '/api/payments/refunds/',
+            body: { subscription: subscriptionId, amount: 99999 },
+          },
+          c.access,
+        ],
+        [
+          'request again with a status',
+          {
+            method: 'POST',
+            url: '/api/payments/refunds/',
+            body: { subscription: subscriptionId, status: 'APPROVED' },
+          },
+          c.access,
+        ],
+        [
+          'request again',
+          { method: 'POST', url: '/api/payments/refunds/', body: { subscription: subscriptionId } },
+          c.access,
+        ],
+      ]);
+      expect((await asOwner(url)).body).toEqual(before);
+      expect(before).toMatchObject({ status: 'PENDING', admin_comment: null });
+    });
+
+    it('a customer writes an admin response', async () => {
+      const c = await newOwner();
+      const id = await api.openFeedback(c);
+      const adminUrl = `/api/feedback/admin/feedback/${id}/`;
+      const before = (await asOwner(adminUrl)).body;
+      await allRefused([
+        [
+          'respond',
+          { method: 'POST', url: `${adminUrl}respond/`, body: { admin_response: 'Resolved!' } },
+          c.access,
+        ],
+        [
+          'respond and resolve',
+          {
+            method: 'POST',
+            url: `${adminUrl}respond/`,
+            body: { admin_response: 'Resolved!', status: 'resolved' },
+          },
+          c.access,
+        ],
+        [
+          'update status',
+          { method: 'PATCH', url: `${adminUrl}update_status/`, body: { status: 'resolved' } },
+          c.access,
+        ],
+        [
+          'edit with admin_response',
+          { method: 'PATCH', url: `/api/feedback/${id}/`, body: { admin_response: 'Resolved!' } },
+          c.access,
+        ],
+        [
+          'edit with status',
+          { method: 'PATCH', url: `/api/feedback/${id}/`, body: { status: 'resolved' } },
+          c.access,
+        ],
+        [
+          'edit with priority',
+          { method: 'PATCH', url: `/api/feedback/${id}/`, body: { priority: 'urgent' } },
+          c.access,
+        ],
+        [
+          'PUT with admin_response',
+          { method: 'PUT', url: `/api/feedback/${id}/`, body: { admin_response: 'Resolved!' } },
+          c.access,
+        ],
+        [
+          'respond on the customer route',
+          {
+            method: 'POST',
+            url: `/api/feedback/${id}/respond/`,
+            body: { admin_response: 'Resolved!' },
+          },
+          c.access,
+        ],
+        [
+          'create with admin fields',
+          {
+            method: 'POST',
+            url: '/api/feedback/',
+            body: {
+              subject: 'Dinner',
+              message: 'Cold rice',
+              admin_response: 'Sorry',
+              status: 'resolved',
+              priority: 'low',
+            },
+          },
+          w.student.access,
+        ],
+      ]);
+      const after = (await asOwner(adminUrl)).body;
+      expect(after).toEqual(before);
+      expect(after).toMatchObject({ admin_response: null, status: 'open' });
+    });
+
+    it('a customer edits an approved leave', async () => {
+      const c = await newOwner();
+      const active = await api.activeSubscription(c);
+      const id = await api.pendingLeave(c, active.subscriptionId);
+      expect((await api.leaveAction(id, 'approve', 'Enjoy')).status).toBe(200);
+      const url = `/api/subscriptions/leaves/${id}/`;
+      const before = (await asOwner(url)).body;
+      const subscriptionBefore = await subscriptionOf(active.subscriptionId);
+      await allRefused([
+        ['edit the reason', { method: 'PATCH', url, body: { reason: 'Longer trip' } }, c.access],
+        [
+          'extend it',
+          { method: 'PATCH', url, body: { leave_end_date: addDays(t.ctx.today(), 10) } },
+          c.access,
+        ],
+        ['set its status', { method: 'PATCH', url, body: { status: 'PENDING' } }, c.access],
+        ['PUT', { method: 'PUT', url, body: { reason: 'Longer trip' } }, c.access],
+        ['delete it', { method: 'DELETE', url }, c.access],
+        [
+          'approve it again',
+          { method: 'POST', url: `${url}approve/`, body: { admin_comment: 'again' } },
+          c.access,
+        ],
+        [
+          'reject it',
+          { method: 'POST', url: `${url}reject/`, body: { admin_comment: 'undo' } },
+          c.access,
+        ],
+      ]);
+      expect((await asOwner(url)).body).toEqual(before);
+      expect(before.status).toBe('APPROVED');
+      expect(await subscriptionOf(active.subscriptionId)).toEqual(subscriptionBefore);
+    });
+
+    it('a customer deletes a subscription that is not pending', async () => {
+      const c = await newOwner();
+      const active = await api.activeSubscription(c);
+      const expired = await api.activeSubscription(c);
+      await api.endYesterday(expired.subscriptionId);
+      const cancelled = await api.cancelledWithRefund(c);
+      const ids = {
+        ACTIVE: active.subscriptionId,
+        EXPIRED: expired.subscriptionId,
+        CANCELLED: cancelled.subscriptionId,
+      };
+      const attempts: Attempt[] = Object.entries(ids).map(([status, id]) => [
+        status,
+        { method: 'DELETE', url: `/api/subscriptions/subscriptions/${id}/` },
+        c.access,
+      ]);
+      // Nor anybody else's, pending or not.
+      attempts.push([
+        "someone else's pending one",
+        { method: 'DELETE', url: `/api/subscriptions/subscriptions/${w.pending.subscriptionId}/` },
+        c.access,
+      ]);
+      const statuses = await allRefused(attempts);
+      expect(statuses).toEqual({
+        ACTIVE: 400,
+        EXPIRED: 400,
+        CANCELLED: 400,
+        "someone else's pending one": 404,
+      });
+      for (const [status, id] of Object.entries(ids)) {
+        expect(await subscriptionOf(id)).toMatchObject({ id, status });
+      }
+      expect(await subscriptionOf(w.pending.subscriptionId)).toMatchObject({
+        status: 'PENDING_PAYMENT',
+      });
+    });
+
+    it('anyone becomes mess_owner', async () => {
+      const c = await newOwner();
+      const registration = (extra: Record<string, unknown>) => {
+        const phone = uniquePhone();
+        return {
+          username: `climber${phone}`,
+          email: `climber${phone}@example.com`,
+          phone: `+91${phone}`,
+          password: 'secret-pass-1',
+          confirm_password: 'secret-pass-1',
+          user_type: 'regular',
+          first_name: 'Would',
+          last_name: 'Be',
+          ...extra,
+        };
+      };
+      const register = (label: string, body: unknown, token: string | null = null): Attempt => [
+        label,
+        { method: 'POST', url: '/api/accounts/register/', body },
+        token,
+      ];
+      const profile = completeProfileBody({
+        caller: 'owner_customer',
+        token: c.access,
+        customer: c,
+      });
+      const attempts: Attempt[] = [
+        register('register as mess_owner', registration({ user_type: 'mess_owner' })),
+        register('register as MESS_OWNER', registration({ user_type: 'MESS_OWNER' })),
+        register('register with is_staff', registration({ is_staff: true })),
+        register('register with is_superuser', registration({ is_superuser: true })),
+        register('register with a role', registration({ role: 'mess_owner' })),
+        register(
+          'register as mess_owner, signed in as the owner',
+          registration({ user_type: 'mess_owner' }),
+          ownerToken,
+        ),
+        [
+          'register with user_type twice',
+          {
+            method: 'POST',
+            url: '/api/accounts/register/',
+            raw: JSON.stringify(registration({})).replace(
+              '"user_type":"regular"',
+              '"user_type":"regular","user_type":"mess_owner"',
+            ),
+          },
+          null,
+        ],
+        [
+          'complete-profile as mess_owner',
+          {
+            method: 'POST',
+            url: '/api/accounts/complete-profile/',
+            body: { ...profile, user_type: 'mess_owner' },
+          },
+          c.access,
+        ],
+        [
+          'complete-profile with is_staff',
+          {
+            method: 'POST',
+            url: '/api/accounts/complete-profile/',
+            body: { ...profile, is_staff: true },
+          },
+          c.access,
+        ],
+        [
+          'complete-profile as a student',
+          {
+            method: 'POST',
+            url: '/api/accounts/complete-profile/',
+            body: { ...profile, user_type: 'student' },
+          },
+          c.access,
+        ],
+        [
+          'change-password with user_type',
+          {
+            method: 'POST',
+            url: '/api/accounts/change-password/',
+            body: {
+              old_password: c.password,
+              new_password: c.password,
+              confirm_password: c.password,
+              user_type: 'mess_owner',
+            },
+          },
+          c.access,
+        ],
+        [
+          'PATCH the profile',
+          { method: 'PATCH', url: '/api/accounts/profile/', body: { user_type: 'mess_owner' } },
+          c.access,
+        ],
+        [
+          'PUT the profile',
+          { method: 'PUT', url: '/api/accounts/profile/', body: { is_staff: true } },
+          c.access,
+        ],
+      ];
+      await allRefused(attempts);
+      const owners = await t.ctx.db.kysely
+        .selectFrom('users')
+        .select('username')
+        .where('user_type', '=', 'mess_owner')
+        .execute();
+      expect(owners).toEqual([{ username: 'owner' }]);
+      const me = await t.request('GET', '/api/accounts/profile/', { token: c.access });
+      expect(me.body.user_type).toBe('regular');
+      const ownerView = await t.request('GET', '/api/accounts/owner/users/user_stats/', {
+        token: c.access,
+      });
+      expect(ownerView.status).toBe(403);
+    });
+
+    it("a customer verifies someone else's order", async () => {
+      const victim = await newOwner();
+      const pending = await api.pendingSubscription(victim);
+      const { fields } = await api.checkoutFields(victim, pending.subscriptionId);
+      const thief = await newOwner();
+      const own = await api.pendingSubscription(thief);
+      const { fields: thiefFields } = await api.checkoutFields(thief, own.subscriptionId);
+      const verifyUrl = '/api/payments/orders/verify_payment/';
+      const statuses = await allRefused([
+        [
+          "the victim's signed fields",
+          { method: 'POST', url: verifyUrl, body: fields },
+          thief.access,
+        ],
+        [
+          "the victim's order with the thief's payment",
+          {
+            method: 'POST',
+            url: verifyUrl,
+            body: { ...thiefFields, razorpay_order_id: fields.razorpay_order_id },
+          },
+          thief.access,
+        ],
+        [
+          "the thief's order with the victim's payment",
+          {
+            method: 'POST',
+            url: verifyUrl,
+            body: { ...fields, razorpay_order_id: thiefFields.razorpay_order_id },
+          },
+          thief.access,
+        ],
+        [
+          "sandbox checkout of the victim's order",
+          {
+            method: 'POST',
+            url: '/api/payments/sandbox/pay/',
+            body: { order_id: fields.razorpay_order_id, outcome: 'success' },
+          },
+          thief.access,
+        ],
+        [
+          "an order for the victim's subscription",
+          {
+            method: 'POST',
+            url: '/api/payments/orders/',
+            body: { subscription: pending.subscriptionId },
+          },
+          thief.access,
+        ],
+      ]);
+      expect(statuses).toMatchObject({
+        "the victim's signed fields": 404,
+        "the victim's order with the thief's payment": 404,
+        "sandbox checkout of the victim's order": 404,
+        "an order for the victim's subscription": 404,
+      });
+      expect(await subscriptionOf(pending.subscriptionId)).toMatchObject({
+        status: 'PENDING_PAYMENT',
+      });
+      const victimPayments = await t.ctx.db.kysely
+        .selectFrom('payments')
+        .select('status')
+        .where('subscription_id', '=', pending.subscriptionId)
+        .execute();
+      expect(victimPayments).toEqual([]);
+      // The fields were genuine all along: their owner verifies them.
+      expect((await api.verify(victim, fields)).status).toBe(200);
+    });
+  });
+});
