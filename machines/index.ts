@@ -7,3 +7,4 @@ export * from './payment';
 export * from './leave';
 export * from './feedback';
 export * from './refund';
+export * from './export';

@@ -1,0 +1,182 @@
+// The whole customer life in the browser: register → OTP → profile → subscribe → pay → receipt →
+// leave → feedback with an image → cancel with the refund preview. On a desktop and on a 360 px phone.
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
+
+const MESS_PLAN = {
+  code: 'E2E-MESS-30',
+  name: 'Mess Monthly (E2E)',
+  service_type: 'mess' as const,
+  base_price: 2000,
+  duration_days: 30,
+  included_meals: ['breakfast' as const, 'lunch' as const, 'dinner' as const],
+};
+
+/** Goes to a screen the way a user would: the top navigation, or the mobile menu on a phone. */
+async function navigate(page: Page, label: string, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('link', { name: label, exact: true })
+      .click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: label, exact: true })
+      .click();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Nothing may stick out sideways on a phone.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 900 }, phone: false },
+  { name: 'phone 360 px', size: { width: 360, height: 740 }, phone: true },
+]) {
+  test(`customer journey on ${viewport.name}`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport.size);
+    await ensurePlan(request, MESS_PLAN);
+    const customer = newCustomer('student');
+
+    // 1. Register.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByLabel('First name').fill(customer.firstName);
+    await page.getByLabel('Last name').fill(customer.lastName);
+    await page.getByLabel('Username').fill(customer.username);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Phone').fill(customer.localPhone);
+    await page.getByLabel('I am a').selectOption('student');
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(
+      page,
+      'Registration Successful',
+      'Please check your phone for OTP verification.',
+    );
+    await expect(page).toHaveURL(/\/otp-verification/);
+    await expect(page.getByText(customer.phone)).toBeVisible();
+
+    // 2. The OTP from the outbox.
+    const otp = await readOtp(customer.phone);
+    await page.getByLabel('OTP').fill(otp);
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expectToast(page, 'OTP Verified');
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // 3. Complete the profile; Save stays disabled until exactly one service and every field.
+    const save = page.getByRole('button', { name: 'Save Profile' });
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Mess user (eat at the mess)').check();
+    await page.getByLabel('Institute').selectOption('KIET');
+    await page.getByLabel('Student ID').fill('KIET-2201');
+    await page.getByLabel('Hostel').fill('Block B, Room 7');
+    await page.getByLabel('Year').selectOption('2nd');
+    await page.getByLabel('Course').fill('B.Tech CSE');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expectToast(page, 'Profile Complete');
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    await expect(page.getByText('No Active Subscription')).toBeVisible();
+
+    // 4. Subscribe.
+    await navigate(page, 'Plans', viewport.phone);
+    await expect(page).toHaveURL(/\/plans$/);
+    const planCard = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name });
+    await expect(planCard).toContainText('₹2,000');
+    await planCard.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Subscribed');
+    await expect(page).toHaveURL(/\/subscriptions$/, { timeout: 5_000 });
+    const subscription = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
+    await expect(subscription).toContainText('Pending Payment');
+
+    // 5. Pay in the sandbox.
+    await subscription.getByRole('button', { name: 'Pay Now' }).click();
+    const checkout = page.getByRole('dialog');
+    await expect(checkout).toContainText(/Payment for subscription #\d+/);
+    await expect(checkout).toContainText('₹2,000');
+    await expect(checkout).toContainText(customer.email);
+    await expect(checkout).toContainText('4111 1111 1111 1111');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+    await expectToast(page, 'Payment Successful');
+    await expect(subscription).toContainText('Active');
+    await expect(subscription.getByRole('button', { name: 'Request Leave' })).toBeVisible();
+    await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+
+    // 6. The receipt: HTML modal and the PDF download.
+    await navigate(page, 'Payments', viewport.phone);
+    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+    const payment = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
+    await expect(payment).toContainText('Success');
+    await payment.getByRole('button', { name: 'View Receipt' }).click();
+    const receipt = page.getByRole('dialog');
+    await expect(receipt.frameLocator('iframe').locator('body')).toContainText('₹');
+    await page.keyboard.press('Escape');
+    const downloadPromise = page.waitForEvent('download');
+    await payment.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^receipt_\d+\.pdf$/);
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await expectToast(page, 'Receipt Downloaded');
+
+    // 7. Request a leave (inclusive duration).
+    await navigate(page, 'Leaves', viewport.phone);
+    await page.getByRole('button', { name: 'Request Leave' }).click();
+    const leaveDialog = page.getByRole('dialog', { name: 'Request Leave' });
+    await leaveDialog.getByLabel('Start date').fill(isoDate(1));
+    await leaveDialog.getByLabel('End date').fill(isoDate(3));
+    await expect(leaveDialog).toContainText('Duration: 3 days');
+    await leaveDialog.getByLabel('Reason').fill('Going home for a family function.');
+    await leaveDialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Leave Request Submitted');
+    await expect(page.getByRole('list', { name: 'Leave requests' })).toContainText('Pending');
+
+    // 8. Feedback (a food complaint) with an image.
+    await navigate(page, 'Feedback', viewport.phone);
+    await expect(page.getByText('Your mess awaits its first review!')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Feedback' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Feedback' });
+    await expect(form.getByLabel('Meal date')).toHaveCount(0);
+    await form.getByLabel('Type', { exact: true }).selectOption('food_complaint');
+    await form.getByLabel('Meal date').fill(isoDate(0));
+    await form.getByLabel('Meal type').selectOption('lunch');
+    await form.getByLabel('Subject').fill('Dal was cold');
+    await form.getByLabel('Message').fill('The dal at lunch was cold today. Please keep it warm.');
+    await form.getByLabel('Rating').selectOption('2');
+    await form.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expectToast(page, 'Feedback Submitted');
+    const attach = page.getByRole('dialog', { name: 'Add Attachment' });
+    await expect(attach.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await attach
+      .getByLabel('Image')
+      .setInputFiles({ name: 'cold-dal.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await attach.getByRole('button', { name: 'Upload' }).click();
+    await expectToast(page, 'Attachment Uploaded');
+    const feedbackCard = page.getByRole('listitem').filter({ hasText: 'Dal was cold' });
+    await expect(feedbackCard).toContainText('Attachment:');
+    await expect(page.getByRole('button', { name: 'Feedback Pending' })).toBeDisabled();
+
+    // 9. Cancel, seeing the refund preview first.
+    await navigate(page, 'Subscriptions', viewport.phone);
+    await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
+    await expect(cancel).toContainText('Refund if you cancel today');
+    await expect(cancel).toContainText(/₹[\d,]+/);
+    await expect(cancel).toContainText(/unused of \d+ days/);
+    await cancel.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await expectToast(page, 'Subscription Cancelled');
+    await expect(subscription).toContainText('Cancelled');
+    await subscription.getByText('Details').click();
+    await expect(subscription).toContainText('Pending');
+  });
+}

@@ -1,0 +1,464 @@
+// Customer data for the owner journeys, made through the API the way a customer would: register,
+// OTP from DATA_DIR/outbox/sms.jsonl, complete the profile, subscribe, pay in the sandbox, then
+// leaves, feedback and cancellations. Also the owner's sign-in.
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { OWNER_PASSWORD } from './playwright.config';
+
+export { OWNER_PASSWORD };
+const require = createRequire(import.meta.url);
+export const OWNER_USERNAME = 'owner';
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+export interface TestCustomer {
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  userType: 'student' | 'regular';
+  service: 'mess' | 'tiffin';
+  tokens: Tokens;
+}
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (run through tests/e2e/playwright.config.ts)');
+  return dir;
+}
+
+async function ok<T>(response: APIResponse, what: string): Promise<T> {
+  const text = await response.text();
+  expect(response.ok(), `${what}: ${response.status()} ${text}`).toBeTruthy();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const auth = (tokens: Tokens | string) => ({
+  Authorization: `Bearer ${typeof tokens === 'string' ? tokens : tokens.access}`,
+});
+
+let counter = 0;
+
+/** Unique, valid identity: phone 9XXXXXXXXX, username owner_e2e_… */
+function identity(prefix: string) {
+  counter += 1;
+  const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+  const digits = `${stamp}${counter % 10}`.slice(-9);
+  const username = `${prefix}_${stamp}${counter}`.toLowerCase();
+  return { username, phone: `+919${digits}`, email: `${username}@example.com` };
+}
+
+/** The newest OTP texted to `phone`. */
+async function readOtp(phone: string): Promise<string> {
+  const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
+  let otp: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(file)) return null;
+        const messages = readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { to: string; body: string })
+          .filter((message) => message.to === phone);
+        otp = messages.at(-1)?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
+        return otp;
+      },
+      { timeout: 10_000, message: `an OTP text to ${phone}` },
+    )
+    .not.toBeNull();
+  return otp as unknown as string;
+}
+
+/** A verified customer with a complete profile (student: hostel; regular: address and landmark). */
+export async function registerCustomer(
+  request: APIRequestContext,
+  options: {
+    service: 'mess' | 'tiffin';
+    userType?: 'student' | 'regular';
+    firstName?: string;
+    prefix?: string;
+  },
+): Promise<TestCustomer> {
+  const userType = options.userType ?? 'student';
+  const { username, phone, email } = identity(options.prefix ?? 'own');
+  const firstName = options.firstName ?? 'Ravi';
+  const lastName = 'Sharma';
+  const password = 'secret-Pass1';
+  await ok(
+    await request.post('/api/accounts/register/', {
+      data: {
+        username,
+        email,
+        phone,
+        password,
+        confirm_password: password,
+        user_type: userType,
+        first_name: firstName,
+        last_name: lastName,
+      },
+    }),
+    'register',
+  );
+  const otp = await readOtp(phone);
+  const tokens = await ok<Tokens>(
+    await request.post('/api/accounts/verify-otp/', { data: { phone, otp } }),
+    'verify-otp',
+  );
+  await ok(
+    await request.post('/api/accounts/complete-profile/', {
+      headers: auth(tokens),
+      data: {
+        user_type: userType,
+        is_tiffin_user: options.service === 'tiffin',
+        is_mess_user: options.service === 'mess',
+        ...(userType === 'student'
+          ? {
+              student_profile: {
+                institute: 'KIET',
+                student_id: `KIET-${username.slice(-5)}`,
+                hostel: 'Block C, Room 21',
+                year: '3rd',
+                course: 'B.Tech',
+              },
+            }
+          : {
+              regular_profile: {
+                address: '44 Mall Road',
+                landmark: 'Opposite the post office',
+                pincode: '201206',
+                city: 'Ghaziabad',
+              },
+            }),
+      },
+    }),
+    'complete-profile',
+  );
+  return {
+    username,
+    email,
+    phone,
+    password,
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`,
+    userType,
+    service: options.service,
+    tokens,
+  };
+}
+
+export async function loginApi(request: APIRequestContext, username: string, password: string) {
+  return ok<Tokens>(
+    await request.post('/api/accounts/login/', { data: { username, password } }),
+    `login ${username}`,
+  );
+}
+
+let cachedOwner: { tokens: Tokens; at: number } | null = null;
+
+/** The owner's tokens; logged in once per worker (logins are rate limited), renewed before expiry. */
+export async function ownerTokens(request: APIRequestContext): Promise<Tokens> {
+  if (!cachedOwner || Date.now() - cachedOwner.at > 10 * 60 * 1000) {
+    cachedOwner = {
+      tokens: await loginApi(request, OWNER_USERNAME, OWNER_PASSWORD),
+      at: Date.now(),
+    };
+  }
+  return cachedOwner.tokens;
+}
+
+export interface PlanSpec {
+  code: string;
+  name: string;
+  service_type: 'mess' | 'tiffin';
+  base_price: number;
+  duration_days: number;
+  included_meals: Array<'breakfast' | 'lunch' | 'dinner'>;
+}
+
+export const PLANS = {
+  mess: {
+    code: 'OWN-MESS-30',
+    name: 'Owner Journeys Mess',
+    service_type: 'mess',
+    base_price: 2000,
+    duration_days: 30,
+    included_meals: ['breakfast', 'lunch', 'dinner'],
+  },
+  tiffinLunch: {
+    code: 'OWN-TIFFIN-LUNCH',
+    name: 'Owner Journeys Tiffin Lunch',
+    service_type: 'tiffin',
+    base_price: 1200,
+    duration_days: 30,
+    included_meals: ['lunch'],
+  },
+  tiffinAll: {
+    code: 'OWN-TIFFIN-ALL',
+    name: 'Owner Journeys Tiffin All Meals',
+    service_type: 'tiffin',
+    base_price: 1800,
+    duration_days: 30,
+    included_meals: ['breakfast', 'lunch', 'dinner'],
+  },
+} as const satisfies Record<string, PlanSpec>;
+
+/** The plan with this code (created by the owner when missing); its id. */
+export async function ensurePlan(request: APIRequestContext, plan: PlanSpec): Promise<number> {
+  const owner = await ownerTokens(request);
+  const plans = await ok<Array<{ id: number; code: string }>>(
+    await request.get('/api/subscriptions/plans/?include_inactive=true', { headers: auth(owner) }),
+    'list plans',
+  );
+  const found = plans.find((item) => item.code === plan.code);
+  if (found) return found.id;
+  const created = await ok<{ id: number }>(
+    await request.post('/api/subscriptions/plans/', {
+      headers: auth(owner),
+      data: { ...plan, description: `${plan.name}: home-style food.`, is_active: true },
+    }),
+    'create plan',
+  );
+  return created.id;
+}
+
+export interface PaidSubscription {
+  id: number;
+  adjusted_end_date: string;
+  base_end_date: string;
+}
+
+/** Subscribes `customer` to `planId` and pays through the sandbox checkout and verify_payment. */
+export async function subscribeAndPay(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  planId: number,
+): Promise<PaidSubscription> {
+  const headers = auth(customer.tokens);
+  const subscription = await ok<{ id: number }>(
+    await request.post('/api/subscriptions/subscriptions/', { headers, data: { plan: planId } }),
+    'subscribe',
+  );
+  const order = await ok<{ order_id: string }>(
+    await request.post('/api/payments/orders/', {
+      headers,
+      data: { subscription: subscription.id },
+    }),
+    'create order',
+  );
+  const paid = await ok<Record<string, string>>(
+    await request.post('/api/payments/sandbox/pay/', {
+      headers,
+      data: { order_id: order.order_id, outcome: 'success' },
+    }),
+    'sandbox pay',
+  );
+  await ok(
+    await request.post('/api/payments/orders/verify_payment/', { headers, data: paid }),
+    'verify payment',
+  );
+  return subscriptionOf(request, customer, subscription.id);
+}
+
+export async function subscriptionOf(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  id: number,
+): Promise<PaidSubscription> {
+  return ok<PaidSubscription>(
+    await request.get(`/api/subscriptions/subscriptions/${id}/`, {
+      headers: auth(customer.tokens),
+    }),
+    'get subscription',
+  );
+}
+
+export async function requestLeave(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  subscriptionId: number,
+  start: string,
+  end: string,
+): Promise<{ id: number }> {
+  return ok(
+    await request.post('/api/subscriptions/leaves/', {
+      headers: auth(customer.tokens),
+      data: {
+        subscription: subscriptionId,
+        leave_start_date: start,
+        leave_end_date: end,
+        reason: 'Visiting family for a few days.',
+      },
+    }),
+    'request leave',
+  );
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A food complaint about yesterday's lunch with an image attached. */
+export async function sendFeedbackWithImage(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  subject: string,
+  mealDate: string,
+): Promise<{ id: number }> {
+  const feedback = await ok<{ id: number }>(
+    await request.post('/api/feedback/', {
+      headers: auth(customer.tokens),
+      data: {
+        feedback_type: 'food_complaint',
+        subject,
+        message: 'The dal was cold and the rotis were hard.',
+        rating: 2,
+        subscription: null,
+        meal_date: mealDate,
+        meal_type: 'lunch',
+      },
+    }),
+    'send feedback',
+  );
+  await ok(
+    await request.post(`/api/feedback/${feedback.id}/add_attachment/`, {
+      headers: auth(customer.tokens),
+      multipart: { file: { name: 'cold-dal.png', mimeType: 'image/png', buffer: PNG_BYTES } },
+    }),
+    'add attachment',
+  );
+  return feedback;
+}
+
+/** Cancels an ACTIVE subscription; the server opens a PENDING refund. */
+export async function cancelSubscription(
+  request: APIRequestContext,
+  customer: TestCustomer,
+  subscriptionId: number,
+) {
+  await ok(
+    await request.post(`/api/subscriptions/subscriptions/${subscriptionId}/cancel/`, {
+      headers: auth(customer.tokens),
+    }),
+    'cancel subscription',
+  );
+}
+
+/** Opens the app already signed in with `tokens` (tokens live in local storage, spec §3). */
+export async function openSignedIn(page: Page, tokens: Tokens, pathname: string) {
+  await page.goto('/contact');
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('dabba.access', access);
+    localStorage.setItem('dabba.refresh', refresh);
+  }, tokens);
+  await page.goto(pathname);
+}
+
+/** The owner signs in through the login form. */
+export async function ownerLogsIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(OWNER_USERNAME);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** 'YYYY-MM-DD' in India, `offsetDays` from today. */
+export function indiaDate(offsetDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+/** 'YYYY-MM-DD' plus `days`, as calendar dates. */
+export function plusDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** How the app writes a date: '22 Nov 2026'. */
+export function displayDate(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Runs axe-core (WCAG 2.1 A/AA) and fails with the list of violations. */
+export async function expectAccessible(page: Page, label: string) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await page.waitForTimeout(450);
+  const violations = await page.evaluate(async () => {
+    type AxeResult = {
+      violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
+    };
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResult> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  });
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** A toast with this title (and message) shows. */
+export async function expectNotice(page: Page, title: string, message?: string | RegExp) {
+  const toast = page.locator('[data-toast]').filter({ hasText: title }).first();
+  await expect(toast).toBeVisible();
+  if (message) await expect(toast).toContainText(message);
+}
+
+/** Minimal RFC 4180 reader for the exported file. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}

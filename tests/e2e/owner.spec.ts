@@ -1,0 +1,422 @@
+// The mess owner's day in the browser (issue 6): leaves, feedback, refunds, plans, the CSV export,
+// tomorrow's kitchen sheet, and a customer refused every admin screen. axe runs on every admin screen.
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import {
+  PLANS,
+  cancelSubscription,
+  displayDate,
+  ensurePlan,
+  expectAccessible,
+  expectNotice,
+  indiaDate,
+  openSignedIn,
+  ownerLogsIn,
+  ownerTokens,
+  parseCsv,
+  plusDays,
+  registerCustomer,
+  requestLeave,
+  sendFeedbackWithImage,
+  subscribeAndPay,
+  subscriptionOf,
+} from './owner-fixtures';
+
+async function asOwner(page: Page, pathname: string) {
+  const tokens = await ownerTokens(page.request);
+  await openSignedIn(page, tokens, pathname);
+}
+
+test('1. the owner approves a leave and sees the customer end date move', async ({ page }) => {
+  const planId = await ensurePlan(page.request, PLANS.mess);
+  const customer = await registerCustomer(page.request, { service: 'mess', firstName: 'Leela' });
+  const subscription = await subscribeAndPay(page.request, customer, planId);
+  await requestLeave(page.request, customer, subscription.id, indiaDate(1), indiaDate(3));
+
+  await ownerLogsIn(page);
+  await expect(page.getByRole('heading', { name: 'Owner Dashboard' })).toBeVisible();
+  await expect(page.getByText('Pending Leaves')).toBeVisible();
+  await expectAccessible(page, 'owner dashboard');
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Leaves' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Admin Leave Requests' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: `@${customer.username}` });
+  await expect(card).toContainText('3 days');
+  await expectAccessible(page, '/admin/leaves');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve Leave Request' });
+  const submit = dialog.getByRole('button', { name: 'Approve' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Admin Comment').fill('   ');
+  await expect(submit).toBeDisabled();
+  await expectAccessible(page, 'approve leave dialog');
+  await dialog.getByLabel('Admin Comment').fill('Enjoy the trip, meals paused.');
+  await submit.click();
+  await expectNotice(page, 'Leave Approved');
+  await expect(dialog).toBeHidden();
+
+  // The customer's plan now ends 3 days later, in the API and on the owner's Users tab.
+  const movedEnd = plusDays(subscription.adjusted_end_date, 3);
+  await expect
+    .poll(
+      async () => (await subscriptionOf(page.request, customer, subscription.id)).adjusted_end_date,
+    )
+    .toBe(movedEnd);
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  const decided = page.getByRole('listitem').filter({ hasText: `@${customer.username}` });
+  await expect(decided).toContainText('Approved');
+  await expect(decided).toContainText('Enjoy the trip, meals paused.');
+  await page.goto('/admin/superuser');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(customer.username);
+  const row = page.getByRole('row').filter({ hasText: customer.username });
+  await expect(row).toContainText(displayDate(movedEnd));
+});
+
+test('2. the owner answers feedback', async ({ page }) => {
+  const customer = await registerCustomer(page.request, { service: 'mess', firstName: 'Farah' });
+  const subject = `Cold lunch ${customer.username}`;
+  await sendFeedbackWithImage(page.request, customer, subject, indiaDate(-1));
+
+  await asOwner(page, '/admin/feedback');
+  await expect(page.getByRole('heading', { name: 'All User Feedback' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(card).toContainText('Food Complaint');
+  await expect(card).toContainText(customer.username);
+  await expect(card).toContainText('The dal was cold');
+  await expect(card.getByRole('img', { name: 'Rating 2 out of 5' })).toBeVisible();
+  await expect(card).toContainText('Lunch');
+  await expect(card.getByRole('button', { name: 'View Attachment' })).toBeVisible();
+  await expectAccessible(page, '/admin/feedback');
+
+  await card.getByRole('button', { name: `View more: ${subject}` }).click();
+  const dialog = page.getByRole('dialog', { name: subject });
+  await expect(dialog).toContainText(customer.email);
+  await expect(dialog).toContainText(customer.phone);
+  await expect(dialog).toContainText('cold-dal.png');
+  await expect(dialog).toContainText(/\d+\.\d KB/);
+  await expect(dialog.getByRole('img', { name: 'Attachment cold-dal.png' })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Resolved' })).toBeChecked();
+  await expectAccessible(page, 'feedback details dialog');
+
+  await dialog.getByRole('button', { name: 'Submit Response' }).click();
+  await expect(dialog).toContainText(
+    'Response required: Please write a response before submitting.',
+  );
+  await dialog.getByLabel('Admin Response').fill('Sorry! The warmer is fixed from today.');
+  await dialog.getByRole('button', { name: 'Submit Response' }).click();
+  await expectNotice(page, 'Updated', 'Response saved and status marked as resolved.');
+
+  await page.getByRole('button', { name: 'Resolved', exact: true }).click();
+  const resolved = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(resolved).toContainText('Sorry! The warmer is fixed from today.');
+  await expect(resolved).toContainText('Resolved');
+  await page.getByRole('button', { name: 'Closed', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: subject })).toHaveCount(0);
+});
+
+test('3. the owner approves a refund and marks it paid', async ({ page }) => {
+  const planId = await ensurePlan(page.request, PLANS.mess);
+  const customer = await registerCustomer(page.request, { service: 'mess', firstName: 'Rohan' });
+  const subscription = await subscribeAndPay(page.request, customer, planId);
+  await cancelSubscription(page.request, customer, subscription.id);
+
+  await asOwner(page, '/admin/refunds');
+  await expect(page.getByRole('heading', { name: 'Manage Refunds' })).toBeVisible();
+  await page.getByRole('button', { name: 'PENDING', exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: `@${customer.username}` });
+  await expect(row).toContainText('Pending');
+  await expect(row.getByRole('button', { name: /^Mark as Paid/ })).toHaveCount(0);
+  await expectAccessible(page, '/admin/refunds');
+
+  await row.getByRole('button', { name: /^View more for refund/ }).click();
+  await expect(page.getByText(PLANS.mess.name).first()).toBeVisible();
+  await expect(page.getByText('Payment Transaction ID')).toBeVisible();
+
+  await row.getByRole('button', { name: /^Approve refund/ }).click();
+  let dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await dialog.getByLabel('Admin Comment').fill('Approved as per policy.');
+  await expectAccessible(page, 'refund action dialog');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expectNotice(page, 'Refund Approved');
+
+  await page.getByRole('button', { name: 'APPROVED', exact: true }).click();
+  await expect(row).toContainText('Approved');
+  await row.getByRole('button', { name: /^Mark as Paid refund/ }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toBeDisabled();
+  await dialog.getByLabel('Admin Comment').fill('Sent by bank transfer.');
+  await dialog.getByLabel('UTR (optional)').fill('UTR20261122001');
+  await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+  await expectNotice(page, 'Refund Marked as Paid');
+
+  await page.getByRole('button', { name: 'PAID', exact: true }).click();
+  await expect(row).toContainText('Paid');
+  await expect(
+    row.getByRole('button', { name: /^(Approve|Reject|Mark as Paid) refund/ }),
+  ).toHaveCount(0);
+});
+
+test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
+  const code = `E2E-${Date.now() % 1_000_000}`;
+  await asOwner(page, '/admin/plans');
+  await expect(page.getByRole('heading', { name: 'Manage Plans' })).toBeVisible();
+  await expectAccessible(page, '/admin/plans');
+
+  await page.getByRole('button', { name: 'Create Plan' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Plan' });
+  await expect(dialog.getByLabel('Service Type')).toHaveValue('mess');
+  await expect(dialog.getByLabel('Base Price (₹)')).toHaveValue('0');
+  await expect(dialog.getByLabel('Duration (days)')).toHaveValue('30');
+  await expectAccessible(page, 'create plan dialog');
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(dialog).toContainText('Code is required');
+  await expect(dialog).toContainText('Name is required');
+  await expect(dialog).toContainText('Description is required');
+
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByLabel('Name').fill('Weekend Tiffin');
+  await dialog.getByLabel('Description').fill('Lunch and dinner on weekends.');
+  await dialog.getByLabel('Service Type').selectOption('tiffin');
+  await dialog.getByLabel('Duration (days)').fill('8');
+  await dialog.getByLabel('Base Price (₹)').fill('-5');
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(dialog).toContainText('Price cannot be negative');
+  await dialog.getByLabel('Base Price (₹)').fill('650');
+  await dialog.getByLabel('Lunch').check();
+  await dialog.getByLabel('Dinner').check();
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expectNotice(page, 'Plan Created');
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('Weekend Tiffin');
+  await expect(row).toContainText('Tiffin Service');
+  await expect(row).toContainText('₹650');
+  await expect(row).toContainText('Lunch, Dinner');
+
+  await row.getByRole('button', { name: 'Edit Weekend Tiffin' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Plan' });
+  await expect(edit.getByLabel('Code')).toBeDisabled();
+  await expect(edit.getByLabel('Code')).toHaveValue(code);
+  await edit.getByLabel('Name').fill('Weekend Tiffin Plus');
+  await edit.getByLabel('Base Price (₹)').fill('700');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(page, 'Plan Updated');
+  await expect(row).toContainText('Weekend Tiffin Plus');
+  await expect(row).toContainText('₹700');
+
+  await row.getByRole('button', { name: 'Delete Weekend Tiffin Plus' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Plan' });
+  await expect(confirm).toContainText(code);
+  await expectAccessible(page, 'delete plan dialog');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Delete Weekend Tiffin Plus' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectNotice(page, 'Plan Deleted');
+  await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+});
+
+test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
+  const [messPlan, lunchPlan, allMealsPlan] = await Promise.all([
+    ensurePlan(page.request, PLANS.mess),
+    ensurePlan(page.request, PLANS.tiffinLunch),
+    ensurePlan(page.request, PLANS.tiffinAll),
+  ]);
+  const messCustomer = await registerCustomer(page.request, { service: 'mess', prefix: 'csv' });
+  const lunchOnly = await registerCustomer(page.request, {
+    service: 'tiffin',
+    userType: 'regular',
+    prefix: 'csv',
+    firstName: '=HYPERLINK("x")',
+  });
+  const allMeals = await registerCustomer(page.request, { service: 'tiffin', prefix: 'csv' });
+  await subscribeAndPay(page.request, messCustomer, messPlan);
+  await subscribeAndPay(page.request, lunchOnly, lunchPlan);
+  await subscribeAndPay(page.request, allMeals, allMealsPlan);
+
+  await asOwner(page, '/admin/superuser');
+  await expect(page.getByRole('heading', { name: 'Superuser Payments and Users' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'All payments' })).toBeVisible();
+  await expectAccessible(page, '/admin/superuser All Payments');
+  for (const tab of ['Recent 20', 'Failed', 'Users', 'Active Subscribers', 'User Stats']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
+    await expectAccessible(page, `/admin/superuser ${tab}`);
+  }
+  await expect(page.getByText('Total Users')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download CSV' });
+  await expect(dialog.getByLabel('Username (always included)')).toBeChecked();
+  await expect(dialog.getByLabel('Full Name (always included)')).toBeDisabled();
+  await expect(dialog.getByLabel('Phone', { exact: true })).toBeChecked();
+  await expect(dialog.getByLabel('Subscription Status')).toBeChecked();
+  await expect(dialog.getByLabel('Email', { exact: true })).not.toBeChecked();
+  await dialog.getByLabel('Plan Name').check();
+  await dialog.getByLabel('Tiffin Breakfast').check();
+  await expectAccessible(page, 'export dialog');
+
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`users_and_active_subscribers_${indiaDate(0)}.csv`);
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+  expect(rows[0]).toEqual(['Username', 'Full Name', 'Phone', 'Subscription Status', 'Plan Name']);
+  const byUsername = new Map(rows.slice(1).map((row) => [row[0], row]));
+  expect(byUsername.get(messCustomer.username)).toEqual([
+    messCustomer.username,
+    messCustomer.fullName,
+    `'${messCustomer.phone}`,
+    'ACTIVE',
+    PLANS.mess.name,
+  ]);
+  expect(byUsername.get(allMeals.username)?.[4]).toBe(PLANS.tiffinAll.name);
+  // Tiffin Breakfast applies to tiffin users only: the lunch-only tiffin customer is left out.
+  expect(byUsername.has(lunchOnly.username)).toBe(false);
+  expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(rows.length - 1);
+  await expectNotice(page, 'CSV Downloaded', `Downloaded ${rows.length - 1} records.`);
+
+  // Without the meal filter the formula-like name is written as text.
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const second = page.getByRole('dialog', { name: 'Download CSV' });
+  // The dialog keeps the last choices.
+  await expect(second.getByLabel('Tiffin Breakfast')).toBeChecked();
+  await second.getByLabel('Tiffin Breakfast').uncheck();
+  await second.getByLabel('Users', { exact: true }).uncheck();
+  const againPromise = page.waitForEvent('download');
+  await second.getByRole('button', { name: 'Download CSV' }).click();
+  const again = await againPromise;
+  expect(again.suggestedFilename()).toBe(`active_subscribers_${indiaDate(0)}.csv`);
+  const activeRows = parseCsv(readFileSync(await again.path(), 'utf8'));
+  const injected = activeRows.find((row) => row[0] === lunchOnly.username);
+  expect(injected?.[1]).toBe(`'=HYPERLINK("x") Sharma`);
+});
+
+test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) => {
+  const lunchPlan = await ensurePlan(page.request, PLANS.tiffinLunch);
+  const messPlan = await ensurePlan(page.request, PLANS.mess);
+  const onLeave = await registerCustomer(page.request, {
+    service: 'tiffin',
+    firstName: 'Kavya',
+    prefix: 'kit',
+  });
+  const messEater = await registerCustomer(page.request, { service: 'mess', prefix: 'kit' });
+  const tiffin = await subscribeAndPay(page.request, onLeave, lunchPlan);
+  await subscribeAndPay(page.request, messEater, messPlan);
+  await requestLeave(page.request, onLeave, tiffin.id, indiaDate(1), indiaDate(1));
+  const tomorrow = indiaDate(1);
+
+  await asOwner(page, '/dashboard');
+  await page.getByRole('link', { name: 'Kitchen Sheet' }).click();
+  await expect(page).toHaveURL(/\/admin\/kitchen$/);
+  await expect(page.getByRole('heading', { name: 'Kitchen Sheet' })).toBeVisible();
+  await expect(page.getByLabel('Date')).toHaveValue(tomorrow);
+  await expect(page.getByText(displayDate(tomorrow)).first()).toBeVisible();
+  const lunch = page.getByRole('table', { name: 'Tiffin lunch deliveries' });
+  const flagged = lunch.getByRole('row').filter({ hasText: onLeave.fullName });
+  await expect(flagged).toContainText('Pending leave');
+  await expect(flagged).toContainText(onLeave.phone);
+  await expect(flagged).toContainText('Block C, Room 21');
+  await expectAccessible(page, '/admin/kitchen');
+
+  // Print: only the sheet goes on paper.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Kitchen Sheet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+  await expect(lunch).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`kitchen-sheet_${tomorrow}.csv`);
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+  const mine = rows.find((row) => row.some((cell) => cell.includes(onLeave.fullName)));
+  expect(mine).toBeDefined();
+  expect(mine?.join(',')).toMatch(/lunch/i);
+});
+
+test('7. a customer is refused every admin screen', async ({ page }) => {
+  const customer = await registerCustomer(page.request, { service: 'mess', prefix: 'nosy' });
+  await openSignedIn(page, customer.tokens, '/dashboard');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Refunds' }),
+  ).toHaveCount(0);
+  for (const pathname of [
+    '/admin/plans',
+    '/admin/leaves',
+    '/admin/feedback',
+    '/admin/refunds',
+    '/admin/superuser',
+    '/admin/kitchen',
+  ]) {
+    await page.goto(pathname);
+    await expect(page.getByRole('heading', { name: 'Not authorized' }), pathname).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(
+      page.getByRole('button', { name: /Create Plan|Download CSV|Approve/ }),
+    ).toHaveCount(0);
+  }
+  // The owner's API refuses the customer too.
+  const headers = { Authorization: `Bearer ${customer.tokens.access}` };
+  const payment = await page.request.get('/api/payments/admin/payments/1/', { headers });
+  expect(payment.status()).toBe(403);
+  expect(await payment.text()).toContain(
+    'Unauthorized Access: You do not have permission to access payment details.',
+  );
+  const users = await page.request.get('/api/accounts/owner/users/', { headers });
+  expect(users.status()).toBe(403);
+});
+
+test('8. admin screens work on a 360 px phone in the dark theme without axe violations', async ({
+  page,
+}) => {
+  const planId = await ensurePlan(page.request, PLANS.tiffinLunch);
+  const customer = await registerCustomer(page.request, { service: 'tiffin', prefix: 'dark' });
+  await subscribeAndPay(page.request, customer, planId);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asOwner(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Owner Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'phone dark dashboard');
+  const screens: Array<[string, string]> = [
+    ['/admin/plans', 'Manage Plans'],
+    ['/admin/leaves', 'Admin Leave Requests'],
+    ['/admin/feedback', 'All User Feedback'],
+    ['/admin/refunds', 'Manage Refunds'],
+    ['/admin/kitchen', 'Kitchen Sheet'],
+  ];
+  for (const [pathname, heading] of screens) {
+    await page.goto(pathname);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectAccessible(page, `phone dark ${pathname}`);
+  }
+  await page.goto('/admin/superuser');
+  for (const tab of ['All Payments', 'Users', 'Active Subscribers', 'User Stats']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
+    await expectAccessible(page, `phone dark superuser ${tab}`);
+  }
+  await page.getByRole('tab', { name: 'Active Subscribers' }).click();
+  await page.getByRole('button', { name: /^Tiffin/ }).click();
+  await page.getByRole('button', { name: /^Lunch/ }).click();
+  const row = page.getByRole('row').filter({ hasText: customer.username }).first();
+  await row.getByRole('button', { name: /^Details of the subscription/ }).click();
+  await expect(page.getByText(PLANS.tiffinLunch.name).first()).toBeVisible();
+  await expectAccessible(page, 'phone dark active subscribers expanded');
+});

@@ -1,0 +1,65 @@
+// Browser journeys against the built product (node dist/server.mjs) on a fresh DATA_DIR.
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OWNER_PASSWORD } from './support';
+
+// owner-fixtures.ts reads it from here.
+export { OWNER_PASSWORD };
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+// Workers inherit the runner's environment, so every process sees the same fresh directory.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dabba-e2e-'));
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: import.meta.dirname,
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(import.meta.dirname, '../../test-results'),
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+    timezoneId: 'Asia/Kolkata',
+    locale: 'en-IN',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --enable-source-maps dist/server.mjs',
+    cwd: path.join(import.meta.dirname, '../..'),
+    url: `http://127.0.0.1:${port}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OWNER_PASSWORD,
+      SCHEDULER: 'off',
+      PAYMENT_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

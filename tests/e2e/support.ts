@@ -1,0 +1,286 @@
+// Shared helpers for the browser journeys: outbox readers, API shortcuts, axe.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export const OWNER_PASSWORD = 'owner-e2e-Passw0rd';
+const require = createRequire(import.meta.url);
+
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  return dir;
+}
+
+let sequence = 0;
+
+export interface Customer {
+  username: string;
+  email: string;
+  /** The 10 digits typed in the form. */
+  localPhone: string;
+  /** As stored: +91 and the 10 digits. */
+  phone: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  userType: 'student' | 'regular';
+}
+
+export function newCustomer(userType: 'student' | 'regular' = 'student'): Customer {
+  sequence += 1;
+  const stamp = `${Date.now() % 1_000_000}${sequence}`.padStart(8, '0').slice(-8);
+  const username = `e2e_${stamp}_${sequence}`;
+  const localPhone = `9${stamp}${sequence % 10}`.slice(0, 10);
+  return {
+    username,
+    email: `${username}@example.com`,
+    localPhone,
+    phone: `+91${localPhone}`,
+    password: 'secret-Pass1',
+    firstName: 'Asha',
+    lastName: 'Verma',
+    userType,
+  };
+}
+
+/** The latest OTP texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl. */
+export async function readOtp(phone: string): Promise<string> {
+  const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
+  let otp: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(file)) return null;
+        const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+        const mine = lines
+          .map((line) => JSON.parse(line) as { to: string; body: string })
+          .filter((message) => message.to === phone && /verification code/i.test(message.body));
+        otp = mine.at(-1)?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
+        return otp;
+      },
+      { timeout: 10_000, message: `an OTP SMS to ${phone}` },
+    )
+    .not.toBeNull();
+  return otp as unknown as string;
+}
+
+/** Quoted-printable body → text: join soft line breaks, then decode =XX bytes as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const char = joined[index]!;
+    const hex = joined.slice(index + 1, index + 3);
+    if (char === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(char, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The newest e-mail to `email` whose text contains `needle`, from DATA_DIR/outbox/mail/*.eml. */
+export async function readMail(email: string, needle: RegExp): Promise<string> {
+  const dir = path.join(dataDir(), 'outbox', 'mail');
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(dir)) return null;
+        const files = readdirSync(dir)
+          .filter((name) => name.endsWith('.eml'))
+          .sort();
+        for (const name of files.reverse()) {
+          const text = decodeQuotedPrintable(readFileSync(path.join(dir, name), 'utf8'));
+          if (text.toLowerCase().includes(email.toLowerCase()) && needle.test(text)) {
+            found = text;
+            return found;
+          }
+        }
+        return null;
+      },
+      { timeout: 10_000, message: `an e-mail to ${email} matching ${needle}` },
+    )
+    .not.toBeNull();
+  return found as unknown as string;
+}
+
+export async function readResetLink(email: string): Promise<string> {
+  const mail = await readMail(email, /reset-password\//);
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/reset-password\/[^\s"<>]+/)?.[0];
+  if (!link) throw new Error('No reset link in the e-mail');
+  return link;
+}
+
+type Tokens = { access: string; refresh: string };
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+  const body = await response.text();
+  expect(response.ok(), `${what}: ${response.status()} ${body}`).toBeTruthy();
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+/** Registers through the API; optionally verifies the OTP and completes the profile. */
+export async function apiCustomer(
+  request: APIRequestContext,
+  options: {
+    verify?: boolean;
+    complete?: 'mess' | 'tiffin' | false;
+    userType?: 'student' | 'regular';
+  } = {},
+): Promise<{ customer: Customer; tokens: Tokens | null }> {
+  const customer = newCustomer(options.userType ?? 'student');
+  await json(
+    await request.post('/api/accounts/register/', {
+      data: {
+        username: customer.username,
+        email: customer.email,
+        phone: customer.phone,
+        password: customer.password,
+        confirm_password: customer.password,
+        user_type: customer.userType,
+        first_name: customer.firstName,
+        last_name: customer.lastName,
+      },
+    }),
+    'register',
+  );
+  if (options.verify === false) return { customer, tokens: null };
+  const otp = await readOtp(customer.phone);
+  const verified = await json<Tokens>(
+    await request.post('/api/accounts/verify-otp/', { data: { phone: customer.phone, otp } }),
+    'verify-otp',
+  );
+  if (options.complete) {
+    const student = customer.userType === 'student';
+    await json(
+      await request.post('/api/accounts/complete-profile/', {
+        headers: { Authorization: `Bearer ${verified.access}` },
+        data: {
+          user_type: customer.userType,
+          is_tiffin_user: options.complete === 'tiffin',
+          is_mess_user: options.complete === 'mess',
+          ...(student
+            ? {
+                student_profile: {
+                  institute: 'KIET',
+                  student_id: 'KIET-1001',
+                  hostel: 'Block A, Room 12',
+                  year: '2nd',
+                  course: 'B.Tech',
+                },
+              }
+            : {
+                regular_profile: {
+                  address: '12 Station Road',
+                  landmark: 'Near the temple',
+                  pincode: '201206',
+                  city: 'Ghaziabad',
+                },
+              }),
+        },
+      }),
+      'complete-profile',
+    );
+  }
+  return { customer, tokens: { access: verified.access, refresh: verified.refresh } };
+}
+
+export async function apiLogin(request: APIRequestContext, username: string, password: string) {
+  return json<Tokens>(
+    await request.post('/api/accounts/login/', { data: { username, password } }),
+    `login ${username}`,
+  );
+}
+
+let ownerTokens: Tokens | null = null;
+
+export async function ownerToken(request: APIRequestContext): Promise<string> {
+  ownerTokens ??= await apiLogin(request, 'owner', OWNER_PASSWORD);
+  return ownerTokens.access;
+}
+
+export interface PlanSpec {
+  code: string;
+  name: string;
+  service_type: 'mess' | 'tiffin';
+  base_price: number;
+  duration_days: number;
+  included_meals: Array<'breakfast' | 'lunch' | 'dinner'>;
+}
+
+/** Creates the plan as the owner unless a plan with that code exists. Answers its id. */
+export async function ensurePlan(request: APIRequestContext, plan: PlanSpec): Promise<number> {
+  const existing = await json<Array<{ id: number; code: string }>>(
+    await request.get('/api/subscriptions/plans/'),
+    'list plans',
+  );
+  const found = existing.find((item) => item.code === plan.code);
+  if (found) return found.id;
+  const token = await ownerToken(request);
+  const created = await json<{ id: number }>(
+    await request.post('/api/subscriptions/plans/', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...plan, description: `${plan.name}: fresh meals every day.`, is_active: true },
+    }),
+    'create plan',
+  );
+  return created.id;
+}
+
+/** Opens the app signed in with `tokens` (as if the user had logged in earlier). */
+export async function signIn(page: Page, tokens: Tokens, path = '/dashboard') {
+  await page.goto('/contact');
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('dabba.access', access);
+    localStorage.setItem('dabba.refresh', refresh);
+  }, tokens);
+  await page.goto(path);
+}
+
+/** Runs axe-core on the page (WCAG 2 A and AA) and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Let entrance animations finish so colours are measured at rest.
+  await page.waitForTimeout(450);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<any> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((violation: any) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node: any) => node.target.join(' ')),
+    }));
+  });
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** 'YYYY-MM-DD' in India, `offsetDays` from today. */
+export function isoDate(offsetDays = 0): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** A tiny valid PNG (1×1, red). */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A toast with this title (and message, if given) is showing. */
+export async function expectToast(page: Page, title: string, message?: string | RegExp) {
+  const toast = page.locator('[data-toast]').filter({ hasText: title }).first();
+  await expect(toast).toBeVisible();
+  if (message) await expect(toast).toContainText(message);
+}

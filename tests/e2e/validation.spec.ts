@@ -1,0 +1,255 @@
+// Every validation message of spec §5 on the screens that enforce it.
+import { expect, test, type Page } from '@playwright/test';
+import { apiCustomer, readResetLink, signIn } from './support';
+
+async function blurEmpty(page: Page, label: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill('x');
+  await field.fill('');
+  await field.blur();
+}
+
+test('login: both fields required, submit disabled while either is empty', async ({ page }) => {
+  await page.goto('/login');
+  await blurEmpty(page, 'Username or email');
+  await expect(page.getByText('Username or email is required')).toBeVisible();
+  await blurEmpty(page, 'Password');
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+  await page.getByLabel('Username or email').fill('someone');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill('pw');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+});
+
+test('register: every rule of spec §5', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  for (const message of [
+    'Username is required',
+    'Please enter a valid email address',
+    'Phone number is required',
+    'First name is required',
+    'Last name is required',
+    'Password is required',
+    'Please confirm your password',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Username').fill('ab');
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Phone').fill('98765');
+  await expect(page.getByText('Phone number must be exactly 10 digits')).toBeVisible();
+  await page.getByLabel('Phone').fill('5876543210');
+  await expect(page.getByText('Phone number must start with 6, 7, 8, or 9')).toBeVisible();
+  // Formatting is stripped; a 12-digit number starting with 91 is accepted.
+  await page.getByLabel('Phone').fill('+91 98765-43210');
+  await expect(page.getByText(/Phone number must/)).toHaveCount(0);
+  await page.getByLabel('Password', { exact: true }).fill('12345');
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('123456');
+  await page.getByLabel('Confirm password', { exact: true }).fill('1234567');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+});
+
+test('register: what the server refuses is titled by its field (spec §8)', async ({
+  page,
+  request,
+}) => {
+  const { customer } = await apiCustomer(request, { verify: false });
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Asha');
+  await page.getByLabel('Last name').fill('Verma');
+  await page.getByLabel('Username').fill(customer.username);
+  await page.getByLabel('Email').fill(`other_${customer.email}`);
+  await page.getByLabel('Phone').fill('7000000001');
+  await page.getByLabel('Password', { exact: true }).fill('secret-1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Username Error' })).toContainText(
+    'A user with that username already exists.',
+  );
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('register: the phone is sent as +91 and the 10 digits', async ({ page }) => {
+  await page.goto('/register');
+  const stamp = String(Date.now()).slice(-8);
+  await page.getByLabel('First name').fill('Ravi');
+  await page.getByLabel('Last name').fill('Kumar');
+  await page.getByLabel('Username').fill(`phone_${stamp}`);
+  await page.getByLabel('Email').fill(`phone_${stamp}@example.com`);
+  await page.getByLabel('Phone').fill(`(87) ${stamp}`);
+  await page.getByLabel('Password', { exact: true }).fill('secret-1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret-1');
+  const sent = page.waitForRequest('**/api/accounts/register/');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect((await sent).postDataJSON().phone).toBe(`+9187${stamp}`);
+  await expect(page).toHaveURL(new RegExp(`/otp-verification\\?phone=%2B9187${stamp}`));
+});
+
+test('forgot password, new password and OTP rules', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email').fill('nope');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+  await page.goto('/reset-password/MQ/not-a-real-token/');
+  await expect(page.getByText('The password reset link is invalid or has expired.')).toBeVisible();
+
+  await page.goto('/otp-verification?phone=%2B919876500000');
+  await expect(page.getByText('+919876500000')).toBeVisible();
+  await expect(page.getByLabel('OTP')).toHaveAttribute('maxlength', '6');
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('OTP Required: Please enter the OTP.')).toBeVisible();
+  await page.getByLabel('OTP').fill('12345678');
+  await expect(page.getByLabel('OTP')).toHaveValue('123456');
+});
+
+test('new password: at least 8 characters and matching', async ({ page, request }) => {
+  // A real link, so the form is shown.
+  const { customer } = await apiCustomer(request, { complete: 'mess' });
+  await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
+  const link = new URL(await readResetLink(customer.email));
+  await page.goto(link.pathname);
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('long-enough-1');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('long-enough-2');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+});
+
+test('profile, password change, feedback, attachment and leave rules', async ({
+  page,
+  request,
+}) => {
+  const { tokens } = await apiCustomer(request, { complete: false, userType: 'regular' });
+  if (!tokens) throw new Error('no tokens');
+  await signIn(page, tokens, '/profile');
+
+  // Profile: exactly one service, every field of the profile type.
+  const save = page.getByRole('button', { name: 'Save Profile' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Tiffin user (meals delivered)').check();
+  await page.getByLabel('Mess user (eat at the mess)').check();
+  await expect(
+    page.getByText('Choose exactly one of tiffin service or mess service.'),
+  ).toBeVisible();
+  await page.getByLabel('Mess user (eat at the mess)').uncheck();
+  await expect(page.getByText('Please fill in every required profile field.')).toBeVisible();
+  await page.getByLabel('Address').fill('12 Station Road');
+  await page.getByLabel('Landmark').fill('Near the temple');
+  await page.getByLabel('Pincode').fill('201206');
+  await expect(save).toBeDisabled();
+  await page.getByLabel('City').fill('Ghaziabad');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  // Password change: new and confirm must match.
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current password', { exact: true }).fill('secret-Pass1');
+  await page.getByLabel('New password', { exact: true }).fill('another-Pass1');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('another-Pass2');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Password Mismatch' })).toContainText(
+    'New passwords do not match',
+  );
+
+  // Feedback form.
+  await page.goto('/feedback');
+  await page.getByRole('button', { name: 'Add Feedback' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Feedback' });
+  await form.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(form.getByText('Subject is required')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+  await expect(form.getByLabel('Meal date')).toHaveCount(0);
+  await expect(form.getByLabel('Meal type')).toHaveCount(0);
+  await form.getByLabel('Type', { exact: true }).selectOption('food_complaint');
+  await expect(form.getByLabel('Meal date')).toBeVisible();
+  await expect(form.getByLabel('Meal type')).toBeVisible();
+  await expect(form.getByLabel('Rating')).toHaveValue('5');
+  const counter = form.getByText(/^\d+\/500/);
+  await form.getByLabel('Message').fill('a'.repeat(449));
+  await expect(counter).toHaveAttribute('data-tone', 'normal');
+  await form.getByLabel('Message').fill('a'.repeat(450));
+  await expect(counter).toHaveAttribute('data-tone', 'warning');
+  await expect(counter).toHaveCSS('color', /rgb\(138, 75, 0\)/);
+  await form.getByLabel('Message').fill('a'.repeat(520));
+  await expect(form.getByLabel('Message')).toHaveValue('a'.repeat(500));
+  await expect(counter).toHaveAttribute('data-tone', 'limit');
+  await expect(counter).toHaveCSS('color', /rgb\(179, 38, 30\)/);
+  await expect(counter).toContainText('500/500');
+  await form.getByLabel('Type', { exact: true }).selectOption('general_feedback');
+  await form.getByLabel('Subject').fill('Lovely paneer');
+  await form.getByLabel('Message').fill('The paneer on Sunday was lovely.');
+  await form.getByRole('button', { name: 'Submit Feedback' }).click();
+
+  // Attachment: upload disabled until a file is chosen; images under 5MB only.
+  const attach = page.getByRole('dialog', { name: 'Add Attachment' });
+  await expect(attach.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await attach.getByLabel('Image').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+  });
+  await expect(attach.getByText('Attachment must be less than 5MB.')).toBeVisible();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'File Too Large' })).toBeVisible();
+  await expect(attach.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await attach.getByRole('button', { name: 'Skip' }).click();
+  // One open feedback at a time.
+  await expect(page.getByRole('button', { name: 'Feedback Pending' })).toBeDisabled();
+
+  // Leave request: required fields and the inclusive duration.
+  await page.goto('/leaves');
+  await page.getByRole('button', { name: 'Request Leave' }).click();
+  const leave = page.getByRole('dialog', { name: 'Request Leave' });
+  await leave.getByRole('button', { name: 'Submit Request' }).click();
+  for (const message of [
+    'Subscription is required',
+    'Start date is required',
+    'End date is required',
+    'Reason is required',
+  ]) {
+    await expect(leave.getByText(message)).toBeVisible();
+  }
+  await leave.getByLabel('Start date').fill('2030-01-10');
+  await leave.getByLabel('End date').fill('2030-01-10');
+  await expect(leave).toContainText('Duration: 1 day');
+  await leave.getByLabel('End date').fill('2030-01-14');
+  await expect(leave).toContainText('Duration: 5 days');
+});
+
+test('student profile offers institutes KIET and ITS and years 1st to 5th', async ({
+  page,
+  request,
+}) => {
+  const { tokens } = await apiCustomer(request, { complete: false, userType: 'student' });
+  if (!tokens) throw new Error('no tokens');
+  await signIn(page, tokens, '/profile');
+  await expect(page.getByLabel('Institute').locator('option')).toHaveText([
+    'Select institute',
+    'KIET',
+    'ITS',
+  ]);
+  await expect(page.getByLabel('Year').locator('option')).toHaveText([
+    'Select year',
+    '1st',
+    '2nd',
+    '3rd',
+    '4th',
+    '5th',
+  ]);
+  // Username, email, phone, names, status and user type are shown, never editable.
+  for (const readOnly of ['Username', 'Email', 'Phone', 'Name', 'Status', 'User type']) {
+    await expect(
+      page.getByRole('term').filter({ hasText: new RegExp(`^${readOnly}$`) }),
+    ).toBeVisible();
+    await expect(page.getByLabel(readOnly, { exact: true })).toHaveCount(0);
+  }
+});

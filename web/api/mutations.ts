@@ -1,0 +1,121 @@
+// Server writes, one hook per operation; each refreshes the reads it changes.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../session/SessionProvider';
+import { unwrap } from './errors';
+import { keys, type Schemas } from './queries';
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return (...queryKeys: ReadonlyArray<readonly unknown[]>) =>
+    Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useSubscribe() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (planId: number) =>
+      unwrap(api.POST('/subscriptions/subscriptions/', { body: { plan: planId } })),
+    onSuccess: () => invalidate(keys.subscriptions),
+  });
+}
+
+export function useDeleteSubscription() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/subscriptions/subscriptions/{id}/', { params: { path: { id } } })),
+    onSuccess: () => invalidate(keys.subscriptions),
+  });
+}
+
+export function useCancelSubscription() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.POST('/subscriptions/subscriptions/{id}/cancel/', { params: { path: { id } } })),
+    onSuccess: () => invalidate(keys.subscriptions, keys.leaves),
+  });
+}
+
+export function useRenewSubscription() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.POST('/subscriptions/subscriptions/{id}/renew/', { params: { path: { id } } })),
+    onSuccess: () => invalidate(keys.subscriptions),
+  });
+}
+
+export function useCreateLeave() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Schemas['LeaveCreate']) =>
+      unwrap(api.POST('/subscriptions/leaves/', { body })),
+    onSuccess: () => invalidate(keys.leaves),
+  });
+}
+
+export function useCreateFeedback() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: Schemas['FeedbackCreate']) => unwrap(api.POST('/feedback/', { body })),
+    onSuccess: () => invalidate(keys.feedback),
+  });
+}
+
+export function useUploadAttachment() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) =>
+      unwrap(
+        api.POST('/feedback/{id}/add_attachment/', {
+          params: { path: { id } },
+          // The contract types the file as a string; the browser sends the File itself.
+          body: { file: file as unknown as string },
+          bodySerializer: (body) => {
+            const form = new FormData();
+            form.append('file', body.file as unknown as File);
+            return form;
+          },
+        }),
+      ),
+    onSuccess: () => invalidate(keys.feedback),
+  });
+}
+
+export function useCompleteProfile() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: Schemas['CompleteProfileRequest']) =>
+      unwrap(api.POST('/accounts/complete-profile/', { body })),
+  });
+}
+
+export function useChangePassword() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: Schemas['ChangePasswordRequest']) =>
+      unwrap(api.POST('/accounts/change-password/', { body })),
+  });
+}
+
+/** GET receipt_pdf as a Blob, saved by the page as receipt_{id}.pdf. */
+export function useDownloadReceipt() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(
+        api.GET('/payments/payments/{id}/receipt_pdf/', {
+          params: { path: { id } },
+          parseAs: 'blob',
+        }),
+      ) as Promise<Blob>,
+  });
+}

@@ -1,0 +1,191 @@
+// Server state, one hook per read; pages never fetch by hand.
+import { useQuery } from '@tanstack/react-query';
+import type { components } from '../../generated/api';
+import { useApi, useSession } from '../session/SessionProvider';
+import { isNotFound, unwrap } from './errors';
+
+export type Schemas = components['schemas'];
+export type Plan = Schemas['Plan'];
+export type Subscription = Schemas['Subscription'];
+export type Payment = Schemas['Payment'];
+export type Feedback = Schemas['Feedback'];
+export type LeaveRequest = Schemas['LeaveRequest'];
+export type NotificationLog = Schemas['NotificationLog'];
+
+export const keys = {
+  business: ['business'] as const,
+  plans: ['plans'] as const,
+  subscriptions: ['subscriptions'] as const,
+  activeSubscription: ['subscriptions', 'active'] as const,
+  cancelPreview: (id: number) => ['subscriptions', id, 'cancel_preview'] as const,
+  payments: ['payments'] as const,
+  receipt: (id: number) => ['payments', id, 'receipt'] as const,
+  feedback: ['feedback'] as const,
+  feedbackStats: ['feedback', 'my_stats'] as const,
+  leaves: ['leaves'] as const,
+  notifications: (status: string) => ['notifications', status] as const,
+};
+
+export function useBusiness() {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.business,
+    queryFn: () => unwrap(api.GET('/business/')),
+    staleTime: Infinity,
+  });
+}
+
+export function usePlans(enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.plans,
+    enabled,
+    queryFn: () => unwrap(api.GET('/subscriptions/plans/')),
+  });
+}
+
+/** Signed-in customers only: the per-user reads wait for the user to be known. */
+function useCustomerEnabled() {
+  const { user } = useSession();
+  return !!user && user.user_type !== 'mess_owner';
+}
+
+export function useSubscriptions() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.subscriptions,
+    enabled,
+    queryFn: () => unwrap(api.GET('/subscriptions/subscriptions/')),
+  });
+}
+
+/** The ACTIVE subscription, or null (a 404 means none). */
+export function useActiveSubscription() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.activeSubscription,
+    enabled,
+    queryFn: async (): Promise<Subscription | null> => {
+      try {
+        return await unwrap(api.GET('/subscriptions/subscriptions/active/'));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useCancelPreview(id: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.cancelPreview(id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () =>
+      unwrap(
+        api.GET('/subscriptions/subscriptions/{id}/cancel_preview/', {
+          params: { path: { id: id ?? 0 } },
+        }),
+      ),
+  });
+}
+
+/** The caller's payments; a 404 gives an empty list (spec §7). */
+export function usePayments() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.payments,
+    enabled,
+    queryFn: async (): Promise<Payment[]> => {
+      try {
+        return await unwrap(api.GET('/payments/payments/'));
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+    },
+  });
+}
+
+export function useReceiptHtml(id: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.receipt(id ?? 0),
+    enabled: id !== null,
+    queryFn: () =>
+      unwrap(
+        api.GET('/payments/payments/{id}/receipt/', {
+          params: { path: { id: id ?? 0 } },
+          parseAs: 'text',
+        }),
+      ) as Promise<string>,
+  });
+}
+
+export function useFeedbackList() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.feedback,
+    enabled,
+    queryFn: () => unwrap(api.GET('/feedback/')),
+  });
+}
+
+/** A 404 counts as total_feedbacks 0 (spec §7). */
+export function useFeedbackStats() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.feedbackStats,
+    enabled,
+    queryFn: async () => {
+      try {
+        return await unwrap(api.GET('/feedback/my_stats/'));
+      } catch (error) {
+        if (isNotFound(error)) {
+          return {
+            total_feedbacks: 0,
+            open_feedbacks: 0,
+            resolved_feedbacks: 0,
+            closed_feedbacks: 0,
+            average_rating: null,
+          };
+        }
+        throw error;
+      }
+    },
+  });
+}
+
+export function useLeaves() {
+  const api = useApi();
+  const enabled = useCustomerEnabled();
+  return useQuery({
+    queryKey: keys.leaves,
+    enabled,
+    queryFn: () => unwrap(api.GET('/subscriptions/leaves/')),
+  });
+}
+
+export type NotificationFilter = 'all' | 'sent' | 'failed' | 'pending';
+
+export function useNotifications(status: NotificationFilter) {
+  const api = useApi();
+  const { user } = useSession();
+  return useQuery({
+    queryKey: keys.notifications(status),
+    enabled: !!user,
+    queryFn: () =>
+      unwrap(
+        api.GET('/notifications/logs/', {
+          params: { query: status === 'all' ? {} : { status } },
+        }),
+      ),
+  });
+}

@@ -1,0 +1,33 @@
+// The avatar menu: Profile and Logout (logout returns to /).
+import { DropdownMenu } from 'radix-ui';
+import { useLocation } from 'wouter';
+import { useSession } from '../session/SessionProvider';
+import * as styles from './Shell.css';
+
+export function ProfileMenu() {
+  const { user, logout } = useSession();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  const initial = (user.first_name || user.username).charAt(0).toUpperCase();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={styles.avatar}
+        aria-label={`Account menu for ${user.username}`}
+      >
+        {initial}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={6}>
+          <DropdownMenu.Label className={styles.menuLabel}>{user.username}</DropdownMenu.Label>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate('/profile')}>
+            Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void logout()}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

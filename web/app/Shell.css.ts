@@ -1,0 +1,212 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css';
+
+const enter = keyframes({
+  from: { opacity: 0, transform: 'translateY(8px)' },
+  to: { opacity: 1, transform: 'none' },
+});
+
+export const shell = style({ minHeight: '100dvh', display: 'flex', flexDirection: 'column' });
+
+export const skip = style({
+  position: 'absolute',
+  left: -9999,
+  top: 0,
+  zIndex: 200,
+  background: vars.color.surface,
+  padding: vars.space.sm,
+  ':focus': { left: vars.space.sm, top: vars.space.sm },
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 30,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const headerInner = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: 60,
+});
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 800,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+  textDecoration: 'none',
+  marginRight: 'auto',
+});
+
+export const brandMark = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: 32,
+  height: 32,
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.md,
+});
+
+export const desktopNav = style({
+  display: 'none',
+  '@media': { 'screen and (min-width: 1100px)': { display: 'block' } },
+});
+
+export const navList = style({
+  display: 'flex',
+  gap: 2,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+
+export const navLink = style({
+  display: 'inline-block',
+  padding: '8px 10px',
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  textDecoration: 'none',
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    '&:hover': { color: vars.color.text, background: vars.color.surfaceMuted },
+    '&[aria-current="page"]': { color: vars.color.primary, background: vars.color.primarySoft },
+  },
+});
+
+export const menuButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 44,
+  height: 44,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  fontSize: 20,
+  '@media': { 'screen and (min-width: 1100px)': { display: 'none' } },
+});
+
+export const mobileNav = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingBlock: vars.space.sm,
+  '@media': { 'screen and (min-width: 1100px)': { display: 'none' } },
+});
+
+export const mobileList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: 2,
+});
+
+export const mobileLink = style([
+  navLink,
+  { display: 'block', padding: '12px', fontSize: vars.fontSize.md },
+]);
+
+export const avatar = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: 40,
+  height: 40,
+  borderRadius: '50%',
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontWeight: 800,
+  border: `1px solid ${vars.color.border}`,
+  cursor: 'pointer',
+});
+
+export const menuContent = style({
+  minWidth: 180,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+  padding: 4,
+  zIndex: 60,
+});
+
+export const menuItem = style({
+  padding: '10px 12px',
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: { '&[data-highlighted]': { background: vars.color.primarySoft } },
+});
+
+export const menuLabel = style({
+  padding: '8px 12px',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const authLinks = style({
+  display: 'none',
+  gap: vars.space.sm,
+  '@media': {
+    'screen and (min-width: 600px)': { display: 'flex' },
+    // The desktop navigation already has Login and Register.
+    'screen and (min-width: 1100px)': { display: 'none' },
+  },
+});
+
+export const main = style({
+  flex: 1,
+  paddingBlock: vars.space.lg,
+  // Focused by the router after navigation, for screen readers; no ring for a non-control.
+  ':focus': { outline: 'none' },
+});
+
+export const transition = style({ animation: `${enter} 0.4s ease-out` });
+
+export const notice = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const footer = style({
+  marginTop: vars.space.xxl,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingBlock: vars.space.xl,
+  fontSize: vars.fontSize.sm,
+});
+
+export const footerGrid = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
+});
+
+export const footerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: 6,
+});
+
+export const footerHeading = style({ fontSize: vars.fontSize.md, marginBottom: vars.space.sm });
+
+export const map = style({
+  width: '100%',
+  height: 180,
+  border: 0,
+  borderRadius: vars.radius.md,
+});
+
+export const copyright = style({
+  marginTop: vars.space.lg,
+  color: vars.color.textMuted,
+});

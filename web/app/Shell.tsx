@@ -1,0 +1,111 @@
+// Header (top nav by user_type, mobile menu, profile menu), the page, and the footer.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { navigationLinks, type NavLink } from '../../machines/onboarding/onboarding.routes';
+import { ButtonLink } from '../components/Button';
+import { useSession } from '../session/SessionProvider';
+import { container } from '../styles/utils.css';
+import { Footer } from './Footer';
+import * as styles from './Shell.css';
+
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+
+function isActive(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boolean }) {
+  const [pathname] = useLocation();
+  return (
+    <ul className={mobile ? styles.mobileList : styles.navList}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link
+            href={link.to}
+            className={mobile ? styles.mobileLink : styles.navLink}
+            aria-current={isActive(pathname, link.to) ? 'page' : undefined}
+          >
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const [pathname] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const links = navigationLinks(user?.user_type ?? null);
+  // The mobile menu has the same links plus Contact Us.
+  const mobileLinks: NavLink[] = [...links, { to: '/contact', label: 'Contact Us' }].filter(
+    (link, index, all) => link.label !== 'Contact' || !all.some((l) => l.label === 'Contact Us'),
+  );
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <header
+        className={styles.header}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
+        <div className={`${container} ${styles.headerInner}`}>
+          <Link href="/" className={styles.brand}>
+            <span className={styles.brandMark} aria-hidden="true">
+              D
+            </span>
+            Dabba
+          </Link>
+          <nav aria-label="Main" className={styles.desktopNav}>
+            <NavLinks links={links} />
+          </nav>
+          {user ? (
+            <Suspense fallback={<span className={styles.avatar} aria-hidden="true" />}>
+              <ProfileMenu />
+            </Suspense>
+          ) : (
+            <div className={styles.authLinks}>
+              <ButtonLink href="/login" tone="ghost" size="sm">
+                Login
+              </ButtonLink>
+              <ButtonLink href="/register" size="sm">
+                Register
+              </ButtonLink>
+            </div>
+          )}
+          <button
+            ref={menuButton}
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? '×' : '☰'}
+          </button>
+        </div>
+        {menuOpen ? (
+          <nav id="mobile-menu" aria-label="Mobile" className={`${container} ${styles.mobileNav}`}>
+            <NavLinks links={mobileLinks} mobile />
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className={`${container} ${styles.main}`} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// Server-state cache as spec §9 "Data cache" and "Query retries" say.
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/errors';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60 * 1000,
+        gcTime: 10 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        refetchOnMount: true,
+        retry: (failureCount, error) =>
+          failureCount < 1 &&
+          !(error instanceof ApiError && [401, 403, 404].includes(error.status)),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,125 @@
+// Checkout driven by machines/payment: create the order, open Razorpay or the sandbox dialog,
+// then verify through the same verify_payment call in both modes.
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import type { components } from '../../generated/api';
+import type {
+  CheckoutResult,
+  PaymentOrder,
+  VerifiedPayment,
+} from '../../machines/payment/payment.context';
+import { CheckoutDismissedError, paymentMachine } from '../../machines/payment/payment.machine';
+import { unwrap } from '../api/errors';
+import { keys } from '../api/queries';
+import { useToast } from '../app/Toaster';
+import { useApi } from '../session/SessionProvider';
+import { openRazorpayCheckout } from './razorpay';
+import { SandboxCheckoutDialog } from './SandboxCheckoutDialog';
+
+type CheckoutOrder = components['schemas']['CheckoutOrder'];
+
+interface PendingSandbox {
+  order: CheckoutOrder;
+  resolve: (result: CheckoutResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export function useCheckout(): {
+  start: (subscriptionId: number) => void;
+  busy: boolean;
+  payingFor: number | null;
+  dialog: ReactNode;
+} {
+  const api = useApi();
+  const notify = useToast();
+  const queryClient = useQueryClient();
+  const [sandbox, setSandbox] = useState<PendingSandbox | null>(null);
+  const sandboxRef = useRef<PendingSandbox | null>(null);
+
+  const actor = useActorRef(
+    paymentMachine.provide({
+      actors: {
+        createOrder: fromPromise<PaymentOrder, { subscriptionId: number }>(async ({ input }) =>
+          unwrap(api.POST('/payments/orders/', { body: { subscription: input.subscriptionId } })),
+        ),
+        openCheckout: fromPromise<CheckoutResult, { order: PaymentOrder; subscriptionId: number }>(
+          async ({ input }) => {
+            // createOrder answered the whole CheckoutOrder; the machine only names the fields it needs.
+            const order = input.order as CheckoutOrder;
+            if (order.provider === 'razorpay') return openRazorpayCheckout(order);
+            return new Promise<CheckoutResult>((resolve, reject) => {
+              const pending = { order, resolve, reject };
+              sandboxRef.current = pending;
+              setSandbox(pending);
+            });
+          },
+        ),
+        verifyPayment: fromPromise<VerifiedPayment, CheckoutResult>(async ({ input }) => {
+          const answer = await unwrap(
+            api.POST('/payments/orders/verify_payment/', { body: input }),
+          );
+          return { paymentId: answer.payment.id };
+        }),
+      },
+      actions: {
+        notify: (_, notice) =>
+          notify({ tone: notice.tone, title: notice.title, message: notice.message }),
+      },
+    }),
+  );
+
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const payingFor = useSelector(actor, (snapshot) =>
+    snapshot.hasTag('busy') ? snapshot.context.subscriptionId : null,
+  );
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (!['succeeded', 'failed', 'dismissed'].some((state) => snapshot.matches(state as never))) {
+        return;
+      }
+      // Refresh what payment changed, then get ready for the next checkout.
+      void queryClient.invalidateQueries({ queryKey: keys.subscriptions });
+      void queryClient.invalidateQueries({ queryKey: keys.payments });
+      setTimeout(() => actor.send({ type: 'payment.reset' }), 0);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, queryClient]);
+
+  const start = useCallback(
+    (subscriptionId: number) => actor.send({ type: 'payment.start', subscriptionId }),
+    [actor],
+  );
+
+  const close = () => {
+    sandboxRef.current = null;
+    setSandbox(null);
+  };
+
+  const dialog = sandbox ? (
+    <SandboxCheckoutDialog
+      order={sandbox.order}
+      onPay={async (outcome) => {
+        try {
+          const result = await unwrap(
+            api.POST('/payments/sandbox/pay/', {
+              body: { order_id: sandbox.order.order_id, outcome },
+            }),
+          );
+          sandbox.resolve(result);
+        } catch (error) {
+          sandbox.reject(error);
+        } finally {
+          close();
+        }
+      }}
+      onDismiss={() => {
+        sandbox.reject(new CheckoutDismissedError());
+        close();
+      }}
+    />
+  ) : null;
+
+  return { start, busy, payingFor, dialog };
+}

@@ -1,0 +1,37 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
+import { button, type ButtonVariants } from './Button.css';
+import { Spinner } from './Spinner';
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> &
+  ButtonVariants & { busy?: boolean; children: ReactNode };
+
+export function Button({ tone, size, block, busy, disabled, children, className, ...rest }: Props) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={[button({ tone, size, block }), className].filter(Boolean).join(' ')}
+    >
+      {busy ? <Spinner size="sm" label="" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** A link that looks like a button. */
+export function ButtonLink({
+  href,
+  tone,
+  size,
+  block,
+  children,
+}: { href: string; children: ReactNode } & ButtonVariants) {
+  return (
+    <Link href={href} className={button({ tone, size, block })}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../styles/theme.css';
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  boxShadow: vars.shadow.card,
+  minWidth: 0,
+  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
+});
+
+export const badge = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 4,
+    borderRadius: vars.radius.pill,
+    padding: '2px 10px',
+    fontSize: vars.fontSize.sm,
+    fontWeight: 600,
+    whiteSpace: 'nowrap',
+  },
+  variants: {
+    tone: {
+      neutral: { background: vars.color.surfaceMuted, color: vars.color.text },
+      success: { background: vars.color.successSoft, color: vars.color.success },
+      warning: { background: vars.color.warningSoft, color: vars.color.warning },
+      danger: { background: vars.color.dangerSoft, color: vars.color.danger },
+      info: { background: vars.color.infoSoft, color: vars.color.info },
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
+});
+
+export const statCard = style([
+  card,
+  { display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: vars.space.md },
+]);
+
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const statValue = style({ fontSize: vars.fontSize.xl, fontWeight: 700 });
+
+export const empty = style({
+  textAlign: 'center',
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+export const dl = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(110px, max-content) 1fr',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+
+export const dt = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const dd = style({ margin: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' });

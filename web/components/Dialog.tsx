@@ -1,0 +1,48 @@
+// Radix Dialog, thinly wrapped: focus trap, Escape, title and description come from Radix.
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import * as styles from './Dialog.css';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, footer, wide }: Props) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={[styles.content, wide ? styles.wide : ''].join(' ')}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className={styles.header}>
+            <div>
+              <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className={styles.description}>
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
+            </div>
+            <RadixDialog.Close className={styles.close} aria-label="Close">
+              ×
+            </RadixDialog.Close>
+          </div>
+          {children}
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogFooter = ({ children }: { children: ReactNode }) => (
+  <div className={styles.footer}>{children}</div>
+);

@@ -1,0 +1,64 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css';
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: 6, minWidth: 0 });
+
+export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
+
+export const control = style({
+  width: '100%',
+  minHeight: 44,
+  padding: '10px 12px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:disabled, &[readonly]': { background: vars.color.surfaceMuted },
+  },
+});
+
+export const textarea = style([control, { minHeight: 120, resize: 'vertical' }]);
+
+export const error = style({
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
+});
+
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const withToggle = style({ position: 'relative', display: 'flex' });
+
+export const toggle = style({
+  position: 'absolute',
+  right: 4,
+  top: 4,
+  bottom: 4,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.primary,
+  fontWeight: 600,
+  padding: '0 10px',
+  cursor: 'pointer',
+  borderRadius: vars.radius.sm,
+});
+
+export const checkRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: 44,
+  cursor: 'pointer',
+});
+
+export const checkbox = style({ width: 20, height: 20, accentColor: vars.color.primary });
+
+export const formGrid = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
+});
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -1,0 +1,172 @@
+// Labelled form controls; errors are tied to their control with aria-describedby.
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import * as styles from './Field.css';
+
+interface FieldProps {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+}
+
+function describedBy(errorId: string, hintId: string, error?: string | null, hint?: ReactNode) {
+  return [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={`${id}-error`} className={styles.error}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const generated = useId();
+  const id = input.id ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input
+        {...input}
+        id={id}
+        className={styles.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export function PasswordField({
+  label,
+  error,
+  hint,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const generated = useId();
+  const id = input.id ?? generated;
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <div className={styles.withToggle}>
+        <input
+          {...input}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={styles.control}
+          style={{ paddingRight: 72 }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generated = useId();
+  const id = input.id ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        {...input}
+        id={id}
+        className={styles.textarea}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: ReadonlyArray<{ value: string; label: string }>;
+    placeholder?: string;
+  }) {
+  const generated = useId();
+  const id = select.id ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        {...select}
+        id={id}
+        className={styles.control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function Checkbox({
+  label,
+  ...input
+}: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <label className={styles.checkRow}>
+      <input {...input} type="checkbox" className={styles.checkbox} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+export const formStyles = styles;

@@ -1,0 +1,29 @@
+// Radix Tabs styled through [data-state].
+import type { ReactNode } from 'react';
+import { Tabs as RadixTabs } from 'radix-ui';
+import * as styles from './Tabs.css';
+
+interface Props {
+  value: string;
+  onValueChange: (value: string) => void;
+  label: string;
+  tabs: ReadonlyArray<{ value: string; label: string }>;
+  children: ReactNode;
+}
+
+export function Tabs({ value, onValueChange, label, tabs, children }: Props) {
+  return (
+    <RadixTabs.Root value={value} onValueChange={onValueChange}>
+      <RadixTabs.List className={styles.list} aria-label={label}>
+        {tabs.map((tab) => (
+          <RadixTabs.Trigger key={tab.value} value={tab.value} className={styles.trigger}>
+            {tab.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {children}
+    </RadixTabs.Root>
+  );
+}
+
+export const TabPanel = RadixTabs.Content;

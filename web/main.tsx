@@ -1,0 +1,15 @@
+// Browser entry: mounts the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/theme.css';
+import './styles/global.css';
+import { App } from './app/App';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

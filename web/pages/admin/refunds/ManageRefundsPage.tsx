@@ -1,0 +1,234 @@
+// Manage Refunds: status filters, the table with an expandable View More per row, and the action
+// modals. Which buttons a row offers comes from the refund machine's allowedEvents().
+import { useState } from 'react';
+import type { RefundEventType } from '../../../../machines/refund/refund.events';
+import { refundMachine } from '../../../../machines/refund/refund.machine';
+import { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
+import { allowedEvents } from '../../../../machines/shared/lifecycle';
+import { errorMessage } from '../../../api/errors';
+import { useToast } from '../../../app/Toaster';
+import { Button } from '../../../components/Button';
+import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
+import { PageSpinner } from '../../../components/Spinner';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
+import {
+  PAGE_SIZE,
+  useAdminRefunds,
+  useRefundAction,
+  type AdminRefund,
+  type RefundAction,
+  type RefundStatus,
+} from '../adminApi';
+import { CommentDialog } from '../components/CommentDialog';
+import { FilterButtons, Pager } from '../components/Filters';
+import { Table, type Column } from '../components/Table';
+import { useErrorToast } from '../components/useErrorToast';
+
+type Filter = (typeof REFUND_FILTERS)[number];
+
+const ACTIONS: Record<RefundEventType, { action: RefundAction; label: string; notice: string }> = {
+  'refund.approve': { action: 'approve', label: 'Approve', notice: 'Refund Approved' },
+  'refund.reject': { action: 'reject', label: 'Reject', notice: 'Refund Rejected' },
+  'refund.mark_paid': {
+    action: 'mark_paid',
+    label: 'Mark as Paid',
+    notice: 'Refund Marked as Paid',
+  },
+};
+
+function rowActions(refund: AdminRefund) {
+  return allowedEvents(refundMachine, {
+    value: refund.status,
+    context: { adminComment: refund.admin_comment, utr: refund.utr },
+  }).map((type) => ({ type, ...ACTIONS[type] }));
+}
+
+export function ManageRefundsPage() {
+  const notify = useToast();
+  const [filter, setFilter] = useState<Filter>('ALL');
+  const [offset, setOffset] = useState(0);
+  const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
+  const act = useRefundAction();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [acting, setActing] = useState<{ refund: AdminRefund; type: RefundEventType } | null>(null);
+  useErrorToast(refunds.isError, 'Failed to Load Refunds', 'Could not fetch refunds.');
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<AdminRefund>[] = [
+    {
+      key: 'user',
+      header: 'User',
+      cell: (refund) => (
+        <span>
+          {refund.user.full_name || refund.user.username}
+          <br />
+          <span className={muted}>@{refund.user.username}</span>
+        </span>
+      ),
+    },
+    { key: 'amount', header: 'Amount', cell: (refund) => formatRupees(refund.amount) },
+    { key: 'status', header: 'Status', cell: (refund) => <StatusBadge status={refund.status} /> },
+    {
+      key: 'requested',
+      header: 'Requested At',
+      cell: (refund) => formatDateTime(refund.requested_at),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (refund) => (
+        <span className={row}>
+          {rowActions(refund).map((action) => (
+            <Button
+              key={action.type}
+              size="sm"
+              tone={action.action === 'reject' ? 'danger' : 'primary'}
+              onClick={() => setActing({ refund, type: action.type })}
+              aria-label={`${action.label} refund #${refund.id}`}
+            >
+              {action.label}
+            </Button>
+          ))}
+          <Button
+            size="sm"
+            tone="ghost"
+            aria-expanded={expanded.has(refund.id)}
+            aria-controls={`refund-details-${refund.id}`}
+            onClick={() => toggle(refund.id)}
+            aria-label={`${expanded.has(refund.id) ? 'View less' : 'View more'} for refund #${refund.id}`}
+          >
+            {expanded.has(refund.id) ? 'View Less' : 'View More'}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const current = acting ? ACTIONS[acting.type] : null;
+  const rows = refunds.data?.rows ?? [];
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <div>
+          <h1 className={pageTitle}>Manage Refunds</h1>
+          <p className={muted}>
+            Approve or reject requested refunds, then mark approved ones as paid.
+          </p>
+        </div>
+      </header>
+      <FilterButtons<Filter>
+        label="Filter refunds by status"
+        value={filter}
+        onChange={(value) => {
+          setFilter(value);
+          setOffset(0);
+        }}
+        options={REFUND_FILTERS.map((value) => ({ value, label: value }))}
+      />
+      {refunds.isPending ? (
+        <PageSpinner label="Loading refunds" />
+      ) : refunds.isError ? (
+        <Card role="alert">Could not fetch refunds.</Card>
+      ) : rows.length === 0 ? (
+        <EmptyState title="No refunds found" />
+      ) : (
+        <Table
+          caption="Refunds"
+          columns={columns}
+          rows={rows}
+          rowKey={(refund) => refund.id}
+          expanded={(refund) =>
+            expanded.has(refund.id) ? <RefundDetails refund={refund} /> : null
+          }
+        />
+      )}
+      <Pager
+        label="Refunds"
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={refunds.data?.total ?? 0}
+        onOffset={setOffset}
+      />
+      <CommentDialog
+        open={acting !== null}
+        title={current ? `${current.label}: refund #${acting?.refund.id}` : 'Refund'}
+        description={
+          acting
+            ? `${acting.refund.user.username} · ${formatRupees(acting.refund.amount)} · ${acting.refund.subscription.plan_name}`
+            : undefined
+        }
+        commentLabel="Admin Comment"
+        submitLabel={current?.label ?? 'Submit'}
+        submitTone={current?.action === 'reject' ? 'danger' : 'primary'}
+        withUtr={current?.action === 'mark_paid'}
+        busy={act.isPending}
+        onClose={() => setActing(null)}
+        onSubmit={(comment, utr) => {
+          if (!acting || !current) return;
+          act.mutate(
+            {
+              id: acting.refund.id,
+              action: current.action,
+              adminComment: comment,
+              ...(utr ? { utr } : {}),
+            },
+            {
+              onSuccess: () => {
+                notify({
+                  tone: 'success',
+                  title: current.notice,
+                  message: `Refund #${acting.refund.id} of ${formatRupees(acting.refund.amount)} for ${acting.refund.user.username}.`,
+                });
+                setActing(null);
+              },
+              onError: (error) =>
+                notify({
+                  tone: 'error',
+                  title: 'Action Failed',
+                  message: errorMessage(error, 'Failed to process refund request.'),
+                }),
+            },
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+function RefundDetails({ refund }: { refund: AdminRefund }) {
+  const info = refund.subscription.refund_info;
+  return (
+    <div id={`refund-details-${refund.id}`}>
+      <Details
+        items={[
+          ['Refund ID', `#${refund.id}`],
+          ['Status', refund.status],
+          ['Amount', formatRupees(refund.amount)],
+          ['Admin Comment', refund.admin_comment ?? '—'],
+          ['Username', refund.user.username],
+          ['Plan Name', refund.subscription.plan_name],
+          ['Payment Transaction ID', refund.original_payment.transaction_id ?? '—'],
+          ['Subscription Status', refund.subscription.status],
+          ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
+          ...(refund.paid_at
+            ? ([['Paid At', formatDateTime(refund.paid_at)]] as [string, string][])
+            : []),
+          [
+            'Refund Info',
+            `${formatRupees(info.amount)} · ${info.status_display} · requested ${formatDateTime(info.requested_at)} by ${info.requested_by}${
+              info.processed_at ? ` · processed ${formatDateTime(info.processed_at)}` : ''
+            }${info.admin_comment ? ` · “${info.admin_comment}”` : ''}`,
+          ],
+        ]}
+      />
+    </div>
+  );
+}

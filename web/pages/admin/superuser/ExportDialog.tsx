@@ -1,0 +1,237 @@
+// The CSV export dialog (spec §5 "CSV export", §9), driven by machines/export: this host provides
+// the fetch of every page (limit 500) of the chosen sources and the file delivery.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type {
+  ExportData,
+  ExportFetchInput,
+  ExportMeal,
+  ExportSource,
+} from '../../../../machines/export/export.context';
+import { EXPORT_MEALS, EXPORT_SOURCES } from '../../../../machines/export/export.context';
+import { exportMachine } from '../../../../machines/export/export.machine';
+import {
+  ALWAYS_INCLUDED_COLUMNS,
+  DEFAULT_EXPORT_COLUMNS,
+  EXPORT_SOURCE_LABELS,
+  OPTIONAL_EXPORT_COLUMNS,
+  columnHeader,
+  exportSuccessNotice,
+} from '../../../../machines/export/export.rules';
+import {
+  selectExportError,
+  selectExportPercent,
+  selectExportProgress,
+  selectIsExporting,
+} from '../../../../machines/export/export.selectors';
+import { useToast } from '../../../app/Toaster';
+import { Button } from '../../../components/Button';
+import { Card } from '../../../components/Card';
+import { Dialog } from '../../../components/Dialog';
+import { Checkbox, formStyles } from '../../../components/Field';
+import { capitalise, todayIso } from '../../../lib/format';
+import { useApi, useSession } from '../../../session/SessionProvider';
+import { row, stack } from '../../../styles/utils.css';
+import * as styles from '../components/admin.css';
+import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
+import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
+
+function saveCsv(csv: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
+  return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
+}
+
+export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useApi();
+  const notify = useToast();
+  const { user } = useSession();
+  const isOwner = user?.user_type === 'mess_owner';
+  const [sources, setSources] = useState<ExportSource[]>(['users', 'active_subscribers']);
+  const [columns, setColumns] = useState<string[]>([...DEFAULT_EXPORT_COLUMNS]);
+  const [tiffinMeals, setTiffinMeals] = useState<ExportMeal[]>([]);
+  const [messMeals, setMessMeals] = useState<ExportMeal[]>([]);
+
+  const actor = useActorRef(
+    exportMachine.provide({
+      actors: {
+        fetchRecords: fromPromise<ExportData, ExportFetchInput>(({ input, signal }) =>
+          fetchExportData(api, input, signal),
+        ),
+      },
+      actions: {
+        deliver: ({ context }) => {
+          if (!context.result) return;
+          saveCsv(context.result.csv, context.result.fileName);
+          notify({ tone: 'success', ...exportSuccessNotice(context.result.recordCount) });
+        },
+        reportFailure: ({ context }) => {
+          const forbidden = context.error?.message === FORBIDDEN_EXPORT;
+          notify(
+            forbidden
+              ? { tone: 'error', title: UNAUTHORIZED_TITLE, message: DOWNLOAD_UNAUTHORIZED }
+              : {
+                  tone: 'error',
+                  title: 'Export Failed',
+                  message: context.error?.message ?? 'Could not fetch users.',
+                },
+          );
+        },
+      },
+    }),
+  );
+  const busy = useSelector(actor, selectIsExporting);
+  const progress = useSelector(actor, selectExportProgress);
+  const percent = useSelector(actor, selectExportPercent);
+  const error = useSelector(actor, selectExportError);
+  const done = useSelector(actor, (snapshot) => snapshot.matches('done'));
+
+  const close = () => {
+    actor.send({ type: busy ? 'export.cancel' : 'export.reset' });
+    onClose();
+  };
+
+  const start = () =>
+    actor.send({
+      type: 'export.start',
+      request: { sources, columns, tiffinMeals, messMeals, date: todayIso() },
+    });
+
+  // Close once the file is saved.
+  useEffect(() => {
+    if (!done) return;
+    actor.send({ type: 'export.reset' });
+    onClose();
+  }, [done, actor, onClose]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title="Download CSV"
+      description="Choose the data, the columns and the meal filters of the file."
+      wide
+    >
+      {!isOwner ? (
+        <Card role="alert">
+          <strong>{UNAUTHORIZED_TITLE}</strong>: {DOWNLOAD_UNAUTHORIZED}
+        </Card>
+      ) : (
+        <form
+          className={formStyles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            start();
+          }}
+        >
+          <fieldset className={styles.checkGrid}>
+            <legend className={styles.legend}>Data sources</legend>
+            {EXPORT_SOURCES.map((source) => (
+              <Checkbox
+                key={source}
+                label={EXPORT_SOURCE_LABELS[source]}
+                checked={sources.includes(source)}
+                disabled={busy}
+                onChange={(event) =>
+                  setSources((current) => toggle(current, source, event.target.checked))
+                }
+              />
+            ))}
+          </fieldset>
+          {sources.length === 0 ? (
+            <p role="alert" className={formStyles.error}>
+              Choose at least one data source.
+            </p>
+          ) : null}
+          <fieldset className={styles.checkGrid}>
+            <legend className={styles.legend}>Columns</legend>
+            {ALWAYS_INCLUDED_COLUMNS.map((key) => (
+              <Checkbox
+                key={key}
+                label={`${columnHeader(key)} (always included)`}
+                checked
+                disabled
+              />
+            ))}
+            {[...DEFAULT_EXPORT_COLUMNS, ...OPTIONAL_EXPORT_COLUMNS].map((key) => (
+              <Checkbox
+                key={key}
+                label={columnHeader(key)}
+                checked={columns.includes(key)}
+                disabled={busy}
+                onChange={(event) =>
+                  setColumns((current) => toggle(current, key, event.target.checked))
+                }
+              />
+            ))}
+          </fieldset>
+          <fieldset className={styles.checkGrid}>
+            <legend className={styles.legend}>Tiffin users: must take all of</legend>
+            {EXPORT_MEALS.map((meal) => (
+              <Checkbox
+                key={meal}
+                label={`Tiffin ${capitalise(meal)}`}
+                checked={tiffinMeals.includes(meal)}
+                disabled={busy}
+                onChange={(event) =>
+                  setTiffinMeals((current) => toggle(current, meal, event.target.checked))
+                }
+              />
+            ))}
+          </fieldset>
+          <fieldset className={styles.checkGrid}>
+            <legend className={styles.legend}>Mess users: must take all of</legend>
+            {EXPORT_MEALS.map((meal) => (
+              <Checkbox
+                key={meal}
+                label={`Mess ${capitalise(meal)}`}
+                checked={messMeals.includes(meal)}
+                disabled={busy}
+                onChange={(event) =>
+                  setMessMeals((current) => toggle(current, meal, event.target.checked))
+                }
+              />
+            ))}
+          </fieldset>
+          {busy ? (
+            <div className={stack}>
+              <label htmlFor="export-progress">
+                Fetching records… {progress.loaded}
+                {progress.total !== null ? ` of ${progress.total}` : ''}
+              </label>
+              <progress
+                id="export-progress"
+                className={styles.progress}
+                max={100}
+                {...(percent !== null ? { value: percent } : {})}
+              />
+            </div>
+          ) : null}
+          {error && !busy ? (
+            <p role="alert" className={formStyles.error}>
+              {error.message ?? 'The export failed.'}
+            </p>
+          ) : null}
+          <div className={row} style={{ justifyContent: 'flex-end' }}>
+            <Button tone="secondary" onClick={close}>
+              {busy ? 'Cancel Export' : 'Cancel'}
+            </Button>
+            <Button type="submit" busy={busy} disabled={sources.length === 0}>
+              Download CSV
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

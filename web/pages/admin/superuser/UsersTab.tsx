@@ -1,0 +1,154 @@
+// Users tab: server-side search, status and type filters, Expired / Soon to Expire quick filters
+// with counts, sortable columns and paging. Expiry is red when past, amber within 5 days, with a label.
+import { useEffect, useState } from 'react';
+import { diffDays } from '../../../../machines/shared/dates';
+import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
+import { Card, EmptyState } from '../../../components/Card';
+import { TextField } from '../../../components/Field';
+import { FilterSelect } from '../../../components/Select';
+import { PageSpinner } from '../../../components/Spinner';
+import { capitalise, formatDate, todayIso } from '../../../lib/format';
+import { stack } from '../../../styles/utils.css';
+import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../adminApi';
+import * as styles from '../components/admin.css';
+import { FilterButtons, Pager } from '../components/Filters';
+import { Table, type Column } from '../components/Table';
+import { useErrorToast } from '../components/useErrorToast';
+import { useDebounced } from './useDebounced';
+
+type QuickFilter = 'none' | 'expired' | 'soon_to_expire';
+
+export function ExpiryDate({ date, today }: { date: string | null; today: string }) {
+  if (!date) return <>—</>;
+  const tone = expiryTone(date, today);
+  const daysLeft = diffDays(date, today);
+  const label =
+    tone === 'expired'
+      ? 'Expired'
+      : tone === 'soon'
+        ? daysLeft === 0
+          ? 'Expires today'
+          : `Expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`
+        : null;
+  return (
+    <span className={styles.expiry({ tone })}>
+      {formatDate(date)}
+      {label ? ` (${label})` : ''}
+    </span>
+  );
+}
+
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [type, setType] = useState('all');
+  const [quick, setQuick] = useState<QuickFilter>('none');
+  const [ordering, setOrdering] = useState<NonNullable<UsersQuery['ordering']>>('username');
+  const [offset, setOffset] = useState(0);
+  const debounced = useDebounced(search.trim(), 300);
+  useEffect(() => setOffset(0), [debounced, status, type, quick, ordering]);
+  const today = todayIso();
+
+  const query: UsersQuery = {
+    limit: PAGE_SIZE,
+    offset,
+    ordering,
+    ...(debounced ? { search: debounced } : {}),
+    ...(status === 'all' ? {} : { is_active: status === 'active' }),
+    ...(type === 'all' ? {} : { user_type: type as 'student' | 'regular' }),
+    ...(quick === 'none' ? {} : { subscription_status: quick }),
+  };
+  const users = useOwnerUsers(query);
+  useErrorToast(users.isError, 'Failed to Load Users', 'Could not fetch users.');
+
+  const columns: Column<AdminUser>[] = [
+    { key: 'username', header: 'Username', sortKey: 'username', cell: (u) => u.username },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
+    { key: 'phone', header: 'Phone', cell: (u) => u.phone },
+    { key: 'type', header: 'Type', sortKey: 'user_type', cell: (u) => capitalise(u.user_type) },
+    {
+      key: 'subscription',
+      header: 'Subscription Status',
+      sortKey: 'subscription_status',
+      cell: (u) => u.subscription_status,
+    },
+    { key: 'plan', header: 'Current Plan', cell: (u) => u.current_plan ?? '—' },
+    {
+      key: 'expiry',
+      header: 'Expiry Date',
+      sortKey: 'expiry',
+      cell: (u) => <ExpiryDate date={u.active_subscription_end_date} today={today} />,
+    },
+  ];
+
+  return (
+    <div className={stack}>
+      <div className={styles.toolbar}>
+        <TextField
+          label="Search users"
+          type="search"
+          placeholder="Name, username or e-mail"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onValueChange={setStatus}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+        />
+        <FilterSelect
+          label="Type"
+          value={type}
+          onValueChange={setType}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'student', label: 'Student' },
+            { value: 'regular', label: 'Regular' },
+          ]}
+        />
+      </div>
+      <FilterButtons<QuickFilter>
+        label="Quick filters"
+        value={quick}
+        onChange={(value) => setQuick(value === quick ? 'none' : value)}
+        options={[
+          { value: 'none', label: 'All Users' },
+          { value: 'expired', label: 'Expired', count: users.data?.expiredCount },
+          {
+            value: 'soon_to_expire',
+            label: 'Soon to Expire',
+            count: users.data?.soonToExpireCount,
+          },
+        ]}
+      />
+      {users.isPending ? (
+        <PageSpinner label="Loading users" />
+      ) : users.isError ? (
+        <Card role="alert">Could not fetch users.</Card>
+      ) : users.data.rows.length === 0 ? (
+        <EmptyState title="No Users Found" />
+      ) : (
+        <Table
+          caption="Users"
+          columns={columns}
+          rows={users.data.rows}
+          rowKey={(u) => u.id}
+          ordering={ordering}
+          onSort={(next) => setOrdering(next as NonNullable<UsersQuery['ordering']>)}
+        />
+      )}
+      <Pager
+        label="Users"
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={users.data?.total ?? 0}
+        onOffset={setOffset}
+      />
+    </div>
+  );
+}

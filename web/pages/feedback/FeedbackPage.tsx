@@ -1,0 +1,147 @@
+// Feedback: the customer's list, Add Feedback (Feedback Pending while one is open), form and attachment.
+import { useEffect, useState } from 'react';
+import { isOpenFeedbackStatus } from '../../../machines/feedback/feedback.rules';
+import { useFeedbackList, type Feedback } from '../../api/queries';
+import { useToast } from '../../app/Toaster';
+import { Button } from '../../components/Button';
+import { Badge, Card, EmptyState, StatusBadge } from '../../components/Card';
+import { PageSpinner } from '../../components/Spinner';
+import { capitalise, formatDate, formatDateTime } from '../../lib/format';
+import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
+import { AttachmentDialog } from './AttachmentDialog';
+import { FeedbackForm } from './FeedbackForm';
+import * as styles from './FeedbackPage.css';
+
+const TYPE_LABELS = {
+  general_feedback: 'General Feedback',
+  food_complaint: 'Food Complaint',
+} as const;
+
+export function FeedbackPage() {
+  const notify = useToast();
+  const feedback = useFeedbackList();
+  const [formOpen, setFormOpen] = useState(false);
+  const [attachingTo, setAttachingTo] = useState<Feedback | null>(null);
+
+  useEffect(() => {
+    if (feedback.isError) {
+      notify({
+        tone: 'error',
+        title: 'Failed to Load Feedback',
+        message: 'Could not fetch feedback.',
+      });
+    }
+  }, [feedback.isError, notify]);
+
+  const hasOpen = (feedback.data ?? []).some((item) => isOpenFeedbackStatus(item.status));
+
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <div>
+          <h1 className={pageTitle}>Feedback</h1>
+          <p className={muted}>Tell us about the food and the service. We read every message.</p>
+        </div>
+        <Button disabled={hasOpen || feedback.isPending} onClick={() => setFormOpen(true)}>
+          {hasOpen ? 'Feedback Pending' : 'Add Feedback'}
+        </Button>
+      </header>
+      {feedback.isPending ? (
+        <PageSpinner label="Loading feedback" />
+      ) : feedback.isError ? (
+        <Card role="alert">Could not fetch feedback.</Card>
+      ) : feedback.data.length === 0 ? (
+        <EmptyState title="Your mess awaits its first review!">
+          <p className={muted}>Share what you liked, or what we should fix.</p>
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Your feedback">
+          {feedback.data.map((item) => (
+            <li key={item.id}>
+              <FeedbackCard item={item} onAttach={() => setAttachingTo(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {formOpen ? (
+        <FeedbackForm
+          hasOpenFeedback={hasOpen}
+          onClose={() => setFormOpen(false)}
+          onCreated={(created) => {
+            setFormOpen(false);
+            setAttachingTo(created);
+          }}
+        />
+      ) : null}
+      {attachingTo ? (
+        <AttachmentDialog feedback={attachingTo} onClose={() => setAttachingTo(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function canAddAttachment(item: Feedback): boolean {
+  return (
+    item.status === 'open' && item.can_add_attachments !== false && item.attachment_count === 0
+  );
+}
+
+function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void }) {
+  const attachment = item.attachments[0];
+  return (
+    <Card aria-labelledby={`feedback-${item.id}`}>
+      <div className={styles.head}>
+        <div>
+          <h2 id={`feedback-${item.id}`}>{item.subject}</h2>
+          <p className={`${muted} ${small}`}>
+            {TYPE_LABELS[item.feedback_type]} · {formatDateTime(item.created_at)}
+          </p>
+        </div>
+        <div className={row}>
+          <Badge
+            tone={
+              item.priority === 'urgent'
+                ? 'danger'
+                : item.priority === 'high'
+                  ? 'warning'
+                  : 'neutral'
+            }
+          >
+            {capitalise(item.priority)} priority
+          </Badge>
+          <StatusBadge status={item.status} />
+        </div>
+      </div>
+      <p className={styles.stars} aria-label={`Rating ${item.rating} out of 5`}>
+        {'★'.repeat(item.rating)}
+        <span className={muted}>{'☆'.repeat(5 - item.rating)}</span>
+      </p>
+      <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+      {item.feedback_type === 'food_complaint' ? (
+        <p className={`${muted} ${small}`}>
+          Meal: {item.meal_type ? capitalise(item.meal_type) : '—'} on {formatDate(item.meal_date)}
+        </p>
+      ) : null}
+      {attachment ? (
+        <p className={small}>
+          Attachment: {attachment.original_filename} (
+          {Math.max(1, Math.round(attachment.file_size / 1024))} KB)
+        </p>
+      ) : null}
+      {item.admin_response ? (
+        <div className={styles.response}>
+          <strong>Response from the mess</strong>
+          <p>{item.admin_response}</p>
+          <p className={`${muted} ${small}`}>{formatDateTime(item.responded_at)}</p>
+        </div>
+      ) : null}
+      {canAddAttachment(item) ? (
+        <div style={{ marginTop: 12 }}>
+          <Button size="sm" tone="secondary" onClick={onAttach}>
+            Add Attachment
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

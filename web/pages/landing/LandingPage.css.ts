@@ -1,0 +1,89 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const hero = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  padding: `${vars.space.xl} 0 ${vars.space.xxl}`,
+  maxWidth: 760,
+});
+
+export const eyebrow = style({
+  color: vars.color.accent,
+  fontWeight: 700,
+  letterSpacing: '0.04em',
+  textTransform: 'uppercase',
+  fontSize: vars.fontSize.sm,
+});
+
+export const heroTitle = style({
+  fontSize: 'clamp(2rem, 6vw, 3.25rem)',
+  lineHeight: 1.1,
+  letterSpacing: '-0.02em',
+});
+
+export const heroText = style({ fontSize: vars.fontSize.lg, color: vars.color.textMuted });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const section = style({ marginTop: vars.space.xxl });
+
+export const sectionTitle = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.lg });
+
+export const price = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: 800,
+  color: vars.color.primary,
+});
+
+export const priceUnit = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: 500,
+  color: vars.color.textMuted,
+});
+
+export const tileIcon = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: 44,
+  height: 44,
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  marginBottom: vars.space.sm,
+});
+
+export const cta = style({
+  marginTop: vars.space.xxl,
+  background: vars.color.primarySoft,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.xl,
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'start',
+});
+
+export const planList = style({
+  display: 'grid',
+  gap: vars.space.md,
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
+
+export const planItem = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+
+export const planHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const stateText = style({ padding: `${vars.space.lg} 0`, textAlign: 'center' });

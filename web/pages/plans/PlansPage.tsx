@@ -1,0 +1,159 @@
+// Plans for customers: filter tabs, subscribe, then /subscriptions after 1 s.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { SUBSCRIBE_REDIRECT_MS } from '../../../machines/shared/constants';
+import { ApiError, serverMessage } from '../../api/errors';
+import { useSubscribe } from '../../api/mutations';
+import { usePlans, useSubscriptions, type Plan } from '../../api/queries';
+import { useToast } from '../../app/Toaster';
+import { Button } from '../../components/Button';
+import { Badge, Card, EmptyState } from '../../components/Card';
+import { PageSpinner } from '../../components/Spinner';
+import { TabPanel, Tabs } from '../../components/Tabs';
+import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
+import { useSession } from '../../session/SessionProvider';
+import { grid, muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
+import * as styles from '../landing/LandingPage.css';
+
+type Filter = 'all' | 'mess' | 'tiffin';
+
+export function PlansPage() {
+  const notify = useToast();
+  const { user } = useSession();
+  const [, navigate] = useLocation();
+  const plans = usePlans();
+  const subscriptions = useSubscriptions();
+  const subscribe = useSubscribe();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [subscribed, setSubscribed] = useState(false);
+
+  useEffect(() => {
+    if (plans.isError)
+      notify({ tone: 'error', title: 'Failed to Load Plans', message: 'Could not fetch plans.' });
+  }, [plans.isError, notify]);
+
+  useEffect(() => {
+    if (!subscribed) return;
+    const timer = setTimeout(() => navigate('/subscriptions'), SUBSCRIBE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [subscribed, navigate]);
+
+  const openPlanIds = new Set(
+    (subscriptions.data ?? [])
+      .filter((s) => s.status === 'ACTIVE' || s.status === 'PENDING_PAYMENT')
+      .map((s) => s.plan.id),
+  );
+  const visible = (plans.data ?? []).filter(
+    (plan) => filter === 'all' || plan.service_type === filter,
+  );
+
+  const onSubscribe = (plan: Plan) =>
+    subscribe.mutate(plan.id, {
+      onSuccess: () => {
+        notify({
+          tone: 'success',
+          title: 'Subscribed',
+          message: `You subscribed to ${plan.name}. Pay to start it.`,
+        });
+        setSubscribed(true);
+      },
+      onError: (error) =>
+        notify({
+          tone: 'error',
+          title: 'Subscription Failed',
+          message:
+            (error instanceof ApiError ? serverMessage(error.body) : null) ??
+            'Could not subscribe to this plan.',
+        }),
+    });
+
+  const serviceNote = (plan: Plan): string | null => {
+    if (!user) return null;
+    if (plan.service_type === 'tiffin' && !user.is_tiffin_user) {
+      return 'Your profile is set to mess service. Change it in your profile to choose tiffin plans.';
+    }
+    if (plan.service_type === 'mess' && !user.is_mess_user) {
+      return 'Your profile is set to tiffin service. Change it in your profile to choose mess plans.';
+    }
+    return null;
+  };
+
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <div>
+          <h1 className={pageTitle}>Plans</h1>
+          <p className={muted}>Choose a plan; you pay once it is created.</p>
+        </div>
+      </header>
+      <Tabs
+        label="Filter plans by service"
+        value={filter}
+        onValueChange={(value) => setFilter(value as Filter)}
+        tabs={[
+          { value: 'all', label: 'All Plans' },
+          { value: 'mess', label: 'Mess Service' },
+          { value: 'tiffin', label: 'Tiffin Service' },
+        ]}
+      >
+        <TabPanel value={filter}>
+          {plans.isPending ? (
+            <PageSpinner label="Loading plans" />
+          ) : plans.isError ? (
+            <Card role="alert">Could not fetch plans.</Card>
+          ) : visible.length === 0 ? (
+            <EmptyState title="No Plans Available">
+              <p className={muted}>Please check back soon.</p>
+            </EmptyState>
+          ) : (
+            <ul className={grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {visible.map((plan) => {
+                const already = openPlanIds.has(plan.id);
+                const note = serviceNote(plan);
+                const pending = subscribe.isPending && subscribe.variables === plan.id;
+                return (
+                  <li key={plan.id}>
+                    <Card
+                      aria-labelledby={`plan-${plan.id}`}
+                      style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%' }}
+                    >
+                      <div className={styles.planHead}>
+                        <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
+                        <Badge tone={plan.service_type === 'tiffin' ? 'info' : 'success'}>
+                          {serviceLabel(plan.service_type)}
+                        </Badge>
+                      </div>
+                      <p className={muted}>{plan.description}</p>
+                      <p className={styles.price}>
+                        {formatRupees(plan.base_price)}{' '}
+                        <span className={styles.priceUnit}>for {plan.duration_days} days</span>
+                      </p>
+                      <p>Duration: {plan.duration_days} days</p>
+                      <p>Meals: {formatMeals(plan.included_meals)}</p>
+                      {note && !already ? <p className={muted}>{note}</p> : null}
+                      <div style={{ marginTop: 'auto' }}>
+                        <Button
+                          block
+                          tone={already ? 'secondary' : 'primary'}
+                          busy={pending}
+                          disabled={already || !plan.is_active || note !== null || subscribed}
+                          onClick={() => onSubscribe(plan)}
+                        >
+                          {already
+                            ? 'Already Subscribed'
+                            : plan.is_active
+                              ? 'Subscribe'
+                              : 'Not Available'}
+                        </Button>
+                      </div>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+// The session for the app: the API client, the session machine's state and the signed-in user.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'wouter';
+import type { components } from '../../generated/api';
+import type { RouteUser } from '../../machines/onboarding/onboarding.context';
+import type { Credentials, SessionTokens } from '../../machines/session/session.context';
+import { SESSION_EXPIRED_MESSAGE } from '../../machines/session/session.messages';
+import { createApi, type ApiClient } from '../api/client';
+import { ApiError, unwrap } from '../api/errors';
+import { useToast } from '../app/Toaster';
+import type { SessionHost } from './sessionHost';
+import { readTokens } from './tokens';
+
+export type User = components['schemas']['User'];
+
+interface SessionValue {
+  api: ApiClient;
+  /** The session machine's state value ('loggedOut', 'loggingIn', 'loggedIn', ...). */
+  sessionState: string;
+  /** Restoring the session or fetching the user: the guards show a spinner. */
+  loading: boolean;
+  user: User | null;
+  routeUser: RouteUser | null;
+  login: (credentials: Credentials) => void;
+  /** Starts a session with tokens from elsewhere (OTP verification); resolves once signed in. */
+  acceptTokens: (tokens: SessionTokens) => Promise<void>;
+  logout: () => Promise<void>;
+  setUser: (user: User) => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+export function useApi(): ApiClient {
+  return useSession().api;
+}
+
+export const PROFILE_KEY = ['accounts', 'profile'] as const;
+
+interface SessionView {
+  state: string;
+  authenticated: boolean;
+  accessToken: string | null;
+}
+
+const NO_HOST_VIEW: SessionView = { state: 'loggedOut', authenticated: false, accessToken: null };
+
+/** The few fields of the machine's snapshot the app renders from, as a stable object. */
+function useSessionView(host: SessionHost | null): SessionView {
+  const cache = useRef<SessionView>(NO_HOST_VIEW);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!host) return () => {};
+      const subscription = host.actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [host],
+  );
+  const read = useCallback(() => {
+    if (!host) return NO_HOST_VIEW;
+    const snapshot = host.actor.getSnapshot();
+    const next: SessionView = {
+      state: typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value),
+      authenticated: snapshot.hasTag('authenticated'),
+      accessToken: snapshot.context.accessToken,
+    };
+    const previous = cache.current;
+    if (
+      previous.state === next.state &&
+      previous.authenticated === next.authenticated &&
+      previous.accessToken === next.accessToken
+    ) {
+      return previous;
+    }
+    cache.current = next;
+    return next;
+  }, [host]);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const notify = useToast();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const hostRef = useRef<SessionHost | null>(null);
+  const hostPromise = useRef<Promise<SessionHost> | null>(null);
+  const [host, setHost] = useState<SessionHost | null>(null);
+  const [hadStoredSession] = useState(() => readTokens() !== null);
+
+  const [api] = useState(() =>
+    createApi(() => {
+      const current = hostRef.current;
+      if (!current) return null;
+      return {
+        accessToken: () => current.actor.getSnapshot().context.accessToken,
+        retryAfterUnauthorized: (id) => current.retryAfterUnauthorized(id),
+      };
+    }),
+  );
+
+  const ensureHost = useCallback(() => {
+    hostPromise.current ??= import('./sessionHost').then(({ startSessionHost }) => {
+      const started = startSessionHost(api, notify);
+      hostRef.current = started;
+      setHost(started);
+      return started;
+    });
+    return hostPromise.current;
+  }, [api, notify]);
+
+  useEffect(() => {
+    if (hadStoredSession) void ensureHost();
+  }, [hadStoredSession, ensureHost]);
+
+  const view = useSessionView(host);
+  const restoring = hadStoredSession && (!host || view.state === 'restoring');
+
+  const profile = useQuery({
+    queryKey: PROFILE_KEY,
+    enabled: view.authenticated,
+    queryFn: () => unwrap(api.GET('/accounts/profile/')),
+    retry: (count, error) =>
+      count < 1 && !(error instanceof ApiError && [400, 401, 404].includes(error.status)),
+  });
+
+  // Spec §8: a failed profile fetch with 404 or 400 is ignored; any other failure logs out.
+  useEffect(() => {
+    const error = profile.error;
+    if (!error || !view.authenticated || !host) return;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return;
+    host.actor.send({ type: 'session.logout' });
+  }, [profile.error, view.authenticated, host]);
+
+  // Forced logout (refresh failed, no refresh token): tokens are cleared; go to /login.
+  useEffect(() => {
+    if (view.state !== 'forcedLogout' || !host) return;
+    queryClient.removeQueries();
+    notify({ tone: 'warning', title: 'Session Expired', message: SESSION_EXPIRED_MESSAGE });
+    host.actor.send({ type: 'session.acknowledge' });
+    navigate('/login', { replace: true });
+  }, [view.state, host, navigate, notify, queryClient]);
+
+  const user = view.authenticated ? (profile.data ?? null) : null;
+  const loading = restoring || (view.authenticated && profile.isPending);
+
+  const logout = useCallback(async () => {
+    const current = hostRef.current;
+    const refresh = current?.actor.getSnapshot().context.refreshToken;
+    // Revoke on the server, but never keep the user waiting on it.
+    void api.POST('/accounts/logout/', { body: refresh ? { refresh } : {} }).catch(() => {});
+    current?.actor.send({ type: 'session.logout' });
+    queryClient.removeQueries();
+    navigate('/');
+  }, [api, navigate, queryClient]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      api,
+      sessionState: view.state,
+      loading,
+      user,
+      routeUser: user ? { status: user.status, userType: user.user_type, phone: user.phone } : null,
+      login: (credentials) =>
+        void ensureHost().then(async (started) => {
+          await started.ready;
+          started.actor.send({ type: 'session.login', credentials });
+        }),
+      acceptTokens: async (tokens) => {
+        const started = await ensureHost();
+        await started.ready;
+        started.actor.send({ type: 'session.tokens_received', tokens });
+      },
+      logout,
+      setUser: (next) => queryClient.setQueryData(PROFILE_KEY, next),
+    }),
+    [api, view.state, loading, user, logout, queryClient, ensureHost],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,51 @@
+// Runs machines/session with the browser's effects. Loaded only once there is a session to
+// restore or one is being started, so a first-time visitor's landing page does without XState.
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import type {
+  Credentials,
+  RefreshedTokens,
+  SessionTokens,
+  StoredTokens,
+} from '../../machines/session/session.context';
+import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
+import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
+import type { ApiClient } from '../api/client';
+import { unwrap } from '../api/errors';
+import type { ToastInput } from '../app/Toaster';
+import { clearTokens, readTokens, writeTokens } from './tokens';
+
+export interface SessionHost {
+  readonly actor: ActorRefFrom<SessionMachine>;
+  /** Settles once stored tokens are read; events sent before then would be dropped. */
+  readonly ready: Promise<unknown>;
+  /** For the API middleware after a 401: the new access token, or null once forced out. */
+  retryAfterUnauthorized(requestId: string): Promise<string | null>;
+}
+
+export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => void): SessionHost {
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadTokens: fromPromise<StoredTokens | null>(async () => readTokens()),
+        login: fromPromise<SessionTokens, Credentials>(async ({ input }) =>
+          unwrap(api.POST('/accounts/login/', { body: input })),
+        ),
+        refreshTokens: fromPromise<RefreshedTokens, { refreshToken: string }>(async ({ input }) =>
+          unwrap(api.POST('/accounts/token/refresh/', { body: { refresh: input.refreshToken } })),
+        ),
+      },
+      actions: {
+        persistTokens: ({ context }) => writeTokens(context.accessToken, context.refreshToken),
+        clearTokens: () => clearTokens(),
+        notify: (_, notice) =>
+          notify({ tone: notice.tone, title: notice.title, message: notice.message }),
+      },
+    }),
+  );
+  actor.start();
+  return {
+    actor,
+    ready: waitFor(actor, (snapshot) => !snapshot.matches('restoring')).catch(() => undefined),
+    retryAfterUnauthorized: (requestId) => retryAfterUnauthorized(actor, requestId),
+  };
+}

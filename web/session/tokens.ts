@@ -1,0 +1,23 @@
+// Where the browser keeps the session's tokens (spec §3: local storage).
+import type { StoredTokens } from '../../machines/session/session.context';
+
+const ACCESS_KEY = 'dabba.access';
+const REFRESH_KEY = 'dabba.refresh';
+
+export function readTokens(): StoredTokens | null {
+  const access = localStorage.getItem(ACCESS_KEY);
+  const refresh = localStorage.getItem(REFRESH_KEY);
+  return access || refresh ? { access, refresh } : null;
+}
+
+export function writeTokens(access: string | null, refresh: string | null) {
+  if (access) localStorage.setItem(ACCESS_KEY, access);
+  else localStorage.removeItem(ACCESS_KEY);
+  if (refresh) localStorage.setItem(REFRESH_KEY, refresh);
+  else localStorage.removeItem(REFRESH_KEY);
+}
+
+export function clearTokens() {
+  localStorage.removeItem(ACCESS_KEY);
+  localStorage.removeItem(REFRESH_KEY);
+}
