@@ -8,9 +8,12 @@ const dir = mkdtempSync(path.join(tmpdir(), 'dabba-generated-'));
 const fresh = path.join(dir, 'api.d.ts');
 try {
   execFileSync('npx', ['openapi-typescript', 'openapi.yaml', '-o', fresh], { stdio: 'pipe' });
-  execFileSync('npx', ['prettier', '--write', fresh, '--log-level', 'warn'], { stdio: 'pipe' });
-  const committed = readFileSync('generated/api.d.ts', 'utf8');
-  if (committed !== readFileSync(fresh, 'utf8')) {
+  // Format as if the file stood at generated/api.d.ts, so the project's Prettier settings apply.
+  const formatted = execFileSync('npx', ['prettier', '--stdin-filepath', 'generated/api.d.ts'], {
+    input: readFileSync(fresh),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  }).toString('utf8');
+  if (readFileSync('generated/api.d.ts', 'utf8') !== formatted) {
     console.error('generated/api.d.ts is stale: run `npm run generate` and commit the result.');
     process.exit(1);
   }

@@ -312,7 +312,7 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
   const tomorrow = indiaDate(1);
 
   await asOwner(page, '/dashboard');
-  await page.getByRole('link', { name: 'Kitchen Sheet' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Kitchen Sheet' }).click();
   await expect(page).toHaveURL(/\/admin\/kitchen$/);
   await expect(page.getByRole('heading', { name: 'Kitchen Sheet' })).toBeVisible();
   await expect(page.getByLabel('Date')).toHaveValue(tomorrow);
