@@ -3860,6 +3860,7 @@ export interface operations {
     adminListFeedback: {
         parameters: {
             query?: {
+                /** @description `open` includes `in_progress` (answered but not yet resolved or closed), the way the spec shows it; `in_progress` alone narrows to the answered ones. */
                 status?: "open" | "in_progress" | "resolved" | "closed";
                 feedback_type?: "general_feedback" | "food_complaint";
                 priority?: "urgent" | "high" | "medium" | "low";

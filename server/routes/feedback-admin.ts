@@ -89,7 +89,10 @@ export function feedbackAdminHandlers(ctx: AppContext): Handlers {
       requireOwner(request);
       const query = request.query ?? {};
       let filtered = feedbackSelect(db);
-      if (query.status) filtered = filtered.where('f.status', '=', query.status);
+      // in_progress is how open feedback looks once answered (spec §4), so "Open" includes it.
+      if (query.status === 'open')
+        filtered = filtered.where('f.status', 'in', ['open', 'in_progress']);
+      else if (query.status) filtered = filtered.where('f.status', '=', query.status);
       if (query.feedback_type)
         filtered = filtered.where('f.feedback_type', '=', query.feedback_type);
       if (query.priority) filtered = filtered.where('f.priority', '=', query.priority);

@@ -443,6 +443,25 @@ describe.each(testDatabases())('feedback on %s', (dialect) => {
         { token: owner },
       );
       expect(byUser.body).toHaveLength(1);
+      // Once answered, open feedback shows as in_progress and still counts as open.
+      const answered = await t.request(
+        'POST',
+        `/api/feedback/admin/feedback/${byUser.body[0].id}/respond/`,
+        { token: owner, body: { admin_response: 'Looking into it.' } },
+      );
+      expect(answered.body.status).toBe('in_progress');
+      const stillOpen = await t.request(
+        'GET',
+        `/api/feedback/admin/feedback/?user=${alice.id}&status=open`,
+        { token: owner },
+      );
+      expect(stillOpen.body.map((f: any) => f.status)).toEqual(['in_progress']);
+      const onlyAnswered = await t.request(
+        'GET',
+        `/api/feedback/admin/feedback/?status=in_progress`,
+        { token: owner },
+      );
+      expect(onlyAnswered.body.map((f: any) => f.user.id)).toEqual([alice.id]);
       const search = await t.request(
         'GET',
         `/api/feedback/admin/feedback/?search=${encodeURIComponent('100%')}`,
