@@ -79,12 +79,67 @@ const DEMO_PLANS = [
   },
 ];
 
-const FIRST_NAMES = ['Aarav', 'Ananya', 'Rohan', 'Priya', 'Vikram', 'Sneha', 'Arjun', 'Kavya', 'Rahul', 'Isha', 'Aditya', 'Meera', 'Karan', 'Pooja', 'Siddharth', 'Neha', 'Manish', 'Divya', 'Harsh', 'Riya'];
-const LAST_NAMES = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Yadav', 'Agarwal', 'Mishra', 'Tiwari', 'Chauhan', 'Jain', 'Pandey', 'Saxena', 'Rastogi', 'Tyagi', 'Goel'];
+const FIRST_NAMES = [
+  'Aarav',
+  'Ananya',
+  'Rohan',
+  'Priya',
+  'Vikram',
+  'Sneha',
+  'Arjun',
+  'Kavya',
+  'Rahul',
+  'Isha',
+  'Aditya',
+  'Meera',
+  'Karan',
+  'Pooja',
+  'Siddharth',
+  'Neha',
+  'Manish',
+  'Divya',
+  'Harsh',
+  'Riya',
+];
+const LAST_NAMES = [
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Singh',
+  'Yadav',
+  'Agarwal',
+  'Mishra',
+  'Tiwari',
+  'Chauhan',
+  'Jain',
+  'Pandey',
+  'Saxena',
+  'Rastogi',
+  'Tyagi',
+  'Goel',
+];
 const COURSES = ['B.Tech CSE', 'B.Tech ECE', 'B.Tech ME', 'MBA', 'MCA', 'B.Pharm'];
-const HOSTELS = ['Aryabhatta Hostel', 'Kalpana Hostel', 'Raman Hostel', 'Sarojini Hostel', 'Tagore Hostel'];
-const LOCALITIES = ['Raj Nagar Extension', 'Muradnagar', 'Govindpuram', 'Kavi Nagar', 'Shastri Nagar'];
-const LANDMARKS = ['Near Shiv Mandir', 'Opposite SBI ATM', 'Behind the petrol pump', 'Near the water tank', 'Next to Apollo Pharmacy'];
+const HOSTELS = [
+  'Aryabhatta Hostel',
+  'Kalpana Hostel',
+  'Raman Hostel',
+  'Sarojini Hostel',
+  'Tagore Hostel',
+];
+const LOCALITIES = [
+  'Raj Nagar Extension',
+  'Muradnagar',
+  'Govindpuram',
+  'Kavi Nagar',
+  'Shastri Nagar',
+];
+const LANDMARKS = [
+  'Near Shiv Mandir',
+  'Opposite SBI ATM',
+  'Behind the petrol pump',
+  'Near the water tank',
+  'Next to Apollo Pharmacy',
+];
 const COMPLAINTS = [
   ['Dal was too salty', 'The dal at lunch was very salty today. Please check.'],
   ['Roti was cold', 'Rotis were cold and hard when the tiffin arrived.'],
@@ -151,19 +206,40 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       .onConflict((conflict) => conflict.column('code').doNothing())
       .execute();
   }
-  const plans = await db.selectFrom('plans').selectAll().where('code', 'in', DEMO_PLANS.map((p) => p.code)).execute();
+  const plans = await db
+    .selectFrom('plans')
+    .selectAll()
+    .where(
+      'code',
+      'in',
+      DEMO_PLANS.map((p) => p.code),
+    )
+    .execute();
   const activePlans = {
     mess: plans.filter((plan) => plan.is_active && plan.service_type === 'mess'),
     tiffin: plans.filter((plan) => plan.is_active && plan.service_type === 'tiffin'),
   };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const firstUserNumber =
-    Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0) + 1;
+    Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ) + 1;
 
   // Customers, in chunks so 100,000 of them fit in memory comfortably.
   const chunk = 2_000;
   let receiptNumber = Number(
-    (await db.selectFrom('counters').select('value').where('name', '=', RECEIPT_COUNTER).executeTakeFirst())?.value ?? 0,
+    (
+      await db
+        .selectFrom('counters')
+        .select('value')
+        .where('name', '=', RECEIPT_COUNTER)
+        .executeTakeFirst()
+    )?.value ?? 0,
   );
   let photos = 0;
   for (let offset = 0; offset < options.users; offset += chunk) {
@@ -175,9 +251,19 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       const first = rng.pick(FIRST_NAMES);
       const last = rng.pick(LAST_NAMES);
       // The first two customers are the documented demo logins.
-      const username = offset + i === 0 ? 'student1' : offset + i === 1 ? 'regular1' : `${first.toLowerCase()}${n}`;
+      const username =
+        offset + i === 0
+          ? 'student1'
+          : offset + i === 1
+            ? 'regular1'
+            : `${first.toLowerCase()}${n}`;
       const roll = rng.next();
-      const status = roll < 0.9 || offset + i < 2 ? 'profile_complete' : roll < 0.95 ? 'registration_complete' : 'unverified';
+      const status =
+        roll < 0.9 || offset + i < 2
+          ? 'profile_complete'
+          : roll < 0.95
+            ? 'registration_complete'
+            : 'unverified';
       const tiffin = rng.chance(0.4);
       users.push({
         username,
@@ -186,7 +272,14 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
         email_lower: `${username}@example.com`,
         phone: `+91${String(7_000_000_000 + n)}`,
         password_hash: passwordHash,
-        user_type: offset + i === 1 ? 'regular' : offset + i === 0 ? 'student' : student ? 'student' : 'regular',
+        user_type:
+          offset + i === 1
+            ? 'regular'
+            : offset + i === 0
+              ? 'student'
+              : student
+                ? 'student'
+                : 'regular',
         first_name: first,
         last_name: last,
         status,
@@ -204,12 +297,19 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       const inserted: { id: number }[] = [];
       for (let start = 0; start < users.length; start += 400) {
         inserted.push(
-          ...(await trx.insertInto('users').values(users.slice(start, start + 400)).returning('id').execute()),
+          ...(await trx
+            .insertInto('users')
+            .values(users.slice(start, start + 400))
+            .returning('id')
+            .execute()),
         );
       }
       const students = [];
       const regulars = [];
-      const subscriptions: (Insertable<SubscriptionsTable> & { _payment?: 'SUCCESS' | 'FAILED'; _refund?: boolean })[] = [];
+      const subscriptions: (Insertable<SubscriptionsTable> & {
+        _payment?: 'SUCCESS' | 'FAILED';
+        _refund?: boolean;
+      })[] = [];
       for (let i = 0; i < inserted.length; i++) {
         const user = users[i]!;
         const userId = inserted[i]!.id;
@@ -260,7 +360,14 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
           subscriptions.push({ ...base, status: 'EXPIRED', ...dated(start), _payment: 'SUCCESS' });
         } else if (kind < 0.7) {
           const start = addDays(today, -rng.int(1, 10));
-          subscriptions.push({ ...base, status: 'CANCELLED', ...dated(start), cancelled_at: now, _payment: 'SUCCESS', _refund: true });
+          subscriptions.push({
+            ...base,
+            status: 'CANCELLED',
+            ...dated(start),
+            cancelled_at: now,
+            _payment: 'SUCCESS',
+            _refund: true,
+          });
         } else if (kind < 0.78) {
           subscriptions.push({
             ...base,
@@ -277,9 +384,13 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
 
       const subscriptionIds: number[] = [];
       for (let start = 0; start < subscriptions.length; start += 400) {
-        const rows = subscriptions.slice(start, start + 400).map(({ _payment: _p, _refund: _r, ...row }) => row);
+        const rows = subscriptions
+          .slice(start, start + 400)
+          .map(({ _payment: _p, _refund: _r, ...row }) => row);
         subscriptionIds.push(
-          ...(await trx.insertInto('subscriptions').values(rows).returning('id').execute()).map((row) => row.id),
+          ...(await trx.insertInto('subscriptions').values(rows).returning('id').execute()).map(
+            (row) => row.id,
+          ),
         );
       }
       const payments: Insertable<PaymentsTable>[] = [];
@@ -313,9 +424,13 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       const paymentIds: number[] = [];
       for (let start = 0; start < payments.length; start += 400) {
         paymentIds.push(
-          ...(await trx.insertInto('payments').values(payments.slice(start, start + 400)).returning('id').execute()).map(
-            (row) => row.id,
-          ),
+          ...(
+            await trx
+              .insertInto('payments')
+              .values(payments.slice(start, start + 400))
+              .returning('id')
+              .execute()
+          ).map((row) => row.id),
         );
       }
 
@@ -331,13 +446,19 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
             subscription_id: subscriptionId,
             user_id: subscription.user_id,
             payment_id: paymentIds[paymentIndex]!,
-            amount_paise: Math.floor((subscription.total_paid_paise * rng.int(5, 25)) / 30 / 100) * 100,
+            amount_paise:
+              Math.floor((subscription.total_paid_paise * rng.int(5, 25)) / 30 / 100) * 100,
             status,
             requested_at: now,
             requested_by: subscription.user_id,
             processed_at: status === 'PENDING' ? null : now,
             paid_at: status === 'PAID' ? now : null,
-            admin_comment: status === 'PENDING' ? null : status === 'REJECTED' ? 'Cancelled after the refund window.' : 'Refund as per policy.',
+            admin_comment:
+              status === 'PENDING'
+                ? null
+                : status === 'REJECTED'
+                  ? 'Cancelled after the refund window.'
+                  : 'Refund as per policy.',
             utr: status === 'PAID' ? `UTR${subscriptionId}` : null,
             updated_at: now,
           });
@@ -351,13 +472,23 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
             subscription_id: subscriptionId,
             leave_start_date: start,
             leave_end_date: addDays(start, duration - 1),
-            reason: rng.pick(['Going home for a festival', 'Family function', 'College trip', 'Unwell, staying with relatives']),
+            reason: rng.pick([
+              'Going home for a festival',
+              'Family function',
+              'College trip',
+              'Unwell, staying with relatives',
+            ]),
             status,
             duration_days: duration,
             requested_at: now,
             approved_at: status === 'APPROVED' ? now : null,
             rejected_at: status === 'REJECTED' ? now : null,
-            admin_comment: status === 'PENDING' ? null : status === 'APPROVED' ? 'Approved. Enjoy!' : 'Exam week: the mess needs the headcount.',
+            admin_comment:
+              status === 'PENDING'
+                ? null
+                : status === 'APPROVED'
+                  ? 'Approved. Enjoy!'
+                  : 'Exam week: the mess needs the headcount.',
             decided_by: null,
             updated_at: now,
           });
@@ -386,8 +517,17 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
             meal_date: complaint ? addDays(today, -rng.int(0, 5)) : null,
             meal_type: complaint ? rng.pick(['breakfast', 'lunch', 'dinner'] as const) : null,
             status,
-            priority: complaint ? (rating <= 2 ? 'urgent' : 'high') : rating <= 2 ? 'medium' : 'low',
-            admin_response: status === 'open' ? null : 'Thank you for telling us. We have spoken to the kitchen team.',
+            priority: complaint
+              ? rating <= 2
+                ? 'urgent'
+                : 'high'
+              : rating <= 2
+                ? 'medium'
+                : 'low',
+            admin_response:
+              status === 'open'
+                ? null
+                : 'Thank you for telling us. We have spoken to the kitchen team.',
             responded_at: status === 'open' ? null : now,
             responded_by: null,
             can_add_attachments: true,
@@ -401,9 +541,13 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       const feedbackIds: number[] = [];
       for (let start = 0; start < feedback.length; start += 400) {
         feedbackIds.push(
-          ...(await trx.insertInto('feedback').values(feedback.slice(start, start + 400)).returning('id').execute()).map(
-            (row) => row.id,
-          ),
+          ...(
+            await trx
+              .insertInto('feedback')
+              .values(feedback.slice(start, start + 400))
+              .returning('id')
+              .execute()
+          ).map((row) => row.id),
         );
       }
       // A few complaints carry a photo, as real ones do.
@@ -432,7 +576,11 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
     .execute();
   ctx.log.info(
-    { customers: options.users, seconds: Math.round((Date.now() - startedAt) / 100) / 10, login: `student1 / ${DEMO_PASSWORD}` },
+    {
+      customers: options.users,
+      seconds: Math.round((Date.now() - startedAt) / 100) / 10,
+      login: `student1 / ${DEMO_PASSWORD}`,
+    },
     `demo data ready: ${options.users} customers; try the customer logins student1 and regular1 with password ${DEMO_PASSWORD}`,
   );
 }

@@ -27,3 +27,37 @@ export const isoNow = (clock: Clock) => clock.now().toISOString();
 
 export const secondsFromNow = (clock: Clock, seconds: number) =>
   new Date(clock.now().getTime() + seconds * 1000).toISOString();
+
+/** Milliseconds east of UTC of `timeZone` at `instantMs` (a whole second). */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instantMs));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** The UTC instant (ISO) at which business date `date` begins in `timeZone`. */
+export function businessDayStart(date: string, timeZone: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  // The zone's offset at that moment, found by formatting it there; twice for DST edges.
+  let start = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  start = midnightUtc - zoneOffsetMs(start, timeZone);
+  return new Date(start).toISOString();
+}

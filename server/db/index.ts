@@ -103,6 +103,16 @@ function openPostgres(databaseUrl: string): Db {
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 
+/** A write refused by a unique index, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
 export function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Db {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }

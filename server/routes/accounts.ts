@@ -26,6 +26,7 @@ import {
 import { clientIp, requireCustomer, requireUser, type Handlers } from '../http.js';
 import { serializeUser } from '../serializers/users.js';
 import { EMAIL_MESSAGE, isBlank, isEmail, normalizePhone } from '../validation.js';
+import { isUniqueViolation } from '../db/index.js';
 
 const LOGIN_FAILED = 'Invalid credentials. Please try again.';
 const USERNAME_PATTERN = /^[\w.@+-]+$/;
@@ -50,11 +51,6 @@ async function throttle(
 
 async function findUser(ctx: AppContext, id: number) {
   return ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
 }
 
 export function accountHandlers(ctx: AppContext): Handlers {

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { User } from '../db/schema.js';
 import { nonFieldError, notFound } from '../errors.js';
 import { requireOwner, type Handlers } from '../http.js';
+import { page } from '../paging.js';
 import {
   feedbackSelect,
   feedbackSerializer,
@@ -103,17 +104,9 @@ export function feedbackAdminHandlers(ctx: AppContext): Handlers {
           searchCondition(['f.subject', 'f.message', 'u.username', 'u.email'], search),
         );
       }
-      const total = await filtered
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      const rows = (await filtered
-        .orderBy('f.created_at', 'desc')
-        .orderBy('f.id', 'desc')
-        .limit(query.limit ?? 50)
-        .offset(query.offset ?? 0)
-        .execute()) as FeedbackRow[];
-      reply.header('X-Total-Count', String(Number(total.count)));
+      const rows = (await page(filtered, reply, query, (ordered) =>
+        ordered.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+      )) as FeedbackRow[];
       return serialize.many(rows);
     },
 

@@ -22,7 +22,7 @@ import {
   reencodeImage,
   storeAttachment,
 } from '../services/attachments.js';
-import { isUniqueViolation } from './leaves.js';
+import { isUniqueViolation } from '../db/index.js';
 
 export function feedbackSelect(db: Kysely<Database>) {
   return db

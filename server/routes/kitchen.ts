@@ -1,7 +1,7 @@
 // The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
 // approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
 import { sql } from 'kysely';
-import { addDays } from '../../machines/index.js';
+import { addDays, escapeFormula } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
 import { requireOwner, type Handlers } from '../http.js';
 import { fullName } from './leaves.js';
@@ -29,12 +29,11 @@ interface Delivery {
 }
 
 /**
- * A CSV cell that a spreadsheet will not run as a formula: text starting with = + - @ or a
- * control character gets a leading apostrophe (OWASP). Plain phone numbers (+91…) stay as they are.
+ * A quoted CSV cell that a spreadsheet will not run as a formula, by the same rule as the owner's
+ * CSV export (machines/export): phone numbers such as +91… stay as they are.
  */
 export function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^\+?\d+$/.test(text)) text = `'${text}`;
+  const text = escapeFormula(value === null ? '' : String(value));
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -14,13 +14,11 @@ import type { AppContext } from '../context.js';
 import type { Database, Leave, User } from '../db/schema.js';
 import { ApiError, fieldError, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireOwner, requireUser, type Handlers } from '../http.js';
+import { page } from '../paging.js';
+import { businessDayStart } from '../time.js';
+import { isUniqueViolation } from '../db/index.js';
 
 // ---- small helpers shared by the care routes (leaves, feedback, owner views, kitchen) ----
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 /** A LIKE pattern matching `text` anywhere, with % _ and \ escaped (use with ESCAPE '\'). */
 export function containsPattern(text: string): string {
@@ -37,40 +35,6 @@ export function searchCondition(columns: Array<string | RawBuilder<unknown>>, te
     ),
     sql` or `,
   )})`;
-}
-
-/** Milliseconds east of UTC of `timeZone` at `instantMs`. */
-function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instantMs));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
-}
-
-/** The UTC instant (ISO) at which business date `date` begins in `timeZone`. */
-export function businessDayStart(date: string, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(year, month - 1, day);
-  let start = guess - zoneOffsetMs(guess, timeZone);
-  const corrected = guess - zoneOffsetMs(start, timeZone);
-  if (corrected !== start) start = corrected;
-  return new Date(start).toISOString();
 }
 
 /** [start, end) of business date `date` as ISO instants, for comparing stored timestamps. */
@@ -353,22 +317,13 @@ export function leaveHandlers(ctx: AppContext): Handlers {
     async listLeaves(request, reply) {
       const user = requireUser(request);
       const query = request.query ?? {};
-      let base = db.selectFrom('leaves as l');
+      // The joins cannot drop a leave (its foreign keys are NOT NULL), so the count is the same.
+      let base = leaveSelect(db);
       if (!isOwner(user)) base = base.where('l.user_id', '=', user.id);
       if (query.status) base = base.where('l.status', '=', query.status);
-      const total = await base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      let rowsQuery = leaveSelect(db);
-      if (!isOwner(user)) rowsQuery = rowsQuery.where('l.user_id', '=', user.id);
-      if (query.status) rowsQuery = rowsQuery.where('l.status', '=', query.status);
-      const rows = (await rowsQuery
-        .orderBy('l.requested_at', 'desc')
-        .orderBy('l.id', 'desc')
-        .limit(query.limit ?? 50)
-        .offset(query.offset ?? 0)
-        .execute()) as LeaveRow[];
-      reply.header('X-Total-Count', String(Number(total.count)));
+      const rows = (await page(base, reply, query, (ordered) =>
+        ordered.orderBy('l.requested_at', 'desc').orderBy('l.id', 'desc'),
+      )) as LeaveRow[];
       return rows.map(leaveBody);
     },
 

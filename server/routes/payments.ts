@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import type { Database, PaymentOrder, User } from '../db/schema.js';
 import { ApiError, detailError, forbidden, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireOwner, requireUser, type Handlers } from '../http.js';
+import { page } from '../paging.js';
 import {
   effectiveStatus,
   fullName,
@@ -35,6 +36,8 @@ import {
   paymentSignature,
 } from '../services/payments/signatures.js';
 import { formatReceiptNumber, loadReceipt, receiptHtml, receiptPdf } from '../services/receipts.js';
+import { businessDayStart } from '../time.js';
+import { isUniqueViolation } from '../db/index.js';
 
 type PaymentBody = components['schemas']['Payment'];
 type AdminPaymentBody = components['schemas']['AdminPayment'];
@@ -44,43 +47,6 @@ export const PAYMENT_DETAILS_FORBIDDEN =
   'Unauthorized Access: You do not have permission to access payment details.';
 const SIGNATURE_FAILURE_REASON = 'Payment signature verification failed.';
 const SANDBOX_DECLINED_REASON = 'Payment declined at the sandbox checkout.';
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
-}
-
-/** The UTC instant at which a business date starts in `timeZone`. */
-export function startOfBusinessDay(date: string, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(year, month - 1, day);
-  // The zone's offset at that moment, found by formatting it there; twice for DST edges.
-  const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-    const asUtc = Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour'),
-      get('minute'),
-      get('second'),
-    );
-    return asUtc - instant;
-  };
-  let instant = midnightUtc - offsetAt(midnightUtc);
-  instant = midnightUtc - offsetAt(instant);
-  return new Date(instant).toISOString();
-}
 
 const nextDate = (date: string) => {
   const next = new Date(`${date}T00:00:00Z`);
@@ -552,14 +518,14 @@ export function paymentHandlers(ctx: AppContext): Handlers {
         base = base.where(
           'payments.created_at',
           '>=',
-          startOfBusinessDay(query.date_from, ctx.config.businessTz),
+          businessDayStart(query.date_from, ctx.config.businessTz),
         );
       }
       if (query.date_to) {
         base = base.where(
           'payments.created_at',
           '<',
-          startOfBusinessDay(nextDate(query.date_to), ctx.config.businessTz),
+          businessDayStart(nextDate(query.date_to), ctx.config.businessTz),
         );
       }
       const search = query.search?.trim();
@@ -581,19 +547,9 @@ export function paymentHandlers(ctx: AppContext): Handlers {
           ]),
         );
       }
-      const [total, rows] = await Promise.all([
-        base
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
-        base
-          .orderBy('payments.created_at', 'desc')
-          .orderBy('payments.id', 'desc')
-          .limit(query.limit ?? 50)
-          .offset(query.offset ?? 0)
-          .execute(),
-      ]);
-      reply.header('X-Total-Count', String(Number(total.count)));
+      const rows = await page(base, reply, query, (ordered) =>
+        ordered.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc'),
+      );
       return rows.map(adminPaymentBody);
     },
 

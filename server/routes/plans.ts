@@ -4,14 +4,10 @@ import type { Plan } from '../db/schema.js';
 import { ApiError, fieldError, notFound, type ErrorBody } from '../errors.js';
 import { isOwner, requireOwner, type Handlers } from '../http.js';
 import { planBody, storeMeals, toPaise } from '../serializers/subscriptions.js';
+import { isUniqueViolation } from '../db/index.js';
 
 const CODE_TAKEN = 'A plan with this code already exists.';
 const PRICE_DECIMALS = 'Price may have at most two decimals';
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
-}
 
 function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';

@@ -3,15 +3,12 @@
 import type { components } from '../../generated/api.js';
 import { decide } from '../../machines/shared/lifecycle.js';
 import { refundMachine, type RefundEvent } from '../../machines/refund/index.js';
-import {
-  refundBreakdown,
-  subscriptionMachine,
-  subscriptionRefusals,
-} from '../../machines/subscription/index.js';
+import { subscriptionMachine, subscriptionRefusals } from '../../machines/subscription/index.js';
 import type { AppContext } from '../context.js';
 import type { Refund, RefundStatus } from '../db/schema.js';
 import { fieldError, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireOwner, requireUser, type Handlers } from '../http.js';
+import { page } from '../paging.js';
 import {
   effectiveStatus,
   loadSubscriptionState,
@@ -19,14 +16,11 @@ import {
   rupees,
 } from '../serializers/subscriptions.js';
 import { formatRupees, notifyCustomer } from '../services/payments/notify.js';
+import { insertRefundRequest } from '../services/refunds.js';
 import { dateInZone } from '../time.js';
+import { isUniqueViolation } from '../db/index.js';
 
 type RefundBody = components['schemas']['Refund'];
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
-}
 
 export function refundHandlers(ctx: AppContext): Handlers {
   const db = ctx.db.kysely;
@@ -152,19 +146,9 @@ export function refundHandlers(ctx: AppContext): Handlers {
       let base = refundRows();
       if (!isOwner(user)) base = base.where('refunds.user_id', '=', user.id);
       if (query.status) base = base.where('refunds.status', '=', query.status);
-      const [total, rows] = await Promise.all([
-        base
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow(),
-        base
-          .orderBy('refunds.requested_at', 'desc')
-          .orderBy('refunds.id', 'desc')
-          .limit(query.limit ?? 50)
-          .offset(query.offset ?? 0)
-          .execute(),
-      ]);
-      reply.header('X-Total-Count', String(Number(total.count)));
+      const rows = await page(base, reply, query, (ordered) =>
+        ordered.orderBy('refunds.requested_at', 'desc').orderBy('refunds.id', 'desc'),
+      );
       return rows.map(refundBody);
     },
 
@@ -204,44 +188,19 @@ export function refundHandlers(ctx: AppContext): Handlers {
       const state = await loadSubscriptionState(db, subscription, ctx.today());
       const decision = decide(subscriptionMachine, state, { type: 'subscription.request_refund' });
       if (!decision.ok) throw nonFieldError(decision.message, decision.code);
-      const payment = await db
-        .selectFrom('payments')
-        .select('id')
-        .where('subscription_id', '=', subscription.id)
-        .where('status', '=', 'SUCCESS')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
       // The cancel rule, as of the day it was cancelled.
       const cancelledOn = subscription.cancelled_at
         ? dateInZone(new Date(subscription.cancelled_at), ctx.config.businessTz)
         : ctx.today();
-      const { amountPaise } = refundBreakdown({
-        totalPaidPaise: subscription.total_paid_paise,
-        startDate: subscription.start_date ?? cancelledOn,
-        adjustedEndDate: subscription.adjusted_end_date ?? cancelledOn,
-        today: cancelledOn,
-      });
       const now = ctx.clock.now().toISOString();
       let refundId: number;
       try {
-        const inserted = await db
-          .insertInto('refunds')
-          .values({
-            subscription_id: subscription.id,
-            user_id: user.id,
-            payment_id: payment.id,
-            amount_paise: amountPaise,
-            status: 'PENDING',
-            requested_at: now,
-            requested_by: user.id,
-            processed_at: null,
-            paid_at: null,
-            admin_comment: null,
-            utr: null,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const inserted = await insertRefundRequest(db, {
+          subscription,
+          requestedBy: user.id,
+          today: cancelledOn,
+          now,
+        });
         refundId = inserted.id;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import type { Database, Plan, Subscription, User } from '../db/schema.js';
 import { ApiError, fieldError, notFound, nonFieldError } from '../errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '../http.js';
+import { page } from '../paging.js';
 import {
   effectiveStatusIs,
   loadSubscriptionBodies,
@@ -21,6 +22,7 @@ import {
   type SubscriptionBody,
 } from '../serializers/subscriptions.js';
 import { formatRupees, notifyCustomer } from '../services/payments/notify.js';
+import { insertRefundRequest } from '../services/refunds.js';
 
 const CANCELLED_LEAVE_COMMENT = 'Subscription cancelled.';
 
@@ -153,16 +155,9 @@ export function subscriptionHandlers(ctx: AppContext): Handlers {
         base = base.where((eb) => effectiveStatusIs(eb, status, today));
       }
       if (query.plan) base = base.where('plan_id', '=', query.plan);
-      const [total, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(query.limit ?? 50)
-          .offset(query.offset ?? 0)
-          .execute(),
-      ]);
-      reply.header('X-Total-Count', String(Number(total.count)));
+      const rows = await page(base.selectAll(), reply, query, (ordered) =>
+        ordered.orderBy('id', 'desc'),
+      );
       return loadSubscriptionBodies(db, rows, today);
     },
 
@@ -318,36 +313,12 @@ export function subscriptionHandlers(ctx: AppContext): Handlers {
         }
         // The machine says whether cancelling creates a refund (a successful payment exists).
         if (!decision.context.hasRefund || state.context.hasRefund) return null;
-        const payment = await trx
-          .selectFrom('payments')
-          .select('id')
-          .where('subscription_id', '=', row.id)
-          .where('status', '=', 'SUCCESS')
-          .orderBy('id', 'desc')
-          .executeTakeFirstOrThrow();
-        const { amountPaise } = refundBreakdown({
-          totalPaidPaise: cancelled.total_paid_paise,
-          startDate: cancelled.start_date ?? today,
-          adjustedEndDate: cancelled.adjusted_end_date ?? today,
+        const { amountPaise } = await insertRefundRequest(trx, {
+          subscription: cancelled,
+          requestedBy: user.id,
           today,
+          now,
         });
-        await trx
-          .insertInto('refunds')
-          .values({
-            subscription_id: row.id,
-            user_id: row.user_id,
-            payment_id: payment.id,
-            amount_paise: amountPaise,
-            status: 'PENDING',
-            requested_at: now,
-            requested_by: user.id,
-            processed_at: null,
-            paid_at: null,
-            admin_comment: null,
-            utr: null,
-            updated_at: now,
-          })
-          .execute();
         return amountPaise;
       });
       const plan = await db
