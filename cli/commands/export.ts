@@ -1,5 +1,6 @@
 // dabba export csv
 import { Option, type Command } from 'commander';
+import type { ExportRequest } from '../../machines/export/export.context';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 
@@ -28,7 +29,7 @@ export function registerExport(program: Command, ctx: CommandContext): void {
     )
     .option(
       '-o, --output <file>',
-      'where to write ("-" for stdout; default: sources_YYYY-MM-DD.csv)',
+      'where to write ("-" for stdout; default: users_and_active_subscribers_YYYY-MM-DD.csv, from the sources)',
     )
     .action(
       async (options: {
@@ -39,29 +40,27 @@ export function registerExport(program: Command, ctx: CommandContext): void {
         output?: string;
       }) => {
         const csv = await import('../services/csv');
-        let parsed;
+        let request: ExportRequest;
         try {
-          const sources = csv.parseSources([options.sources]);
-          parsed = {
-            sources,
+          request = {
+            sources: csv.parseSources([options.sources]),
             columns: csv.parseColumns(
               options.columns === undefined ? undefined : [options.columns],
             ),
-            meals: csv.parseMealSelection(options.meals ? [options.meals] : [], options.service),
+            ...csv.parseMealSelection(options.meals ? [options.meals] : [], options.service),
+            ...(options.service ? { service: options.service } : {}),
+            date: csv.localDate(ctx.io.now()),
           };
         } catch (error) {
           throw usageError((error as Error).message);
         }
+        const { exportFileName } = await import('../../machines/export/export.rules');
         const output =
           options.output === '-'
             ? '-'
-            : ctx.resolvePath(options.output ?? csv.csvFileName(parsed.sources, ctx.io.now()));
+            : ctx.resolvePath(options.output ?? exportFileName(request.sources, request.date));
         const { exportCsv } = await import('../services/export');
-        const { count } = await exportCsv(ctx.io, await ctx.api(), {
-          ...parsed,
-          ...(options.service ? { service: options.service } : {}),
-          output,
-        });
+        const { count } = await exportCsv(ctx.io, await ctx.api(), { request, output });
         // Spec §8 success notice: CSV Downloaded (Downloaded {n} records.)
         ctx.io.stderr.write(
           `Downloaded ${count} records.${output === '-' ? '' : ` Saved to ${output}`}\n`,

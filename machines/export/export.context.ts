@@ -7,6 +7,8 @@ export type ExportSource = (typeof EXPORT_SOURCES)[number];
 export const EXPORT_MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 export type ExportMeal = (typeof EXPORT_MEALS)[number];
 
+export type ExportService = 'mess' | 'tiffin';
+
 export interface ExportStudentProfile {
   readonly institute?: string | null;
   readonly student_id?: string | null;
@@ -20,8 +22,8 @@ export interface ExportRegularProfile {
   readonly landmark?: string | null;
 }
 
-/** A row of the Users source (GET /accounts/owner/users/), the fields the export reads. */
-export interface ExportUserRecord {
+/** The customer's fields both sources carry. */
+export interface ExportPersonFields {
   readonly username: string;
   readonly full_name: string;
   readonly email: string;
@@ -31,6 +33,10 @@ export interface ExportUserRecord {
   readonly last_login: string | null;
   readonly is_tiffin_user: boolean;
   readonly is_mess_user: boolean;
+}
+
+/** A row of the Users source (GET /accounts/owner/users/), the fields the export reads. */
+export interface ExportUserRecord extends ExportPersonFields {
   readonly subscription_status: string;
   readonly current_plan: string | null;
   readonly student_profile: ExportStudentProfile | null;
@@ -38,18 +44,9 @@ export interface ExportUserRecord {
 }
 
 /** A row of the Active subscribers source: one ACTIVE subscription with its customer. */
-export interface ExportSubscriberRecord {
-  readonly username: string;
-  readonly full_name: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly user_type: string;
-  readonly phone_verified: boolean;
-  readonly last_login: string | null;
-  readonly is_tiffin_user: boolean;
-  readonly is_mess_user: boolean;
+export interface ExportSubscriberRecord extends ExportPersonFields {
   readonly profile_info: ExportStudentProfile & ExportRegularProfile;
-  readonly service_type: 'mess' | 'tiffin';
+  readonly service_type: ExportService;
   readonly plan_name: string;
   readonly included_meals: readonly string[];
   readonly days_remaining: number;
@@ -72,6 +69,8 @@ export interface ExportRequest {
   readonly tiffinMeals: readonly ExportMeal[];
   /** Meals a mess user's plan must all include (empty: no mess filter). */
   readonly messMeals: readonly ExportMeal[];
+  /** Only tiffin (or only mess) customers; the web dialog leaves it out, `dabba export csv --service` sets it. */
+  readonly service?: ExportService;
   /** 'YYYY-MM-DD', used in the file name. */
   readonly date: string;
 }
@@ -98,6 +97,7 @@ export interface ExportContext {
 
 /** The fetch actor's input: what to load, and how to report progress back to the machine. */
 export interface ExportFetchInput {
+  /** What to load: the chosen sources, plus Active subscribers when a filter or column needs plans. */
   readonly sources: readonly ExportSource[];
   readonly reportProgress: (progress: ExportProgress) => void;
 }

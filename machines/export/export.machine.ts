@@ -4,7 +4,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toMachineError } from '../shared/failure';
 import type { ExportContext, ExportData, ExportFetchInput, ExportRequest } from './export.context';
 import type { ExportEvent } from './export.events';
-import { buildExport, hasExportSource } from './export.rules';
+import { buildExport, hasExportSource, sourcesToFetch } from './export.rules';
 
 const initialContext: ExportContext = {
   request: null,
@@ -55,7 +55,7 @@ export const exportMachine = setup({
       invoke: {
         src: 'fetchRecords',
         input: ({ context, self }): ExportFetchInput => ({
-          sources: context.request?.sources ?? [],
+          sources: context.request ? sourcesToFetch(context.request) : [],
           reportProgress: (progress) => self.send({ type: 'export.progress', ...progress }),
         }),
         onDone: {

@@ -1,10 +1,13 @@
 // Pure CSV export rules (spec §5 "CSV export", §9): columns, merging the two sources by username,
-// the tiffin/mess meal filters, the file name, and cells safe against formula injection.
+// the tiffin/mess meal filters, the file name, and cells safe against formula injection. The one
+// home of these rules: the web's export dialog, `dabba export csv` and the server's kitchen-sheet
+// CSV all use them. No xstate here, so the CLI's help path stays light.
 import type {
   ExportData,
   ExportMeal,
   ExportRequest,
   ExportResult,
+  ExportService,
   ExportSource,
   ExportSubscriberRecord,
   ExportUserRecord,
@@ -74,11 +77,12 @@ function planName(record: MergedExportRecord): string {
   return record.user?.current_plan ?? '';
 }
 
+/** Always two decimals, so a money column reads the same on every row. */
 function rupeesText(amountRupees: number): string {
-  return Number.isInteger(amountRupees) ? String(amountRupees) : amountRupees.toFixed(2);
+  return amountRupees.toFixed(2);
 }
 
-/** Every column the export knows, in file order. */
+/** Every column the export knows, in file order (whatever order the owner chose them in). */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'username', header: 'Username', value: (r) => r.username },
   { key: 'full_name', header: 'Full Name', value: (r) => fromEither(r, 'full_name') ?? '' },
@@ -158,72 +162,95 @@ export function selectColumns(chosen: readonly string[]): readonly ExportColumn[
   return EXPORT_COLUMNS.filter((column) => wanted.has(column.key));
 }
 
+/** Columns whose values come from the Active subscribers rows (a customer's plans). */
+const SUBSCRIPTION_COLUMNS: readonly string[] = [
+  'plan_name',
+  'service_type',
+  'days_remaining',
+  'total_paid',
+];
+
 /**
- * One record per username, in first-seen order (Users first). A username only in Active
- * subscribers still gets a record; all of a customer's ACTIVE subscriptions are kept together.
+ * What the host must load for a request: the chosen sources, plus Active subscribers whenever a
+ * service or meal filter or a plan column needs the customers' plans (even for a Users-only file).
+ */
+export function sourcesToFetch(request: ExportRequest): ExportSource[] {
+  const needsPlans =
+    request.service !== undefined ||
+    request.tiffinMeals.length > 0 ||
+    request.messMeals.length > 0 ||
+    request.columns.some((column) => SUBSCRIPTION_COLUMNS.includes(column));
+  return EXPORT_SOURCES.filter(
+    (source) => request.sources.includes(source) || (source === 'active_subscribers' && needsPlans),
+  );
+}
+
+/**
+ * One record per username, sorted by username. The chosen sources decide who is in the file; a
+ * customer's ACTIVE subscriptions are always attached when loaded, so plans, meals and the
+ * service filter work for a Users-only file too.
  */
 export function mergeSources(
   data: ExportData,
   sources: readonly ExportSource[],
 ): MergedExportRecord[] {
-  const byUsername = new Map<
-    string,
-    { user: ExportUserRecord | null; subscriptions: ExportSubscriberRecord[] }
-  >();
-  const useUsers = sources.includes('users');
-  const useSubscribers = sources.includes('active_subscribers');
-  if (useUsers) {
+  const subscriptionsOf = new Map<string, ExportSubscriberRecord[]>();
+  for (const subscriber of data.activeSubscribers) {
+    const list = subscriptionsOf.get(subscriber.username);
+    if (list) list.push(subscriber);
+    else subscriptionsOf.set(subscriber.username, [subscriber]);
+  }
+  const byUsername = new Map<string, MergedExportRecord>();
+  if (sources.includes('users')) {
     for (const user of data.users) {
-      const existing = byUsername.get(user.username);
-      if (existing) existing.user ??= user;
-      else byUsername.set(user.username, { user, subscriptions: [] });
+      if (byUsername.has(user.username)) continue;
+      const subscriptions = subscriptionsOf.get(user.username) ?? [];
+      byUsername.set(user.username, { username: user.username, user, subscriptions });
     }
   }
-  if (useSubscribers) {
-    for (const subscriber of data.activeSubscribers) {
-      const existing = byUsername.get(subscriber.username);
-      if (existing) existing.subscriptions.push(subscriber);
-      else byUsername.set(subscriber.username, { user: null, subscriptions: [subscriber] });
+  if (sources.includes('active_subscribers')) {
+    for (const [username, subscriptions] of subscriptionsOf) {
+      if (!byUsername.has(username))
+        byUsername.set(username, { username, user: null, subscriptions });
     }
   }
-  return [...byUsername.entries()].map(([username, entry]) => ({
-    username,
-    user: entry.user,
-    subscriptions: entry.subscriptions,
-  }));
+  return [...byUsername.values()].sort((a, b) => a.username.localeCompare(b.username));
 }
 
-function isServiceUser(record: MergedExportRecord, service: 'mess' | 'tiffin'): boolean {
+/** A tiffin (or mess) customer: by the profile flag, or by an ACTIVE subscription of that service. */
+export function usesService(record: MergedExportRecord, service: ExportService): boolean {
   if (record.subscriptions.some((s) => s.service_type === service)) return true;
   const flags = record.user ?? record.subscriptions[0];
   if (!flags) return false;
   return service === 'tiffin' ? flags.is_tiffin_user : flags.is_mess_user;
 }
 
+/** Every chosen meal is in some ACTIVE plan of that service (two tiffin plans may add up). */
 function takesAllMeals(
   record: MergedExportRecord,
-  service: 'mess' | 'tiffin',
+  service: ExportService,
   meals: readonly ExportMeal[],
 ): boolean {
-  return record.subscriptions.some(
-    (s) => s.service_type === service && meals.every((meal) => s.included_meals.includes(meal)),
+  const taken = new Set(
+    record.subscriptions.filter((s) => s.service_type === service).flatMap((s) => s.included_meals),
   );
+  return meals.every((meal) => taken.has(meal));
 }
 
 /**
  * Spec §5: tiffin and mess meal selections combine with AND, and each applies only to its own
- * users. A tiffin user stays when some ACTIVE tiffin plan of theirs includes every chosen tiffin
- * meal; likewise for mess. A customer who is neither is never removed by a meal filter.
+ * users. A tiffin user stays when their ACTIVE tiffin plans include every chosen tiffin meal;
+ * likewise for mess. A customer who is neither is never removed by a meal filter.
  */
 export function passesMealFilters(
   record: MergedExportRecord,
   tiffinMeals: readonly ExportMeal[],
   messMeals: readonly ExportMeal[],
 ): boolean {
-  if (tiffinMeals.length > 0 && isServiceUser(record, 'tiffin')) {
+  if (tiffinMeals.length > 0 && usesService(record, 'tiffin')) {
     if (!takesAllMeals(record, 'tiffin', tiffinMeals)) return false;
   }
-  if (messMeals.length > 0 && isServiceUser(record, 'mess')) {
+  if (messMeals.length > 0 && usesService(record, 'mess')) {
     if (!takesAllMeals(record, 'mess', messMeals)) return false;
   }
   return true;
@@ -231,13 +258,22 @@ export function passesMealFilters(
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number or phone number ("+919876543210", "-5", "+91 98765 43210"): never a formula. */
+const PLAIN_NUMBER = /^[+-]?\d[\d ]*$/;
 
 /**
- * One CSV cell: a leading formula character gets a ' in front so spreadsheets show it as text,
- * then the cell is quoted when it holds a comma, quote or line break (RFC 4180).
+ * Puts a ' in front of text a spreadsheet would run as a formula (starting with = + - @ tab or
+ * CR), except plain numbers and phone numbers, which cannot run and which owners dial as they are.
+ */
+export function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/**
+ * One CSV cell: formula-escaped, then quoted when it holds a comma, quote or line break (RFC 4180).
  */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = escapeFormula(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -256,11 +292,17 @@ export function hasExportSource(request: Pick<ExportRequest, 'sources'>): boolea
   return request.sources.some((source) => (EXPORT_SOURCES as readonly string[]).includes(source));
 }
 
-/** The whole file: header row, then one row per merged customer who passes the meal filters. */
+/**
+ * The whole file: header row, then one row per merged customer of the chosen service (if any)
+ * who passes the meal filters.
+ */
 export function buildExport(data: ExportData, request: ExportRequest): ExportResult {
   const columns = selectColumns(request.columns);
-  const records = mergeSources(data, request.sources).filter((record) =>
-    passesMealFilters(record, request.tiffinMeals, request.messMeals),
+  const { service } = request;
+  const records = mergeSources(data, request.sources).filter(
+    (record) =>
+      (service === undefined || usesService(record, service)) &&
+      passesMealFilters(record, request.tiffinMeals, request.messMeals),
   );
   const lines = [
     csvLine(columns.map((column) => column.header)),

@@ -1,4 +1,5 @@
-// CSV export: the pure rules (columns, merge, meal filters, file name, formula injection) and the
+// CSV export: the pure rules (columns, merge, meal filters, file name, formula injection) shared by
+// the web's export dialog, `dabba export csv` and the kitchen sheet's CSV, and the
 // idle → fetching → done | failed lifecycle with a host-provided fetch actor.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -8,6 +9,7 @@ import {
   OPTIONAL_EXPORT_COLUMNS,
   buildExport,
   csvCell,
+  escapeFormula,
   exportFileName,
   exportMachine,
   exportSuccessNotice,
@@ -15,12 +17,16 @@ import {
   passesMealFilters,
   selectColumns,
   selectExportPercent,
+  sourcesToFetch,
+  usesService,
   type ExportData,
   type ExportFetchInput,
+  type ExportMeal,
   type ExportRequest,
   type ExportSubscriberRecord,
   type ExportUserRecord,
 } from '../../machines';
+import { csvCell as kitchenCsvCell } from '../../server/routes/kitchen.js';
 
 function user(username: string, overrides: Partial<ExportUserRecord> = {}): ExportUserRecord {
   return {
@@ -188,9 +194,9 @@ describe('mergeSources', () => {
         '12 Ring Road',
         'H1',
         'tiffin plan; mess plan',
-        '3600',
+        '3600.00',
       ],
-      ['chitra', 'chitra Kumar', 'ACTIVE', '12 Ring Road', '', 'mess plan', '1800'],
+      ['chitra', 'chitra Kumar', 'ACTIVE', '12 Ring Road', '', 'mess plan', '1800.00'],
     ]);
     expect(result.recordCount).toBe(3);
   });
@@ -276,14 +282,32 @@ describe('meal filters', () => {
 describe('csv cells and file name', () => {
   it('neutralises formula starts and quotes separators', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvCell('+919876543210')).toBe("'+919876543210");
+    // A plain number or phone number cannot run as a formula, and owners dial it: left as it is.
+    expect(csvCell('+919876543210')).toBe('+919876543210');
+    expect(csvCell('+91 98765 43210')).toBe('+91 98765 43210');
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell('+91')).toBe('+91');
     expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('+91 x')).toBe("'+91 x");
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('\r5')).toBe(`"'\r5"`);
+    expect(csvCell('\t5')).toBe("'\t5");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('plain name')).toBe('plain name');
     expect(csvCell('')).toBe('');
+  });
+
+  it('the kitchen sheet CSV escapes by the same rule, always quoted', () => {
+    for (const text of ['+919876543210', '-5', '=1+1', '@SUM(A1)', '-2+3', '\tx', 'Asha']) {
+      expect(kitchenCsvCell(text)).toBe(`"${escapeFormula(text)}"`);
+    }
+    expect(kitchenCsvCell('+919876543210')).toBe('"+919876543210"');
+    expect(kitchenCsvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(kitchenCsvCell(null)).toBe('""');
+    expect(kitchenCsvCell(true)).toBe('"true"');
   });
 
   it('names the file after the sources and the date', () => {
@@ -309,6 +333,162 @@ describe('csv cells and file name', () => {
       title: 'CSV Downloaded',
       message: 'Downloaded 3 records.',
     });
+  });
+});
+
+describe('rules dabba export csv relies on', () => {
+  it('merges users and subscribers by username, one row each, sorted by username', () => {
+    const records = mergeSources(
+      {
+        users: [
+          user('bina'),
+          user('asha', { subscription_status: 'ACTIVE', is_tiffin_user: true }),
+        ],
+        activeSubscribers: [
+          subscriber('asha', 'tiffin', ['lunch']),
+          subscriber('asha', 'mess', ['dinner']),
+          subscriber('chetan', 'tiffin', ['dinner']),
+        ],
+      },
+      ['users', 'active_subscribers'],
+    );
+    expect(records.map((record) => record.username)).toEqual(['asha', 'bina', 'chetan']);
+    const cell = (index: number, key: string) =>
+      selectColumns([key])
+        .find((column) => column.key === key)!
+        .value(records[index]!);
+    // The user row wins for the person, the subscriber rows lend their subscriptions.
+    expect(cell(0, 'user_type')).toBe('student');
+    expect(records[0]!.subscriptions.map((s) => s.plan_name)).toEqual(['tiffin plan', 'mess plan']);
+    expect(cell(2, 'subscription_status')).toBe('ACTIVE');
+  });
+
+  it('only the chosen sources add people', () => {
+    const data: ExportData = {
+      users: [user('bina')],
+      activeSubscribers: [subscriber('chetan', 'tiffin', ['lunch'])],
+    };
+    expect(mergeSources(data, ['users']).map((r) => r.username)).toEqual(['bina']);
+    expect(mergeSources(data, ['active_subscribers']).map((r) => r.username)).toEqual(['chetan']);
+  });
+
+  it('meal selections combine with AND and apply only to users of their service', () => {
+    const records = mergeSources(
+      {
+        users: [],
+        activeSubscribers: [
+          subscriber('lunchonly', 'tiffin', ['lunch']),
+          subscriber('lunchdinner', 'tiffin', ['lunch', 'dinner']),
+          subscriber('messdinner', 'mess', ['dinner']),
+          subscriber('messlunch', 'mess', ['lunch']),
+        ],
+      },
+      ['active_subscribers'],
+    );
+    const names = (tiffinMeals: ExportMeal[], messMeals: ExportMeal[]) =>
+      records
+        .filter((record) => passesMealFilters(record, tiffinMeals, messMeals))
+        .map((record) => record.username);
+    // Tiffin lunch AND dinner: only the tiffin user with both; mess users are not touched by it.
+    expect(names(['lunch', 'dinner'], [])).toEqual(['lunchdinner', 'messdinner', 'messlunch']);
+    // Both selections at once: each applies to its own users.
+    expect(names(['lunch'], ['dinner'])).toEqual(['lunchdinner', 'lunchonly', 'messdinner']);
+  });
+
+  it('counts the meals of all of a customer’s plans of that service', () => {
+    const twoTiffinPlans = mergeSources(
+      {
+        users: [],
+        activeSubscribers: [
+          subscriber('t3', 'tiffin', ['lunch']),
+          subscriber('t3', 'tiffin', ['dinner']),
+        ],
+      },
+      ['active_subscribers'],
+    )[0]!;
+    expect(passesMealFilters(twoTiffinPlans, ['lunch', 'dinner'], [])).toBe(true);
+    expect(passesMealFilters(twoTiffinPlans, ['breakfast', 'lunch'], [])).toBe(false);
+  });
+
+  it('the lunch tiffin list keeps only tiffin users who get lunch, from a Users-only file', () => {
+    const data: ExportData = {
+      users: [
+        user('messperson'),
+        user('lunchonly', { is_tiffin_user: true, is_mess_user: false }),
+        user('dinneronly', { is_tiffin_user: true, is_mess_user: false }),
+      ],
+      activeSubscribers: [
+        subscriber('lunchonly', 'tiffin', ['lunch']),
+        subscriber('dinneronly', 'tiffin', ['dinner']),
+      ],
+    };
+    const lunchTiffin = request({ sources: ['users'], service: 'tiffin', tiffinMeals: ['lunch'] });
+    // The plans come from Active subscribers even though only Users were chosen.
+    expect(sourcesToFetch(lunchTiffin)).toEqual(['users', 'active_subscribers']);
+    const result = buildExport(data, lunchTiffin);
+    expect(rows(result.csv).map((row) => row[0])).toEqual(['Username', 'lunchonly']);
+    expect(result.recordCount).toBe(1);
+    expect(result.fileName).toBe('users_2026-11-22.csv');
+  });
+
+  it('fetches only the chosen sources when nothing needs the plans', () => {
+    expect(sourcesToFetch(request({ sources: ['users'] }))).toEqual(['users']);
+    expect(sourcesToFetch(request({ sources: ['users'], columns: ['plan_name'] }))).toEqual([
+      'users',
+      'active_subscribers',
+    ]);
+    expect(sourcesToFetch(request({ sources: ['users'], messMeals: ['dinner'] }))).toEqual([
+      'users',
+      'active_subscribers',
+    ]);
+    expect(sourcesToFetch(request({ sources: ['active_subscribers'] }))).toEqual([
+      'active_subscribers',
+    ]);
+  });
+
+  it('the service filter keeps customers by flag or by an active plan of that service', () => {
+    const [flagOnly, byPlan, mess] = mergeSources(
+      {
+        users: [user('a-flag', { is_tiffin_user: true, is_mess_user: false }), user('c-mess')],
+        activeSubscribers: [subscriber('b-plan', 'tiffin', ['lunch'], { is_tiffin_user: false })],
+      },
+      ['users', 'active_subscribers'],
+    );
+    expect(usesService(flagOnly!, 'tiffin')).toBe(true);
+    expect(usesService(byPlan!, 'tiffin')).toBe(true);
+    expect(usesService(mess!, 'tiffin')).toBe(false);
+    expect(usesService(mess!, 'mess')).toBe(true);
+  });
+
+  it('defuses formula injection and quotes per RFC 4180 in the file', () => {
+    const result = buildExport(
+      {
+        users: [user('x', { full_name: '=HYPERLINK("http://evil") Sharma, Jr.' })],
+        activeSubscribers: [],
+      },
+      request({ sources: ['users'], columns: ['phone', 'email'] }),
+    );
+    expect(result.csv).toBe(
+      'Username,Full Name,Phone,Email\r\n' +
+        `x,"'=HYPERLINK(""http://evil"") Sharma, Jr.",+919876543210,x@example.com\r\n`,
+    );
+  });
+
+  it('renders every column', () => {
+    const result = buildExport(
+      { users: [], activeSubscribers: [subscriber('asha', 'tiffin', ['lunch'])] },
+      request({
+        sources: ['active_subscribers'],
+        columns: [...DEFAULT_EXPORT_COLUMNS, ...OPTIONAL_EXPORT_COLUMNS],
+      }),
+    );
+    const [header, row] = result.csv.trim().split('\r\n');
+    expect(header).toBe(
+      'Username,Full Name,Phone,Subscription Status,Email,User Type,Address,Landmark,Institute,Student ID,Hostel,Year,Course,Plan Name,Service Type,Days Remaining,Total Paid,Phone Verified,Last Login',
+    );
+    expect(row).toBe(
+      'asha,asha Kumar,+919876543210,ACTIVE,asha@example.com,regular,12 Ring Road,Near the temple,,,,,,tiffin plan,tiffin,12,1800.00,Yes,2026-11-20T10:00:00.000Z',
+    );
   });
 });
 
