@@ -417,7 +417,8 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
           receipt_number: success ? ++receiptNumber : null,
           razorpay_order_id: `order_demo${String(id).padStart(10, '0')}`,
           razorpay_payment_id: success ? paymentId : null,
-          created_at: `${subscription.start_date ?? today}T05:30:00.000Z`,
+          // Paid in the morning of the start date, but never later than now.
+          created_at: [`${subscription.start_date ?? today}T03:30:00.000Z`, now].sort()[0]!,
           updated_at: now,
         });
       });
