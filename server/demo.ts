@@ -1,6 +1,6 @@
 // Realistic demo data at any scale: plans, customers of both types, subscriptions in every state,
 // payments, leaves, feedback with photos, refunds. Deterministic, so benchmarks are repeatable.
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { addDays } from '../machines/shared/dates.js';
 import { hashPassword } from './auth/passwords.js';
@@ -576,6 +576,8 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .values({ name: RECEIPT_COUNTER, value: receiptNumber })
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
     .execute();
+  // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
+  await sql`analyze`.execute(db);
   ctx.log.info(
     {
       customers: options.users,
