@@ -74,7 +74,11 @@ interface Measurement {
   errors: number;
 }
 
-async function measure(port: number, target: Target, connections = CONNECTIONS): Promise<Measurement> {
+async function measure(
+  port: number,
+  target: Target,
+  connections = CONNECTIONS,
+): Promise<Measurement> {
   // A short warm-up fills caches and the connection pool.
   const warmUntil = Date.now() + 500;
   while (Date.now() < warmUntil) await send(port, target);
