@@ -57,10 +57,16 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** Turns an openapi-fetch result into its data or a thrown ApiError. */
-export async function unwrap<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<T> {
-  let result: { data?: T; error?: unknown; response: Response };
+type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * Awaits an openapi-fetch call and throws an ApiError for a network failure or a non-2xx answer;
+ * returns the data with the response, for callers that read headers too.
+ */
+export async function unwrapResponse<T>(
+  call: Promise<FetchResult<T>>,
+): Promise<{ data: T; response: Response }> {
+  let result: FetchResult<T>;
   try {
     result = await call;
   } catch (error) {
@@ -73,5 +79,9 @@ export async function unwrap<T>(
     ) as ErrorBody | null;
     throw new ApiError(result.response.status, body);
   }
-  return result.data as T;
+  return { data: result.data as T, response: result.response };
+}
+
+export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
+  return (await unwrapResponse(call)).data;
 }

@@ -1,5 +1,5 @@
 // Paged owner lists: rows plus the counts the server sends in headers (X-Total-Count and friends).
-import { ApiError, type ErrorBody } from '../../api/errors';
+import { unwrapResponse } from '../../api/errors';
 
 /** A page of rows with the counts the server sends in headers. */
 export interface Page<T> {
@@ -12,24 +12,12 @@ export interface Page<T> {
 export async function unwrapPage<T>(
   call: Promise<{ data?: T[]; error?: unknown; response: Response }>,
 ): Promise<Page<T>> {
-  let result: { data?: T[]; error?: unknown; response: Response };
-  try {
-    result = await call;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(0, null);
-  }
-  if (!result.response.ok) {
-    const body = (
-      result.error && typeof result.error === 'object' ? result.error : null
-    ) as ErrorBody | null;
-    throw new ApiError(result.response.status, body);
-  }
-  const rows = result.data ?? [];
+  const { data, response } = await unwrapResponse(call);
+  const rows = data ?? [];
   return {
     rows,
-    total: headerCount(result.response.headers, 'X-Total-Count') ?? rows.length,
-    headers: result.response.headers,
+    total: headerCount(response.headers, 'X-Total-Count') ?? rows.length,
+    headers: response.headers,
   };
 }
 
