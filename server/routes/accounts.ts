@@ -27,6 +27,7 @@ import { clientIp, requireCustomer, requireUser, type Handlers } from '../http.j
 import { serializeUser } from '../serializers/users.js';
 import { EMAIL_MESSAGE, isBlank, isEmail, normalizePhone } from '../validation.js';
 import { isUniqueViolation } from '../db/index.js';
+import { escapeHtml } from '../html.js';
 
 const LOGIN_FAILED = 'Invalid credentials. Please try again.';
 const USERNAME_PATTERN = /^[\w.@+-]+$/;
@@ -475,8 +476,4 @@ export function accountHandlers(ctx: AppContext): Handlers {
       return { detail: 'Password reset successful. You can now log in with your new password.' };
     },
   };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

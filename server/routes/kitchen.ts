@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { addDays, escapeFormula } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
 import { requireOwner, type Handlers } from '../http.js';
-import { fullName } from './leaves.js';
+import { fullName } from '../serializers/subscriptions.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];

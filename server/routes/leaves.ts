@@ -16,6 +16,7 @@ import { ApiError, fieldError, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireOwner, requireUser, type Handlers } from '../http.js';
 import { page } from '../paging.js';
 import { businessDayStart } from '../time.js';
+import { fullName } from '../serializers/subscriptions.js';
 import { isUniqueViolation } from '../db/index.js';
 
 // ---- small helpers shared by the care routes (leaves, feedback, owner views, kitchen) ----
@@ -52,9 +53,6 @@ export function effectiveStatus(
     ? 'EXPIRED'
     : status;
 }
-
-export const fullName = (user: { first_name: string; last_name: string }) =>
-  `${user.first_name} ${user.last_name}`.trim();
 
 /** E-mail every mess owner (new leave requests). */
 export async function notifyOwners(

@@ -10,12 +10,12 @@ import { requireOwner, type Handlers } from '../http.js';
 import type { Job } from '../services/scheduler.js';
 import { REFRESH_ALL_SUMMARIES_SQL } from '../db/migrations/002_care_indexes.js';
 import { loadProfiles, userBody } from '../serializers/users.js';
-import { containsPattern, effectiveStatus, fullName } from './leaves.js';
+import { containsPattern, effectiveStatus } from './leaves.js';
+import { fullName, rupees } from '../serializers/subscriptions.js';
 
 const CUSTOMER_TYPES = ['student', 'regular'] as const;
 type Meal = 'breakfast' | 'lunch' | 'dinner';
 
-const rupees = (paise: number) => Number(paise) / 100;
 const meals = (stored: string) =>
   stored.split(',').filter((meal): meal is Meal => ['breakfast', 'lunch', 'dinner'].includes(meal));
 

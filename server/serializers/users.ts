@@ -1,6 +1,7 @@
 // The User of spec §3, with whichever profile the account has.
 import type { Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
+import { fullName } from './subscriptions.js';
 
 export async function loadProfiles(db: Kysely<Database>, userIds: number[]) {
   if (userIds.length === 0) return { students: new Map(), regulars: new Map(), owners: new Map() };
@@ -30,7 +31,7 @@ export function userBody(user: User, profiles: Profiles) {
     user_type: user.user_type,
     first_name: user.first_name,
     last_name: user.last_name,
-    full_name: `${user.first_name} ${user.last_name}`.trim(),
+    full_name: fullName(user),
     status: user.status,
     is_active: user.is_active,
     phone_verified: user.phone_verified,

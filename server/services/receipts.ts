@@ -1,4 +1,5 @@
 // Payment receipts as HTML and PDF. The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
+import { escapeHtml } from '../html.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
@@ -145,13 +146,6 @@ function sections(receipt: Receipt) {
     ] as const,
   };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 export function receiptHtml(receipt: Receipt): string {
   const parts = sections(receipt);
