@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const PAGE_IMPORT_MESSAGE =
+  "A page may not import another page's files: move what both need to web/components, web/styles, web/api or web/lib.";
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'generated', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -30,6 +33,40 @@ export default tseslint.config(
     // Tests read JSON answers loosely; the contract types are checked in the hosts.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // One folder per screen: a page composes shared parts (web/components, web/styles, web/api,
+  // web/lib) and never reaches into another page's folder, so a screen can move or go alone.
+  {
+    files: ['web/pages/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
+            // From web/pages/<page>/: a sibling folder is another page.
+            { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The owner's pages sit one level deeper (web/pages/admin/<page>/): both their siblings and
+    // the customer pages are other pages.
+    files: ['web/pages/admin/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
+            { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['machines/**/*.ts'],

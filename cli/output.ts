@@ -1,4 +1,6 @@
 // Plain-text output for scripts and people: aligned tables, JSON, money and dates.
+import { formatRupees } from '../machines/shared/money';
+import { statusLabel } from '../machines/status-labels';
 import type { OutStream } from './io';
 
 export interface Column<T> {
@@ -58,17 +60,16 @@ export function printFields(
   }
 }
 
-/** Rupees as ₹1,234.50. */
+/** Rupees as the web app writes them (₹1,333, ₹1,234.50): the shared formatter. */
 export function rupees(amount: number | null | undefined): string {
   if (amount === null || amount === undefined) return '-';
-  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatRupees(amount);
 }
+
+/** A status as the web app names it ("Pending Payment", "In Progress"). */
+export { statusLabel };
 
 /** The date part of an ISO timestamp, or the date as is. */
 export function day(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '-';
-}
-
-export function plural(count: number, word: string, words = `${word}s`): string {
-  return `${count} ${count === 1 ? word : words}`;
 }

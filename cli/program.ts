@@ -1,18 +1,21 @@
 // The command tree. Only commander is loaded here: each action imports its service when it runs,
 // so `dabba --help` stays fast.
 import { Command } from 'commander';
+import { registerAudit } from './commands/audit';
 import { registerExport } from './commands/export';
 import { registerFeedback } from './commands/feedback';
+import { registerHome } from './commands/home';
 import { registerLeaves } from './commands/leaves';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerSession } from './commands/session';
+import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
 
-export const VERSION = '1.0.0';
+const VERSION = '1.0.0';
 
 const FOOTER = `
 With no command and a terminal, dabba opens the dashboard of pending leaves,
@@ -27,6 +30,7 @@ Examples:
   dabba leaves approve --all-pending --yes --comment "Enjoy the break" --json
   dabba refunds mark-paid 12 --comment "Sent by bank transfer" --utr UTIB0001234
   dabba export csv --service tiffin --meals lunch -o lunch-tiffins.csv
+  dabba dashboard --json
 
 Environment: DABBA_URL (server when not logged in), DABBA_CONFIG_DIR (where the
 session file lives; default $XDG_CONFIG_HOME/dabba or ~/.config/dabba).
@@ -54,7 +58,10 @@ export function buildProgram(ctx: CommandContext): Command {
   registerPlans(program, ctx);
   registerPayments(program, ctx);
   registerOwner(program, ctx);
+  registerHome(program, ctx);
   registerExport(program, ctx);
+  registerSubscriptions(program, ctx);
+  registerAudit(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

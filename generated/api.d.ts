@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Answers 200 when the server and its database are reachable.
+         * @description Checks the storage: the database commits a small write, and DATA_DIR has at least 16 MiB free (fs.statfs) and takes a small file. Answers 200 when all of that works, else 503 with `status` failing, a `detail` sentence, `error_code` storage_unavailable and, in `checks`, which check failed and with which error. The answer is reused for one second.
          */
         get: operations["getHealth"];
         put?: never;
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with username or e-mail and password
-         * @description `username` may be the username or the e-mail address (both matched case-insensitively). A failure is 401 with `detail`, identical for an unknown user and a wrong password. An unverified user can log in (the client then sends them to OTP verification). Rate-limited per account and per IP (429 with Retry-After).
+         * @description `username` may be the username or the e-mail address (both matched case-insensitively). A failure is 401 with `detail`, identical for an unknown user and a wrong password. An unverified user can log in (the client then sends them to OTP verification). Rate-limited per IP; from the 5th failure in a row on one account each failure makes the next attempt on it wait 1, 2, 4 … 60 s (429 with Retry-After, the password not checked). A success clears the count.
          */
         post: operations["login"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Log out
-         * @description Revokes the session: the family of the given refresh token, or, without one, the session the access token belongs to. Logging out twice is not an error.
+         * @description Revokes the caller's session (the one its access token belongs to). The body is optional: none, an empty body and `{}` all just log out. A `refresh` token in the body also revokes that token's session (its refresh-token family) when it belongs to the caller; another user's or an invalid refresh token is ignored silently.
          */
         post: operations["logout"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Register a customer account
-         * @description Creates an `unverified` student or regular customer and sends an OTP by SMS. Rules beyond the schema, checked by the server: username unique case-insensitively; e-mail unique case-insensitively; phone normalised by stripping non-digits (a 12-digit number starting with 91 loses the 91), then it must have exactly 10 digits ("Phone number must be exactly 10 digits"), start with 6, 7, 8 or 9 ("Phone number must start with 6, 7, 8, or 9"), and be unique; it is stored as +91 followed by the 10 digits; password must equal confirm_password ("Passwords do not match", on confirm_password). `user_type` can never be mess_owner. Errors are per-field lists (e.g. `username`, `email`, `phone`, `password`, `confirm_password`). Rate-limited per IP (429).
+         * @description Creates an `unverified` student or regular customer and sends an OTP by SMS. Rules beyond the schema, checked by the server: username unique case-insensitively; e-mail unique case-insensitively; phone normalised by stripping non-digits (a 12-digit number starting with 91 loses the 91), then it must have exactly 10 digits ("Phone number must be exactly 10 digits"), start with 6, 7, 8 or 9 ("Phone number must start with 6, 7, 8, or 9"), and be unique; it is stored as +91 followed by the 10 digits; password must equal confirm_password ("Passwords do not match", on confirm_password) and not be one of the 20,000 most common passwords, ignoring case ("This password is too common. Choose a less common one.", on password). `user_type` can never be mess_owner. Errors are per-field lists (e.g. `username`, `email`, `phone`, `password`, `confirm_password`). Rate-limited per IP (429).
          */
         post: operations["register"];
         delete?: never;
@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description The old password is checked (wrong: per-field error on `old_password`). The new password has at least 8 characters and must equal confirm_password, else "New passwords do not match". All the user's other sessions are revoked; the current one stays.
+         * @description The old password is checked (wrong: per-field error on `old_password`). The new password has at least 8 characters and must equal confirm_password, else "New passwords do not match"; a common password is refused on `new_password` as at registration. All the user's other sessions are revoked; the current one stays.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new OTP
-         * @description A new code replaces the old one. At most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Errors carry `message`. The answer does not reveal whether the phone is registered.
+         * @description A new code replaces the old one. Any valid phone, registered or not, gets the same 200 and the same limits: at most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Only a phone awaiting verification is actually texted, after the answer. Errors carry `message`.
          */
         post: operations["resendOtp"];
         delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a password reset link
-         * @description Mails PUBLIC_URL/reset-password/{uidb64}/{token}/ to the account with this e-mail. The token is single use and expires in 1 hour. The answer is the same whether or not the e-mail is registered. Rate-limited (429).
+         * @description Mails PUBLIC_URL/reset-password/{uidb64}/{token}/ to the account with this e-mail. The token is single use and expires in 1 hour. The answer, and its timing, are the same whether or not the e-mail is registered: the lookup and the mail happen after it. Rate-limited (429).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password from a reset link
-         * @description The new password has at least 8 characters and must equal confirm_password ("Passwords do not match"). An unknown, used or expired link gives "The password reset link is invalid or has expired." Afterwards the token is spent and all the user's sessions are revoked. Rate-limited (429).
+         * @description The new password has at least 8 characters and must equal confirm_password ("Passwords do not match"); a common password is refused on `new_password` as at registration. An unknown, used or expired link gives "The password reset link is invalid or has expired." Afterwards the token is spent and all the user's sessions are revoked. Rate-limited (429).
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -383,6 +383,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's home in one answer
+         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day).
+         */
+        get: operations["ownerSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/plans/": {
         parameters: {
             query?: never;
@@ -392,7 +412,7 @@ export interface paths {
         };
         /**
          * List plans
-         * @description Anyone, signed out too, sees the active plans. The owner also sees inactive plans when `include_inactive=true`; for anyone else that parameter is ignored.
+         * @description Anyone, signed out too, sees the active plans. The owner also sees inactive plans when `include_inactive=true`; for anyone else that parameter is ignored. The token is optional, but an invalid, expired or revoked one is 401 as everywhere.
          */
         get: operations["listPlans"];
         put?: never;
@@ -418,7 +438,7 @@ export interface paths {
         };
         /**
          * One plan
-         * @description An inactive plan is 404 for everyone but the owner.
+         * @description An inactive plan is 404 for everyone but the owner. The token is optional, but an invalid, expired or revoked one is 401 as everywhere.
          */
         get: operations["getPlan"];
         put?: never;
@@ -520,7 +540,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an ACTIVE subscription
-         * @description Only the customer's own ACTIVE subscription. It becomes CANCELLED and cancelled_at is set. If a successful payment exists, a PENDING refund request is created at once: amount = total_paid × unused days ÷ total days, rounded down to the rupee, where unused days = the days from tomorrow to adjusted_end_date and total days = adjusted_end_date − start_date + 1. PENDING leaves of the subscription are rejected. No body.
+         * @description Only the customer's own ACTIVE subscription. It becomes CANCELLED and cancelled_at is set. If a successful payment exists, a PENDING refund request is created at once for the unused paid days: amount = total_paid × unused paid days ÷ paid days, rounded down to the rupee, where paid days = base_end_date − start_date + 1 and unused paid days = paid days − the days from start_date to today (both included) not on APPROVED leave. Days added by leave are not paid days, so leave never becomes refund money (see cancel_preview). PENDING leaves of the subscription are rejected. The body is optional: `payout` gives the UPI id or bank account the refund is to be paid to, stored with the refund (ignored when no refund is created); without it the customer can add it later with updateRefund while the refund is PENDING.
          */
         post: operations["cancelSubscription"];
         delete?: never;
@@ -540,7 +560,7 @@ export interface paths {
         };
         /**
          * What cancelling would refund
-         * @description The refund a cancellation today would create, by the cancel rule, so the customer sees it before confirming. Only for the customer's own ACTIVE subscription (else 400). refund_amount is in rupees, 0 without a successful payment.
+         * @description The refund a cancellation today would create, by the cancel rule, so the customer sees it before confirming, with the days it is worked out from. Only for the customer's own ACTIVE subscription (else 400). refund_amount is in rupees, 0 without a successful payment.
          */
         get: operations["cancelPreview"];
         put?: never;
@@ -567,6 +587,48 @@ export interface paths {
          * @description Only the customer's own EXPIRED subscription, and the plan must still be active. It creates a new PENDING_PAYMENT subscription to the same plan (subject to the create rules); the old one stays EXPIRED. No body.
          */
         post: operations["renewSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/subscriptions/{id}/adjust/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an ACTIVE subscription's end date (owner)
+         * @description The owner extends (positive `days`) or shortens (negative) an ACTIVE subscription's adjusted_end_date, with a reason the customer is told (e-mail and SMS). It is not leave: leave_days and base_end_date (the paid period, which the refund rule reads) stay, so days given for free never become refund money. Refused (400) unless the subscription is ACTIVE (`subscription.not_active`), `days` is a whole number from -365 to 365 other than 0 (`subscription.invalid_adjustment`), the new end date is today or later (`subscription.end_before_today`), and a shortening takes back no more than the days the owner added before (`subscription.shortens_paid_days`): paid days and approved leave cannot be removed. Written with a compare-and-set, with its audit entry (`subscription.adjust`, before/after adjusted_end_date) in the same transaction.
+         */
+        post: operations["adjustSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/subscriptions/adjust_all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend every ACTIVE subscription by some days (owner)
+         * @description Extends the adjusted_end_date of every subscription ACTIVE at the time of the first request by `days`, each exactly once. The request is one operation, named by `operation_key` or, without one, by the business date, `days` and the reason (trimmed, case and spaces ignored): sending it again, twice at once, or after a failure half-way moves nobody twice, and a retry finishes what a failed run left. Reusing an operation_key with other days or another reason is refused (`adjustment.key_reused`). The answer counts the subscriptions the operation listed, moved and skipped (those no longer ACTIVE when their turn came); `replayed` is true when an earlier request had started this operation. One audit entry (`subscription.adjust_all`) per operation; each customer moved is told (e-mail and SMS) after the answer.
+         */
+        post: operations["adjustAllSubscriptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -680,7 +742,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a PENDING leave
-         * @description Only a PENDING leave (else 400, e.g. code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals. The customer is notified.
+         * @description Only a PENDING leave (else 400, e.g. error_code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals. The customer is notified.
          */
         post: operations["approveLeave"];
         delete?: never;
@@ -880,7 +942,7 @@ export interface paths {
         };
         /**
          * Feedback statistics for the owner dashboard
-         * @description Every key of spec §3 "Admin feedback stats"; each is defined on its property.
+         * @description Every key of README "Business rules → Feedback"; each is defined on its property.
          */
         get: operations["adminFeedbackDashboardStats"];
         put?: never;
@@ -1084,7 +1146,7 @@ export interface paths {
         };
         /**
          * The receipt as HTML
-         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address, GSTIN if set and contact; the receipt number; the date; customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, order id and payment id; status.
+         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, order id and payment id; status. A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering).
          */
         get: operations["getPaymentReceipt"];
         put?: never;
@@ -1106,7 +1168,7 @@ export interface paths {
         };
         /**
          * The receipt as PDF
-         * @description The same receipt as a PDF download named receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any.
+         * @description The same receipt (or tax invoice) as a PDF download named after the receipt number (RCPT-000001.pdf); the web app saves it as receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any.
          */
         get: operations["getPaymentReceiptPdf"];
         put?: never;
@@ -1152,7 +1214,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a completed checkout
-         * @description Finds the order by razorpay_order_id and the caller (another user's order is 404). The signature must equal HMAC-SHA256(order_id + "|" + payment_id, key secret), compared in constant time. On success, in one transaction: a SUCCESS payment (transaction_id = the provider's payment id, with a receipt number) and the subscription ACTIVE with start_date = the payment's business date, base_end_date = start + duration_days − 1, adjusted_end_date = base_end_date. Idempotent: the same payment verified again (or concurrently, or after the webhook) answers the same success with one payment and one activation. A bad signature records a FAILED payment with failure_reason and answers 400.
+         * @description Finds the order by razorpay_order_id and the caller (another user's order is 404). The signature must equal HMAC-SHA256(order_id + "|" + payment_id, key secret), compared in constant time. On success, in one transaction: a SUCCESS payment (transaction_id = the provider's payment id, with a receipt number) and the subscription ACTIVE with start_date = the payment's business date, base_end_date = start + duration_days − 1, adjusted_end_date = base_end_date. Idempotent: the same payment verified again (or concurrently, or after the webhook) answers the same success with one payment and one activation. A bad signature answers 400 and records and sends nothing.
          */
         post: operations["verifyPayment"];
         delete?: never;
@@ -1172,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Razorpay webhook
-         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by X-Razorpay-Event-Id. `payment.captured` activates the subscription exactly as verify_payment does (whichever comes first wins; the other is a successful no-op); `payment.failed` records a FAILED payment; other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
+         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` activates the subscription exactly as verify_payment does (whichever comes first wins; the other is a successful no-op); `payment.failed` records a FAILED payment; other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -1192,7 +1254,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox checkout (PAYMENT_PROVIDER=sandbox only)
-         * @description Exists only when PAYMENT_PROVIDER=sandbox; in razorpay mode the route is not registered (404). It plays Razorpay's hosted checkout for the caller's own open order: `success` answers the three verification fields signed with the key secret, to be sent to verify_payment; `failure` answers 400 as a declined checkout would.
+         * @description Exists only when PAYMENT_PROVIDER=sandbox; in razorpay mode the route is not registered (404). It plays Razorpay's hosted checkout for the caller's own open order: `success` answers the three verification fields signed with the key secret, to be sent to verify_payment; `failure` records a FAILED payment and answers 400 as a declined checkout would (SandboxDeclined).
          */
         post: operations["sandboxPay"];
         delete?: never;
@@ -1258,6 +1320,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/admin/payments/record_offline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a cash, UPI or bank-transfer payment received at the mess
+         * @description The owner records money a customer paid outside the online checkout, for a PENDING_PAYMENT subscription. It settles exactly like an online payment, in one transaction: one SUCCESS payment (payment_gateway `offline`, payment_mode the mode, `utr` the reference, admin_comment the note, received_on, recorded_by), the next receipt number of the one gap-free series, and the subscription ACTIVE with dates starting today, the day it is recorded (not received_on: the subscription got no meals while it awaited payment). Open checkout orders of the subscription expire. The customer gets the payment-success e-mail and SMS, and the audit log gets `payment.record_offline`. Under concurrent calls for one subscription exactly one records; the others get 400 `subscription.not_pending_payment`.
+         *
+         *     Refusals (400): an unknown subscription under `subscription` (`does_not_exist`); a subscription not awaiting payment in `non_field_errors` (`subscription.not_pending_payment`); per field, an amount other than the subscription's price (`amount`, `payment.amount_mismatch`: there are no part payments), a missing reference for upi or bank_transfer (`reference`, `payment.reference_required`), a received_on after today (`payment.received_in_future`) or before the subscription's creation date (`payment.received_before_subscription`). Several broken field rules are reported together; error_code names the first.
+         */
+        post: operations["adminRecordOfflinePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/admin/payments/{id}/": {
         parameters: {
             query?: never;
@@ -1295,7 +1379,7 @@ export interface paths {
         put?: never;
         /**
          * Request a refund for a cancelled subscription
-         * @description Only for the customer's own CANCELLED subscription that has a successful payment and no refund yet (else 400). The amount follows the cancel rule, computed as of the cancellation date. Normally cancel creates the refund already; this covers a cancellation that did not.
+         * @description Only for the customer's own CANCELLED subscription that has a successful payment and no refund yet (else 400). The amount follows the cancel rule, computed as of the cancellation date. Normally cancel creates the refund already; this covers a cancellation that did not. `payout` (optional) is where the refund is to be paid.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -1358,6 +1442,32 @@ export interface paths {
          * @description A customer gets their own (another customer's is 404); the owner gets any.
          */
         get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Add or change the payout details of a PENDING refund
+         * @description The customer's own refund only (another customer's is 404), and only while it is PENDING (else 400 `refund.payout_locked`): once the owner has approved it, the payout details are what the owner pays to. The new details replace the old ones.
+         */
+        patch: operations["updateRefund"];
+        trace?: never;
+    };
+    "/payments/refunds/{id}/payout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The full payout details, to pay an APPROVED refund
+         * @description The owner's view for marking the refund paid: the UPI id, or the bank account with its whole number. Only while the refund is APPROVED (else 400 `refund.not_payable`); every other view shows the account number masked (Refund.payout). 404 when the customer gave no payout details.
+         */
+        get: operations["getRefundPayout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1508,18 +1618,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's audit log
+         * @description Every owner action (leave and refund decisions, feedback answers, plan changes, end-date adjustments…), newest first. `action` matches one action (`refund.mark_paid`) or, without a dot, every action of that kind (`refund`); `actor` is a username (the server's own actions are `system`); date_from and date_to are inclusive business dates. The log is append-only: no operation changes or removes an entry.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The error shape of spec §8. Per-field errors are lists of messages keyed by the field name (e.g. `{"username": ["Username must be at least 3 characters"]}`). */
+        /** @description The error shape of every error answer. `error_code` is always there. Besides it, what the web app and `dabba` read: `detail` (one sentence), `non_field_errors`, `message` on the OTP endpoints, and per-field lists of messages keyed by the request field's name (e.g. `{"username": ["Username must be at least 3 characters"]}`; a plan's `{"code": ["A plan with this code already exists."]}`). The machine code is called `error_code` so that it never shares a key with a request field. */
         ErrorBody: {
+            /**
+             * @description Stable machine code: `invalid` for field errors, `not_authenticated`, `permission_denied`, `not_found`, `throttled`, or the refused rule, e.g. `leave.not_pending`.
+             * @example leave.not_pending
+             */
+            error_code: string;
             detail?: string;
-            /** @description Used by the OTP endpoints. */
-            message?: string;
+            /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
+            message?: string | string[];
             non_field_errors?: string[];
-            /** @description Stable machine code, e.g. `leave.not_pending`. */
-            code?: string;
         } & {
             [key: string]: string[];
         };
@@ -1530,12 +1663,31 @@ export interface components {
             message: string;
         };
         Health: {
-            /** @constant */
-            status: "ok";
+            /** @enum {string} */
+            status: "ok" | "failing";
             /** @enum {string} */
             database: "sqlite" | "postgres";
             /** @example 1.0.0 */
             version: string;
+            /** @description Only when failing, e.g. "The server's storage is full. Please try again later." */
+            detail?: string;
+            /**
+             * @description Only when failing.
+             * @constant
+             */
+            error_code?: "storage_unavailable";
+            checks: {
+                database: components["schemas"]["HealthCheck"];
+                data_dir: components["schemas"]["HealthCheck"] & {
+                    /** @description Bytes free under DATA_DIR; null when it could not be read. */
+                    free_bytes: number | null;
+                };
+            };
+        };
+        HealthCheck: {
+            ok: boolean;
+            /** @description Why the check failed: the error code (SQLITE_FULL, ENOSPC, EROFS, 53100, timeout, …) or low_space (less than 16 MiB free). */
+            error?: string;
         };
         Business: {
             name: string;
@@ -1877,6 +2029,53 @@ export interface components {
             on_leave: components["schemas"]["ServiceMealCounts"];
             deliveries: components["schemas"]["KitchenDeliveries"];
         };
+        Revenue: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Rupees of SUCCESS payments recorded from `from` to `to` (business dates). */
+            collected: number;
+            /** @description Rupees of refunds marked PAID from `from` to `to`. */
+            refunded: number;
+            /** @description collected − refunded (negative when more was paid back than came in). */
+            net: number;
+        };
+        OwnerSummaryDay: {
+            /** Format: date */
+            date: string;
+            /** @description That day's net revenue in rupees. */
+            revenue: number;
+            /** @description Subscriptions activated that day (start_date). */
+            new_subscribers: number;
+        };
+        OwnerSummary: {
+            /** Format: date */
+            today: string;
+            revenue: {
+                today: components["schemas"]["Revenue"];
+                month: components["schemas"]["Revenue"];
+            };
+            active_subscribers: {
+                total: number;
+                mess: number;
+                tiffin: number;
+            };
+            expiring: {
+                /** @description The `expiring_within_days` of the users list these customers are. */
+                within_days: number;
+                count: number;
+            };
+            pending_leaves: number;
+            pending_refunds: number;
+            open_feedback: number;
+            tomorrow_meals: {
+                /** Format: date */
+                date: string;
+                counts: components["schemas"]["ServiceMealCounts"];
+            };
+            daily: components["schemas"]["OwnerSummaryDay"][];
+        };
         Plan: {
             id: number;
             code: string;
@@ -1928,6 +2127,8 @@ export interface components {
         SubscriptionPlan: {
             id: number;
             name: string;
+            /** @description The plan is still offered; an expired subscription can be renewed only then. */
+            is_active: boolean;
             code: string;
             /** @enum {string} */
             service_type: "mess" | "tiffin";
@@ -1959,11 +2160,22 @@ export interface components {
              * @description When the owner approved or rejected it.
              */
             processed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the owner marked it paid.
+             */
+            paid_at: string | null;
             admin_comment: string | null;
+            /** @description The bank transfer's reference, given when the owner marked it paid. */
+            utr: string | null;
+            /** @description Where the refund is to be paid, the account number masked; null if not given. */
+            payout: components["schemas"]["RefundPayoutMasked"] | null;
         };
         Subscription: {
             id: number;
             plan: components["schemas"]["SubscriptionPlan"];
+            /** @description A SUCCESS payment exists for it: cancelling it then opens a refund request, and a refund can be asked for after cancelling. */
+            has_successful_payment: boolean;
             /** @enum {string} */
             subscription_type: "mess" | "tiffin";
             /** @enum {string} */
@@ -2006,17 +2218,68 @@ export interface components {
             /** @description The plan id. */
             plan: number;
         };
+        /** @description The refund pays back the unused paid days: refund_amount = total paid × unused_paid_days ÷ paid_days, rounded down to the rupee. Days added by approved leave are not paid days, and days spent on approved leave are not used days. */
         CancelPreview: {
             subscription_id: number;
             /** @description Rupees, rounded down to the rupee. */
             refund_amount: number;
-            /** @description Days from tomorrow to adjusted_end_date. */
-            unused_days: number;
-            /** @description adjusted_end_date − start_date + 1. */
-            total_days: number;
-            /** Format: date */
+            /** @description The days the payment bought, base_end_date − start_date + 1. */
+            paid_days: number;
+            /** @description Days from start_date to today, both included, not on approved leave. */
+            used_days: number;
+            /** @description Approved leave days from start_date to today. They are not used days, so the paid days they stood for are still refundable. */
+            leave_days_taken: number;
+            /** @description paid_days − used_days. */
+            unused_paid_days: number;
+            /**
+             * Format: date
+             * @description The end of the paid period, without leave extensions.
+             */
+            base_end_date: string;
+            /**
+             * Format: date
+             * @description base_end_date plus approved leave days.
+             */
             adjusted_end_date: string;
             has_successful_payment: boolean;
+        };
+        SubscriptionAdjust: {
+            /** @description Days to move the end date; negative shortens. */
+            days: number;
+            /** @description Why, in words the customer reads (e.g. Kitchen closed for Diwali). */
+            reason: string;
+        };
+        SubscriptionAdjustAll: {
+            /** @description Days to add to every ACTIVE subscription's end date. */
+            days: number;
+            reason: string;
+            /** @description Names the operation, so a retry is recognised. Without it the server names it by the business date, days and reason. */
+            operation_key?: string;
+        };
+        AdjustmentBatch: {
+            id: number;
+            operation_key: string;
+            days: number;
+            reason: string;
+            /**
+             * Format: date
+             * @description The business date the operation was started on.
+             */
+            business_date: string;
+            /** @description The owner's username. */
+            actor: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description ACTIVE subscriptions listed when the operation started. */
+            targeted: number;
+            /** @description Subscriptions whose end date this operation moved (once each). */
+            moved: number;
+            /** @description Listed subscriptions no longer ACTIVE when their turn came. */
+            skipped: number;
+            /** @description An earlier request had already started this operation. */
+            replayed: boolean;
         };
         LeaveSubscriptionRef: {
             id: number;
@@ -2246,11 +2509,14 @@ export interface components {
             amount_inr: number;
             /** @constant */
             currency: "INR";
-            /** @description The provider's payment id for a SUCCESS payment. */
+            /** @description The provider's payment id for a SUCCESS payment; for an offline one a generated `offline_…` id. */
             transaction_id: string | null;
-            /** @enum {string} */
-            payment_gateway: "razorpay" | "sandbox";
-            /** @description Card, UPI, netbanking… as reported by the provider. */
+            /**
+             * @description `offline`: money received at the mess, recorded by the owner.
+             * @enum {string}
+             */
+            payment_gateway: "razorpay" | "sandbox" | "offline";
+            /** @description Card, UPI, netbanking… as reported by the provider; for an offline payment cash, upi or bank_transfer. */
             payment_mode: string | null;
             subscription: components["schemas"]["PaymentSubscriptionRef"];
             failure_reason: string | null;
@@ -2261,10 +2527,16 @@ export interface components {
             user_first_name: string;
             user_last_name: string;
             user: components["schemas"]["PaymentUser"];
+            /** @description The provider's order id; empty for an offline payment. */
             razorpay_order_id: string;
             razorpay_payment_id: string | null;
             /** @description Sequential, gap-free receipt number; set for SUCCESS payments only. */
             receipt_number: string | null;
+            /**
+             * Format: date
+             * @description An offline payment's date of receipt, as the owner recorded it; null for online payments.
+             */
+            received_on: string | null;
         };
         AdminPaymentPlan: {
             name: string;
@@ -2285,7 +2557,7 @@ export interface components {
             currency: "INR";
             transaction_id: string | null;
             /** @enum {string} */
-            payment_gateway: "razorpay" | "sandbox";
+            payment_gateway: "razorpay" | "sandbox" | "offline";
             payment_mode: string | null;
             subscription: components["schemas"]["PaymentSubscriptionRef"];
             failure_reason: string | null;
@@ -2299,6 +2571,10 @@ export interface components {
             razorpay_order_id: string;
             razorpay_payment_id: string | null;
             receipt_number: string | null;
+            /** Format: date */
+            received_on: string | null;
+            /** @description The owner who recorded an offline payment; null for online payments. */
+            recorded_by: components["schemas"]["PaymentRecorder"] | null;
             /** @enum {string} */
             subscription_status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
             /** Format: date */
@@ -2354,11 +2630,47 @@ export interface components {
             razorpay_order_id: string;
             razorpay_signature: string;
         };
+        /** @description ErrorBody of a declined sandbox checkout, plus the id of the FAILED payment it recorded (readable at GET /payments/payments/{id}/). */
+        SandboxDeclined: {
+            /** @example The payment was declined. */
+            detail: string;
+            /** @constant */
+            error_code: "payment.declined";
+            payment_id: number;
+        };
         /** @description The three fields a completed checkout hands to verify_payment. */
         SandboxCheckoutResult: {
             razorpay_payment_id: string;
             razorpay_order_id: string;
             razorpay_signature: string;
+        };
+        OfflinePaymentRequest: {
+            /** @description The PENDING_PAYMENT subscription paid for. */
+            subscription: number;
+            /** @description Rupees, at most two decimals; must equal the subscription's total_paid. */
+            amount: number;
+            /** @enum {string} */
+            payment_mode: "cash" | "upi" | "bank_transfer";
+            /** @description The UPI transaction id or the bank transfer's UTR; required for upi and bank_transfer, optional for cash (e.g. a receipt-book number). Stored as the payment's `utr`. */
+            reference?: string | null;
+            /**
+             * Format: date
+             * @description The business date the money was received; default today. Not after today, not before the subscription was created.
+             */
+            received_on?: string;
+            /** @description An optional note, stored with the payment (the customer sees it too). */
+            admin_comment?: string | null;
+        };
+        OfflinePaymentRecorded: {
+            /** @example Payment recorded. The subscription is active. */
+            detail: string;
+            payment: components["schemas"]["AdminPayment"];
+            subscription: components["schemas"]["Subscription"];
+        };
+        /** @description The owner who recorded an offline payment. */
+        PaymentRecorder: {
+            id: number;
+            username: string;
         };
         VerifyPaymentResponse: {
             detail: string;
@@ -2417,12 +2729,15 @@ export interface components {
             admin_comment: string | null;
             /** @description Bank transfer reference given when marked paid. */
             utr: string | null;
+            /** @description Where the refund is to be paid, with the account number masked but for its last 4 digits; null until the customer gives it. Only the customer and the owner see a refund. */
+            payout: components["schemas"]["RefundPayoutMasked"] | null;
             user: components["schemas"]["UserRef"];
             subscription: components["schemas"]["RefundSubscriptionRef"];
             original_payment: components["schemas"]["RefundPaymentRef"];
         };
         RefundCreate: {
             subscription: number;
+            payout?: components["schemas"]["RefundPayout"];
         };
         RefundDecision: {
             admin_comment: string;
@@ -2430,6 +2745,83 @@ export interface components {
         RefundMarkPaid: {
             admin_comment: string;
             utr?: string;
+        };
+        /** @description The optional body of cancelSubscription. */
+        CancelRequest: {
+            payout?: components["schemas"]["RefundPayout"];
+        };
+        RefundUpdate: {
+            payout: components["schemas"]["RefundPayout"];
+        };
+        /** @description Where a refund is to be paid: a UPI id (`method: upi`) or an Indian bank account (`method: bank`). Each field error is reported under `payout.<field>`. */
+        RefundPayout: components["schemas"]["UpiPayout"] | components["schemas"]["BankPayout"];
+        UpiPayout: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "upi";
+            /**
+             * @description A UPI id (virtual payment address), `name@bank`.
+             * @example asha.verma@okaxis
+             */
+            upi_id: string;
+        };
+        BankPayout: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "bank";
+            account_holder_name: string;
+            account_number: string;
+            /** @description The branch's IFSC, e.g. SBIN0001234. */
+            ifsc: string;
+        };
+        /** @description RefundPayout as every view but the owner's payout view shows it: the bank account number masked but for its last 4 digits. */
+        RefundPayoutMasked: components["schemas"]["UpiPayout"] | components["schemas"]["BankPayoutMasked"];
+        BankPayoutMasked: {
+            /** @constant */
+            method: "bank";
+            account_holder_name: string;
+            /**
+             * @description The account number with every digit but the last 4 replaced by X.
+             * @example XXXXXXXX4321
+             */
+            account_number_masked: string;
+            ifsc: string;
+        };
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The owner's username, or `system` for the server's own actions. */
+            actor: string;
+            actor_id: number | null;
+            /**
+             * @example leave.approve
+             * @example refund.mark_paid
+             * @example subscription.adjust
+             */
+            action: string;
+            /**
+             * @example leave
+             * @example refund
+             * @example subscription
+             * @example adjustment_batch
+             */
+            object_type: string;
+            object_id: number | null;
+            /** @description One sentence for people. */
+            summary: string;
+            /** @description The fields the action changed, before it (null for a new object). */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The same fields after it (null for a removed object). */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
         NotificationLog: {
             id: number;
@@ -2473,7 +2865,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid input or a refused state change: per-field lists, non_field_errors or detail (message on OTP endpoints), with a stable code for refused transitions. */
+        /** @description Invalid input or a refused state change: per-field lists, non_field_errors or detail (message on OTP endpoints), always with a stable `error_code`. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2518,6 +2910,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description The server cannot store or read data right now (a full disk, a read-only or unreachable database). Nothing already stored is lost; the same request succeeds once the storage works again. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The server's storage is full. Please try again later.",
+                 *       "error_code": "storage_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Rate limit reached; try again after Retry-After seconds. */
         TooManyRequests: {
             headers: {
@@ -2541,6 +2948,24 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Scripts from our own origin only (no inline script), and no site may frame the app. */
+        ContentSecurityPolicy: string;
+        /** @description strict-origin-when-cross-origin; no-referrer on the password-reset page, whose URL holds the token. */
+        ReferrerPolicy: "strict-origin-when-cross-origin" | "no-referrer";
+        /** @description Browsers must not guess a media type other than the one sent. */
+        XContentTypeOptions: "nosniff";
+        /** @description No site may frame the app (for browsers that predate frame-ancestors). */
+        XFrameOptions: "DENY";
+        /** @description Links are not resolved ahead of a click. */
+        XDnsPrefetchControl: "off";
+        /** @description Old browsers must not open downloads (receipts, CSV) in the site's context. */
+        XDownloadOptions: "noopen";
+        /** @description No Flash or PDF cross-domain policy files. */
+        XPermittedCrossDomainPolicies: "none";
+        /** @description The obsolete XSS auditor is switched off, as current advice says. */
+        XXssProtection: "0";
+        /** @description Sent when PUBLIC_URL is https (one year, subdomains included). */
+        StrictTransportSecurity: string;
         /** @description The number of rows matching the filters, ignoring limit and offset. */
         XTotalCount: number;
         /** @description Customers matching the other filters whose subscription has expired. */
@@ -2561,12 +2986,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server is up. */
+            /** @description The server is up and can store data. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The server is up but cannot store data (a full disk, a read-only or unreachable database). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "failing",
+                     *       "database": "sqlite",
+                     *       "version": "1.0.0",
+                     *       "detail": "The server's storage is full. Please try again later.",
+                     *       "error_code": "storage_unavailable",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": false,
+                     *           "error": "SQLITE_FULL"
+                     *         },
+                     *         "data_dir": {
+                     *           "ok": false,
+                     *           "free_bytes": 0,
+                     *           "error": "ENOSPC"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -2590,6 +3044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Business"];
                 };
             };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     login: {
@@ -2617,6 +3072,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     refreshToken: {
@@ -2643,6 +3099,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     logout: {
@@ -2667,6 +3124,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     register: {
@@ -2693,6 +3151,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getProfile: {
@@ -2714,6 +3173,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     completeProfile: {
@@ -2741,6 +3201,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     changePassword: {
@@ -2767,6 +3228,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     verifyOtp: {
@@ -2793,6 +3255,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     resendOtp: {
@@ -2819,6 +3282,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     requestPasswordReset: {
@@ -2845,6 +3309,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     checkPasswordResetLink: {
@@ -2871,6 +3336,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     confirmPasswordReset: {
@@ -2897,6 +3363,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ownerListUsers: {
@@ -2907,6 +3374,8 @@ export interface operations {
                 user_type?: "student" | "regular";
                 is_active?: boolean;
                 subscription_status?: "active" | "expired" | "soon_to_expire" | "none";
+                /** @description Only customers whose ACTIVE subscription that ends last ends within 0 to this many days (today ≤ active_subscription_end_date ≤ today + N); the owner's home links here with 3. Combines with the other filters. */
+                expiring_within_days?: number;
                 ordering?: "username" | "-username" | "user_type" | "-user_type" | "subscription_status" | "-subscription_status" | "expiry" | "-expiry";
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
@@ -2934,6 +3403,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ownerGetUser: {
@@ -2960,6 +3430,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ownerActiveSubscribers: {
@@ -2993,6 +3464,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ownerUserStats: {
@@ -3015,6 +3487,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ownerKitchenSheet: {
@@ -3044,6 +3517,30 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's home. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listPlans: {
@@ -3069,6 +3566,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createPlan: {
@@ -3096,6 +3594,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getPlan: {
@@ -3121,6 +3620,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deletePlan: {
@@ -3145,6 +3645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     updatePlan: {
@@ -3175,6 +3676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listSubscriptions: {
@@ -3208,6 +3710,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createSubscription: {
@@ -3235,6 +3738,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getActiveSubscription: {
@@ -3258,6 +3762,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getSubscription: {
@@ -3283,6 +3788,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deleteSubscription: {
@@ -3307,6 +3813,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     cancelSubscription: {
@@ -3318,7 +3825,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
         responses: {
             /** @description The cancelled subscription, with refund_status and refund_info. */
             200: {
@@ -3333,6 +3844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     cancelPreview: {
@@ -3359,6 +3871,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     renewSubscription: {
@@ -3385,6 +3898,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    adjustSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionAdjust"];
+            };
+        };
+        responses: {
+            /** @description The subscription with its new end date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    adjustAllSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionAdjustAll"];
+            };
+        };
+        responses: {
+            /** @description The operation and how many subscriptions moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentBatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listLeaves: {
@@ -3414,6 +3987,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createLeave: {
@@ -3441,6 +4015,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     leaveDashboardStats: {
@@ -3463,6 +4038,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     pendingLeaves: {
@@ -3485,6 +4061,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getLeave: {
@@ -3510,6 +4087,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deleteLeave: {
@@ -3534,6 +4112,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     updateLeave: {
@@ -3564,6 +4143,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     approveLeave: {
@@ -3594,6 +4174,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     rejectLeave: {
@@ -3624,6 +4205,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listFeedback: {
@@ -3645,6 +4227,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createFeedback: {
@@ -3672,6 +4255,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     myFeedbackStats: {
@@ -3694,6 +4278,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getFeedback: {
@@ -3719,6 +4304,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deleteFeedback: {
@@ -3743,6 +4329,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     updateFeedback: {
@@ -3773,6 +4360,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     addFeedbackAttachment: {
@@ -3804,6 +4392,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     removeFeedbackAttachment: {
@@ -3830,6 +4419,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getFeedbackAttachmentFile: {
@@ -3846,6 +4436,8 @@ export interface operations {
             /** @description The image bytes. */
             200: {
                 headers: {
+                    /** @description Always `nosniff`, so a browser never reads the bytes as anything else. */
+                    "X-Content-Type-Options"?: "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3855,6 +4447,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminListFeedback: {
@@ -3892,6 +4485,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminFeedbackDashboardStats: {
@@ -3914,6 +4508,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminPendingResponses: {
@@ -3936,6 +4531,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminUrgentComplaints: {
@@ -3958,6 +4554,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminPrioritySummary: {
@@ -3980,6 +4577,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminRecentActivity: {
@@ -4002,6 +4600,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminGetFeedback: {
@@ -4028,6 +4627,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminRespondFeedback: {
@@ -4058,6 +4658,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminUpdateFeedbackStatus: {
@@ -4088,6 +4689,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listPayments: {
@@ -4112,6 +4714,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getPayment: {
@@ -4137,6 +4740,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getPaymentReceipt: {
@@ -4162,6 +4766,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getPaymentReceiptPdf: {
@@ -4178,7 +4783,7 @@ export interface operations {
             /** @description The PDF. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="receipt_{id}.pdf"` */
+                    /** @description `attachment; filename="RCPT-000001.pdf"`, the receipt number */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };
@@ -4189,6 +4794,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listOrders: {
@@ -4210,6 +4816,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createOrder: {
@@ -4247,6 +4854,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The payment provider could not create the order ("Failed to initiate payment.", error_code `payment.provider_unavailable`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     verifyPayment: {
@@ -4275,6 +4892,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     paymentWebhook: {
@@ -4283,7 +4901,7 @@ export interface operations {
             header: {
                 /** @description HMAC-SHA256 of the raw body with the webhook secret, hex (header names are case-insensitive). */
                 "x-razorpay-signature": string;
-                /** @description Razorpay's event id, used to deduplicate deliveries. */
+                /** @description Razorpay's event id. Not covered by the signature, so not used to deduplicate. */
                 "x-razorpay-event-id"?: string;
             };
             path?: never;
@@ -4305,6 +4923,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     sandboxPay: {
@@ -4329,10 +4948,19 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxCheckoutResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Invalid input or an order that is no longer open (ErrorBody), or a declined checkout (SandboxDeclined, error_code `payment.declined`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["SandboxDeclined"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminListPayments: {
@@ -4371,6 +4999,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminRecentPayments: {
@@ -4393,6 +5022,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminFailedPayments: {
@@ -4415,6 +5045,35 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    adminRecordOfflinePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflinePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment was recorded and the subscription is active. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflinePaymentRecorded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     adminGetPayment: {
@@ -4441,6 +5100,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listRefunds: {
@@ -4470,6 +5130,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createRefund: {
@@ -4497,6 +5158,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     pendingRefunds: {
@@ -4519,6 +5181,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     approvedRefunds: {
@@ -4541,6 +5204,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getRefund: {
@@ -4566,6 +5230,65 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundUpdate"];
+            };
+        };
+        responses: {
+            /** @description The refund, with the new (masked) payout details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getRefundPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPayout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     approveRefund: {
@@ -4596,6 +5319,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     rejectRefund: {
@@ -4626,6 +5350,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     markRefundPaid: {
@@ -4656,6 +5381,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listNotificationLogs: {
@@ -4681,6 +5407,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     notificationLogsByType: {
@@ -4702,6 +5429,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     notificationLogStats: {
@@ -4723,6 +5451,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getNotificationLog: {
@@ -4748,6 +5477,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                action?: string;
+                object_type?: string;
+                object_id?: number;
+                actor?: string;
+                date_from?: string;
+                date_to?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit entries. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
 }

@@ -8,3 +8,4 @@ export * from './leave';
 export * from './feedback';
 export * from './refund';
 export * from './export';
+export * from './status-labels';

@@ -8,21 +8,36 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
+import { createAttachmentStore } from './attachments/index.js';
 import { createContext, type AppContext } from './context.js';
-import { loadContract, validatorCompiler, type OperationRoute } from './contract.js';
+import {
+  createLogDestination,
+  loggerOptions,
+  requestLogController,
+  type LogDestination,
+} from './logging.js';
+import {
+  loadContract,
+  serializerCompiler,
+  validatorCompiler,
+  type OperationRoute,
+} from './contract.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { openDatabase, type Db } from './db/index.js';
 import { errorHandler, forbidden, notFound, unauthorized, ApiError } from './errors.js';
 import { isCustomer, isOwner, type Handlers } from './http.js';
 import { authenticateToken } from './auth/sessions.js';
 import { ensureOwner } from './bootstrap.js';
-import { createMailer } from './services/mailer.js';
+import { createBackgroundTasks } from './services/background.js';
+import { createMailer, type Mailer } from './services/mailer.js';
 import { createNotifier } from './services/notifier.js';
+import { createLoginThrottle } from './services/login-throttle.js';
 import { createRateLimiter } from './services/rate-limit.js';
 import { createSmsProvider } from './services/sms.js';
 import { foundationJobs, startScheduler, type Job } from './services/scheduler.js';
 import { systemClock, type Clock } from './time.js';
 import { routeHandlers } from './routes/index.js';
+import { isResetPasswordPage, registerSecurityHeaders } from './security.js';
 
 export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -31,7 +46,14 @@ export interface BuildOptions {
   clock?: Clock;
   /** false silences request logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Replaces the SMTP/outbox mailer (tests hold or fail sends with it). */
+  mailer?: Mailer;
+  /** Where the log goes (stdout by default); main.ts keeps it to drain the log on shutdown. */
+  logDestination?: LogDestination;
 }
+
+/** How long a normal close waits for mail and SMS still being sent after their answers. */
+export const CLOSE_DRAIN_MS = 5_000;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -68,24 +90,44 @@ async function keepRawBody(
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     size += buffer.length;
     if (size > 1024 * 1024)
-      throw new ApiError(413, { detail: 'Request body is too large.', code: 'too_large' });
+      throw new ApiError(413, { detail: 'Request body is too large.', error_code: 'too_large' });
     chunks.push(buffer);
   }
   request.rawBody = Buffer.concat(chunks);
   return Readable.from([request.rawBody]);
 }
 
+/**
+ * For operations whose JSON body is optional (logout): a request without a body, or with an empty
+ * one under `Content-Type: application/json`, is read as `{}` instead of failing as unparsable.
+ */
+async function emptyBodyIsNoBody(request: FastifyRequest) {
+  const length = request.headers['content-length'];
+  // Fastify's own test for "no body", which it applies only when no Content-Type is sent.
+  if (
+    request.headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  )
+    delete request.headers['content-type'];
+}
+
+async function absentBodyIsEmpty(request: FastifyRequest) {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
 function securityHook(ctx: AppContext, operation: OperationRoute) {
   return async (request: FastifyRequest) => {
+    // Public operations never read the token: the spec's client sends a stored (maybe stale) one
+    // with every call, and login or refresh must work regardless.
     if (operation.security === 'public') return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (token) request.auth = await authenticateToken(ctx, token);
-    // Where a token is optional, a stale one just means the anonymous view.
+    // A bad token is 401 even where a token is optional, so the client refreshes (or forgets it)
+    // instead of silently getting the anonymous view.
+    if (token && !request.auth) throw unauthorized('Given token not valid for any token type');
     if (operation.security === 'optional') return;
-    if (!request.auth) {
-      throw token ? unauthorized('Given token not valid for any token type') : unauthorized();
-    }
+    if (!request.auth) throw unauthorized();
     const user = request.auth.user;
     if (
       operation.roles &&
@@ -96,54 +138,62 @@ function securityHook(ctx: AppContext, operation: OperationRoute) {
   };
 }
 
-const notImplemented = (operationId: string) => async () => {
-  throw new ApiError(501, {
-    detail: `${operationId} is not implemented yet.`,
-    code: 'not_implemented',
-  });
-};
-
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+        : loggerOptions(config.logLevel, options.logDestination ?? createLogDestination()),
+    logController: requestLogController(),
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     requestTimeout: 30_000,
   });
   const clock = options.clock ?? systemClock;
   let db: Db;
   try {
-    db = openDatabase(config);
+    db = await openDatabase(config);
   } catch (error) {
     await app.close();
     throw error;
   }
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: app.log,
-  });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+  const background = createBackgroundTasks(app.log);
+  const rateLimiter = createRateLimiter(db, clock);
+  const attachments = createAttachmentStore(config, db, clock, app.log);
   const ctx = createContext({
     config,
     db,
     clock,
     log: app.log,
-    rateLimiter: createRateLimiter(db, clock),
+    rateLimiter,
+    loginThrottle: createLoginThrottle(db, clock),
+    attachments,
+    background,
     notifier: createNotifier({
       db,
       clock,
       mailer,
       sms: createSmsProvider(config, app.log),
+      rateLimiter,
       log: app.log,
     }),
   });
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    // Mail still being sent after its answer needs the database to record the outcome.
+    await background.drain(CLOSE_DRAIN_MS);
+    await attachments.close();
+    await db.close();
+  });
   try {
     await migrateToLatest(db);
     await ensureOwner(ctx);
@@ -152,7 +202,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     throw error;
   }
 
+  registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler());
+  app.setSerializerCompiler(serializerCompiler());
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(fastifyMultipart, {
@@ -167,14 +219,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ] === true;
   const handlers: Handlers = routeHandlers(ctx);
   for (const operation of contract.operations) {
-    const handler =
-      handlers[operation.operationId as keyof Handlers] ?? notImplemented(operation.operationId);
+    const handler = handlers[operation.operationId as keyof Handlers];
+    // The contract and the handlers are checked against each other by the type of routeHandlers;
+    // an operation without a handler (a contract edited without code) stops the start.
+    if (!handler) throw new Error(`openapi.yaml: no handler for ${operation.operationId}`);
+    const optionalBody = operation.schema.body !== undefined && !operation.bodyRequired;
     app.route({
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
       onRequest: securityHook(ctx, operation),
       ...(wantsRawBody(operation) ? { preParsing: keepRawBody } : {}),
+      ...(optionalBody ? { preParsing: emptyBodyIsNoBody, preValidation: absentBodyIsEmpty } : {}),
       handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
     });
   }
@@ -203,11 +259,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the web app decides what to show (unknown paths redirect to /).
+      if (isResetPasswordPage(url)) reply.header('Referrer-Policy', 'no-referrer');
       return reply.type('text/html; charset=utf-8').sendFile('index.html', webDir, {
         cacheControl: false,
       });
     }
-    return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    return reply.code(404).send({ detail: 'Not found.', error_code: 'not_found' });
   });
   return { app, ctx };
 }

@@ -18,33 +18,19 @@ export async function ensureOwner(ctx: AppContext): Promise<void> {
   const password = config.owner.password ?? randomBytes(18).toString('base64url');
   const phone = normalizePhone(config.owner.phone);
   if (!phone.ok) throw new Error(`OWNER_PHONE: ${phone.message}`);
-  const now = ctx.clock.now().toISOString();
   try {
     await db.kysely.transaction().execute(async (trx) => {
-      const owner = await trx
-        .insertInto('users')
-        .values({
-          username: config.owner.username,
-          username_lower: config.owner.username.toLowerCase(),
-          email: config.owner.email,
-          email_lower: config.owner.email.toLowerCase(),
-          phone: phone.value,
-          password_hash: await hashPassword(password),
-          user_type: 'mess_owner',
-          first_name: 'Mess',
-          last_name: 'Owner',
-          status: 'profile_complete',
-          is_active: true,
-          phone_verified: true,
-          last_login: null,
-          is_tiffin_user: false,
-          is_mess_user: false,
-          preferred_delivery_time: '6:00 PM',
-          date_joined: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const owner = await ctx.stores.accounts.createOwner(trx, {
+        username: config.owner.username,
+        username_lower: config.owner.username.toLowerCase(),
+        email: config.owner.email,
+        email_lower: config.owner.email.toLowerCase(),
+        phone: phone.value,
+        password_hash: await hashPassword(password),
+        user_type: 'mess_owner',
+        first_name: 'Mess',
+        last_name: 'Owner',
+      });
       await trx
         .insertInto('mess_owner_profiles')
         .values({
@@ -72,9 +58,10 @@ export async function ensureOwner(ctx: AppContext): Promise<void> {
     writeFileSync(file, `username: ${config.owner.username}\npassword: ${password}\n`, {
       mode: 0o600,
     });
+    // The password goes to the 0600 file only: logs are shipped and kept where anyone may read them.
     ctx.log.warn(
       { username: config.owner.username, file },
-      `Created the mess owner account "${config.owner.username}" with password ${password} (also written to ${file})`,
+      `Created the mess owner account "${config.owner.username}". Its password is in ${file} (readable by this user only).`,
     );
   } else {
     ctx.log.info({ username: config.owner.username }, 'created the mess owner account');

@@ -1,11 +1,12 @@
 // Reads openapi.yaml and turns each operation into a Fastify route: validation, response shape,
 // security and roles all come from the contract, looked up by operationId.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Options as AjvOptions } from 'ajv';
+import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { parse } from 'yaml';
 
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
@@ -24,13 +25,25 @@ export interface OperationRoute {
   security: Security;
   roles: Role[] | null;
   multipart: boolean;
+  /** false when the contract marks the JSON request body optional (`requestBody.required`). */
+  bodyRequired: boolean;
   schema: FastifySchema;
+  /** Every documented answer by status key ('200', '4XX', 'default'), dereferenced. */
+  responses: Record<string, ResponseSpec>;
+}
+
+export interface ResponseSpec {
+  /** Schemas by media type; undefined where the contract gives none. */
+  content: Record<string, JsonObject | undefined>;
+  headers: Record<string, { required: boolean; schema: JsonObject | undefined }>;
 }
 
 export interface Contract {
   document: JsonObject;
   text: string;
   operations: OperationRoute[];
+  /** Headers on every answer, from `x-every-response-headers`, also merged into each response. */
+  everyResponseHeaders: ResponseSpec['headers'];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -58,9 +71,21 @@ function dereference(document: JsonObject): (node: unknown) => unknown {
     }
     const copy: JsonObject = {};
     for (const [key, value] of Object.entries(object)) copy[key] = resolve(value, seen);
+    // Ajv picks the oneOf branch by the tag's const and refuses `mapping`, which the contract
+    // gives for openapi-typescript's sake (RefundPayout): the same branches either way.
+    if (isDiscriminator(copy.discriminator)) {
+      const { mapping: _mapping, ...discriminator } = copy.discriminator;
+      copy.discriminator = discriminator;
+    }
     return copy;
   };
   return (node) => resolve(node, []);
+}
+
+function isDiscriminator(node: unknown): node is JsonObject & { propertyName: string } {
+  return (
+    !!node && typeof node === 'object' && typeof (node as JsonObject).propertyName === 'string'
+  );
 }
 
 function securityOf(operation: JsonObject, document: JsonObject): Security {
@@ -87,6 +112,19 @@ export function loadContract(file = CONTRACT_PATH): Contract {
   const text = readFileSync(file, 'utf8');
   const document = parse(text) as JsonObject;
   const resolve = dereference(document);
+  const readHeaders = (declared: unknown): ResponseSpec['headers'] => {
+    const headers: ResponseSpec['headers'] = {};
+    for (const [name, header] of Object.entries((resolve(declared ?? {}) ?? {}) as JsonObject)) {
+      const spec = header as JsonObject;
+      headers[name.toLowerCase()] = {
+        required: spec.required === true,
+        schema: spec.schema as JsonObject | undefined,
+      };
+    }
+    return headers;
+  };
+  // Headers every answer carries (the security headers) are declared once, at the top.
+  const everyResponseHeaders = readHeaders(document['x-every-response-headers']);
   const operations: OperationRoute[] = [];
   for (const [path, rawItem] of Object.entries((document.paths ?? {}) as JsonObject)) {
     const item = resolve(rawItem) as JsonObject;
@@ -100,12 +138,22 @@ export function loadContract(file = CONTRACT_PATH): Contract {
       const multipart = 'multipart/form-data' in content;
       const jsonBody = (content['application/json'] as JsonObject | undefined)?.schema;
       const response: JsonObject = {};
+      const responses: Record<string, ResponseSpec> = {};
       for (const [status, answer] of Object.entries((operation.responses ?? {}) as JsonObject)) {
-        const schema = (
-          ((answer as JsonObject).content as JsonObject | undefined)?.['application/json'] as
-            JsonObject | undefined
-        )?.schema;
+        const documented = answer as JsonObject;
+        const media = (documented.content ?? {}) as Record<string, JsonObject>;
+        const schema = media['application/json']?.schema as JsonObject | undefined;
         if (/^2\d\d$/.test(status) && schema) response[status] = schema;
+        const headers = { ...everyResponseHeaders, ...readHeaders(documented.headers) };
+        responses[status] = {
+          content: Object.fromEntries(
+            Object.entries(media).map(([type, body]) => [
+              type,
+              body.schema as JsonObject | undefined,
+            ]),
+          ),
+          headers,
+        };
       }
       const schema: FastifySchema = {};
       const querystring = parametersSchema(parameters, 'query');
@@ -122,20 +170,25 @@ export function loadContract(file = CONTRACT_PATH): Contract {
         security: securityOf(operation, document),
         roles: (operation['x-roles'] as Role[] | undefined) ?? null,
         multipart,
+        bodyRequired: (operation.requestBody as JsonObject | undefined)?.required === true,
         schema,
+        responses,
       });
     }
   }
-  return { document, text, operations };
+  return { document, text, operations, everyResponseHeaders };
 }
 
-function makeAjv(options: AjvOptions) {
+/** Ajv 2020 with formats, as the server validates with; tests check answers with it too. */
+export function createAjv(options: AjvOptions) {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     verbose: true,
     removeAdditional: false,
     useDefaults: true,
+    // A oneOf told apart by a tag (RefundPayout's `method`) reports the chosen branch's errors only.
+    discriminator: true,
     ...options,
   });
   addFormats(ajv);
@@ -143,15 +196,53 @@ function makeAjv(options: AjvOptions) {
   return ajv;
 }
 
+// Validators and response serializers are compiled on first use, not at start-up: compiling them for
+// every operation of the contract held about 10 MB of code and generated source in an idle server,
+// mostly for operations an instance rarely or never serves. The first request of an operation pays
+// for its compilation (a few milliseconds).
+
 /**
  * Bodies are validated strictly (no type coercion, unknown fields refused); query strings and path
  * parameters arrive as text, so they are coerced.
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = makeAjv({ coerceTypes: false });
-  const textAjv = makeAjv({ coerceTypes: 'array' });
-  return ({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ReturnType<
-      FastifySchemaCompiler<unknown>
-    >;
+  const bodyAjv = createAjv({ coerceTypes: false });
+  const textAjv = createAjv({ coerceTypes: 'array' });
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    let compiled: ValidateFunction | null = null;
+    // Fastify reads `errors` off the function it was given, as off an Ajv validator.
+    const validate = Object.assign(
+      (data: unknown) => {
+        compiled ??= ajv.compile(schema as object);
+        const valid = compiled(data);
+        validate.errors = compiled.errors;
+        return valid;
+      },
+      { errors: null as ErrorObject[] | null | undefined },
+    );
+    return validate as ReturnType<FastifySchemaCompiler<unknown>>;
+  };
+}
+
+type SerializerBuilder = (
+  externalSchemas: unknown,
+  options: unknown,
+) => (route: Parameters<FastifySerializerCompiler<unknown>>[0]) => (data: unknown) => string;
+
+/**
+ * Fastify's own response serializers (fast-json-stringify, through the compiler Fastify itself
+ * loads), each built on its first use.
+ */
+export function serializerCompiler(): FastifySerializerCompiler<unknown> {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const { SerializerSelector } = fromFastify('@fastify/fast-json-stringify-compiler') as {
+    SerializerSelector: () => SerializerBuilder;
+  };
+  // As Fastify calls it when no shared schemas are added: ours are dereferenced, inline.
+  const build = SerializerSelector()({}, undefined);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | null = null;
+    return (data) => (serialize ??= build(route))(data);
+  };
 }

@@ -1,8 +1,8 @@
 // Realistic demo data at any scale: plans, customers of both types, subscriptions in every state,
 // payments, leaves, feedback with photos, refunds. Deterministic, so benchmarks are repeatable.
 import { sql, type Insertable, type Kysely } from 'kysely';
-import sharp from 'sharp';
 import { addDays } from '../machines/shared/dates.js';
+import { refundBreakdown } from '../machines/subscription/index.js';
 import { hashPassword } from './auth/passwords.js';
 import type { AppContext } from './context.js';
 import type {
@@ -14,8 +14,8 @@ import type {
   SubscriptionsTable,
   UsersTable,
 } from './db/schema.js';
-import { storeAttachment } from './services/attachments.js';
-import { RECEIPT_COUNTER } from './services/payments/settle.js';
+import { amountDuePaise, taxInvoiceColumns } from './gst.js';
+import { RECEIPT_COUNTER } from './lifecycles/payment.store.js';
 
 export interface DemoOptions {
   /** How many customers to create. */
@@ -187,6 +187,7 @@ async function insertChunks<T extends keyof Database & string>(
 
 async function demoPhoto(label: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="#f4e4c1"/><circle cx="160" cy="100" r="70" fill="#e0a458"/><text x="160" y="190" font-size="16" text-anchor="middle" fill="#333">${label}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
@@ -293,6 +294,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
         updated_at: now,
       });
     }
+    const photographed: { feedbackId: number; subject: string; photos: number }[] = [];
     await db.transaction().execute(async (trx) => {
       const inserted: { id: number }[] = [];
       for (let start = 0; start < users.length; start += 400) {
@@ -340,7 +342,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
           plan_id: plan.id,
           subscription_type: plan.service_type,
           breakfast_included: plan.included_meals.includes('breakfast'),
-          total_paid_paise: plan.base_price_paise,
+          total_paid_paise: amountDuePaise(plan.base_price_paise, ctx.config.gst),
           leave_days: 0,
           cancelled_at: null,
           renewed_from_id: null,
@@ -420,6 +422,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
           // Paid in the morning of the start date, but never later than now.
           created_at: [`${subscription.start_date ?? today}T03:30:00.000Z`, now].sort()[0]!,
           updated_at: now,
+          ...(success ? taxInvoiceColumns(ctx.config.gst, subscription.total_paid_paise) : {}),
         });
       });
       const paymentIds: number[] = [];
@@ -447,8 +450,14 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
             subscription_id: subscriptionId,
             user_id: subscription.user_id,
             payment_id: paymentIds[paymentIndex]!,
-            amount_paise:
-              Math.floor((subscription.total_paid_paise * rng.int(5, 25)) / 30 / 100) * 100,
+            // Demo cancellations took no leave and happened today.
+            amount_paise: refundBreakdown({
+              totalPaidPaise: subscription.total_paid_paise,
+              startDate: subscription.start_date ?? today,
+              baseEndDate: subscription.base_end_date ?? today,
+              approvedLeaves: [],
+              cancelledOn: today,
+            }).amountPaise,
             status,
             requested_at: now,
             requested_by: subscription.user_id,
@@ -554,22 +563,27 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       // A few complaints carry a photo, as real ones do.
       for (let i = 0; i < feedback.length && photos < 12; i++) {
         if (feedback[i]!.feedback_type !== 'food_complaint') continue;
-        const bytes = await demoPhoto(feedback[i]!.subject);
-        const storageName = await storeAttachment(ctx.config.dataDir, bytes, 'image/jpeg');
-        await trx
-          .insertInto('feedback_attachments')
-          .values({
-            feedback_id: feedbackIds[i]!,
-            storage_name: storageName,
-            original_filename: `IMG_20261${String(photos).padStart(3, '0')}.jpg`,
-            content_type: 'image/jpeg',
-            file_size: bytes.length,
-            created_at: now,
-          })
-          .execute();
+        photographed.push({ feedbackId: feedbackIds[i]!, subject: feedback[i]!.subject, photos });
         photos += 1;
       }
     });
+    // Stored once the chunk's transaction has ended: the database store writes through the app's
+    // own connection, which on SQLite (one connection) the transaction would hold.
+    for (const photo of photographed) {
+      const bytes = await demoPhoto(photo.subject);
+      const storageName = await ctx.attachments.put(bytes, 'image/jpeg');
+      await db
+        .insertInto('feedback_attachments')
+        .values({
+          feedback_id: photo.feedbackId,
+          storage_name: storageName,
+          original_filename: `IMG_20261${String(photo.photos).padStart(3, '0')}.jpg`,
+          content_type: 'image/jpeg',
+          file_size: bytes.length,
+          created_at: now,
+        })
+        .execute();
+    }
   }
   await db
     .insertInto('counters')
@@ -577,7 +591,9 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
     .execute();
   // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
-  await sql`analyze`.execute(db);
+  // On PostgreSQL VACUUM too: it marks the new rows all-visible, so index-only scans (the owner's
+  // home) read no table pages, as they do once autovacuum has run on a live database.
+  await (ctx.db.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
   ctx.log.info(
     {
       customers: options.users,

@@ -1,48 +1,67 @@
 // Errors in the shapes the spec's client reads: `detail`, `non_field_errors`, per-field lists, `message`.
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../generated/api.js';
 
+/**
+ * `error_code` is the stable machine code every error carries. It has its own name because request
+ * fields become keys of the body too: a plan's `code`, a feedback's `message` (a list there, while
+ * the OTP endpoints' `message` is one sentence).
+ */
 export type ErrorBody = {
+  error_code: string;
   detail?: string;
-  message?: string;
+  message?: string | string[];
   non_field_errors?: string[];
-  code?: string;
 } & { [field: string]: string[] | string | undefined };
+
+/** Error bodies the contract documents as extending ErrorBody with fields of other types. */
+export type ExtendedErrorBody = components['schemas']['SandboxDeclined'];
 
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: ErrorBody,
+    readonly body: ErrorBody | ExtendedErrorBody,
     readonly headers: Record<string, string> = {},
   ) {
-    super(body.detail ?? body.message ?? body.non_field_errors?.[0] ?? `HTTP ${statusCode}`);
+    const text = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+    const nonField = 'non_field_errors' in body ? body.non_field_errors?.[0] : undefined;
+    super(body.detail ?? text ?? nonField ?? `HTTP ${statusCode}`);
     this.name = 'ApiError';
   }
 }
 
-// A plan has a field named `code`; its messages win over the machine-readable code.
-const withCode = (fields: Record<string, string[]>, code: string): ErrorBody =>
-  'code' in fields ? fields : { ...fields, code };
+/**
+ * A reason the server cannot start that the person running it can fix (a locked or unwritable
+ * DATA_DIR): main.ts prints the message alone, without a stack trace, and exits with 1.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
 
-export const fieldErrors = (fields: Record<string, string[]>, code = 'invalid') =>
-  new ApiError(400, withCode(fields, code));
+export const fieldErrors = (fields: Record<string, string[]>, errorCode = 'invalid') =>
+  new ApiError(400, { ...fields, error_code: errorCode });
 
-export const fieldError = (field: string, message: string, code = 'invalid') =>
-  fieldErrors({ [field]: [message] }, code);
+export const fieldError = (field: string, message: string, errorCode = 'invalid') =>
+  fieldErrors({ [field]: [message] }, errorCode);
 
-export const nonFieldError = (message: string, code = 'invalid') =>
-  new ApiError(400, { non_field_errors: [message], code });
+export const nonFieldError = (message: string, errorCode = 'invalid') =>
+  new ApiError(400, { non_field_errors: [message], error_code: errorCode });
 
-export const detailError = (statusCode: number, detail: string, code?: string) =>
-  new ApiError(statusCode, code ? { detail, code } : { detail });
+export const detailError = (statusCode: number, detail: string, errorCode = 'invalid') =>
+  new ApiError(statusCode, { detail, error_code: errorCode });
 
-export const notFound = (detail = 'Not found.') => new ApiError(404, { detail, code: 'not_found' });
+export const notFound = (detail = 'Not found.') =>
+  new ApiError(404, { detail, error_code: 'not_found' });
 
 export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
-  new ApiError(401, { detail, code: 'not_authenticated' });
+  new ApiError(401, { detail, error_code: 'not_authenticated' });
 
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
-  new ApiError(403, { detail, code: 'permission_denied' });
+  new ApiError(403, { detail, error_code: 'permission_denied' });
 
 export const tooManyRequests = (
   retryAfterSeconds: number,
@@ -51,7 +70,7 @@ export const tooManyRequests = (
 ) =>
   new ApiError(
     429,
-    { [key]: text, code: 'throttled' },
+    { [key]: text, error_code: 'throttled' },
     { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
 
@@ -98,7 +117,8 @@ type SchemaWithMessages = {
 
 /** Turns Ajv errors into per-field lists, using the contract's `x-messages` where it has them. */
 export function formatValidationErrors(errors: ErrorObject[], context: string): ErrorBody {
-  const body: Record<string, string[]> = {};
+  // Keyed by request field names, which may be `toString` or `constructor`: no prototype to hit.
+  const body: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const add = (field: string, message: string) => {
     const list = (body[field] ??= []);
     if (!list.includes(message)) list.push(message);
@@ -109,6 +129,11 @@ export function formatValidationErrors(errors: ErrorObject[], context: string): 
     const parent = error.parentSchema as SchemaWithMessages | undefined;
     let pointer = error.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     let messages = parent?.['x-messages'];
+    if (error.keyword === 'discriminator') {
+      // A missing or unknown tag is the tag field's error (`payout.method`).
+      const tag = (error.params as { tag?: string }).tag ?? '';
+      pointer = pointer ? `${pointer}.${tag}` : tag;
+    }
     if (error.keyword === 'required' || error.keyword === 'additionalProperties') {
       const name =
         (error.params as { missingProperty?: string }).missingProperty ??
@@ -128,7 +153,53 @@ export function formatValidationErrors(errors: ErrorObject[], context: string): 
       add(context === 'body' ? pointer : pointer, message);
     }
   }
-  return withCode(body, 'invalid');
+  return { ...body, error_code: 'invalid' };
+}
+
+// ----- storage faults (see server/storage.ts) ----------------------------------------------
+
+export type StorageFault = 'full' | 'unavailable';
+
+/** "No space": SQLite, the file system (ENOSPC, or a quota), PostgreSQL's disk_full. */
+const FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT', '53100']);
+/** Storage that is there but will not write: I/O errors, read-only files, mounts or databases. */
+const UNAVAILABLE_CODES = new Set([
+  'EROFS',
+  'EIO',
+  '58030',
+  '25006',
+  // An attachment store (S3) that is down or refuses us: server/attachments/store.ts.
+  'ATTACHMENT_STORE_UNAVAILABLE',
+]);
+
+/** Whether `error` means the storage could not take a write (and not that the request was wrong). */
+export function storageFault(error: unknown): StorageFault | null {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  if (FULL_CODES.has(code)) return 'full';
+  if (
+    UNAVAILABLE_CODES.has(code) ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY')
+  ) {
+    return 'unavailable';
+  }
+  return null;
+}
+
+export const STORAGE_MESSAGES: Record<StorageFault, string> = {
+  full: "The server's storage is full. Please try again later.",
+  unavailable: "The server's storage is unavailable. Please try again later.",
+};
+
+export const storageUnavailable = (fault: StorageFault) =>
+  new ApiError(503, { detail: STORAGE_MESSAGES[fault], error_code: 'storage_unavailable' });
+
+/**
+ * A refused body is left unread on the connection: a keep-alive client would send its next request
+ * behind it and wait for a timeout. Closing the connection after the answer ends that at once.
+ */
+function closeAfterReply(reply: FastifyReply): void {
+  reply.header('connection', 'close');
 }
 
 /** PostgreSQL's answers to values it cannot store: client mistakes, not server faults. */
@@ -145,6 +216,7 @@ export function errorHandler(
   reply: FastifyReply,
 ) {
   if (error instanceof ApiError) {
+    if (error.statusCode === 413) closeAfterReply(reply);
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
   }
   if (error.validation) {
@@ -153,8 +225,20 @@ export function errorHandler(
       .send(formatValidationErrors(error.validation, error.validationContext ?? 'body'));
   }
   const status = error.statusCode ?? 500;
-  if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ detail: 'Attachment must be less than 5MB.', code: 'too_large' });
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    closeAfterReply(reply);
+    return reply
+      .code(413)
+      .send({ detail: 'Attachment must be less than 5MB.', error_code: 'too_large' });
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    closeAfterReply(reply);
+    return reply.code(413).send({ detail: 'Request body is too large.', error_code: 'too_large' });
+  }
+  const fault = storageFault(error);
+  if (fault) {
+    request.log.warn({ err: error }, 'storage refused a write');
+    return reply.code(503).send(storageUnavailable(fault).body);
   }
   if (error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_VALIDATION') {
     const detail =
@@ -163,17 +247,19 @@ export function errorHandler(
         : `JSON parse error: ${error.message}`;
     return reply
       .code(status >= 400 && status < 500 ? status : 400)
-      .send({ detail, code: 'parse_error' });
+      .send({ detail, error_code: 'parse_error' });
   }
   if (status >= 400 && status < 500) {
-    return reply.code(status).send({ detail: error.message, code: error.code ?? 'bad_request' });
+    return reply
+      .code(status)
+      .send({ detail: error.message, error_code: error.code ?? 'bad_request' });
   }
   if (POSTGRES_BAD_INPUT.has(String((error as { code?: string }).code))) {
     request.log.warn({ err: error }, 'database refused a value');
     return reply
       .code(400)
-      .send({ detail: 'A value is out of range or malformed.', code: 'invalid' });
+      .send({ detail: 'A value is out of range or malformed.', error_code: 'invalid' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ detail: 'Internal server error.', code: 'server_error' });
+  return reply.code(500).send({ detail: 'Internal server error.', error_code: 'server_error' });
 }

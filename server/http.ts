@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../generated/api.js';
 import type { AuthContext } from './auth/sessions.js';
+import type { AppContext } from './context.js';
 import type { User } from './db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -41,7 +42,8 @@ export type Handler<Op extends OperationId> = (
   reply: FastifyReply,
 ) => Promise<SuccessBody<Op> | FastifyReply>;
 
-export type Handlers = { [Op in OperationId]?: Handler<Op> };
+/** One handler for every operation of the contract: routeHandlers must provide them all. */
+export type Handlers = { [Op in OperationId]: Handler<Op> };
 
 export const isOwner = (user: User) => user.user_type === 'mess_owner';
 export const isCustomer = (user: User) =>
@@ -66,3 +68,34 @@ export function requireCustomer(request: FastifyRequest): User {
 }
 
 export const clientIp = (request: FastifyRequest) => request.ip || 'unknown';
+
+/** Resolves once the answer has been written out, or the client has gone away. */
+export function answered(reply: FastifyReply): Promise<void> {
+  const raw = reply.raw;
+  if (raw.writableFinished || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('finish', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('finish', done);
+    raw.on('close', done);
+  });
+}
+
+/**
+ * Runs `work` once the answer has gone out, so the answer's content and timing cannot depend on it
+ * (whether an e-mail or phone is registered). Errors are logged by the background tasks.
+ */
+export function afterAnswer(
+  ctx: AppContext,
+  reply: FastifyReply,
+  name: string,
+  work: () => Promise<unknown>,
+): void {
+  ctx.background.run(name, async () => {
+    await answered(reply);
+    await work();
+  });
+}

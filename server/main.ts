@@ -1,21 +1,43 @@
 // Starts the server: configuration, logging, jobs and a graceful close on SIGINT/SIGTERM.
 import { buildApp, startJobs } from './app.js';
-import { loadConfig } from './config.js';
-import { DataDirLockedError } from './db/index.js';
+import { dataDirFrom, loadConfig, type Config } from './config.js';
+import { StartupError } from './errors.js';
+import { createLogDestination } from './logging.js';
 import { allJobs } from './routes/index.js';
 import { seedDemo } from './demo.js';
+import { startupStorageMessage } from './storage.js';
+
+/** SIGTERM to exit, at most: a request that never finishes cannot hold the process past this. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+const logDestination = createLogDestination();
+
+/** Lets the log go out (for half a second at most: the output may be stuck), then exits. */
+async function exit(code: number): Promise<never> {
+  await logDestination.drain(500);
+  process.exit(code);
+}
+
+/** A start-up failure the person running Dabba can fix: one sentence, exit code 1, no stack trace. */
+function fixableStartupMessage(error: unknown): string | null {
+  return error instanceof StartupError
+    ? error.message
+    : startupStorageMessage(error, dataDirFrom());
+}
 
 async function main() {
-  const config = loadConfig();
+  // Whatever the server creates (database, uploads, outbox, secrets) is for this user only.
+  process.umask(0o077);
+  let config: Config;
   let built;
   try {
-    built = await buildApp({ config });
+    config = loadConfig();
+    built = await buildApp({ config, logDestination });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    const message = fixableStartupMessage(error);
+    if (message === null) throw error;
+    console.error(message);
+    return exit(1);
   }
   const { app, ctx } = built;
   if (config.databaseUrl && !process.env.JWT_SECRET) {
@@ -24,18 +46,28 @@ async function main() {
         'Give every instance the same JWT_SECRET (and RAZORPAY_KEY_SECRET) to run several behind a load balancer.',
     );
   }
+  if (config.databaseUrl && config.attachments.store === 'local') {
+    app.log.info(
+      "ATTACHMENT_STORE is local: feedback photos are kept in this instance's DATA_DIR/uploads, which other instances cannot read. " +
+        'Set ATTACHMENT_STORE=database or s3 to run several behind a load balancer.',
+    );
+  }
   if (process.argv.includes('--demo')) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
   const stopJobs = config.scheduler ? startJobs(ctx, allJobs) : () => {};
   let closing = false;
   const close = async (signal: string) => {
-    if (closing) return;
+    // A second signal means "now".
+    if (closing) return void exit(1);
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopJobs();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms; exiting without them`);
+      void exit(1);
+    }, SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
-    process.exit(0);
+    await exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
@@ -56,5 +88,5 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  void exit(1);
 });

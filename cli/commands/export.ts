@@ -61,7 +61,7 @@ export function registerExport(program: Command, ctx: CommandContext): void {
             : ctx.resolvePath(options.output ?? exportFileName(request.sources, request.date));
         const { exportCsv } = await import('../services/export');
         const { count } = await exportCsv(ctx.io, await ctx.api(), { request, output });
-        // Spec §8 success notice: CSV Downloaded (Downloaded {n} records.)
+        // The message of the web app's "CSV Downloaded" notice, then where the file went.
         ctx.io.stderr.write(
           `Downloaded ${count} records.${output === '-' ? '' : ` Saved to ${output}`}\n`,
         );

@@ -28,7 +28,7 @@ export function registerFeedback(program: Command, ctx: CommandContext): void {
         json?: boolean;
       }) => {
         const { listFeedback } = await import('../services/feedback');
-        const { day, printJson, printTable } = await import('../output');
+        const { day, printJson, printTable, statusLabel } = await import('../output');
         const rows = await listFeedback(await ctx.api(), {
           ...(options.status ? { status: options.status } : {}),
           ...(options.priority ? { priority: options.priority } : {}),
@@ -41,7 +41,7 @@ export function registerFeedback(program: Command, ctx: CommandContext): void {
           rows,
           [
             { header: 'ID', value: (item) => item.id, right: true },
-            { header: 'Status', value: (item) => item.status },
+            { header: 'Status', value: (item) => statusLabel(item.status) },
             { header: 'Priority', value: (item) => item.priority },
             { header: 'Type', value: (item) => item.feedback_type },
             { header: 'User', value: (item) => item.user.username },
@@ -61,18 +61,21 @@ export function registerFeedback(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
       const { getFeedback } = await import('../services/feedback');
-      const { day, printFields, printJson } = await import('../output');
+      const { day, printFields, printJson, statusLabel } = await import('../output');
       const item = await getFeedback(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, item);
       printFields(ctx.io.stdout, [
         ['Feedback', `#${item.id} ${item.subject}`],
         ['Type', item.feedback_type],
-        ['Status', item.status],
+        ['Status', statusLabel(item.status)],
         ['Priority', item.priority],
         ['Rating', `${item.rating}/5`],
         ['Date', day(item.created_at)],
         ['Meal', item.meal_date ? `${item.meal_date} ${item.meal_type ?? ''}`.trim() : null],
-        ['User', `${item.user.username} (${item.user.user_type}, ${item.user.status})`],
+        [
+          'User',
+          `${item.user.username} (${item.user.user_type}, ${statusLabel(item.user.status)})`,
+        ],
         ['E-mail', item.user.email],
         ['Phone', item.user.phone],
         [
@@ -126,7 +129,7 @@ export function registerFeedback(program: Command, ctx: CommandContext): void {
         }
         const item = await service.respondToFeedback(api, id, options.message, options.status);
         if (options.json) return printJson(ctx.io.stdout, item);
-        // Spec §8 success notice: Updated (Response saved and status marked as {status}.)
+        // The message of the web app's "Updated" notice.
         ctx.io.stdout.write(`Response saved and status marked as ${item.status}.\n`);
       },
     );

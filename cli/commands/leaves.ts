@@ -15,7 +15,7 @@ export function registerLeaves(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
       const { listLeaves } = await import('../services/leaves');
-      const { printJson, printTable } = await import('../output');
+      const { printJson, printTable, statusLabel } = await import('../output');
       const rows = await listLeaves(
         await ctx.api(),
         options.status?.toUpperCase() as 'PENDING' | undefined,
@@ -26,7 +26,7 @@ export function registerLeaves(program: Command, ctx: CommandContext): void {
         rows,
         [
           { header: 'ID', value: (leave) => leave.id, right: true },
-          { header: 'Status', value: (leave) => leave.status },
+          { header: 'Status', value: (leave) => statusLabel(leave.status) },
           { header: 'Customer', value: (leave) => leave.subscription_user.full_name },
           { header: 'Username', value: (leave) => leave.subscription_user.username },
           { header: 'Plan', value: (leave) => leave.subscription_plan },

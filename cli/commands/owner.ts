@@ -1,7 +1,7 @@
 // dabba users list | show | stats, dabba subscribers, dabba kitchen
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption, positiveInt } from './shared';
+import { isoDate, jsonOption, positiveInt, wholeNumber } from './shared';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 const SERVICES = ['mess', 'tiffin'] as const;
@@ -16,6 +16,11 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--type <type>', 'student or regular').choices(['student', 'regular']))
     .option('--expiring', 'only subscriptions ending within 5 days')
     .option('--expired', 'only customers whose subscription has expired')
+    .option(
+      '--expiring-within <days>',
+      'only subscriptions ending within 0 to this many days (`dabba dashboard` uses 3)',
+      wholeNumber,
+    )
     .addOption(jsonOption())
     .action(
       async (options: {
@@ -23,15 +28,19 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
         type?: 'student' | 'regular';
         expiring?: boolean;
         expired?: boolean;
+        expiringWithin?: number;
         json?: boolean;
       }) => {
         const { listUsers } = await import('../services/owner');
-        const { printJson, printTable } = await import('../output');
+        const { printJson, printTable, statusLabel } = await import('../output');
         const rows = await listUsers(await ctx.api(), {
           ...(options.search ? { search: options.search } : {}),
           ...(options.type ? { user_type: options.type } : {}),
           ...(options.expiring ? { subscription_status: 'soon_to_expire' as const } : {}),
           ...(options.expired ? { subscription_status: 'expired' as const } : {}),
+          ...(options.expiringWithin === undefined
+            ? {}
+            : { expiring_within_days: options.expiringWithin }),
         });
         if (options.json) return printJson(ctx.io.stdout, rows);
         printTable(
@@ -43,7 +52,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             { header: 'Name', value: (user) => user.full_name },
             { header: 'Phone', value: (user) => user.phone },
             { header: 'Type', value: (user) => user.user_type },
-            { header: 'Subscription', value: (user) => user.subscription_status },
+            { header: 'Subscription', value: (user) => statusLabel(user.subscription_status) },
             { header: 'Plan', value: (user) => user.current_plan },
             { header: 'Expiry', value: (user) => user.active_subscription_end_date },
           ],
@@ -59,14 +68,15 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
       const { getUser } = await import('../services/owner');
-      const { formatTable, printFields, printJson, rupees } = await import('../output');
+      const { formatTable, printFields, printJson, rupees, statusLabel } =
+        await import('../output');
       const user = await getUser(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, user);
       const info = user.profile_info;
       printFields(ctx.io.stdout, [
         ['User', `#${user.id} ${user.username} (${user.full_name})`],
         ['Type', user.user_type],
-        ['Status', `${user.status}${user.is_active ? '' : ', inactive'}`],
+        ['Status', `${statusLabel(user.status)}${user.is_active ? '' : ', inactive'}`],
         ['E-mail', user.email],
         ['Phone', `${user.phone}${user.phone_verified ? ' (verified)' : ''}`],
         [
@@ -81,7 +91,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             ? `${info.institute}, ${info.course ?? ''} ${info.year ?? ''}, id ${info.student_id ?? '-'}`
             : null,
         ],
-        ['Subscription', user.subscription_status],
+        ['Subscription', statusLabel(user.subscription_status)],
         ['Last login', user.last_login],
       ]);
       if (user.subscriptions.length > 0) {
@@ -90,7 +100,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             { header: 'ID', value: (sub) => sub.id, right: true },
             { header: 'Plan', value: (sub) => sub.plan },
             { header: 'Service', value: (sub) => sub.service_type },
-            { header: 'Status', value: (sub) => sub.status },
+            { header: 'Status', value: (sub) => statusLabel(sub.status) },
             { header: 'Start', value: (sub) => sub.start_date },
             { header: 'End', value: (sub) => sub.adjusted_end_date },
             { header: 'Days left', value: (sub) => sub.days_remaining, right: true },

@@ -1,9 +1,11 @@
-// dabba payments list | show | receipt
-import { Option, type Command } from 'commander';
+// dabba payments list | show | receipt | record
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { OFFLINE_PAYMENT_MODES } from '../../machines/payment/payment.context';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption, positiveInt } from './shared';
+import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
 
 const STATUSES = ['initiated', 'pending', 'success', 'failed'] as const;
+const OFFLINE_MODES = OFFLINE_PAYMENT_MODES;
 
 export function registerPayments(program: Command, ctx: CommandContext): void {
   const payments = program.command('payments').description('payments and receipts');
@@ -25,7 +27,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         json?: boolean;
       }) => {
         const { listPayments } = await import('../services/payments');
-        const { day, printJson, printTable, rupees } = await import('../output');
+        const { day, printJson, printTable, rupees, statusLabel } = await import('../output');
         const rows = await listPayments(await ctx.api(), {
           ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
           ...(options.since ? { date_from: options.since } : {}),
@@ -42,7 +44,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
             { header: 'User', value: (payment) => payment.user.username },
             { header: 'Plan', value: (payment) => payment.plan.name },
             { header: 'Amount', value: (payment) => rupees(payment.amount_inr), right: true },
-            { header: 'Status', value: (payment) => payment.status },
+            { header: 'Status', value: (payment) => statusLabel(payment.status) },
             { header: 'Transaction', value: (payment) => payment.transaction_id },
             { header: 'Receipt', value: (payment) => payment.receipt_number },
           ],
@@ -58,12 +60,12 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
       const { getPayment } = await import('../services/payments');
-      const { printFields, printJson, rupees } = await import('../output');
+      const { printFields, printJson, rupees, statusLabel } = await import('../output');
       const payment = await getPayment(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, payment);
       printFields(ctx.io.stdout, [
         ['Payment', `#${payment.id}`],
-        ['Status', payment.status],
+        ['Status', statusLabel(payment.status)],
         ['Amount', rupees(payment.amount_inr)],
         ['Date', payment.created_at],
         [
@@ -74,7 +76,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
           'Plan',
           `${payment.plan.name} (${payment.plan.service_type}, ${payment.plan.duration_days} days, ${rupees(payment.plan.base_price)})`,
         ],
-        ['Subscription', `#${payment.subscription.id} ${payment.subscription_status}`],
+        ['Subscription', `#${payment.subscription.id} ${statusLabel(payment.subscription_status)}`],
         [
           'Period',
           payment.start_date ? `${payment.start_date} → ${payment.base_end_date ?? '?'}` : null,
@@ -82,6 +84,10 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         ['Total paid', rupees(payment.total_paid)],
         ['Gateway', payment.payment_gateway],
         ['Mode', payment.payment_mode],
+        // Money received at the mess: when it came, its UPI/UTR reference, who recorded it.
+        ['Received on', payment.received_on],
+        ['Reference', payment.utr],
+        ['Recorded by', payment.recorded_by?.username],
         ['Order id', payment.razorpay_order_id],
         ['Payment id', payment.razorpay_payment_id],
         ['Transaction', payment.transaction_id],
@@ -107,4 +113,64 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
       }
       ctx.io.stdout.write(await getReceipt(api, id, 'html'));
     });
+
+  payments
+    .command('record')
+    .description('record a cash, UPI or bank-transfer payment for a subscription awaiting payment')
+    .argument('<subscription-id>', 'the subscription paid for', positiveInt)
+    .requiredOption(
+      '--amount <rupees>',
+      "the amount received: the subscription's full price",
+      money,
+    )
+    .addOption(
+      new Option('--mode <mode>', 'how it was paid').choices(OFFLINE_MODES).makeOptionMandatory(),
+    )
+    .option(
+      '--reference <ref>',
+      'UPI transaction id or bank UTR (required for upi and bank_transfer)',
+      paymentReference,
+    )
+    .option('--date <date>', 'the day the money was received (YYYY-MM-DD; default today)', isoDate)
+    .option('--note <text>', 'a note kept with the payment', paymentNote)
+    .addOption(dryRunOption())
+    .addOption(jsonOption())
+    .action(
+      async (
+        id: number,
+        options: {
+          amount: number;
+          mode: (typeof OFFLINE_MODES)[number];
+          reference?: string;
+          date?: string;
+          note?: string;
+          dryRun?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        const { recordOfflinePayment } = await import('../services/offline-payments');
+        await recordOfflinePayment(ctx.io, await ctx.api(), id, {
+          amount: options.amount,
+          mode: options.mode,
+          ...(options.reference ? { reference: options.reference } : {}),
+          ...(options.date ? { date: options.date } : {}),
+          ...(options.note ? { note: options.note } : {}),
+          dryRun: options.dryRun === true,
+          json: options.json === true,
+        });
+      },
+    );
+}
+
+/** The contract's rule for a reference (UPI transaction id, UTR): letters and digits, at most 50. */
+function paymentReference(value: string): string {
+  if (!/^[A-Za-z0-9]{1,50}$/.test(value)) {
+    throw new InvalidArgumentError('Expected letters and digits only, at most 50.');
+  }
+  return value;
+}
+
+function paymentNote(value: string): string {
+  if (value.length > 1000) throw new InvalidArgumentError('Expected at most 1000 characters.');
+  return value;
 }

@@ -106,7 +106,7 @@ export function registerPlans(program: Command, ctx: CommandContext): void {
       code: options.code ?? '',
       name: options.name,
       description: options.description,
-      // Spec §5 plan defaults: mess, ₹0, 30 days.
+      // The web form's defaults for a new plan: mess, ₹0, 30 days.
       service_type: options.service ?? 'mess',
       base_price: options.price ?? 0,
       duration_days: options.days ?? 30,

@@ -1,7 +1,7 @@
-// dabba refunds list | approve | reject | mark-paid
+// dabba refunds list | show | approve | reject | mark-paid
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
-import { dryRunOption, idsOrAllPending, jsonOption } from './shared';
+import { dryRunOption, idsOrAllPending, jsonOption, positiveInt } from './shared';
 
 const STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
 
@@ -23,8 +23,8 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
     .addOption(jsonOption())
     .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
-      const { listRefunds } = await import('../services/refunds');
-      const { day, printJson, printTable, rupees } = await import('../output');
+      const { listRefunds, payoutCell } = await import('../services/refunds');
+      const { day, printJson, printTable, rupees, statusLabel } = await import('../output');
       const rows = await listRefunds(
         await ctx.api(),
         options.status?.toUpperCase() as 'PENDING' | undefined,
@@ -37,13 +37,58 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
           { header: 'ID', value: (refund) => refund.id, right: true },
           { header: 'User', value: (refund) => refund.user.full_name || refund.user.username },
           { header: 'Amount', value: (refund) => rupees(refund.amount), right: true },
-          { header: 'Status', value: (refund) => refund.status },
+          { header: 'Status', value: (refund) => statusLabel(refund.status) },
           { header: 'Requested At', value: (refund) => day(refund.requested_at) },
           { header: 'Plan', value: (refund) => refund.subscription.plan_name },
+          { header: 'Payout', value: payoutCell },
           { header: 'Comment', value: (refund) => refund.admin_comment },
         ],
         'No refunds found.',
       );
+    });
+
+  refunds
+    .command('show')
+    .description(
+      'show one refund and where to pay it (in full only while it is approved and waiting to be paid)',
+    )
+    .argument('<id>', 'refund id', positiveInt)
+    .addOption(jsonOption())
+    .action(async (id: number, options: { json?: boolean }) => {
+      const { describePayout, showRefund } = await import('../services/refunds');
+      const { day, printFields, printJson, rupees, statusLabel } = await import('../output');
+      const { refund, payoutToPay } = await showRefund(await ctx.api(), id);
+      if (options.json) return printJson(ctx.io.stdout, { ...refund, payout_to_pay: payoutToPay });
+      const payTo: Array<readonly [string, string | null]> = [];
+      if (payoutToPay?.method === 'upi') payTo.push(['UPI ID', payoutToPay.upi_id]);
+      if (payoutToPay?.method === 'bank') {
+        payTo.push(
+          ['Account holder', payoutToPay.account_holder_name],
+          ['Account number', payoutToPay.account_number],
+          ['IFSC', payoutToPay.ifsc],
+        );
+      }
+      printFields(ctx.io.stdout, [
+        ['Refund', `#${refund.id}`],
+        ['Status', statusLabel(refund.status)],
+        ['Amount', rupees(refund.amount)],
+        ['Customer', `${refund.user.full_name || refund.user.username} (${refund.user.username})`],
+        ['Plan', refund.subscription.plan_name],
+        ['Subscription', `#${refund.subscription.id} ${statusLabel(refund.subscription.status)}`],
+        ['Payment', refund.original_payment.transaction_id],
+        ['Requested', day(refund.requested_at)],
+        ['Processed', day(refund.processed_at)],
+        [
+          'Payout',
+          payoutToPay
+            ? `${payoutToPay.method === 'upi' ? 'UPI' : 'Bank transfer'}, pay to:`
+            : describePayout(refund.payout),
+        ],
+        ...payTo,
+        ['Paid at', day(refund.paid_at)],
+        ['UTR', refund.utr],
+        ['Comment', refund.admin_comment],
+      ]);
     });
 
   const actions = [

@@ -9,6 +9,14 @@ export function positiveInt(value: string): number {
   return Number(value);
 }
 
+/** A whole number from 0 to 60 (a number of days ahead). */
+export function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 60) {
+    throw new InvalidArgumentError('Expected a whole number of days from 0 to 60.');
+  }
+  return Number(value);
+}
+
 export function isoDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
     throw new InvalidArgumentError('Expected a date as YYYY-MM-DD.');

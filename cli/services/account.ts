@@ -17,7 +17,7 @@ export async function signIn(
   username: string,
   password: string,
 ): Promise<User> {
-  // Spec §5, Login.
+  // The web login form's checks, in its words.
   if (!username.trim()) throw refusedError('Username or email is required');
   if (!password) throw refusedError('Password is required');
   await login(io, url, { username: username.trim(), password });

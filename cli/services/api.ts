@@ -3,16 +3,17 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { paths } from '../../generated/api';
-import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
-import { EffectError, failureFromStatus } from '../../machines/shared/failure';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
-import { loginFailedMessage } from '../../machines/session/session.messages';
 import type {
   Credentials,
   RefreshedTokens,
   SessionTokens,
 } from '../../machines/session/session.context';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { loginFailedMessage } from '../../machines/session/session.messages';
+import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
+import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
+import { errorCode, errorSentence, type ErrorBody } from '../../machines/shared/error-sentence';
+import { EffectError, failureFromStatus } from '../../machines/shared/failure';
 import { authError, BugError, refusedError, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { refusalMessage } from './refusals';
@@ -35,33 +36,21 @@ export interface Api {
   close(): void;
 }
 
-interface ErrorBody {
-  detail?: string;
-  message?: string;
-  non_field_errors?: string[];
-  /** The stable refusal code; a per-field list when a field is called `code` (plans). */
-  code?: string | string[];
-  [field: string]: unknown;
-}
-
-async function readError(response: Response): Promise<ErrorBody> {
+/** An error answer's body, or null when it is not JSON (a proxy's HTML page, an empty body). */
+async function readError(response: Response): Promise<unknown> {
   try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
+    return await response.json();
   } catch {
-    return {};
+    return null;
   }
 }
 
-/** The server's sentence from an error body: non_field_errors, detail, message, then per-field lists. */
-export function errorText(body: ErrorBody): string | undefined {
-  if (body.non_field_errors?.[0]) return body.non_field_errors[0];
-  if (body.detail) return body.detail;
-  if (body.message) return body.message;
-  const fields = Object.entries(body)
-    .filter(([, value]) => Array.isArray(value) && value.length > 0)
-    .map(([key, value]) => `${key}: ${(value as string[]).join(' ')}`);
-  return fields.length > 0 ? fields.join('; ') : undefined;
+/**
+ * The server's sentence for an error body. A terminal has no form fields to point at, so field
+ * errors are named (`code: A plan with this code already exists.`).
+ */
+function errorText(body: unknown): string | undefined {
+  return errorSentence(body, 'named') ?? undefined;
 }
 
 const CHECK_SERVER =
@@ -287,13 +276,13 @@ export async function unwrap<T>(
   }
   const { response } = answer;
   if (response.ok) return answer.data as T;
-  const body = (answer.error ?? {}) as ErrorBody;
-  throw httpError(response.status, body, what, eventType, api.url);
+  // Every error answer of the contract is an ErrorBody; errorSentence still reads it defensively.
+  throw httpError(response.status, answer.error as ErrorBody | undefined, what, eventType, api.url);
 }
 
 export function httpError(
   status: number,
-  body: ErrorBody,
+  body: ErrorBody | undefined,
   what: string,
   eventType: string | undefined,
   url: string,
@@ -306,7 +295,7 @@ export function httpError(
       'dabba is for the mess owner: run `dabba login` with the owner account.',
     );
   }
-  const code = typeof body.code === 'string' ? body.code : undefined;
+  const code = errorCode(body) ?? undefined;
   if (status === 404) return refusedError(`${what} was not found.`, undefined, code);
   if (status === 429)
     return refusedError(text ?? 'Too many requests.', 'Wait a little and try again.');

@@ -19,7 +19,7 @@ const SOURCE_NAMES: Readonly<Record<string, ExportSource>> = {
 };
 
 /** Every column `--columns` accepts after Username and Full Name, in the file's order. */
-export const CHOOSABLE_COLUMNS: readonly string[] = [
+const CHOOSABLE_COLUMNS: readonly string[] = [
   ...DEFAULT_EXPORT_COLUMNS,
   ...OPTIONAL_EXPORT_COLUMNS,
 ];
@@ -69,7 +69,7 @@ export function parseMealSelection(
   return { tiffinMeals: ordered(tiffin), messMeals: ordered(mess) };
 }
 
-/** `--columns`: names (or "all"); none given means the defaults of spec §9. */
+/** `--columns`: names (or "all"); none given means the web dialog's defaults. */
 export function parseColumns(items: readonly string[] | undefined): string[] {
   if (!items || items.length === 0) return [...DEFAULT_EXPORT_COLUMNS];
   const wanted = listItems(items).map((item) => item.replace(/[\s-]+/g, '_'));

@@ -1,11 +1,14 @@
 // The dashboard's data and actions, without Ink: what is waiting for the owner, which keys each
 // record allows (from the lifecycle machines), and what pressing them does.
-import { feedbackMachine } from '../../machines/feedback/feedback.machine';
 import { FEEDBACK_OWNER_ACTIONS } from '../../machines/feedback/feedback.events';
-import { leaveMachine } from '../../machines/leave/leave.machine';
+import { feedbackFromApi } from '../../machines/feedback/feedback.fromApi';
+import { feedbackMachine } from '../../machines/feedback/feedback.machine';
 import { LEAVE_OWNER_ACTIONS } from '../../machines/leave/leave.events';
-import { refundMachine } from '../../machines/refund/refund.machine';
+import { leaveFromApi } from '../../machines/leave/leave.fromApi';
+import { leaveMachine } from '../../machines/leave/leave.machine';
 import { REFUND_OWNER_ACTIONS } from '../../machines/refund/refund.events';
+import { refundFromApi } from '../../machines/refund/refund.fromApi';
+import { refundMachine } from '../../machines/refund/refund.machine';
 import { allowedEvents, decide } from '../../machines/shared/lifecycle';
 import { UserError } from '../errors';
 import { day, rupees } from '../output';
@@ -14,8 +17,7 @@ import { previewResponse, respondToFeedback, unansweredFeedback, type Feedback }
 import { decideLeave, pendingLeaves, type Leave } from './leaves';
 import { actOnRefund, approvedRefunds, pendingRefunds, type Refund } from './refunds';
 
-export const SECTIONS = ['leaves', 'refunds', 'feedback'] as const;
-export type Section = (typeof SECTIONS)[number];
+export type Section = 'leaves' | 'refunds' | 'feedback';
 
 export type ActionName = 'approve' | 'reject' | 'mark_paid' | 'resolve' | 'close';
 
@@ -54,23 +56,8 @@ const ACTIONS: Record<ActionName, Omit<ItemAction, 'name'>> = {
 
 const action = (name: ActionName): ItemAction => ({ name, ...ACTIONS[name] });
 
-function leavePersisted(leave: Leave) {
-  return {
-    value: leave.status,
-    context: {
-      startDate: leave.leave_start_date,
-      endDate: leave.leave_end_date,
-      adminComment: leave.admin_comment,
-    },
-  };
-}
-
-function refundPersisted(refund: Refund) {
-  return { value: refund.status, context: { adminComment: refund.admin_comment, utr: refund.utr } };
-}
-
 export function leaveItem(leave: Leave): DashboardItem {
-  const allowed = allowedEvents(leaveMachine, leavePersisted(leave));
+  const allowed = allowedEvents(leaveMachine, leaveFromApi(leave));
   return {
     id: leave.id,
     title: `${leave.subscription_user.full_name || leave.subscription_user.username}: ${leave.leave_start_date} → ${leave.leave_end_date} (${leave.duration_days} d)`,
@@ -83,7 +70,7 @@ export function leaveItem(leave: Leave): DashboardItem {
 }
 
 export function refundItem(refund: Refund): DashboardItem {
-  const allowed = allowedEvents(refundMachine, refundPersisted(refund));
+  const allowed = allowedEvents(refundMachine, refundFromApi(refund));
   const names: Record<(typeof REFUND_OWNER_ACTIONS)[number], ActionName> = {
     'refund.approve': 'approve',
     'refund.reject': 'reject',
@@ -100,15 +87,8 @@ export function refundItem(refund: Refund): DashboardItem {
   };
 }
 
-export function feedbackItem(feedback: Feedback): DashboardItem {
-  const allowed = allowedEvents(feedbackMachine, {
-    value: feedback.status,
-    context: {
-      hasResponse: Boolean(feedback.admin_response),
-      canAddAttachments: feedback.can_add_attachments,
-      attachmentCount: feedback.attachment_count,
-    },
-  });
+function feedbackItem(feedback: Feedback): DashboardItem {
+  const allowed = allowedEvents(feedbackMachine, feedbackFromApi(feedback));
   const canSetStatus = FEEDBACK_OWNER_ACTIONS.some(
     (type) => type === 'feedback.set_status' && allowed.includes(type),
   );
@@ -152,14 +132,14 @@ export function dashboardModel(api: Api): DashboardModel {
           const leave = records.leaves.get(id);
           const decision = name === 'approve' ? 'approve' : 'reject';
           if (leave) {
-            const verdict = decide(leaveMachine, leavePersisted(leave), {
+            const verdict = decide(leaveMachine, leaveFromApi(leave), {
               type: `leave.${decision}`,
               adminComment: text,
             });
             if (!verdict.ok) return { ok: false, message: verdict.message };
           }
           await decideLeave(api, id, decision, text);
-          // Spec §8 success notices.
+          // The web app's success notices, word for word.
           return {
             ok: true,
             message: decision === 'approve' ? 'Leave Approved' : 'Leave Rejected',
@@ -170,7 +150,7 @@ export function dashboardModel(api: Api): DashboardModel {
           const refundAction =
             name === 'mark_paid' ? 'mark_paid' : name === 'approve' ? 'approve' : 'reject';
           if (refund) {
-            const verdict = decide(refundMachine, refundPersisted(refund), {
+            const verdict = decide(refundMachine, refundFromApi(refund), {
               type: `refund.${refundAction}`,
               adminComment: text,
             });

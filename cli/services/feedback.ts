@@ -1,5 +1,6 @@
 // Feedback for the owner: list, show one, respond and mark it resolved or closed.
 import type { components, operations } from '../../generated/api';
+import { feedbackFromApi } from '../../machines/feedback/feedback.fromApi';
 import { feedbackMachine } from '../../machines/feedback/feedback.machine';
 import { decide, type Decision } from '../../machines/shared/lifecycle';
 import type { Api } from './api';
@@ -47,18 +48,11 @@ export function previewResponse(
   message: string,
   status: FinalStatus,
 ): Decision<typeof feedbackMachine> {
-  return decide(
-    feedbackMachine,
-    {
-      value: feedback.status,
-      context: {
-        hasResponse: Boolean(feedback.admin_response),
-        canAddAttachments: feedback.can_add_attachments,
-        attachmentCount: feedback.attachment_count,
-      },
-    },
-    { type: 'feedback.set_status', status, response: message },
-  );
+  return decide(feedbackMachine, feedbackFromApi(feedback), {
+    type: 'feedback.set_status',
+    status,
+    response: message,
+  });
 }
 
 export async function respondToFeedback(

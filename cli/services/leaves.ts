@@ -1,5 +1,6 @@
 // Leave requests for the owner: list, and approve or reject with a comment.
 import type { components } from '../../generated/api';
+import { leaveFromApi } from '../../machines/leave/leave.fromApi';
 import { leaveMachine } from '../../machines/leave/leave.machine';
 import { leaveRefusals } from '../../machines/leave/leave.messages';
 import type { CliIo } from '../io';
@@ -27,7 +28,7 @@ export async function pendingLeaves(api: Api): Promise<Leave[]> {
   return unwrap(api, api.client.GET('/subscriptions/leaves/pending/'), 'The pending leaves');
 }
 
-export function describeLeave(leave: Leave): string {
+function describeLeave(leave: Leave): string {
   const who = leave.subscription_user.full_name || leave.subscription_user.username;
   return `leave request #${leave.id} (${who}, ${leave.leave_start_date} → ${leave.leave_end_date}, ${leave.duration_days} day${leave.duration_days === 1 ? '' : 's'})`;
 }
@@ -52,7 +53,7 @@ export async function decideLeave(
   );
 }
 
-export function leaveTarget(
+function leaveTarget(
   api: Api,
   decision: LeaveDecision,
   comment: string,
@@ -72,14 +73,7 @@ export function leaveTarget(
         `Leave request ${id}`,
       ),
     fetchPending: () => pendingLeaves(api),
-    persisted: (leave) => ({
-      value: leave.status,
-      context: {
-        startDate: leave.leave_start_date,
-        endDate: leave.leave_end_date,
-        adminComment: leave.admin_comment,
-      },
-    }),
+    persisted: leaveFromApi,
     act: (id) => decideLeave(api, id, decision, comment),
     idOf: (leave) => leave.id,
     statusOf: (leave) => leave.status,

@@ -9,9 +9,10 @@ export type AdminUserDetail = components['schemas']['AdminUserDetail'];
 export type ActiveSubscriber = components['schemas']['ActiveSubscriber'];
 export type UserStats = components['schemas']['UserStats'];
 export type KitchenSheet = components['schemas']['KitchenSheet'];
+export type OwnerSummary = components['schemas']['OwnerSummary'];
 export type UserFilters = Pick<
   NonNullable<operations['ownerListUsers']['parameters']['query']>,
-  'search' | 'user_type' | 'subscription_status' | 'is_active' | 'ordering'
+  'search' | 'user_type' | 'subscription_status' | 'is_active' | 'ordering' | 'expiring_within_days'
 >;
 export type SubscriberFilters = NonNullable<
   operations['ownerActiveSubscribers']['parameters']['query']
@@ -67,4 +68,9 @@ export async function kitchenSheet(api: Api, date?: string): Promise<KitchenShee
     }) as Promise<Answer<KitchenSheet>>,
     'The kitchen sheet',
   );
+}
+
+/** The owner's home: revenue, subscribers, work waiting, tomorrow's meals and 30 days. */
+export async function ownerSummary(api: Api): Promise<OwnerSummary> {
+  return unwrap(api, api.client.GET('/owner/summary/'), "The owner's summary");
 }

@@ -1,7 +1,7 @@
 // Owner lists page with limit/offset and report X-Total-Count; the CLI reads every page.
 import { unwrap, type Answer } from './api';
 
-export const PAGE_SIZE = 500;
+const PAGE_SIZE = 500;
 
 export interface Page<T> {
   readonly rows: T[];

@@ -50,7 +50,7 @@ export async function getReceipt(
         })
       : await api.client.GET('/payments/payments/{id}/receipt/', { params, parseAs: 'text' });
   if (!answer.response.ok) {
-    const body = (answer.error ?? {}) as Record<string, unknown>;
+    const body = answer.error;
     if (answer.response.status === 404) {
       throw httpError(
         404,

@@ -1,8 +1,13 @@
-// Refunds for the owner: list, approve, reject and mark paid, each with a comment.
+// Refunds for the owner: list, show (with where to pay), approve, reject and mark paid, each with a
+// comment.
 import type { components } from '../../generated/api';
+import type { RefundEvent } from '../../machines/refund/refund.events';
+import { refundFromApi } from '../../machines/refund/refund.fromApi';
 import { refundMachine } from '../../machines/refund/refund.machine';
 import { refundRefusals } from '../../machines/refund/refund.messages';
-import type { RefundEvent } from '../../machines/refund/refund.events';
+import { describePayout, type RefundPayout } from '../../machines/refund/refund.rules';
+import { selectIsPayable } from '../../machines/refund/refund.selectors';
+import { restore } from '../../machines/shared/lifecycle';
 import type { CliIo } from '../io';
 import { rupees } from '../output';
 import type { Api } from './api';
@@ -26,6 +31,39 @@ export async function listRefunds(api: Api, status?: RefundStatus): Promise<Refu
   );
 }
 
+/**
+ * One refund, and when it is APPROVED the payout details in full: the CLI's mark-paid view, the
+ * one place besides the web's Mark as Paid modal that shows the whole account number (README:
+ * Refund payouts). Null when it is not waiting to be paid or no details were given.
+ */
+export async function showRefund(
+  api: Api,
+  id: number,
+): Promise<{ refund: Refund; payoutToPay: RefundPayout | null }> {
+  const refund = await unwrap(
+    api,
+    api.client.GET('/payments/refunds/{id}/', { params: { path: { id } } }),
+    `Refund ${id}`,
+  );
+  const payable = selectIsPayable(restore(refundMachine, refundFromApi(refund)));
+  if (!payable || !refund.payout) return { refund, payoutToPay: null };
+  const payoutToPay = await unwrap(
+    api,
+    api.client.GET('/payments/refunds/{id}/payout/', { params: { path: { id } } }),
+    `The payout details of refund ${id}`,
+  );
+  return { refund, payoutToPay };
+}
+
+/** A table cell: "UPI asha@okaxis", "Bank XXXXXXXX4321", or "-" when none were given. */
+export function payoutCell(refund: Refund): string | null {
+  const payout = refund.payout;
+  if (!payout) return null;
+  return payout.method === 'upi' ? `UPI ${payout.upi_id}` : `Bank ${payout.account_number_masked}`;
+}
+
+export { describePayout };
+
 export async function pendingRefunds(api: Api): Promise<Refund[]> {
   return unwrap(api, api.client.GET('/payments/refunds/pending/'), 'The pending refunds');
 }
@@ -34,7 +72,7 @@ export async function approvedRefunds(api: Api): Promise<Refund[]> {
   return unwrap(api, api.client.GET('/payments/refunds/approved/'), 'The approved refunds');
 }
 
-export function describeRefund(refund: Refund): string {
+function describeRefund(refund: Refund): string {
   return `refund #${refund.id} (${refund.user.full_name || refund.user.username}, ${rupees(refund.amount)}, ${refund.subscription.plan_name})`;
 }
 
@@ -77,7 +115,7 @@ const WORDS: Record<RefundAction, { verb: string; done: string }> = {
   mark_paid: { verb: 'mark paid', done: 'Marked as paid' },
 };
 
-export function refundTarget(
+function refundTarget(
   api: Api,
   action: RefundAction,
   comment: string,
@@ -102,10 +140,7 @@ export function refundTarget(
       ),
     // "Pending" for mark-paid means approved refunds waiting for the transfer.
     fetchPending: () => (action === 'mark_paid' ? approvedRefunds(api) : pendingRefunds(api)),
-    persisted: (refund) => ({
-      value: refund.status,
-      context: { adminComment: refund.admin_comment, utr: refund.utr },
-    }),
+    persisted: refundFromApi,
     act: (id) => actOnRefund(api, id, action, comment, utr),
     idOf: (refund) => refund.id,
     statusOf: (refund) => refund.status,

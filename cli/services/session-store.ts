@@ -22,13 +22,13 @@ export interface StoredSession {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function configDir(env: Env): string {
+function configDir(env: Env): string {
   if (env.DABBA_CONFIG_DIR) return env.DABBA_CONFIG_DIR;
   const base = env.XDG_CONFIG_HOME || path.join(env.HOME || homedir(), '.config');
   return path.join(base, 'dabba');
 }
 
-export function sessionFile(env: Env): string {
+function sessionFile(env: Env): string {
   return path.join(configDir(env), 'session.json');
 }
 

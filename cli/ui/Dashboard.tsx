@@ -1,8 +1,8 @@
 // The owner's keyboard dashboard: pending leaves, refunds and unanswered feedback. It only shows
 // data and reports key presses; the caller does the work (no HTTP here).
-import { TextInput } from '@inkjs/ui';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useRef, useState } from 'react';
+import { statusLabel } from '../../machines/status-labels';
 import type {
   ActResult,
   ActionName,
@@ -11,6 +11,7 @@ import type {
   ItemAction,
   Section,
 } from '../services/dashboard';
+import { CommentInput } from './CommentInput';
 
 const SECTIONS: readonly Section[] = ['leaves', 'refunds', 'feedback'];
 const TITLES: Record<Section, string> = {
@@ -139,7 +140,7 @@ export function Dashboard({ data, server, onAct, onRefresh }: DashboardProps) {
         {items.map((item, position) => (
           <Box key={item.id} flexDirection="column">
             <Text color={position === index ? 'cyan' : undefined}>
-              {position === index ? '› ' : '  '}#{item.id} {item.title} [{item.status}]
+              {position === index ? '› ' : '  '}#{item.id} {item.title} [{statusLabel(item.status)}]
             </Text>
             {position === index ? (
               <Box paddingLeft={4}>
@@ -155,9 +156,10 @@ export function Dashboard({ data, server, onAct, onRefresh }: DashboardProps) {
             <Text>
               {capitalize(mode.action.label)} #{mode.item.id} · {mode.action.prompt}:{' '}
             </Text>
-            <TextInput
+            <CommentInput
               key={`${mode.item.id}-${mode.action.name}`}
               placeholder="type, then Enter (Esc cancels)"
+              isActive={isRawModeSupported === true}
               onSubmit={(text) => void submit(mode.item, mode.action, text)}
             />
           </Box>

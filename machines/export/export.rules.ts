@@ -1,7 +1,7 @@
-// Pure CSV export rules (spec §5 "CSV export", §9): columns, merging the two sources by username,
-// the tiffin/mess meal filters, the file name, and cells safe against formula injection. The one
-// home of these rules: the web's export dialog, `dabba export csv` and the server's kitchen-sheet
-// CSV all use them. No xstate here, so the CLI's help path stays light.
+// Pure CSV export rules (README: The web app's rules → CSV export): columns, merging the two
+// sources by username, the tiffin/mess meal filters, the file name, and cells safe against formula
+// injection. The one home of these rules: the web's export dialog, `dabba export csv` and the
+// server's kitchen-sheet CSV all use them. No xstate here, so the CLI's help path stays light.
 import type {
   ExportData,
   ExportMeal,
@@ -128,7 +128,7 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
 export const ALWAYS_INCLUDED_COLUMNS = ['username', 'full_name'] as const;
 /** Ticked when the dialog opens. */
 export const DEFAULT_EXPORT_COLUMNS = ['phone', 'subscription_status'] as const;
-/** The optional columns of spec §9, in display order. */
+/** The optional columns, in display order. */
 export const OPTIONAL_EXPORT_COLUMNS = [
   'email',
   'user_type',
@@ -238,7 +238,7 @@ function takesAllMeals(
 }
 
 /**
- * Spec §5: tiffin and mess meal selections combine with AND, and each applies only to its own
+ * Tiffin and mess meal selections combine with AND, and each applies only to its own
  * users. A tiffin user stays when their ACTIVE tiffin plans include every chosen tiffin meal;
  * likewise for mess. A customer who is neither is never removed by a meal filter.
  */
@@ -316,7 +316,7 @@ export function buildExport(data: ExportData, request: ExportRequest): ExportRes
   };
 }
 
-/** The §8 success notice, as title and message. */
+/** The success notice, as title and message. */
 export function exportSuccessNotice(recordCount: number): { title: string; message: string } {
   return { title: 'CSV Downloaded', message: `Downloaded ${recordCount} records.` };
 }

@@ -5,7 +5,6 @@ type ExportSnapshot = SnapshotFrom<ExportMachine>;
 
 export const selectIsExporting = (snapshot: ExportSnapshot) => snapshot.hasTag('busy');
 export const selectExportProgress = (snapshot: ExportSnapshot) => snapshot.context.progress;
-export const selectExportResult = (snapshot: ExportSnapshot) => snapshot.context.result;
 export const selectExportError = (snapshot: ExportSnapshot) => snapshot.context.error;
 
 /** 0–100 once the total is known, else null (indeterminate). */

@@ -4,3 +4,5 @@ export * from './feedback.machine';
 export * from './feedback.messages';
 export * from './feedback.rules';
 export * from './feedback.selectors';
+export * from './feedback.labels';
+export * from './feedback.fromApi';

@@ -4,3 +4,5 @@ export * from './leave.machine';
 export * from './leave.messages';
 export * from './leave.rules';
 export * from './leave.selectors';
+export * from './leave.labels';
+export * from './leave.fromApi';

@@ -37,7 +37,8 @@ export const leaveRequestRefusals = {
     code: 'leave.subscription_not_active',
     message: 'Leave can only be requested on an active subscription.',
   },
-  // The web app looks for this exact sentence in non_field_errors (spec §8 "Invalid Date Selection").
+  // The web app looks for this exact sentence in non_field_errors (its "Invalid Date Selection"
+  // toast).
   pastDates: { code: 'leave.past_dates', message: 'Cannot request leave for past dates' },
   endBeforeStart: {
     code: 'leave.end_before_start',
@@ -58,6 +59,11 @@ export const leaveRequestRefusals = {
   pendingExists: {
     code: 'leave.pending_exists',
     message: 'You already have a pending leave request.',
+  },
+  /** Approving asks the subscription machine to extend; it refuses unless the subscription is ACTIVE. */
+  approveSubscriptionNotActive: {
+    code: 'leave.subscription_not_active',
+    message: 'Leave can only be approved while its subscription is active.',
   },
 } as const satisfies Record<string, Refusal>;
 

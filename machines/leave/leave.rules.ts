@@ -5,7 +5,7 @@ import { diffDays, inclusiveDays, isAfter, isBefore, rangesOverlap } from '../sh
 import type { Refusal } from '../shared/lifecycle';
 import { leaveRequestRefusals } from './leave.messages';
 
-/** Days of leave, both dates counted (spec §5: day difference plus one). */
+/** Days of leave, both dates counted: the day difference plus one. */
 export function leaveDuration(startDate: IsoDate, endDate: IsoDate): number {
   return diffDays(endDate, startDate) + 1;
 }

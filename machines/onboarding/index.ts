@@ -5,3 +5,4 @@ export * from './onboarding.messages';
 export * from './onboarding.routes';
 export * from './onboarding.rules';
 export * from './onboarding.selectors';
+export * from './onboarding.labels';

@@ -1,5 +1,6 @@
-// Spec §2: the route table and the guard rules, as data and pure functions of (loading, user, path).
-import type { RouteUser, UserStatus, UserType } from './onboarding.context';
+// The route guards, as pure functions of (loading, user, path) over a route table that the web
+// app declares (web/app/routes.ts), so every route's path and access are written once.
+import type { RouteUser, UserStatus } from './onboarding.context';
 
 export type RouteAccess = 'public' | 'publicAndSignedIn' | 'signedIn' | 'owner';
 
@@ -8,30 +9,6 @@ export interface RouteEntry {
   readonly path: string;
   readonly access: RouteAccess;
 }
-
-export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', access: 'public' },
-  { path: '/login', access: 'public' },
-  { path: '/register', access: 'public' },
-  { path: '/otp-verification', access: 'public' },
-  { path: '/forgot-password', access: 'public' },
-  { path: '/reset-password/:uidb64/:token/*', access: 'public' },
-  { path: '/contact', access: 'publicAndSignedIn' },
-  { path: '/dashboard', access: 'signedIn' },
-  { path: '/subscriptions', access: 'signedIn' },
-  { path: '/plans', access: 'signedIn' },
-  { path: '/feedback', access: 'signedIn' },
-  { path: '/payments', access: 'signedIn' },
-  { path: '/leaves', access: 'signedIn' },
-  { path: '/notifications', access: 'signedIn' },
-  { path: '/profile', access: 'signedIn' },
-  { path: '/admin/plans', access: 'owner' },
-  { path: '/admin/leaves', access: 'owner' },
-  { path: '/admin/feedback', access: 'owner' },
-  { path: '/admin/refunds', access: 'owner' },
-  { path: '/admin/superuser', access: 'owner' },
-  { path: '/admin/kitchen', access: 'owner' },
-];
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -54,16 +31,13 @@ function matches(pattern: string, pathname: string): boolean {
   return patternParts.length === pathParts.length;
 }
 
-/** The route table entry for `pathname`, or null for an unknown path (which redirects to /). */
-export function matchRoute(pathname: string): RouteEntry | null {
+/** The entry of `routes` for `pathname`, or null for an unknown path (which redirects to /). */
+export function matchRoute<TRoute extends RouteEntry>(
+  routes: readonly TRoute[],
+  pathname: string,
+): TRoute | null {
   const path = normalise(pathname);
-  return ROUTES.find((route) => matches(route.path, path)) ?? null;
-}
-
-/** /admin/* is for the mess owner only. */
-export function isOwnerRoute(pathname: string): boolean {
-  const path = normalise(pathname);
-  return path === '/admin' || path.startsWith('/admin/');
+  return routes.find((route) => matches(route.path, path)) ?? null;
 }
 
 export function isOwner(user: Pick<RouteUser, 'userType'> | null | undefined): boolean {
@@ -101,9 +75,12 @@ export interface RouteQuery {
   readonly search?: string;
 }
 
-/** Spec §2 "Guard rules", in order, for any path. */
-export function decideRoute({ loading, user, pathname, search = '' }: RouteQuery): RouteDecision {
-  const route = matchRoute(pathname);
+/** The guard rules in order (README: The web app's rules → Guards), for any path of `routes`. */
+export function decideRoute(
+  routes: readonly RouteEntry[],
+  { loading, user, pathname, search = '' }: RouteQuery,
+): RouteDecision {
+  const route = matchRoute(routes, pathname);
   if (!route) return { kind: 'redirect', to: '/' };
   const path = normalise(pathname);
 
@@ -134,45 +111,3 @@ export function afterOtpVerified(status: UserStatus): '/profile' | '/login' {
 
 /** Where the user goes PROFILE_COMPLETE_REDIRECT_MS after reaching profile_complete. */
 export const AFTER_PROFILE_COMPLETE = '/dashboard';
-
-export interface NavLink {
-  readonly to: string;
-  readonly label: string;
-}
-
-/** Top navigation by role (spec §2 "Navigation"); null for a signed-out visitor. */
-export function navigationLinks(userType: UserType | null): readonly NavLink[] {
-  if (userType === null) {
-    return [
-      { to: '/login', label: 'Login' },
-      { to: '/register', label: 'Register' },
-      { to: '/contact', label: 'Contact' },
-    ];
-  }
-  const both: NavLink[] = [
-    { to: '/profile', label: 'Profile' },
-    { to: '/contact', label: 'Contact' },
-  ];
-  if (userType === 'mess_owner') {
-    return [
-      { to: '/dashboard', label: 'Dashboard' },
-      { to: '/admin/plans', label: 'Plans' },
-      { to: '/admin/feedback', label: 'Feedback' },
-      { to: '/admin/leaves', label: 'Leaves' },
-      { to: '/admin/refunds', label: 'Refunds' },
-      { to: '/admin/superuser', label: 'Payments & Users' },
-      { to: '/admin/kitchen', label: 'Kitchen Sheet' },
-      ...both,
-    ];
-  }
-  return [
-    { to: '/dashboard', label: 'Dashboard' },
-    { to: '/subscriptions', label: 'Subscriptions' },
-    { to: '/plans', label: 'Plans' },
-    { to: '/feedback', label: 'Feedback' },
-    { to: '/payments', label: 'Payments' },
-    { to: '/leaves', label: 'Leaves' },
-    { to: '/notifications', label: 'Notifications' },
-    ...both,
-  ];
-}

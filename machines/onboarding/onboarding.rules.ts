@@ -1,4 +1,4 @@
-// Profile rules of spec §5 "Profile save", shared by the server and the profile form.
+// What a complete profile needs, shared by the server and the profile form.
 import type { Refusal } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
 import type {
@@ -53,7 +53,7 @@ export function validateProfile(userType: UserType, profile: ProfileInput): Refu
   return refusals;
 }
 
-/** OTP counts as done once the status is no longer unverified (spec §4). */
+/** OTP counts as done once the status is no longer unverified (statuses only move forward). */
 export function isOtpDone(status: UserStatus): boolean {
   return status !== 'unverified';
 }

@@ -4,3 +4,6 @@ export * from './payment.machine';
 export * from './payment.messages';
 export * from './payment-status.machine';
 export * from './payment.selectors';
+export * from './payment.labels';
+export * from './payment.fromApi';
+export * from './payment.rules';

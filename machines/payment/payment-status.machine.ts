@@ -1,11 +1,18 @@
 // A stored payment's status: INITIATED → PENDING → SUCCESS | FAILED. Receipts exist only for SUCCESS.
-import { assign, setup } from 'xstate';
+// Money received at the mess goes INITIATED → SUCCESS by payment.record_offline, full price only.
+import { and, assign, setup } from 'xstate';
 import { lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
 import type { PaymentStatusContext, PaymentStatusStateValue } from './payment.context';
 import type { PaymentStatusEvent } from './payment.events';
 import { paymentStatusActionProbes } from './payment.events';
 import { paymentStatusRefusals } from './payment.messages';
+import {
+  hasRequiredReference,
+  isFullAmount,
+  wasReceivedAfterSubscribing,
+  wasReceivedByToday,
+} from './payment.rules';
 
 export const paymentStatusMachine = setup({
   types: {
@@ -17,7 +24,9 @@ export const paymentStatusMachine = setup({
   actions: {
     recordTransaction: assign({
       transactionId: ({ context, event }) =>
-        event.type === 'payment.succeed' ? event.transactionId.trim() : context.transactionId,
+        event.type === 'payment.succeed' || event.type === 'payment.record_offline'
+          ? event.transactionId.trim()
+          : context.transactionId,
     }),
     recordFailure: assign({
       failureReason: ({ context, event }) =>
@@ -26,7 +35,16 @@ export const paymentStatusMachine = setup({
   },
   guards: {
     hasTransactionId: ({ event }) =>
-      event.type === 'payment.succeed' && isNonBlank(event.transactionId),
+      (event.type === 'payment.succeed' || event.type === 'payment.record_offline') &&
+      isNonBlank(event.transactionId),
+    isFullAmount: ({ event }) =>
+      event.type === 'payment.record_offline' && isFullAmount(event.offline),
+    hasRequiredReference: ({ event }) =>
+      event.type === 'payment.record_offline' && hasRequiredReference(event.offline),
+    wasReceivedByToday: ({ event }) =>
+      event.type === 'payment.record_offline' && wasReceivedByToday(event.offline),
+    wasReceivedAfterSubscribing: ({ event }) =>
+      event.type === 'payment.record_offline' && wasReceivedAfterSubscribing(event.offline),
   },
 }).createMachine({
   id: 'paymentStatus',
@@ -47,6 +65,17 @@ export const paymentStatusMachine = setup({
           actions: 'recordTransaction',
         },
         'payment.fail': { target: 'FAILED', actions: 'recordFailure' },
+        'payment.record_offline': {
+          guard: and([
+            'hasTransactionId',
+            'isFullAmount',
+            'hasRequiredReference',
+            'wasReceivedByToday',
+            'wasReceivedAfterSubscribing',
+          ]),
+          target: 'SUCCESS',
+          actions: 'recordTransaction',
+        },
       },
     },
     PENDING: {

@@ -1,4 +1,9 @@
-import type { CheckoutResult, PaymentOrder, VerifiedPayment } from './payment.context';
+import type {
+  CheckoutResult,
+  OfflinePaymentFacts,
+  PaymentOrder,
+  VerifiedPayment,
+} from './payment.context';
 
 /** Events of the checkout flow (client side). */
 export type PaymentEvent =
@@ -20,6 +25,15 @@ export type PaymentStatusEvent =
   | { readonly type: 'payment.mark_pending' }
   /** Verified (signature or webhook): the provider's payment id becomes the transaction id. */
   | { readonly type: 'payment.succeed'; readonly transactionId: string }
+  /**
+   * The owner records money received at the mess (cash, UPI or bank transfer) for the full price;
+   * the generated transaction id plays the provider's payment id.
+   */
+  | {
+      readonly type: 'payment.record_offline';
+      readonly transactionId: string;
+      readonly offline: OfflinePaymentFacts;
+    }
   | { readonly type: 'payment.fail'; readonly reason: string };
 
 export type PaymentStatusEventType = PaymentStatusEvent['type'];

@@ -30,7 +30,7 @@ export function isCheckoutDismissed(error: unknown): boolean {
   );
 }
 
-/** A toast the host shows (title and message are spec §8 texts). */
+/** A toast the host shows (fixed texts from payment.messages.ts). */
 export interface Notice {
   readonly tone: 'success' | 'error' | 'info';
   readonly title: string;

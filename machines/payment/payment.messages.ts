@@ -3,6 +3,12 @@ import type { RefusalTable } from '../shared/lifecycle';
 import type { CheckoutStep, PaymentStatusStateValue } from './payment.context';
 import type { PaymentStatusEventType } from './payment.events';
 
+/** An offline payment must be the full price; `due` (e.g. ₹3,000) names it when known. */
+export function offlineAmountMessage(due?: string): string {
+  const price = due ? `${due}, the subscription's full price` : "the subscription's full price";
+  return `The amount must be ${price}; part payments cannot be recorded.`;
+}
+
 export const paymentStatusRefusals = {
   events: {
     'payment.mark_pending': {
@@ -17,20 +23,47 @@ export const paymentStatusRefusals = {
       code: 'payment.already_settled',
       message: 'This payment has already succeeded or failed.',
     },
+    'payment.record_offline': {
+      code: 'payment.not_new',
+      message: 'Only a new payment can be recorded as received at the mess.',
+    },
   },
   guards: {
     hasTransactionId: {
       code: 'payment.transaction_id_required',
       message: "A successful payment needs the provider's payment id.",
     },
+    isFullAmount: {
+      code: 'payment.amount_mismatch',
+      message: offlineAmountMessage(),
+    },
+    hasRequiredReference: {
+      code: 'payment.reference_required',
+      message:
+        'A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.',
+    },
+    wasReceivedByToday: {
+      code: 'payment.received_in_future',
+      message: 'The date received cannot be in the future.',
+    },
+    wasReceivedAfterSubscribing: {
+      code: 'payment.received_before_subscription',
+      message: 'The date received cannot be before the subscription was created.',
+    },
   },
 } as const satisfies RefusalTable<PaymentStatusEventType, PaymentStatusStateValue>;
 
 export type PaymentRefusalCode =
   | (typeof paymentStatusRefusals)['events'][PaymentStatusEventType]['code']
-  | (typeof paymentStatusRefusals)['guards']['hasTransactionId']['code'];
+  | (typeof paymentStatusRefusals)['guards'][keyof (typeof paymentStatusRefusals)['guards']]['code'];
 
-/** Toasts of the checkout flow (spec §8), by the step that failed. */
+/** Toasts of the owner's Record Payment dialog (money received at the mess). */
+export const OFFLINE_PAYMENT_TOASTS = {
+  recorded: { title: 'Payment Recorded', message: 'The subscription is now active.' },
+  failed: { title: 'Record Failed', message: 'Failed to record payment.' },
+} as const;
+
+/** Toasts of the checkout flow, by the step that failed. */
 export const CHECKOUT_TOASTS = {
   succeeded: { title: 'Payment Successful', message: 'Your subscription is now active.' },
   order: { title: 'Payment Failed', message: 'Failed to initiate payment.' },

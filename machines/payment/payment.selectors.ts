@@ -17,9 +17,8 @@ export const selectPaymentSucceeded = (snapshot: PaymentSnapshot) =>
   snapshot.status === 'active' && snapshot.value === 'succeeded';
 export const selectCanRetryPayment = (snapshot: PaymentSnapshot) =>
   snapshot.can({ type: 'payment.retry' });
-export const selectPaymentOrder = (snapshot: PaymentSnapshot) => snapshot.context.order;
 
-/** Title and message for a failed checkout, or null (spec §8 texts; the server's sentence wins). */
+/** A failed checkout's title and message, or null (CHECKOUT_TOASTS; the server's sentence wins). */
 export function selectPaymentError(
   snapshot: PaymentSnapshot,
 ): { readonly title: string; readonly message: string } | null {
@@ -28,10 +27,3 @@ export function selectPaymentError(
   const toast = CHECKOUT_TOASTS[error.step];
   return { title: toast.title, message: error.message ?? toast.message };
 }
-
-export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
-  INITIATED: 'Initiated',
-  PENDING: 'Pending',
-  SUCCESS: 'Success',
-  FAILED: 'Failed',
-};

@@ -1,4 +1,5 @@
-// Refund: PENDING → APPROVED | REJECTED; APPROVED → PAID. Every step is an owner action with a comment.
+// Refund: PENDING → APPROVED | REJECTED; APPROVED → PAID. Every step is an owner action with a
+// comment; while PENDING the customer may change where it is to be paid.
 import { assign, setup } from 'xstate';
 import { lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
@@ -12,13 +13,16 @@ export const refundMachine = setup({
     context: {} as RefundContext,
     events: {} as RefundEvent,
     input: {} as RefundContext,
-    tags: {} as 'open' | 'settled',
+    tags: {} as 'open' | 'settled' | 'payable',
   },
   guards: {
-    hasAdminComment: ({ event }) => isNonBlank(event.adminComment),
+    hasAdminComment: ({ event }) => 'adminComment' in event && isNonBlank(event.adminComment),
   },
   actions: {
-    recordComment: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
+    recordComment: assign({
+      adminComment: ({ event, context }) =>
+        'adminComment' in event ? event.adminComment.trim() : context.adminComment,
+    }),
   },
 }).createMachine({
   id: 'refund',
@@ -38,10 +42,13 @@ export const refundMachine = setup({
           actions: 'recordComment',
         },
         'refund.reject': { guard: 'hasAdminComment', target: 'REJECTED', actions: 'recordComment' },
+        // The payout details live outside the machine; it only says when they may change.
+        'refund.update_payout': { target: 'PENDING' },
       },
     },
     APPROVED: {
-      tags: ['open'],
+      // Waiting for the transfer: the owner may see the full payout details to make it.
+      tags: ['open', 'payable'],
       on: {
         'refund.mark_paid': {
           guard: 'hasAdminComment',
@@ -49,7 +56,8 @@ export const refundMachine = setup({
           actions: [
             'recordComment',
             assign({
-              utr: ({ event }) => (isNonBlank(event.utr) ? event.utr.trim() : null),
+              utr: ({ event }) =>
+                'utr' in event && isNonBlank(event.utr) ? event.utr.trim() : null,
             }),
           ],
         },

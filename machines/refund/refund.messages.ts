@@ -17,6 +17,10 @@ export const refundRefusals = {
       code: 'refund.not_approved',
       message: 'Only approved refunds can be marked as paid.',
     },
+    'refund.update_payout': {
+      code: 'refund.payout_locked',
+      message: 'Payout details can be changed only while the refund is pending.',
+    },
   },
   guards: {
     hasAdminComment: { code: 'refund.comment_required', message: 'Admin comment is required.' },

@@ -1,6 +1,6 @@
 import type { MachineError } from '../shared/failure';
 
-/** Spec §8: "Login Failed" with the server's message, else this default. */
+/** "Login Failed" with the server's message, else this default. */
 export const LOGIN_FAILED_TITLE = 'Login Failed';
 export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
 

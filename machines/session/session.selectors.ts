@@ -12,10 +12,8 @@ export const selectIsSessionLoading = (snapshot: SessionSnapshot) => snapshot.ma
 /** Has tokens that requests may use (while refreshing, requests wait for the new one). */
 export const selectIsAuthenticated = (snapshot: SessionSnapshot) =>
   snapshot.hasTag('authenticated');
-export const selectIsSignedOut = (snapshot: SessionSnapshot) => snapshot.hasTag('signedOut');
 export const selectWasForcedOut = (snapshot: SessionSnapshot) => snapshot.matches('forcedLogout');
 export const selectAccessToken = (snapshot: SessionSnapshot) => snapshot.context.accessToken;
-export const selectSessionError = (snapshot: SessionSnapshot) => snapshot.context.error;
 
 /**
  * For an API client's middleware after a 401: reports it and waits for the refresh.

@@ -38,7 +38,7 @@ export function tokenExpiresAtMs(jwt: string | null | undefined): number | null 
 
 /**
  * A token counts as expiring when it has no `exp` claim (or cannot be read) or expires within
- * `thresholdMs` (120 s) of `nowMs` (spec §5 "Token expiry").
+ * `thresholdMs` (120 s) of `nowMs`, so it is refreshed before a request fails with it.
  */
 export function isTokenExpiring(
   jwt: string | null | undefined,

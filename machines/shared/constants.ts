@@ -1,4 +1,5 @@
-// The business constants of spec §9 that the lifecycles need, in one place so hosts and tests agree.
+// The business constants the lifecycles need, in one place so hosts and tests agree
+// (the README's "The web app's rules" lists them).
 
 /** Access tokens live 15 minutes. */
 export const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
@@ -24,6 +25,8 @@ export const MAX_LEAVE_DAYS = 15;
 export const MAX_PENDING_SUBSCRIPTIONS = 2;
 /** An ACTIVE subscription whose end date is within this many days is "soon to expire". */
 export const SOON_TO_EXPIRE_DAYS = 5;
+/** An owner's adjustment of an end date moves it by at most this many days either way. */
+export const MAX_ADJUSTMENT_DAYS = 365;
 
 export const FEEDBACK_SUBJECT_MAX_LENGTH = 200;
 export const FEEDBACK_MESSAGE_MAX_LENGTH = 500;

@@ -87,3 +87,27 @@ export function todayIn(timeZone: string, nowMs: number): IsoDate {
     day: '2-digit',
   }).format(new Date(nowMs));
 }
+
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/**
+ * '2026-11-23' → '23 Nov 2026', the app's way of writing a date (web, receipts). Written out by
+ * hand because Intl's en-GB now abbreviates September as 'Sept'.
+ */
+export function formatCalendarDate(date: IsoDate): string {
+  const [year, month, day] = fromDayNumber(toDayNumber(date)).split('-');
+  return `${Number(day)} ${SHORT_MONTHS[Number(month) - 1]} ${year}`;
+}

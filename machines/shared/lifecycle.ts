@@ -1,6 +1,6 @@
 // decide() and allowedEvents(): how the server, the web app and the CLI ask a lifecycle machine
 // whether an event is allowed for a persisted record, and why not.
-import { and, getNextTransitions, transition } from 'xstate';
+import { transition } from 'xstate';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -106,7 +106,7 @@ export function decide<TMachine extends AnyStateMachine>(
 ): Decision<TMachine> {
   const snapshot: AnyMachineSnapshot = restore(machine, persisted);
   if (!snapshot.can(event)) {
-    return { ok: false, ...explainRefusal(machine, snapshot, event) };
+    return { ok: false, ...explainRefusal(machine, persisted, event) };
   }
   // transition() wants the machine's own snapshot type, which the generic cannot name.
   const [next] = transition(machine as AnyStateMachine, snapshot, event) as [
@@ -135,10 +135,16 @@ export function allowedEvents<TMachine extends AnyStateMachine>(
   return types;
 }
 
-/** Explains why `snapshot.can(event)` is false. */
-export function explainRefusal(
-  machine: AnyStateMachine,
-  snapshot: AnyMachineSnapshot,
+/**
+ * Explains why `event` is refused for `persisted`, with xstate's public API only: first every named
+ * guard is made to pass (`machine.provide`); if the event is still refused, the state itself has no
+ * such transition. Otherwise the guards are given back, one at a time in the refusal table's order,
+ * and the first whose return refuses the event is the reason. No xstate internals are read, so
+ * and()/or()/not() compositions of named guards are explained as well as single guards.
+ */
+export function explainRefusal<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  persisted: Persisted<TMachine>,
   event: EventObject,
 ): Refusal {
   const { refusals } = lifecycleOf(machine);
@@ -146,90 +152,20 @@ export function explainRefusal(
     code: `${machine.id}.not_allowed`,
     message: 'This action is not allowed right now.',
   };
-  const candidates = getNextTransitions(snapshot).filter((t) => t.eventType === event.type);
-  if (candidates.length === 0) {
-    const stateName = typeof snapshot.value === 'string' ? snapshot.value : undefined;
+  const guardNames = Object.keys(machine.implementations.guards);
+  const canWith = (passing: ReadonlySet<string>) => {
+    const forced = Object.fromEntries([...passing].map((name) => [name, () => true]));
+    const snapshot: AnyMachineSnapshot = restore(machine.provide({ guards: forced }), persisted);
+    return snapshot.can(event);
+  };
+  const passing = new Set(guardNames);
+  if (!canWith(passing)) {
+    const stateName = typeof persisted.value === 'string' ? persisted.value : undefined;
     return (stateName !== undefined ? refusals.states?.[stateName] : undefined) ?? fallback;
   }
-  const args = { context: snapshot.context as unknown, event };
-  for (const candidate of candidates) {
-    const failed = firstFailedGuard(candidate.guard, args, snapshot);
-    const refusal = failed === null ? undefined : refusals.guards[failed];
-    if (refusal) return refusal;
+  for (const name of Object.keys(refusals.guards)) {
+    if (!passing.delete(name)) continue;
+    if (!canWith(passing)) return refusals.guards[name] ?? fallback;
   }
   return fallback;
-}
-
-// ---- guard evaluation, mirroring xstate's evaluateGuard so a refusal can name the guard ----
-
-interface GuardArgs {
-  readonly context: unknown;
-  readonly event: EventObject;
-}
-type GuardFunction = ((args: GuardArgs, params: unknown) => boolean) & {
-  check?: (snapshot: AnyMachineSnapshot, args: GuardArgs, self: unknown) => boolean;
-  guards?: readonly unknown[];
-};
-
-let andCheck: unknown;
-/** xstate's and() marks its result with a shared `check` function; read it once to recognise and() guards. */
-function isAndGuard(guard: GuardFunction): boolean {
-  andCheck ??= (and([]) as unknown as GuardFunction).check;
-  return guard.check === andCheck && Array.isArray(guard.guards);
-}
-
-function implementationOf(snapshot: AnyMachineSnapshot, name: string): unknown {
-  const implementations = (snapshot.machine as AnyStateMachine).implementations.guards as Record<
-    string,
-    unknown
-  >;
-  const implementation = implementations[name];
-  if (implementation === undefined) throw new Error(`Guard '${name}' is not implemented.`);
-  return implementation;
-}
-
-function evaluateGuard(guard: unknown, args: GuardArgs, snapshot: AnyMachineSnapshot): boolean {
-  if (guard === undefined) return true;
-  if (typeof guard === 'function') {
-    const fn = guard as GuardFunction;
-    return fn.check ? fn.check(snapshot, args, fn) : fn(args, undefined);
-  }
-  if (typeof guard === 'string') {
-    const implementation = implementationOf(snapshot, guard);
-    if (typeof implementation !== 'function') return evaluateGuard(implementation, args, snapshot);
-    const fn = implementation as GuardFunction;
-    return fn.check ? fn.check(snapshot, args, fn) : fn(args, undefined);
-  }
-  const { type, params } = guard as { type: string; params?: unknown };
-  const implementation = implementationOf(snapshot, type);
-  if (typeof implementation !== 'function') return evaluateGuard(implementation, args, snapshot);
-  const fn = implementation as GuardFunction;
-  const resolvedParams =
-    typeof params === 'function' ? (params as (a: GuardArgs) => unknown)(args) : params;
-  return fn.check ? fn.check(snapshot, args, fn) : fn(args, resolvedParams);
-}
-
-/**
- * The name of the first named guard that fails, looking inside and(); null when the guard passes.
- * An unnamed failing guard (inline, or(), not()) gives '' so no table entry matches.
- */
-function firstFailedGuard(
-  guard: unknown,
-  args: GuardArgs,
-  snapshot: AnyMachineSnapshot,
-): string | null {
-  if (guard === undefined) return null;
-  if (typeof guard === 'function' && isAndGuard(guard as GuardFunction)) {
-    for (const part of (guard as GuardFunction).guards ?? []) {
-      const failed = firstFailedGuard(part, args, snapshot);
-      if (failed !== null) return failed;
-    }
-    return null;
-  }
-  if (evaluateGuard(guard, args, snapshot)) return null;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) {
-    return String((guard as { type: unknown }).type);
-  }
-  return '';
 }

@@ -4,3 +4,5 @@ export * from './subscription.machine';
 export * from './subscription.messages';
 export * from './subscription.rules';
 export * from './subscription.selectors';
+export * from './subscription.labels';
+export * from './subscription.fromApi';

@@ -15,6 +15,16 @@ export type SubscriptionEvent =
   | { readonly type: 'subscription.expire'; readonly today: IsoDate }
   /** System: an approved leave moves the end date by `days`. */
   | { readonly type: 'subscription.extend'; readonly days: number }
+  /**
+   * Owner moves the end date of an active subscription by `days` (negative shortens) for `reason`,
+   * e.g. the kitchen was closed. Not leave: leave_days and the paid period stay as they are.
+   */
+  | {
+      readonly type: 'subscription.adjust';
+      readonly days: number;
+      readonly reason: string;
+      readonly today: IsoDate;
+    }
   /** Customer renews an expired subscription: a new PENDING_PAYMENT one is created, this one stays EXPIRED. */
   | { readonly type: 'subscription.renew' }
   /** Customer asks for a refund on a cancelled subscription that has none yet. */
@@ -22,7 +32,7 @@ export type SubscriptionEvent =
 
 export type SubscriptionEventType = SubscriptionEvent['type'];
 
-/** Actions the customer sees as buttons (spec §4), in display order. */
+/** Actions the customer sees as buttons, in display order. */
 export const SUBSCRIPTION_CUSTOMER_ACTIONS = [
   'subscription.pay',
   'subscription.delete',
@@ -32,6 +42,9 @@ export const SUBSCRIPTION_CUSTOMER_ACTIONS = [
   'subscription.request_refund',
 ] as const;
 export type SubscriptionAction = (typeof SUBSCRIPTION_CUSTOMER_ACTIONS)[number];
+
+/** Actions only the owner takes. */
+export const SUBSCRIPTION_OWNER_ACTIONS = ['subscription.adjust'] as const;
 
 /** Events only the server sends. */
 export const SUBSCRIPTION_SYSTEM_EVENTS = [

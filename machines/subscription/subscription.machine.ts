@@ -1,12 +1,19 @@
 // Subscription: PENDING_PAYMENT → ACTIVE → EXPIRED | CANCELLED, or PENDING_PAYMENT → DELETED.
 import { and, assign, setup } from 'xstate';
+import { MAX_ADJUSTMENT_DAYS } from '../shared/constants';
 import { addDays, isBefore } from '../shared/dates';
 import { lifecycleMeta } from '../shared/lifecycle';
+import { isNonBlank } from '../shared/text';
 import type { SubscriptionContext, SubscriptionStateValue } from './subscription.context';
 import type { SubscriptionEvent } from './subscription.events';
 import { subscriptionActionProbes } from './subscription.events';
 import { subscriptionRefusals } from './subscription.messages';
-import { computeSubscriptionDates } from './subscription.rules';
+import {
+  adjustedEndAfter,
+  computeSubscriptionDates,
+  isExpired,
+  ownerAddedDays,
+} from './subscription.rules';
 
 export const subscriptionMachine = setup({
   types: {
@@ -16,12 +23,33 @@ export const subscriptionMachine = setup({
     tags: {} as 'awaitingPayment' | 'running' | 'ended',
   },
   guards: {
+    // The one expiry rule (isExpired), also behind every read's status and the SQL filters.
     hasEnded: ({ context, event }) =>
-      event.type === 'subscription.expire' &&
-      context.adjustedEndDate !== null &&
-      isBefore(context.adjustedEndDate, event.today),
+      event.type === 'subscription.expire' && isExpired(context.adjustedEndDate, event.today),
     isPositiveExtension: ({ event }) =>
       event.type === 'subscription.extend' && Number.isInteger(event.days) && event.days >= 1,
+    // An owner's adjustment (subscription.adjust): whole days, not zero, within a year either way.
+    isNonZeroWholeDays: ({ event }) =>
+      event.type === 'subscription.adjust' &&
+      Number.isInteger(event.days) &&
+      event.days !== 0 &&
+      Math.abs(event.days) <= MAX_ADJUSTMENT_DAYS,
+    // The customer is told why their end date moved.
+    hasReason: ({ event }) => event.type === 'subscription.adjust' && isNonBlank(event.reason),
+    // A new end before today would expire the subscription at once (start ≤ today, so it also
+    // never ends before it starts): refuse instead.
+    keepsEndOnOrAfterToday: ({ context, event }) => {
+      if (event.type !== 'subscription.adjust') return false;
+      const end = adjustedEndAfter(context.adjustedEndDate, event.days);
+      return end !== null && !isBefore(end, event.today);
+    },
+    // A shortening takes back only days the owner gave: paid days and approved leave stay.
+    keepsPaidAndLeaveDays: ({ context, event }) =>
+      event.type === 'subscription.adjust' &&
+      (event.days > 0 ||
+        ownerAddedDays(context.baseEndDate, context.adjustedEndDate, context.leaveDays) +
+          event.days >=
+          0),
     isPlanActive: ({ context }) => context.planActive,
     hasSuccessfulPayment: ({ context }) => context.hasSuccessfulPayment,
     hasNoRefund: ({ context }) => !context.hasRefund,
@@ -63,6 +91,19 @@ export const subscriptionMachine = setup({
               context.adjustedEndDate === null
                 ? null
                 : addDays(context.adjustedEndDate, event.days),
+          })),
+        },
+        'subscription.adjust': {
+          guard: and([
+            'isNonZeroWholeDays',
+            'hasReason',
+            'keepsEndOnOrAfterToday',
+            'keepsPaidAndLeaveDays',
+          ]),
+          target: 'ACTIVE',
+          // Only the end date moves: leave_days and base_end_date (the paid period) stay.
+          actions: assign(({ context, event }) => ({
+            adjustedEndDate: adjustedEndAfter(context.adjustedEndDate, event.days),
           })),
         },
         'subscription.cancel': {

@@ -1,5 +1,5 @@
 // Every sentence the subscription lifecycle refuses with, so the API, the web app and the CLI say the same thing.
-import { MAX_PENDING_SUBSCRIPTIONS } from '../shared/constants';
+import { MAX_ADJUSTMENT_DAYS, MAX_PENDING_SUBSCRIPTIONS } from '../shared/constants';
 import type { Refusal, RefusalTable } from '../shared/lifecycle';
 import type { SubscriptionStateValue } from './subscription.context';
 import type { SubscriptionEventType } from './subscription.events';
@@ -37,6 +37,10 @@ export const subscriptionRefusals = {
       code: 'subscription.not_active',
       message: 'Only active subscriptions can be extended.',
     },
+    'subscription.adjust': {
+      code: 'subscription.not_active',
+      message: 'Only active subscriptions can have their end date adjusted.',
+    },
     'subscription.renew': {
       code: 'subscription.not_expired',
       message: 'Only expired subscriptions can be renewed.',
@@ -54,6 +58,23 @@ export const subscriptionRefusals = {
     isPositiveExtension: {
       code: 'subscription.invalid_extension',
       message: 'An extension must be a whole number of days, at least one.',
+    },
+    isNonZeroWholeDays: {
+      code: 'subscription.invalid_adjustment',
+      message: `An adjustment must be a whole number of days from -${MAX_ADJUSTMENT_DAYS} to ${MAX_ADJUSTMENT_DAYS}, not zero.`,
+    },
+    hasReason: {
+      code: 'subscription.reason_required',
+      message: 'Please give a reason; the customer is told why their end date moved.',
+    },
+    keepsEndOnOrAfterToday: {
+      code: 'subscription.end_before_today',
+      message: 'The new end date would be before today, which would end the subscription at once.',
+    },
+    keepsPaidAndLeaveDays: {
+      code: 'subscription.shortens_paid_days',
+      message:
+        'A shortening can only take back days given earlier; it cannot remove paid days or approved leave.',
     },
     isPlanActive: {
       code: 'subscription.plan_inactive',
@@ -91,12 +112,23 @@ export const subscriptionRequestRefusals = {
   },
 } as const satisfies Record<string, Refusal>;
 
-/** Title and message of the toasts for failed subscription actions (spec §8). */
+/** Title and message of the toasts for failed subscription actions. */
 export const SUBSCRIPTION_FAILURE_TOASTS = {
   'subscription.delete': { title: 'Delete Failed', message: 'Failed to delete subscription.' },
   'subscription.pay': { title: 'Payment Failed', message: 'Failed to initiate payment.' },
   'subscription.cancel': { title: 'Cancel Failed', message: 'Failed to cancel subscription.' },
   'subscription.renew': { title: 'Renew Failed', message: 'Failed to renew subscription.' },
+} as const;
+
+/** Title and message of the toasts of the owner's end-date adjustments. */
+export const SUBSCRIPTION_ADJUSTMENT_TOASTS = {
+  adjusted: { title: 'End Date Adjusted' },
+  adjustFailed: { title: 'Adjustment Failed', message: 'Failed to adjust the end date.' },
+  extendedAll: { title: 'Subscriptions Extended' },
+  extendAllFailed: {
+    title: 'Extension Failed',
+    message: 'Failed to extend the active subscriptions.',
+  },
 } as const;
 
 export type SubscriptionRefusalCode =

@@ -1,7 +1,7 @@
 // Pure subscription arithmetic and creation rules, shared by the server (writes) and the web app (previews).
 import { MAX_PENDING_SUBSCRIPTIONS, SOON_TO_EXPIRE_DAYS } from '../shared/constants';
 import type { IsoDate } from '../shared/dates';
-import { addDays, diffDays, isBefore } from '../shared/dates';
+import { addDays, diffDays, inclusiveDays, isBefore } from '../shared/dates';
 import type { Refusal } from '../shared/lifecycle';
 import type { ServiceType, SubscriptionStatus } from './subscription.context';
 import { subscriptionRequestRefusals } from './subscription.messages';
@@ -20,6 +20,25 @@ export function computeSubscriptionDates(
 ): SubscriptionDates {
   const baseEndDate = addDays(paidOn, durationDays - 1);
   return { startDate: paidOn, baseEndDate, adjustedEndDate: addDays(baseEndDate, leaveDays) };
+}
+
+/**
+ * The days the owner has added to the end date so far (negative when taken back): what is left of
+ * adjusted end − base end once approved leave is counted. An owner's shortening may take back only
+ * these, so it never cuts paid days or approved leave.
+ */
+export function ownerAddedDays(
+  baseEndDate: IsoDate | null,
+  adjustedEndDate: IsoDate | null,
+  leaveDays: number,
+): number {
+  if (baseEndDate === null || adjustedEndDate === null) return 0;
+  return diffDays(adjustedEndDate, baseEndDate) - leaveDays;
+}
+
+/** The end date after an owner's adjustment by `days` (null stays null). */
+export function adjustedEndAfter(adjustedEndDate: IsoDate | null, days: number): IsoDate | null {
+  return adjustedEndDate === null ? null : addDays(adjustedEndDate, days);
 }
 
 /** max(0, adjusted − today + 1) while ACTIVE, else 0. */
@@ -56,37 +75,72 @@ export function effectiveSubscriptionStatus(
   return status === 'ACTIVE' && isExpired(adjustedEndDate, today) ? 'EXPIRED' : status;
 }
 
+export interface LeavePeriod {
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+}
+
 export interface RefundInput {
   readonly totalPaidPaise: number;
   readonly startDate: IsoDate;
-  readonly adjustedEndDate: IsoDate;
-  /** The cancellation's business date. */
-  readonly today: IsoDate;
+  /** start + duration − 1: the end of the paid period, without leave extensions. */
+  readonly baseEndDate: IsoDate;
+  /** The subscription's APPROVED leaves (pending and rejected ones change nothing). */
+  readonly approvedLeaves: readonly LeavePeriod[];
+  /** The cancellation's business date; it counts as a used day unless it is a leave day. */
+  readonly cancelledOn: IsoDate;
 }
 
 export interface RefundBreakdown {
   readonly amountPaise: number;
-  /** Days from tomorrow to adjusted_end_date, never negative (nor more than totalDays). */
-  readonly unusedDays: number;
-  /** adjusted_end_date − start_date + 1. */
-  readonly totalDays: number;
+  /** base_end − start + 1: the days the payment bought. Leave extensions are not paid days. */
+  readonly paidDays: number;
+  /** Days from start to the cancellation date, both included, not on approved leave (≤ paidDays). */
+  readonly usedDays: number;
+  /** Approved leave days from start to the cancellation date: no meal was eaten on them. */
+  readonly leaveDaysTaken: number;
+  /** paidDays − usedDays, within 0..paidDays. */
+  readonly unusedPaidDays: number;
 }
 
-/** total paid × unused days ÷ total days, rounded down to the rupee, with its parts. */
-export function refundBreakdown(input: RefundInput): RefundBreakdown {
-  const totalDays = diffDays(input.adjustedEndDate, input.startDate) + 1;
-  if (totalDays <= 0 || input.totalPaidPaise <= 0) {
-    return { amountPaise: 0, unusedDays: 0, totalDays: Math.max(0, totalDays) };
+/** Days of `period` within [from, to], both included. */
+function overlapDays(period: LeavePeriod, from: IsoDate, to: IsoDate): number {
+  const start = isBefore(period.startDate, from) ? from : period.startDate;
+  const end = isBefore(to, period.endDate) ? to : period.endDate;
+  return inclusiveDays(start, end);
+}
+
+/** Days within [from, to] covered by any of `periods`, each day counted once. */
+function coveredDays(periods: readonly LeavePeriod[], from: IsoDate, to: IsoDate): number {
+  const sorted = [...periods].sort((a, b) => diffDays(a.startDate, b.startDate));
+  let covered = 0;
+  // The first day not yet counted, so overlapping periods add only their new days.
+  let next = from;
+  for (const period of sorted) {
+    if (isBefore(period.endDate, next)) continue;
+    covered += overlapDays(period, next, to);
+    next = addDays(period.endDate, 1);
   }
-  const unusedDays = Math.min(totalDays, Math.max(0, diffDays(input.adjustedEndDate, input.today)));
-  // Integer arithmetic: paise × days stays far below 2^53 for any realistic price.
-  const amountRupees = Math.floor((input.totalPaidPaise * unusedDays) / (totalDays * 100));
-  return { amountPaise: amountRupees * 100, unusedDays, totalDays };
+  return covered;
 }
 
-/** The refund due on cancellation, in paise, rounded down to the rupee. */
-export function computeRefundAmount(input: RefundInput): number {
-  return refundBreakdown(input).amountPaise;
+/**
+ * The refund of a cancelled subscription: total paid × unused paid days ÷ paid days, rounded down
+ * to the rupee. Approved leave moves meals later without adding paid days, so leave days are
+ * neither used days nor extra days to refund.
+ */
+export function refundBreakdown(input: RefundInput): RefundBreakdown {
+  const paidDays = inclusiveDays(input.startDate, input.baseEndDate);
+  const elapsedDays = inclusiveDays(input.startDate, input.cancelledOn);
+  const leaveDaysTaken = coveredDays(input.approvedLeaves, input.startDate, input.cancelledOn);
+  const usedDays = Math.min(paidDays, elapsedDays - leaveDaysTaken);
+  const unusedPaidDays = paidDays - usedDays;
+  if (paidDays === 0 || input.totalPaidPaise <= 0) {
+    return { amountPaise: 0, paidDays, usedDays, leaveDaysTaken, unusedPaidDays };
+  }
+  // Integer arithmetic: paise × days stays far below 2^53 for any realistic price.
+  const amountRupees = Math.floor((input.totalPaidPaise * unusedPaidDays) / (paidDays * 100));
+  return { amountPaise: amountRupees * 100, paidDays, usedDays, leaveDaysTaken, unusedPaidDays };
 }
 
 export interface SubscriptionRequestFacts {

@@ -11,43 +11,81 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SENDS_PER_HOUR = 3;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
-const otpError = (message: string, code: string) => new ApiError(400, { message, code });
+const otpError = (message: string, code: string) =>
+  new ApiError(400, { message, error_code: code });
 
 function hashCode(ctx: AppContext, phone: string, code: string): string {
   return createHmac('sha256', ctx.config.jwtSecret).update(`otp:${phone}:${code}`).digest('hex');
 }
 
-export async function sendOtp(ctx: AppContext, user: User): Promise<void> {
-  const now = ctx.clock.now();
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const recent = await ctx.db.kysely
-    .selectFrom('otp_codes')
-    .select('created_at')
-    .where('phone', '=', user.phone)
-    .where('created_at', '>', hourAgo)
-    .orderBy('created_at', 'desc')
-    .execute();
-  const latest = recent[0];
-  if (latest) {
-    const waited = (now.getTime() - Date.parse(latest.created_at)) / 1000;
-    if (waited < OTP_RESEND_COOLDOWN_SECONDS) {
-      const wait = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - waited);
-      throw tooManyRequests(
-        wait,
-        `Please wait ${wait} seconds before requesting a new OTP.`,
-        'message',
+// Parallel requests for one phone race on a compare-and-set; one that keeps losing is refused.
+const MAX_RACES = 5;
+
+/**
+ * Claims one OTP send for `phone`, registered or not, or throws 429 with Retry-After: at most
+ * OTP_SENDS_PER_HOUR in any hour (the table keeps exactly that many), OTP_RESEND_COOLDOWN_SECONDS
+ * apart. Limits keyed by the phone alone treat unknown phones exactly like registered ones.
+ */
+export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void> {
+  const db = ctx.db.kysely;
+  for (let race = 0; race < MAX_RACES; race++) {
+    const nowMs = ctx.clock.now().getTime();
+    const row = await db
+      .selectFrom('otp_send_limits')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    if (row) {
+      const cooldown = Math.ceil(
+        (row.sent_ms_1 + OTP_RESEND_COOLDOWN_SECONDS * 1000 - nowMs) / 1000,
       );
+      if (cooldown > 0) {
+        throw tooManyRequests(
+          cooldown,
+          `Please wait ${cooldown} seconds before requesting a new OTP.`,
+          'message',
+        );
+      }
+      const hourly = row.sent_ms_3 ? Math.ceil((row.sent_ms_3 + 3_600_000 - nowMs) / 1000) : 0;
+      if (hourly > 0) {
+        throw tooManyRequests(
+          hourly,
+          `Too many OTP requests. Please try again in ${Math.ceil(hourly / 60)} minutes.`,
+          'message',
+        );
+      }
+      const shifted = await db
+        .updateTable('otp_send_limits')
+        .set({ sent_ms_1: nowMs, sent_ms_2: row.sent_ms_1, sent_ms_3: row.sent_ms_2 })
+        .where('phone', '=', phone)
+        .where('sent_ms_1', '=', row.sent_ms_1)
+        .executeTakeFirst();
+      if (Number(shifted.numUpdatedRows) === 1) return;
+    } else {
+      const inserted = await db
+        .insertInto('otp_send_limits')
+        .values({ phone, sent_ms_1: nowMs, sent_ms_2: 0, sent_ms_3: 0 })
+        .onConflict((conflict) => conflict.column('phone').doNothing())
+        .returning('phone')
+        .executeTakeFirst();
+      if (inserted) return;
     }
   }
-  if (recent.length >= OTP_SENDS_PER_HOUR) {
-    const oldest = recent[recent.length - 1]!;
-    const wait = Math.ceil((Date.parse(oldest.created_at) + 3_600_000 - now.getTime()) / 1000);
-    throw tooManyRequests(
-      wait,
-      `Too many OTP requests. Please try again in ${Math.ceil(wait / 60)} minutes.`,
-      'message',
-    );
-  }
+  throw tooManyRequests(1, 'Please wait a second before requesting a new OTP.', 'message');
+}
+
+/** Deletes send records older than an hour, which limit nothing any more. */
+export async function pruneOtpSendLimits(ctx: AppContext): Promise<number> {
+  const result = await ctx.db.kysely
+    .deleteFrom('otp_send_limits')
+    .where('sent_ms_1', '<', ctx.clock.now().getTime() - 3_600_000)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Makes a new code for `user` (replacing the old one) and texts it. Claim the send first. */
+export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
+  const now = ctx.clock.now();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const createdAt = now.toISOString();
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -83,7 +121,7 @@ export async function sendOtp(ctx: AppContext, user: User): Promise<void> {
   });
 }
 
-/** Checks a code and spends it. Throws the OTP errors of spec §8 (`message`). */
+/** Checks a code and spends it. Throws the OTP errors, their sentence under `message`. */
 export async function consumeOtp(ctx: AppContext, phone: string, code: string): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const current = await ctx.db.kysely

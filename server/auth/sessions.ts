@@ -1,8 +1,9 @@
 // Login sessions and rotating refresh tokens. A session is one refresh-token family: presenting a
 // refresh token twice revokes the whole family, and access tokens die with their session.
 import { randomUUID } from 'node:crypto';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { User } from '../db/schema.js';
+import type { Database, User } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import { isoNow } from '../time.js';
 import { signJwt, verifyJwt } from './jwt.js';
@@ -37,11 +38,11 @@ async function issueTokens(ctx: AppContext, userId: number, sessionId: string): 
     .execute();
   const sub = String(userId);
   return {
-    access: signJwt(
+    access: await signJwt(
       { sub, sid: sessionId, typ: 'access', iat, exp: iat + ACCESS_TOKEN_SECONDS },
       ctx.config.jwtSecret,
     ),
-    refresh: signJwt(
+    refresh: await signJwt(
       { sub, sid: sessionId, typ: 'refresh', jti, iat, exp: iat + REFRESH_TOKEN_SECONDS },
       ctx.config.jwtSecret,
     ),
@@ -72,6 +73,28 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
     .execute();
 }
 
+/**
+ * Logout's optional refresh token: revokes the session it names, but only when the token is genuine
+ * and that session is `userId`'s; anything else is ignored, so a body cannot end someone else's
+ * session.
+ */
+export async function revokeOwnRefreshSession(
+  ctx: AppContext,
+  userId: number,
+  refreshToken: string,
+  reason: string,
+) {
+  const claims = await verifyJwt(refreshToken, ctx.config.jwtSecret, nowSeconds(ctx));
+  if (!claims || claims.typ !== 'refresh' || Number(claims.sub) !== userId) return;
+  await ctx.db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: isoNow(ctx.clock), revoked_reason: reason })
+    .where('id', '=', claims.sid)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function revokeUserSessions(
   ctx: AppContext,
   userId: number,
@@ -91,7 +114,7 @@ const INVALID_REFRESH = 'Token is invalid or expired';
 
 /** Spends a refresh token once and issues the next pair in the same session. */
 export async function rotateRefreshToken(ctx: AppContext, token: string): Promise<TokenPair> {
-  const claims = verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
+  const claims = await verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
   if (!claims || claims.typ !== 'refresh' || !claims.jti) throw unauthorized(INVALID_REFRESH);
   const now = isoNow(ctx.clock);
   const spent = await ctx.db.kysely
@@ -122,6 +145,46 @@ export async function rotateRefreshToken(ctx: AppContext, token: string): Promis
   return issueTokens(ctx, session.user_id, spent.session_id);
 }
 
+// Placeholders the session lookup is compiled with, replaced by the real values on each call.
+const SESSION_ID = '\u0000session-id\u0000';
+const USER_ID = Number.MIN_SAFE_INTEGER;
+
+/**
+ * The lookup every authenticated request makes, built and compiled by Kysely once per database
+ * rather than on every request (that cost more than running it). It checks the session on each
+ * request, so a revoked session, a deactivated user or a logged-out token is refused at once.
+ */
+const sessionUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<User>>();
+function sessionUserQuery(
+  db: Kysely<Database>,
+  sessionId: string,
+  userId: number,
+): CompiledQuery<User> {
+  let compiled = sessionUserQueries.get(db);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', SESSION_ID)
+      .where('sessions.revoked_at', 'is', null)
+      .where('users.id', '=', USER_ID)
+      .where('users.is_active', '=', true)
+      .compile();
+    const placeholders = compiled.parameters.filter(
+      (value) => value === SESSION_ID || value === USER_ID,
+    );
+    if (placeholders.length !== 2) throw new Error('the session lookup lost a placeholder');
+    sessionUserQueries.set(db, compiled);
+  }
+  return {
+    ...compiled,
+    parameters: compiled.parameters.map((value) =>
+      value === SESSION_ID ? sessionId : value === USER_ID ? userId : value,
+    ),
+  };
+}
+
 /**
  * Resolves a bearer token to its user. Returns null for a bad, expired or revoked token: the
  * caller answers 401.
@@ -130,16 +193,11 @@ export async function authenticateToken(
   ctx: AppContext,
   token: string,
 ): Promise<AuthContext | null> {
-  const claims = verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
+  const claims = await verifyJwt(token, ctx.config.jwtSecret, nowSeconds(ctx));
   if (!claims || claims.typ !== 'access') return null;
-  const user = await ctx.db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.id', '=', claims.sid)
-    .where('sessions.revoked_at', 'is', null)
-    .where('users.id', '=', Number(claims.sub))
-    .where('users.is_active', '=', true)
-    .executeTakeFirst();
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId)) return null;
+  const db = ctx.db.kysely;
+  const [user] = (await db.executeQuery(sessionUserQuery(db, claims.sid, userId))).rows;
   return user ? { user, sessionId: claims.sid } : null;
 }

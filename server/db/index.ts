@@ -1,18 +1,9 @@
 // Opens the database: embedded SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
-import pg from 'pg';
+import type SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { StartupError } from '../errors.js';
 import type { Database } from './schema.js';
 import { BOOLEAN_COLUMNS } from './schema.js';
 
@@ -24,7 +15,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends StartupError {
   constructor(file: string) {
     super(
       `Another Dabba server is already using ${file}. Stop it first, or start this one with another DATA_DIR.`,
@@ -33,34 +24,92 @@ export class DataDirLockedError extends Error {
   }
 }
 
-// PostgreSQL returns int8 and numeric as strings; SQLite returns numbers. Make them agree.
-pg.types.setTypeParser(20, (value) => Number(value));
-pg.types.setTypeParser(1700, (value) => Number(value));
-pg.types.setTypeParser(1082, (value) => value);
-
 /** better-sqlite3 refuses to bind JS booleans; store them as 1/0 like SQLite itself does. */
 function sqliteBindable(parameters: readonly unknown[]): unknown[] {
   return parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 }
 
-/** ...and turn the 1/0 of boolean columns back into booleans, so both databases return the same rows. */
-class SqliteBooleanPlugin implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) {
-      for (const key in row) {
-        if (BOOLEAN_COLUMNS.has(key) && typeof row[key] === 'number') row[key] = row[key] === 1;
-      }
-    }
-    return args.result;
-  }
+/**
+ * ...and turn the 1/0 of boolean columns back into booleans, so both databases return the same rows.
+ * Which result columns those are is worked out once per statement, from its column names.
+ */
+function booleanColumnsOf(statement: SqliteDatabase.Statement): string[] {
+  if (!statement.reader) return [];
+  return statement
+    .columns()
+    .map((column) => column.name)
+    .filter((name) => BOOLEAN_COLUMNS.has(name));
 }
 
-function openSqlite(dataDir: string): Db {
+function withBooleans<Row>(row: Row, columns: readonly string[]): Row {
+  const values = row as Record<string, unknown>;
+  for (const name of columns) {
+    if (typeof values[name] === 'number') values[name] = values[name] === 1;
+  }
+  return row;
+}
+
+const NO_OP_STATEMENT = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
+/** Statements kept prepared, most recently used last; `in (?, ?, …)` lists make many shapes. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * Kysely asks for a statement on every query. Preparing one parses and plans the SQL again, which
+ * cost more than running the small queries of a typical request, so each SQL text is prepared once.
+ * Reusing a statement is safe: Kysely runs one query at a time on its single SQLite connection and
+ * holds that connection until a streamed query's iterator is finished or returned.
+ */
+function preparedStatements(raw: SqliteDatabase.Database) {
+  type Wrapped = {
+    reader: boolean;
+    all(parameters: readonly unknown[]): unknown[];
+    run(parameters: readonly unknown[]): SqliteDatabase.RunResult;
+    iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+  };
+  const cache = new Map<string, Wrapped>();
+  return (sql: string): Wrapped => {
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = raw.prepare(sql);
+    const booleans = booleanColumnsOf(statement);
+    const wrapped: Wrapped = {
+      reader: statement.reader,
+      all: (parameters) => {
+        const rows = statement.all(sqliteBindable(parameters));
+        if (booleans.length) for (const row of rows) withBooleans(row, booleans);
+        return rows;
+      },
+      run: (parameters) => statement.run(sqliteBindable(parameters)),
+      iterate: function* (parameters) {
+        for (const row of statement.iterate(sqliteBindable(parameters))) {
+          yield booleans.length ? withBooleans(row, booleans) : row;
+        }
+      },
+    };
+    if (cache.size >= PREPARED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, wrapped);
+    return wrapped;
+  };
+}
+
+async function openSqlite(dataDir: string): Promise<Db> {
+  // Loaded only here, as the PostgreSQL driver is only for PostgreSQL.
+  const { default: Sqlite } = await import('better-sqlite3');
   const file = path.join(dataDir, 'dabba.sqlite');
-  const raw = new SqliteDatabase(file, { timeout: 0 });
+  // SQLite gives its -wal and -shm files the database file's mode, so creating it 0600 covers all three.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const raw = new Sqlite(file, { timeout: 0 });
   try {
     // Exclusive locking before WAL: no shared-memory index, and a second process cannot open the file.
     raw.pragma('locking_mode = EXCLUSIVE');
@@ -74,26 +123,27 @@ function openSqlite(dataDir: string): Db {
       throw new DataDirLockedError(file);
     throw error;
   }
+  const prepared = preparedStatements(raw);
   const database = {
     close: () => raw.close(),
     prepare(sql: string) {
-      const statement = raw.prepare(sql);
-      return {
-        reader: statement.reader,
-        all: (parameters: readonly unknown[]) => statement.all(sqliteBindable(parameters)),
-        run: (parameters: readonly unknown[]) => statement.run(sqliteBindable(parameters)),
-        iterate: (parameters: readonly unknown[]) => statement.iterate(sqliteBindable(parameters)),
-      };
+      // After SQLITE_FULL or SQLITE_IOERR, SQLite has already rolled the transaction back. Kysely's
+      // ROLLBACK would then fail with "no transaction is active" and hide the real error.
+      if (sql === 'rollback' && !raw.inTransaction) return NO_OP_STATEMENT;
+      return prepared(sql);
     },
   };
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
-function openPostgres(databaseUrl: string): Db {
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  // Loaded only here: the embedded default never pays for the PostgreSQL driver's memory.
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns int8 and numeric as strings; SQLite returns numbers. Make them agree.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  pg.types.setTypeParser(1082, (value) => value);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client can be cut off (server restart, failover); without a listener that crashes the process.
   pool.on('error', (error) => {
@@ -113,6 +163,9 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-export function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Db {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<Db> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }

@@ -106,6 +106,23 @@ export interface RateLimitHitsTable {
   count: number;
 }
 
+export interface LoginThrottlesTable {
+  /** `user:{id}` for an account, `name:{identifier}` for a name no account has. */
+  key: string;
+  failures: number;
+  last_failure_ms: number;
+  /** Epoch milliseconds before which the next attempt is refused; 0 for none. */
+  blocked_until_ms: number;
+}
+
+/** The last three OTP sends asked for a phone (newest first, epoch ms, 0 for none). */
+export interface OtpSendLimitsTable {
+  phone: string;
+  sent_ms_1: number;
+  sent_ms_2: number;
+  sent_ms_3: number;
+}
+
 export interface NotificationLogsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -202,6 +219,18 @@ export interface PaymentsTable {
   razorpay_payment_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Money received at the mess (migration 006): the business date it came; null online. */
+  received_on: string | null;
+  /** The owner who recorded an offline payment; null online. */
+  recorded_by: number | null;
+  /** The tax invoice of a SUCCESS payment (migration 010); all null for a plain receipt. */
+  invoice_gstin: string | null;
+  invoice_place_of_supply: string | null;
+  invoice_sac: string | null;
+  gst_rate_basis_points: number | null;
+  taxable_paise: number | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
 }
 
 export interface RefundsTable {
@@ -218,7 +247,16 @@ export interface RefundsTable {
   admin_comment: string | null;
   utr: string | null;
   updated_at: string;
+  /** Where to pay it (migration 007); all null until the customer gives them. */
+  payout_method: PayoutMethod | null;
+  payout_upi_id: string | null;
+  payout_account_holder_name: string | null;
+  payout_account_number: string | null;
+  payout_ifsc: string | null;
+  payout_updated_at: string | null;
 }
+
+export type PayoutMethod = 'upi' | 'bank';
 
 export interface LeavesTable {
   id: Generated<number>;
@@ -269,6 +307,16 @@ export interface FeedbackAttachmentsTable {
   created_at: string;
 }
 
+/** The bytes of one feedback photo, when ATTACHMENT_STORE=database (server/attachments/database.ts). */
+export interface AttachmentBlobsTable {
+  /** The name feedback_attachments.storage_name holds. */
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
 /**
  * One row per customer with subscriptions, kept current by triggers on subscriptions (migration
  * 002). Read-only for application code; compare the dates with today to know what is active.
@@ -289,6 +337,65 @@ export interface WebhookEventsTable {
   received_at: string;
 }
 
+/** One owner action; append-only (migration 005 refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_username: string;
+  /** The event, e.g. leave.approve, refund.mark_paid, payment.record_offline, plan.update. */
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  /** One sentence for people: what changed. */
+  summary: string;
+  /** The object's fields the action changed, as JSON, before and after. */
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/**
+ * "Extend every active subscriber" (migration 008): one row per operation. The unique operation_key
+ * makes a retried or doubled request the same batch; its subscriptions are listed when it is created.
+ */
+export interface AdjustmentBatchesTable {
+  id: Generated<number>;
+  operation_key: string;
+  days: number;
+  reason: string;
+  /** The business date the batch was created on (and decided against). */
+  business_date: string;
+  actor_id: number | null;
+  actor_username: string;
+  /** How many ACTIVE subscriptions the batch listed. */
+  target_count: number;
+  created_at: string;
+  /** Set once every listed subscription has been applied. */
+  completed_at: string | null;
+}
+
+export type AdjustmentOutcome = 'moved' | 'skipped';
+
+/** One owner adjustment of one subscription's end date (migration 008). */
+export interface SubscriptionAdjustmentsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The batch that listed it; null for a single adjustment. */
+  batch_id: number | null;
+  days: number;
+  reason: string;
+  actor_id: number | null;
+  actor_username: string;
+  created_at: string;
+  /** null while a batch's row waits to be applied. */
+  outcome: AdjustmentOutcome | null;
+  /** Why a batch's row was skipped: the subscription machine's refusal code. */
+  refusal_code: string | null;
+  before_end_date: string | null;
+  after_end_date: string | null;
+  applied_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   student_profiles: StudentProfilesTable;
@@ -299,6 +406,8 @@ export interface Database {
   otp_codes: OtpCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  login_throttles: LoginThrottlesTable;
+  otp_send_limits: OtpSendLimitsTable;
   notification_logs: NotificationLogsTable;
   job_runs: JobRunsTable;
   counters: CountersTable;
@@ -310,8 +419,12 @@ export interface Database {
   leaves: LeavesTable;
   feedback: FeedbackTable;
   feedback_attachments: FeedbackAttachmentsTable;
+  attachment_blobs: AttachmentBlobsTable;
   webhook_events: WebhookEventsTable;
   customer_subscription_summaries: CustomerSubscriptionSummariesTable;
+  audit_log: AuditLogTable;
+  adjustment_batches: AdjustmentBatchesTable;
+  subscription_adjustments: SubscriptionAdjustmentsTable;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */
@@ -336,3 +449,4 @@ export type Leave = Selectable<LeavesTable>;
 export type Feedback = Selectable<FeedbackTable>;
 export type FeedbackAttachment = Selectable<FeedbackAttachmentsTable>;
 export type NotificationLog = Selectable<NotificationLogsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

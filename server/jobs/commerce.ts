@@ -1,78 +1,16 @@
 // Daily commerce jobs: expire ended subscriptions, remind 3 days before the end, clean stale orders.
 // Each is idempotent; the scheduler's job_runs claim makes one instance run it per business day.
 import { addDays } from '../../machines/shared/dates.js';
-import { decide } from '../../machines/shared/lifecycle.js';
-import { subscriptionMachine } from '../../machines/subscription/index.js';
 import type { AppContext } from '../context.js';
-import { loadSubscriptionState } from '../serializers/subscriptions.js';
-import { notifyCustomer } from '../services/payments/notify.js';
+import { subscriptionStatusIs } from '../lifecycles/subscription.store.js';
+import { notifyCustomer } from '../services/notify.js';
 import type { Job } from '../services/scheduler.js';
 
-/** An open order nobody paid within this long is expired (verify still accepts a late payment). */
-export const STALE_ORDER_HOURS = 24;
 /** The reminder goes out when this many days or fewer are left before the end date. */
 export const REMINDER_DAYS_BEFORE_END = 3;
 
-const BATCH = 500;
-
-async function planName(ctx: AppContext, planId: number) {
-  const plan = await ctx.db.kysely
-    .selectFrom('plans')
-    .select('name')
-    .where('id', '=', planId)
-    .executeTakeFirst();
-  return plan?.name ?? 'your plan';
-}
-
-/** ACTIVE subscriptions whose adjusted end date has passed become EXPIRED; the customer is told once. */
-export async function expireSubscriptions(ctx: AppContext): Promise<number> {
-  const db = ctx.db.kysely;
-  const today = ctx.today();
-  let expired = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('status', '=', 'ACTIVE')
-      .where('adjusted_end_date', '<', today)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const state = await loadSubscriptionState(db, row, today);
-      // Decide from the stored status: the effective one already says EXPIRED.
-      const decision = decide(
-        subscriptionMachine,
-        { ...state, value: row.status },
-        { type: 'subscription.expire', today },
-      );
-      if (!decision.ok) continue;
-      const updated = await db
-        .updateTable('subscriptions')
-        .set({ status: 'EXPIRED', updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'ACTIVE')
-        .where('adjusted_end_date', '<', today)
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) continue;
-      expired += 1;
-      const name = await planName(ctx, row.plan_id);
-      await notifyCustomer(ctx, row.user_id, {
-        type: 'subscription_expired',
-        subject: 'Subscription expired',
-        text:
-          `Your subscription to ${name} (#${row.id}) ended on ${row.adjusted_end_date ?? ''}. ` +
-          `Renew it any time: ${ctx.config.publicUrl}/subscriptions`,
-        sms: `${ctx.config.business.name}: your ${name} subscription has expired. Renew at ${ctx.config.publicUrl}/subscriptions`,
-        dedupeKey: `subscription-expired:${row.id}`,
-      });
-    }
-    if (rows.length < BATCH) break;
-  }
-  return expired;
-}
+/** Ended subscriptions are stored EXPIRED by the subscription store; the customer is told once. */
+export const expireSubscriptions = (ctx: AppContext) => ctx.stores.subscriptions.expireDue();
 
 /** One reminder per subscription when its end is 3 days away or closer (the notifier dedupes). */
 export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
@@ -86,8 +24,7 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
       'subscriptions.adjusted_end_date',
       'plans.name as plan_name',
     ])
-    .where('subscriptions.status', '=', 'ACTIVE')
-    .where('subscriptions.adjusted_end_date', '>=', today)
+    .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
     .where('subscriptions.adjusted_end_date', '<=', addDays(today, REMINDER_DAYS_BEFORE_END))
     .orderBy('subscriptions.id')
     .execute();
@@ -105,27 +42,8 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
   return rows.length;
 }
 
-/** Open orders older than a day, or of subscriptions no longer awaiting payment, are expired. */
-export async function cleanStaleOrders(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now();
-  const cutoff = new Date(now.getTime() - STALE_ORDER_HOURS * 3600_000).toISOString();
-  const result = await ctx.db.kysely
-    .updateTable('payment_orders')
-    .set({ status: 'expired', updated_at: now.toISOString() })
-    .where('status', '=', 'created')
-    .where((eb) =>
-      eb.or([
-        eb('created_at', '<', cutoff),
-        eb(
-          'subscription_id',
-          'in',
-          eb.selectFrom('subscriptions').select('id').where('status', '<>', 'PENDING_PAYMENT'),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
+export const cleanStaleOrders = (ctx: AppContext) => ctx.stores.payments.expireStaleOrders();
 
 const daily = (ctx: AppContext) => ctx.today();
 

@@ -1,27 +1,20 @@
-// The owner's side of feedback: lists, statistics (spec §3 "Admin feedback stats"), respond, status.
+// The owner's side of feedback: lists, statistics (README: the admin statistics), respond, status.
 import { sql } from 'kysely';
-import { decide, feedbackMachine, type FeedbackEvent } from '../../machines/index.js';
+import type { FeedbackEvent } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
-import type { User } from '../db/schema.js';
-import { nonFieldError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { requireOwner, type Handlers } from '../http.js';
 import { page } from '../paging.js';
-import {
-  feedbackSelect,
-  feedbackSerializer,
-  loadAttachments,
-  persistedFeedback,
-  type FeedbackRow,
-} from './feedback.js';
-import { businessDayRange, searchCondition } from './leaves.js';
+import { feedbackSelect, feedbackSerializer, type FeedbackRow } from '../serializers/feedback.js';
+import { searchCondition } from '../db/search.js';
+import { businessDayRange } from '../time.js';
 
 const OPEN = ['open', 'in_progress'] as const;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-export function feedbackAdminHandlers(ctx: AppContext): Handlers {
+export function feedbackAdminHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
-  const serialize = feedbackSerializer(ctx);
-  const now = () => ctx.clock.now().toISOString();
+  const serialize = feedbackSerializer(db, ctx.config.publicUrl);
 
   async function load(id: number): Promise<FeedbackRow> {
     const row = (await feedbackSelect(db).where('f.id', '=', id).executeTakeFirst()) as
@@ -30,67 +23,12 @@ export function feedbackAdminHandlers(ctx: AppContext): Handlers {
     return row;
   }
 
-  /**
-   * Applies an owner event through the machine and persists it with a conditional UPDATE on the
-   * status that was decided on; a concurrent change makes it decide again on the fresh row.
-   */
-  async function transition(id: number, owner: User, event: FeedbackEvent) {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const row = await load(id);
-      const attachments = await loadAttachments(db, [id]);
-      const decision = decide(
-        feedbackMachine,
-        persistedFeedback(row, attachments.has(id) ? 1 : 0),
-        event,
-      );
-      if (!decision.ok) throw nonFieldError(decision.message, decision.code);
-      const next = decision.next as FeedbackRow['status'];
-      const at = now();
-      const response =
-        event.type === 'feedback.respond'
-          ? event.response.trim()
-          : event.type === 'feedback.set_status' && event.response
-            ? event.response.trim()
-            : null;
-      const updated = await db
-        .updateTable('feedback')
-        .set({
-          status: next,
-          ...(response !== null
-            ? { admin_response: response, responded_at: at, responded_by: owner.id }
-            : {}),
-          ...(next === 'resolved' && row.status !== 'resolved' ? { resolved_at: at } : {}),
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .where('status', '=', row.status)
-        .returning('id')
-        .executeTakeFirst();
-      if (updated) return { row: await load(id), answered: response !== null };
-    }
-    throw nonFieldError('This feedback changed meanwhile. Please try again.', 'feedback.conflict');
-  }
-
-  async function notifyAnswered(row: FeedbackRow) {
-    const text = `The mess owner answered your feedback "${row.subject}": ${row.admin_response ?? ''}`;
-    await ctx.notifier.notify({
-      userId: row.user_id,
-      type: 'feedback_answered',
-      subject: 'Your feedback was answered',
-      email: { to: row.user_email, text },
-      sms: {
-        to: row.user_phone,
-        body: `Dabba: your feedback "${row.subject.slice(0, 60)}" was answered. Open the app to read the reply.`,
-      },
-    });
-  }
-
   return {
     async adminListFeedback(request, reply) {
       requireOwner(request);
       const query = request.query ?? {};
       let filtered = feedbackSelect(db);
-      // in_progress is how open feedback looks once answered (spec §4), so "Open" includes it.
+      // in_progress is open feedback that has been answered, so "Open" includes it.
       if (query.status === 'open')
         filtered = filtered.where('f.status', 'in', ['open', 'in_progress']);
       else if (query.status) filtered = filtered.where('f.status', '=', query.status);
@@ -227,18 +165,17 @@ export function feedbackAdminHandlers(ctx: AppContext): Handlers {
       const event: FeedbackEvent = body.status
         ? { type: 'feedback.set_status', status: body.status, response: body.admin_response }
         : { type: 'feedback.respond', response: body.admin_response };
-      const { row } = await transition(request.params.id, owner, event);
-      await notifyAnswered(row);
-      return serialize.one(row);
+      await ctx.stores.feedback.answer(owner, request.params.id, event);
+      return serialize.one(await load(request.params.id));
     },
 
     async adminUpdateFeedbackStatus(request) {
       const owner = requireOwner(request);
-      const { row } = await transition(request.params.id, owner, {
+      await ctx.stores.feedback.answer(owner, request.params.id, {
         type: 'feedback.set_status',
         status: request.body.status,
       });
-      return serialize.one(row);
+      return serialize.one(await load(request.params.id));
     },
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -4,19 +4,11 @@ import { sql } from 'kysely';
 import { addDays, escapeFormula } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
 import { requireOwner, type Handlers } from '../http.js';
-import { fullName } from '../serializers/subscriptions.js';
+import { fullName, parseMeals } from '../format.js';
+import { leaveCovers, mealCounts, subscriptionsCovering } from '../queries/kitchen.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
-type Service = 'mess' | 'tiffin';
-
-const zeroCounts = () => ({
-  mess: { breakfast: 0, lunch: 0, dinner: 0 },
-  tiffin: { breakfast: 0, lunch: 0, dinner: 0 },
-});
-
-const mealsOf = (stored: string) =>
-  stored.split(',').filter((meal): meal is Meal => (MEALS as readonly string[]).includes(meal));
 
 interface Delivery {
   user_id: number;
@@ -37,7 +29,7 @@ export function csvCell(value: string | number | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function kitchenHandlers(ctx: AppContext): Handlers {
+export function kitchenHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
 
   return {
@@ -45,39 +37,14 @@ export function kitchenHandlers(ctx: AppContext): Handlers {
       requireOwner(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
-      const leaveOn = (status: 'APPROVED' | 'PENDING') =>
-        sql<boolean>`exists (select 1 from leaves l where l.subscription_id = s.id and l.status = ${status} and l.leave_start_date <= ${date} and l.leave_end_date >= ${date})`;
-      const covering = db
-        .selectFrom('subscriptions as s')
-        .innerJoin('plans as p', 'p.id', 's.plan_id')
-        .where('s.status', '=', 'ACTIVE')
-        .where('s.start_date', '<=', date)
-        .where('s.adjusted_end_date', '>=', date);
+      const { counts, onLeave } = await mealCounts(db, ctx.db.dialect, date);
 
-      const groups = await covering
-        .select([
-          's.subscription_type as service',
-          'p.included_meals as meals',
-          sql<number>`case when ${leaveOn('APPROVED')} then 1 else 0 end`.as('on_leave'),
-          (eb) => eb.fn.countAll<number>().as('count'),
-        ])
-        .groupBy(['s.subscription_type', 'p.included_meals', sql`3`])
-        .execute();
-      const counts = zeroCounts();
-      const onLeave = zeroCounts();
-      for (const group of groups) {
-        const target = Number(group.on_leave) === 1 ? onLeave : counts;
-        for (const meal of mealsOf(group.meals)) {
-          target[group.service as Service][meal] += Number(group.count);
-        }
-      }
-
-      const rows = await covering
+      const rows = await subscriptionsCovering(db, date)
         .innerJoin('users as u', 'u.id', 's.user_id')
         .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
         .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
         .where('s.subscription_type', '=', 'tiffin')
-        .where(sql<boolean>`not ${leaveOn('APPROVED')}`)
+        .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
         .select([
           'u.id as user_id',
           'u.first_name',
@@ -88,7 +55,9 @@ export function kitchenHandlers(ctx: AppContext): Handlers {
           'rp.landmark',
           'p.name as plan_name',
           'p.included_meals as meals',
-          sql<number>`case when ${leaveOn('PENDING')} then 1 else 0 end`.as('pending_leave'),
+          sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as(
+            'pending_leave',
+          ),
         ])
         .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
         .orderBy('u.first_name')
@@ -106,7 +75,7 @@ export function kitchenHandlers(ctx: AppContext): Handlers {
           plan_name: row.plan_name,
           pending_leave: Number(row.pending_leave) === 1,
         };
-        for (const meal of mealsOf(row.meals)) deliveries[meal].push(delivery);
+        for (const meal of parseMeals(row.meals)) deliveries[meal].push(delivery);
       }
 
       if (query.format === 'csv') {
@@ -136,5 +105,5 @@ export function kitchenHandlers(ctx: AppContext): Handlers {
       }
       return { date, counts, on_leave: onLeave, deliveries };
     },
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -1,18 +1,28 @@
 // Health and the business profile shown in the web footer and contact page.
-import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import { STORAGE_MESSAGES } from '../errors.js';
 import type { Handlers } from '../http.js';
+import { createStorageMonitor } from '../storage.js';
 
-export function metaHandlers(ctx: AppContext): Handlers {
+export function metaHandlers(ctx: AppContext) {
+  const storage = createStorageMonitor(ctx.db, ctx.config.dataDir);
   return {
-    async getHealth() {
-      try {
-        await sql`select 1`.execute(ctx.db.kysely);
-      } catch {
-        throw new ApiError(503, { detail: 'The database is unavailable.', code: 'unavailable' });
-      }
-      return { status: 'ok', database: ctx.db.dialect, version: '1.0.0' };
+    async getHealth(_request, reply) {
+      const report = await storage.check();
+      const health = {
+        status: report.ok ? ('ok' as const) : ('failing' as const),
+        database: ctx.db.dialect,
+        version: '1.0.0',
+        checks: report.checks,
+      };
+      if (report.ok) return health;
+      const detail =
+        report.fault === 'full'
+          ? STORAGE_MESSAGES.full
+          : report.checks.database.ok
+            ? STORAGE_MESSAGES.unavailable
+            : 'The database is unavailable.';
+      return reply.code(503).send({ ...health, detail, error_code: 'storage_unavailable' });
     },
     async getBusiness() {
       const business = ctx.config.business;
@@ -28,5 +38,5 @@ export function metaHandlers(ctx: AppContext): Handlers {
           'We provide mess and tiffin services with flexible subscription plans: fresh, home-style meals at the mess or delivered to your door.',
       };
     },
-  };
+  } satisfies Partial<Handlers>;
 }

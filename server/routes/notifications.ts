@@ -1,4 +1,4 @@
-// The signed-in user's own notification log (spec §3 "Notification log").
+// The signed-in user's own notification log (README: Business rules → Notifications).
 import type { AppContext } from '../context.js';
 import type { NotificationLog } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -17,7 +17,7 @@ const logBody = (row: NotificationLog) => ({
   error_message: row.error_message,
 });
 
-export function notificationHandlers(ctx: AppContext): Handlers {
+export function notificationHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   return {
     async listNotificationLogs(request) {
@@ -77,5 +77,5 @@ export function notificationHandlers(ctx: AppContext): Handlers {
       }
       return { total, by_status: byStatus, by_channel: byChannel };
     },
-  };
+  } satisfies Partial<Handlers>;
 }

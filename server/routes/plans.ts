@@ -1,10 +1,12 @@
-// Plans: anyone reads the active ones; the owner manages them (spec §5 "Plan form").
+// Plans: anyone reads the active ones; the owner manages them (README: Business rules → Plans).
 import type { AppContext } from '../context.js';
 import type { Plan } from '../db/schema.js';
-import { ApiError, fieldError, notFound, type ErrorBody } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { isOwner, requireOwner, type Handlers } from '../http.js';
-import { planBody, storeMeals, toPaise } from '../serializers/subscriptions.js';
+import { planBody } from '../serializers/subscriptions.js';
+import { storeMeals, toPaise } from '../format.js';
 import { isUniqueViolation } from '../db/index.js';
+import { recordAudit } from '../lifecycles/audit.js';
 
 const CODE_TAKEN = 'A plan with this code already exists.';
 const PRICE_DECIMALS = 'Price may have at most two decimals';
@@ -14,11 +16,7 @@ function isForeignKeyViolation(error: unknown): boolean {
   return code === '23503' || code.startsWith('SQLITE_CONSTRAINT_FOREIGNKEY');
 }
 
-/**
- * The per-field error on `code`. The field's name collides with the error body's machine `code`,
- * so this answer carries the field's message list under `code`, as the spec's client reads it.
- */
-const codeTaken = () => new ApiError(400, { code: [CODE_TAKEN] } as unknown as ErrorBody);
+const codeTaken = () => fieldError('code', CODE_TAKEN, 'plan.code_taken');
 
 function pricePaise(price: number): number {
   const paise = toPaise(price);
@@ -26,7 +24,7 @@ function pricePaise(price: number): number {
   return paise;
 }
 
-export function planHandlers(ctx: AppContext): Handlers {
+export function planHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
 
   async function findPlan(id: number): Promise<Plan> {
@@ -54,7 +52,7 @@ export function planHandlers(ctx: AppContext): Handlers {
     },
 
     async createPlan(request, reply) {
-      requireOwner(request);
+      const owner = requireOwner(request);
       const body = request.body;
       const code = body.code.trim();
       const taken = await db
@@ -65,22 +63,33 @@ export function planHandlers(ctx: AppContext): Handlers {
       if (taken) throw codeTaken();
       const now = ctx.clock.now().toISOString();
       try {
-        const plan = await db
-          .insertInto('plans')
-          .values({
-            code,
-            name: body.name.trim(),
-            description: body.description.trim(),
-            is_active: body.is_active ?? true,
-            service_type: body.service_type ?? 'mess',
-            duration_days: body.duration_days ?? 30,
-            base_price_paise: pricePaise(body.base_price ?? 0),
-            included_meals: storeMeals(body.included_meals ?? []),
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const plan = await db.transaction().execute(async (trx) => {
+          const created = await trx
+            .insertInto('plans')
+            .values({
+              code,
+              name: body.name.trim(),
+              description: body.description.trim(),
+              is_active: body.is_active ?? true,
+              service_type: body.service_type ?? 'mess',
+              duration_days: body.duration_days ?? 30,
+              base_price_paise: pricePaise(body.base_price ?? 0),
+              included_meals: storeMeals(body.included_meals ?? []),
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await recordAudit(ctx, trx, {
+            actor: owner,
+            action: 'plan.create',
+            objectType: 'plan',
+            objectId: created.id,
+            summary: `Created plan ${created.code} "${created.name}".`,
+            after: planBody(created),
+          });
+          return created;
+        });
         reply.code(201);
         return planBody(plan);
       } catch (error) {
@@ -90,7 +99,7 @@ export function planHandlers(ctx: AppContext): Handlers {
     },
 
     async updatePlan(request) {
-      requireOwner(request);
+      const owner = requireOwner(request);
       const plan = await findPlan(request.params.id);
       const body = request.body;
       const changes: Partial<Plan> = {};
@@ -103,25 +112,58 @@ export function planHandlers(ctx: AppContext): Handlers {
       if (body.included_meals !== undefined)
         changes.included_meals = storeMeals(body.included_meals);
       if (Object.keys(changes).length === 0) return planBody(plan);
-      const updated = await db
-        .updateTable('plans')
-        .set({ ...changes, updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', plan.id)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await db.transaction().execute(async (trx) => {
+        const written = await trx
+          .updateTable('plans')
+          .set({ ...changes, updated_at: ctx.clock.now().toISOString() })
+          .where('id', '=', plan.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!written) return undefined;
+        const before = Object.fromEntries(
+          Object.keys(changes).map((key) => [key, plan[key as keyof Plan]]),
+        );
+        const after = Object.fromEntries(
+          Object.keys(changes).map((key) => [key, written[key as keyof Plan]]),
+        );
+        await recordAudit(ctx, trx, {
+          actor: owner,
+          action: 'plan.update',
+          objectType: 'plan',
+          objectId: plan.id,
+          summary: `Changed plan ${plan.code}: ${Object.keys(changes).join(', ')}.`,
+          before,
+          after,
+        });
+        return written;
+      });
       if (!updated) throw notFound();
       return planBody(updated);
     },
 
     async deletePlan(request, reply) {
-      requireOwner(request);
+      const owner = requireOwner(request);
       const plan = await findPlan(request.params.id);
-      const archive = () =>
-        db
+      const audit = (archived: boolean) =>
+        recordAudit(ctx, db, {
+          actor: owner,
+          action: archived ? 'plan.archive' : 'plan.delete',
+          objectType: 'plan',
+          objectId: plan.id,
+          summary: archived
+            ? `Archived plan ${plan.code} "${plan.name}" (it has subscriptions).`
+            : `Deleted plan ${plan.code} "${plan.name}".`,
+          before: { is_active: plan.is_active },
+          after: archived ? { is_active: false } : null,
+        });
+      const archive = async () => {
+        await db
           .updateTable('plans')
           .set({ is_active: false, updated_at: ctx.clock.now().toISOString() })
           .where('id', '=', plan.id)
           .execute();
+        await audit(true);
+      };
       const used = await db
         .selectFrom('subscriptions')
         .select('id')
@@ -133,6 +175,7 @@ export function planHandlers(ctx: AppContext): Handlers {
       } else {
         try {
           await db.deleteFrom('plans').where('id', '=', plan.id).execute();
+          await audit(false);
         } catch (error) {
           // A subscription arrived between the check and the delete: keep the plan, archived.
           if (!isForeignKeyViolation(error)) throw error;
@@ -141,5 +184,5 @@ export function planHandlers(ctx: AppContext): Handlers {
       }
       return reply.code(204).send();
     },
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -1,46 +1,17 @@
-// Plans and subscriptions as the API shows them (spec §3), plus the expiry-aware reads every
-// subscription view shares: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED.
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+// Plans and subscriptions as the API shows them, with the status every read reports (the
+// subscription machine's rule: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED).
+import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api.js';
-import type { Persisted } from '../../machines/shared/lifecycle.js';
-import {
-  daysRemaining,
-  effectiveSubscriptionStatus,
-  type SubscriptionMachine,
-} from '../../machines/subscription/index.js';
+import { daysRemaining } from '../../machines/subscription/index.js';
 import { refundStatusDisplay } from '../../machines/refund/index.js';
-import type {
-  Database,
-  Plan,
-  Refund,
-  Subscription,
-  SubscriptionStatus,
-  User,
-} from '../db/schema.js';
+import type { Database, Plan, Refund, Subscription, User } from '../db/schema.js';
+import { fullName, parseMeals, rupees } from '../format.js';
+import { maskedPayout } from '../lifecycles/refund.store.js';
+import { subscriptionStatus } from '../lifecycles/subscription.store.js';
 
 export type PlanBody = components['schemas']['Plan'];
 export type SubscriptionBody = components['schemas']['Subscription'];
 export type RefundInfoBody = components['schemas']['RefundInfo'];
-type Meal = 'breakfast' | 'lunch' | 'dinner';
-
-const MEALS: readonly Meal[] = ['breakfast', 'lunch', 'dinner'];
-
-/** Paise (storage) to rupees (API). */
-export const rupees = (paise: number) => Number(paise) / 100;
-/** Rupees (API, at most two decimals) to paise, or null when there are more decimals. */
-export function toPaise(amountRupees: number): number | null {
-  const paise = Math.round(amountRupees * 100);
-  return Math.abs(paise - amountRupees * 100) < 1e-6 ? paise : null;
-}
-
-export function parseMeals(stored: string): Meal[] {
-  const listed = stored.split(',').map((meal) => meal.trim());
-  return MEALS.filter((meal) => listed.includes(meal));
-}
-
-/** Stored in breakfast,lunch,dinner order whatever order the client sent. */
-export const storeMeals = (meals: readonly string[]) =>
-  MEALS.filter((meal) => meals.includes(meal)).join(',');
 
 export function planBody(plan: Plan): PlanBody {
   return {
@@ -61,50 +32,12 @@ export const subscriptionPlanBody = (plan: Plan) => ({
   id: plan.id,
   name: plan.name,
   code: plan.code,
+  is_active: plan.is_active,
   service_type: plan.service_type,
   duration_days: plan.duration_days,
   base_price: rupees(plan.base_price_paise),
   included_meals: parseMeals(plan.included_meals),
 });
-
-export const fullName = (user: Pick<User, 'first_name' | 'last_name'>) =>
-  `${user.first_name} ${user.last_name}`.trim();
-
-/** The status every read reports (expiry applies before the daily job writes it). */
-export const effectiveStatus = (
-  subscription: Pick<Subscription, 'status' | 'adjusted_end_date'>,
-  today: string,
-): SubscriptionStatus =>
-  effectiveSubscriptionStatus(subscription.status, subscription.adjusted_end_date, today);
-
-/**
- * A WHERE condition on `subscriptions` matching the effective status, so SQL filters agree with
- * what the serializer shows. Use with `.where((eb) => effectiveStatusIs(eb, 'ACTIVE', today))`.
- */
-export function effectiveStatusIs<DB extends Pick<Database, 'subscriptions'>, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  status: SubscriptionStatus,
-  today: string,
-) {
-  // The casts name the subscriptions columns for any query that joins that table.
-  const e = eb as unknown as ExpressionBuilder<Database, 'subscriptions'>;
-  const condition =
-    status === 'ACTIVE'
-      ? e.and([
-          e('subscriptions.status', '=', 'ACTIVE'),
-          e('subscriptions.adjusted_end_date', '>=', today),
-        ])
-      : status === 'EXPIRED'
-        ? e.or([
-            e('subscriptions.status', '=', 'EXPIRED'),
-            e.and([
-              e('subscriptions.status', '=', 'ACTIVE'),
-              e('subscriptions.adjusted_end_date', '<', today),
-            ]),
-          ])
-        : e('subscriptions.status', '=', status);
-  return condition as unknown as ReturnType<ExpressionBuilder<DB, TB>['and']>;
-}
 
 export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoBody {
   return {
@@ -115,7 +48,10 @@ export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoB
     requested_at: refund.requested_at,
     requested_by: requestedBy,
     processed_at: refund.processed_at,
+    paid_at: refund.paid_at,
     admin_comment: refund.admin_comment,
+    utr: refund.utr,
+    payout: maskedPayout(refund),
   };
 }
 
@@ -125,6 +61,7 @@ export interface SubscriptionParts {
   refund: Refund | null;
   /** Username of the refund's requester. */
   refundRequestedBy: string | null;
+  hasSuccessfulPayment: boolean;
 }
 
 export function subscriptionBody(
@@ -132,7 +69,7 @@ export function subscriptionBody(
   parts: SubscriptionParts,
   today: string,
 ): SubscriptionBody {
-  const status = effectiveStatus(subscription, today);
+  const status = subscriptionStatus(subscription, today);
   return {
     id: subscription.id,
     plan: subscriptionPlanBody(parts.plan),
@@ -151,6 +88,7 @@ export function subscriptionBody(
     refund_info: parts.refund
       ? refundInfoBody(parts.refund, parts.refundRequestedBy ?? parts.user.username)
       : null,
+    has_successful_payment: parts.hasSuccessfulPayment,
     user: { id: parts.user.id, username: parts.user.username, full_name: fullName(parts.user) },
   };
 }
@@ -164,10 +102,18 @@ export async function loadSubscriptionBodies(
   if (subscriptions.length === 0) return [];
   const ids = subscriptions.map((row) => row.id);
   const planIds = [...new Set(subscriptions.map((row) => row.plan_id))];
-  const [plans, refunds] = await Promise.all([
+  const [plans, refunds, paid] = await Promise.all([
     db.selectFrom('plans').selectAll().where('id', 'in', planIds).execute(),
     db.selectFrom('refunds').selectAll().where('subscription_id', 'in', ids).execute(),
+    db
+      .selectFrom('payments')
+      .select('subscription_id')
+      .distinct()
+      .where('subscription_id', 'in', ids)
+      .where('status', '=', 'SUCCESS')
+      .execute(),
   ]);
+  const paidIds = new Set(paid.map((row) => row.subscription_id));
   const userIds = [
     ...new Set([
       ...subscriptions.map((row) => row.user_id),
@@ -194,6 +140,7 @@ export async function loadSubscriptionBodies(
         user,
         refund,
         refundRequestedBy: refund ? (userById.get(refund.requested_by)?.username ?? null) : null,
+        hasSuccessfulPayment: paidIds.has(subscription.id),
       },
       today,
     );
@@ -214,53 +161,4 @@ export async function loadSubscriptionBody(
   if (!row) return null;
   const [body] = await loadSubscriptionBodies(db, [row], today);
   return body ?? null;
-}
-
-/** Narrows a subscriptions query to rows the caller may see: their own, or all for the owner. */
-export function visibleTo<O>(
-  query: SelectQueryBuilder<Database, 'subscriptions', O>,
-  user: User,
-): SelectQueryBuilder<Database, 'subscriptions', O> {
-  return user.user_type === 'mess_owner'
-    ? query
-    : query.where('subscriptions.user_id', '=', user.id);
-}
-
-/** Restores a subscription for the subscription machine: its effective status and the guard facts. */
-export async function loadSubscriptionState(
-  db: Kysely<Database>,
-  subscription: Subscription,
-  today: string,
-): Promise<Persisted<SubscriptionMachine>> {
-  const [plan, payment, refund] = await Promise.all([
-    db
-      .selectFrom('plans')
-      .select(['is_active', 'duration_days'])
-      .where('id', '=', subscription.plan_id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payments')
-      .select('id')
-      .where('subscription_id', '=', subscription.id)
-      .where('status', '=', 'SUCCESS')
-      .executeTakeFirst(),
-    db
-      .selectFrom('refunds')
-      .select('id')
-      .where('subscription_id', '=', subscription.id)
-      .executeTakeFirst(),
-  ]);
-  return {
-    value: effectiveStatus(subscription, today),
-    context: {
-      durationDays: plan.duration_days,
-      startDate: subscription.start_date,
-      baseEndDate: subscription.base_end_date,
-      adjustedEndDate: subscription.adjusted_end_date,
-      leaveDays: subscription.leave_days,
-      hasSuccessfulPayment: payment !== undefined,
-      hasRefund: refund !== undefined,
-      planActive: plan.is_active,
-    },
-  };
 }

@@ -1,17 +1,9 @@
-// Feedback images: recognised by their bytes, re-encoded without metadata, stored under
-// DATA_DIR/uploads with a name the server chooses.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// Feedback images: recognised by their bytes, re-encoded without metadata, given a safe display
+// name. Where the bytes are kept is the attachment store's business (server/attachments/).
 import path from 'node:path';
-import sharp from 'sharp';
+import { ATTACHMENT_EXTENSIONS, type AttachmentType } from '../attachments/index.js';
 
-export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-const EXTENSIONS: Record<ImageMimeType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
+export type ImageMimeType = AttachmentType;
 
 /** The image type from the first bytes of the file; null for anything else. */
 export function detectImageType(bytes: Buffer): ImageMimeType | null {
@@ -39,45 +31,12 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * applied to the pixels first so the photo stays upright. Throws when the bytes do not decode.
  */
 export async function reencodeImage(bytes: Buffer, type: ImageMimeType): Promise<Buffer> {
+  // Loaded on the first upload, so an idle server does not hold libvips and its caches.
+  const { default: sharp } = await import('sharp');
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   if (type === 'image/jpeg') return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   if (type === 'image/png') return image.png({ compressionLevel: 9 }).toBuffer();
   return image.webp({ quality: 85 }).toBuffer();
-}
-
-const STORAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
-
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-
-function storagePath(dataDir: string, storageName: string): string {
-  // Names come from our own database, but never let one point outside the uploads folder.
-  if (!STORAGE_NAME.test(storageName)) throw new Error(`Bad attachment name: ${storageName}`);
-  return path.join(uploadsDir(dataDir), storageName);
-}
-
-/** Writes the bytes under a fresh random name and returns that name. */
-export async function storeAttachment(
-  dataDir: string,
-  bytes: Buffer,
-  type: ImageMimeType,
-): Promise<string> {
-  await mkdir(uploadsDir(dataDir), { recursive: true, mode: 0o700 });
-  const storageName = `${randomUUID()}.${EXTENSIONS[type]}`;
-  await writeFile(storagePath(dataDir, storageName), bytes, { mode: 0o600, flag: 'wx' });
-  return storageName;
-}
-
-export async function readAttachment(dataDir: string, storageName: string): Promise<Buffer> {
-  return readFile(storagePath(dataDir, storageName));
-}
-
-/** Best effort: a file that is already gone is fine. */
-export async function deleteAttachmentFile(dataDir: string, storageName: string): Promise<void> {
-  try {
-    await rm(storagePath(dataDir, storageName), { force: true });
-  } catch {
-    // An invalid name has no file to delete.
-  }
 }
 
 /** The uploaded name, made safe to show: no folders, no control characters, at most 200 chars. */
@@ -88,5 +47,5 @@ export function cleanFilename(name: string | undefined, type: ImageMimeType): st
     .join('')
     .trim()
     .slice(0, 200);
-  return cleaned || `attachment.${EXTENSIONS[type]}`;
+  return cleaned || `attachment.${ATTACHMENT_EXTENSIONS[type]}`;
 }

@@ -5,9 +5,12 @@ import type { Db } from '../db/index.js';
 import type { NotificationChannel, NotificationLog } from '../db/schema.js';
 import type { Clock } from '../time.js';
 import type { Mailer } from './mailer.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { SmsProvider } from './sms.js';
 
 export const MAX_SEND_ATTEMPTS = 5;
+/** A throttled notice goes out at most once in this many seconds per type, object and recipient. */
+export const NOTICE_THROTTLE_SECONDS = 3600;
 
 export interface NotificationRequest {
   userId: number | null;
@@ -20,6 +23,12 @@ export interface NotificationRequest {
   secret?: boolean;
   /** Sends at most once per key, e.g. the 3-day expiry reminder of one subscription. */
   dedupeKey?: string;
+  /**
+   * The object of a notice a customer can trigger again and again (`subscription:12`, `plan:3`):
+   * it goes out at most once an hour per type, object and recipient; repeats are dropped, not
+   * logged, so a create/delete loop cannot spend the owner's e-mail and SMS budget.
+   */
+  throttle?: string;
 }
 
 export interface Notifier {
@@ -33,9 +42,20 @@ export function createNotifier(deps: {
   clock: Clock;
   mailer: Mailer;
   sms: SmsProvider;
+  rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
 }): Notifier {
-  const { db, clock, mailer, sms, log } = deps;
+  const { db, clock, mailer, sms, rateLimiter, log } = deps;
+
+  /** False when a throttled notice already went to this recipient within the hour. */
+  async function mayNotify(request: NotificationRequest): Promise<boolean> {
+    if (!request.throttle) return true;
+    const recipient = request.userId ?? request.email?.to ?? request.sms?.to ?? '';
+    const key = `notice:${request.type}:${request.throttle}:${recipient}`;
+    if (await rateLimiter.claim(key, NOTICE_THROTTLE_SECONDS)) return true;
+    log.info({ type: request.type, throttle: request.throttle }, 'repeated notice not sent');
+    return false;
+  }
 
   async function deliver(row: NotificationLog, payload: { text: string; html?: string | null }) {
     try {
@@ -104,6 +124,7 @@ export function createNotifier(deps: {
   return {
     async notify(request) {
       try {
+        if (!(await mayNotify(request))) return;
         if (request.email) {
           const row = await record(
             request,

@@ -1,12 +1,28 @@
-// Payment receipts as HTML and PDF. The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
+// Payment receipts as HTML and PDF; a payment recorded under a GSTIN gets a tax invoice instead.
+// The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
 import { escapeHtml } from '../html.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
-import PDFDocument from 'pdfkit';
+import { paymentGatewayLabel, paymentModeLabel } from '../../machines/payment/payment.rules.js';
+import { formatCalendarDate } from '../../machines/shared/dates.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { rupeesInWords } from '../format.js';
+import { formatRate } from '../gst.js';
 import { dateInZone } from '../time.js';
+import { formatRupees } from '../../machines/shared/money.js';
+
+/** The GST a payment was invoiced under, as recorded with it (server/gst.ts taxInvoiceColumns). */
+export interface TaxInvoice {
+  gstin: string;
+  placeOfSupply: string;
+  sac: string;
+  rateBasisPoints: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+}
 
 export interface Receipt {
   paymentId: number;
@@ -22,28 +38,34 @@ export interface Receipt {
   paymentMode: string | null;
   orderId: string;
   providerPaymentId: string;
+  /** Money received at the mess: the date the owner says it came, and its UPI/UTR reference. */
+  receivedOn: string | null;
+  reference: string | null;
   status: string;
   business: Config['business'];
+  /** Null: a plain receipt (the payment was recorded without a GSTIN). */
+  taxInvoice: TaxInvoice | null;
 }
 
 /** Receipt numbers are sequential per business; shown zero-padded. */
 export const formatReceiptNumber = (value: number | null) =>
   value === null ? null : `RCPT-${String(value).padStart(6, '0')}`;
 
-/** ₹1,500 or ₹1,499.50, Indian digit grouping. */
-export function formatInr(paise: number): string {
-  const rupees = Number(paise) / 100;
+/** ₹1,500.00: the paise always shown, as an invoice's tax lines need. */
+export function formatInrExact(paise: number): string {
   return (
     '₹' +
-    rupees.toLocaleString('en-IN', {
-      minimumFractionDigits: Number(paise) % 100 === 0 ? 0 : 2,
+    (Number(paise) / 100).toLocaleString('en-IN', {
+      minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     })
   );
 }
 
+/** ₹1,500 or ₹1,499.50: the one way every screen writes money (machines/shared/money.ts). */
+export const formatInr = (paise: number): string => formatRupees(Number(paise) / 100);
+
 const SERVICE_LABELS = { mess: 'Mess Service', tiffin: 'Tiffin Service' } as const;
-const GATEWAY_LABELS: Record<string, string> = { razorpay: 'Razorpay', sandbox: 'Sandbox (test)' };
 
 /** The receipt of a SUCCESS payment, or null (no such payment, or not successful). */
 export async function loadReceipt(
@@ -69,6 +91,15 @@ export async function loadReceipt(
       'payments.razorpay_payment_id',
       'payments.transaction_id',
       'payments.created_at',
+      'payments.received_on',
+      'payments.utr',
+      'payments.invoice_gstin',
+      'payments.invoice_place_of_supply',
+      'payments.invoice_sac',
+      'payments.gst_rate_basis_points',
+      'payments.taxable_paise',
+      'payments.cgst_paise',
+      'payments.sgst_paise',
       'subscriptions.start_date',
       'subscriptions.base_end_date',
       'plans.name as plan_name',
@@ -102,85 +133,168 @@ export async function loadReceipt(
     paymentMode: row.payment_mode,
     orderId: row.razorpay_order_id ?? '',
     providerPaymentId: row.razorpay_payment_id ?? row.transaction_id ?? '',
+    receivedOn: row.received_on,
+    reference: row.utr,
     status: row.status,
-    business: config.business,
+    // The business's current profile, but without today's GSTIN: only an invoice carries one.
+    business: { ...config.business, gstin: null },
+    taxInvoice:
+      row.invoice_gstin !== null &&
+      row.invoice_place_of_supply !== null &&
+      row.invoice_sac !== null &&
+      row.gst_rate_basis_points !== null &&
+      row.taxable_paise !== null &&
+      row.cgst_paise !== null &&
+      row.sgst_paise !== null
+        ? {
+            gstin: row.invoice_gstin,
+            placeOfSupply: row.invoice_place_of_supply,
+            sac: row.invoice_sac,
+            rateBasisPoints: Number(row.gst_rate_basis_points),
+            taxablePaise: Number(row.taxable_paise),
+            cgstPaise: Number(row.cgst_paise),
+            sgstPaise: Number(row.sgst_paise),
+          }
+        : null,
   };
 }
 
-/** The receipt's lines, shared by the HTML and the PDF so both say the same. */
-function sections(receipt: Receipt) {
+/** A label and its value; a `sum` row (an invoice's total) is set in bold under a rule. */
+type Row = readonly [label: string, value: string, style?: 'sum'];
+interface Section {
+  title: string;
+  rows: readonly Row[];
+}
+
+/** The document's words and numbers, shared by the HTML and the PDF so both say the same. */
+export function receiptContent(receipt: Receipt) {
+  const invoice = receipt.taxInvoice;
   const period =
     receipt.period.start && receipt.period.end
-      ? `${receipt.period.start} to ${receipt.period.end}`
+      ? `${formatCalendarDate(receipt.period.start)} to ${formatCalendarDate(receipt.period.end)}`
       : 'Starts on payment';
+  const gstin = invoice?.gstin ?? receipt.business.gstin;
+  const sections: Section[] = [
+    invoice
+      ? {
+          title: 'Invoice',
+          rows: [
+            ['Invoice number', receipt.receiptNumber],
+            ['Invoice date', formatCalendarDate(receipt.date)],
+            ['Place of supply', invoice.placeOfSupply],
+            ['Reverse charge', 'No'],
+          ],
+        }
+      : {
+          title: 'Receipt',
+          rows: [
+            ['Receipt number', receipt.receiptNumber],
+            ['Date', formatCalendarDate(receipt.date)],
+          ],
+        },
+    {
+      title: invoice ? 'Billed to' : 'Customer',
+      rows: [
+        ['Name', receipt.customer.name],
+        ['Phone', receipt.customer.phone],
+        ['E-mail', receipt.customer.email],
+      ],
+    },
+    {
+      title: 'Subscription',
+      rows: [
+        ['Plan', receipt.plan.name],
+        ['Service type', SERVICE_LABELS[receipt.plan.serviceType]],
+        ['Duration', `${receipt.plan.durationDays} days`],
+        ['Period', period],
+      ],
+    },
+  ];
+  if (invoice) {
+    const halfRate = formatRate(invoice.rateBasisPoints / 2);
+    sections.push({
+      title: 'Tax',
+      rows: [
+        ['HSN/SAC', invoice.sac],
+        ['Taxable value', formatInrExact(invoice.taxablePaise)],
+        [`CGST @ ${halfRate}`, formatInrExact(invoice.cgstPaise)],
+        [`SGST @ ${halfRate}`, formatInrExact(invoice.sgstPaise)],
+        ['Total', formatInrExact(receipt.amountPaise), 'sum'],
+        ['Amount in words', rupeesInWords(receipt.amountPaise)],
+      ],
+    });
+  }
+  sections.push({
+    title: 'Payment',
+    rows: [
+      ['Amount', formatInr(receipt.amountPaise)],
+      ['Currency', receipt.currency],
+      ['Gateway', paymentGatewayLabel(receipt.gateway)],
+      ...(receipt.paymentMode
+        ? ([['Payment mode', paymentModeLabel(receipt.paymentMode) ?? '']] as const)
+        : []),
+      // An offline payment has no provider order; it has the day the mess received the money.
+      ...(receipt.orderId ? ([['Order id', receipt.orderId]] as const) : []),
+      ...(receipt.receivedOn
+        ? ([['Received on', formatCalendarDate(receipt.receivedOn)]] as const)
+        : []),
+      ...(receipt.reference ? ([['Reference', receipt.reference]] as const) : []),
+      ['Payment id', receipt.providerPaymentId],
+      ['Status', receipt.status],
+    ],
+  });
   return {
+    /** 'Tax Invoice' or 'Payment receipt'. */
+    kind: invoice ? 'Tax Invoice' : 'Payment receipt',
     business: [
       receipt.business.address,
-      ...(receipt.business.gstin ? [`GSTIN: ${receipt.business.gstin}`] : []),
+      ...(gstin ? [`GSTIN: ${gstin}`] : []),
       `Phone: ${receipt.business.phone}`,
       `E-mail: ${receipt.business.email}`,
     ],
-    meta: [
-      ['Receipt number', receipt.receiptNumber],
-      ['Date', receipt.date],
-    ] as const,
-    customer: [
-      ['Name', receipt.customer.name],
-      ['Phone', receipt.customer.phone],
-      ['E-mail', receipt.customer.email],
-    ] as const,
-    subscription: [
-      ['Plan', receipt.plan.name],
-      ['Service type', SERVICE_LABELS[receipt.plan.serviceType]],
-      ['Duration', `${receipt.plan.durationDays} days`],
-      ['Period', period],
-    ] as const,
-    payment: [
-      ['Amount', formatInr(receipt.amountPaise)],
-      ['Currency', receipt.currency],
-      ['Gateway', GATEWAY_LABELS[receipt.gateway] ?? receipt.gateway],
-      ...(receipt.paymentMode ? ([['Payment mode', receipt.paymentMode]] as const) : []),
-      ['Order id', receipt.orderId],
-      ['Payment id', receipt.providerPaymentId],
-      ['Status', receipt.status],
-    ] as const,
+    sections,
+    footer: `This is a computer-generated ${invoice ? 'invoice' : 'receipt'} and needs no signature.`,
   };
 }
 
+/** The file name of the PDF download: RCPT-000001.pdf. */
+export const receiptFileName = (receipt: Receipt) => `${receipt.receiptNumber}.pdf`;
+
 export function receiptHtml(receipt: Receipt): string {
-  const parts = sections(receipt);
-  const table = (title: string, rows: readonly (readonly [string, string])[]) =>
+  const content = receiptContent(receipt);
+  const table = ({ title, rows }: Section) =>
     `<section><h2>${escapeHtml(title)}</h2><table>${rows
       .map(
-        ([label, value]) =>
-          `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+        ([label, value, style]) =>
+          `<tr${style ? ` class="${style}"` : ''}><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
       )
       .join('')}</table></section>`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Receipt ${escapeHtml(receipt.receiptNumber)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.kind)} ${escapeHtml(receipt.receiptNumber)}</title>
 <style>
 body{font-family:"Noto Sans",system-ui,sans-serif;color:#1f2937;max-width:640px;margin:24px auto;padding:0 16px}
 header{border-bottom:2px solid #ea580c;padding-bottom:12px;margin-bottom:16px}
 h1{margin:0 0 4px;font-size:1.4rem}h2{font-size:1rem;margin:16px 0 6px;color:#9a3412}
 table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:4px 0;vertical-align:top}
-th{width:40%;font-weight:600;color:#4b5563}.total{font-size:1.3rem;font-weight:700}
+th{width:40%;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:break-word;word-break:break-word}
+tr.sum th,tr.sum td{font-weight:700;color:#1f2937;border-top:1px solid #d1d5db;padding-top:6px}
+.total{font-size:1.3rem;font-weight:700}
 footer{margin-top:24px;font-size:.85rem;color:#6b7280}
+@media (max-width:480px){body{margin:12px auto;padding:0 4px}th{padding-right:8px}}
 </style>
 </head>
 <body>
 <header>
 <h1>${escapeHtml(receipt.business.name)}</h1>
-${parts.business.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
+${content.business.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
 </header>
-<p class="total">Payment receipt · ${escapeHtml(formatInr(receipt.amountPaise))}</p>
-${table('Receipt', parts.meta)}
-${table('Customer', parts.customer)}
-${table('Subscription', parts.subscription)}
-${table('Payment', parts.payment)}
-<footer>This is a computer-generated receipt and needs no signature.</footer>
+<p class="total">${escapeHtml(content.kind)} · ${escapeHtml(formatInr(receipt.amountPaise))}</p>
+${content.sections.map(table).join('\n')}
+<footer>${escapeHtml(content.footer)}</footer>
 </body>
 </html>
 `;
@@ -202,18 +316,20 @@ function loadFonts() {
 }
 
 /** The receipt as a PDF. `compress: false` keeps content streams readable (tests). */
-export function receiptPdf(
+export async function receiptPdf(
   receipt: Receipt,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  // pdfkit and the fonts cost ~25 MB; an idle server should not hold them.
+  const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = loadFonts();
-  const parts = sections(receipt);
+  const content = receiptContent(receipt);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     compress: options.compress ?? true,
     info: {
-      Title: `Receipt ${receipt.receiptNumber}`,
+      Title: `${content.kind} ${receipt.receiptNumber}`,
       Author: receipt.business.name,
       Subject: `Payment of ${formatInr(receipt.amountPaise)}`,
     },
@@ -229,35 +345,33 @@ export function receiptPdf(
 
   doc.font('Bold').fontSize(20).fillColor('#1f2937').text(receipt.business.name);
   doc.font('Body').fontSize(10).fillColor('#4b5563');
-  for (const line of parts.business) doc.text(line);
+  for (const line of content.business) doc.text(line);
   doc.moveDown();
-  doc.font('Bold').fontSize(16).fillColor('#9a3412').text('Payment receipt');
+  doc.font('Bold').fontSize(16).fillColor('#9a3412').text(content.kind);
   doc.font('Bold').fontSize(14).fillColor('#1f2937').text(formatInr(receipt.amountPaise));
   doc.moveDown(0.5);
 
-  const block = (title: string, rows: readonly (readonly [string, string])[]) => {
+  const block = ({ title, rows }: Section) => {
     doc.moveDown(0.5);
     doc.font('Bold').fontSize(12).fillColor('#9a3412').text(title);
     doc.fontSize(10).fillColor('#1f2937');
-    for (const [label, value] of rows) {
+    for (const [label, value, style] of rows) {
+      if (style === 'sum') {
+        doc.y += 2;
+        doc.moveTo(50, doc.y).lineTo(545, doc.y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
+        doc.y += 3;
+      }
       const y = doc.y;
       doc.font('Bold').text(label, 50, y, { width: 150 });
       const labelBottom = doc.y;
-      doc.font('Body').text(value, 210, y, { width: 335 });
+      doc.font(style === 'sum' ? 'Bold' : 'Body').text(value, 210, y, { width: 335 });
       doc.y = Math.max(doc.y, labelBottom);
       doc.x = 50;
     }
   };
-  block('Receipt', parts.meta);
-  block('Customer', parts.customer);
-  block('Subscription', parts.subscription);
-  block('Payment', parts.payment);
+  for (const section of content.sections) block(section);
   doc.moveDown(2);
-  doc
-    .font('Body')
-    .fontSize(9)
-    .fillColor('#6b7280')
-    .text('This is a computer-generated receipt and needs no signature.', 50);
+  doc.font('Body').fontSize(9).fillColor('#6b7280').text(content.footer, 50);
   doc.end();
   return done;
 }

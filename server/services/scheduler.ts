@@ -1,5 +1,6 @@
 // In-process jobs. Each run is claimed with an insert into job_runs, so when several instances share
 // one PostgreSQL exactly one of them runs a job for a given period.
+import { pruneOtpSendLimits } from '../auth/otp.js';
 import type { AppContext } from '../context.js';
 
 export interface Job {
@@ -66,6 +67,10 @@ export const foundationJobs: Job[] = [
   {
     name: 'prune-rate-limits',
     runKey: (ctx) => ctx.today(),
-    run: (ctx) => ctx.rateLimiter.prune(),
+    run: async (ctx) => ({
+      rateLimits: await ctx.rateLimiter.prune(),
+      loginThrottles: await ctx.loginThrottle.prune(),
+      otpSendLimits: await pruneOtpSendLimits(ctx),
+    }),
   },
 ];

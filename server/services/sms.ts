@@ -1,5 +1,5 @@
 // SMS behind one interface: the local outbox (default) or Twilio over HTTPS.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
@@ -15,8 +15,15 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsPr
   const file = path.join(outbox, 'sms.jsonl');
   return {
     async send(to, body) {
-      mkdirSync(outbox, { recursive: true });
-      appendFileSync(file, JSON.stringify({ to, body }) + '\n');
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      const sizeBefore = existsSync(file) ? statSync(file).size : 0;
+      try {
+        appendFileSync(file, JSON.stringify({ to, body }) + '\n', { mode: 0o600 });
+      } catch (error) {
+        // A full disk can take half a line; cut it off so the next line starts on a line of its own.
+        if (existsSync(file)) truncateSync(file, sizeBefore);
+        throw error;
+      }
       // The body may hold an OTP, so only the recipient goes to the log.
       log.info({ to, file }, 'SMS written to outbox');
     },

@@ -1,7 +1,16 @@
 // Accounts and sessions over HTTP, on every database this run covers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
+import { startSession } from '../../server/auth/sessions.js';
 import { lastOtp, loginOwner, registerCustomer, uniquePhone } from '../helpers/accounts.js';
+import { heldMailer, type HeldMailer } from '../helpers/mail.js';
+import { insertSubscription } from '../helpers/fixtures.js';
+import { allJobs } from '../../server/routes/index.js';
+import { runJobIfDue } from '../../server/services/scheduler.js';
 
 describe.each(testDatabases())('accounts on %s', (dialect) => {
   let t: TestApp;
@@ -18,8 +27,8 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       username: `u${phone}`,
       email: `u${phone}@example.com`,
       phone: `+91${phone}`,
-      password: 'secret1',
-      confirm_password: 'secret1',
+      password: 'tiffin7',
+      confirm_password: 'tiffin7',
       user_type: 'student',
       first_name: 'Asha',
       last_name: 'Verma',
@@ -41,7 +50,7 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       expect(lastOtp(t, body.phone)).toMatch(/^\d{6}$/);
     });
 
-    it('applies the spec §5 messages', async () => {
+    it('applies the registration messages', async () => {
       const answer = await t.request('POST', '/api/accounts/register/', {
         body: registration({ username: 'ab', email: 'not-an-email' }),
       });
@@ -69,6 +78,28 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         body: registration({ password: 'abc', confirm_password: 'abc' }),
       });
       expect(short.body.password).toContain('Password must be at least 6 characters');
+    });
+
+    it('refuses the most common passwords, whatever their case, under the password field', async () => {
+      for (const password of ['password1', 'QWERTY', 'IloveYou', ' sunshine ']) {
+        const answer = await t.request('POST', '/api/accounts/register/', {
+          body: registration({ password, confirm_password: password }),
+        });
+        expect({ password, status: answer.status, field: answer.body.password }).toEqual({
+          password,
+          status: 400,
+          field: ['This password is too common. Choose a less common one.'],
+        });
+      }
+      // Too short still says so (the spec's 6-character minimum), and nothing more.
+      const short = await t.request('POST', '/api/accounts/register/', {
+        body: registration({ password: '12345', confirm_password: '12345' }),
+      });
+      expect(short.body.password).toEqual(['Password must be at least 6 characters']);
+      const fine = await t.request('POST', '/api/accounts/register/', {
+        body: registration({ password: 'Kadai-paneer-7', confirm_password: 'Kadai-paneer-7' }),
+      });
+      expect(fine.status).toBe(201);
     });
 
     it('normalises 91-prefixed numbers and keeps usernames and e-mails unique case-insensitively', async () => {
@@ -202,11 +233,89 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         expect(fourth.status).toBe(429);
         expect(fourth.headers['retry-after']).toBeDefined();
         // A new code replaced the old ones: only the last one works.
+        await t.settle();
         const newest = lastOtp(t, body.phone);
         const ok = await t.request('POST', '/api/accounts/verify-otp/', {
           body: { phone: body.phone, otp: newest },
         });
         expect(ok.status).toBe(200);
+      } finally {
+        t.clock.offsetMs = start;
+      }
+    });
+
+    it('answers resend-otp the same for unknown, verified and pending phones, and limits them alike', async () => {
+      const pending = registration();
+      expect((await t.request('POST', '/api/accounts/register/', { body: pending })).status).toBe(
+        201,
+      );
+      const verified = await registerCustomer(t);
+      const phones = {
+        pending: pending.phone,
+        verified: `+91${verified.phone}`,
+        unknown: `+91${uniquePhone()}`,
+      };
+      const smsTo = (phone: string) => t.smsOutbox().filter((sms) => sms.to === phone).length;
+      const before = Object.fromEntries(
+        Object.entries(phones).map(([kind, phone]) => [kind, smsTo(phone)]),
+      );
+      const start = t.clock.offsetMs;
+      // Past the registration's send, so every phone starts with a clean slate.
+      t.clock.advance(61 * 60_000);
+      const round = async () => {
+        const answers: Record<string, { status: number; body: unknown; wait: unknown }> = {};
+        for (const [kind, phone] of Object.entries(phones)) {
+          const answer = await t.request('POST', '/api/accounts/resend-otp/', {
+            body: { phone },
+            ip: `10.93.0.${Object.keys(answers).length}`,
+          });
+          answers[kind] = {
+            status: answer.status,
+            body: answer.body,
+            wait: answer.headers['retry-after'],
+          };
+        }
+        return answers;
+      };
+      const sameForAll = (answers: Awaited<ReturnType<typeof round>>) => {
+        const [first, ...rest] = Object.values(answers);
+        // A wait is rounded to whole seconds or minutes: compare the refusal's words and its code.
+        const shape = (answer: typeof first) => ({
+          status: answer!.status,
+          body: JSON.parse(JSON.stringify(answer!.body).replace(/\d+/g, 'N')),
+        });
+        for (const answer of rest) expect(shape(answer)).toEqual(shape(first));
+        return first!;
+      };
+      try {
+        const sent = sameForAll(await round());
+        expect(sent).toMatchObject({
+          status: 200,
+          body: { message: 'A new OTP has been sent to your phone.' },
+        });
+        await t.settle();
+        expect(smsTo(phones.pending)).toBe(before.pending! + 1);
+        expect(smsTo(phones.verified)).toBe(before.verified);
+        expect(smsTo(phones.unknown)).toBe(0);
+
+        const tooSoon = sameForAll(await round());
+        expect(tooSoon.status).toBe(429);
+        expect(tooSoon.body).toMatchObject({
+          error_code: 'throttled',
+          message: expect.stringMatching(/wait/),
+        });
+        for (let i = 0; i < 2; i++) {
+          t.clock.advance(61_000);
+          expect(sameForAll(await round()).status).toBe(200);
+        }
+        t.clock.advance(61_000);
+        const hourly = sameForAll(await round());
+        expect(hourly.status).toBe(429);
+        expect(Number(hourly.wait)).toBeGreaterThan(60);
+        await t.settle();
+        expect(smsTo(phones.pending)).toBe(before.pending! + 3);
+        expect(smsTo(phones.verified)).toBe(before.verified);
+        expect(smsTo(phones.unknown)).toBe(0);
       } finally {
         t.clock.offsetMs = start;
       }
@@ -254,6 +363,10 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         401,
       );
       const customer = await registerCustomer(t);
+      // Used once while valid (its signature is then remembered), it must still expire on time.
+      expect(
+        (await t.request('GET', '/api/accounts/profile/', { token: customer.access })).status,
+      ).toBe(200);
       t.clock.advance(16 * 60_000);
       try {
         expect(
@@ -262,6 +375,59 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       } finally {
         t.clock.advance(-16 * 60_000);
       }
+    });
+
+    it('refuses forged, altered, non-canonical, unsigned, other-algorithm and expired tokens', async () => {
+      const customer = await registerCustomer(t);
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const sign = (input: string, hash = 'sha256') =>
+        createHmac(hash, t.config.jwtSecret).update(input).digest('base64url');
+      const token = (header: object, claims: object, hash = 'sha256') => {
+        const input = `${encode(header)}.${encode(claims)}`;
+        return `${input}.${sign(input, hash)}`;
+      };
+      const [, payload] = customer.access.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8'));
+      const header = { alg: 'HS256', typ: 'JWT' };
+      const profile = (access: string) =>
+        t.request('GET', '/api/accounts/profile/', { token: access });
+
+      // The forgery kit makes tokens the server accepts, so each refusal below is for its one flaw.
+      const control = token(header, claims);
+      expect((await profile(control)).status).toBe(200);
+
+      const signature = control.split('.')[2]!;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      // 32 bytes are 43 characters: the last one carries 2 unused bits. Setting one decodes to the
+      // same bytes, so only a strict decoder notices.
+      const last = signature.at(-1)!;
+      const sloppy = `${signature.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`;
+      expect(Buffer.from(sloppy, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(
+        true,
+      );
+      const withoutSignature = control.slice(0, control.lastIndexOf('.'));
+      const refused = {
+        nonCanonical: `${withoutSignature}.${sloppy}`,
+        padded: `${control}=`,
+        standardAlphabet: `${withoutSignature}.${Buffer.from(signature, 'base64url').toString('base64')}`,
+        algNone: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+        otherAlgorithm: token({ alg: 'HS512', typ: 'JWT' }, claims, 'sha512'),
+        noTyp: token({ alg: 'HS256' }, claims),
+        otherTyp: token({ alg: 'HS256', typ: 'at+jwt' }, claims),
+        tampered: `${encode(header)}.${encode({ ...claims, sub: '1' })}.${signature}`,
+        expired: token(header, { ...claims, exp: Math.floor(t.clock.now().getTime() / 1000) - 1 }),
+        noExpiry: token(header, { ...claims, exp: undefined }),
+        refreshAsAccess: customer.refresh,
+      };
+      for (const [flaw, forged] of Object.entries(refused)) {
+        expect({ flaw, status: (await profile(forged)).status }).toEqual({ flaw, status: 401 });
+      }
+      const refreshSignature = customer.refresh.split('.')[2]!;
+      const sloppyRefresh = `${customer.refresh.slice(0, customer.refresh.lastIndexOf('.'))}.${refreshSignature.slice(0, -1)}${alphabet[alphabet.indexOf(refreshSignature.at(-1)!) ^ 1]}`;
+      const refreshed = await t.request('POST', '/api/accounts/token/refresh/', {
+        body: { refresh: sloppyRefresh },
+      });
+      expect(refreshed.status).toBe(401);
     });
 
     it('rotates refresh tokens and revokes the family when one is reused', async () => {
@@ -311,29 +477,161 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       ).toBe(401);
     });
 
-    it('rate-limits login per account and per IP with 429 and Retry-After', async () => {
+    it('logs out without a body, as the contract allows (none, or an empty JSON body)', async () => {
       const customer = await registerCustomer(t);
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const answer = await t.request('POST', '/api/accounts/login/', {
-          ip: `10.99.1.${i}`,
-          body: { username: customer.username, password: 'wrong-password' },
-        });
-        statuses.push(answer.status);
-        if (answer.status === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      const bare = await t.request('POST', '/api/accounts/logout/', { token: customer.access });
+      expect(bare.status).toBe(204);
+      expect(
+        (await t.request('GET', '/api/accounts/profile/', { token: customer.access })).status,
+      ).toBe(401);
+      const second = await startSession(t.ctx, customer.id);
+      const empty = await t.request('POST', '/api/accounts/logout/', {
+        token: second.access,
+        raw: '',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(empty.status).toBe(204);
+      expect(
+        (await t.request('GET', '/api/accounts/profile/', { token: second.access })).status,
+      ).toBe(401);
+    });
+
+    it("logout also revokes the session of a refresh token in the body, when it is the caller's", async () => {
+      const customer = await registerCustomer(t);
+      const other = await startSession(t.ctx, customer.id);
+      const out = await t.request('POST', '/api/accounts/logout/', {
+        token: customer.access,
+        body: { refresh: other.refresh },
+      });
+      expect(out.status).toBe(204);
+      for (const access of [customer.access, other.access]) {
+        expect((await t.request('GET', '/api/accounts/profile/', { token: access })).status).toBe(
+          401,
+        );
       }
-      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-      expect(statuses[10]).toBe(429);
+      const refreshed = await t.request('POST', '/api/accounts/token/refresh/', {
+        body: { refresh: other.refresh },
+      });
+      expect(refreshed.status).toBe(401);
+    });
+
+    it("logout ignores another user's refresh token and a malformed one", async () => {
+      const customer = await registerCustomer(t);
+      const stranger = await registerCustomer(t);
+      for (const refresh of [stranger.refresh, 'not-a-token']) {
+        const mine = await startSession(t.ctx, customer.id);
+        const out = await t.request('POST', '/api/accounts/logout/', {
+          token: mine.access,
+          body: { refresh },
+        });
+        expect(out.status).toBe(204);
+        expect(
+          (await t.request('GET', '/api/accounts/profile/', { token: mine.access })).status,
+        ).toBe(401);
+      }
+      expect(
+        (await t.request('GET', '/api/accounts/profile/', { token: stranger.access })).status,
+      ).toBe(200);
+      const refreshed = await t.request('POST', '/api/accounts/token/refresh/', {
+        body: { refresh: stranger.refresh },
+      });
+      expect(refreshed.status).toBe(200);
+    });
+
+    const login = (username: string, password: string, ip = '10.98.0.1') =>
+      t.request('POST', '/api/accounts/login/', { ip, body: { username, password } });
+
+    it('keeps the per-IP login limit with 429 and Retry-After', async () => {
+      // The limit counts in fixed 5-minute windows: start at the beginning of one, so that the
+      // 31 attempts cannot straddle two windows on a slow machine.
+      const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
+      t.clock.advance((300 - (nowSeconds % 300)) * 1000 + 500);
       const perIp: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const answer = await t.request('POST', '/api/accounts/login/', {
-          ip: '10.99.2.1',
-          body: { username: `nobody${i}`, password: 'wrong-password' },
-        });
+        const answer = await login(`nobody${i}`, 'wrong-password', '10.99.2.1');
         perIp.push(answer.status);
+        if (answer.status === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect(perIp.filter((status) => status === 429)).toHaveLength(1);
       expect(perIp[30]).toBe(429);
+    });
+
+    it('counts failures only: successful logins never use up the allowance', async () => {
+      const customer = await registerCustomer(t);
+      for (let i = 0; i < 15; i++) {
+        const answer = await login(customer.username, customer.password, `10.97.0.${i}`);
+        expect(answer.status).toBe(200);
+      }
+      // A success also forgives earlier failures.
+      for (let i = 0; i < 4; i++) await login(customer.username, 'wrong-password', `10.97.1.${i}`);
+      expect((await login(customer.email, customer.password, '10.97.2.1')).status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await login(customer.username, 'wrong-password', `10.97.3.${i}`)).status).toBe(401);
+      }
+    });
+
+    it('counts username and e-mail of one account together, and unknown names by themselves', async () => {
+      const customer = await registerCustomer(t);
+      const identifiers = [customer.username, customer.email.toUpperCase()];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await login(identifiers[i % 2]!, 'wrong-password', `10.96.0.${i}`)).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const unknown: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        unknown.push((await login('no-such-user-here', 'wrong-password', `10.96.1.${i}`)).status);
+      }
+      // An unknown name is treated exactly like an account: nothing to tell them apart.
+      expect(unknown).toEqual(statuses);
+      const other = await registerCustomer(t);
+      expect((await login(other.username, other.password, '10.96.2.1')).status).toBe(200);
+    });
+
+    it('delays an attacked account progressively instead of locking its owner out', async () => {
+      const customer = await registerCustomer(t);
+      const start = t.clock.offsetMs;
+      try {
+        const waits: number[] = [];
+        for (let i = 0; i < 12; i++) {
+          let answer = await login(customer.username, 'wrong-password', `10.95.0.${i}`);
+          if (answer.status === 429) {
+            const wait = Number(answer.headers['retry-after']);
+            expect(answer.body).toMatchObject({ error_code: 'throttled' });
+            expect(answer.body.detail).toMatch(/try again in \d+ seconds?/);
+            waits.push(wait);
+            t.clock.advance(wait * 1000);
+            answer = await login(customer.username, 'wrong-password', `10.95.0.${i}`);
+          }
+          expect(answer.status).toBe(401);
+        }
+        // Short, growing, capped: nobody waits long for their own account.
+        expect(waits).toEqual([...waits].sort((a, b) => a - b));
+        expect(waits[0]).toBeLessThanOrEqual(2);
+        expect(waits.at(-1)!).toBeGreaterThan(waits[0]!);
+        expect(Math.max(...waits)).toBeLessThanOrEqual(60);
+        // While the delay runs even the right password waits, and is not checked.
+        const early = await login(customer.username, customer.password, '10.95.1.1');
+        expect(early.status).toBe(429);
+        // Once it has passed, the right password works, whatever came before.
+        t.clock.advance(Number(early.headers['retry-after']) * 1000);
+        expect((await login(customer.email, customer.password, '10.95.1.2')).status).toBe(200);
+        expect((await login(customer.username, 'wrong-password', '10.95.1.3')).status).toBe(401);
+      } finally {
+        t.clock.offsetMs = start;
+      }
+    });
+
+    it('lets a burst of parallel guesses through no faster than one at a time', async () => {
+      const customer = await registerCustomer(t);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          login(customer.username, 'wrong-password', `10.94.0.${i}`),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     });
 
     it('the owner account created at start-up logs in', async () => {
@@ -492,6 +790,18 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         },
       });
       expect(mismatch.body.confirm_password).toContain('New passwords do not match');
+      const common = await t.request('POST', '/api/accounts/change-password/', {
+        token: customer.access,
+        body: {
+          old_password: customer.password,
+          new_password: 'Password123',
+          confirm_password: 'Password123',
+        },
+      });
+      expect(common.status).toBe(400);
+      expect(common.body.new_password).toEqual([
+        'This password is too common. Choose a less common one.',
+      ]);
       const changed = await t.request('POST', '/api/accounts/change-password/', {
         token: customer.access,
         body: {
@@ -524,6 +834,7 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       expect(unknown.status).toBe(200);
       expect(known.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
+      await t.settle();
       const mail = t
         .mailOutbox()
         .find((text) => text.includes(customer.email) && text.includes('reset-password'));
@@ -539,6 +850,13 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         body: { uidb64: uid, token, new_password: 'short', confirm_password: 'short' },
       });
       expect(short.status).toBe(400);
+      const common = await t.request('POST', '/api/accounts/password-reset-confirm/', {
+        body: { uidb64: uid, token, new_password: 'baseball', confirm_password: 'baseball' },
+      });
+      expect(common.status).toBe(400);
+      expect(common.body.new_password).toEqual([
+        'This password is too common. Choose a less common one.',
+      ]);
       const done = await t.request('POST', '/api/accounts/password-reset-confirm/', {
         body: {
           uidb64: uid,
@@ -595,6 +913,7 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
         },
       });
       await t.request('POST', '/api/accounts/password-reset/', { body: { email: customer.email } });
+      await t.settle();
       const later = await t.request('GET', '/api/notifications/logs/', { token: customer.access });
       const laterTypes = later.body.map(
         (row: { notification_type: string }) => row.notification_type,
@@ -628,5 +947,207 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       expect(docs.status).toBe(200);
       expect((await t.request('GET', '/api/nothing-here/')).status).toBe(404);
     });
+  });
+});
+
+/** Statuses of the notification log rows of one type, read straight from the database (even closed apps). */
+async function logStatuses(t: TestApp, type: string): Promise<string[]> {
+  if (t.dialect === 'sqlite') {
+    const db = new Database(path.join(t.dataDir, 'dabba.sqlite'), { readonly: true });
+    try {
+      const rows = db
+        .prepare('select status from notification_logs where notification_type = ? order by id')
+        .all(type) as { status: string }[];
+      return rows.map((row) => row.status);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: t.config.databaseUrl ?? '' });
+  await client.connect();
+  try {
+    const result = await client.query<{ status: string }>(
+      'select status from notification_logs where notification_type = $1 order by id',
+      [type],
+    );
+    return result.rows.map((row) => row.status);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each(testDatabases())('password reset requests on %s', (dialect) => {
+  let t: TestApp;
+  let mail: HeldMailer;
+  beforeAll(async () => {
+    mail = heldMailer();
+    t = await createTestApp(dialect, {}, { mailer: mail });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const resetMailsTo = (email: string) =>
+    mail.sent.filter(
+      (message) => message.to === email && message.subject === 'Reset your password',
+    );
+
+  it('answers a registered e-mail before its lookup and mail: the answer comes while the mail is held', async () => {
+    const customer = await registerCustomer(t);
+    const release = mail.hold();
+    try {
+      const known = await t.request('POST', '/api/accounts/password-reset/', {
+        body: { email: customer.email },
+      });
+      const unknown = await t.request('POST', '/api/accounts/password-reset/', {
+        body: { email: `nobody-${customer.username}@example.com` },
+      });
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual(unknown.body);
+      expect(resetMailsTo(customer.email)).toHaveLength(0);
+    } finally {
+      release();
+    }
+    await t.settle();
+    expect(resetMailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it('logs and swallows a failure of the work after the answer', async () => {
+    const customer = await registerCustomer(t);
+    const notify = t.ctx.notifier.notify;
+    t.ctx.notifier.notify = async () => {
+      throw new Error('mail system down');
+    };
+    const logged = vi.spyOn(t.ctx.log, 'error');
+    try {
+      const answer = await t.request('POST', '/api/accounts/password-reset/', {
+        body: { email: customer.email },
+      });
+      expect(answer.status).toBe(200);
+      await t.settle();
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ task: 'password-reset-mail', err: expect.any(Error) }),
+        expect.any(String),
+      );
+    } finally {
+      t.ctx.notifier.notify = notify;
+      logged.mockRestore();
+    }
+    // The app still answers afterwards.
+    expect((await t.request('GET', '/api/health/')).status).toBe(200);
+  });
+
+  it('a normal close waits for a reset e-mail still being sent', async () => {
+    const own = heldMailer();
+    const app = await createTestApp(dialect, {}, { mailer: own });
+    try {
+      const customer = await registerCustomer(app);
+      const release = own.hold();
+      const answer = await app.request('POST', '/api/accounts/password-reset/', {
+        body: { email: customer.email },
+      });
+      expect(answer.status).toBe(200);
+      await own.waiting();
+      let closed = false;
+      const closing = app.app.close().then(() => {
+        closed = true;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false);
+      release();
+      await closing;
+      expect(
+        own.sent.filter(
+          (message) => message.to === customer.email && message.subject === 'Reset your password',
+        ),
+      ).toHaveLength(1);
+      // The send was recorded as sent: the database was still open when it finished.
+      expect(await logStatuses(app, 'password_reset')).toEqual(['sent']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.each(testDatabases())('stale registrations on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const usersLeft = async (ids: number[]) =>
+    (await t.ctx.db.kysely.selectFrom('users').select('id').where('id', 'in', ids).execute()).map(
+      (row) => row.id,
+    );
+
+  it('the daily job removes registrations left unverified for 24 hours, with nothing attached', async () => {
+    const job = allJobs.find((candidate) => candidate.name === 'remove-stale-registrations');
+    expect(job).toBeDefined();
+    const start = t.clock.offsetMs;
+    try {
+      // Unverified for more than a day, having logged in, asked for a reset link and new codes.
+      const squatter = await registerCustomer(t, { verify: false });
+      await t.request('POST', '/api/accounts/password-reset/', {
+        body: { email: squatter.email },
+      });
+      await t.settle();
+      // Verified, or holding something that matters: kept however old.
+      const verified = await registerCustomer(t, { complete: false });
+      const withProfile = await registerCustomer(t, { verify: false });
+      await t.ctx.db.kysely
+        .insertInto('student_profiles')
+        .values({
+          user_id: withProfile.id,
+          institute: 'KIET',
+          student_id: 'S1',
+          hostel: 'A',
+          year: '1st',
+          course: 'B.Tech',
+        })
+        .execute();
+      const withSubscription = await registerCustomer(t, { verify: false });
+      await insertSubscription(t, withSubscription.id, { status: 'PENDING_PAYMENT' });
+      t.clock.advance(2 * 3600_000);
+      // Unverified, but not for a whole day yet when the job runs.
+      const recent = await registerCustomer(t, { verify: false });
+      t.clock.advance(23 * 3600_000);
+
+      expect(await runJobIfDue(t.ctx, job!)).toBe(true);
+      const all = [squatter, verified, withProfile, withSubscription, recent].map((u) => u.id);
+      expect(await usersLeft(all)).toEqual(
+        [verified, withProfile, withSubscription, recent].map((u) => u.id).sort((a, b) => a - b),
+      );
+      // What hung off the removed account went with it.
+      const db = t.ctx.db.kysely;
+      for (const table of ['sessions', 'otp_codes', 'password_reset_tokens'] as const) {
+        const rows = await db
+          .selectFrom(table)
+          .select('user_id')
+          .where('user_id', '=', squatter.id)
+          .execute();
+        expect({ table, rows }).toEqual({ table, rows: [] });
+      }
+      // The phone and e-mail are free again.
+      const again = await t.request('POST', '/api/accounts/register/', {
+        body: {
+          username: `${squatter.username}b`,
+          email: squatter.email,
+          phone: `+91${squatter.phone}`,
+          password: 'Kadai-paneer-7',
+          confirm_password: 'Kadai-paneer-7',
+          user_type: 'student',
+          first_name: 'Asha',
+          last_name: 'Verma',
+        },
+      });
+      expect(again.status).toBe(201);
+      // The owner is never touched.
+      expect((await loginOwner(t)).length).toBeGreaterThan(0);
+    } finally {
+      t.clock.offsetMs = start;
+    }
   });
 });

@@ -5,9 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decide,
+  feedbackFromApi,
   feedbackMachine,
+  leaveFromApi,
   leaveMachine,
+  refundFromApi,
   refundMachine,
+  subscriptionFromApi,
   subscriptionMachine,
 } from '../../machines/index.js';
 import { addDays } from '../../machines/shared/dates.js';
@@ -114,24 +118,7 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
     const subscription = await t.request('GET', `/api/subscriptions/subscriptions/${id}/`, {
       token: customer.access,
     });
-    const payments = await t.request('GET', '/api/payments/payments/', { token: customer.access });
-    const plan = await t.request('GET', `/api/subscriptions/plans/${planId}/`, { token: owner });
-    const s = subscription.body;
-    return {
-      value: s.status,
-      context: {
-        durationDays: plan.body.duration_days,
-        startDate: s.start_date,
-        baseEndDate: s.base_end_date,
-        adjustedEndDate: s.adjusted_end_date,
-        leaveDays: s.leave_days,
-        hasSuccessfulPayment: payments.body.some(
-          (payment: any) => payment.subscription?.id === id && payment.status === 'SUCCESS',
-        ),
-        hasRefund: s.refund_info !== null,
-        planActive: plan.body.is_active,
-      },
-    };
+    return subscriptionFromApi(subscription.body);
   }
 
   describe('subscription', () => {
@@ -227,14 +214,7 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
         token: customer.access,
       });
       expect(leave.body.status).toBe(state);
-      const persisted = {
-        value: leave.body.status,
-        context: {
-          startDate: leave.body.leave_start_date,
-          endDate: leave.body.leave_end_date,
-          adminComment: leave.body.admin_comment,
-        },
-      };
+      const persisted = leaveFromApi(leave.body);
       const machineAllows = decide(leaveMachine, persisted, leaveEvents[action] as never).ok;
       const answer = await leaveActions[action]!(customer, id);
       expect({
@@ -283,17 +263,23 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
     },
   } as const;
 
-  const refundActions: Record<string, (id: number) => Promise<Call>> = {
+  const refundActions: Record<string, (id: number, customer: Customer) => Promise<Call>> = {
     'refund.approve': (id) => refundAction(id, 'approve', { admin_comment: 'Approved' }),
     'refund.reject': (id) => refundAction(id, 'reject', { admin_comment: 'Rejected' }),
     'refund.mark_paid': (id) =>
       refundAction(id, 'mark_paid', { admin_comment: 'Paid by UPI', utr: 'UTR123456' }),
+    'refund.update_payout': (id, customer) =>
+      t.request('PATCH', `/api/payments/refunds/${id}/`, {
+        token: customer.access,
+        body: { payout: { method: 'upi', upi_id: 'asha@okaxis' } },
+      }),
   };
 
   const refundEvents: Record<string, object> = {
     'refund.approve': { type: 'refund.approve', adminComment: 'Approved' },
     'refund.reject': { type: 'refund.reject', adminComment: 'Rejected' },
     'refund.mark_paid': { type: 'refund.mark_paid', adminComment: 'Paid by UPI', utr: 'UTR123456' },
+    'refund.update_payout': { type: 'refund.update_payout' },
   };
 
   describe('refund', () => {
@@ -305,12 +291,9 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
       const id = await refundStates[state as keyof typeof refundStates](customer);
       const refund = await t.request('GET', `/api/payments/refunds/${id}/`, { token: owner });
       expect(refund.body.status).toBe(state);
-      const persisted = {
-        value: refund.body.status,
-        context: { adminComment: refund.body.admin_comment, utr: refund.body.utr ?? null },
-      };
+      const persisted = refundFromApi(refund.body);
       const machineAllows = decide(refundMachine, persisted, refundEvents[action] as never).ok;
-      const answer = await refundActions[action]!(id);
+      const answer = await refundActions[action]!(id, customer);
       expect({
         state,
         action,
@@ -396,14 +379,7 @@ describe.each(testDatabases())('machines and API agree on %s', (dialect) => {
       const id = await feedbackStates[state as keyof typeof feedbackStates](customer, attached);
       const feedback = await t.request('GET', `/api/feedback/${id}/`, { token: customer.access });
       expect(feedback.body.status).toBe(state);
-      const persisted = {
-        value: feedback.body.status,
-        context: {
-          hasResponse: feedback.body.admin_response !== null,
-          canAddAttachments: null,
-          attachmentCount: feedback.body.attachment_count,
-        },
-      };
+      const persisted = feedbackFromApi(feedback.body);
       const machineAllows = decide(feedbackMachine, persisted, feedbackEvents[action] as never).ok;
       const answer = await feedbackActions[action]!(customer, id);
       expect({

@@ -158,7 +158,7 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(CALLS - 1);
     for (const refused of answers.filter((answer) => answer.status === 400)) {
-      expect(refused.body.code).toBe('refund.not_pending');
+      expect(refused.body.error_code).toBe('refund.not_pending');
     }
     const winner = answers.find((answer) => answer.status === 200)!;
     const row = await t.ctx.db.kysely
@@ -200,5 +200,105 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
       .where('subscription_id', '=', subscriptionId)
       .execute();
     expect(refunds).toHaveLength(1);
+  });
+
+  const offline = (subscriptionId: number) =>
+    t.request('POST', '/api/payments/admin/payments/record_offline/', {
+      token: owner,
+      body: { subscription: subscriptionId, amount: 2000, payment_mode: 'cash' },
+    });
+  const successNotices = async (customer: Customer) =>
+    (
+      await t.ctx.db.kysely
+        .selectFrom('notification_logs')
+        .select('channel')
+        .where('user_id', '=', customer.id)
+        .where('notification_type', '=', 'payment_success')
+        .execute()
+    ).map((row) => row.channel);
+
+  it(`${CALLS} concurrent offline recordings give one payment and one activation`, async () => {
+    const { customer, subscriptionId } = await pendingSubscription();
+    const answers = await Promise.all(Array.from({ length: CALLS }, () => offline(subscriptionId)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(CALLS - 1);
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body).toEqual({
+        non_field_errors: ['This subscription is not awaiting payment.'],
+        error_code: 'subscription.not_pending_payment',
+      });
+    }
+    const winner = answers.find((answer) => answer.status === 201)!;
+    expect(await countRows('payments', subscriptionId)).toEqual(['SUCCESS']);
+    const subscription = await t.ctx.db.kysely
+      .selectFrom('subscriptions')
+      .select(['status', 'start_date'])
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(subscription).toEqual({ status: 'ACTIVE', start_date: t.ctx.today() });
+    expect((await successNotices(customer)).sort()).toEqual(['email', 'sms']);
+    const audit = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select('object_id')
+      .where('action', '=', 'payment.record_offline')
+      .where('object_id', '=', winner.body.payment.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    const receipt = await t.ctx.db.kysely
+      .selectFrom('counters')
+      .select('value')
+      .where('name', '=', 'receipt_number')
+      .executeTakeFirstOrThrow();
+    const numbers = await t.ctx.db.kysely
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('receipt_number', 'is not', null)
+      .execute();
+    // Gap-free: the 49 refused recordings took no receipt number.
+    expect(Number(receipt.value)).toBe(numbers.length);
+  });
+
+  it('an offline recording racing verify_payment and the webhook gives one payment', async () => {
+    const { customer, subscriptionId } = await pendingSubscription();
+    const { order, result } = await checkout(customer, subscriptionId);
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: result.razorpay_payment_id,
+            order_id: order.order_id,
+            amount: order.amount,
+          },
+        },
+      },
+    });
+    const signature = createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        index % 3 === 0
+          ? offline(subscriptionId)
+          : index % 3 === 1
+            ? t.request('POST', '/api/payments/orders/verify_payment/', {
+                token: customer.access,
+                body: result,
+              })
+            : t.request('POST', '/api/payments/webhook/', {
+                raw,
+                headers: {
+                  'x-razorpay-signature': signature,
+                  'x-razorpay-event-id': `evt_offline_${index}`,
+                },
+              }),
+      ),
+    );
+    // Whoever wins, the losers are refused or told it is done; nothing fails on a deadlock.
+    for (const answer of answers) expect([200, 201, 400]).toContain(answer.status);
+    expect(await countRows('payments', subscriptionId)).toEqual(['SUCCESS']);
+    // The webhook answers before its notices are out: wait for them, then make sure of one of each.
+    await expect
+      .poll(async () => (await successNotices(customer)).sort())
+      .toEqual(['email', 'sms']);
   });
 });

@@ -80,24 +80,24 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     const answer = await create(alice, leaveBody(aliceSub, -1, 2));
     expect(answer.status).toBe(400);
     expect(answer.body.non_field_errors).toContain('Cannot request leave for past dates');
-    expect(answer.body.code).toBe('leave.past_dates');
+    expect(answer.body.error_code).toBe('leave.past_dates');
   });
 
   it('enforces start ≤ end, start ≤ adjusted end date and at most 15 days', async () => {
     await clearLeaves();
     const backwards = await create(alice, leaveBody(aliceSub, 5, 4));
     expect(backwards.status).toBe(400);
-    expect(backwards.body.code).toBe('leave.end_before_start');
+    expect(backwards.body.error_code).toBe('leave.end_before_start');
     const afterEnd = await create(alice, {
       ...leaveBody(aliceSub, 0, 0),
       leave_start_date: addDays(aliceSub.endDate, 1),
       leave_end_date: addDays(aliceSub.endDate, 2),
     });
     expect(afterEnd.status).toBe(400);
-    expect(afterEnd.body.code).toBe('leave.after_subscription_end');
+    expect(afterEnd.body.error_code).toBe('leave.after_subscription_end');
     const tooLong = await create(alice, leaveBody(aliceSub, 1, 16));
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.code).toBe('leave.too_long');
+    expect(tooLong.body.error_code).toBe('leave.too_long');
     const fifteen = await create(alice, leaveBody(aliceSub, 1, 15));
     expect(fifteen.status).toBe(201);
     expect(fifteen.body.duration_days).toBe(15);
@@ -117,9 +117,9 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     const expired = await insertSubscription(t, alice.id, { startOffsetDays: -40 });
     const onExpired = await create(alice, leaveBody(expired, 1, 2));
     expect(onExpired.status).toBe(400);
-    expect(onExpired.body.code).toBe('leave.subscription_not_active');
+    expect(onExpired.body.error_code).toBe('leave.subscription_not_active');
     const pending = await insertSubscription(t, alice.id, { status: 'PENDING_PAYMENT' });
-    expect((await create(alice, leaveBody(pending, 1, 2))).body.code).toBe(
+    expect((await create(alice, leaveBody(pending, 1, 2))).body.error_code).toBe(
       'leave.subscription_not_active',
     );
   });
@@ -130,7 +130,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     expect(first.status).toBe(201);
     const second = await create(alice, leaveBody(aliceSub, 5, 6));
     expect(second.status).toBe(400);
-    expect(second.body.code).toBe('leave.pending_exists');
+    expect(second.body.error_code).toBe('leave.pending_exists');
     const approved = await t.request(
       'POST',
       `/api/subscriptions/leaves/${first.body.id}/approve/`,
@@ -142,7 +142,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     expect(approved.status).toBe(200);
     const overlapping = await create(alice, leaveBody(aliceSub, 2, 4));
     expect(overlapping.status).toBe(400);
-    expect(overlapping.body.code).toBe('leave.overlaps');
+    expect(overlapping.body.error_code).toBe('leave.overlaps');
     expect((await create(alice, leaveBody(aliceSub, 3, 4))).status).toBe(201);
   });
 
@@ -157,7 +157,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(9);
     for (const answer of answers.filter((a) => a.status === 400)) {
-      expect(answer.body.code).toMatch(/^leave\.(pending_exists|overlaps)$/);
+      expect(answer.body.error_code).toMatch(/^leave\.(pending_exists|overlaps)$/);
     }
     expect(answers.every((answer) => answer.status !== 500)).toBe(true);
   });
@@ -201,7 +201,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
       body: { reason: 'changed my mind' },
     });
     expect(editApproved.status).toBe(400);
-    expect(editApproved.body.code).toBe('leave.not_pending');
+    expect(editApproved.body.error_code).toBe('leave.not_pending');
     const deleteApproved = await t.request('DELETE', `/api/subscriptions/leaves/${leave.id}/`, {
       token: alice.access,
     });
@@ -255,7 +255,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({
       non_field_errors: ['Only pending leave requests can be approved.'],
-      code: 'leave.not_pending',
+      error_code: 'leave.not_pending',
     });
     const reject = await t.request('POST', `/api/subscriptions/leaves/${leave.id}/reject/`, {
       token: owner,
@@ -306,7 +306,7 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
       body: { admin_comment: 'ok' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe('leave.subscription_not_active');
+    expect(answer.body.error_code).toBe('leave.subscription_not_active');
     const stored = await t.request('GET', `/api/subscriptions/leaves/${leave.id}/`, {
       token: owner,
     });
@@ -379,5 +379,80 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
       });
       expect(refused.status).toBe(403);
     }
+  });
+});
+
+describe.each(testDatabases())('leave notices on %s', (dialect) => {
+  // The clock moves an hour here, so this block has an app of its own.
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const day = (offset: number) => addDays(t.ctx.today(), offset);
+  const createLeave = (who: Customer, subscription: number) =>
+    t.request('POST', '/api/subscriptions/leaves/', {
+      token: who.access,
+      body: { subscription, leave_start_date: day(2), leave_end_date: day(3), reason: 'Home' },
+    });
+  const ownerMails = (who: Customer) =>
+    t
+      .mailOutbox()
+      .filter(
+        (mail) =>
+          mail.includes('To: owner@example.com') &&
+          mail.includes(`Subject: New leave request from ${who.username}`),
+      ).length;
+  const smsTo = (who: Customer) =>
+    t.smsOutbox().filter((sms) => sms.to === `+91${who.phone}`).length;
+  const logs = (type: string) =>
+    t.ctx.db.kysely
+      .selectFrom('notification_logs')
+      .select(['user_id', 'channel'])
+      .where('notification_type', '=', type)
+      .orderBy('id')
+      .execute();
+
+  it('create/delete cycles send the owner one new-leave e-mail an hour, and the customer one notice', async () => {
+    const carol = await registerCustomer(t, { service: 'mess' });
+    const subscription = await insertSubscription(t, carol.id);
+    const smsBefore = smsTo(carol);
+    for (let cycle = 0; cycle < 5; cycle += 1) {
+      const created = await createLeave(carol, subscription.id);
+      expect(created.status).toBe(201);
+      const deleted = await t.request('DELETE', `/api/subscriptions/leaves/${created.body.id}/`, {
+        token: carol.access,
+      });
+      expect(deleted.status).toBe(204);
+    }
+    expect(ownerMails(carol)).toBe(1);
+    expect(await logs('leave_submitted_owner')).toEqual([
+      { user_id: expect.any(Number), channel: 'email' },
+    ]);
+    expect(await logs('leave_submitted')).toEqual([
+      { user_id: carol.id, channel: 'email' },
+      { user_id: carol.id, channel: 'sms' },
+    ]);
+    expect(smsTo(carol) - smsBefore).toBe(1);
+
+    // The limit is per subscription: another customer's request is announced at once.
+    const dave = await registerCustomer(t, { service: 'mess' });
+    const daveSubscription = await insertSubscription(t, dave.id);
+    expect((await createLeave(dave, daveSubscription.id)).status).toBe(201);
+    expect(ownerMails(dave)).toBe(1);
+
+    // An hour later, the next request on carol's subscription is announced again.
+    t.clock.advance(61 * 60 * 1000);
+    const login = await t.request('POST', '/api/accounts/login/', {
+      body: { username: carol.username, password: carol.password },
+    });
+    carol.access = login.body.access;
+    expect((await createLeave(carol, subscription.id)).status).toBe(201);
+    expect(ownerMails(carol)).toBe(2);
+    expect(smsTo(carol) - smsBefore).toBe(2);
   });
 });

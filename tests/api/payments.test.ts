@@ -3,13 +3,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays, formatCalendarDate } from '../../machines/index.js';
 import { loadReceipt, receiptPdf } from '../../server/services/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce as sharedCommerce } from '../helpers/commerce.js';
+import { pdfText } from '../helpers/pdf.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
@@ -42,62 +42,6 @@ function commerce(t: TestApp, ownerToken: () => string) {
     },
   };
   return api;
-}
-
-/** The text a PDF shows, decoded through each embedded font's ToUnicode map. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const objects = new Map<string, string>();
-  for (const match of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    let body = match[2] ?? '';
-    const stream = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
-    if (stream && body.includes('/FlateDecode')) {
-      const bytes = Buffer.from(stream[1] ?? '', 'latin1');
-      body = body.replace(stream[1] ?? '', inflateSync(bytes).toString('latin1'));
-    }
-    objects.set(match[1] ?? '', body);
-  }
-  const cmaps = new Map<string, Map<number, string>>();
-  const fontCmap = (fontObject: string) => {
-    const cached = cmaps.get(fontObject);
-    if (cached) return cached;
-    const map = new Map<number, string>();
-    const ref = /\/ToUnicode (\d+) 0 R/.exec(objects.get(fontObject) ?? '')?.[1];
-    const cmap = objects.get(ref ?? '') ?? '';
-    for (const range of cmap.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
-      const start = parseInt(range[1] ?? '0', 16);
-      const targets = [...(range[3] ?? '').matchAll(/<([0-9a-f]+)>/gi)];
-      targets.forEach((target, index) =>
-        map.set(start + index, String.fromCharCode(parseInt(target[1] ?? '0', 16))),
-      );
-    }
-    cmaps.set(fontObject, map);
-    return map;
-  };
-  const fontRefs = new Map<string, string>();
-  for (const [, body] of objects) {
-    for (const ref of body.matchAll(/\/(F\d+) (\d+) 0 R/g))
-      fontRefs.set(ref[1] ?? '', ref[2] ?? '');
-  }
-  let text = '';
-  for (const [, body] of objects) {
-    let font = '';
-    for (const token of body.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
-      if (token[1]) {
-        font = fontRefs.get(token[1]) ?? '';
-        continue;
-      }
-      const map = fontCmap(font);
-      for (const hex of (token[2] ?? '').matchAll(/<([0-9a-f]+)>/gi)) {
-        const digits = hex[1] ?? '';
-        for (let index = 0; index < digits.length; index += 4) {
-          text += map.get(parseInt(digits.slice(index, index + 4), 16)) ?? '?';
-        }
-      }
-      text += '\n';
-    }
-  }
-  return text;
 }
 
 describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
@@ -206,7 +150,7 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       const { subscription: paid } = await api.paid(bob);
       const refused = await api.order(bob, paid.id);
       expect(refused.status).toBe(400);
-      expect(refused.body.code).toBe('subscription.not_pending_payment');
+      expect(refused.body.error_code).toBe('subscription.not_pending_payment');
       const badBody = await t.request('POST', '/api/payments/orders/', {
         token: alice.access,
         body: { subscription: 'x' },
@@ -276,18 +220,32 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       expect(await paymentsOf(subscription.id)).toHaveLength(1);
     });
 
-    it('records a FAILED payment and answers the spec text for a bad signature', async () => {
+    it('answers the spec text for a bad signature, and records and sends nothing', async () => {
       const { subscription } = await api.subscription(alice);
       const order = await api.order(alice, subscription.id);
       const checkout = await api.checkout(alice, order.body.order_id);
       const tampered = { ...checkout.body, razorpay_signature: '0'.repeat(64) };
-      const answer = await api.verify(alice, tampered);
-      expect(answer.status).toBe(400);
-      expect(answer.body.detail).toBe('Failed to verify payment.');
-      const payments = await paymentsOf(subscription.id);
-      expect(payments).toHaveLength(1);
-      expect(payments[0]).toMatchObject({ status: 'FAILED', receipt_number: null });
-      expect(payments[0]?.failure_reason).toMatch(/signature/i);
+      const smsBefore = t.smsOutbox().length;
+      const mailBefore = t.mailOutbox().length;
+      // Anyone can send forged fields as often as they like: they must not spend the SMS budget.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await api.verify(alice, tampered);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({
+          detail: 'Failed to verify payment.',
+          error_code: 'payment.invalid_signature',
+        });
+      }
+      expect(await paymentsOf(subscription.id)).toEqual([]);
+      const failureNotices = await t.ctx.db.kysely
+        .selectFrom('notification_logs')
+        .select('id')
+        .where('user_id', '=', alice.id)
+        .where('notification_type', '=', 'payment_failed')
+        .execute();
+      expect(failureNotices).toEqual([]);
+      expect(t.smsOutbox()).toHaveLength(smsBefore);
+      expect(t.mailOutbox()).toHaveLength(mailBefore);
       const sub = await t.request('GET', `/api/subscriptions/subscriptions/${subscription.id}/`, {
         token: alice.access,
       });
@@ -338,9 +296,14 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       const order = await api.order(bob, subscription.id);
       const declined = await api.checkout(bob, order.body.order_id, 'failure');
       expect(declined.status).toBe(400);
-      expect(declined.body.detail).toBe('The payment was declined.');
       const payments = await paymentsOf(subscription.id);
       expect(payments.map((payment) => payment.status)).toEqual(['FAILED']);
+      // The SandboxDeclined body: ErrorBody's detail and error_code, and the FAILED payment's id.
+      expect(declined.body).toEqual({
+        detail: 'The payment was declined.',
+        error_code: 'payment.declined',
+        payment_id: payments[0]!.id,
+      });
       const failedLogs = await t.ctx.db.kysely
         .selectFrom('notification_logs')
         .select('channel')
@@ -350,6 +313,48 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       expect(failedLogs.length).toBeGreaterThan(0);
       const unknown = await api.checkout(bob, 'order_doesnotexist00');
       expect(unknown.status).toBe(404);
+    });
+    it('records every declined attempt but sends one payment-failed notice per subscription an hour', async () => {
+      const { subscription } = await api.subscription(bob);
+      const order = await api.order(bob, subscription.id);
+      const smsBefore = t.smsOutbox().filter((sms) => sms.to === `+91${bob.phone}`).length;
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        expect((await api.checkout(bob, order.body.order_id, 'failure')).status).toBe(400);
+      }
+      // The provider reports another failed attempt on the same subscription.
+      const reported = await webhook({
+        event: 'payment.failed',
+        payload: {
+          payment: {
+            entity: { id: `pay_declined${subscription.id}`, order_id: order.body.order_id },
+          },
+        },
+      });
+      expect(reported.body).toEqual({ status: 'processed' });
+      expect((await paymentsOf(subscription.id)).map((payment) => payment.status)).toEqual(
+        Array(5).fill('FAILED'),
+      );
+      const notices = await t.ctx.db.kysely
+        .selectFrom('notification_logs')
+        .select('channel')
+        .where('user_id', '=', bob.id)
+        .where('notification_type', '=', 'payment_failed')
+        .orderBy('id')
+        .execute();
+      expect(notices.map((notice) => notice.channel)).toEqual(['email', 'sms']);
+      const smsAfter = t.smsOutbox().filter((sms) => sms.to === `+91${bob.phone}`).length;
+      expect(smsAfter - smsBefore).toBe(1);
+      // Another subscription of the same customer is another object.
+      const second = await api.subscription(bob);
+      const secondOrder = await api.order(bob, second.subscription.id);
+      await api.checkout(bob, secondOrder.body.order_id, 'failure');
+      const all = await t.ctx.db.kysely
+        .selectFrom('notification_logs')
+        .select('id')
+        .where('user_id', '=', bob.id)
+        .where('notification_type', '=', 'payment_failed')
+        .execute();
+      expect(all).toHaveLength(4);
     });
   });
 
@@ -435,6 +440,59 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
         token: bob.access,
       });
       expect(sub.body.status).toBe('PENDING_PAYMENT');
+    });
+
+    it('recognises a replay under another event id by the signed payment id and event', async () => {
+      const { subscription } = await api.subscription(bob);
+      const order = await api.order(bob, subscription.id);
+      const failure = {
+        event: 'payment.failed',
+        payload: {
+          payment: {
+            entity: {
+              id: `pay_replayed${subscription.id}`,
+              order_id: order.body.order_id,
+              error_description: 'Insufficient funds',
+            },
+          },
+        },
+      };
+      const first = await webhook(failure, { eventId: `evt_a_${subscription.id}` });
+      expect(first.body).toEqual({ status: 'processed' });
+      // The event-id header is not signed: a replay may carry any value, or none.
+      const replayed = await webhook(failure, { eventId: `evt_b_${subscription.id}` });
+      expect(replayed.body).toEqual({ status: 'duplicate' });
+      expect((await webhook(failure)).body).toEqual({ status: 'duplicate' });
+      expect(await paymentsOf(subscription.id)).toHaveLength(1);
+      const stored = await t.ctx.db.kysely
+        .selectFrom('webhook_events')
+        .select(['event_id', 'event_type'])
+        .where('event_id', 'like', `%pay_replayed${subscription.id}`)
+        .execute();
+      expect(stored).toEqual([
+        {
+          event_id: `payment.failed:pay_replayed${subscription.id}`,
+          event_type: 'payment.failed',
+        },
+      ]);
+
+      // The capture of another payment on the order is another event, and is replayed the same way.
+      const checkout = await api.checkout(bob, order.body.order_id);
+      const capture = captured(
+        order.body.order_id,
+        checkout.body.razorpay_payment_id,
+        order.body.amount,
+      );
+      expect((await webhook(capture, { eventId: `evt_c_${subscription.id}` })).body).toEqual({
+        status: 'processed',
+      });
+      expect((await webhook(capture, { eventId: `evt_d_${subscription.id}` })).body).toEqual({
+        status: 'duplicate',
+      });
+      // Events without a payment are keyed on the signed body itself.
+      const other = { event: 'order.paid', payload: { order: { id: order.body.order_id } } };
+      expect((await webhook(other, { eventId: 'evt_e' })).body).toEqual({ status: 'ignored' });
+      expect((await webhook(other, { eventId: 'evt_f' })).body).toEqual({ status: 'duplicate' });
     });
 
     it('does not activate when the captured amount differs from the order', async () => {
@@ -626,14 +684,14 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
         business.phone,
         business.email,
         verified.payment.receipt_number,
-        t.ctx.today(),
+        formatCalendarDate(t.ctx.today()),
         alice.email,
         `+91${alice.phone}`,
         'Test User',
         plan.name,
         'Mess Service',
         '30 days',
-        `${t.ctx.today()} to ${addDays(t.ctx.today(), 29)}`,
+        `${formatCalendarDate(t.ctx.today())} to ${formatCalendarDate(addDays(t.ctx.today(), 29))}`,
         '₹1,500',
         'Sandbox',
         order.order_id,
@@ -663,7 +721,7 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toBe('application/pdf');
       expect(answer.headers['content-disposition']).toBe(
-        `attachment; filename="receipt_${id}.pdf"`,
+        `attachment; filename="${verified.payment.receipt_number}.pdf"`,
       );
       const pdf = answer.rawPayload;
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -822,6 +880,6 @@ describe.each(testDatabases())('payments on %s (razorpay provider)', (dialect) =
       headers: { 'x-razorpay-signature': createHmac('sha256', '').update(raw).digest('hex') },
     });
     expect(webhook.status).toBe(400);
-    expect(webhook.body.code).toBe('webhook.not_configured');
+    expect(webhook.body.error_code).toBe('webhook.not_configured');
   });
 });

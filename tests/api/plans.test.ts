@@ -76,7 +76,11 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
     expect((await createPlan(input)).status).toBe(201);
     const again = await createPlan({ ...planInput(), code: input.code.toLowerCase() });
     expect(again.status).toBe(400);
-    expect(again.body.code).toEqual(['A plan with this code already exists.']);
+    // The field list keeps the spec's name `code`; the machine code has its own key.
+    expect(again.body).toEqual({
+      code: ['A plan with this code already exists.'],
+      error_code: 'plan.code_taken',
+    });
     const exact = await createPlan({ ...planInput(), code: input.code });
     expect(exact.status).toBe(400);
   });
@@ -84,6 +88,8 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
   it('validates the plan form', async () => {
     const blank = await createPlan({ code: '', name: ' ', description: '' });
     expect(blank.status).toBe(400);
+    expect(blank.body.code).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(blank.body.error_code).toBe('invalid');
     expect(blank.body.name).toContain('Name is required');
     expect(blank.body.description).toContain('Description is required');
     const numbers = await createPlan(planInput({ base_price: -1, duration_days: 0 }));
@@ -143,6 +149,43 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
     expect(missing.status).toBe(404);
   });
 
+  it('answers 401 to an invalid, expired or revoked token where the token is optional, as everywhere', async () => {
+    const plan = (await createPlan(planInput())).body;
+    const stale = await registerCustomer(t);
+    const revoked = await registerCustomer(t);
+    await t.request('POST', '/api/accounts/logout/', { token: revoked.access });
+    t.clock.advance(16 * 60_000);
+    try {
+      for (const token of ['not-a-token', stale.access, revoked.access]) {
+        for (const url of ['/api/subscriptions/plans/', `/api/subscriptions/plans/${plan.id}/`]) {
+          const answer = await t.request('GET', url, { token });
+          expect({ url, status: answer.status, code: answer.body.error_code }).toEqual({
+            url,
+            status: 401,
+            code: 'not_authenticated',
+          });
+        }
+      }
+      // Public operations never read the token, so a client that sends a stale one still logs
+      // in and refreshes.
+      const login = await t.request('POST', '/api/accounts/login/', {
+        token: stale.access,
+        body: { username: stale.username, password: stale.password },
+      });
+      expect(login.status).toBe(200);
+      const refreshed = await t.request('POST', '/api/accounts/token/refresh/', {
+        token: 'not-a-token',
+        body: { refresh: login.body.refresh },
+      });
+      expect(refreshed.status).toBe(200);
+      expect((await t.request('GET', '/api/business/', { token: 'not-a-token' })).status).toBe(200);
+    } finally {
+      t.clock.advance(-16 * 60_000);
+    }
+    // Without a token, the visitor's view.
+    expect((await t.request('GET', '/api/subscriptions/plans/')).status).toBe(200);
+  });
+
   it('shows active plans to everyone and inactive ones only to the owner', async () => {
     const active = (await createPlan(planInput({ service_type: 'tiffin' }))).body;
     const inactive = (await createPlan(planInput({ is_active: false }))).body;
@@ -166,9 +209,6 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
     expect(
       tiffin.body.every((plan: { service_type: string }) => plan.service_type === 'tiffin'),
     ).toBe(true);
-    // A stale token on this optional-auth route just means the anonymous view.
-    const stale = await t.request('GET', '/api/subscriptions/plans/', { token: 'not-a-token' });
-    expect(stale.status).toBe(200);
 
     expect((await t.request('GET', `/api/subscriptions/plans/${active.id}/`)).status).toBe(200);
     expect((await t.request('GET', `/api/subscriptions/plans/${inactive.id}/`)).status).toBe(404);

@@ -1,8 +1,9 @@
 // Refunds over HTTP: created by cancellation (or requested), seen by their owner, decided by the
 // mess owner through the refund machine, never changed by a customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../machines/index.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer } from '../helpers/accounts.js';
+import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
 
 describe.each(testDatabases())('refunds on %s', (dialect) => {
@@ -68,6 +69,7 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
       paid_at: null,
       admin_comment: null,
       utr: null,
+      payout: null,
       user: { id: customer.id, username: customer.username, full_name: expect.any(String) },
       subscription: {
         id: subscriptionId,
@@ -81,7 +83,10 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
           requested_at: expect.any(String),
           requested_by: customer.username,
           processed_at: null,
+          paid_at: null,
           admin_comment: null,
+          utr: null,
+          payout: null,
         },
       },
       original_payment: { id: payment.id, transaction_id: payment.transaction_id },
@@ -123,7 +128,7 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
     const early = await action(refundId, 'mark_paid', owner, { admin_comment: 'Paid' });
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({
-      code: 'refund.not_approved',
+      error_code: 'refund.not_approved',
       non_field_errors: ['Only approved refunds can be marked as paid.'],
     });
     const approved = await action(refundId, 'approve', owner, { admin_comment: '  Looks fine  ' });
@@ -138,7 +143,7 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
     expect(listed.body.map((refund: { id: number }) => refund.id)).toContain(refundId);
     const twice = await action(refundId, 'approve', owner, { admin_comment: 'Again' });
     expect(twice.status).toBe(400);
-    expect(twice.body.code).toBe('refund.not_pending');
+    expect(twice.body.error_code).toBe('refund.not_pending');
     const reject = await action(refundId, 'reject', owner, { admin_comment: 'No' });
     expect(reject.status).toBe(400);
     expect(reject.body.non_field_errors).toEqual(['Only pending refunds can be rejected.']);
@@ -213,7 +218,7 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
       body: { subscription: subscriptionId },
     });
     expect(exists.status).toBe(400);
-    expect(exists.body.code).toBe('subscription.refund_exists');
+    expect(exists.body.error_code).toBe('subscription.refund_exists');
     // Without the refund (as if cancel had not created one) the customer may ask for it.
     await t.ctx.db.kysely.deleteFrom('refunds').where('id', '=', refundId).execute();
     const other = await registerCustomer(t, { service: 'mess' });
@@ -247,6 +252,122 @@ describe.each(testDatabases())('refunds on %s', (dialect) => {
       body: { subscription: subscriptionId },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe('subscription.not_cancelled');
+    expect(answer.body.error_code).toBe('subscription.not_cancelled');
+  });
+});
+
+describe.each(testDatabases())('refund amounts on %s', (dialect) => {
+  // Days pass in these tests, so they get an app (and a clock) of their own.
+  const DAY_MS = 24 * 3600 * 1000;
+  let t: TestApp;
+  let owner: string;
+  let api: Commerce;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await loginOwner(t);
+    api = commerce(t, () => owner, { codePrefix: 'AMT', planDefaults: { base_price: 3000 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A customer with an ACTIVE `days`-day ₹3000 plan from today and one APPROVED leave. */
+  async function withApprovedLeave(days: number, leave: { start: number; end: number }) {
+    const customer = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId } = await api.activeSubscription(customer, { duration_days: days });
+    const leaveId = await api.pendingLeave(customer, subscriptionId, leave);
+    expect((await api.leaveAction(leaveId, 'approve', 'Enjoy')).status).toBe(200);
+    return { customer, subscriptionId };
+  }
+  /** Lets `days` days pass; access tokens live 15 minutes, so everyone signs in again. */
+  async function later(days: number, customer: Customer) {
+    t.clock.advance(days * DAY_MS);
+    await api.relogin(customer);
+    owner = await loginOwner(t);
+  }
+  const preview = (customer: Customer, id: number) =>
+    t.request('GET', `/api/subscriptions/subscriptions/${id}/cancel_preview/`, {
+      token: customer.access,
+    });
+
+  it("never turns approved leave days into refund money (the issue's case)", async () => {
+    // 2 days for ₹3000, 15 days of leave from tomorrow, cancelled today: 1 of 2 paid days unused.
+    const { customer, subscriptionId } = await withApprovedLeave(2, { start: 1, end: 15 });
+    const shown = await preview(customer, subscriptionId);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({
+      subscription_id: subscriptionId,
+      refund_amount: 1500,
+      paid_days: 2,
+      used_days: 1,
+      leave_days_taken: 0,
+      unused_paid_days: 1,
+      base_end_date: addDays(t.ctx.today(), 1),
+      adjusted_end_date: addDays(t.ctx.today(), 16),
+      has_successful_payment: true,
+    });
+    const cancelled = await api.cancel(customer, subscriptionId);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.refund_info.amount).toBe(1500);
+
+    // Asked for days later (as if cancel had not created it), it is the same: as of the cancellation.
+    await t.ctx.db.kysely
+      .deleteFrom('refunds')
+      .where('id', '=', cancelled.body.refund_info.id)
+      .execute();
+    await later(3, customer);
+    const requested = await t.request('POST', '/api/payments/refunds/', {
+      token: customer.access,
+      body: { subscription: subscriptionId },
+    });
+    expect(requested.status).toBe(201);
+    expect(requested.body.amount).toBe(1500);
+  });
+
+  it('refunds one day to a customer whose long leave began on their last paid day', async () => {
+    // 10 paid days (days 0–9), leave on days 9–23; cancelled on day 14, in the middle of the leave.
+    const { customer, subscriptionId } = await withApprovedLeave(10, { start: 9, end: 23 });
+    await later(14, customer);
+    const shown = await preview(customer, subscriptionId);
+    expect(shown.body).toMatchObject({
+      refund_amount: 300,
+      paid_days: 10,
+      used_days: 9,
+      leave_days_taken: 6,
+      unused_paid_days: 1,
+    });
+    const cancelled = await api.cancel(customer, subscriptionId);
+    expect(cancelled.body.refund_info.amount).toBe(300);
+  });
+
+  it('keeps leave days already taken as unused paid days', async () => {
+    // 30 paid days, leave on days 1–4, cancelled on day 10: 11 − 4 = 7 used, 23 unused.
+    const { customer, subscriptionId } = await withApprovedLeave(30, { start: 1, end: 4 });
+    await later(10, customer);
+    expect((await preview(customer, subscriptionId)).body).toMatchObject({
+      refund_amount: 2300,
+      used_days: 7,
+      leave_days_taken: 4,
+      unused_paid_days: 23,
+    });
+    const cancelled = await api.cancel(customer, subscriptionId);
+    expect(cancelled.body.refund_info.amount).toBe(2300);
+  });
+
+  it('refunds what is left when cancelled after the base end but before the adjusted end', async () => {
+    // 10 paid days (base end day 9), leave on days 2–6 (adjusted end day 14), cancelled on day 11.
+    const { customer, subscriptionId } = await withApprovedLeave(10, { start: 2, end: 6 });
+    await later(11, customer);
+    expect((await preview(customer, subscriptionId)).body).toMatchObject({
+      refund_amount: 900,
+      paid_days: 10,
+      used_days: 7,
+      leave_days_taken: 5,
+      unused_paid_days: 3,
+    });
+    const cancelled = await api.cancel(customer, subscriptionId);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.refund_info.amount).toBe(900);
   });
 });

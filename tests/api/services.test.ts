@@ -1,7 +1,9 @@
 // The notification providers, retries and the scheduler's run claims.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBackgroundTasks } from '../../server/services/background.js';
 import { runJobIfDue, type Job } from '../../server/services/scheduler.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { registerCustomer } from '../helpers/accounts.js';
@@ -11,6 +13,58 @@ async function readBody(request: IncomingMessage): Promise<string> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+describe('background tasks', () => {
+  const quietLog = () => ({ error: vi.fn(), warn: vi.fn() }) as unknown as FastifyBaseLogger;
+
+  it('log and swallow failures, and settle once everything in flight is done', async () => {
+    const log = quietLog();
+    const tasks = createBackgroundTasks(log);
+    const done: string[] = [];
+    tasks.run('fails', async () => {
+      throw new Error('boom');
+    });
+    tasks.run('works', async () => {
+      await Promise.resolve();
+      tasks.run('follow-up', async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        done.push('follow-up');
+      });
+      done.push('works');
+    });
+    await tasks.settle();
+    expect(done).toEqual(['works', 'follow-up']);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ task: 'fails', err: expect.any(Error) }),
+      expect.any(String),
+    );
+  });
+
+  it('drain waits for work in flight, but gives up after its budget and says what it dropped', async () => {
+    vi.useFakeTimers();
+    try {
+      const log = quietLog();
+      const tasks = createBackgroundTasks(log);
+      let release!: () => void;
+      tasks.run('slow-mail', () => new Promise<void>((resolve) => (release = resolve)));
+      const events: string[] = [];
+      const drained = tasks.drain(5_000).then((dropped) => events.push('drained', ...dropped));
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(events).toEqual([]);
+      release();
+      await drained;
+      expect(events).toEqual(['drained']);
+
+      tasks.run('stuck-mail', () => new Promise<void>(() => {}));
+      const givenUp = tasks.drain(5_000);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await givenUp).toEqual(['stuck-mail']);
+      expect(log.warn).toHaveBeenCalledWith({ tasks: ['stuck-mail'] }, expect.any(String));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('Twilio SMS provider', () => {
   const received: { url: string; auth: string; form: URLSearchParams }[] = [];
@@ -49,8 +103,8 @@ describe('Twilio SMS provider', () => {
         username: 'twiliouser',
         email: 'twilio@example.com',
         phone: '9876501234',
-        password: 'secret1',
-        confirm_password: 'secret1',
+        password: 'tiffin7',
+        confirm_password: 'tiffin7',
         user_type: 'regular',
         first_name: 'Ravi',
         last_name: 'Kumar',
@@ -157,6 +211,31 @@ describe.each(testDatabases())('scheduler on %s', (dialect) => {
       results.push(await (i % 2 ? second : first).ctx.rateLimiter.hit('shared-key', 3, 60));
     }
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+  });
+
+  it('grants a claim once per rolling window, across instances, and prune keeps live claims', async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? second : first).ctx.rateLimiter.claim('notice-key', 3600),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await first.ctx.rateLimiter.prune();
+    const minute = 60_000;
+    first.clock.advance(58 * minute);
+    try {
+      // Unlike a fixed window, crossing the hour's edge does not grant a second claim early.
+      expect(await first.ctx.rateLimiter.claim('notice-key', 3600)).toBe(false);
+      first.clock.advance(3 * minute);
+      expect(await first.ctx.rateLimiter.claim('notice-key', 3600)).toBe(true);
+      expect(await first.ctx.rateLimiter.claim('notice-key', 3600)).toBe(false);
+      expect(await first.ctx.rateLimiter.claim('other-key', 3600)).toBe(true);
+      first.clock.advance(25 * 60 * minute);
+      expect(await first.ctx.rateLimiter.prune()).toBeGreaterThanOrEqual(2);
+      expect(await first.ctx.rateLimiter.claim('notice-key', 3600)).toBe(true);
+    } finally {
+      first.clock.advance(-(61 + 25 * 60) * minute);
+    }
   });
 
   // Only PostgreSQL can be shared by two instances; SQLite is locked to one.

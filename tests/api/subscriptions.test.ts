@@ -60,6 +60,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
           id: plan.id,
           name: plan.name,
           code: plan.code,
+          is_active: true,
           service_type: 'mess',
           duration_days: 30,
           base_price: 2750.5,
@@ -78,11 +79,36 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         created_at: expect.any(String),
         refund_status: null,
         refund_info: null,
+        has_successful_payment: false,
         user: { id: customer.id, username: customer.username, full_name: expect.any(String) },
       });
       const created = await notifications(customer.id, 'subscription_created');
       expect(created.length).toBeGreaterThan(0);
       expect(created[0]?.channel).toBe('email');
+    });
+
+    it('subscribe/delete cycles on one plan send one "created" notice an hour', async () => {
+      const customer = await registerCustomer(t, { service: 'mess' });
+      const plan = await createPlan();
+      const mailsTo = () =>
+        t.mailOutbox().filter((mail) => mail.includes(`To: ${customer.email}`)).length;
+      const mailsBefore = mailsTo();
+      for (let cycle = 0; cycle < 4; cycle += 1) {
+        const created = await subscribe(customer, plan.id);
+        expect(created.status).toBe(201);
+        const deleted = await t.request(
+          'DELETE',
+          `/api/subscriptions/subscriptions/${created.body.id}/`,
+          { token: customer.access },
+        );
+        expect(deleted.status).toBe(204);
+      }
+      expect(await notifications(customer.id, 'subscription_created')).toHaveLength(1);
+      expect(mailsTo() - mailsBefore).toBe(1);
+      // Another plan is another object: its first subscription is announced.
+      const other = await createPlan();
+      expect((await subscribe(customer, other.id)).status).toBe(201);
+      expect(await notifications(customer.id, 'subscription_created')).toHaveLength(2);
     });
 
     it('takes breakfast_included and the type from the plan', async () => {
@@ -98,19 +124,19 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
       const inactive = await createPlan({ is_active: false });
       const refusedInactive = await subscribe(customer, inactive.id);
       expect(refusedInactive.status).toBe(400);
-      expect(refusedInactive.body.code).toBe('subscription.plan_inactive');
+      expect(refusedInactive.body.error_code).toBe('subscription.plan_inactive');
       expect(refusedInactive.body.non_field_errors).toContain('This plan is no longer available.');
 
       const tiffin = await createPlan({ service_type: 'tiffin' });
       const mismatch = await subscribe(customer, tiffin.id);
       expect(mismatch.status).toBe(400);
-      expect(mismatch.body.code).toBe('subscription.service_type_mismatch');
+      expect(mismatch.body.error_code).toBe('subscription.service_type_mismatch');
 
       const incomplete = await registerCustomer(t, { complete: false });
       const mess = await createPlan();
       const refusedProfile = await subscribe(incomplete, mess.id);
       expect(refusedProfile.status).toBe(400);
-      expect(refusedProfile.body.code).toBe('subscription.profile_incomplete');
+      expect(refusedProfile.body.error_code).toBe('subscription.profile_incomplete');
 
       const unknown = await subscribe(customer, 999_999);
       expect(unknown.status).toBe(400);
@@ -129,11 +155,11 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
       expect((await subscribe(customer, first!.id)).status).toBe(201);
       const again = await subscribe(customer, first!.id);
       expect(again.status).toBe(400);
-      expect(again.body.code).toBe('subscription.already_subscribed');
+      expect(again.body.error_code).toBe('subscription.already_subscribed');
       expect((await subscribe(customer, second!.id)).status).toBe(201);
       const tooMany = await subscribe(customer, third!.id);
       expect(tooMany.status).toBe(400);
-      expect(tooMany.body.code).toBe('subscription.too_many_pending');
+      expect(tooMany.body.error_code).toBe('subscription.too_many_pending');
     });
 
     it('refuses the owner, anonymous callers and unknown fields such as status', async () => {
@@ -156,7 +182,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
       const unverified = await registerCustomer(t, { verify: false });
       const refused = await subscribe(unverified, plan.id);
       expect(refused.status).toBe(400);
-      expect(refused.body.code).toBe('subscription.profile_incomplete');
+      expect(refused.body.error_code).toBe('subscription.profile_incomplete');
     });
   });
 
@@ -262,7 +288,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
           { token: customer.access },
         );
         expect(cancel.status).toBe(400);
-        expect(cancel.body.code).toBe('subscription.not_active');
+        expect(cancel.body.error_code).toBe('subscription.not_active');
         // Renew works from the effective status and persists the expiry.
         const renewed = await t.request(
           'POST',
@@ -312,7 +338,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         token: alice.access,
       });
       expect(refused.status).toBe(400);
-      expect(refused.body.code).toBe('subscription.not_pending_payment');
+      expect(refused.body.error_code).toBe('subscription.not_pending_payment');
       expect(refused.body.non_field_errors).toEqual([
         'Only subscriptions awaiting payment can be deleted.',
       ]);
@@ -353,12 +379,15 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         { token: customer.access },
       );
       expect(preview.status).toBe(200);
-      // 30 days from today; unused = tomorrow..end = 29 days; 3000 × 29 ÷ 30 = 2900.
+      // 30 paid days from today; today is used, 29 are not; 3000 × 29 ÷ 30 = 2900.
       expect(preview.body).toEqual({
         subscription_id: subscription.id,
         refund_amount: 2900,
-        unused_days: 29,
-        total_days: 30,
+        paid_days: 30,
+        used_days: 1,
+        leave_days_taken: 0,
+        unused_paid_days: 29,
+        base_end_date: addDays(today, 29),
         adjusted_end_date: addDays(today, 29),
         has_successful_payment: true,
       });
@@ -402,7 +431,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         { token: customer.access },
       );
       expect(again.status).toBe(400);
-      expect(again.body.code).toBe('subscription.not_active');
+      expect(again.body.error_code).toBe('subscription.not_active');
       const refunds = await t.ctx.db.kysely
         .selectFrom('refunds')
         .selectAll()
@@ -434,7 +463,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         { token: customer.access },
       );
       expect(renew.status).toBe(400);
-      expect(renew.body.code).toBe('subscription.not_expired');
+      expect(renew.body.error_code).toBe('subscription.not_expired');
 
       // An ACTIVE subscription without a successful payment (e.g. activated by hand) cancels with no refund.
       const manual = await createPlan();
@@ -486,7 +515,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
           { token: customer.access },
         );
         expect(renew.status).toBe(400);
-        expect(renew.body.code).toBe('subscription.plan_inactive');
+        expect(renew.body.error_code).toBe('subscription.plan_inactive');
       } finally {
         t.clock.advance(-2 * 24 * 3600 * 1000);
       }

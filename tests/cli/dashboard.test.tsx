@@ -127,6 +127,7 @@ const approvedRefund = refundItem({
   paid_at: null,
   admin_comment: 'ok',
   utr: null,
+  payout: { method: 'upi', upi_id: 'ravi@okaxis' },
   user: { id: 3, username: 'ravi', full_name: 'Ravi S' },
   subscription: {
     id: 4,
@@ -140,7 +141,10 @@ const approvedRefund = refundItem({
       requested_at: '2026-11-20T10:00:00.000Z',
       requested_by: 'ravi',
       processed_at: null,
+      paid_at: null,
       admin_comment: null,
+      utr: null,
+      payout: { method: 'upi', upi_id: 'ravi@okaxis' },
     },
   },
   original_payment: { id: 9, transaction_id: 'pay_1' },
@@ -202,13 +206,73 @@ describe('Dashboard (ink-testing-library)', () => {
     unmount();
   });
 
+  it('submits a comment typed or pasted together with Enter in one write (issue 12)', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({ ok: true, message: 'Leave Approved' }));
+    const onRefresh = vi.fn(async () => {});
+    const screen = render(<Dashboard data={data} onAct={onAct} onRefresh={onRefresh} />);
+    await tick();
+    await press(screen, 'a', 'Approve #11 · Admin comment:');
+    // The text and the Enter in one chunk, as a terminal delivers a paste ending in a newline.
+    screen.stdin.write('Enjoy the break\r');
+    await until(
+      () => onAct.mock.calls.length > 0,
+      () => `never submitted:\n${screen.lastFrame()}`,
+    );
+    expect(onAct.mock.calls).toEqual([['leaves', 11, 'approve', 'Enjoy the break']]);
+    await until(() => (screen.lastFrame() ?? '').includes('✔ Leave Approved'));
+    expect(screen.lastFrame()).not.toContain('Admin comment is required.');
+    screen.unmount();
+  });
+
+  it('submits the whole comment when text and Enter arrive before a render, and a multi-line paste as one line', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({ ok: true, message: 'Leave Rejected' }));
+    const screen = render(
+      <Dashboard data={data} onAct={onAct} onRefresh={vi.fn(async () => {})} />,
+    );
+    await tick();
+    await press(screen, 'r', 'Reject #11 · Admin comment:');
+    // Two chunks in the same tick: React has not rendered "Exam" when Enter arrives.
+    screen.stdin.write('Exam');
+    screen.stdin.write(' week');
+    screen.stdin.write(ENTER);
+    await until(() => onAct.mock.calls.length > 0);
+    expect(onAct.mock.calls).toEqual([['leaves', 11, 'reject', 'Exam week']]);
+    await until(() => (screen.lastFrame() ?? '').includes('✔ Leave Rejected'));
+
+    await press(screen, DOWN, '› #12 Bina K');
+    await press(screen, 'r', 'Reject #12 · Admin comment:');
+    screen.stdin.write('Kitchen closed\nfor Holi\r\n');
+    await until(() => onAct.mock.calls.length > 1);
+    expect(onAct.mock.calls[1]).toEqual(['leaves', 12, 'reject', 'Kitchen closed for Holi']);
+    screen.unmount();
+  });
+
+  it('edits the comment with Backspace and the arrow keys before Enter', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({ ok: true, message: 'Leave Approved' }));
+    const screen = render(
+      <Dashboard data={data} onAct={onAct} onRefresh={vi.fn(async () => {})} />,
+    );
+    await tick();
+    await press(screen, 'a', 'Admin comment:');
+    await type(screen, 'Enjy');
+    await press(screen, '\u001B[D'); // left: the cursor before "y"
+    await press(screen, 'o', 'Enjoy');
+    await press(screen, '\u001B[C'); // right: the end
+    await press(screen, '!', 'Enjoy!');
+    await press(screen, '\u007F'); // Backspace
+    await press(screen, ENTER);
+    await until(() => onAct.mock.calls.length > 0);
+    expect(onAct.mock.calls).toEqual([['leaves', 11, 'approve', 'Enjoy']]);
+    screen.unmount();
+  });
+
   it('Tab moves to refunds, where an approved refund offers only mark paid', async () => {
     const screen = render(<Dashboard data={data} onAct={vi.fn()} onRefresh={vi.fn()} />);
     const { lastFrame, stdin, unmount } = screen;
     await tick();
     await press(screen, TAB, '› #7 Ravi S');
     const frame = lastFrame() ?? '';
-    expect(frame).toContain('› #7 Ravi S: ₹1,500.00');
+    expect(frame).toContain('› #7 Ravi S: ₹1,500 [Approved]');
     expect(frame).toContain('p mark paid');
     expect(frame).not.toContain('a approve');
     // A key the record does not allow does nothing.

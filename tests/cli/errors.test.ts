@@ -48,7 +48,7 @@ describe('server failures', () => {
       const request = new Request(input, init);
       if (new URL(request.url).pathname === '/api/payments/refunds/') {
         return new Response(
-          JSON.stringify({ detail: 'Internal server error.', code: 'server_error' }),
+          JSON.stringify({ detail: 'Internal server error.', error_code: 'server_error' }),
           {
             status: 500,
             headers: { 'content-type': 'application/json' },

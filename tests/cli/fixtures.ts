@@ -80,11 +80,16 @@ export async function requestLeave(
 }
 
 /** The customer cancels; the server opens a PENDING refund for the paid subscription. */
-export async function cancelForRefund(t: TestApp, customer: Subscriber): Promise<number> {
+/** Cancels the subscription (with the cancel body, e.g. payout details, when given): the refund id. */
+export async function cancelForRefund(
+  t: TestApp,
+  customer: Subscriber,
+  body?: Record<string, unknown>,
+): Promise<number> {
   const answer = await t.request(
     'POST',
     `/api/subscriptions/subscriptions/${customer.subscription.id}/cancel/`,
-    { token: customer.access },
+    { token: customer.access, ...(body ? { body } : {}) },
   );
   if (answer.status !== 200) throw new Error(`cancel: ${answer.status} ${answer.text}`);
   const refund = await t.ctx.db.kysely

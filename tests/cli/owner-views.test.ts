@@ -203,7 +203,10 @@ describe('dabba owner views', () => {
     expect(regular.json().map((user: any) => user.username)).not.toContain(tiffinLunch.username);
     const show = await dabba(server, ['users', 'show', String(tiffinLunch.id)]);
     expect(show.code).toBe(0);
-    expect(show.stdout).toContain('ACTIVE');
+    // Statuses by their labels, as the web app shows them (issue 12).
+    expect(show.stdout).toMatch(/^Subscription: +Active$/m);
+    expect(show.stdout).toMatch(/^Status: +Profile Complete$/m);
+    expect(show.stdout).not.toContain('ACTIVE');
     const stats = await dabba(server, ['users', 'stats', '--json']);
     expect(stats.json().users_with_active_subscriptions).toBeGreaterThanOrEqual(2);
     const ending = await registerCustomer(server.t);

@@ -1,4 +1,4 @@
-// axe-core (WCAG 2.1 A/AA) on every screen of spec §2 for visitors and customers, with its dialogs.
+// axe-core (WCAG 2.1 A/AA) on every screen of the app for visitors and customers, with its dialogs.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiCustomer, ensurePlan, expectNoAxeViolations, isoDate, signIn } from './support';
 

@@ -1,6 +1,8 @@
 // Login, logout, forgot password and the reset through the e-mailed link.
 import { expect, test } from '@playwright/test';
-import { apiCustomer, expectToast, readResetLink } from './support';
+import { apiCustomer, expectToast, newCustomer, readResetLink, signIn } from './support';
+
+const COMMON = 'This password is too common. Choose a less common one.';
 
 test('login, logout, then forgot password and reset via the e-mailed link', async ({
   page,
@@ -69,6 +71,92 @@ test('login, logout, then forgot password and reset via the e-mailed link', asyn
   // The used link is refused.
   await page.goto(url.pathname);
   await expect(page.getByText('The password reset link is invalid or has expired.')).toBeVisible();
+});
+
+test('the reset page loads nothing from another site, not even the map the footer shows elsewhere', async ({
+  page,
+  request,
+}) => {
+  const { customer } = await apiCustomer(request, { complete: 'mess' });
+  // A business with a map embed, as BUSINESS_MAP_URL gives one.
+  await page.route('**/api/business/', async (route) => {
+    const response = await route.fetch();
+    const business = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...business, map_url: 'https://maps.example.com/embed?pb=dabba' },
+    });
+  });
+  const offsite: string[] = [];
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    async (route) => {
+      offsite.push(route.request().url());
+      await route.abort();
+    },
+  );
+
+  await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
+  const link = new URL(await readResetLink(customer.email));
+  const business = page.waitForResponse('**/api/business/');
+  await page.goto(link.pathname);
+  await business;
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  // Lazy frames and images load once scrolled into view.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('heading', { name: 'Links' })).toBeInViewport();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(page.frames()).toHaveLength(1);
+  expect(offsite).toEqual([]);
+
+  // Elsewhere the footer does show the map: the check above could have failed.
+  await page.goto('/');
+  await expect(page.locator('footer iframe')).toHaveCount(1);
+});
+
+test('a common password is refused under its own field: register, reset and change', async ({
+  page,
+  request,
+}) => {
+  const someone = newCustomer();
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(someone.firstName);
+  await page.getByLabel('Last name').fill(someone.lastName);
+  await page.getByLabel('Username').fill(someone.username);
+  await page.getByLabel('Email').fill(someone.email);
+  await page.getByLabel('Phone').fill(someone.localPhone);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('Password1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Password1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, 'Password Error', COMMON);
+  await expect(password).toHaveAccessibleDescription(COMMON);
+  await expect(page).toHaveURL(/\/register$/);
+  // Editing the field clears the server's complaint about the old value.
+  await password.fill('Password12');
+  await expect(password).not.toHaveAccessibleDescription(COMMON);
+
+  const { customer, tokens } = await apiCustomer(request, { complete: 'tiffin' });
+  await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
+  const link = new URL(await readResetLink(customer.email));
+  await page.goto(link.pathname);
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill('Password123');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Password123');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expectToast(page, 'Password Reset Failed', COMMON);
+  await expect(newPassword).toHaveAccessibleDescription(COMMON);
+
+  if (!tokens) throw new Error('no tokens');
+  await signIn(page, tokens, '/profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current password', { exact: true }).fill(customer.password);
+  const changed = page.getByLabel('New password', { exact: true });
+  await changed.fill('Password123');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Password123');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast(page, 'Password Change Failed', COMMON);
+  await expect(changed).toHaveAccessibleDescription(COMMON);
 });
 
 /** A JWT that looks valid for an hour but that the server will refuse (bad signature). */

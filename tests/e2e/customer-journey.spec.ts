@@ -1,5 +1,6 @@
 // The whole customer life in the browser: register → OTP → profile → subscribe → pay → receipt →
-// leave → feedback with an image → cancel with the refund preview. On a desktop and on a 360 px phone.
+// leave → feedback with an image → cancel with the refund preview and where to pay the refund. On a
+// desktop and on a 360 px phone.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
@@ -166,17 +167,46 @@ for (const viewport of [
     await expect(feedbackCard).toContainText('Attachment:');
     await expect(page.getByRole('button', { name: 'Feedback Pending' })).toBeDisabled();
 
-    // 9. Cancel, seeing the refund preview first.
+    // 9. Cancel, seeing the refund preview first, and saying where to send the refund.
     await navigate(page, 'Subscriptions', viewport.phone);
     await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
     await expect(cancel).toContainText('Refund if you cancel today');
     await expect(cancel).toContainText(/₹[\d,]+/);
     await expect(cancel).toContainText(/unused of \d+ days/);
+    const payout = cancel.getByRole('group', { name: 'Where should we send your refund?' });
+    await expect(payout.getByRole('radio', { name: 'UPI' })).toBeChecked();
+    await cancel.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await expect(payout.getByLabel('UPI ID')).toHaveAccessibleDescription(/UPI ID is required/);
+    await expect(cancel).toBeVisible();
+    await payout.getByLabel('UPI ID').fill('asha');
+    await expect(payout).toContainText('Enter a UPI ID like name@bank');
+    await payout.getByRole('radio', { name: 'Bank account' }).check();
+    await payout.getByLabel('Account holder name').fill('Asha Verma');
+    await payout.getByLabel('Account number').fill('12345678');
+    await payout.getByLabel('IFSC').fill('sbin0001234');
+    await expect(payout.getByLabel('IFSC')).toHaveValue('SBIN0001234');
+    await expect(payout).toContainText('Account number must be 9 to 18 digits');
+    await payout.getByLabel('Account number').fill('1234 5678 4321');
+    await expect(payout).not.toContainText('Account number must be');
+    // Nothing is sent until it is valid: the dialog is still there.
     await cancel.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await expectToast(page, 'Subscription Cancelled');
     await expect(subscription).toContainText('Cancelled');
-    await subscription.getByText('Details').click();
+    await subscription.getByText('Details', { exact: true }).click();
     await expect(subscription).toContainText('Pending');
+    // The account number comes back masked but for its last 4 digits.
+    await expect(subscription).toContainText('Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)');
+    await expect(subscription).not.toContainText('123456784321');
+
+    // 10. While the refund is pending, the payout can still change.
+    await subscription.getByRole('button', { name: 'Change Payout Details' }).click();
+    const change = page.getByRole('dialog', { name: 'Change Payout Details' });
+    await expect(change.getByRole('radio', { name: 'Bank account' })).toBeChecked();
+    await change.getByRole('radio', { name: 'UPI' }).check();
+    await change.getByLabel('UPI ID').fill('asha.verma@okaxis');
+    await change.getByRole('button', { name: 'Save Payout Details' }).click();
+    await expectToast(page, 'Payout Details Saved');
+    await expect(subscription).toContainText('UPI asha.verma@okaxis');
   });
 }

@@ -1,4 +1,4 @@
-// Spec §2 guard rules in the browser.
+// The route guards (README: The web app's rules → Guards) in the browser.
 import { expect, test } from '@playwright/test';
 import { apiCustomer, apiLogin, OWNER_PASSWORD, signIn } from './support';
 

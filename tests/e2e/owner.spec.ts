@@ -123,7 +123,12 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
   const planId = await ensurePlan(page.request, PLANS.mess);
   const customer = await registerCustomer(page.request, { service: 'mess', firstName: 'Rohan' });
   const subscription = await subscribeAndPay(page.request, customer, planId);
-  await cancelSubscription(page.request, customer, subscription.id);
+  await cancelSubscription(page.request, customer, subscription.id, {
+    method: 'bank',
+    account_holder_name: 'Rohan Mehta',
+    account_number: '50100012345678',
+    ifsc: 'HDFC0001234',
+  });
 
   await asOwner(page, '/admin/refunds');
   await expect(page.getByRole('heading', { name: 'Manage Refunds' })).toBeVisible();
@@ -136,9 +141,14 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
   await row.getByRole('button', { name: /^View more for refund/ }).click();
   await expect(page.getByText(PLANS.mess.name).first()).toBeVisible();
   await expect(page.getByText('Payment Transaction ID')).toBeVisible();
+  // Where to pay shows masked until the owner is paying it.
+  const details = page.locator(`[id^="refund-details-"]`).filter({ hasText: customer.username });
+  await expect(details).toContainText('Bank account XXXXXXXXXX5678 (Rohan Mehta, HDFC0001234)');
+  await expect(page.getByText('50100012345678')).toHaveCount(0);
 
   await row.getByRole('button', { name: /^Approve refund/ }).click();
   let dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Payout: Bank account XXXXXXXXXX5678');
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await dialog.getByLabel('Admin Comment').fill('Approved as per policy.');
   await expectAccessible(page, 'refund action dialog');
@@ -149,6 +159,13 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
   await expect(row).toContainText('Approved');
   await row.getByRole('button', { name: /^Mark as Paid refund/ }).click();
   dialog = page.getByRole('dialog');
+  // The one place the whole account number shows: what the owner pays to.
+  const payTo = dialog.getByRole('region', { name: /^Pay ₹[\d,.]+ to$/ });
+  await expect(payTo).toContainText('Bank transfer');
+  await expect(payTo).toContainText('Rohan Mehta');
+  await expect(payTo).toContainText('50100012345678');
+  await expect(payTo).toContainText('HDFC0001234');
+  await expectAccessible(page, 'mark as paid dialog');
   await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toBeDisabled();
   await dialog.getByLabel('Admin Comment').fill('Sent by bank transfer.');
   await dialog.getByLabel('UTR (optional)').fill('UTR20261122001');
@@ -160,6 +177,16 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
   await expect(
     row.getByRole('button', { name: /^(Approve|Reject|Mark as Paid) refund/ }),
   ).toHaveCount(0);
+  // The UTR comes back to the owner (the row stayed expanded), and to the customer.
+  await expect(row.getByRole('button', { name: /^View less for refund/ })).toBeVisible();
+  await expect(details).toContainText('UTR20261122001');
+  await expect(details).toContainText('XXXXXXXXXX5678');
+  await expect(page.getByText('50100012345678')).toHaveCount(0);
+  await openSignedIn(page, customer.tokens, '/subscriptions');
+  const card = page.getByRole('listitem').filter({ hasText: PLANS.mess.name }).first();
+  await card.getByText('Details', { exact: true }).click();
+  await expect(card).toContainText('UTR20261122001');
+  await expect(card).toContainText('Bank account XXXXXXXXXX5678 (Rohan Mehta, HDFC0001234)');
 });
 
 test('4. the owner creates, edits and deletes a plan', async ({ page }) => {

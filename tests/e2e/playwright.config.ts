@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OWNER_PASSWORD } from './support';
+import { E2E_GSTIN, OWNER_PASSWORD } from './support';
 
 // owner-fixtures.ts reads it from here.
 export { OWNER_PASSWORD };
@@ -59,7 +59,11 @@ export default defineConfig({
       OWNER_PASSWORD,
       SCHEDULER: 'off',
       PAYMENT_PROVIDER: 'sandbox',
+      // A GST-registered business: receipts are tax invoices (invoice.spec.ts reads one).
+      BUSINESS_GSTIN: E2E_GSTIN,
       LOG_LEVEL: 'warn',
+      // The API helpers stand in for many customers' phones (support.ts customerAddress).
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -3,7 +3,20 @@
 // verify_payment. Razorpay's script is replaced by a stand-in (no network to razorpay.com here),
 // and the order answer is rewritten to razorpay mode; everything else is the real server.
 import { expect, test } from '@playwright/test';
+import type { Config } from '../../server/config';
+import { contentSecurityPolicy } from '../../server/security';
 import { apiCustomer, ensurePlan, signIn } from './support';
+
+/** The policy the server sends in Razorpay mode, which allows checkout.js and its window. */
+const RAZORPAY_MODE_CSP = Object.entries(
+  contentSecurityPolicy({
+    payments: { provider: 'razorpay' },
+    business: { mapUrl: null },
+    publicUrl: 'http://127.0.0.1',
+  } as Config),
+)
+  .map(([directive, values]) => [directive, ...values].join(' '))
+  .join('; ');
 
 test('Razorpay Checkout opens with the order details and its result is verified', async ({
   page,
@@ -25,6 +38,15 @@ test('Razorpay Checkout opens with the order details and its result is verified'
   });
   const subscriptionId = (await created.json()).id as number;
 
+  // This server runs the sandbox, whose policy refuses Razorpay's script: pages get Razorpay mode's.
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': RAZORPAY_MODE_CSP },
+    });
+  });
   await page.route('**/api/payments/orders/', async (route) => {
     const response = await route.fetch();
     const order = await response.json();

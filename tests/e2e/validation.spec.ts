@@ -1,4 +1,4 @@
-// Every validation message of spec §5 on the screens that enforce it.
+// Every client-side validation message on the screens that enforce it.
 import { expect, test, type Page } from '@playwright/test';
 import { apiCustomer, readResetLink, signIn } from './support';
 
@@ -22,7 +22,7 @@ test('login: both fields required, submit disabled while either is empty', async
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
 });
 
-test('register: every rule of spec §5', async ({ page }) => {
+test('register: every rule of the form', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create account' }).click();
   for (const message of [
@@ -54,10 +54,7 @@ test('register: every rule of spec §5', async ({ page }) => {
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 });
 
-test('register: what the server refuses is titled by its field (spec §8)', async ({
-  page,
-  request,
-}) => {
+test('register: what the server refuses is titled by its field', async ({ page, request }) => {
   const { customer } = await apiCustomer(request, { verify: false });
   await page.goto('/register');
   await page.getByLabel('First name').fill('Asha');

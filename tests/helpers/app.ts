@@ -7,7 +7,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import type { Mailer } from '../../server/services/mailer.js';
 import type { Clock } from '../../server/time.js';
+import { ContractMismatch, contractChecker, createContractChecker } from './contract-check.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,6 +40,11 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   clock: TestClock;
   config: Config;
+  /**
+   * Sends a request through the app. Every answer is checked against the contract (the operation
+   * by method and path, a documented status, media type, body schema and headers): a mismatch
+   * throws ContractMismatch, failing the test that caused it.
+   */
   request<T = any>(
     method: string,
     url: string,
@@ -52,6 +59,8 @@ export interface TestApp extends BuiltApp {
   ): Promise<Answer<T>>;
   smsOutbox(): { to: string; body: string }[];
   mailOutbox(): string[];
+  /** Waits for the work the app does after answering (reset e-mails, OTPs) to finish. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,8 +88,17 @@ async function createPostgresDatabase(
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
+  options: {
+    mailer?: Mailer;
+    /** The contract request() checks answers against (default: openapi.yaml). */
+    contractFile?: string;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dabba-test-'));
+  const checkAnswer = options.contractFile
+    ? createContractChecker(options.contractFile)
+    : contractChecker();
+  // A test may put DATA_DIR somewhere particular (a small disk it fills); by default a fresh temp dir.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dabba-test-'));
   let dropDatabase = async () => {};
   let databaseUrl = '';
   if (dialect === 'postgres') {
@@ -103,7 +121,12 @@ export async function createTestApp(
     ...env,
   });
   const clock = new TestClock();
-  const built = await buildApp({ config, clock, logger: false });
+  const built = await buildApp({
+    config,
+    clock,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await built.app.ready();
   return {
     ...built,
@@ -129,6 +152,16 @@ export async function createTestApp(
         remoteAddress: options.ip ?? '127.0.0.1',
         ...(payload !== undefined ? { payload } : {}),
       });
+      const answer = {
+        method,
+        url,
+        status: response.statusCode,
+        headers: response.headers as Answer['headers'],
+        text: response.body,
+      };
+      // Every answer a test sees must be one the contract documents; a mismatch fails that test.
+      const problems = checkAnswer(answer);
+      if (problems.length > 0) throw new ContractMismatch(answer, problems);
       let body: unknown = response.body;
       try {
         body = response.body ? JSON.parse(response.body) : null;
@@ -157,6 +190,7 @@ export async function createTestApp(
         .sort()
         .map((file) => readFileSync(path.join(dir, file), 'utf8'));
     },
+    settle: () => built.ctx.background.settle(),
     async close() {
       await built.app.close();
       await dropDatabase();

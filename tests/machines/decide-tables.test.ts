@@ -13,7 +13,7 @@ import {
   refundMachine,
   subscriptionMachine,
 } from '../../machines';
-import type { SubscriptionContext } from '../../machines';
+import type { OfflinePaymentFacts, SubscriptionContext } from '../../machines';
 
 /** Expected outcome: the next state value, or the refusal code. */
 type Cell = { readonly next: string } | { readonly code: string };
@@ -29,6 +29,17 @@ interface Table {
   readonly cells: Readonly<Record<string, Readonly<Record<string, Cell>>>>;
   readonly allowed: Readonly<Record<string, readonly string[]>>;
 }
+
+/** ₹3,000 in cash for a ₹3,000 subscription, received the day it was created: every rule holds. */
+const cashInFull: OfflinePaymentFacts = {
+  amountPaise: 300000,
+  amountDuePaise: 300000,
+  mode: 'cash',
+  reference: null,
+  receivedOn: '2025-01-01',
+  today: '2025-01-03',
+  subscriptionCreatedOn: '2025-01-01',
+};
 
 /** Paid, ended on 2025-01-30, refund possible: every guard passes where its state allows the event. */
 const paidSubscription: SubscriptionContext = {
@@ -94,27 +105,32 @@ const tables: Table[] = [
       { type: 'refund.approve', adminComment: 'ok' },
       { type: 'refund.reject', adminComment: 'no' },
       { type: 'refund.mark_paid', adminComment: 'paid', utr: 'UTR1' },
+      { type: 'refund.update_payout' },
     ],
     cells: {
       PENDING: {
         'refund.approve': to('APPROVED'),
         'refund.reject': to('REJECTED'),
         'refund.mark_paid': no('refund.not_approved'),
+        'refund.update_payout': to('PENDING'),
       },
       APPROVED: {
         'refund.approve': no('refund.not_pending'),
         'refund.reject': no('refund.not_pending'),
         'refund.mark_paid': to('PAID'),
+        'refund.update_payout': no('refund.payout_locked'),
       },
       REJECTED: {
         'refund.approve': no('refund.not_pending'),
         'refund.reject': no('refund.not_pending'),
         'refund.mark_paid': no('refund.not_approved'),
+        'refund.update_payout': no('refund.payout_locked'),
       },
       PAID: {
         'refund.approve': no('refund.not_pending'),
         'refund.reject': no('refund.not_pending'),
         'refund.mark_paid': no('refund.not_approved'),
+        'refund.update_payout': no('refund.payout_locked'),
       },
     },
     allowed: {
@@ -136,6 +152,7 @@ const tables: Table[] = [
       { type: 'subscription.cancel' },
       { type: 'subscription.expire', today: '2025-01-31' },
       { type: 'subscription.extend', days: 3 },
+      { type: 'subscription.adjust', days: 2, reason: 'Kitchen closed', today: '2025-01-15' },
       { type: 'subscription.renew' },
       { type: 'subscription.request_refund' },
     ],
@@ -148,6 +165,7 @@ const tables: Table[] = [
         'subscription.cancel': no('subscription.not_active'),
         'subscription.expire': no('subscription.not_active'),
         'subscription.extend': no('subscription.not_active'),
+        'subscription.adjust': no('subscription.not_active'),
         'subscription.renew': no('subscription.not_expired'),
         'subscription.request_refund': no('subscription.not_cancelled'),
       },
@@ -159,6 +177,7 @@ const tables: Table[] = [
         'subscription.cancel': to('CANCELLED'),
         'subscription.expire': to('EXPIRED'),
         'subscription.extend': to('ACTIVE'),
+        'subscription.adjust': to('ACTIVE'),
         'subscription.renew': no('subscription.not_expired'),
         'subscription.request_refund': no('subscription.not_cancelled'),
       },
@@ -170,6 +189,7 @@ const tables: Table[] = [
         'subscription.cancel': no('subscription.not_active'),
         'subscription.expire': no('subscription.not_active'),
         'subscription.extend': no('subscription.not_active'),
+        'subscription.adjust': no('subscription.not_active'),
         'subscription.renew': to('EXPIRED'),
         'subscription.request_refund': no('subscription.not_cancelled'),
       },
@@ -181,6 +201,7 @@ const tables: Table[] = [
         'subscription.cancel': no('subscription.not_active'),
         'subscription.expire': no('subscription.not_active'),
         'subscription.extend': no('subscription.not_active'),
+        'subscription.adjust': no('subscription.not_active'),
         'subscription.renew': no('subscription.not_expired'),
         'subscription.request_refund': to('CANCELLED'),
       },
@@ -193,6 +214,7 @@ const tables: Table[] = [
           'subscription.cancel',
           'subscription.expire',
           'subscription.extend',
+          'subscription.adjust',
           'subscription.renew',
           'subscription.request_refund',
         ].map((type) => [type, no('subscription.deleted')]),
@@ -271,27 +293,32 @@ const tables: Table[] = [
       { type: 'payment.mark_pending' },
       { type: 'payment.succeed', transactionId: 'pay_1' },
       { type: 'payment.fail', reason: 'bad signature' },
+      { type: 'payment.record_offline', transactionId: 'offline_1', offline: cashInFull },
     ],
     cells: {
       INITIATED: {
         'payment.mark_pending': to('PENDING'),
         'payment.succeed': to('SUCCESS'),
         'payment.fail': to('FAILED'),
+        'payment.record_offline': to('SUCCESS'),
       },
       PENDING: {
         'payment.mark_pending': no('payment.not_initiated'),
         'payment.succeed': to('SUCCESS'),
         'payment.fail': to('FAILED'),
+        'payment.record_offline': no('payment.not_new'),
       },
       SUCCESS: {
         'payment.mark_pending': no('payment.not_initiated'),
         'payment.succeed': no('payment.already_settled'),
         'payment.fail': no('payment.already_settled'),
+        'payment.record_offline': no('payment.not_new'),
       },
       FAILED: {
         'payment.mark_pending': no('payment.not_initiated'),
         'payment.succeed': no('payment.already_settled'),
         'payment.fail': no('payment.already_settled'),
+        'payment.record_offline': no('payment.not_new'),
       },
     },
     allowed: { INITIATED: [], PENDING: [], SUCCESS: [], FAILED: [] },
@@ -460,6 +487,48 @@ describe('guard refusals name the guard that refused', () => {
       event: { type: 'subscription.extend', days: 0 },
       code: 'subscription.invalid_extension',
     },
+    ...[0, 1.5, 366, -366].map((days) => ({
+      name: `adjusting by ${days} days`,
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription },
+      event: { type: 'subscription.adjust', days, reason: 'Closed', today: '2025-01-15' },
+      code: 'subscription.invalid_adjustment',
+    })),
+    {
+      name: 'adjusting without a reason',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription },
+      event: { type: 'subscription.adjust', days: 2, reason: '  ', today: '2025-01-15' },
+      code: 'subscription.reason_required',
+    },
+    {
+      name: 'an end date before today',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription, adjustedEndDate: '2025-02-10' },
+      event: { type: 'subscription.adjust', days: -5, reason: 'Back', today: '2025-02-06' },
+      code: 'subscription.end_before_today',
+      message: 'The new end date would be before today, which would end the subscription at once.',
+    },
+    {
+      name: 'shortening a subscription the owner never extended',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      context: { ...paidSubscription },
+      event: { type: 'subscription.adjust', days: -1, reason: 'Less', today: '2025-01-15' },
+      code: 'subscription.shortens_paid_days',
+    },
+    {
+      name: 'shortening into approved leave',
+      machine: subscriptionMachine,
+      value: 'ACTIVE',
+      // 3 leave days and 2 days the owner gave: only those 2 can be taken back.
+      context: { ...paidSubscription, leaveDays: 3, adjustedEndDate: '2025-02-04' },
+      event: { type: 'subscription.adjust', days: -3, reason: 'Less', today: '2025-01-15' },
+      code: 'subscription.shortens_paid_days',
+    },
     {
       name: 'renewing an inactive plan',
       machine: subscriptionMachine,
@@ -543,6 +612,56 @@ describe('guard refusals name the guard that refused', () => {
       event: { type: 'feedback.set_status', status: 'open' },
       code: 'feedback.status_required',
       message: 'Status required: Please select a status to update.',
+    },
+    {
+      name: 'an offline payment of part of the price',
+      machine: paymentStatusMachine,
+      value: 'INITIATED',
+      context: { transactionId: null, failureReason: null },
+      event: {
+        type: 'payment.record_offline',
+        transactionId: 'offline_1',
+        offline: { ...cashInFull, amountPaise: 150000 },
+      },
+      code: 'payment.amount_mismatch',
+      message:
+        "The amount must be the subscription's full price; part payments cannot be recorded.",
+    },
+    {
+      name: 'a UPI payment recorded without its transaction id',
+      machine: paymentStatusMachine,
+      value: 'INITIATED',
+      context: { transactionId: null, failureReason: null },
+      event: {
+        type: 'payment.record_offline',
+        transactionId: 'offline_1',
+        offline: { ...cashInFull, mode: 'upi', reference: '  ' },
+      },
+      code: 'payment.reference_required',
+    },
+    {
+      name: 'money recorded as received tomorrow',
+      machine: paymentStatusMachine,
+      value: 'INITIATED',
+      context: { transactionId: null, failureReason: null },
+      event: {
+        type: 'payment.record_offline',
+        transactionId: 'offline_1',
+        offline: { ...cashInFull, receivedOn: '2025-01-04' },
+      },
+      code: 'payment.received_in_future',
+    },
+    {
+      name: 'money recorded as received before the subscription existed',
+      machine: paymentStatusMachine,
+      value: 'INITIATED',
+      context: { transactionId: null, failureReason: null },
+      event: {
+        type: 'payment.record_offline',
+        transactionId: 'offline_1',
+        offline: { ...cashInFull, receivedOn: '2024-12-31' },
+      },
+      code: 'payment.received_before_subscription',
     },
     {
       name: 'a success without the provider payment id',
@@ -654,6 +773,23 @@ describe('decide() details', () => {
       adjustedEndDate: '2025-02-02',
       leaveDays: 3,
     });
+  });
+
+  it('adjusts the end date only: leave days and the paid period stay', () => {
+    const context = { ...paidSubscription, leaveDays: 3, adjustedEndDate: '2025-02-04' };
+    const extended = decide(
+      subscriptionMachine,
+      { value: 'ACTIVE', context },
+      { type: 'subscription.adjust', days: 4, reason: 'Kitchen closed', today: '2025-01-15' },
+    );
+    expect(extended.ok && extended.context).toEqual({ ...context, adjustedEndDate: '2025-02-08' });
+    // Back down to base end + leave days (what the owner gave, and no more), ending today at the latest.
+    const shortened = decide(
+      subscriptionMachine,
+      { value: 'ACTIVE', context },
+      { type: 'subscription.adjust', days: -2, reason: 'Opened early', today: '2025-02-02' },
+    );
+    expect(shortened.ok && shortened.context.adjustedEndDate).toBe('2025-02-02');
   });
 
   it('throws for a stored status the machine does not know (a data bug, not a refusal)', () => {

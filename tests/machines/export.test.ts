@@ -117,7 +117,7 @@ describe('export columns', () => {
     ]);
   });
 
-  it('defaults to phone and subscription status and knows every optional column of §9', () => {
+  it('defaults to phone and subscription status and knows every optional column', () => {
     expect(DEFAULT_EXPORT_COLUMNS).toEqual(['phone', 'subscription_status']);
     expect(selectColumns([...OPTIONAL_EXPORT_COLUMNS]).map((c) => c.header)).toEqual([
       'Username',
@@ -328,7 +328,7 @@ describe('csv cells and file name', () => {
     expect(result.csv).toBe("Username,Full Name\r\nevil,'=cmd|/C calc\r\n");
   });
 
-  it('words the success notice as spec §8', () => {
+  it('words the success notice', () => {
     expect(exportSuccessNotice(3)).toEqual({
       title: 'CSV Downloaded',
       message: 'Downloaded 3 records.',

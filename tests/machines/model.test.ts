@@ -28,6 +28,7 @@ import {
   transitionCoveringPaths,
 } from './helpers/coverage';
 import { jwt } from './helpers/tokens';
+import { addDays } from '../../machines/shared/dates';
 
 interface DomainModel {
   readonly name: string;
@@ -78,6 +79,7 @@ const domainModels: DomainModel[] = [
       { type: 'refund.reject', adminComment: '' },
       { type: 'refund.mark_paid', adminComment: 'Sent', utr: 'UTR123' },
       { type: 'refund.mark_paid', adminComment: '' },
+      { type: 'refund.update_payout' },
     ],
   },
   {
@@ -106,15 +108,24 @@ const domainModels: DomainModel[] = [
       { type: 'subscription.request_leave' },
       { type: 'subscription.extend', days: 2 },
       { type: 'subscription.extend', days: 0 },
+      { type: 'subscription.adjust', days: 2, reason: 'Kitchen closed', today: '2025-01-15' },
+      { type: 'subscription.adjust', days: -2, reason: 'Opened early', today: '2025-01-15' },
+      { type: 'subscription.adjust', days: 0, reason: 'Nothing', today: '2025-01-15' },
       { type: 'subscription.cancel' },
       { type: 'subscription.expire', today: '2025-01-15' },
       { type: 'subscription.expire', today: '2025-03-01' },
       { type: 'subscription.renew' },
       { type: 'subscription.request_refund' },
     ],
-    bound: (snapshot, event) =>
-      event.type !== 'subscription.extend' ||
-      (snapshot.context as { leaveDays: number }).leaveDays < 2,
+    bound: (snapshot, event) => {
+      const context = snapshot.context as { leaveDays: number; adjustedEndDate: string | null };
+      if (event.type === 'subscription.extend') return context.leaveDays < 2;
+      // The owner's extensions: at most one ahead of what leave added.
+      if (event.type === 'subscription.adjust') {
+        return (context.adjustedEndDate ?? '') < addDays('2025-01-30', context.leaveDays + 2);
+      }
+      return true;
+    },
   },
   {
     name: 'feedback',
@@ -142,6 +153,32 @@ const domainModels: DomainModel[] = [
       { type: 'payment.succeed', transactionId: 'pay_123' },
       { type: 'payment.succeed', transactionId: '' },
       { type: 'payment.fail', reason: 'Signature mismatch' },
+      {
+        type: 'payment.record_offline',
+        transactionId: 'offline_123',
+        offline: {
+          amountPaise: 300000,
+          amountDuePaise: 300000,
+          mode: 'upi',
+          reference: '412345678901',
+          receivedOn: '2025-01-02',
+          today: '2025-01-02',
+          subscriptionCreatedOn: '2025-01-01',
+        },
+      },
+      {
+        type: 'payment.record_offline',
+        transactionId: 'offline_124',
+        offline: {
+          amountPaise: 100000,
+          amountDuePaise: 300000,
+          mode: 'cash',
+          reference: null,
+          receivedOn: '2025-01-02',
+          today: '2025-01-02',
+          subscriptionCreatedOn: '2025-01-01',
+        },
+      },
     ],
   },
   {
@@ -345,6 +382,7 @@ describe('the coverage check itself', () => {
     );
     expect(missing).toEqual([
       'refund.PENDING --refund.reject#0--> refund.REJECTED',
+      'refund.PENDING --refund.update_payout#0--> refund.PENDING',
       'refund.APPROVED --refund.mark_paid#0--> refund.PAID',
     ]);
     expect(covered.states.has('refund.PAID')).toBe(false);

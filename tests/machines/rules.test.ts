@@ -6,7 +6,6 @@ import {
   addDays,
   canCreateFeedback,
   computePriority,
-  computeRefundAmount,
   computeSubscriptionDates,
   daysRemaining,
   diffDays,
@@ -121,52 +120,160 @@ describe('subscription arithmetic', () => {
     expect(effectiveSubscriptionStatus('CANCELLED', '2025-01-30', '2025-02-28')).toBe('CANCELLED');
   });
 
-  it('refunds total × unused ÷ total days, floored to the rupee', () => {
-    // 30 days, cancelled on day 10: 20 unused days (11th..30th) of ₹2,500 → ₹1,666.66 → ₹1,666.
-    expect(
-      refundBreakdown({
-        totalPaidPaise: 250000,
-        startDate: '2025-01-01',
-        adjustedEndDate: '2025-01-30',
-        today: '2025-01-10',
-      }),
-    ).toEqual({ amountPaise: 166600, unusedDays: 20, totalDays: 30 });
-    // Cancelled on the last day: nothing unused.
-    expect(
-      computeRefundAmount({
-        totalPaidPaise: 250000,
-        startDate: '2025-01-01',
-        adjustedEndDate: '2025-01-30',
-        today: '2025-01-30',
-      }),
-    ).toBe(0);
-    // After the end: never negative.
-    expect(
-      computeRefundAmount({
-        totalPaidPaise: 250000,
-        startDate: '2025-01-01',
-        adjustedEndDate: '2025-01-30',
-        today: '2025-02-10',
-      }),
-    ).toBe(0);
-    // Cancelled the day it started: all but today.
-    expect(
-      computeRefundAmount({
+  describe('refund', () => {
+    // A 30-day ₹3,000 plan from 1 January: base end 30 January.
+    const plan = { totalPaidPaise: 300000, startDate: '2025-01-01', baseEndDate: '2025-01-30' };
+
+    it('pays back the unused paid days, floored to the rupee', () => {
+      // Cancelled on day 10: 10 days used (today counts), 20 unused.
+      expect(refundBreakdown({ ...plan, approvedLeaves: [], cancelledOn: '2025-01-10' })).toEqual({
+        amountPaise: 200000,
+        paidDays: 30,
+        usedDays: 10,
+        leaveDaysTaken: 0,
+        unusedPaidDays: 20,
+      });
+      // ₹2,500 × 20 ÷ 30 = ₹1,666.66 → ₹1,666.
+      expect(
+        refundBreakdown({
+          ...plan,
+          totalPaidPaise: 250000,
+          approvedLeaves: [],
+          cancelledOn: '2025-01-10',
+        }).amountPaise,
+      ).toBe(166600);
+      // Cancelled the day it started: all but today.
+      expect(
+        refundBreakdown({ ...plan, approvedLeaves: [], cancelledOn: '2025-01-01' }).amountPaise,
+      ).toBe(290000);
+      // Cancelled on the last paid day, or long after: nothing unused, never negative.
+      for (const cancelledOn of ['2025-01-30', '2025-03-01']) {
+        expect(refundBreakdown({ ...plan, approvedLeaves: [], cancelledOn })).toMatchObject({
+          amountPaise: 0,
+          usedDays: 30,
+          unusedPaidDays: 0,
+        });
+      }
+    });
+
+    it('never turns approved leave days into refund money', () => {
+      // The case: 2 days for ₹3,000, 15 days of leave from tomorrow, cancelled today.
+      expect(
+        refundBreakdown({
+          totalPaidPaise: 300000,
+          startDate: '2025-01-01',
+          baseEndDate: '2025-01-02',
+          approvedLeaves: [{ startDate: '2025-01-02', endDate: '2025-01-16' }],
+          cancelledOn: '2025-01-01',
+        }),
+      ).toEqual({
+        amountPaise: 150000,
+        paidDays: 2,
+        usedDays: 1,
+        leaveDaysTaken: 0,
+        unusedPaidDays: 1,
+      });
+    });
+
+    it('counts leave days already taken as unused, since no meal was eaten on them', () => {
+      // Leave on days 2–5, cancelled on day 11: 11 − 4 = 7 days used, 23 unused.
+      expect(
+        refundBreakdown({
+          ...plan,
+          approvedLeaves: [{ startDate: '2025-01-02', endDate: '2025-01-05' }],
+          cancelledOn: '2025-01-11',
+        }),
+      ).toEqual({
+        amountPaise: 230000,
+        paidDays: 30,
+        usedDays: 7,
+        leaveDaysTaken: 4,
+        unusedPaidDays: 23,
+      });
+      // Cancelled during a leave: only the leave days up to today are counted.
+      expect(
+        refundBreakdown({
+          ...plan,
+          approvedLeaves: [{ startDate: '2025-01-08', endDate: '2025-01-20' }],
+          cancelledOn: '2025-01-10',
+        }),
+      ).toMatchObject({ usedDays: 7, leaveDaysTaken: 3, unusedPaidDays: 23 });
+    });
+
+    it('refunds a leave that began on the last paid day, and nothing once the last meal is eaten', () => {
+      // 10 days (1–10 January), leave 10–24 January: the adjusted end is 25 January.
+      const lastDayLeave = {
         totalPaidPaise: 300000,
         startDate: '2025-01-01',
-        adjustedEndDate: '2025-01-30',
-        today: '2025-01-01',
-      }),
-    ).toBe(290000);
-    // Leave days lengthen the total too.
-    expect(
-      refundBreakdown({
-        totalPaidPaise: 100000,
-        startDate: '2025-01-01',
-        adjustedEndDate: '2025-02-04',
-        today: '2025-01-25',
-      }),
-    ).toEqual({ amountPaise: 28500, unusedDays: 10, totalDays: 35 });
+        baseEndDate: '2025-01-10',
+        approvedLeaves: [{ startDate: '2025-01-10', endDate: '2025-01-24' }],
+      };
+      expect(refundBreakdown({ ...lastDayLeave, cancelledOn: '2025-01-15' })).toEqual({
+        amountPaise: 30000,
+        paidDays: 10,
+        usedDays: 9,
+        leaveDaysTaken: 6,
+        unusedPaidDays: 1,
+      });
+      expect(refundBreakdown({ ...lastDayLeave, cancelledOn: '2025-01-25' })).toMatchObject({
+        amountPaise: 0,
+        usedDays: 10,
+        unusedPaidDays: 0,
+      });
+    });
+
+    it('after the base end date, counts the days eaten in the extension', () => {
+      // 10 days (1–10 January), leave 3–7 January: adjusted end 15 January; cancelled on the 12th.
+      expect(
+        refundBreakdown({
+          totalPaidPaise: 300000,
+          startDate: '2025-01-01',
+          baseEndDate: '2025-01-10',
+          approvedLeaves: [{ startDate: '2025-01-03', endDate: '2025-01-07' }],
+          cancelledOn: '2025-01-12',
+        }),
+      ).toEqual({
+        amountPaise: 90000,
+        paidDays: 10,
+        usedDays: 7,
+        leaveDaysTaken: 5,
+        unusedPaidDays: 3,
+      });
+    });
+
+    it('counts overlapping leave days once and ignores leave outside the subscription', () => {
+      expect(
+        refundBreakdown({
+          ...plan,
+          approvedLeaves: [
+            { startDate: '2025-01-05', endDate: '2025-01-08' },
+            { startDate: '2025-01-07', endDate: '2025-01-09' },
+            { startDate: '2024-12-20', endDate: '2024-12-31' },
+            { startDate: '2025-01-15', endDate: '2025-01-20' },
+          ],
+          cancelledOn: '2025-01-10',
+        }),
+      ).toMatchObject({ usedDays: 5, leaveDaysTaken: 5, unusedPaidDays: 25 });
+    });
+
+    it('refunds nothing without a payment or a paid period', () => {
+      expect(
+        refundBreakdown({
+          ...plan,
+          totalPaidPaise: 0,
+          approvedLeaves: [],
+          cancelledOn: '2025-01-02',
+        }).amountPaise,
+      ).toBe(0);
+      expect(
+        refundBreakdown({
+          ...plan,
+          baseEndDate: '2024-12-31',
+          approvedLeaves: [],
+          cancelledOn: '2025-01-02',
+        }),
+      ).toMatchObject({ amountPaise: 0, paidDays: 0, unusedPaidDays: 0 });
+    });
   });
 
   it('validates a new subscription', () => {

@@ -1,5 +1,5 @@
 // The web host's export fetch: every page at limit 500 for each chosen source, progress with the
-// total from X-Total-Count, and a 403 reported in the words of spec §6.
+// total from X-Total-Count, and a 403 reported in the product's fixed words.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../web/api/client';
 import { fetchExportData, FORBIDDEN_EXPORT } from '../../web/pages/admin/superuser/exportFetch';

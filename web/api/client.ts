@@ -21,8 +21,9 @@ const NO_REFRESH = new Set([
   '/accounts/logout/',
 ]);
 
-export function createApi(getSession: () => SessionLink | null): ApiClient {
-  const client = createClient<paths>({ baseUrl: '/api' });
+/** `baseUrl` is the page's /api; tests outside a browser give an absolute one. */
+export function createApi(getSession: () => SessionLink | null, baseUrl = '/api'): ApiClient {
+  const client = createClient<paths>({ baseUrl });
   // onResponse sees a consumed body, so the retry needs a copy taken before the request is sent.
   const pendingCopies = new Map<string, Request>();
 

@@ -1,51 +1,44 @@
-// API failures as one error class, and the spec §8 rule for which sentence to show.
-import type { components } from '../../generated/api';
+// API failures as one error class; which sentence to show is machines/shared/error-sentence's rule.
+import { errorSentence, fieldMessages, type ErrorBody } from '../../machines/shared/error-sentence';
 import { EffectError, failureFromStatus } from '../../machines/shared/failure';
-
-export type ErrorBody = components['schemas']['ErrorBody'];
 
 /** A non-2xx answer (status 0 when there was no answer at all). */
 export class ApiError extends EffectError {
   readonly status: number;
   readonly body: ErrorBody | null;
   constructor(status: number, body: ErrorBody | null, fallback?: string) {
-    super(failureFromStatus(status), serverMessage(body) ?? fallback);
+    super(failureFromStatus(status), errorSentence(body) ?? fallback);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
   }
 }
 
-function firstFieldMessage(body: ErrorBody): string | null {
-  for (const [key, value] of Object.entries(body)) {
-    if (['detail', 'message', 'non_field_errors', 'code'].includes(key)) continue;
-    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  }
-  return null;
-}
-
-/** The server's sentence: non_field_errors[0], detail, message, then the first field error. */
-export function serverMessage(body: ErrorBody | null | undefined): string | null {
-  if (!body || typeof body !== 'object') return null;
-  const nonField = Array.isArray(body.non_field_errors) ? body.non_field_errors[0] : undefined;
-  if (typeof nonField === 'string' && nonField) return nonField;
-  if (typeof body.detail === 'string' && body.detail) return body.detail;
-  if (typeof body.message === 'string' && body.message) return body.message;
-  return firstFieldMessage(body);
-}
-
 /** Per-field messages keyed by field name. */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.body) return {};
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    fieldMessages(error.body).map(([field, messages]) => [field, messages[0]]),
+  );
+}
+
+/**
+ * The server's per-field messages for a refused submission, for the fields that still hold the value
+ * that was sent: once the user edits a field, the complaint about its old value goes away.
+ */
+export function sentFieldErrors<T extends Record<string, string>>(
+  error: unknown,
+  sent: T | undefined,
+  current: T,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(error.body)) {
-    if (['detail', 'message', 'non_field_errors', 'code'].includes(key)) continue;
-    if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0];
+  for (const [name, message] of Object.entries(fieldErrors(error))) {
+    if (!sent || !(name in current) || sent[name] === current[name]) out[name] = message;
   }
   return out;
 }
 
-/** The sentence to show for `error`, else `fallback` (spec §8: the server's detail wins). */
+/** The sentence to show for `error`, else `fallback` (the server's sentence wins). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError)
     return error.message && error.message !== error.failure ? error.message : fallback;

@@ -34,9 +34,26 @@ export function useCancelSubscription() {
   const api = useApi();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) =>
-      unwrap(api.POST('/subscriptions/subscriptions/{id}/cancel/', { params: { path: { id } } })),
+    /** `payout`: where the refund is to be paid; the spec's client sends no body, and may not. */
+    mutationFn: ({ id, payout }: { id: number; payout?: Schemas['RefundPayout'] }) =>
+      unwrap(
+        api.POST('/subscriptions/subscriptions/{id}/cancel/', {
+          params: { path: { id } },
+          ...(payout ? { body: { payout } } : {}),
+        }),
+      ),
     onSuccess: () => invalidate(keys.subscriptions, keys.leaves),
+  });
+}
+
+/** The customer adds or changes where a PENDING refund is to be paid. */
+export function useUpdateRefundPayout() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, payout }: { id: number; payout: Schemas['RefundPayout'] }) =>
+      unwrap(api.PATCH('/payments/refunds/{id}/', { params: { path: { id } }, body: { payout } })),
+    onSuccess: () => invalidate(keys.subscriptions),
   });
 }
 

@@ -9,8 +9,7 @@ export type Plan = Schemas['Plan'];
 export type Subscription = Schemas['Subscription'];
 export type Payment = Schemas['Payment'];
 export type Feedback = Schemas['Feedback'];
-export type LeaveRequest = Schemas['LeaveRequest'];
-export type NotificationLog = Schemas['NotificationLog'];
+export type CancelPreview = Schemas['CancelPreview'];
 
 export const keys = {
   business: ['business'] as const,
@@ -94,7 +93,7 @@ export function useCancelPreview(id: number | null) {
   });
 }
 
-/** The caller's payments; a 404 gives an empty list (spec §7). */
+/** The caller's payments; a 404 reads as none, not as an error. */
 export function usePayments() {
   const api = useApi();
   const enabled = useCustomerEnabled();
@@ -137,7 +136,7 @@ export function useFeedbackList() {
   });
 }
 
-/** A 404 counts as total_feedbacks 0 (spec §7). */
+/** A 404 counts as total_feedbacks 0, not as an error. */
 export function useFeedbackStats() {
   const api = useApi();
   const enabled = useCustomerEnabled();

@@ -1,11 +1,11 @@
 // The app: cache, toasts, session, then the shell with its guarded routes.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ToastProvider } from '../components/Toaster';
 import { SessionProvider } from '../session/SessionProvider';
 import { createQueryClient } from './queryClient';
-import { Routes } from './Routes';
+import { Router } from './Router';
 import { Shell } from './Shell';
-import { ToastProvider } from './Toaster';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -14,7 +14,7 @@ export function App() {
       <ToastProvider>
         <SessionProvider>
           <Shell>
-            <Routes />
+            <Router />
           </Shell>
         </SessionProvider>
       </ToastProvider>

@@ -1,12 +1,17 @@
 // The public footer: the business profile from GET /api/business/ and the footer links.
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useBusiness } from '../api/queries';
 import { container } from '../styles/utils.css';
+import { FOOTER_LINKS } from './routes';
 import * as styles from './Shell.css';
 
 export function Footer() {
   const { data: business } = useBusiness();
+  const [pathname] = useLocation();
   const name = business?.name ?? 'Dabba';
+  // A reset link's URL is a password-reset token: no third party may load anything there (the map
+  // would see the page and, through the referrer, the URL), so the page loads only our own files.
+  const showMap = Boolean(business?.map_url) && !pathname.startsWith('/reset-password/');
   return (
     <footer className={styles.footer}>
       <div className={`${container} ${styles.footerGrid}`}>
@@ -43,18 +48,11 @@ export function Footer() {
         <div>
           <h2 className={styles.footerHeading}>Links</h2>
           <ul className={styles.footerList}>
-            <li>
-              <Link href="/plans">Plans</Link>
-            </li>
-            <li>
-              <Link href="/subscriptions">My Subscriptions</Link>
-            </li>
-            <li>
-              <Link href="/feedback">Feedback</Link>
-            </li>
-            <li>
-              <Link href="/contact">Contact</Link>
-            </li>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link href={link.to}>{link.label}</Link>
+              </li>
+            ))}
             <li>
               <a href="/contact#privacy">Privacy Policy</a>
             </li>
@@ -63,7 +61,7 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        {business?.map_url ? (
+        {showMap && business?.map_url ? (
           <div>
             <h2 className={styles.footerHeading}>Find us</h2>
             <iframe
@@ -71,7 +69,7 @@ export function Footer() {
               src={business.map_url}
               title={`Map showing ${name}`}
               loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
+              referrerPolicy="strict-origin-when-cross-origin"
             />
           </div>
         ) : null}

@@ -1,11 +1,11 @@
 // Header (top nav by user_type, mobile menu, profile menu), the page, and the footer.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { navigationLinks, type NavLink } from '../../machines/onboarding/onboarding.routes';
 import { ButtonLink } from '../components/Button';
 import { useSession } from '../session/SessionProvider';
 import { container } from '../styles/utils.css';
 import { Footer } from './Footer';
+import { audienceOf, HEADER_BUTTONS, navigationLinks, type NavLink } from './routes';
 import * as styles from './Shell.css';
 
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
@@ -38,11 +38,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const links = navigationLinks(user?.user_type ?? null);
-  // The mobile menu has the same links plus Contact Us.
-  const mobileLinks: NavLink[] = [...links, { to: '/contact', label: 'Contact Us' }].filter(
-    (link, index, all) => link.label !== 'Contact' || !all.some((l) => l.label === 'Contact Us'),
-  );
+  const audience = audienceOf(user?.user_type ?? null);
+  const links = navigationLinks(audience);
+  const mobileLinks = navigationLinks(audience, { mobile: true });
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -76,12 +74,11 @@ export function Shell({ children }: { children: ReactNode }) {
             </Suspense>
           ) : (
             <div className={styles.authLinks}>
-              <ButtonLink href="/login" tone="ghost" size="sm">
-                Login
-              </ButtonLink>
-              <ButtonLink href="/register" size="sm">
-                Register
-              </ButtonLink>
+              {HEADER_BUTTONS.map((button) => (
+                <ButtonLink key={button.to} href={button.to} tone={button.tone} size="sm">
+                  {button.label}
+                </ButtonLink>
+              ))}
             </div>
           )}
           <button

@@ -1,4 +1,4 @@
-// Server-state cache as spec §9 "Data cache" and "Query retries" say.
+// Server-state cache and query retries (README: The web app's rules → Data cache).
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 

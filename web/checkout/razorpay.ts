@@ -16,7 +16,7 @@ interface RazorpayInstance {
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
 
 const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
-export const CHECKOUT_THEME_COLOUR = '#1d6b47';
+const CHECKOUT_THEME_COLOUR = '#1d6b47';
 
 let loading: Promise<RazorpayConstructor> | null = null;
 

@@ -13,7 +13,7 @@ import type {
 import { CheckoutDismissedError, paymentMachine } from '../../machines/payment/payment.machine';
 import { unwrap } from '../api/errors';
 import { keys } from '../api/queries';
-import { useToast } from '../app/Toaster';
+import { useToast } from '../components/Toaster';
 import { useApi } from '../session/SessionProvider';
 import { openRazorpayCheckout } from './razorpay';
 import { SandboxCheckoutDialog } from './SandboxCheckoutDialog';

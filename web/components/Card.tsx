@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { statusLabel } from '../../machines/status-labels';
 import * as styles from './Card.css';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
@@ -64,21 +65,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   failed: 'danger',
 };
 
-const STATUS_LABELS: Record<string, string> = {
-  PENDING_PAYMENT: 'Pending Payment',
-  in_progress: 'In Progress',
-};
-
-export function statusLabel(status: string): string {
-  return (
-    STATUS_LABELS[status] ??
-    status
-      .toLowerCase()
-      .split('_')
-      .map((word) => word[0]?.toUpperCase() + word.slice(1))
-      .join(' ')
-  );
-}
+/** The lifecycles' status names, shared with `dabba` (machines/status-labels.ts). */
+export { statusLabel };
 
 export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{statusLabel(status)}</Badge>;

@@ -42,7 +42,3 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     </RadixDialog.Root>
   );
 }
-
-export const DialogFooter = ({ children }: { children: ReactNode }) => (
-  <div className={styles.footer}>{children}</div>
-);

@@ -62,3 +62,15 @@ export const formGrid = style({
 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+/** A fieldset of checkboxes or radios, laid out in as many columns as fit. */
+export const checkGrid = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
+  border: 'none',
+  padding: 0,
+  margin: 0,
+});
+
+export const legend = style({ fontWeight: 700, marginBottom: vars.space.xs, padding: 0 });

@@ -1,60 +1,37 @@
 // How the app writes money and dates: ₹2,000 and 22 Nov 2026.
+import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates';
 
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
+/** ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share. */
+export { formatRupees } from '../../machines/shared/money';
 
-/** ₹2,000 or ₹1,234.50 for an amount in rupees. */
-export function formatRupees(amountRupees: number | null | undefined): string {
-  if (amountRupees === null || amountRupees === undefined || Number.isNaN(amountRupees)) return '—';
-  const whole = Number.isInteger(amountRupees);
-  return whole
-    ? rupees.format(amountRupees)
-    : new Intl.NumberFormat('en-IN', {
-        style: 'currency',
-        currency: 'INR',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).format(amountRupees);
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
 });
 
+/** The browser's local calendar date of an instant, as 'YYYY-MM-DD'. */
+const localIsoDate = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 /** '2026-11-22' → '22 Nov 2026'; a full timestamp gives its local calendar date. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dateFormat.format(new Date(`${value}T00:00:00Z`));
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return isIsoDate(value) ? formatCalendarDate(value) : value;
+  }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  return formatCalendarDate(localIsoDate(date));
 }
 
 /** '22 Nov 2026, 6:05 pm' for a timestamp. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : `${formatCalendarDate(localIsoDate(date))}, ${timeFormat.format(date)}`;
 }
 
 /** Today as 'YYYY-MM-DD' in India, where the business runs. */

@@ -1,7 +1,7 @@
-// Spec §5 phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
+// The phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
 
 /** The 10-digit local number: a 12-digit number starting with 91 loses its country code. */
-export function localDigits(phone: string): string {
+function localDigits(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
 }

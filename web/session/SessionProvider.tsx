@@ -18,7 +18,7 @@ import type { Credentials, SessionTokens } from '../../machines/session/session.
 import { SESSION_EXPIRED_MESSAGE } from '../../machines/session/session.messages';
 import { createApi, type ApiClient } from '../api/client';
 import { ApiError, unwrap } from '../api/errors';
-import { useToast } from '../app/Toaster';
+import { useToast } from '../components/Toaster';
 import type { SessionHost } from './sessionHost';
 import { readTokens } from './tokens';
 
@@ -51,7 +51,7 @@ export function useApi(): ApiClient {
   return useSession().api;
 }
 
-export const PROFILE_KEY = ['accounts', 'profile'] as const;
+const PROFILE_KEY = ['accounts', 'profile'] as const;
 
 interface SessionView {
   state: string;
@@ -139,7 +139,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       count < 1 && !(error instanceof ApiError && [400, 401, 404].includes(error.status)),
   });
 
-  // Spec §8: a failed profile fetch with 404 or 400 is ignored; any other failure logs out.
+  // A failed profile fetch with 404 or 400 is ignored; any other failure logs out
+  // (README: The web app's rules → Session).
   useEffect(() => {
     const error = profile.error;
     if (!error || !view.authenticated || !host) return;

@@ -11,7 +11,7 @@ import { sessionMachine, type SessionMachine } from '../../machines/session/sess
 import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
-import type { ToastInput } from '../app/Toaster';
+import type { ToastInput } from '../components/toast';
 import { clearTokens, readTokens, writeTokens } from './tokens';
 
 export interface SessionHost {

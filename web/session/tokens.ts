@@ -1,4 +1,4 @@
-// Where the browser keeps the session's tokens (spec §3: local storage).
+// Where the browser keeps the session's tokens: local storage, so a session outlives its tab.
 import type { StoredTokens } from '../../machines/session/session.context';
 
 const ACCESS_KEY = 'dabba.access';

@@ -1,5 +1,5 @@
 // Document-wide resets and element defaults.
-import { globalStyle, keyframes } from '@vanilla-extract/css';
+import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -34,8 +34,3 @@ globalStyle(':focus-visible', {
 });
 
 globalStyle('img', { maxWidth: '100%' });
-
-export const fadeIn = keyframes({
-  from: { opacity: 0, transform: 'translateY(6px)' },
-  to: { opacity: 1, transform: 'none' },
-});

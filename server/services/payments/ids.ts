@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export function providerId(prefix: 'order' | 'pay', length = 14): string {
+/** `offline` names the payments the owner records for money received at the mess. */
+export function providerId(prefix: 'order' | 'pay' | 'offline', length = 14): string {
   let id = '';
   for (let index = 0; index < length; index += 1) id += ALPHABET[randomInt(ALPHABET.length)];
   return `${prefix}_${id}`;

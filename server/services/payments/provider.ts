@@ -1,8 +1,5 @@
 // The payment provider seen by the server: it creates orders. Verification is the same HMAC for
 // both providers (Razorpay's protocol), so it lives in signatures.ts.
-import type { Config } from '../../config.js';
-import { createRazorpayProvider } from './razorpay.js';
-import { createSandboxProvider } from './sandbox.js';
 
 export type ProviderName = 'sandbox' | 'razorpay';
 
@@ -25,10 +22,4 @@ export class ProviderError extends Error {
     super(message, options);
     this.name = 'ProviderError';
   }
-}
-
-export function createPaymentProvider(config: Config): PaymentProvider {
-  return config.payments.provider === 'razorpay'
-    ? createRazorpayProvider(config.payments)
-    : createSandboxProvider();
 }

@@ -60,8 +60,8 @@ export function ContactPage() {
       <Card id="terms">
         <h2>Terms of Service</h2>
         <p className={muted}>
-          Plans run for the days shown on the plan. Approved leave extends your plan; cancelling
-          refunds the unused days.
+          Plans run for the days shown on the plan. Approved leave moves your meals later without
+          adding paid days; cancelling refunds the paid days you have not used.
         </p>
       </Card>
     </div>

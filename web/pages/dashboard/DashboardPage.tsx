@@ -1,5 +1,4 @@
-// Dashboard: the customer's summary, or the owner's dashboard for a mess owner.
-import { Suspense } from 'react';
+// The customer's dashboard (a mess owner gets web/pages/admin/dashboard on the same path).
 import { Link } from 'wouter';
 import { useActiveSubscription, useFeedbackStats, usePayments } from '../../api/queries';
 import { ButtonLink } from '../../components/Button';
@@ -8,31 +7,12 @@ import { PageSpinner } from '../../components/Spinner';
 import { formatDate, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '../../styles/utils.css';
-import { OwnerDashboard } from '../admin';
 import * as styles from './DashboardPage.css';
 
-/** Spec §9: the dashboard sums the 5 most recent payments. */
+/** The dashboard sums the 5 most recent payments (README: The web app's rules → Screens). */
 const RECENT_PAYMENTS = 5;
 
 export function DashboardPage() {
-  const { user } = useSession();
-  if (!user) return null;
-  if (user.user_type === 'mess_owner') {
-    return OwnerDashboard ? (
-      <Suspense fallback={<PageSpinner />}>
-        <OwnerDashboard />
-      </Suspense>
-    ) : (
-      <Card>
-        <h1>Owner Dashboard</h1>
-        <p className={muted}>Use the navigation to manage plans, feedback, leaves and refunds.</p>
-      </Card>
-    );
-  }
-  return <CustomerDashboard />;
-}
-
-function CustomerDashboard() {
   const { user } = useSession();
   const active = useActiveSubscription();
   const payments = usePayments();

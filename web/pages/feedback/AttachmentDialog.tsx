@@ -1,15 +1,25 @@
 // Attach one image (under 5MB) to open feedback.
 import { useState } from 'react';
+import { feedbackFromApi } from '../../../machines/feedback/feedback.fromApi';
+import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
 import { ATTACHMENT_MAX_BYTES } from '../../../machines/shared/constants';
+import { allowedEvents } from '../../../machines/shared/lifecycle';
 import { errorMessage } from '../../api/errors';
 import { useUploadAttachment } from '../../api/mutations';
 import type { Feedback } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
 
 const TOO_LARGE = 'Attachment must be less than 5MB.';
+
+/** Open, attachments not disabled, none yet: the feedback machine decides. */
+export function canAddAttachment(feedback: Feedback): boolean {
+  return allowedEvents(feedbackMachine, feedbackFromApi(feedback)).includes(
+    'feedback.add_attachment',
+  );
+}
 
 export function AttachmentDialog({
   feedback,
@@ -22,10 +32,7 @@ export function AttachmentDialog({
   const upload = useUploadAttachment();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const allowed =
-    feedback.status === 'open' &&
-    feedback.can_add_attachments !== false &&
-    feedback.attachment_count === 0;
+  const allowed = canAddAttachment(feedback);
 
   const choose = (chosen: File | null) => {
     setError(null);

@@ -5,10 +5,10 @@ import { FEEDBACK_MESSAGE_MAX_LENGTH } from '../../../machines/shared/constants'
 import { ApiError } from '../../api/errors';
 import { useCreateFeedback } from '../../api/mutations';
 import { useSubscriptions, type Feedback } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
 import { todayIso } from '../../lib/format';
 import * as styles from './FeedbackPage.css';
 

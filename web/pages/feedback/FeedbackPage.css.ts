@@ -2,14 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../styles/theme.css';
 
-export const list = style({
-  display: 'grid',
-  gap: vars.space.md,
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-});
-
 export const head = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -2,20 +2,17 @@
 import { useEffect, useState } from 'react';
 import { isOpenFeedbackStatus } from '../../../machines/feedback/feedback.rules';
 import { useFeedbackList, type Feedback } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Badge, Card, EmptyState, StatusBadge } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toaster';
+import { typeLabel } from '../../lib/feedback';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format';
+import { cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
-import { AttachmentDialog } from './AttachmentDialog';
+import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
 import { FeedbackForm } from './FeedbackForm';
 import * as styles from './FeedbackPage.css';
-
-const TYPE_LABELS = {
-  general_feedback: 'General Feedback',
-  food_complaint: 'Food Complaint',
-} as const;
 
 export function FeedbackPage() {
   const notify = useToast();
@@ -55,7 +52,7 @@ export function FeedbackPage() {
           <p className={muted}>Share what you liked, or what we should fix.</p>
         </EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Your feedback">
+        <ul className={cardList} aria-label="Your feedback">
           {feedback.data.map((item) => (
             <li key={item.id}>
               <FeedbackCard item={item} onAttach={() => setAttachingTo(item)} />
@@ -80,12 +77,6 @@ export function FeedbackPage() {
   );
 }
 
-function canAddAttachment(item: Feedback): boolean {
-  return (
-    item.status === 'open' && item.can_add_attachments !== false && item.attachment_count === 0
-  );
-}
-
 function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void }) {
   const attachment = item.attachments[0];
   return (
@@ -94,7 +85,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
         <div>
           <h2 id={`feedback-${item.id}`}>{item.subject}</h2>
           <p className={`${muted} ${small}`}>
-            {TYPE_LABELS[item.feedback_type]} · {formatDateTime(item.created_at)}
+            {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)}
           </p>
         </div>
         <div className={row}>

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { unwrap } from '../../api/errors';
-import { useToast } from '../../app/Toaster';
 import { AuthCard } from '../../components/AuthCard';
 import { authLinks, successPanel } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, TextField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
 

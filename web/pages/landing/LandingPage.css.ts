@@ -30,18 +30,6 @@ export const section = style({ marginTop: vars.space.xxl });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.lg });
 
-export const price = style({
-  fontSize: vars.fontSize.xl,
-  fontWeight: 800,
-  color: vars.color.primary,
-});
-
-export const priceUnit = style({
-  fontSize: vars.fontSize.md,
-  fontWeight: 500,
-  color: vars.color.textMuted,
-});
-
 export const tileIcon = style({
   display: 'inline-grid',
   placeItems: 'center',
@@ -77,13 +65,6 @@ export const planItem = style({
   padding: vars.space.md,
   display: 'grid',
   gap: vars.space.xs,
-});
-
-export const planHead = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.sm,
 });
 
 export const stateText = style({ padding: `${vars.space.lg} 0`, textAlign: 'center' });

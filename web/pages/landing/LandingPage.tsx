@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { formatRupees } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
+import * as planStyles from '../../styles/plan.css';
 import { grid, muted } from '../../styles/utils.css';
 import * as styles from './LandingPage.css';
 
@@ -108,17 +109,17 @@ export function LandingPage() {
           <Card>
             <h3>Mess Service</h3>
             <p className={muted}>Sit down to hot breakfast, lunch and dinner at our mess.</p>
-            <p className={styles.price}>
+            <p className={planStyles.price}>
               From {formatRupees(MESS_FROM_RUPEES)}{' '}
-              <span className={styles.priceUnit}>per month</span>
+              <span className={planStyles.priceUnit}>per month</span>
             </p>
           </Card>
           <Card>
             <h3>Tiffin Service</h3>
             <p className={muted}>Meals packed and delivered to your hostel or home.</p>
-            <p className={styles.price}>
+            <p className={planStyles.price}>
               From {formatRupees(TIFFIN_FROM_RUPEES)}{' '}
-              <span className={styles.priceUnit}>per month</span>
+              <span className={planStyles.priceUnit}>per month</span>
             </p>
           </Card>
         </div>

@@ -3,6 +3,7 @@ import { usePlans } from '../../api/queries';
 import { Badge } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
+import * as planStyles from '../../styles/plan.css';
 import { muted } from '../../styles/utils.css';
 import * as styles from './LandingPage.css';
 
@@ -30,7 +31,7 @@ export function PlansModal({
         <ul className={styles.planList}>
           {plans.data.map((plan) => (
             <li key={plan.id} className={styles.planItem}>
-              <div className={styles.planHead}>
+              <div className={planStyles.planHead}>
                 <h3>{plan.name}</h3>
                 <Badge tone={plan.is_active ? 'success' : 'neutral'}>
                   {plan.is_active ? 'Active' : 'Inactive'}

@@ -3,18 +3,22 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { leaveDuration } from '../../../machines/leave/leave.rules';
 import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
 import { isIsoDate } from '../../../machines/shared/dates';
+import { errorCode } from '../../../machines/shared/error-sentence';
+import { allowedEvents } from '../../../machines/shared/lifecycle';
+import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useCreateLeave } from '../../api/mutations';
 import { useLeaves, useSubscriptions } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toaster';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format';
+import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, stack, statGrid } from '../../styles/utils.css';
-import * as listStyles from '../subscriptions/SubscriptionsPage.css';
 
 const PENDING_EXISTS = 'You already have a pending leave request.';
 const PAST_DATES = 'Cannot request leave for past dates';
@@ -91,11 +95,11 @@ export function LeavesPage() {
           <p className={muted}>Your leave requests will appear here.</p>
         </EmptyState>
       ) : (
-        <ul className={listStyles.list} aria-label="Leave requests">
+        <ul className={cardList} aria-label="Leave requests">
           {all.map((leave) => (
             <li key={leave.id}>
               <Card aria-labelledby={`leave-${leave.id}`}>
-                <div className={listStyles.cardHead}>
+                <div className={cardHead({ spaced: true })}>
                   <div>
                     <h2 id={`leave-${leave.id}`}>
                       {formatDate(leave.leave_start_date)} – {formatDate(leave.leave_end_date)}
@@ -130,7 +134,12 @@ function LeaveRequestDialog({ onClose }: { onClose: () => void }) {
   const notify = useToast();
   const subscriptions = useSubscriptions();
   const create = useCreateLeave();
-  const active = (subscriptions.data ?? []).filter((s) => s.status === 'ACTIVE');
+  // Leave is requested on a subscription whose machine allows it (an ACTIVE one).
+  const active = (subscriptions.data ?? []).filter((item) =>
+    allowedEvents(subscriptionMachine, subscriptionFromApi(item)).includes(
+      'subscription.request_leave',
+    ),
+  );
   const [subscription, setSubscription] = useState('');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -172,7 +181,7 @@ function LeaveRequestDialog({ onClose }: { onClose: () => void }) {
         },
         onError: (error) => {
           const nonField = error instanceof ApiError ? (error.body?.non_field_errors ?? []) : [];
-          const code = error instanceof ApiError ? error.body?.code : undefined;
+          const code = error instanceof ApiError ? errorCode(error.body) : null;
           if (nonField.some((text) => text.includes(PAST_DATES))) {
             notify({ tone: 'error', title: 'Invalid Date Selection', message: PAST_DATES });
           } else if (code === 'leave.pending_exists') {

@@ -1,13 +1,13 @@
 // Notification history (e-mail and SMS), filtered by status.
 import { useEffect, useState } from 'react';
 import { useNotifications, type NotificationFilter } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Badge, Card, EmptyState, StatusBadge } from '../../components/Card';
 import { SelectField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toaster';
 import { formatDateTime } from '../../lib/format';
+import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
-import * as listStyles from '../subscriptions/SubscriptionsPage.css';
 
 export function NotificationsPage() {
   const notify = useToast();
@@ -43,11 +43,11 @@ export function NotificationsPage() {
           <p className={muted}>Messages we send you by e-mail or SMS will appear here.</p>
         </EmptyState>
       ) : (
-        <ul className={listStyles.list} aria-label="Notifications">
+        <ul className={cardList} aria-label="Notifications">
           {logs.data.map((log) => (
             <li key={log.id}>
               <Card aria-labelledby={`notification-${log.id}`}>
-                <div className={listStyles.cardHead}>
+                <div className={cardHead({ spaced: true })}>
                   <div>
                     <h2 id={`notification-${log.id}`} style={{ fontSize: '1.05rem' }}>
                       {log.subject}

@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { afterOtpVerified } from '../../../machines/onboarding/onboarding.routes';
 import { errorMessage, unwrap } from '../../api/errors';
-import { useToast } from '../../app/Toaster';
 import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { formStyles, TextField } from '../../components/Field';
-import { row } from '../../styles/utils.css';
+import { useToast } from '../../components/Toaster';
 import { useSession } from '../../session/SessionProvider';
+import { row } from '../../styles/utils.css';
 
 const OTP_LENGTH = 6;
 

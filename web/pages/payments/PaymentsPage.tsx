@@ -1,16 +1,17 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
+import { paymentGatewayLabel, paymentModeLabel } from '../../../machines/payment/payment.rules';
 import { receiptAvailable } from '../../../machines/payment/payment.selectors';
 import { useDownloadReceipt } from '../../api/mutations';
 import { usePayments, type Payment } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../components/Card';
 import { SelectField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
-import { formatDateTime, formatRupees } from '../../lib/format';
+import { useToast } from '../../components/Toaster';
+import { formatDate, formatDateTime, formatRupees } from '../../lib/format';
+import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../styles/utils.css';
-import * as listStyles from '../subscriptions/SubscriptionsPage.css';
 import { ReceiptDialog } from './ReceiptDialog';
 
 const FILTERS = [
@@ -100,11 +101,11 @@ export function PaymentsPage() {
           </p>
         </EmptyState>
       ) : (
-        <ul className={listStyles.list} aria-label="Payments">
+        <ul className={cardList} aria-label="Payments">
           {shown.map((payment) => (
             <li key={payment.id}>
               <Card aria-labelledby={`payment-${payment.id}`}>
-                <div className={listStyles.cardHead}>
+                <div className={cardHead({ spaced: true })}>
                   <div>
                     <h2 id={`payment-${payment.id}`}>{formatRupees(payment.amount_inr)}</h2>
                     <p className={muted}>
@@ -117,11 +118,18 @@ export function PaymentsPage() {
                   items={[
                     ['Receipt no.', payment.receipt_number ?? '—'],
                     ['Transaction', payment.transaction_id ?? '—'],
-                    ['Order', payment.razorpay_order_id],
-                    [
-                      'Gateway',
-                      payment.payment_gateway === 'sandbox' ? 'Sandbox (test)' : 'Razorpay',
-                    ],
+                    // Money paid at the mess has no provider order; it has a day and a mode.
+                    ...(payment.razorpay_order_id
+                      ? ([['Order', payment.razorpay_order_id]] as [string, string][])
+                      : []),
+                    ['Gateway', paymentGatewayLabel(payment.payment_gateway)],
+                    ...(payment.received_on
+                      ? ([
+                          ['Payment mode', paymentModeLabel(payment.payment_mode) ?? '—'],
+                          ['Received on', formatDate(payment.received_on)],
+                        ] as [string, string][])
+                      : []),
+                    ...(payment.utr ? ([['Reference', payment.utr]] as [string, string][]) : []),
                     ...(payment.failure_reason
                       ? ([['Reason', payment.failure_reason]] as [string, string][])
                       : []),

@@ -1,10 +1,10 @@
 // The HTML receipt, shown in a sandboxed frame inside a dialog.
 import { useEffect } from 'react';
 import { useReceiptHtml, type Payment } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toaster';
 
 export function ReceiptDialog({
   payment,

@@ -2,18 +2,18 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SUBSCRIBE_REDIRECT_MS } from '../../../machines/shared/constants';
-import { ApiError, serverMessage } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { useSubscribe } from '../../api/mutations';
 import { usePlans, useSubscriptions, type Plan } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Badge, Card, EmptyState } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
 import { TabPanel, Tabs } from '../../components/Tabs';
+import { useToast } from '../../components/Toaster';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
+import * as planStyles from '../../styles/plan.css';
 import { grid, muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
-import * as styles from '../landing/LandingPage.css';
 
 type Filter = 'all' | 'mess' | 'tiffin';
 
@@ -61,9 +61,7 @@ export function PlansPage() {
         notify({
           tone: 'error',
           title: 'Subscription Failed',
-          message:
-            (error instanceof ApiError ? serverMessage(error.body) : null) ??
-            'Could not subscribe to this plan.',
+          message: errorMessage(error, 'Could not subscribe to this plan.'),
         }),
     });
 
@@ -117,16 +115,16 @@ export function PlansPage() {
                       aria-labelledby={`plan-${plan.id}`}
                       style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%' }}
                     >
-                      <div className={styles.planHead}>
+                      <div className={planStyles.planHead}>
                         <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
                         <Badge tone={plan.service_type === 'tiffin' ? 'info' : 'success'}>
                           {serviceLabel(plan.service_type)}
                         </Badge>
                       </div>
                       <p className={muted}>{plan.description}</p>
-                      <p className={styles.price}>
+                      <p className={planStyles.price}>
                         {formatRupees(plan.base_price)}{' '}
-                        <span className={styles.priceUnit}>for {plan.duration_days} days</span>
+                        <span className={planStyles.priceUnit}>for {plan.duration_days} days</span>
                       </p>
                       <p>Duration: {plan.duration_days} days</p>
                       <p>Meals: {formatMeals(plan.included_meals)}</p>

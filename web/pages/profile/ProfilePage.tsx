@@ -1,16 +1,17 @@
-// Profile: Profile Information (completion rules of spec §5) and Security; owners get a read-only page.
+// Profile: Profile Information (completion rules in machines/onboarding) and Security; owners get a
+// read-only page.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ProfileInput } from '../../../machines/onboarding/onboarding.context';
+import { AFTER_PROFILE_COMPLETE } from '../../../machines/onboarding/onboarding.routes';
 import {
   INSTITUTE_OPTIONS,
   validateProfile,
   YEAR_OPTIONS,
 } from '../../../machines/onboarding/onboarding.rules';
 import { PROFILE_COMPLETE_REDIRECT_MS } from '../../../machines/shared/constants';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { errorMessage, fieldErrors, sentFieldErrors } from '../../api/errors';
 import { useChangePassword, useCompleteProfile } from '../../api/mutations';
-import { useToast } from '../../app/Toaster';
 import { Button } from '../../components/Button';
 import { Card, Details, StatusBadge } from '../../components/Card';
 import {
@@ -21,6 +22,7 @@ import {
   TextField,
 } from '../../components/Field';
 import { TabPanel, Tabs } from '../../components/Tabs';
+import { useToast } from '../../components/Toaster';
 import { capitalise } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
 import { useSession, type User } from '../../session/SessionProvider';
@@ -97,7 +99,7 @@ function ProfileForm({ user }: { user: User }) {
 
   useEffect(() => {
     if (!completed) return;
-    const timer = setTimeout(() => navigate('/dashboard'), PROFILE_COMPLETE_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(AFTER_PROFILE_COMPLETE), PROFILE_COMPLETE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [completed, navigate]);
 
@@ -294,7 +296,7 @@ function SecurityForm() {
     confirm_password:
       values.confirm_password !== values.new_password ? 'New passwords do not match' : undefined,
   }));
-  const serverErrors = fieldErrors(change.error);
+  const serverErrors = sentFieldErrors(change.error, change.variables, form.values);
 
   return (
     <Card>
@@ -340,11 +342,13 @@ function SecurityForm() {
           label="New password"
           autoComplete="new-password"
           {...form.field('new_password')}
+          error={form.field('new_password').error ?? serverErrors.new_password}
         />
         <PasswordField
           label="Confirm new password"
           autoComplete="new-password"
           {...form.field('confirm_password')}
+          error={form.field('confirm_password').error ?? serverErrors.confirm_password}
         />
         <div>
           <Button type="submit" busy={change.isPending}>

@@ -1,14 +1,14 @@
-// Registration: spec §5 rules before sending, spec §8 titles for what the server refuses.
+// Registration: the account rules before sending, a title per field for what the server refuses.
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { otpVerificationPath } from '../../../machines/onboarding/onboarding.routes';
-import { ApiError, fieldErrors, unwrap } from '../../api/errors';
-import { useToast } from '../../app/Toaster';
+import { ApiError, errorMessage, fieldErrors, sentFieldErrors, unwrap } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { authLinks } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
 import { phoneError, toE164 } from '../../lib/phone';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
@@ -53,8 +53,8 @@ function validate(values: Values): Partial<Record<keyof Values, string>> {
   };
 }
 
-/** Spec §8: the toast title follows the kind of problem, in the spec's order. */
-export function registrationErrorTitle(error: unknown): string {
+/** The toast title names the first refused field, in form order, else the kind of problem. */
+function registrationErrorTitle(error: unknown): string {
   const fields = fieldErrors(error);
   if (fields.username) return 'Username Error';
   if (fields.email) return 'Email Error';
@@ -106,15 +106,14 @@ export function RegisterPage() {
       });
       navigate(otpVerificationPath(answer.phone), { state: { phone: answer.phone } });
     },
-    onError: (error) => {
-      const message =
-        error instanceof ApiError && error.message && error.message !== error.failure
-          ? error.message
-          : 'Registration failed. Please try again.';
-      notify({ tone: 'error', title: registrationErrorTitle(error), message });
-    },
+    onError: (error) =>
+      notify({
+        tone: 'error',
+        title: registrationErrorTitle(error),
+        message: errorMessage(error, 'Registration failed. Please try again.'),
+      }),
   });
-  const serverErrors = fieldErrors(register.error);
+  const serverErrors = sentFieldErrors(register.error, register.variables, form.values);
   const field = (name: keyof Values) => {
     const props = form.field(name);
     return { ...props, error: props.error ?? serverErrors[name] };

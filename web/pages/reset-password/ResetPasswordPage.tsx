@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { PASSWORD_RESET_REDIRECT_MS } from '../../../machines/shared/constants';
-import { ApiError, errorMessage, unwrap } from '../../api/errors';
-import { useToast } from '../../app/Toaster';
+import { ApiError, errorMessage, sentFieldErrors, unwrap } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { errorPanel, successPanel } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, PasswordField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
 
@@ -44,10 +44,10 @@ export function ResetPasswordPage() {
       ),
   });
   const reset = useMutation({
-    mutationFn: () =>
+    mutationFn: (values: typeof form.values) =>
       unwrap(
         api.POST('/accounts/password-reset-confirm/', {
-          body: { uidb64, token, ...form.values },
+          body: { uidb64, token, ...values },
         }),
       ),
     onSuccess: () =>
@@ -63,6 +63,8 @@ export function ResetPasswordPage() {
         message: errorMessage(error, 'Failed to reset password. Please try again.'),
       }),
   });
+
+  const serverErrors = sentFieldErrors(reset.error, reset.variables, form.values);
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -89,7 +91,7 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.trySubmit()) return;
-    reset.mutate();
+    reset.mutate(form.values);
   };
 
   return (
@@ -105,11 +107,13 @@ export function ResetPasswordPage() {
             label="New password"
             autoComplete="new-password"
             {...form.field('new_password')}
+            error={form.field('new_password').error ?? serverErrors.new_password}
           />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"
             {...form.field('confirm_password')}
+            error={form.field('confirm_password').error ?? serverErrors.confirm_password}
           />
           <Button type="submit" block busy={reset.isPending}>
             Set new password

@@ -1,23 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const list = style({
-  display: 'grid',
-  gap: vars.space.md,
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-});
-
-export const cardHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  marginBottom: vars.space.md,
-});
-
 export const facts = style({
   display: 'grid',
   gap: vars.space.sm,
@@ -47,3 +30,7 @@ export const preview = style({
 });
 
 export const refundAmount = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
+
+export const cancelBody = style({ display: 'grid', gap: vars.space.lg });
+
+export const detailsAction = style({ marginTop: vars.space.sm });

@@ -1,21 +1,28 @@
 // My Subscriptions: one card per subscription, with the actions its status allows (machines/subscription).
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
-import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
+import { refundFromApi } from '../../../machines/refund/refund.fromApi';
+import { refundMachine } from '../../../machines/refund/refund.machine';
+import { describePayout } from '../../../machines/refund/refund.rules';
+import { selectCanChangePayout } from '../../../machines/refund/refund.selectors';
+import { allowedEvents, restore } from '../../../machines/shared/lifecycle';
 import type { SubscriptionAction } from '../../../machines/subscription/subscription.events';
+import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
 import { SUBSCRIPTION_FAILURE_TOASTS } from '../../../machines/subscription/subscription.messages';
 import { errorMessage } from '../../api/errors';
 import { useDeleteSubscription, useRenewSubscription } from '../../api/mutations';
-import { usePlans, useSubscriptions, type Subscription } from '../../api/queries';
-import { useToast } from '../../app/Toaster';
+import { useSubscriptions, type Subscription } from '../../api/queries';
 import { useCheckout } from '../../checkout/useCheckout';
 import { Button, ButtonLink } from '../../components/Button';
 import { Badge, Card, Details, EmptyState, StatusBadge } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
+import { useToast } from '../../components/Toaster';
 import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../lib/format';
+import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack } from '../../styles/utils.css';
 import { CancelDialog } from './CancelDialog';
+import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
 
 const ACTION_LABELS: Partial<Record<SubscriptionAction, string>> = {
@@ -26,38 +33,25 @@ const ACTION_LABELS: Partial<Record<SubscriptionAction, string>> = {
   'subscription.renew': 'Renew Subscription',
 };
 
-function actionsFor(subscription: Subscription, activePlanIds: ReadonlySet<number>) {
-  return allowedEvents(subscriptionMachine, {
-    value: subscription.status,
-    context: {
-      durationDays: subscription.plan.duration_days,
-      startDate: subscription.start_date,
-      baseEndDate: subscription.base_end_date,
-      adjustedEndDate: subscription.adjusted_end_date,
-      leaveDays: subscription.leave_days,
-      // Dates are set only when a payment succeeded.
-      hasSuccessfulPayment: subscription.start_date !== null,
-      hasRefund: subscription.refund_info !== null,
-      planActive: activePlanIds.has(subscription.plan.id),
-    },
-  }).filter((action): action is SubscriptionAction => action in ACTION_LABELS);
+function actionsFor(subscription: Subscription) {
+  return allowedEvents(subscriptionMachine, subscriptionFromApi(subscription)).filter(
+    (action): action is SubscriptionAction => action in ACTION_LABELS,
+  );
 }
 
 export function SubscriptionsPage() {
   const notify = useToast();
   const [, navigate] = useLocation();
   const subscriptions = useSubscriptions();
-  const plans = usePlans();
   const checkout = useCheckout();
   const remove = useDeleteSubscription();
   const renew = useRenewSubscription();
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [payoutFor, setPayoutFor] = useState<Subscription['refund_info']>(null);
 
   useEffect(() => {
     if (subscriptions.isError) notify({ tone: 'error', title: 'Failed to load subscriptions' });
   }, [subscriptions.isError, notify]);
-
-  const activePlanIds = new Set((plans.data ?? []).filter((p) => p.is_active).map((p) => p.id));
 
   const run = (action: SubscriptionAction, subscription: Subscription) => {
     const failure = (error: unknown) => {
@@ -119,12 +113,12 @@ export function SubscriptionsPage() {
           <ButtonLink href="/plans">Browse Plans</ButtonLink>
         </EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Subscriptions">
+        <ul className={cardList} aria-label="Subscriptions">
           {subscriptions.data.map((subscription) => (
             <li key={subscription.id}>
               <SubscriptionCard
                 subscription={subscription}
-                actions={actionsFor(subscription, activePlanIds)}
+                actions={actionsFor(subscription)}
                 busyAction={
                   checkout.payingFor === subscription.id
                     ? 'subscription.pay'
@@ -135,6 +129,7 @@ export function SubscriptionsPage() {
                         : null
                 }
                 onAction={(action) => run(action, subscription)}
+                onEditPayout={setPayoutFor}
               />
             </li>
           ))}
@@ -144,6 +139,7 @@ export function SubscriptionsPage() {
       {cancelling ? (
         <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />
       ) : null}
+      {payoutFor ? <PayoutDialog refund={payoutFor} onClose={() => setPayoutFor(null)} /> : null}
     </div>
   );
 }
@@ -153,18 +149,22 @@ function SubscriptionCard({
   actions,
   busyAction,
   onAction,
+  onEditPayout,
 }: {
   subscription: Subscription;
   actions: SubscriptionAction[];
   busyAction: SubscriptionAction | null;
   onAction: (action: SubscriptionAction) => void;
+  onEditPayout: (refund: NonNullable<Subscription['refund_info']>) => void;
 }) {
   const refund = subscription.refund_info;
+  const canChangePayout =
+    refund !== null && selectCanChangePayout(restore(refundMachine, refundFromApi(refund)));
   const hasDetails =
     subscription.leave_days > 0 || subscription.cancelled_at !== null || refund !== null;
   return (
     <Card aria-labelledby={`subscription-${subscription.id}`}>
-      <div className={styles.cardHead}>
+      <div className={cardHead({ spaced: true })}>
         <div>
           <h2 id={`subscription-${subscription.id}`}>{subscription.plan.name}</h2>
           <p className={muted}>
@@ -198,10 +198,22 @@ function SubscriptionCard({
                     ['Requested', formatDateTime(refund.requested_at)],
                     ['Processed', formatDateTime(refund.processed_at)],
                     ['Admin comment', refund.admin_comment ?? '—'],
+                    ['Payout to', describePayout(refund.payout)],
+                    ...(refund.paid_at
+                      ? ([['Paid', formatDateTime(refund.paid_at)]] as [string, string][])
+                      : []),
+                    ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
                   ] as [string, string][])
                 : []),
             ]}
           />
+          {refund && canChangePayout ? (
+            <div className={styles.detailsAction}>
+              <Button size="sm" tone="secondary" onClick={() => onEditPayout(refund)}>
+                {refund.payout ? 'Change Payout Details' : 'Add Payout Details'}
+              </Button>
+            </div>
+          ) : null}
         </details>
       ) : null}
       {actions.length > 0 ? (

@@ -1,10 +1,16 @@
-// Owner dashboard: the feedback statistics of spec §3, recent activity (first 5) and leave statistics.
-import { RECENT_ACTIVITY_COUNT } from '../constants';
+// Owner dashboard: the business first (revenue, subscribers, work waiting, tomorrow's meals, 30
+// days; README: Business rules → The owner's home), then the feedback statistics (README:
+// Business rules → Feedback) and recent activity (first 5). Leave statistics live on /admin/leaves.
+import { useFeedbackDashboardStats, useRecentActivity } from '../../../api/admin';
 import { ButtonLink } from '../../../components/Button';
 import { Badge, Card, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
 import { PageSpinner } from '../../../components/Spinner';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { priorityTone, typeLabel } from '../../../lib/feedback';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
+import { BusinessSummary } from './BusinessSummary';
+import { cardHead, cardList } from '../../../styles/list.css';
 import {
   muted,
   pageHeader,
@@ -14,19 +20,16 @@ import {
   stack,
   statGrid,
 } from '../../../styles/utils.css';
-import { useFeedbackDashboardStats, useLeaveStats, useRecentActivity } from '../adminApi';
-import * as styles from '../components/admin.css';
-import { useErrorToast } from '../components/useErrorToast';
-import { priorityTone, typeLabel } from '../feedback/feedbackLabels';
+
+/** The first 5 of recent activity (README: The web app's rules → Screens). */
+const RECENT_ACTIVITY_COUNT = 5;
 
 export function OwnerDashboard() {
   const { user } = useSession();
   const stats = useFeedbackDashboardStats();
   const recent = useRecentActivity();
-  const leaves = useLeaveStats();
   useErrorToast(stats.isError, 'Error', 'Failed to load dashboard data');
   useErrorToast(recent.isError, 'Error', 'Failed to load recent activity');
-  useErrorToast(leaves.isError, 'Failed to Load Stats', 'Could not fetch leave statistics.');
 
   const s = stats.data;
   return (
@@ -47,6 +50,8 @@ export function OwnerDashboard() {
           </ButtonLink>
         </div>
       </header>
+
+      <BusinessSummary />
 
       <section aria-labelledby="feedback-stats" className={stack}>
         <h2 id="feedback-stats" className={sectionTitle}>
@@ -81,11 +86,11 @@ export function OwnerDashboard() {
           <h2 id="recent-complaints" className={sectionTitle}>
             Recent complaints
           </h2>
-          <ul className={styles.cardList} aria-label="Recent food complaints">
+          <ul className={cardList} aria-label="Recent food complaints">
             {s.recent_complaints.slice(0, RECENT_ACTIVITY_COUNT).map((complaint) => (
               <li key={complaint.id}>
                 <Card>
-                  <div className={styles.cardHeader}>
+                  <div className={cardHead()}>
                     <strong>{complaint.subject}</strong>
                     <span className={row}>
                       <StatusBadge status={complaint.status} />
@@ -106,28 +111,6 @@ export function OwnerDashboard() {
         </section>
       ) : null}
 
-      <section aria-labelledby="leave-stats" className={stack}>
-        <h2 id="leave-stats" className={sectionTitle}>
-          Leave statistics
-        </h2>
-        {leaves.data ? (
-          <div className={statGrid}>
-            <StatCard label="Pending Leaves" value={leaves.data.pending_leaves} />
-            <StatCard label="Approved Today" value={leaves.data.approved_leaves_today} />
-            <StatCard label="Leaves This Month" value={leaves.data.total_leaves_this_month} />
-          </div>
-        ) : leaves.isPending ? (
-          <PageSpinner label="Loading leave statistics" />
-        ) : (
-          <Card role="alert">Could not fetch leave statistics.</Card>
-        )}
-        <div className={row}>
-          <ButtonLink href="/admin/leaves" tone="secondary" size="sm">
-            Review leave requests
-          </ButtonLink>
-        </div>
-      </section>
-
       <section aria-labelledby="recent-activity" className={stack}>
         <h2 id="recent-activity" className={sectionTitle}>
           Recent activity
@@ -139,11 +122,11 @@ export function OwnerDashboard() {
         ) : (recent.data ?? []).length === 0 ? (
           <EmptyState title="No Recent Activity" />
         ) : (
-          <ul className={styles.cardList} aria-label="Recent feedback">
+          <ul className={cardList} aria-label="Recent feedback">
             {(recent.data ?? []).slice(0, RECENT_ACTIVITY_COUNT).map((feedback) => (
               <li key={feedback.id}>
                 <Card>
-                  <div className={styles.cardHeader}>
+                  <div className={cardHead()}>
                     <strong>{feedback.subject}</strong>
                     <span className={row}>
                       <StatusBadge status={feedback.status} />

@@ -1,9 +1,16 @@
-// All User Feedback: status filters, cards with everything of spec §2, and the View More modal
+// All User Feedback: status filters, a card per feedback, and the View More modal
 // (user info, attachments, and the response form with Mark as Resolved or Closed).
 import { useEffect, useState, type FormEvent } from 'react';
 import { isNonBlank } from '../../../../machines/shared/text';
+import {
+  PAGE_SIZE,
+  useAdminFeedback,
+  useAttachmentBlob,
+  useRespondFeedback,
+  type AdminFeedback,
+  type FeedbackStatus,
+} from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
-import { useToast } from '../../../app/Toaster';
 import { Button } from '../../../components/Button';
 import {
   Badge,
@@ -15,26 +22,20 @@ import {
 } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { formStyles, TextAreaField } from '../../../components/Field';
+import { FilterButtons, Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toaster';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
 import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
+import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
-import {
-  PAGE_SIZE,
-  useAdminFeedback,
-  useAttachmentBlob,
-  useRespondFeedback,
-  type AdminFeedback,
-  type FeedbackStatus,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { FilterButtons, Pager } from '../components/Filters';
-import { useErrorToast } from '../components/useErrorToast';
-import { priorityTone, sizeInKb, typeLabel } from './feedbackLabels';
+import * as styles from './AdminFeedbackPage.css';
 
 type Filter = 'all' | FeedbackStatus;
 
-export const RESPONSE_REQUIRED = 'Response required: Please write a response before submitting.';
-export const STATUS_REQUIRED = 'Status required: Please select a status to update.';
+const RESPONSE_REQUIRED = 'Response required: Please write a response before submitting.';
+const STATUS_REQUIRED = 'Status required: Please select a status to update.';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -110,11 +111,11 @@ export function AdminFeedbackPage() {
       ) : rows.length === 0 ? (
         <EmptyState title="No Feedback Found" />
       ) : (
-        <ul className={styles.cardList} aria-label="Feedback">
+        <ul className={cardList} aria-label="Feedback">
           {rows.map((item) => (
             <li key={item.id}>
               <Card aria-label={`Feedback: ${item.subject}`}>
-                <div className={styles.cardHeader}>
+                <div className={cardHead()}>
                   <div>
                     <h2 style={{ fontSize: '1.05rem', margin: 0 }}>{item.subject}</h2>
                     <p className={muted} style={{ margin: 0 }}>
@@ -301,7 +302,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         {feedback.attachments.length === 0 ? (
           <p className={muted}>No attachments.</p>
         ) : (
-          <ul className={styles.cardList}>
+          <ul className={cardList}>
             {feedback.attachments.map((file) => (
               <li key={file.id} className={stack}>
                 <span>
@@ -340,10 +341,10 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
           maxLength={2000}
         />
         <fieldset
-          className={styles.checkGrid}
+          className={formStyles.checkGrid}
           aria-describedby={errors.status ? 'fb-status-error' : undefined}
         >
-          <legend className={styles.legend}>Mark as</legend>
+          <legend className={formStyles.legend}>Mark as</legend>
           {(['resolved', 'closed'] as const).map((value) => (
             <label key={value} className={formStyles.checkRow}>
               <input

@@ -2,12 +2,21 @@
 // approved leave, and the tiffin delivery lists with pending-leave flags. Printable and as CSV.
 import { useState } from 'react';
 import { addDays } from '../../../../machines/shared/dates';
+import {
+  saveBlob,
+  useKitchenCsv,
+  useKitchenSheet,
+  type KitchenDelivery,
+  type KitchenSheet,
+} from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
-import { useToast } from '../../../app/Toaster';
 import { Button } from '../../../components/Button';
 import { Card, EmptyState, StatCard } from '../../../components/Card';
 import { TextField } from '../../../components/Field';
 import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useToast } from '../../../components/Toaster';
+import { useErrorToast } from '../../../components/useErrorToast';
 import { capitalise, formatDate, todayIso } from '../../../lib/format';
 import {
   muted,
@@ -18,16 +27,7 @@ import {
   stack,
   statGrid,
 } from '../../../styles/utils.css';
-import {
-  saveBlob,
-  useKitchenCsv,
-  useKitchenSheet,
-  type KitchenDelivery,
-  type KitchenSheet,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
+import * as styles from './KitchenSheetPage.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 

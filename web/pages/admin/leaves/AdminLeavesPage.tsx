@@ -1,15 +1,9 @@
 // Admin Leave Requests: the list, filtered by status, and the approve/reject modal with a required comment.
 import { useState } from 'react';
 import { LEAVE_OWNER_ACTIONS } from '../../../../machines/leave/leave.events';
+import { leaveFromApi } from '../../../../machines/leave/leave.fromApi';
 import { leaveMachine } from '../../../../machines/leave/leave.machine';
 import { allowedEvents } from '../../../../machines/shared/lifecycle';
-import { errorMessage } from '../../../api/errors';
-import { useToast } from '../../../app/Toaster';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
-import { PageSpinner } from '../../../components/Spinner';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
 import {
   PAGE_SIZE,
   useAdminLeaves,
@@ -17,25 +11,25 @@ import {
   useLeaveStats,
   type AdminLeave,
   type LeaveStatus,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { CommentDialog } from '../components/CommentDialog';
-import { FilterButtons, Pager } from '../components/Filters';
-import { useErrorToast } from '../components/useErrorToast';
+} from '../../../api/admin';
+import { errorMessage } from '../../../api/errors';
+import { Button } from '../../../components/Button';
+import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
+import { CommentDialog } from '../../../components/CommentDialog';
+import { FilterButtons, Pager } from '../../../components/Filters';
+import { PageSpinner } from '../../../components/Spinner';
+import { useToast } from '../../../components/Toaster';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { cardHead, cardList } from '../../../styles/list.css';
+import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
 
 /** The owner's buttons for a leave, as the leave machine allows them. */
 function ownerActions(leave: AdminLeave): Decision[] {
-  const allowed = allowedEvents(leaveMachine, {
-    value: leave.status,
-    context: {
-      startDate: leave.leave_start_date,
-      endDate: leave.leave_end_date,
-      adminComment: leave.admin_comment,
-    },
-  });
+  const allowed = allowedEvents(leaveMachine, leaveFromApi(leave));
   return LEAVE_OWNER_ACTIONS.filter((type) => allowed.includes(type)).map((type) =>
     type === 'leave.approve' ? 'approve' : 'reject',
   );
@@ -91,11 +85,11 @@ export function AdminLeavesPage() {
           <p className={muted}>Nothing to review here.</p>
         </EmptyState>
       ) : (
-        <ul className={styles.cardList} aria-label="Leave requests">
+        <ul className={cardList} aria-label="Leave requests">
           {rows.map((leave) => (
             <li key={leave.id}>
               <Card aria-label={`Leave request of ${leave.subscription_user.username}`}>
-                <div className={styles.cardHeader}>
+                <div className={cardHead()}>
                   <div>
                     <h2 style={{ fontSize: '1.05rem', margin: 0 }}>
                       {leave.subscription_user.full_name || leave.subscription_user.username}

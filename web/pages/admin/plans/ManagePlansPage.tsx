@@ -1,7 +1,14 @@
-// Manage Plans: the table, a create/edit modal (spec §5 "Plan form") and delete with confirmation.
+// Manage Plans: the table, a create/edit modal and delete with confirmation.
 import { useState, type FormEvent } from 'react';
+import {
+  useAdminPlans,
+  useCreatePlan,
+  useDeletePlan,
+  useUpdatePlan,
+  type AdminPlan,
+  type PlanInput,
+} from '../../../api/admin';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { useToast } from '../../../app/Toaster';
 import { Button } from '../../../components/Button';
 import { Badge, Card, EmptyState } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
@@ -13,26 +20,18 @@ import {
   TextField,
 } from '../../../components/Field';
 import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useToast } from '../../../components/Toaster';
+import { useErrorToast } from '../../../components/useErrorToast';
 import { formatMeals, formatRupees, serviceLabel } from '../../../lib/format';
 import { useForm } from '../../../lib/useForm';
 import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
-import {
-  useAdminPlans,
-  useCreatePlan,
-  useDeletePlan,
-  useUpdatePlan,
-  type AdminPlan,
-  type PlanInput,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
 
-/** Spec §5 / §9 plan defaults: service_type mess, base_price 0, duration_days 30. */
-export const PLAN_DEFAULTS = {
+/** A new plan starts as mess, ₹0, 30 days, as with `dabba plans create`. */
+const PLAN_DEFAULTS = {
   code: '',
   name: '',
   description: '',
@@ -43,9 +42,7 @@ export const PLAN_DEFAULTS = {
 
 type PlanFormValues = typeof PLAN_DEFAULTS;
 
-export function validatePlan(
-  values: PlanFormValues,
-): Partial<Record<keyof PlanFormValues, string>> {
+function validatePlan(values: PlanFormValues): Partial<Record<keyof PlanFormValues, string>> {
   const errors: Partial<Record<keyof PlanFormValues, string>> = {};
   if (!values.code.trim()) errors.code = 'Code is required';
   else if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(values.code.trim()))
@@ -142,7 +139,7 @@ export function ManagePlansPage() {
             : undefined
         }
       >
-        <div className={styles.filterBar} style={{ justifyContent: 'flex-end' }}>
+        <div className={row} style={{ justifyContent: 'flex-end' }}>
           <Button tone="secondary" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
@@ -340,8 +337,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         rows={3}
         maxLength={2000}
       />
-      <fieldset className={styles.checkGrid}>
-        <legend className={styles.legend}>Included Meals</legend>
+      <fieldset className={formStyles.checkGrid}>
+        <legend className={formStyles.legend}>Included Meals</legend>
         {MEALS.map((meal) => (
           <Checkbox
             key={meal}

@@ -1,33 +1,40 @@
 // Manage Refunds: status filters, the table with an expandable View More per row, and the action
-// modals. Which buttons a row offers comes from the refund machine's allowedEvents().
+// modals. Which buttons a row offers comes from the refund machine's allowedEvents(). Payout details
+// show masked everywhere but the Mark as Paid modal (README: Refund payouts).
 import { useState } from 'react';
 import type { RefundEventType } from '../../../../machines/refund/refund.events';
+import { refundFromApi } from '../../../../machines/refund/refund.fromApi';
 import { refundMachine } from '../../../../machines/refund/refund.machine';
+import { describePayout } from '../../../../machines/refund/refund.rules';
 import { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
 import { allowedEvents } from '../../../../machines/shared/lifecycle';
-import { errorMessage } from '../../../api/errors';
-import { useToast } from '../../../app/Toaster';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
-import { PageSpinner } from '../../../components/Spinner';
-import { formatDateTime, formatRupees } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
 import {
   PAGE_SIZE,
   useAdminRefunds,
   useRefundAction,
+  useRefundPayout,
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
-} from '../adminApi';
-import { CommentDialog } from '../components/CommentDialog';
-import { FilterButtons, Pager } from '../components/Filters';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
+} from '../../../api/admin';
+import { errorMessage, isNotFound } from '../../../api/errors';
+import { Button } from '../../../components/Button';
+import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
+import { CommentDialog } from '../../../components/CommentDialog';
+import { FilterButtons, Pager } from '../../../components/Filters';
+import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useToast } from '../../../components/Toaster';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
+import * as styles from './ManageRefundsPage.css';
 
 type Filter = (typeof REFUND_FILTERS)[number];
 
-const ACTIONS: Record<RefundEventType, { action: RefundAction; label: string; notice: string }> = {
+type OwnerEventType = Exclude<RefundEventType, 'refund.update_payout'>;
+
+const ACTIONS: Record<OwnerEventType, { action: RefundAction; label: string; notice: string }> = {
   'refund.approve': { action: 'approve', label: 'Approve', notice: 'Refund Approved' },
   'refund.reject': { action: 'reject', label: 'Reject', notice: 'Refund Rejected' },
   'refund.mark_paid': {
@@ -38,10 +45,9 @@ const ACTIONS: Record<RefundEventType, { action: RefundAction; label: string; no
 };
 
 function rowActions(refund: AdminRefund) {
-  return allowedEvents(refundMachine, {
-    value: refund.status,
-    context: { adminComment: refund.admin_comment, utr: refund.utr },
-  }).map((type) => ({ type, ...ACTIONS[type] }));
+  return allowedEvents(refundMachine, refundFromApi(refund))
+    .filter((type): type is OwnerEventType => type in ACTIONS)
+    .map((type) => ({ type, ...ACTIONS[type] }));
 }
 
 export function ManageRefundsPage() {
@@ -51,7 +57,7 @@ export function ManageRefundsPage() {
   const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
   const act = useRefundAction();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const [acting, setActing] = useState<{ refund: AdminRefund; type: RefundEventType } | null>(null);
+  const [acting, setActing] = useState<{ refund: AdminRefund; type: OwnerEventType } | null>(null);
   useErrorToast(refunds.isError, 'Failed to Load Refunds', 'Could not fetch refunds.');
 
   const toggle = (id: number) =>
@@ -169,6 +175,13 @@ export function ManageRefundsPage() {
         submitLabel={current?.label ?? 'Submit'}
         submitTone={current?.action === 'reject' ? 'danger' : 'primary'}
         withUtr={current?.action === 'mark_paid'}
+        details={
+          acting && current?.action === 'mark_paid' ? (
+            <PayoutToPay refund={acting.refund} />
+          ) : acting ? (
+            <p className={muted}>Payout: {describePayout(acting.refund.payout)}</p>
+          ) : null
+        }
         busy={act.isPending}
         onClose={() => setActing(null)}
         onSubmit={(comment, utr) => {
@@ -203,6 +216,51 @@ export function ManageRefundsPage() {
   );
 }
 
+/** Where to send an approved refund, in full: the one view that shows the whole account number. */
+function PayoutToPay({ refund }: { refund: AdminRefund }) {
+  const payout = useRefundPayout(refund.payout ? refund.id : null);
+  let body;
+  if (!refund.payout || isNotFound(payout.error)) {
+    body = (
+      <p>
+        The customer has not given payout details yet. Pay them another way and say how in the
+        comment.
+      </p>
+    );
+  } else if (payout.isPending) {
+    body = <Spinner size="sm" label="Loading payout details" />;
+  } else if (payout.isError) {
+    body = <p role="alert">{errorMessage(payout.error, 'Could not load the payout details.')}</p>;
+  } else {
+    const value = (text: string) => <span className={styles.payoutValue}>{text}</span>;
+    body = (
+      <Details
+        items={
+          payout.data.method === 'upi'
+            ? [
+                ['Method', 'UPI'],
+                ['UPI ID', value(payout.data.upi_id)],
+              ]
+            : [
+                ['Method', 'Bank transfer'],
+                ['Account holder', payout.data.account_holder_name],
+                ['Account number', value(payout.data.account_number)],
+                ['IFSC', value(payout.data.ifsc)],
+              ]
+        }
+      />
+    );
+  }
+  return (
+    <section className={styles.payTo} aria-labelledby={`pay-to-${refund.id}`}>
+      <h3 id={`pay-to-${refund.id}`} className={styles.payToTitle}>
+        Pay {formatRupees(refund.amount)} to
+      </h3>
+      {body}
+    </section>
+  );
+}
+
 function RefundDetails({ refund }: { refund: AdminRefund }) {
   const info = refund.subscription.refund_info;
   return (
@@ -217,6 +275,7 @@ function RefundDetails({ refund }: { refund: AdminRefund }) {
           ['Plan Name', refund.subscription.plan_name],
           ['Payment Transaction ID', refund.original_payment.transaction_id ?? '—'],
           ['Subscription Status', refund.subscription.status],
+          ['Payout', describePayout(refund.payout)],
           ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
           ...(refund.paid_at
             ? ([['Paid At', formatDateTime(refund.paid_at)]] as [string, string][])

@@ -1,22 +1,27 @@
 // Active Subscribers tab: All / Tiffin / Mess with counts, search, the tiffin breakfast, lunch and
 // dinner counts that expand their delivery lists, and rows with profile info and subscription details.
+// The owner adjusts one subscriber's end date from its row, or extends every active one at once.
 import { useEffect, useState } from 'react';
-import { Badge, Card, Details, EmptyState, statusLabel } from '../../../components/Card';
-import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/Field';
-import { PageSpinner } from '../../../components/Spinner';
-import { capitalise, formatDate, formatMeals, formatRupees } from '../../../lib/format';
-import { row, sectionTitle, stack } from '../../../styles/utils.css';
 import {
   PAGE_SIZE,
   useActiveSubscribers,
   type ActiveSubscriber,
   type SubscribersQuery,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { FilterButtons, Pager } from '../components/Filters';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
+} from '../../../api/admin';
+import { Button } from '../../../components/Button';
+import { Badge, Card, Details, EmptyState, statusLabel } from '../../../components/Card';
+import { TextField } from '../../../components/Field';
+import { FilterButtons, Pager } from '../../../components/Filters';
+import { filterButton } from '../../../components/Filters.css';
+import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
+import { capitalise, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
+import { row, sectionTitle, stack } from '../../../styles/utils.css';
+import * as styles from './SuperuserPage.css';
+import { AdjustEndDateDialog } from './AdjustEndDateDialog';
+import { ExtendAllDialog } from './ExtendAllDialog';
 import { useDebounced } from './useDebounced';
 
 type Service = 'all' | 'tiffin' | 'mess';
@@ -55,6 +60,7 @@ function ProfileInfo({ subscriber }: { subscriber: ActiveSubscriber }) {
 function subscriberColumns(
   expanded: ReadonlySet<number>,
   toggle: (id: number) => void,
+  onAdjust: (subscriber: ActiveSubscriber) => void,
 ): Column<ActiveSubscriber>[] {
   return [
     {
@@ -94,18 +100,38 @@ function subscriberColumns(
     },
     { key: 'profileStatus', header: 'Profile Status', cell: (s) => statusLabel(s.user_status) },
     {
+      key: 'ends',
+      header: 'Ends',
+      // Red once past, yellow within 5 days (README: The web app's rules → Screens).
+      cell: (s) => (
+        <span className={styles.expiry({ tone: expiryTone(s.adjusted_end_date, todayIso()) })}>
+          {formatDate(s.adjusted_end_date)}
+        </span>
+      ),
+    },
+    {
       key: 'details',
       header: 'Subscription',
       cell: (s) => (
-        <Button
-          size="sm"
-          tone="ghost"
-          aria-expanded={expanded.has(s.subscription_id)}
-          onClick={() => toggle(s.subscription_id)}
-          aria-label={`${expanded.has(s.subscription_id) ? 'Hide details' : 'Details'} of the subscription of ${s.username}`}
-        >
-          {expanded.has(s.subscription_id) ? 'Hide details' : 'Details'}
-        </Button>
+        <span className={row}>
+          <Button
+            size="sm"
+            tone="ghost"
+            aria-expanded={expanded.has(s.subscription_id)}
+            onClick={() => toggle(s.subscription_id)}
+            aria-label={`${expanded.has(s.subscription_id) ? 'Hide details' : 'Details'} of the subscription of ${s.username}`}
+          >
+            {expanded.has(s.subscription_id) ? 'Hide details' : 'Details'}
+          </Button>
+          <Button
+            size="sm"
+            tone="secondary"
+            onClick={() => onAdjust(s)}
+            aria-label={`Adjust end date of the subscription of ${s.username}`}
+          >
+            Adjust end date
+          </Button>
+        </span>
       ),
     },
   ];
@@ -143,10 +169,38 @@ function useExpandable() {
 
 function SubscriberTable({ caption, rows }: { caption: string; rows: ActiveSubscriber[] }) {
   const { expanded, toggle } = useExpandable();
+  const [adjusting, setAdjusting] = useState<ActiveSubscriber | null>(null);
+  return (
+    <>
+      <SubscriberRows
+        caption={caption}
+        rows={rows}
+        expanded={expanded}
+        toggle={toggle}
+        onAdjust={setAdjusting}
+      />
+      <AdjustEndDateDialog subscriber={adjusting} onClose={() => setAdjusting(null)} />
+    </>
+  );
+}
+
+function SubscriberRows({
+  caption,
+  rows,
+  expanded,
+  toggle,
+  onAdjust,
+}: {
+  caption: string;
+  rows: ActiveSubscriber[];
+  expanded: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  onAdjust: (subscriber: ActiveSubscriber) => void;
+}) {
   return (
     <Table
       caption={caption}
-      columns={subscriberColumns(expanded, toggle)}
+      columns={subscriberColumns(expanded, toggle, onAdjust)}
       rows={rows}
       rowKey={(s) => s.subscription_id}
       expanded={(s) =>
@@ -195,6 +249,7 @@ export function ActiveSubscribersTab() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [openMeal, setOpenMeal] = useState<Meal | null>(null);
+  const [extendingAll, setExtendingAll] = useState(false);
   const debounced = useDebounced(search.trim(), 300);
   useEffect(() => setOffset(0), [debounced, service]);
   const searchQuery = debounced ? { search: debounced } : {};
@@ -237,7 +292,11 @@ export function ActiveSubscribersTab() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
+        <Button tone="secondary" onClick={() => setExtendingAll(true)}>
+          Extend all active
+        </Button>
       </div>
+      <ExtendAllDialog open={extendingAll} onClose={() => setExtendingAll(false)} />
       <FilterButtons<Service>
         label="Filter by service"
         value={service}
@@ -252,12 +311,12 @@ export function ActiveSubscribersTab() {
         ]}
       />
       {service === 'tiffin' ? (
-        <div role="group" aria-label="Tiffin meal lists" className={styles.filterBar}>
+        <div role="group" aria-label="Tiffin meal lists" className={row}>
           {MEALS.map((meal) => (
             <button
               key={meal}
               type="button"
-              className={styles.filterButton}
+              className={filterButton}
               aria-expanded={openMeal === meal}
               aria-controls={openMeal === meal ? `meal-list-${meal}` : undefined}
               onClick={() => setOpenMeal(openMeal === meal ? null : meal)}

@@ -1,5 +1,5 @@
-// The CSV export dialog (spec §5 "CSV export", §9), driven by machines/export: this host provides
-// the fetch of every page (limit 500) of the chosen sources and the file delivery.
+// The CSV export dialog (README: The web app's rules → CSV export), driven by machines/export: this
+// host provides the fetch of every page (limit 500) of the chosen sources and the file delivery.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -25,16 +25,16 @@ import {
   selectExportProgress,
   selectIsExporting,
 } from '../../../../machines/export/export.selectors';
-import { useToast } from '../../../app/Toaster';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, formStyles } from '../../../components/Field';
+import { useToast } from '../../../components/Toaster';
 import { capitalise, todayIso } from '../../../lib/format';
 import { useApi, useSession } from '../../../session/SessionProvider';
 import { row, stack } from '../../../styles/utils.css';
-import * as styles from '../components/admin.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
+import * as styles from './SuperuserPage.css';
 import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
 
 function saveCsv(csv: string, fileName: string) {
@@ -134,8 +134,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             start();
           }}
         >
-          <fieldset className={styles.checkGrid}>
-            <legend className={styles.legend}>Data sources</legend>
+          <fieldset className={formStyles.checkGrid}>
+            <legend className={formStyles.legend}>Data sources</legend>
             {EXPORT_SOURCES.map((source) => (
               <Checkbox
                 key={source}
@@ -153,8 +153,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
               Choose at least one data source.
             </p>
           ) : null}
-          <fieldset className={styles.checkGrid}>
-            <legend className={styles.legend}>Columns</legend>
+          <fieldset className={formStyles.checkGrid}>
+            <legend className={formStyles.legend}>Columns</legend>
             {ALWAYS_INCLUDED_COLUMNS.map((key) => (
               <Checkbox
                 key={key}
@@ -175,8 +175,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
               />
             ))}
           </fieldset>
-          <fieldset className={styles.checkGrid}>
-            <legend className={styles.legend}>Tiffin users: must take all of</legend>
+          <fieldset className={formStyles.checkGrid}>
+            <legend className={formStyles.legend}>Tiffin users: must take all of</legend>
             {EXPORT_MEALS.map((meal) => (
               <Checkbox
                 key={meal}
@@ -189,8 +189,8 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
               />
             ))}
           </fieldset>
-          <fieldset className={styles.checkGrid}>
-            <legend className={styles.legend}>Mess users: must take all of</legend>
+          <fieldset className={formStyles.checkGrid}>
+            <legend className={formStyles.legend}>Mess users: must take all of</legend>
             {EXPORT_MEALS.map((meal) => (
               <Checkbox
                 key={meal}

@@ -1,16 +1,6 @@
 // The payment tabs of Superuser Payments and Users (All Payments, Recent 20, Failed) and the
 // payment details modal.
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { TextField } from '../../../components/Field';
-import { FilterSelect } from '../../../components/Select';
-import { PageSpinner } from '../../../components/Spinner';
-import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
-import { useSession } from '../../../session/SessionProvider';
-import { stack } from '../../../styles/utils.css';
 import {
   PAGE_SIZE,
   useAdminPayment,
@@ -19,14 +9,27 @@ import {
   useRecentPayments,
   type AdminPayment,
   type PaymentsQuery,
-} from '../adminApi';
-import * as styles from '../components/admin.css';
-import { Pager } from '../components/Filters';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
-import { RECENT_PAYMENTS_COUNT } from '../constants';
+} from '../../../api/admin';
+import { paymentGatewayLabel, paymentModeLabel } from '../../../../machines/payment/payment.rules';
+import { ApiError } from '../../../api/errors';
+import { Button } from '../../../components/Button';
+import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/Field';
+import { Pager } from '../../../components/Filters';
+import { FilterSelect } from '../../../components/Select';
+import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
+import { useSession } from '../../../session/SessionProvider';
+import { stack } from '../../../styles/utils.css';
+import * as styles from './SuperuserPage.css';
 import { PAYMENT_DETAILS_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
 import { useDebounced } from './useDebounced';
+
+/** The Recent 20 tab shows the latest 20 payments. */
+const RECENT_PAYMENTS_COUNT = 20;
 
 function paymentColumns(onView: (payment: AdminPayment) => void): Column<AdminPayment>[] {
   return [
@@ -40,7 +43,7 @@ function paymentColumns(onView: (payment: AdminPayment) => void): Column<AdminPa
     { key: 'plan', header: 'Plan', cell: (p) => p.plan.name },
     { key: 'amount', header: 'Amount', cell: (p) => formatRupees(p.amount_inr) },
     { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
-    { key: 'gateway', header: 'Gateway', cell: (p) => p.payment_gateway },
+    { key: 'gateway', header: 'Gateway', cell: (p) => paymentGatewayLabel(p.payment_gateway) },
     { key: 'date', header: 'Date', cell: (p) => formatDateTime(p.created_at) },
     {
       key: 'actions',
@@ -170,7 +173,7 @@ export function FailedPaymentsTab() {
   return <PaymentTable caption="Failed payments" rows={payments.data} empty="No Failed Payments" />;
 }
 
-export function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { user } = useSession();
   const isOwner = user?.user_type === 'mess_owner';
   const payment = useAdminPayment(isOwner ? id : null);
@@ -204,9 +207,15 @@ export function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClo
             ['User', `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`],
             ['Transaction ID', p.transaction_id ?? '—'],
             ['Receipt Number', p.receipt_number ?? '—'],
-            ['Gateway', p.payment_gateway],
-            ['Payment Mode', p.payment_mode ?? '—'],
-            ['Razorpay Order ID', p.razorpay_order_id],
+            ['Gateway', paymentGatewayLabel(p.payment_gateway)],
+            ['Payment Mode', paymentModeLabel(p.payment_mode) ?? '—'],
+            ['Razorpay Order ID', p.razorpay_order_id || '—'],
+            ...(p.received_on
+              ? ([
+                  ['Received On', formatDate(p.received_on)],
+                  ['Recorded By', p.recorded_by ? `@${p.recorded_by.username}` : '—'],
+                ] as [string, string][])
+              : []),
             ['Razorpay Payment ID', p.razorpay_payment_id ?? '—'],
             ['Created', formatDateTime(p.created_at)],
             ['Failure Reason', p.failure_reason ?? '—'],

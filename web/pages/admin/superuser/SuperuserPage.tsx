@@ -1,6 +1,8 @@
-// Superuser Payments and Users: tabs All Payments, Recent 20, Failed, Users, Active Subscribers,
-// User Stats, and the Download CSV button that opens the export dialog.
+// Superuser Payments and Users: tabs All Payments, Recent 20, Failed, Pending Payments (recording
+// money paid at the mess), Users, Active Subscribers, User Stats, and the Download CSV button that
+// opens the export dialog.
 import { useCallback, useState } from 'react';
+import { useSearch } from 'wouter';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { TabPanel, Tabs } from '../../../components/Tabs';
@@ -9,6 +11,7 @@ import { muted, pageHeader, pageTitle, stack } from '../../../styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
 import { ExportDialog } from './ExportDialog';
 import { AllPaymentsTab, FailedPaymentsTab, RecentPaymentsTab } from './PaymentsTabs';
+import { PendingPaymentsTab } from './PendingPaymentsTab';
 import { PAYMENT_DETAILS_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
 import { UsersTab } from './UsersTab';
 import { UserStatsTab } from './UserStatsTab';
@@ -17,6 +20,7 @@ const TABS = [
   { value: 'all', label: 'All Payments' },
   { value: 'recent', label: 'Recent 20' },
   { value: 'failed', label: 'Failed' },
+  { value: 'pending', label: 'Pending Payments' },
   { value: 'users', label: 'Users' },
   { value: 'subscribers', label: 'Active Subscribers' },
   { value: 'stats', label: 'User Stats' },
@@ -24,7 +28,11 @@ const TABS = [
 
 export function SuperuserPage() {
   const { user } = useSession();
-  const [tab, setTab] = useState<string>('all');
+  // ?tab=users opens a tab directly (the owner's home links to the users list this way).
+  const requestedTab = new URLSearchParams(useSearch()).get('tab');
+  const [tab, setTab] = useState<string>(
+    TABS.some((candidate) => candidate.value === requestedTab) ? requestedTab! : 'all',
+  );
   const [exporting, setExporting] = useState(false);
   const closeExport = useCallback(() => setExporting(false), []);
 
@@ -50,6 +58,7 @@ export function SuperuserPage() {
         <TabPanel value="all">{tab === 'all' ? <AllPaymentsTab /> : null}</TabPanel>
         <TabPanel value="recent">{tab === 'recent' ? <RecentPaymentsTab /> : null}</TabPanel>
         <TabPanel value="failed">{tab === 'failed' ? <FailedPaymentsTab /> : null}</TabPanel>
+        <TabPanel value="pending">{tab === 'pending' ? <PendingPaymentsTab /> : null}</TabPanel>
         <TabPanel value="users">{tab === 'users' ? <UsersTab /> : null}</TabPanel>
         <TabPanel value="subscribers">
           {tab === 'subscribers' ? <ActiveSubscribersTab /> : null}

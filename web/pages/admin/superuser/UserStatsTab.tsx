@@ -1,9 +1,9 @@
-// User Stats tab: the six cards of spec §2.
+// User Stats tab: the six user counts, as cards.
+import { useUserStats } from '../../../api/admin';
 import { Card, StatCard } from '../../../components/Card';
 import { PageSpinner } from '../../../components/Spinner';
+import { useErrorToast } from '../../../components/useErrorToast';
 import { statGrid } from '../../../styles/utils.css';
-import { useUserStats } from '../adminApi';
-import { useErrorToast } from '../components/useErrorToast';
 
 export function UserStatsTab() {
   const stats = useUserStats();

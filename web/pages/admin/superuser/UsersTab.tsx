@@ -1,24 +1,31 @@
 // Users tab: server-side search, status and type filters, Expired / Soon to Expire quick filters
 // with counts, sortable columns and paging. Expiry is red when past, amber within 5 days, with a label.
 import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import { diffDays } from '../../../../machines/shared/dates';
 import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
-import { Card, EmptyState } from '../../../components/Card';
+import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
+import { Card, EmptyState, statusLabel } from '../../../components/Card';
 import { TextField } from '../../../components/Field';
+import { FilterButtons, Pager } from '../../../components/Filters';
 import { FilterSelect } from '../../../components/Select';
 import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useErrorToast } from '../../../components/useErrorToast';
 import { capitalise, formatDate, todayIso } from '../../../lib/format';
 import { stack } from '../../../styles/utils.css';
-import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../adminApi';
-import * as styles from '../components/admin.css';
-import { FilterButtons, Pager } from '../components/Filters';
-import { Table, type Column } from '../components/Table';
-import { useErrorToast } from '../components/useErrorToast';
+import * as styles from './SuperuserPage.css';
 import { useDebounced } from './useDebounced';
 
-type QuickFilter = 'none' | 'expired' | 'soon_to_expire';
+type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
 
-export function ExpiryDate({ date, today }: { date: string | null; today: string }) {
+/** ?expiring_within_days=N from the owner's home: a whole number of days, 0 to 60. */
+function expiringWithinFrom(search: string): number | null {
+  const value = new URLSearchParams(search).get('expiring_within_days');
+  return value !== null && /^\d{1,2}$/.test(value) && Number(value) <= 60 ? Number(value) : null;
+}
+
+function ExpiryDate({ date, today }: { date: string | null; today: string }) {
   if (!date) return <>—</>;
   const tone = expiryTone(date, today);
   const daysLeft = diffDays(date, today);
@@ -42,7 +49,10 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [type, setType] = useState('all');
-  const [quick, setQuick] = useState<QuickFilter>('none');
+  const expiringWithin = expiringWithinFrom(useSearch());
+  const [quick, setQuick] = useState<QuickFilter>(
+    expiringWithin === null ? 'none' : 'expiring_within',
+  );
   const [ordering, setOrdering] = useState<NonNullable<UsersQuery['ordering']>>('username');
   const [offset, setOffset] = useState(0);
   const debounced = useDebounced(search.trim(), 300);
@@ -56,7 +66,11 @@ export function UsersTab() {
     ...(debounced ? { search: debounced } : {}),
     ...(status === 'all' ? {} : { is_active: status === 'active' }),
     ...(type === 'all' ? {} : { user_type: type as 'student' | 'regular' }),
-    ...(quick === 'none' ? {} : { subscription_status: quick }),
+    ...(quick === 'none'
+      ? {}
+      : quick === 'expiring_within'
+        ? { expiring_within_days: expiringWithin ?? 0 }
+        : { subscription_status: quick }),
   };
   const users = useOwnerUsers(query);
   useErrorToast(users.isError, 'Failed to Load Users', 'Could not fetch users.');
@@ -70,7 +84,7 @@ export function UsersTab() {
       key: 'subscription',
       header: 'Subscription Status',
       sortKey: 'subscription_status',
-      cell: (u) => u.subscription_status,
+      cell: (u) => statusLabel(u.subscription_status),
     },
     { key: 'plan', header: 'Current Plan', cell: (u) => u.current_plan ?? '—' },
     {
@@ -124,6 +138,15 @@ export function UsersTab() {
             label: 'Soon to Expire',
             count: users.data?.soonToExpireCount,
           },
+          ...(expiringWithin === null
+            ? []
+            : [
+                {
+                  value: 'expiring_within' as const,
+                  label: `Expiring in ${expiringWithin} Days`,
+                  ...(quick === 'expiring_within' ? { count: users.data?.total } : {}),
+                },
+              ]),
         ]}
       />
       {users.isPending ? (

@@ -8,9 +8,11 @@ import type {
 import { EffectError } from '../../../../machines/shared/failure';
 import type { ApiClient } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
-import { EXPORT_PAGE_SIZE } from '../constants';
-import { unwrapPage } from '../paging';
+import { unwrapPage } from '../../../api/paging';
 import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
+
+/** The export fetches every page at the largest size the API allows. */
+const EXPORT_PAGE_SIZE = 500;
 
 export const FORBIDDEN_EXPORT = `${UNAUTHORIZED_TITLE}: ${DOWNLOAD_UNAUTHORIZED}`;
 
@@ -25,7 +27,7 @@ export async function fetchExportData(
   try {
     return await fetchAllPages(api, input, signal);
   } catch (error) {
-    // Spec §6: a refused download says so in the product's words.
+    // A refused download says so in the product's fixed words, not the server's.
     if (error instanceof ApiError && error.status === 403)
       throw new EffectError('refused', FORBIDDEN_EXPORT);
     throw error;

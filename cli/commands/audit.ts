@@ -1,0 +1,60 @@
+// dabba audit: the owner's audit log, newest first.
+import type { Command } from 'commander';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
+import type { CommandContext } from '../context';
+import { isoDate, jsonOption, positiveInt } from './shared';
+
+interface AuditFlags {
+  action?: string;
+  actor?: string;
+  objectType?: string;
+  objectId?: number;
+  since?: string;
+  until?: string;
+  limit?: number;
+  json?: boolean;
+}
+
+export function registerAudit(program: Command, ctx: CommandContext): void {
+  program
+    .command('audit')
+    .description('the audit log of owner actions, newest first')
+    .option('--action <action>', 'one action (refund.mark_paid) or a kind of action (refund)')
+    .option('--actor <username>', 'only what this owner did (`system`: the server itself)')
+    .option('--object-type <type>', 'leave, refund, feedback, plan, subscription…')
+    .option('--object-id <id>', 'with --object-type: one object', positiveInt)
+    .option('--since <date>', 'from this business date (YYYY-MM-DD)', isoDate)
+    .option('--until <date>', 'up to this business date, included (YYYY-MM-DD)', isoDate)
+    .option('--limit <n>', 'at most this many entries (default 50, at most 500)', positiveInt)
+    .addOption(jsonOption())
+    .action(async (options: AuditFlags) => {
+      const { listAudit, when } = await import('../services/audit');
+      const { printJson, printTable } = await import('../output');
+      const rows = await listAudit(await ctx.api(), {
+        limit: Math.min(options.limit ?? 50, 500),
+        ...(options.action ? { action: options.action } : {}),
+        ...(options.actor ? { actor: options.actor } : {}),
+        ...(options.objectType ? { object_type: options.objectType } : {}),
+        ...(options.objectId ? { object_id: options.objectId } : {}),
+        ...(options.since ? { date_from: options.since } : {}),
+        ...(options.until ? { date_to: options.until } : {}),
+      });
+      if (options.json) return printJson(ctx.io.stdout, rows);
+      printTable(
+        ctx.io.stdout,
+        rows,
+        [
+          { header: 'When', value: (entry) => when(entry.at, DEFAULT_BUSINESS_TIME_ZONE) },
+          { header: 'Who', value: (entry) => entry.actor },
+          { header: 'Action', value: (entry) => entry.action },
+          {
+            header: 'Object',
+            value: (entry) =>
+              `${entry.object_type}${entry.object_id === null ? '' : ` #${entry.object_id}`}`,
+          },
+          { header: 'Summary', value: (entry) => entry.summary },
+        ],
+        'No audit entries found.',
+      );
+    });
+}

@@ -1,0 +1,48 @@
+// `dabba dashboard` as text: the owner's home (GET /api/owner/summary/) in aligned lines and tables.
+import type { OwnerSummary } from './services/owner';
+import { formatTable, rupees } from './output';
+
+const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+function revenueLine(figure: OwnerSummary['revenue']['today']): string {
+  return `${rupees(figure.net)} (collected ${rupees(figure.collected)}, refunded ${rupees(figure.refunded)})`;
+}
+
+export function renderOwnerSummary(summary: OwnerSummary): string {
+  const lines: [string, string][] = [
+    ['Revenue today', revenueLine(summary.revenue.today)],
+    [`Revenue this month (from ${summary.revenue.month.from})`, revenueLine(summary.revenue.month)],
+    [
+      'Active subscribers',
+      `${summary.active_subscribers.total} (mess ${summary.active_subscribers.mess}, tiffin ${summary.active_subscribers.tiffin})`,
+    ],
+    [
+      `Expiring within ${summary.expiring.within_days} days`,
+      `${summary.expiring.count} (dabba users list --expiring-within ${summary.expiring.within_days})`,
+    ],
+    ['Pending leaves', String(summary.pending_leaves)],
+    ['Pending refunds', String(summary.pending_refunds)],
+    ['Open feedback', String(summary.open_feedback)],
+  ];
+  const width = Math.max(...lines.map(([label]) => label.length));
+  const counts = summary.tomorrow_meals.counts;
+  return [
+    `Dabba · owner's home for ${summary.today}`,
+    '',
+    ...lines.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
+    '',
+    `Tomorrow's meals (${summary.tomorrow_meals.date}, net of approved leaves)`,
+    formatTable(MEALS, [
+      { header: 'Meal', value: (meal) => meal[0]!.toUpperCase() + meal.slice(1) },
+      { header: 'Mess', value: (meal) => counts.mess[meal], right: true },
+      { header: 'Tiffin', value: (meal) => counts.tiffin[meal], right: true },
+      { header: 'Total', value: (meal) => counts.mess[meal] + counts.tiffin[meal], right: true },
+    ]),
+    `Last ${summary.daily.length} days`,
+    formatTable(summary.daily, [
+      { header: 'Date', value: (day) => day.date },
+      { header: 'Revenue', value: (day) => rupees(day.revenue), right: true },
+      { header: 'New subscribers', value: (day) => day.new_subscribers, right: true },
+    ]),
+  ].join('\n');
+}

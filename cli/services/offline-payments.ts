@@ -1,0 +1,169 @@
+// Money received at the mess: `dabba payments record`. A dry run reads the subscription and asks
+// the same machines and rules the server does; a real run lets the server record and settle it.
+import type { components } from '../../generated/api';
+import type { OfflinePaymentMode } from '../../machines/payment/payment.context';
+import {
+  offlinePaymentProblems,
+  paymentModeLabel,
+  type OfflinePaymentField,
+} from '../../machines/payment/payment.rules';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
+import { todayIn } from '../../machines/shared/dates';
+import { decide } from '../../machines/shared/lifecycle';
+import { subscriptionFromApi } from '../../machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
+import { refusedError } from '../errors';
+import type { CliIo } from '../io';
+import { formatRupees } from '../../machines/shared/money';
+import { printJson } from '../output';
+import { unwrap, type Api } from './api';
+
+type Subscription = components['schemas']['Subscription'];
+export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
+
+export interface RecordOptions {
+  /** Rupees. */
+  readonly amount: number;
+  readonly mode: OfflinePaymentMode;
+  readonly reference?: string;
+  /** YYYY-MM-DD; default today. */
+  readonly date?: string;
+  readonly note?: string;
+  readonly dryRun: boolean;
+  readonly json: boolean;
+}
+
+/** What a dry run says would be recorded. */
+export interface OfflinePaymentPlan {
+  readonly dry_run: true;
+  readonly subscription: number;
+  readonly customer: string;
+  readonly plan: string;
+  readonly amount: number;
+  readonly payment_mode: OfflinePaymentMode;
+  readonly reference: string | null;
+  readonly received_on: string;
+  readonly admin_comment: string | null;
+  /** The subscription after recording: ACTIVE from today. */
+  readonly status: string;
+  readonly start_date: string | null;
+  readonly base_end_date: string | null;
+}
+
+/** The flag each request field comes from, to name it in a refusal. */
+const FLAGS: Record<OfflinePaymentField, string> = {
+  amount: '--amount',
+  reference: '--reference',
+  received_on: '--date',
+};
+
+const describe = (subscription: Subscription) =>
+  `subscription #${subscription.id} (${subscription.user.username}, ${subscription.plan.name})`;
+
+function amountPaise(amount: number): number {
+  const paise = Math.round(amount * 100);
+  if (Math.abs(paise - amount * 100) > 1e-6) {
+    throw refusedError('--amount: Amount may have at most two decimals.');
+  }
+  return paise;
+}
+
+const businessDate = (instantMs: number) => todayIn(DEFAULT_BUSINESS_TIME_ZONE, instantMs);
+
+/** The dry run: the subscription must exist and await payment, and every rule must hold. */
+async function plan(api: Api, id: number, options: RecordOptions): Promise<OfflinePaymentPlan> {
+  const subscription = await unwrap(
+    api,
+    api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
+    `Subscription ${id}`,
+  );
+  const today = businessDate(Date.now());
+  const activation = decide(subscriptionMachine, subscriptionFromApi(subscription), {
+    type: 'payment.succeeded',
+    paidOn: today,
+  });
+  if (!activation.ok) {
+    throw refusedError(
+      `${describe(subscription)}: ${activation.message}`,
+      undefined,
+      activation.code,
+    );
+  }
+  const receivedOn = options.date ?? today;
+  const reference = options.reference ?? null;
+  const problems = offlinePaymentProblems({
+    amountPaise: amountPaise(options.amount),
+    amountDuePaise: amountPaise(subscription.total_paid),
+    mode: options.mode,
+    reference,
+    receivedOn,
+    today,
+    subscriptionCreatedOn: businessDate(Date.parse(subscription.created_at)),
+  });
+  const [first] = problems;
+  if (first) {
+    throw refusedError(
+      problems.map((problem) => `${FLAGS[problem.field]}: ${problem.message}`).join('\n'),
+      undefined,
+      first.code,
+    );
+  }
+  return {
+    dry_run: true,
+    subscription: subscription.id,
+    customer: subscription.user.username,
+    plan: subscription.plan.name,
+    amount: options.amount,
+    payment_mode: options.mode,
+    reference,
+    received_on: receivedOn,
+    admin_comment: options.note?.trim() || null,
+    status: String(activation.next),
+    start_date: activation.context.startDate,
+    base_end_date: activation.context.baseEndDate,
+  };
+}
+
+export async function recordOfflinePayment(
+  io: CliIo,
+  api: Api,
+  id: number,
+  options: RecordOptions,
+): Promise<void> {
+  const how = paymentModeLabel(options.mode);
+  if (options.dryRun) {
+    const planned = await plan(api, id, options);
+    if (options.json) return printJson(io.stdout, planned);
+    io.stdout.write(
+      `Would record ${formatRupees(planned.amount)} (${how}` +
+        `${planned.reference ? `, reference ${planned.reference}` : ''}) for subscription ` +
+        `#${planned.subscription} (${planned.customer}, ${planned.plan}), received on ` +
+        `${planned.received_on}.\nThe subscription would become ${planned.status}: ` +
+        `${planned.start_date ?? '?'} → ${planned.base_end_date ?? '?'}.\n`,
+    );
+    return;
+  }
+  const recorded = await unwrap(
+    api,
+    api.client.POST('/payments/admin/payments/record_offline/', {
+      body: {
+        subscription: id,
+        amount: options.amount,
+        payment_mode: options.mode,
+        ...(options.reference ? { reference: options.reference } : {}),
+        ...(options.date ? { received_on: options.date } : {}),
+        ...(options.note?.trim() ? { admin_comment: options.note.trim() } : {}),
+      },
+    }),
+    `Subscription ${id}`,
+  );
+  if (options.json) return printJson(io.stdout, recorded);
+  const { payment, subscription } = recorded;
+  io.stdout.write(
+    `Recorded ${formatRupees(payment.amount_inr)} (${how}` +
+      `${payment.utr ? `, reference ${payment.utr}` : ''}) for ${describe(subscription)}: ` +
+      `payment #${payment.id}, receipt ${payment.receipt_number ?? '-'}.\n` +
+      `The subscription is ${subscription.status}: ${subscription.start_date ?? '?'} → ` +
+      `${subscription.base_end_date ?? '?'}.\n`,
+  );
+}

@@ -1,0 +1,34 @@
+// The lifecycle stores, built once per app: the only code that writes a lifecycle's status.
+import { createPaymentProvider } from '../services/payments/index.js';
+import { createAccountStore } from './account.store.js';
+import { createAdjustmentBatches } from './adjustments.js';
+import { createCancellation } from './cancellation.js';
+import { createFeedbackStore } from './feedback.store.js';
+import { createLeaveStore } from './leave.store.js';
+import { createPaymentStore } from './payment.store.js';
+import { createRefundStore } from './refund.store.js';
+import type { StoreDeps } from './store.js';
+import { createSubscriptionStore } from './subscription.store.js';
+
+export function createStores(deps: StoreDeps) {
+  const accounts = createAccountStore(deps);
+  const subscriptions = createSubscriptionStore(deps);
+  const leaves = createLeaveStore(deps, subscriptions);
+  const refunds = createRefundStore(deps);
+  const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
+  const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
+  const feedback = createFeedbackStore(deps);
+  const adjustments = createAdjustmentBatches(deps, subscriptions);
+  return {
+    accounts,
+    subscriptions,
+    leaves,
+    refunds,
+    payments,
+    cancellation,
+    feedback,
+    adjustments,
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;

@@ -1,0 +1,302 @@
+// The leave lifecycle's store: create, edit, delete, approve and reject, each decided by the leave
+// machine and written with a conditional UPDATE. Approving asks the subscription machine to extend
+// the subscription in the same transaction, so the extension happens exactly once.
+import { getInitialSnapshot } from 'xstate';
+import { decide } from '../../machines/shared/lifecycle.js';
+import {
+  leaveFromApi,
+  leaveMachine,
+  leaveRefusals,
+  leaveRequestRefusals,
+  validateLeaveRequest,
+  type LeaveEvent,
+  type LeaveStatus,
+} from '../../machines/leave/index.js';
+import { isUniqueViolation } from '../db/index.js';
+import type { Leave, User } from '../db/schema.js';
+import { ApiError, fieldError } from '../errors.js';
+import { fullName } from '../format.js';
+import { notifyCustomer, notifyOwners } from '../services/notify.js';
+import { recordAudit } from './audit.js';
+import {
+  allowed,
+  nowIso,
+  refusalError,
+  refusalsError,
+  type Executor,
+  type StoreDeps,
+} from './store.js';
+import { subscriptionStatus, type SubscriptionStore } from './subscription.store.js';
+
+export interface LeaveDates {
+  startDate: string;
+  endDate: string;
+}
+
+/** The sentence every pending leave of a cancelled subscription is rejected with. */
+export const CANCELLED_LEAVE_COMMENT = 'Subscription cancelled.';
+
+type OwnerDecision = Extract<LeaveEvent, { type: 'leave.approve' | 'leave.reject' }>;
+
+export type LeaveStore = ReturnType<typeof createLeaveStore>;
+
+export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionStore) {
+  const db = deps.db.kysely;
+
+  /** Every create/edit rule of machines/leave's rules, with the facts read from the database. */
+  async function checkRequest(
+    userId: number,
+    subscriptionId: number,
+    dates: LeaveDates,
+    editedLeaveId: number | null,
+  ): Promise<number> {
+    const subscription = await db
+      .selectFrom('subscriptions')
+      .select(['id', 'status', 'adjusted_end_date'])
+      .where('id', '=', subscriptionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!subscription) {
+      throw fieldError('subscription', 'Subscription not found.', 'leave.subscription_not_found');
+    }
+    const today = deps.today();
+    let others = db
+      .selectFrom('leaves')
+      .select(['id', 'status', 'leave_start_date', 'leave_end_date'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['PENDING', 'APPROVED']);
+    if (editedLeaveId !== null) others = others.where('id', '<>', editedLeaveId);
+    const rows = await others.execute();
+    const verdict = validateLeaveRequest({
+      ...dates,
+      today,
+      adjustedEndDate: subscription.adjusted_end_date,
+      subscriptionStatus: subscriptionStatus(subscription, today),
+      hasOtherPending: rows.some((row) => row.status === 'PENDING'),
+      overlapsExisting: rows.some(
+        (row) => row.leave_start_date <= dates.endDate && row.leave_end_date >= dates.startDate,
+      ),
+    });
+    if (!verdict.ok) throw refusalsError(verdict.refusals);
+    return verdict.durationDays;
+  }
+
+  async function describe(leave: Leave) {
+    const row = await db
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['p.name as plan_name', 'u.username', 'u.first_name', 'u.last_name', 'u.phone'])
+      .where('s.id', '=', leave.subscription_id)
+      .executeTakeFirstOrThrow();
+    const days = `${leave.duration_days} day${leave.duration_days === 1 ? '' : 's'}`;
+    return { ...row, period: `${leave.leave_start_date} to ${leave.leave_end_date} (${days})` };
+  }
+
+  /** A new PENDING leave; the customer and every owner hear of it, once an hour per subscription. */
+  async function create(
+    user: User,
+    request: { subscription: number; reason: string } & LeaveDates,
+  ): Promise<Leave> {
+    const durationDays = await checkRequest(user.id, request.subscription, request, null);
+    const initial = getInitialSnapshot(leaveMachine, {
+      startDate: request.startDate,
+      endDate: request.endDate,
+      adminComment: null,
+    });
+    const at = nowIso(deps);
+    let leave: Leave;
+    try {
+      leave = await db
+        .insertInto('leaves')
+        .values({
+          user_id: user.id,
+          subscription_id: request.subscription,
+          leave_start_date: initial.context.startDate,
+          leave_end_date: initial.context.endDate,
+          reason: request.reason.trim(),
+          status: initial.value as LeaveStatus,
+          duration_days: durationDays,
+          requested_at: at,
+          approved_at: null,
+          rejected_at: null,
+          admin_comment: initial.context.adminComment,
+          decided_by: null,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      // The partial unique index: two requests raced past the pending check.
+      if (isUniqueViolation(error)) throw refusalsError([leaveRequestRefusals.pendingExists]);
+      throw error;
+    }
+    const about = await describe(leave);
+    // A create/delete loop on one subscription announces a request once an hour, to both sides.
+    const throttle = `subscription:${leave.subscription_id}`;
+    const text = `Your leave request for ${about.period} on ${about.plan_name} was submitted and awaits approval.`;
+    await notifyCustomer(deps, leave.user_id, {
+      type: 'leave_submitted',
+      subject: 'Leave request submitted',
+      text,
+      sms: `Dabba: ${text}`,
+      throttle,
+    });
+    await notifyOwners(deps, {
+      type: 'leave_submitted_owner',
+      throttle,
+      subject: `New leave request from ${about.username}`,
+      text: `${fullName(about)} (${about.username}, ${about.phone}) requested leave for ${about.period} on ${about.plan_name}. Reason: ${leave.reason}`,
+    });
+    return leave;
+  }
+
+  /** leave.update: new dates re-check every rule; only a PENDING leave changes. */
+  async function update(
+    user: User,
+    leave: Leave,
+    changes: Partial<LeaveDates> & { reason?: string },
+  ): Promise<void> {
+    const { context } = allowed(
+      decide(leaveMachine, leaveFromApi(leave), {
+        type: 'leave.update',
+        ...(changes.startDate !== undefined ? { startDate: changes.startDate } : {}),
+        ...(changes.endDate !== undefined ? { endDate: changes.endDate } : {}),
+      }),
+    );
+    const durationDays = await checkRequest(user.id, leave.subscription_id, context, leave.id);
+    const updated = await db
+      .updateTable('leaves')
+      .set({
+        leave_start_date: context.startDate,
+        leave_end_date: context.endDate,
+        duration_days: durationDays,
+        ...(changes.reason !== undefined ? { reason: changes.reason.trim() } : {}),
+        updated_at: nowIso(deps),
+      })
+      .where('id', '=', leave.id)
+      .where('status', '=', leave.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw refusalError(leaveRefusals.events['leave.update']);
+  }
+
+  /** leave.delete: the row goes, while it is still PENDING. */
+  async function remove(leave: Leave): Promise<void> {
+    allowed(decide(leaveMachine, leaveFromApi(leave), { type: 'leave.delete' }));
+    const deleted = await db
+      .deleteFrom('leaves')
+      .where('id', '=', leave.id)
+      .where('status', '=', leave.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!deleted) throw refusalError(leaveRefusals.events['leave.delete']);
+  }
+
+  /**
+   * Writes the owner's decision if the leave is still as read. The conditional UPDATE is the lock:
+   * of 50 concurrent approvals only one gets a row back.
+   */
+  async function writeDecision(
+    executor: Executor,
+    leave: Leave,
+    event: OwnerDecision,
+    decidedBy: number | null,
+  ): Promise<Leave | undefined> {
+    const { next, context } = allowed(decide(leaveMachine, leaveFromApi(leave), event));
+    const at = nowIso(deps);
+    return executor
+      .updateTable('leaves')
+      .set({
+        status: next as LeaveStatus,
+        admin_comment: context.adminComment,
+        decided_by: decidedBy,
+        updated_at: at,
+        ...(next === 'APPROVED' ? { approved_at: at } : { rejected_at: at }),
+      })
+      .where('id', '=', leave.id)
+      .where('status', '=', leave.status)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async function notifyDecision(leave: Leave) {
+    const about = await describe(leave);
+    const comment = leave.admin_comment ? ` Comment: ${leave.admin_comment}` : '';
+    const text =
+      leave.status === 'APPROVED'
+        ? `Your leave for ${about.period} was approved. Your subscription now ends one day later for each day of leave.${comment}`
+        : `Your leave request for ${about.period} was rejected.${comment}`;
+    await notifyCustomer(deps, leave.user_id, {
+      type: leave.status === 'APPROVED' ? 'leave_approved' : 'leave_rejected',
+      subject: leave.status === 'APPROVED' ? 'Leave request approved' : 'Leave request rejected',
+      text,
+      sms: `Dabba: ${text}`,
+    });
+  }
+
+  /**
+   * leave.approve or leave.reject by the owner. Approving extends the subscription through the
+   * subscription machine (subscription.extend) in the same transaction.
+   */
+  async function decideByOwner(owner: User, leave: Leave, event: OwnerDecision): Promise<Leave> {
+    const decided = await db.transaction().execute(async (trx) => {
+      const written = await writeDecision(trx, leave, event, owner.id);
+      if (!written) return undefined;
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: event.type,
+        objectType: 'leave',
+        objectId: written.id,
+        summary: `${written.status === 'APPROVED' ? 'Approved' : 'Rejected'} leave #${written.id} (${written.leave_start_date} to ${written.leave_end_date}, ${written.duration_days} days): ${written.admin_comment ?? ''}`,
+        before: { status: leave.status, admin_comment: leave.admin_comment },
+        after: { status: written.status, admin_comment: written.admin_comment },
+      });
+      if (written.status === 'APPROVED') {
+        try {
+          await subscriptions.extend(trx, written.subscription_id, written.duration_days);
+        } catch (error) {
+          // The subscription machine refused to extend: say it in the leave's words.
+          if (error instanceof ApiError && error.statusCode === 400) {
+            throw refusalError(leaveRequestRefusals.approveSubscriptionNotActive);
+          }
+          throw error;
+        }
+      }
+      return written;
+    });
+    // The race was lost: another request decided the leave after we read it.
+    if (!decided) throw refusalError(leaveRefusals.events[event.type]);
+    await notifyDecision(decided);
+    return decided;
+  }
+
+  /** A cancelled subscription has no days left to take leave on: its PENDING leaves are rejected. */
+  async function rejectPendingOf(trx: Executor, subscriptionId: number): Promise<void> {
+    const pending = await trx
+      .selectFrom('leaves')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'PENDING')
+      .execute();
+    for (const leave of pending) {
+      await writeDecision(
+        trx,
+        leave,
+        { type: 'leave.reject', adminComment: CANCELLED_LEAVE_COMMENT },
+        null,
+      );
+    }
+  }
+
+  return {
+    create,
+    update,
+    remove,
+    approve: (owner: User, leave: Leave, adminComment: string) =>
+      decideByOwner(owner, leave, { type: 'leave.approve', adminComment }),
+    reject: (owner: User, leave: Leave, adminComment: string) =>
+      decideByOwner(owner, leave, { type: 'leave.reject', adminComment }),
+    rejectPendingOf,
+  };
+}

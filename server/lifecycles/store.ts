@@ -1,0 +1,45 @@
+// What every lifecycle store shares: the services it needs, and how a machine's refusal becomes
+// the 400 the API answers. A store is the only place that writes its lifecycle's status.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AnyStateMachine } from 'xstate';
+import type { Decision, Refusal } from '../../machines/shared/lifecycle.js';
+import type { AttachmentStore } from '../attachments/index.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import { ApiError, nonFieldError } from '../errors.js';
+import type { Notifier } from '../services/notifier.js';
+import type { Clock } from '../time.js';
+
+export interface StoreDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  notifier: Notifier;
+  /** Where feedback photos are kept. */
+  attachments: AttachmentStore;
+  /** Today's calendar date in the business time zone. */
+  today(): string;
+}
+
+/** The database or a transaction on it: stores take one so a composite change commits once. */
+export type Executor = Kysely<Database>;
+
+export const refusalError = (refusal: Refusal) => nonFieldError(refusal.message, refusal.code);
+
+/** Every broken rule of a create or edit, the first one's code. */
+export const refusalsError = (refusals: readonly Refusal[]) =>
+  new ApiError(400, {
+    non_field_errors: refusals.map((refusal) => refusal.message),
+    error_code: refusals[0]?.code ?? 'invalid',
+  });
+
+/** The machine's allowed transition, or the 400 that explains its refusal. */
+export function allowed<TMachine extends AnyStateMachine>(decision: Decision<TMachine>) {
+  if (!decision.ok) throw refusalError(decision);
+  return decision;
+}
+
+export const nowIso = (deps: Pick<StoreDeps, 'clock'>) => deps.clock.now().toISOString();

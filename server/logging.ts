@@ -1,0 +1,213 @@
+// The server's log: pino's JSON lines on stdout, written so that a failing log output can never
+// stop the server. This file is the one place where the logger is configured.
+import { fstatSync, write } from 'node:fs';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { redactUrl } from './log-redaction.js';
+
+/**
+ * pino's own stdout destination (sonic-boom) blocked the whole server when stdout sat on a full
+ * disk: a failed write is re-emitted as an uncaught error, and pino's exit handler then retries
+ * the write synchronously forever (flushSync sleeps and loops on any error but EAGAIN), so the
+ * process neither answers nor dies on SIGTERM. This destination writes asynchronously, keeps a
+ * bounded queue, and drops lines the output cannot take; it counts them and says so once the
+ * output works again.
+ */
+export interface LogDestination {
+  /** pino calls this with one serialized line at a time. */
+  write(line: string): void;
+  /** Resolves once everything queued is written or dropped, or after `timeoutMs`. */
+  drain(timeoutMs: number): Promise<void>;
+  /** Lines dropped since start, because the output failed or fell too far behind. */
+  readonly dropped: number;
+}
+
+/** Writes one chunk and calls back once it is written (null) or failed; may never call back. */
+type Sink = (chunk: Buffer, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
+/** More than this waiting to be written means the output is not keeping up: drop new lines. */
+const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
+/** One write at a time, at most this big. */
+const MAX_CHUNK_BYTES = 64 * 1024;
+/** A non-blocking descriptor whose reader is slow answers EAGAIN: wait this long, a few times. */
+const EAGAIN_RETRY_MS = 50;
+const EAGAIN_RETRIES = 20;
+
+/** fs.write in libuv's thread pool, for files, terminals and devices (/dev/full fails at once). */
+function descriptorSink(fd: number): Sink {
+  const send = (chunk: Buffer, done: Parameters<Sink>[1], retries: number) => {
+    write(fd, chunk, 0, chunk.length, null, (error, written) => {
+      if (error?.code === 'EAGAIN' && retries < EAGAIN_RETRIES) {
+        setTimeout(() => send(chunk, done, retries + 1), EAGAIN_RETRY_MS).unref();
+      } else if (error) {
+        done(error);
+      } else if (written < chunk.length) {
+        send(chunk.subarray(written), done, 0);
+      } else {
+        done(null);
+      }
+    });
+  };
+  return (chunk, done) => send(chunk, done, 0);
+}
+
+/**
+ * process.stdout, for pipes and sockets. A blocking fs.write to a pipe whose reader has stalled
+ * waits forever in a worker thread, and process.exit waits for that thread: the server could not
+ * stop. Node writes to a pipe or socket through the event loop instead; while the reader stalls,
+ * the callback simply does not come, the queue fills and new lines are dropped.
+ */
+function streamSink(stream: NodeJS.WriteStream): Sink {
+  // Without a listener an EPIPE (the reader is gone) would be an uncaught exception.
+  stream.on('error', () => {});
+  return (chunk, done) => {
+    stream.write(chunk, (error) =>
+      done((error as NodeJS.ErrnoException | null | undefined) ?? null),
+    );
+  };
+}
+
+function stdoutSink(): Sink {
+  try {
+    const stats = fstatSync(1);
+    if (stats.isFIFO() || stats.isSocket()) return streamSink(process.stdout);
+  } catch {
+    // fd 1 is closed: the writes fail (EBADF) and are dropped.
+  }
+  return descriptorSink(1);
+}
+
+export function createLogDestination(sink: Sink = stdoutSink()): LogDestination {
+  const queue: string[] = [];
+  let queuedBytes = 0;
+  let writing = false;
+  let dropped = 0;
+  let unreported = 0;
+  let waiters: (() => void)[] = [];
+
+  const settle = () => {
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  };
+
+  function take(): { chunk: Buffer; lines: number } {
+    let size = 0;
+    let count = 0;
+    while (
+      count < queue.length &&
+      (count === 0 || size + queue[count]!.length <= MAX_CHUNK_BYTES)
+    ) {
+      size += queue[count]!.length;
+      count += 1;
+    }
+    const lines = queue.splice(0, count);
+    queuedBytes -= size;
+    return { chunk: Buffer.from(lines.join('')), lines: count };
+  }
+
+  function pump(): void {
+    if (queue.length === 0) {
+      writing = false;
+      settle();
+      return;
+    }
+    writing = true;
+    const { chunk, lines } = take();
+    sink(chunk, (error) => {
+      if (error) {
+        // ENOSPC, EIO, EPIPE, EBADF: these lines are lost, the server is not.
+        dropped += lines;
+        unreported += lines;
+      } else if (unreported > 0) {
+        const notice = `${JSON.stringify({
+          level: 40,
+          time: Date.now(),
+          pid: process.pid,
+          msg: `${unreported} log lines were dropped because the log output failed`,
+        })}\n`;
+        unreported = 0;
+        queue.unshift(notice);
+        queuedBytes += notice.length;
+      }
+      pump();
+    });
+  }
+
+  return {
+    write(line) {
+      if (queuedBytes + line.length > MAX_QUEUED_BYTES) {
+        dropped += 1;
+        unreported += 1;
+        return;
+      }
+      queue.push(line);
+      queuedBytes += line.length;
+      if (!writing) pump();
+    },
+    drain(timeoutMs) {
+      if (!writing && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+/** Fastify's `logger` option: pino at LOG_LEVEL, on `destination`, with secrets redacted. */
+export function loggerOptions(
+  level: string,
+  destination: LogDestination,
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  return {
+    level,
+    redact: ['req.headers.authorization'],
+    serializers: {
+      // Fastify's own request serializer, with the token of password-reset links redacted.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    stream: destination,
+  };
+}
+
+/**
+ * One log line per request, written when it is answered, with what Fastify splits over two
+ * ("incoming request", then "request completed"): the request (URL redacted as above), the status
+ * and the response time. At the default level every request is logged, and a second line cost about
+ * as much as a small read's own work.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** Fastify's `logController` option. */
+export const requestLogController = () => new OneLinePerRequest();

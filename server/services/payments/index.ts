@@ -1,0 +1,12 @@
+// The payment provider the configuration names: Razorpay, or the local sandbox that speaks its
+// protocol.
+import type { Config } from '../../config.js';
+import type { PaymentProvider } from './provider.js';
+import { createRazorpayProvider } from './razorpay.js';
+import { createSandboxProvider } from './sandbox.js';
+
+export function createPaymentProvider(config: Config): PaymentProvider {
+  return config.payments.provider === 'razorpay'
+    ? createRazorpayProvider(config.payments)
+    : createSandboxProvider();
+}

@@ -1,0 +1,88 @@
+// Issue 12: one money formatter and one status label per lifecycle, shared by the web app and dabba.
+import { describe, expect, it } from 'vitest';
+import { rupees } from '../../cli/output.js';
+import { FEEDBACK_STATUSES, FEEDBACK_STATUS_LABELS } from '../../machines/feedback/index.js';
+import { LEAVE_STATUSES, LEAVE_STATUS_LABELS } from '../../machines/leave/index.js';
+import { USER_STATUSES, USER_STATUS_LABELS } from '../../machines/onboarding/index.js';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../machines/payment/index.js';
+import {
+  REFUND_STATUSES,
+  REFUND_STATUS_LABELS,
+  refundStatusDisplay,
+} from '../../machines/refund/index.js';
+import { formatRupees } from '../../machines/shared/money.js';
+import { statusLabel } from '../../machines/status-labels.js';
+import {
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+} from '../../machines/subscription/index.js';
+import * as webFormat from '../../web/lib/format.js';
+
+describe('formatRupees', () => {
+  it.each([
+    [1333, '₹1,333'],
+    [1333.5, '₹1,333.50'],
+    [1234.05, '₹1,234.05'],
+    [123456, '₹1,23,456'],
+    [10000000, '₹1,00,00,000'],
+    [0, '₹0'],
+    [-250, '-₹250'],
+    [1333.999, '₹1,334'],
+    [0.004, '₹0'],
+    [-0.001, '₹0'],
+  ])('writes %d as %s', (amount, text) => {
+    expect(formatRupees(amount)).toBe(text);
+  });
+
+  it('writes a missing amount as a dash', () => {
+    expect(formatRupees(null)).toBe('—');
+    expect(formatRupees(undefined)).toBe('—');
+    expect(formatRupees(Number.NaN)).toBe('—');
+  });
+
+  it('is the one formatter of the web app and dabba', () => {
+    expect(webFormat.formatRupees).toBe(formatRupees);
+    expect(rupees(1333)).toBe('₹1,333');
+    expect(rupees(1500.5)).toBe('₹1,500.50');
+    // The CLI's tables write a missing value as "-", like every other empty cell.
+    expect(rupees(null)).toBe('-');
+  });
+});
+
+describe('status labels', () => {
+  const lifecycles: Array<[string, readonly string[], Readonly<Record<string, string>>]> = [
+    ['subscription', SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS],
+    ['payment', PAYMENT_STATUSES, PAYMENT_STATUS_LABELS],
+    ['leave', LEAVE_STATUSES, LEAVE_STATUS_LABELS],
+    ['refund', REFUND_STATUSES, REFUND_STATUS_LABELS],
+    ['feedback', FEEDBACK_STATUSES, FEEDBACK_STATUS_LABELS],
+    ['account', USER_STATUSES, USER_STATUS_LABELS],
+  ];
+
+  it.each(lifecycles)(
+    'names every %s status, and statusLabel uses that name',
+    (_, statuses, labels) => {
+      expect(Object.keys(labels).sort()).toEqual([...statuses].sort());
+      for (const status of statuses) {
+        expect(labels[status]).toMatch(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/);
+        expect(statusLabel(status)).toBe(labels[status]);
+      }
+    },
+  );
+
+  it('reads the web app’s labels', () => {
+    expect(statusLabel('PENDING_PAYMENT')).toBe('Pending Payment');
+    expect(statusLabel('in_progress')).toBe('In Progress');
+    expect(statusLabel('APPROVED')).toBe('Approved');
+    expect(statusLabel('sent')).toBe('Sent');
+    // A value no lifecycle has (the users list's "No subscription") keeps its words.
+    expect(statusLabel('No subscription')).toBe('No subscription');
+  });
+
+  it('gives the refund card the same words (status_display)', () => {
+    for (const status of REFUND_STATUSES) {
+      expect(refundStatusDisplay(status)).toBe(REFUND_STATUS_LABELS[status]);
+    }
+    expect(refundStatusDisplay(null)).toBe('No refund requested');
+  });
+});

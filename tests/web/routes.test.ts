@@ -1,0 +1,156 @@
+// The web app's one route registry against README "The web app's rules": the route table, its
+// guards, the navigation by role, the mobile menu, the footer and the document titles all come
+// from web/app/routes.ts.
+import { describe, expect, it } from 'vitest';
+import { decideRoute, matchRoute, type RouteUser } from '../../machines';
+import {
+  APP_ROUTES,
+  audienceOf,
+  documentTitle,
+  FOOTER_LINKS,
+  HEADER_BUTTONS,
+  navigationLinks,
+} from '../../web/app/routes';
+
+const customer: RouteUser = {
+  status: 'profile_complete',
+  userType: 'regular',
+  phone: '+919876543210',
+};
+const owner: RouteUser = {
+  status: 'profile_complete',
+  userType: 'mess_owner',
+  phone: '+919000000000',
+};
+
+describe('the route registry', () => {
+  it('holds the route table with its access, plus the kitchen sheet, each path once', () => {
+    expect(APP_ROUTES.map((route) => [route.path, route.access])).toEqual(
+      expect.arrayContaining([
+        ['/', 'public'],
+        ['/login', 'public'],
+        ['/register', 'public'],
+        ['/otp-verification', 'public'],
+        ['/forgot-password', 'public'],
+        ['/reset-password/:uidb64/:token/*', 'public'],
+        ['/contact', 'publicAndSignedIn'],
+        ['/dashboard', 'signedIn'],
+        ['/subscriptions', 'signedIn'],
+        ['/plans', 'signedIn'],
+        ['/feedback', 'signedIn'],
+        ['/payments', 'signedIn'],
+        ['/leaves', 'signedIn'],
+        ['/notifications', 'signedIn'],
+        ['/profile', 'signedIn'],
+        ['/admin/plans', 'owner'],
+        ['/admin/leaves', 'owner'],
+        ['/admin/feedback', 'owner'],
+        ['/admin/refunds', 'owner'],
+        ['/admin/superuser', 'owner'],
+        ['/admin/kitchen', 'owner'],
+        ['/admin/audit', 'owner'],
+      ]),
+    );
+    expect(APP_ROUTES).toHaveLength(22);
+    expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
+    // Every /admin screen, and only those, is the owner's.
+    for (const route of APP_ROUTES) {
+      expect(route.access === 'owner', route.path).toBe(route.path.startsWith('/admin/'));
+    }
+  });
+
+  it('guards through machines/onboarding with this table', () => {
+    const decide = (user: RouteUser | null, pathname: string) =>
+      decideRoute(APP_ROUTES, { loading: false, user, pathname });
+    expect(decide(customer, '/admin/refunds')).toEqual({ kind: 'forbidden' });
+    expect(decide(owner, '/admin/refunds')).toEqual({ kind: 'allow' });
+    expect(decide(null, '/admin/kitchen')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      state: { from: '/admin/kitchen' },
+    });
+    expect(decide(null, '/contact')).toEqual({ kind: 'allow' });
+    expect(decide(customer, '/no-such-screen')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(customer, '/login')).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
+  it('gives every route a page, and the owner their own dashboard', () => {
+    for (const route of APP_ROUTES) expect(route.page, route.path).toBeTruthy();
+    const withOwnerPage = APP_ROUTES.filter((route) => route.ownerPage);
+    expect(withOwnerPage.map((route) => route.path)).toEqual(['/dashboard']);
+    expect(withOwnerPage[0]?.ownerPage).not.toBe(withOwnerPage[0]?.page);
+  });
+
+  it('titles each route for the browser tab', () => {
+    const titleOf = (pathname: string) => documentTitle(matchRoute(APP_ROUTES, pathname));
+    expect(titleOf('/')).toBe('Mess & Tiffin Subscriptions · Dabba');
+    expect(titleOf('/admin/refunds')).toBe('Manage Refunds · Dabba');
+    expect(titleOf('/reset-password/MQ/abc-123/')).toBe('Set a new password · Dabba');
+    expect(titleOf('/nope')).toBe('Dabba');
+  });
+});
+
+describe('links from the registry', () => {
+  const paths = (links: ReadonlyArray<{ to: string }>) => links.map((link) => link.to);
+
+  it('builds the top navigation by user type', () => {
+    expect(audienceOf(null)).toBe('visitor');
+    expect(audienceOf('student')).toBe('customer');
+    expect(audienceOf('regular')).toBe('customer');
+    expect(audienceOf('mess_owner')).toBe('owner');
+    expect(paths(navigationLinks('visitor'))).toEqual(['/login', '/register', '/contact']);
+    expect(paths(navigationLinks('customer'))).toEqual([
+      '/dashboard',
+      '/subscriptions',
+      '/plans',
+      '/feedback',
+      '/payments',
+      '/leaves',
+      '/notifications',
+      '/profile',
+      '/contact',
+    ]);
+    expect(navigationLinks('owner')).toEqual([
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/admin/plans', label: 'Plans' },
+      { to: '/admin/feedback', label: 'Feedback' },
+      { to: '/admin/leaves', label: 'Leaves' },
+      { to: '/admin/refunds', label: 'Refunds' },
+      { to: '/admin/superuser', label: 'Payments & Users' },
+      { to: '/admin/kitchen', label: 'Kitchen Sheet' },
+      { to: '/admin/audit', label: 'Audit Log' },
+      { to: '/profile', label: 'Profile' },
+      { to: '/contact', label: 'Contact' },
+    ]);
+  });
+
+  it('gives the mobile menu the same links, with Contact Us', () => {
+    for (const audience of ['visitor', 'customer', 'owner'] as const) {
+      const desktop = navigationLinks(audience);
+      const mobile = navigationLinks(audience, { mobile: true });
+      expect(paths(mobile)).toEqual(paths(desktop));
+      expect(mobile.at(-1)).toEqual({ to: '/contact', label: 'Contact Us' });
+      expect(mobile.filter((link) => link.label === 'Contact')).toEqual([]);
+    }
+  });
+
+  it('gives the signed-out header Login and Register buttons, each a visitor link', () => {
+    expect(HEADER_BUTTONS).toEqual([
+      { to: '/login', label: 'Login', tone: 'ghost' },
+      { to: '/register', label: 'Register', tone: 'primary' },
+    ]);
+    const visitorLinks = navigationLinks('visitor');
+    for (const button of HEADER_BUTTONS) {
+      expect(visitorLinks).toContainEqual({ to: button.to, label: button.label });
+    }
+  });
+
+  it('links the footer to /plans, /subscriptions, /feedback and /contact, in that order', () => {
+    expect(FOOTER_LINKS).toEqual([
+      { to: '/plans', label: 'Plans' },
+      { to: '/subscriptions', label: 'My Subscriptions' },
+      { to: '/feedback', label: 'Feedback' },
+      { to: '/contact', label: 'Contact' },
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+// A visitor whose stored session is dead: the first call gets 401 (the server refuses a bad token even
+// where one is optional), the client refreshes once, the refresh fails, the tokens are cleared, and
+// from then on the plans load anonymously (README: The web app's rules → Session).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApi } from '../../web/api/client';
+import { startSessionHost, type SessionHost } from '../../web/session/sessionHost';
+
+const BASE = 'http://dabba.test/api';
+
+/** A JWT-shaped token that looks fresh for an hour; the server refuses its signature. */
+function freshLookingToken(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp })}.forged`;
+}
+
+describe('the web client with a dead stored session', () => {
+  const storage = new Map<string, string>();
+  const calls: { path: string; authorization: string | null }[] = [];
+  let host: SessionHost | null = null;
+
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    });
+    // The server as it now answers: a bad bearer is 401 on plans; without one, the visitor's view.
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const path = new URL(request.url).pathname.replace(/^\/api/, '');
+      const authorization = request.headers.get('Authorization');
+      calls.push({ path, authorization });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      if (path === '/accounts/token/refresh/') {
+        return json(401, {
+          detail: 'Token is invalid or expired',
+          error_code: 'not_authenticated',
+        });
+      }
+      if (path === '/subscriptions/plans/') {
+        return authorization
+          ? json(401, {
+              detail: 'Given token not valid for any token type',
+              error_code: 'not_authenticated',
+            })
+          : json(200, [{ id: 1, name: 'Monthly mess' }]);
+      }
+      return json(404, { detail: 'Not found.', error_code: 'not_found' });
+    });
+  });
+  afterEach(() => {
+    host?.actor.stop();
+    host = null;
+    storage.clear();
+    calls.length = 0;
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes once, clears the tokens, and then loads the plans without a token', async () => {
+    storage.set('dabba.access', freshLookingToken());
+    storage.set('dabba.refresh', 'dead-refresh-token');
+    const api = createApi(
+      () =>
+        host && {
+          accessToken: () => host!.actor.getSnapshot().context.accessToken,
+          retryAfterUnauthorized: (id) => host!.retryAfterUnauthorized(id),
+        },
+      BASE,
+    );
+    host = startSessionHost(api, () => {});
+    await host.ready;
+
+    const first = await api.GET('/subscriptions/plans/');
+    expect(first.response.status).toBe(401);
+    expect(calls.filter((call) => call.path === '/accounts/token/refresh/')).toHaveLength(1);
+    expect(host.actor.getSnapshot().value).toBe('forcedLogout');
+    expect([...storage.keys()]).toEqual([]);
+
+    const again = await api.GET('/subscriptions/plans/');
+    expect(again.response.status).toBe(200);
+    expect(again.data).toHaveLength(1);
+    expect(calls.at(-1)).toEqual({ path: '/subscriptions/plans/', authorization: null });
+  });
+});

@@ -1,0 +1,30 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css';
+
+export const filterButton = style({
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.pill,
+  padding: '6px 14px',
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  minHeight: 36,
+  selectors: {
+    '&[aria-pressed="true"]': {
+      background: vars.color.primary,
+      color: vars.color.onPrimary,
+      borderColor: vars.color.primary,
+    },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+});

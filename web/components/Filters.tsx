@@ -1,0 +1,82 @@
+// Filter buttons (a labelled group of toggle buttons) and a limit/offset pager.
+import { row } from '../styles/utils.css';
+import { Button } from './Button';
+import * as styles from './Filters.css';
+
+interface FilterOption<V extends string> {
+  value: V;
+  label: string;
+  count?: number | undefined;
+}
+
+export function FilterButtons<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: ReadonlyArray<FilterOption<V>>;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <div role="group" aria-label={label} className={row}>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className={styles.filterButton}
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+          {option.count !== undefined ? ` (${option.count})` : ''}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Pager({
+  offset,
+  limit,
+  total,
+  onOffset,
+  label,
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onOffset: (offset: number) => void;
+  label: string;
+}) {
+  if (total <= limit && offset === 0) return null;
+  const first = total === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + limit, total);
+  return (
+    <nav aria-label={`${label} pages`} className={styles.pager}>
+      <span aria-live="polite">
+        {first}–{last} of {total}
+      </span>
+      <span style={{ display: 'flex', gap: 8 }}>
+        <Button
+          tone="secondary"
+          size="sm"
+          disabled={offset === 0}
+          onClick={() => onOffset(Math.max(0, offset - limit))}
+        >
+          Previous
+        </Button>
+        <Button
+          tone="secondary"
+          size="sm"
+          disabled={offset + limit >= total}
+          onClick={() => onOffset(offset + limit)}
+        >
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+// A value that follows another once it has stopped changing: search and filter boxes query the
+// server after the typing pauses.
+import { useEffect, useState } from 'react';
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

@@ -1,0 +1,237 @@
+// The owner's audit log: who did what and when, filtered by action, person and dates, with the
+// fields before and after each action one click away. The log itself never changes.
+import { useEffect, useState } from 'react';
+import { useAuditLog, type AuditEntry, type AuditQuery } from '../../../api/audit';
+import { PAGE_SIZE } from '../../../api/admin';
+import { Button } from '../../../components/Button';
+import { Badge, Card, EmptyState } from '../../../components/Card';
+import { TextField } from '../../../components/Field';
+import { Pager } from '../../../components/Filters';
+import { PageSpinner } from '../../../components/Spinner';
+import { Table, type Column } from '../../../components/Table';
+import { useErrorToast } from '../../../components/useErrorToast';
+import { formatDateTime } from '../../../lib/format';
+import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '../../../styles/utils.css';
+import { useDebounced } from '../../../lib/useDebounced';
+import * as styles from './AuditLogPage.css';
+
+/** Suggestions for the action filter: a kind (`refund`) or one action (`refund.mark_paid`). */
+const KNOWN_ACTIONS = [
+  'leave',
+  'leave.approve',
+  'leave.reject',
+  'refund',
+  'refund.approve',
+  'refund.reject',
+  'refund.mark_paid',
+  'feedback',
+  'feedback.respond',
+  'feedback.set_status',
+  'plan',
+  'plan.create',
+  'plan.update',
+  'plan.archive',
+  'plan.delete',
+  'payment',
+  'payment.record_offline',
+  'subscription',
+  'subscription.adjust',
+  'subscription.adjust_all',
+];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A field's value as one readable line. */
+function show(value: unknown): string {
+  if (value === undefined) return '—';
+  if (value === null) return 'none';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return (
+    <section className={styles.changes} aria-label={`Before and after of entry #${entry.id}`}>
+      <p className={muted}>
+        {entry.object_type}
+        {entry.object_id !== null ? ` #${entry.object_id}` : ''} · {entry.action} · before → after
+      </p>
+      {fields.length === 0 ? (
+        <p>No fields recorded.</p>
+      ) : (
+        // A list, not a nested table: on a phone the log's rows become cards and a table in a
+        // card would lose its columns.
+        <dl className={styles.changeList}>
+          {fields.map((field) => {
+            const was = entry.before === null ? undefined : before[field];
+            const now = entry.after === null ? undefined : after[field];
+            return (
+              <div key={field} className={styles.changeRow}>
+                <dt className={styles.field}>{field}</dt>
+                <dd className={styles.values}>
+                  <span>{show(was)}</span>
+                  <span aria-hidden="true"> → </span>
+                  <span className={visuallyHidden}> changed to </span>
+                  <span className={show(was) !== show(now) ? styles.changed : undefined}>
+                    {show(now)}
+                  </span>
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function AuditLogPage() {
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const typedAction = useDebounced(action.trim(), 300);
+  const typedActor = useDebounced(actor.trim(), 300);
+  const query: AuditQuery = {
+    limit: PAGE_SIZE,
+    offset,
+    ...(typedAction ? { action: typedAction } : {}),
+    ...(typedActor ? { actor: typedActor } : {}),
+    ...(DATE.test(dateFrom) ? { date_from: dateFrom } : {}),
+    ...(DATE.test(dateTo) ? { date_to: dateTo } : {}),
+  };
+  useEffect(() => setOffset(0), [typedAction, typedActor, dateFrom, dateTo]);
+  const log = useAuditLog(query);
+  useErrorToast(log.isError, 'Failed to Load Audit Log', 'Could not fetch the audit log.');
+
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: 'When',
+      cell: (entry) => <span className={styles.nowrap}>{formatDateTime(entry.at)}</span>,
+    },
+    { key: 'who', header: 'Who', cell: (entry) => entry.actor },
+    {
+      key: 'what',
+      header: 'What',
+      cell: (entry) => (
+        <span className={styles.what}>
+          <Badge>{entry.action}</Badge>
+          <span>{entry.summary}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'details',
+      header: 'Details',
+      cell: (entry) => (
+        <Button
+          size="sm"
+          tone="ghost"
+          aria-expanded={expanded.has(entry.id)}
+          onClick={() => toggle(entry.id)}
+          aria-label={`${expanded.has(entry.id) ? 'Hide before / after' : 'Before / after'} of entry #${entry.id}`}
+        >
+          {expanded.has(entry.id) ? 'Hide' : 'Before / after'}
+        </Button>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(action || actor || dateFrom || dateTo);
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <div>
+          <h1 className={pageTitle}>Audit Log</h1>
+          <p className={muted}>Every owner action, newest first. Entries are never changed.</p>
+        </div>
+      </header>
+      <div className={styles.filters} role="search" aria-label="Filter the audit log">
+        <TextField
+          label="Action"
+          list="audit-actions"
+          placeholder="e.g. refund or leave.approve"
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          autoComplete="off"
+        />
+        <datalist id="audit-actions">
+          {KNOWN_ACTIONS.map((known) => (
+            <option key={known} value={known} />
+          ))}
+        </datalist>
+        <TextField
+          label="Who"
+          placeholder="Username"
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={dateFrom}
+          onChange={(event) => setDateFrom(event.target.value)}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={dateTo}
+          onChange={(event) => setDateTo(event.target.value)}
+        />
+        {filtered ? (
+          <Button
+            tone="ghost"
+            onClick={() => {
+              setAction('');
+              setActor('');
+              setDateFrom('');
+              setDateTo('');
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {log.isPending ? (
+        <PageSpinner label="Loading the audit log" />
+      ) : log.isError ? (
+        <Card role="alert">Could not fetch the audit log.</Card>
+      ) : log.data.rows.length === 0 ? (
+        <EmptyState title="No entries found">
+          {filtered ? 'Nothing matches these filters.' : 'Owner actions will appear here.'}
+        </EmptyState>
+      ) : (
+        <Table
+          caption="Audit log"
+          columns={columns}
+          rows={log.data.rows}
+          rowKey={(entry) => entry.id}
+          expanded={(entry) => (expanded.has(entry.id) ? <Changes entry={entry} /> : null)}
+        />
+      )}
+      <Pager
+        label="Audit log"
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={log.data?.total ?? 0}
+        onOffset={setOffset}
+      />
+    </div>
+  );
+}

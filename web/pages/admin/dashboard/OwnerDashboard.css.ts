@@ -1,0 +1,109 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const figureGrid = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 140px), 1fr))',
+  '@media': { 'screen and (min-width: 1024px)': { gridTemplateColumns: 'repeat(4, 1fr)' } },
+});
+
+/** A stat card that may hold a link and a line of detail under its number. */
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  minWidth: 0,
+});
+
+export const figureLabel = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  margin: 0,
+});
+export const figureValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: 700,
+  margin: 0,
+  fontVariantNumeric: 'tabular-nums',
+});
+export const figureDetail = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  margin: 0,
+});
+export const figureLink = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.primary,
+  marginTop: 'auto',
+  selectors: { '&:hover': { color: vars.color.primaryHover } },
+});
+
+export const charts = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))',
+});
+
+export const chart = style({
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const chartTitle = style({ fontWeight: 600 });
+
+export const chartSvg = style({
+  width: '100%',
+  height: 'auto',
+  display: 'block',
+  overflow: 'visible',
+});
+
+export const bar = style({ fill: vars.color.primary });
+export const negativeBar = style({ fill: vars.color.danger });
+export const todayBar = style({ fill: vars.color.accent });
+export const axis = style({ stroke: vars.color.border, strokeWidth: 1 });
+export const axisLabels = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const mealTable = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontVariantNumeric: 'tabular-nums',
+});
+globalStyle(`${mealTable} th, ${mealTable} td`, {
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'right',
+});
+globalStyle(`${mealTable} th:first-child, ${mealTable} td:first-child`, { textAlign: 'left' });
+
+export const details = style({ fontSize: vars.fontSize.sm });
+globalStyle(`${details} > summary`, {
+  cursor: 'pointer',
+  color: vars.color.primary,
+  fontWeight: 600,
+  marginBottom: vars.space.sm,
+});
+
+export const tableNote = style({
+  captionSide: 'bottom',
+  textAlign: 'left',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  paddingTop: vars.space.xs,
+});

@@ -1,0 +1,33 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const flag = style({
+  fontWeight: 700,
+  color: vars.color.warning,
+  background: vars.color.warningSoft,
+  borderRadius: vars.radius.pill,
+  padding: '0 8px',
+  whiteSpace: 'nowrap',
+});
+
+/** Marks the kitchen sheet so the print stylesheet keeps only it. */
+export const printArea = style({});
+export const noPrint = style({});
+
+globalStyle(`${noPrint}`, { '@media': { print: { display: 'none !important' } } });
+// On paper only the sheet: the shell's header, footer and skip link are hidden.
+globalStyle(
+  'body:has([data-print-sheet]) header, body:has([data-print-sheet]) footer, body:has([data-print-sheet]) a[href="#main"]',
+  {
+    '@media': { print: { display: 'none !important' } },
+  },
+);
+globalStyle('body:has([data-print-sheet]), body:has([data-print-sheet]) main', {
+  '@media': { print: { background: '#fff', padding: 0 } },
+});
+globalStyle(`${printArea}`, {
+  '@media': { print: { color: '#000', background: '#fff', fontSize: '11pt' } },
+});
+globalStyle(`${printArea} section`, {
+  '@media': { print: { boxShadow: 'none', border: 'none', padding: 0, breakInside: 'avoid' } },
+});

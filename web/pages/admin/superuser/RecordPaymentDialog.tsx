@@ -1,0 +1,268 @@
+// "Record payment" for a subscription awaiting payment: money received at the mess in cash, by UPI
+// or by bank transfer. The same rules as the server (machines/payment/payment.rules.ts) explain a
+// wrong amount, a missing reference or a bad date under its field before anything is sent.
+import { useEffect, type FormEvent } from 'react';
+import {
+  OFFLINE_PAYMENT_MODES,
+  type OfflinePaymentMode,
+} from '../../../../machines/payment/payment.context';
+import { OFFLINE_PAYMENT_TOASTS } from '../../../../machines/payment/payment.messages';
+import {
+  OFFLINE_PAYMENT_MODE_LABELS,
+  offlinePaymentProblems,
+  referenceRequired,
+} from '../../../../machines/payment/payment.rules';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../../../../machines/shared/constants';
+import { isIsoDate, todayIn } from '../../../../machines/shared/dates';
+import { decide } from '../../../../machines/shared/lifecycle';
+import { subscriptionFromApi } from '../../../../machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '../../../../machines/subscription/subscription.machine';
+import { errorMessage, sentFieldErrors } from '../../../api/errors';
+import { useRecordOfflinePayment, type PendingSubscription } from '../../../api/offline-payments';
+import { Button } from '../../../components/Button';
+import { Details } from '../../../components/Card';
+import { Dialog } from '../../../components/Dialog';
+import { formStyles, SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { useToast } from '../../../components/Toaster';
+import { formatDate, formatRupees, todayIso } from '../../../lib/format';
+import { useForm } from '../../../lib/useForm';
+import { muted } from '../../../styles/utils.css';
+import * as styles from './RecordPaymentDialog.css';
+
+type Values = {
+  amount: string;
+  mode: string;
+  reference: string;
+  receivedOn: string;
+  note: string;
+};
+
+const REFERENCE_PATTERN = /^[A-Za-z0-9]{1,50}$/;
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+const REFERENCE_LABELS: Record<OfflinePaymentMode, string> = {
+  cash: 'Reference (optional)',
+  upi: 'UPI transaction id',
+  bank_transfer: 'Bank UTR',
+};
+
+const isMode = (value: string): value is OfflinePaymentMode =>
+  (OFFLINE_PAYMENT_MODES as readonly string[]).includes(value);
+
+/** Every field's complaint: the text formats first, then the rules the server applies. */
+function validate(values: Values, subscription: PendingSubscription | null) {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  const amount = values.amount.trim();
+  if (amount === '') errors.amount = 'Amount is required';
+  else if (!AMOUNT_PATTERN.test(amount) || Number(amount) <= 0) {
+    errors.amount = 'Enter the amount in rupees, e.g. 3000 or 2999.50';
+  }
+  const reference = values.reference.trim();
+  if (reference !== '' && !REFERENCE_PATTERN.test(reference)) {
+    errors.reference = 'Reference may contain only letters and digits';
+  }
+  if (!isIsoDate(values.receivedOn)) errors.receivedOn = 'Date received must be a date';
+  if (!isMode(values.mode)) errors.mode = 'Payment mode is required';
+  if (!subscription || !isMode(values.mode) || !isIsoDate(values.receivedOn)) return errors;
+  for (const problem of offlinePaymentProblems({
+    amountPaise: errors.amount
+      ? Math.round(subscription.total_paid * 100)
+      : Math.round(Number(amount) * 100),
+    amountDuePaise: Math.round(subscription.total_paid * 100),
+    mode: values.mode,
+    reference: reference === '' ? null : reference,
+    receivedOn: values.receivedOn,
+    today: todayIso(),
+    subscriptionCreatedOn: createdOn(subscription),
+  })) {
+    const field = problem.field === 'received_on' ? 'receivedOn' : problem.field;
+    errors[field] ??= problem.message;
+  }
+  return errors;
+}
+
+const createdOn = (subscription: PendingSubscription) =>
+  todayIn(DEFAULT_BUSINESS_TIME_ZONE, Date.parse(subscription.created_at));
+
+export function RecordPaymentDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: PendingSubscription | null;
+  onClose: () => void;
+}) {
+  const notify = useToast();
+  const recordPayment = useRecordOfflinePayment();
+  const initial: Values = {
+    amount: subscription ? String(subscription.total_paid) : '',
+    mode: 'cash',
+    reference: '',
+    receivedOn: todayIso(),
+    note: '',
+  };
+  const form = useForm<Values>(initial, (values) => validate(values, subscription));
+  const { reset: resetForm } = form;
+  const { reset: resetRequest } = recordPayment;
+  const subscriptionId = subscription?.id ?? null;
+  useEffect(() => {
+    // Another subscription: start over from its price and today, with no old complaints.
+    resetForm();
+    resetRequest();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another subscription opens
+  }, [subscriptionId]);
+
+  const mode = isMode(form.values.mode) ? form.values.mode : 'cash';
+  const sent = recordPayment.variables
+    ? ({
+        amount: String(recordPayment.variables.amount),
+        mode: recordPayment.variables.payment_mode,
+        reference: recordPayment.variables.reference ?? '',
+        receivedOn: recordPayment.variables.received_on ?? '',
+        note: recordPayment.variables.admin_comment ?? '',
+      } satisfies Values)
+    : undefined;
+  const server = sentFieldErrors(recordPayment.error, sent, form.values);
+  const errorOf = (name: keyof Values) =>
+    form.field(name).error ??
+    server[name === 'receivedOn' ? 'received_on' : name === 'mode' ? 'payment_mode' : name];
+
+  // What recording does to the subscription, as the subscription machine decides it.
+  const today = todayIso();
+  const activation = subscription
+    ? decide(subscriptionMachine, subscriptionFromApi(subscription), {
+        type: 'payment.succeeded',
+        paidOn: today,
+      })
+    : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!subscription || !form.trySubmit()) return;
+    const reference = form.values.reference.trim();
+    const note = form.values.note.trim();
+    recordPayment.mutate(
+      {
+        subscription: subscription.id,
+        amount: Number(form.values.amount.trim()),
+        payment_mode: mode,
+        ...(reference ? { reference } : {}),
+        received_on: form.values.receivedOn,
+        ...(note ? { admin_comment: note } : {}),
+      },
+      {
+        onSuccess: (recorded) => {
+          notify({
+            tone: 'success',
+            title: OFFLINE_PAYMENT_TOASTS.recorded.title,
+            message:
+              `${formatRupees(recorded.payment.amount_inr)} ` +
+              `(${OFFLINE_PAYMENT_MODE_LABELS[mode]}) from ${recorded.subscription.user.username}: ` +
+              `subscription #${recorded.subscription.id} is active until ` +
+              `${formatDate(recorded.subscription.adjusted_end_date)}. ` +
+              `Receipt ${recorded.payment.receipt_number ?? ''}.`,
+          });
+          onClose();
+        },
+        onError: (error) =>
+          notify({
+            tone: 'error',
+            title: OFFLINE_PAYMENT_TOASTS.failed.title,
+            message: errorMessage(error, OFFLINE_PAYMENT_TOASTS.failed.message),
+          }),
+      },
+    );
+  };
+
+  const fieldProps = (name: keyof Values) => {
+    const { error: _ignored, ...props } = form.field(name);
+    return { ...props, error: errorOf(name) ?? null };
+  };
+
+  return (
+    <Dialog
+      open={subscription !== null}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title="Record payment"
+      description={
+        subscription
+          ? `${subscription.user.full_name || subscription.user.username} (@${subscription.user.username}) · ${subscription.plan.name} · subscription #${subscription.id}`
+          : undefined
+      }
+    >
+      {subscription ? (
+        <form className={formStyles.form} onSubmit={submit} noValidate>
+          <Details
+            items={[
+              ['Amount due', formatRupees(subscription.total_paid)],
+              ['Awaiting payment since', formatDate(createdOn(subscription))],
+            ]}
+          />
+          <TextField
+            label="Amount received (₹)"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            {...fieldProps('amount')}
+          />
+          <SelectField
+            label="Payment mode"
+            required
+            options={OFFLINE_PAYMENT_MODES.map((value) => ({
+              value,
+              label: OFFLINE_PAYMENT_MODE_LABELS[value],
+            }))}
+            {...fieldProps('mode')}
+          />
+          <TextField
+            label={REFERENCE_LABELS[mode]}
+            autoComplete="off"
+            maxLength={50}
+            required={referenceRequired(mode)}
+            hint={
+              referenceRequired(mode)
+                ? 'Letters and digits, as shown in the payment app or bank statement.'
+                : 'E.g. the number in your receipt book.'
+            }
+            {...fieldProps('reference')}
+          />
+          <TextField
+            label="Date received"
+            type="date"
+            required
+            min={createdOn(subscription)}
+            max={today}
+            {...fieldProps('receivedOn')}
+          />
+          <TextAreaField
+            label="Note (optional)"
+            rows={2}
+            maxLength={1000}
+            {...fieldProps('note')}
+          />
+          <section aria-label="What recording does" className={styles.outcome}>
+            {activation?.ok ? (
+              <p>
+                The subscription becomes active from{' '}
+                <strong>{formatDate(activation.context.startDate)}</strong> to{' '}
+                <strong>{formatDate(activation.context.baseEndDate)}</strong>.
+              </p>
+            ) : (
+              <p className={styles.refusal}>{activation?.message}</p>
+            )}
+            <p className={muted}>
+              The customer gets the payment e-mail and SMS, and the receipt in Payment History.
+            </p>
+          </section>
+          <div className={styles.actions}>
+            <Button tone="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={recordPayment.isPending}>
+              Record Payment
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

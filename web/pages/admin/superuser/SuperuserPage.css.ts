@@ -1,0 +1,48 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../../styles/theme.css';
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'flex-end',
+});
+
+// The search box takes the room the filters leave.
+globalStyle(`${toolbar} > :first-child`, { flex: '1 1 240px', maxWidth: 420 });
+
+export const expiry = recipe({
+  base: { fontWeight: 600, whiteSpace: 'nowrap' },
+  variants: {
+    tone: {
+      expired: { color: vars.color.danger },
+      soon: {
+        color: vars.color.warning,
+        background: vars.color.warningSoft,
+        borderRadius: 4,
+        padding: '0 4px',
+      },
+      normal: {},
+    },
+  },
+  defaultVariants: { tone: 'normal' },
+});
+
+export const progress = style({ width: '100%', height: 12 });
+
+/** The adjust dialog's preview of the new end date. */
+export const preview = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});
+
+/** Why the machine refuses the days typed (the server's own sentence). */
+export const refusal = style({ color: vars.color.danger, fontWeight: 600 });
+
+/** "Move the end date of 12 active subscriptions by 2 days?" */
+export const confirmation = style({ fontSize: vars.fontSize.lg });
