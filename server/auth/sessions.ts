@@ -1,9 +1,9 @@
 // Login sessions and rotating refresh tokens. A session is one refresh-token family: presenting a
 // refresh token twice revokes the whole family, and access tokens die with their session.
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery, Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { Database, User } from '../db/schema.js';
+import { compiledOnce, placeholder } from '../db/compiled.js';
+import type { User } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import { isoNow } from '../time.js';
 import { signJwt, verifyJwt } from './jwt.js';
@@ -145,45 +145,22 @@ export async function rotateRefreshToken(ctx: AppContext, token: string): Promis
   return issueTokens(ctx, session.user_id, spent.session_id);
 }
 
-// Placeholders the session lookup is compiled with, replaced by the real values on each call.
-const SESSION_ID = '\u0000session-id\u0000';
-const USER_ID = Number.MIN_SAFE_INTEGER;
-
 /**
- * The lookup every authenticated request makes, built and compiled by Kysely once per database
- * rather than on every request (that cost more than running it). It checks the session on each
- * request, so a revoked session, a deactivated user or a logged-out token is refused at once.
+ * The lookup every authenticated request makes. It checks the session on each request, so a revoked
+ * session, a deactivated user or a logged-out token is refused at once.
  */
-const sessionUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<User>>();
-function sessionUserQuery(
-  db: Kysely<Database>,
-  sessionId: string,
-  userId: number,
-): CompiledQuery<User> {
-  let compiled = sessionUserQueries.get(db);
-  if (!compiled) {
-    compiled = db
+const sessionUserQuery = compiledOnce(
+  { sessionId: placeholder.text('session'), userId: placeholder.number(0) },
+  (db, { sessionId, userId }) =>
+    db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .where('sessions.id', '=', SESSION_ID)
+      .where('sessions.id', '=', sessionId)
       .where('sessions.revoked_at', 'is', null)
-      .where('users.id', '=', USER_ID)
-      .where('users.is_active', '=', true)
-      .compile();
-    const placeholders = compiled.parameters.filter(
-      (value) => value === SESSION_ID || value === USER_ID,
-    );
-    if (placeholders.length !== 2) throw new Error('the session lookup lost a placeholder');
-    sessionUserQueries.set(db, compiled);
-  }
-  return {
-    ...compiled,
-    parameters: compiled.parameters.map((value) =>
-      value === SESSION_ID ? sessionId : value === USER_ID ? userId : value,
-    ),
-  };
-}
+      .where('users.id', '=', userId)
+      .where('users.is_active', '=', true),
+);
 
 /**
  * Resolves a bearer token to its user. Returns null for a bad, expired or revoked token: the
@@ -198,6 +175,7 @@ export async function authenticateToken(
   const userId = Number(claims.sub);
   if (!Number.isSafeInteger(userId)) return null;
   const db = ctx.db.kysely;
-  const [user] = (await db.executeQuery(sessionUserQuery(db, claims.sid, userId))).rows;
+  const [user] = (await db.executeQuery(sessionUserQuery(db, { sessionId: claims.sid, userId })))
+    .rows;
   return user ? { user, sessionId: claims.sid } : null;
 }

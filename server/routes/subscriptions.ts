@@ -7,6 +7,7 @@ import { isOwner, requireCustomer, requireUser, type Handlers } from '../http.js
 import { subscriptionStatusIs } from '../lifecycles/subscription.store.js';
 import { page } from '../paging.js';
 import {
+  loadActiveSubscriptionBody,
   loadSubscriptionBodies,
   loadSubscriptionBody,
   type SubscriptionBody,
@@ -73,19 +74,8 @@ export function subscriptionHandlers(ctx: AppContext) {
 
     async getActiveSubscription(request) {
       const user = requireCustomer(request);
-      const today = ctx.today();
-      const row = await db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
-        .orderBy('adjusted_end_date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) throw notFound('No active subscription.');
-      const [body] = await loadSubscriptionBodies(db, [row], today);
-      if (!body) throw notFound();
+      const body = await loadActiveSubscriptionBody(db, user.id, ctx.today());
+      if (!body) throw notFound('No active subscription.');
       return body;
     },
 

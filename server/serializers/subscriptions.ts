@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api.js';
 import { daysRemaining } from '../../machines/subscription/index.js';
 import { refundStatusDisplay } from '../../machines/refund/index.js';
+import { compiledOnce, placeholder } from '../db/compiled.js';
 import type { Database, Plan, Refund, Subscription, User } from '../db/schema.js';
 import { fullName, parseMeals, rupees } from '../format.js';
 import { maskedPayout } from '../lifecycles/refund.store.js';
-import { subscriptionStatus } from '../lifecycles/subscription.store.js';
+import { subscriptionStatus, subscriptionStatusIs } from '../lifecycles/subscription.store.js';
 
 export type PlanBody = components['schemas']['Plan'];
 export type SubscriptionBody = components['schemas']['Subscription'];
@@ -28,7 +29,20 @@ export function planBody(plan: Plan): PlanBody {
   };
 }
 
-export const subscriptionPlanBody = (plan: Plan) => ({
+/** What a subscription shows of its plan. */
+type SubscriptionPlanRow = Pick<
+  Plan,
+  | 'id'
+  | 'name'
+  | 'code'
+  | 'is_active'
+  | 'service_type'
+  | 'duration_days'
+  | 'base_price_paise'
+  | 'included_meals'
+>;
+
+export const subscriptionPlanBody = (plan: SubscriptionPlanRow) => ({
   id: plan.id,
   name: plan.name,
   code: plan.code,
@@ -56,7 +70,7 @@ export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoB
 }
 
 export interface SubscriptionParts {
-  plan: Plan;
+  plan: SubscriptionPlanRow;
   user: Pick<User, 'id' | 'username' | 'first_name' | 'last_name'>;
   refund: Refund | null;
   /** Username of the refund's requester. */
@@ -65,7 +79,7 @@ export interface SubscriptionParts {
 }
 
 export function subscriptionBody(
-  subscription: Subscription,
+  subscription: Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at'>,
   parts: SubscriptionParts,
   today: string,
 ): SubscriptionBody {
@@ -161,4 +175,108 @@ export async function loadSubscriptionBody(
   if (!row) return null;
   const [body] = await loadSubscriptionBodies(db, [row], today);
   return body ?? null;
+}
+
+// The customer's active subscription, read on every dashboard load: one query, compiled once, of
+// just the columns the body shows (better-sqlite3 spends more on building a wide row than on
+// finding it). A subscription with a refund, which a cancellation makes and an active one does not
+// have, is read the general way.
+
+type SummaryRow = Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at'> & {
+  [K in keyof SubscriptionPlanRow as `plan__${K}`]: SubscriptionPlanRow[K];
+} & {
+  customer__username: string;
+  customer__first_name: string;
+  customer__last_name: string;
+  refund__id: number | null;
+  paid: boolean | number;
+};
+
+/** A boolean the query computed or aliased: SQLite answers 0 or 1, PostgreSQL true or false. */
+const truthy = (value: boolean | number | null) => value === true || value === 1;
+
+const PLAN_SUMMARY_COLUMNS = [
+  'id',
+  'name',
+  'code',
+  'is_active',
+  'service_type',
+  'duration_days',
+  'base_price_paise',
+  'included_meals',
+] as const satisfies readonly (keyof SubscriptionPlanRow)[];
+
+const activeSubscriptionQuery = compiledOnce(
+  { userId: placeholder.number(0), today: placeholder.text('today') },
+  (db, { userId, today }) =>
+    db
+      .selectFrom('subscriptions')
+      .innerJoin('plans as plan', 'plan.id', 'subscriptions.plan_id')
+      .innerJoin('users as customer', 'customer.id', 'subscriptions.user_id')
+      .leftJoin('refunds as refund', 'refund.subscription_id', 'subscriptions.id')
+      .select((eb) => [
+        'subscriptions.id',
+        'subscriptions.user_id',
+        'subscriptions.subscription_type',
+        'subscriptions.status',
+        'subscriptions.breakfast_included',
+        'subscriptions.total_paid_paise',
+        'subscriptions.start_date',
+        'subscriptions.base_end_date',
+        'subscriptions.adjusted_end_date',
+        'subscriptions.leave_days',
+        'subscriptions.cancelled_at',
+        'subscriptions.created_at',
+        ...PLAN_SUMMARY_COLUMNS.map((column) => eb.ref(`plan.${column}`).as(`plan__${column}`)),
+        'customer.username as customer__username',
+        'customer.first_name as customer__first_name',
+        'customer.last_name as customer__last_name',
+        'refund.id as refund__id',
+        eb
+          .exists(
+            eb
+              .selectFrom('payments')
+              .select('payments.id')
+              .whereRef('payments.subscription_id', '=', 'subscriptions.id')
+              .where('payments.status', '=', 'SUCCESS'),
+          )
+          .as('paid'),
+      ])
+      .where('subscriptions.user_id', '=', userId)
+      .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
+      .orderBy('subscriptions.adjusted_end_date', 'desc')
+      .orderBy('subscriptions.id', 'desc')
+      .limit(1),
+);
+
+/** The customer's active subscription as the API shows it, or null when there is none. */
+export async function loadActiveSubscriptionBody(
+  db: Kysely<Database>,
+  userId: number,
+  today: string,
+): Promise<SubscriptionBody | null> {
+  const [found] = (await db.executeQuery(activeSubscriptionQuery(db, { userId, today }))).rows;
+  if (!found) return null;
+  const row = found as unknown as SummaryRow;
+  if (row.refund__id !== null) return loadSubscriptionBody(db, row.id, today);
+  const plan = Object.fromEntries(
+    PLAN_SUMMARY_COLUMNS.map((column) => [column, row[`plan__${column}`]]),
+  ) as SubscriptionPlanRow;
+  plan.is_active = truthy(row.plan__is_active);
+  return subscriptionBody(
+    row,
+    {
+      plan,
+      user: {
+        id: row.user_id,
+        username: row.customer__username,
+        first_name: row.customer__first_name,
+        last_name: row.customer__last_name,
+      },
+      refund: null,
+      refundRequestedBy: null,
+      hasSuccessfulPayment: truthy(row.paid),
+    },
+    today,
+  );
 }

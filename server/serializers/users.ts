@@ -1,6 +1,7 @@
 // The User of openapi.yaml, with whichever profile the account has.
 import type { Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
+import { compiledOnce, placeholder } from '../db/compiled.js';
 import { fullName } from '../format.js';
 
 export async function loadProfiles(db: Kysely<Database>, userIds: number[]) {
@@ -69,20 +70,30 @@ export function userBody(user: User, profiles: Profiles) {
   };
 }
 
+const PROFILE_TABLES = {
+  student: 'student_profiles',
+  regular: 'regular_profiles',
+  mess_owner: 'mess_owner_profiles',
+} as const;
+
+/** Each profile table's lookup by user, compiled once (serializeUser runs on every profile read). */
+const profileQueries = {
+  student_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
+    db.selectFrom('student_profiles').selectAll().where('user_id', '=', userId),
+  ),
+  regular_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
+    db.selectFrom('regular_profiles').selectAll().where('user_id', '=', userId),
+  ),
+  mess_owner_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
+    db.selectFrom('mess_owner_profiles').selectAll().where('user_id', '=', userId),
+  ),
+};
+
 /** One user, reading only the profile table of the account's type (one query, not three). */
 export async function serializeUser(db: Kysely<Database>, user: User) {
   const profiles: Profiles = { students: new Map(), regulars: new Map(), owners: new Map() };
-  const table =
-    user.user_type === 'student'
-      ? 'student_profiles'
-      : user.user_type === 'regular'
-        ? 'regular_profiles'
-        : 'mess_owner_profiles';
-  const row = await db
-    .selectFrom(table)
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const table = PROFILE_TABLES[user.user_type];
+  const [row] = (await db.executeQuery(profileQueries[table](db, { userId: user.id }))).rows;
   if (row) {
     const byType = {
       student_profiles: 'students',

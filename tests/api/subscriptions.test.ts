@@ -253,10 +253,61 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         adjusted_end_date: addDays(today, 27),
         days_remaining: 28,
       });
+      // active/ reads in one query of its own: it shows what the subscription's own read shows.
+      expect(active.body).toEqual((await get(customer, subscription.id)).body);
+      expect(active.body).toMatchObject({ has_successful_payment: true, refund_info: null });
+      expect(active.body.plan.is_active).toBe(true);
       const asOwner = await t.request('GET', '/api/subscriptions/subscriptions/active/', {
         token: owner,
       });
       expect(asOwner.status).toBe(403);
+    });
+
+    it('active/ and the subscription read agree on every field, a refund row included', async () => {
+      const customer = await registerCustomer(t, { service: 'mess' });
+      const plan = await createPlan({ duration_days: 28 });
+      const subscription = (await subscribe(customer, plan.id)).body;
+      await pay(customer, subscription.id);
+      const db = t.ctx.db.kysely;
+      const payment = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('subscription_id', '=', subscription.id)
+        .executeTakeFirstOrThrow();
+      // Not a state the API makes (refunds follow a cancellation), but both readers must map it alike.
+      const at = new Date(t.clock.now()).toISOString();
+      await db
+        .insertInto('refunds')
+        .values({
+          subscription_id: subscription.id,
+          user_id: customer.id,
+          payment_id: payment.id,
+          amount_paise: 12_345,
+          status: 'APPROVED',
+          requested_at: at,
+          requested_by: customer.id,
+          processed_at: at,
+          paid_at: null,
+          admin_comment: 'ok',
+          utr: null,
+          updated_at: at,
+          payout_method: 'upi',
+          payout_upi_id: 'asha@okaxis',
+          payout_updated_at: at,
+        })
+        .execute();
+      await db.updateTable('plans').set({ is_active: false }).where('id', '=', plan.id).execute();
+      const active = await t.request('GET', '/api/subscriptions/subscriptions/active/', {
+        token: customer.access,
+      });
+      expect(active.status).toBe(200);
+      expect(active.body).toEqual((await get(customer, subscription.id)).body);
+      expect(active.body.plan.is_active).toBe(false);
+      expect(active.body.refund_info).toMatchObject({
+        amount: 123.45,
+        status: 'APPROVED',
+        requested_by: customer.username,
+      });
     });
 
     it('reads an ACTIVE subscription past its end date as EXPIRED before the job runs', async () => {

@@ -1,5 +1,5 @@
 // npm run bench [-- --users 100000 --seconds 5 --rounds 5 --connections 50]
-//                  [--db sqlite|postgres|both] [--cpu-prof DIR]
+//                  [--db sqlite|postgres|both] [--cpu-prof DIR] [--only TEXT]
 // Seeds a demo database and starts the built server (dist/server.mjs) in its own process. Then, per
 // database:
 // - idle memory: the server's RSS after start-up and a few requests, with nothing else happening;
@@ -14,6 +14,7 @@
 // - owner views (users search, active_subscribers, the owner's home) one request at a time, as
 //   an owner's browser sends them; the run fails when their p99 is over BUDGET_P99_MS.
 // --cpu-prof DIR starts the server under `node --cpu-prof`, writing its profile into DIR on exit.
+// --only TEXT measures just the endpoints whose name contains TEXT (to profile one of them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ const ROUNDS = Number(option('rounds', '5'));
 const CONNECTIONS = Number(option('connections', '50'));
 const DB_CHOICE = option('db', 'both');
 const CPU_PROFILE_DIR = option('cpu-prof', '');
+const ONLY = option('only', '');
+const chosen = (name: string) => name.includes(ONLY);
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SERVER_BUNDLE = path.resolve('dist/server.mjs');
 /**
@@ -518,6 +521,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
 
     const throughput: Record<string, string | number>[] = [];
     for (const [name, target, heldToFloor] of throughputTargets) {
+      if (!chosen(name)) continue;
       const sample = samples.get(name)!;
       const { product, ceiling, ratio } = await productAndCeiling(child, port, sample, target);
       const [beforeRps, beforeRatio, beforeCpu] = before.rps[name] ?? [0, 0, 0];
@@ -548,6 +552,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
     }
 
     for (const [name, target] of ownerViews) {
+      if (!chosen(name)) continue;
       // The budget is what one owner waits for: requests one after another, as a browser tab sends them.
       const alone = await measure(port, target, 1);
       const over = alone.p99 > BUDGET_P99_MS;

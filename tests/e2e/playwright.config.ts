@@ -1,5 +1,6 @@
 // Browser journeys against the built product (node dist/server.mjs) on a fresh DATA_DIR.
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,16 @@ import { E2E_GSTIN, OWNER_PASSWORD } from './support';
 // owner-fixtures.ts reads it from here.
 export { OWNER_PASSWORD };
 
-const port = Number(process.env.E2E_PORT ?? 18080);
+// E2E_PORT, or a port free right now, so two suites can run side by side. Workers inherit the
+// runner's environment, so every process uses the one chosen here.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => " +
+    '{ console.log(s.address().port); s.close(); })',
+])
+  .toString()
+  .trim();
+const port = Number(process.env.E2E_PORT);
 // Workers inherit the runner's environment, so every process sees the same fresh directory.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dabba-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
