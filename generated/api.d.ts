@@ -332,7 +332,7 @@ export interface paths {
         };
         /**
          * Customers with an ACTIVE subscription
-         * @description One row per ACTIVE subscription, with the customer's profile info. `meal_type` keeps the rows whose plan includes that meal; `service_type` keeps mess or tiffin rows; `search` matches name, username, e-mail and phone. Ordered by username. Paged with limit/offset (X-Total-Count gives the number of matching rows), so it stays fast at 100,000 customers.
+         * @description One row per ACTIVE subscription, with the customer's profile info. `meal_type` keeps the tiffin rows whose plan includes that meal (the tiffin delivery lists; mess rows only with `service_type=mess`); `service_type` keeps mess or tiffin rows; `search` matches name, username, e-mail and phone. Ordered by username. Paged with limit/offset (X-Total-Count gives the number of matching rows), so it stays fast at 100,000 customers.
          */
         get: operations["ownerActiveSubscribers"];
         put?: never;
@@ -372,7 +372,7 @@ export interface paths {
         };
         /**
          * The kitchen sheet for a date
-         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `format=csv` answers text/csv with one row per delivery, columns meal, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection.
+         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave, grouped by `area` (a regular customer's pincode, a student's campus) and ordered by area, then address, then name; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `format=csv` answers text/csv with one row per delivery in the same order, columns meal, area, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection.
          */
         get: operations["ownerKitchenSheet"];
         put?: never;
@@ -1562,6 +1562,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notices, one entry per notice
+         * @description The signed-in user's notification history by notice: the e-mail and the SMS of one notice are one entry, each channel with its own status; newest first. `title` is the notice's subject and `text` says what it was about in a sentence or two (never an OTP code). `status` keeps the notices with at least one channel in that status, so a notice whose SMS failed while its e-mail went out is under `failed`. Paged with limit/offset; X-Total-Count gives the number of matching notices.
+         */
+        get: operations["listNotificationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/logs/by_type/": {
         parameters: {
             query?: never;
@@ -2010,6 +2030,10 @@ export interface components {
             user_id: number;
             name: string;
             phone: string;
+            /** @description The delivery area the sheet groups by: a regular customer's pincode and city (`201206 Ghaziabad`), the institute of a student's hostel (`KIET hostels`), or `No address`. */
+            area: string;
+            /** @description A regular customer's pincode; null for a hostel. */
+            pincode: string | null;
             /** @description The hostel for a student, the address for a regular customer. */
             address: string;
             landmark: string | null;
@@ -2845,6 +2869,38 @@ export interface components {
             created_at: string;
             recipient_email: string | null;
             recipient_phone: string | null;
+            error_message: string | null;
+        };
+        /** @description One notice to the user, sent by e-mail, SMS or both. */
+        NotificationEvent: {
+            /** @description The notice's id, the id of its first log entry. */
+            id: number;
+            /**
+             * @example welcome
+             * @example payment_success
+             * @example leave_approved
+             * @example refund_paid
+             */
+            notification_type: string;
+            /** @description What the notice is about (the e-mail's subject). */
+            title: string;
+            /** @description The notice in a sentence or two. Null only for an e-mail-only notice recorded before this history existed (migration 012). */
+            text: string | null;
+            /** Format: date-time */
+            created_at: string;
+            channels: components["schemas"]["NotificationChannelStatus"][];
+        };
+        NotificationChannelStatus: {
+            /** @description The notification log entry of this channel (getNotificationLog). */
+            log_id: number;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @enum {string} */
+            status: "sent" | "failed" | "pending";
+            /** @description The e-mail address or the phone number it went to. */
+            recipient: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
             error_message: string | null;
         };
         NotificationTypeCount: {
@@ -5403,6 +5459,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationLog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listNotificationEvents: {
+        parameters: {
+            query?: {
+                status?: "sent" | "failed" | "pending";
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notices. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationEvent"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -25,6 +25,29 @@ const LABELS: Readonly<Record<string, string>> = {
   ...SUBSCRIPTION_STATUS_LABELS,
 };
 
+/** Each lifecycle's own map, for a screen that knows which lifecycle a status belongs to. */
+const LIFECYCLE_LABELS = {
+  subscription: SUBSCRIPTION_STATUS_LABELS,
+  payment: PAYMENT_STATUS_LABELS,
+  leave: LEAVE_STATUS_LABELS,
+  refund: REFUND_STATUS_LABELS,
+  feedback: FEEDBACK_STATUS_LABELS,
+  account: USER_STATUS_LABELS,
+  notification: NOTIFICATION_STATUS_LABELS,
+} as const;
+
+export type Lifecycle = keyof typeof LIFECYCLE_LABELS;
+
+/**
+ * A status of one lifecycle by that lifecycle's map ("PENDING_PAYMENT" of a subscription is
+ * "Pending Payment"); a value the map does not know reads as statusLabel() reads it.
+ */
+export function lifecycleLabel(lifecycle: Lifecycle, status: string): string {
+  return (
+    (LIFECYCLE_LABELS[lifecycle] as Readonly<Record<string, string>>)[status] ?? statusLabel(status)
+  );
+}
+
 /**
  * The label of any status the API sends ("Pending Payment", "In Progress"); a value no lifecycle
  * knows ("No subscription") is capitalised word by word at underscores.

@@ -123,6 +123,17 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   );
 }
 
+/**
+ * `Name <address>` for a From header. A name with characters an address header gives meaning to
+ * (a comma, a dot, quotes, brackets: "Sharma's Mess, Kanpur") is quoted, so mail clients show the
+ * whole name rather than splitting it into several addresses.
+ */
+export function mailbox(name: string, address: string): string {
+  const plain = /^[\p{L}\p{N}!#$%&'*+\-/=?^_`{|}~ ]+$/u.test(name);
+  const display = plain ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
+  return `${display} <${address}>`;
+}
+
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
 }
@@ -330,6 +341,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const jwtSecret = nonEmpty(env.JWT_SECRET) ?? readOrCreateSecret(dataDir, 'jwt-secret', 48);
+  const businessName = nonEmpty(env.BUSINESS_NAME) ?? 'Dabba Mess & Tiffin';
   const businessEmail = nonEmpty(env.BUSINESS_EMAIL) ?? 'hello@dabba.local';
   const gst = parseGst(env);
   return {
@@ -347,7 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
       password: nonEmpty(env.OWNER_PASSWORD),
     },
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? `Dabba <${businessEmail}>`,
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? mailbox(businessName, businessEmail),
     sms: {
       provider: smsProvider,
       twilioAccountSid: nonEmpty(env.TWILIO_ACCOUNT_SID),
@@ -363,7 +375,7 @@ export function loadConfig(env: Env = process.env): Config {
       razorpayApiUrl: nonEmpty(env.RAZORPAY_API_URL) ?? 'https://api.razorpay.com',
     },
     business: {
-      name: nonEmpty(env.BUSINESS_NAME) ?? 'Dabba Mess & Tiffin',
+      name: businessName,
       email: businessEmail,
       phone: nonEmpty(env.BUSINESS_PHONE) ?? '+91 98765 43210',
       address:

@@ -132,7 +132,12 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
   program
     .command('subscribers')
     .description('customers with an active subscription')
-    .addOption(new Option('--meal <meal>', 'whose plan includes this meal').choices(MEALS))
+    .addOption(
+      new Option(
+        '--meal <meal>',
+        'tiffin customers whose plan includes this meal (mess ones with --service mess)',
+      ).choices(MEALS),
+    )
     .addOption(new Option('--service <service>', 'mess or tiffin').choices(SERVICES))
     .option('--search <text>', 'name, username, e-mail or phone contains this')
     .addOption(jsonOption())

@@ -238,22 +238,28 @@ function takesAllMeals(
 }
 
 /**
- * Tiffin and mess meal selections combine with AND, and each applies only to its own
- * users. A tiffin user stays when their ACTIVE tiffin plans include every chosen tiffin meal;
- * likewise for mess. A customer who is neither is never removed by a meal filter.
+ * Tiffin and mess meal selections combine with AND, and each applies only to its own users: a
+ * tiffin selection keeps the customers whose ACTIVE tiffin plans include every chosen tiffin meal,
+ * a mess selection likewise for mess. With any meal chosen, a customer must hold an ACTIVE plan of
+ * a service that has a selection: a mess diner never passes a tiffin filter, and a customer
+ * without a plan never passes one. A customer with plans of both services must pass both.
  */
 export function passesMealFilters(
   record: MergedExportRecord,
   tiffinMeals: readonly ExportMeal[],
   messMeals: readonly ExportMeal[],
 ): boolean {
-  if (tiffinMeals.length > 0 && usesService(record, 'tiffin')) {
-    if (!takesAllMeals(record, 'tiffin', tiffinMeals)) return false;
-  }
-  if (messMeals.length > 0 && usesService(record, 'mess')) {
-    if (!takesAllMeals(record, 'mess', messMeals)) return false;
-  }
-  return true;
+  const selections = (
+    [
+      ['tiffin', tiffinMeals],
+      ['mess', messMeals],
+    ] as const
+  ).filter(([, meals]) => meals.length > 0);
+  if (selections.length === 0) return true;
+  const own = selections.filter(([service]) =>
+    record.subscriptions.some((subscription) => subscription.service_type === service),
+  );
+  return own.length > 0 && own.every(([service, meals]) => takesAllMeals(record, service, meals));
 }
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */

@@ -48,6 +48,52 @@ export function validateLeaveRequest(facts: LeaveRequestFacts): LeaveRequestVerd
   return { ok: true, durationDays: leaveDuration(facts.startDate, facts.endDate) };
 }
 
+/** A leave as the API shows it and as stored (the names are the same). */
+export interface LeaveRecord {
+  readonly id: number;
+  readonly status: string;
+  readonly leave_start_date: IsoDate;
+  readonly leave_end_date: IsoDate;
+}
+
+/**
+ * hasOtherPending and overlapsExisting of LeaveRequestFacts, from the user's leaves: the server
+ * reads them from its table, the web app from the list it shows. `editedLeaveId` is left out, so an
+ * edit is not refused for overlapping or being the pending leave it replaces.
+ */
+export function otherLeaveFacts(
+  dates: { readonly startDate: IsoDate; readonly endDate: IsoDate },
+  leaves: ReadonlyArray<LeaveRecord>,
+  editedLeaveId: number | null,
+): Pick<LeaveRequestFacts, 'hasOtherPending' | 'overlapsExisting'> {
+  const others = leaves.filter(
+    (leave) =>
+      leave.id !== editedLeaveId && (leave.status === 'PENDING' || leave.status === 'APPROVED'),
+  );
+  return {
+    hasOtherPending: others.some((leave) => leave.status === 'PENDING'),
+    overlapsExisting: overlapsAnyLeave(
+      dates,
+      others.map((leave) => ({ startDate: leave.leave_start_date, endDate: leave.leave_end_date })),
+    ),
+  };
+}
+
+/** The form field a refusal of validateLeaveRequest is shown under; null: the form as a whole. */
+export type LeaveFormField = 'subscription' | 'leave_start_date' | 'leave_end_date';
+
+const REFUSAL_FIELDS: Readonly<Record<string, LeaveFormField>> = {
+  [leaveRequestRefusals.subscriptionNotActive.code]: 'subscription',
+  [leaveRequestRefusals.pastDates.code]: 'leave_start_date',
+  [leaveRequestRefusals.startsAfterSubscriptionEnd.code]: 'leave_start_date',
+  [leaveRequestRefusals.endBeforeStart.code]: 'leave_end_date',
+  [leaveRequestRefusals.tooLong.code]: 'leave_end_date',
+};
+
+export function leaveRefusalField(refusal: Refusal): LeaveFormField | null {
+  return REFUSAL_FIELDS[refusal.code] ?? null;
+}
+
 /** True when the leave overlaps any of `others` (inclusive ranges). */
 export function overlapsAnyLeave(
   leave: { readonly startDate: IsoDate; readonly endDate: IsoDate },

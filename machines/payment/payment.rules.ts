@@ -75,10 +75,24 @@ export const OFFLINE_PAYMENT_MODE_LABELS: Record<OfflinePaymentMode, string> = {
   bank_transfer: 'Bank transfer',
 };
 
-/** A payment mode as people read it: the offline ones by name, a provider's as it reported it. */
+/** The provider's ways of paying (Razorpay's `method`, the sandbox's own) as people read them. */
+const ONLINE_PAYMENT_MODE_LABELS: Readonly<Record<string, string>> = {
+  card: 'Card',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  paylater: 'Pay later',
+  sandbox: 'Sandbox (test)',
+};
+
+/** A payment mode as people read it; a mode no map knows, as the provider reported it. */
 export function paymentModeLabel(mode: string | null): string | null {
   if (mode === null) return null;
-  return (OFFLINE_PAYMENT_MODE_LABELS as Record<string, string>)[mode] ?? mode;
+  return (
+    (OFFLINE_PAYMENT_MODE_LABELS as Record<string, string>)[mode] ??
+    ONLINE_PAYMENT_MODE_LABELS[mode] ??
+    mode
+  );
 }
 
 /** A payment's gateway as people read it (receipts, Payment History, the owner's views). */

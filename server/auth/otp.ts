@@ -113,6 +113,7 @@ export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
     userId: user.id,
     type: 'otp',
     subject: 'Your Dabba verification code',
+    summary: 'A verification code was texted to your phone. It expires in 10 minutes.',
     sms: {
       to: user.phone,
       body: `${code} is your Dabba verification code. It expires in 10 minutes. Do not share it.`,

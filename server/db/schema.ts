@@ -140,6 +140,10 @@ export interface NotificationLogsTable {
   dedupe_key: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The first row of the same notice (its e-mail, when an SMS went too); null: this row is first. */
+  event_id: number | null;
+  /** The notice in a sentence or two, for the history; null on rows older than migration 012. */
+  summary: string | null;
 }
 
 export interface JobRunsTable {

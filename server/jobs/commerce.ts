@@ -3,7 +3,7 @@
 import { addDays } from '../../machines/shared/dates.js';
 import type { AppContext } from '../context.js';
 import { subscriptionStatusIs } from '../lifecycles/subscription.store.js';
-import { notifyCustomer } from '../services/notify.js';
+import { noticeDate, notifyCustomer } from '../services/notify.js';
 import type { Job } from '../services/scheduler.js';
 
 /** The reminder goes out when this many days or fewer are left before the end date. */
@@ -32,6 +32,7 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
     await notifyCustomer(ctx, row.user_id, {
       type: 'subscription_expiring',
       subject: 'Your subscription ends soon',
+      summary: `Your subscription to ${row.plan_name} (#${row.id}) ends on ${noticeDate(row.adjusted_end_date)}. Renew it in time to keep your meals coming.`,
       text:
         `Your subscription to ${row.plan_name} (#${row.id}) ends on ${row.adjusted_end_date ?? ''}. ` +
         `Renew it in time to keep your meals coming: ${ctx.config.publicUrl}/subscriptions`,

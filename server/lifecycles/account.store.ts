@@ -116,6 +116,8 @@ export function createAccountStore(deps: StoreDeps) {
       userId: user.id,
       type: 'welcome',
       subject: `Welcome to ${deps.config.business.name}`,
+      summary:
+        'Your phone number is verified. Complete your profile to choose a mess or tiffin plan.',
       email: {
         to: user.email,
         text: `Hello ${user.first_name},\n\nYour phone number is verified. Complete your profile to choose a mess or tiffin plan: ${deps.config.publicUrl}/profile\n\n${deps.config.business.name}`,
@@ -191,6 +193,7 @@ export function createAccountStore(deps: StoreDeps) {
       userId: user.id,
       type: 'profile_completed',
       subject: 'Your profile is complete',
+      summary: 'Your profile is complete. Browse the plans and subscribe.',
       email: {
         to: user.email,
         text: `Hello ${user.first_name},\n\nYour profile is complete. Browse the plans and subscribe: ${deps.config.publicUrl}/plans\n\n${deps.config.business.name}`,

@@ -349,6 +349,7 @@ export function createFeedbackStore(deps: StoreDeps) {
       userId: feedback.user_id,
       type: 'feedback_answered',
       subject: 'Your feedback was answered',
+      summary: text,
       email: { to: author.email, text },
       sms: {
         to: author.phone,

@@ -8,6 +8,7 @@ import {
   leaveMachine,
   leaveRefusals,
   leaveRequestRefusals,
+  otherLeaveFacts,
   validateLeaveRequest,
   type LeaveEvent,
   type LeaveStatus,
@@ -60,22 +61,19 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
       throw fieldError('subscription', 'Subscription not found.', 'leave.subscription_not_found');
     }
     const today = deps.today();
-    let others = db
+    const rows = await db
       .selectFrom('leaves')
       .select(['id', 'status', 'leave_start_date', 'leave_end_date'])
       .where('user_id', '=', userId)
-      .where('status', 'in', ['PENDING', 'APPROVED']);
-    if (editedLeaveId !== null) others = others.where('id', '<>', editedLeaveId);
-    const rows = await others.execute();
+      .where('status', 'in', ['PENDING', 'APPROVED'])
+      .execute();
+    // The same facts the web app's form works out from the list it shows.
     const verdict = validateLeaveRequest({
       ...dates,
       today,
       adjustedEndDate: subscription.adjusted_end_date,
       subscriptionStatus: subscriptionStatus(subscription, today),
-      hasOtherPending: rows.some((row) => row.status === 'PENDING'),
-      overlapsExisting: rows.some(
-        (row) => row.leave_start_date <= dates.endDate && row.leave_end_date >= dates.startDate,
-      ),
+      ...otherLeaveFacts(dates, rows, editedLeaveId),
     });
     if (!verdict.ok) throw refusalsError(verdict.refusals);
     return verdict.durationDays;

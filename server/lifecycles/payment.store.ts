@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../db/index.js';
 import { taxInvoiceColumns } from '../gst.js';
 import type { OrderStatus, Payment, PaymentOrder, Subscription, User } from '../db/schema.js';
 import { fieldErrors } from '../errors.js';
-import { formatRupees, notifyCustomer } from '../services/notify.js';
+import { formatRupees, noticeDate, notifyCustomer } from '../services/notify.js';
 import { providerId } from '../services/payments/ids.js';
 import type { PaymentProvider } from '../services/payments/provider.js';
 import { dateInZone } from '../time.js';
@@ -405,6 +405,9 @@ export function createPaymentStore(
     await notifyCustomer(deps, payment.user_id, {
       type: 'payment_success',
       subject: 'Payment successful',
+      summary:
+        `We received your payment of ${amount}${how} for ${plan?.name ?? 'your subscription'}. ` +
+        `Your subscription is active from ${noticeDate(plan?.start_date)} to ${noticeDate(plan?.adjusted_end_date)}.`,
       text:
         `We received your payment of ${amount}${how} for ${plan?.name ?? 'your subscription'}. ` +
         `Your subscription is active from ${plan?.start_date ?? ''} to ${plan?.adjusted_end_date ?? ''}.\n\n` +
@@ -416,12 +419,17 @@ export function createPaymentStore(
   /** Tells the customer a payment attempt failed, once an hour per subscription however often. */
   async function notifyFailure(payment: Payment): Promise<void> {
     const amount = formatRupees(payment.amount_paise);
+    // The provider's reason may end with its own full stop; the sentence adds one.
+    const reason = (payment.failure_reason ?? 'declined').replace(/\.+$/, '');
     await notifyCustomer(deps, payment.user_id, {
       type: 'payment_failed',
       throttle: `subscription:${payment.subscription_id}`,
       subject: 'Payment failed',
+      summary:
+        `Your payment of ${amount} did not go through (${reason}). ` +
+        'No money was taken for this attempt. You can try again from My Subscriptions.',
       text:
-        `Your payment of ${amount} did not go through (${payment.failure_reason ?? 'declined'}). ` +
+        `Your payment of ${amount} did not go through (${reason}). ` +
         `No money was taken for this attempt. You can try again from ${deps.config.publicUrl}/subscriptions.`,
       sms: `${deps.config.business.name}: your payment of ${amount} failed. Please try again.`,
     });

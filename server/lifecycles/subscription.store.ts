@@ -17,7 +17,7 @@ import {
 } from '../../machines/subscription/index.js';
 import type { Database, Plan, Subscription, User } from '../db/schema.js';
 import { amountDuePaise } from '../gst.js';
-import { formatRupees, notifyCustomer } from '../services/notify.js';
+import { formatRupees, noticeDate, notifyCustomer } from '../services/notify.js';
 import { recordAudit } from './audit.js';
 import {
   allowed,
@@ -158,6 +158,9 @@ export function createSubscriptionStore(deps: StoreDeps) {
       // Subscribe/delete (or renew/delete) loops on one plan announce it once an hour.
       throttle: `plan:${plan.id}`,
       subject: 'Subscription created',
+      summary:
+        `Your subscription to ${plan.name} (#${subscription.id}) is created. ` +
+        `Pay ${formatRupees(subscription.total_paid_paise)} to activate it.`,
       text:
         `Your subscription to ${plan.name} (#${subscription.id}) is created. ` +
         `Pay ${formatRupees(subscription.total_paid_paise)} to activate it: ${deps.config.publicUrl}/subscriptions`,
@@ -375,6 +378,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
         await notifyCustomer(deps, row.user_id, {
           type: 'subscription_expired',
           subject: 'Subscription expired',
+          summary: `Your subscription to ${name} (#${row.id}) ended on ${noticeDate(row.adjusted_end_date)}. You can renew it any time.`,
           text:
             `Your subscription to ${name} (#${row.id}) ended on ${row.adjusted_end_date ?? ''}. ` +
             `Renew it any time: ${deps.config.publicUrl}/subscriptions`,
@@ -442,6 +446,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
     await notifyCustomer(deps, subscription.user_id, {
       type: 'subscription_adjusted',
       subject: 'Your subscription end date changed',
+      summary: `Your subscription to ${name} (#${subscription.id}) now ends on ${end} (${change}). Reason: ${reason}`,
       text:
         `Your subscription to ${name} (#${subscription.id}) now ends on ${end} (${change}). ` +
         `Reason: ${reason}\n\nSee it at ${deps.config.publicUrl}/subscriptions`,

@@ -20,7 +20,10 @@ export async function findActiveSubscribers(
   today: string,
 ) {
   const subscriptionWhere: RawBuilder<unknown>[] = [subscriptionIsActiveSql('s', today)];
-  if (query.service_type) subscriptionWhere.push(sql`s.subscription_type = ${query.service_type}`);
+  // A meal is the tiffin delivery lists' filter: without a service it keeps tiffin rows only, so
+  // mess diners never land on a delivery list; service_type=mess asks for mess rows by meal.
+  const service = query.service_type ?? (query.meal_type ? 'tiffin' : undefined);
+  if (service) subscriptionWhere.push(sql`s.subscription_type = ${service}`);
   if (query.meal_type) subscriptionWhere.push(sql`p.included_meals like ${`%${query.meal_type}%`}`);
   const userWhere: RawBuilder<unknown>[] = [sql`u.user_type <> 'mess_owner'`];
   const search = query.search?.trim();

@@ -14,10 +14,23 @@ interface Delivery {
   user_id: number;
   name: string;
   phone: string;
+  area: string;
+  pincode: string | null;
   address: string;
   landmark: string | null;
   plan_name: string;
   pending_leave: boolean;
+}
+
+/** The group a delivery goes in: `201206 Ghaziabad` for an address, `KIET hostels` for a hostel. */
+function deliveryArea(row: {
+  pincode: string | null;
+  city: string | null;
+  institute: string | null;
+}): string {
+  if (row.pincode) return [row.pincode, row.city].filter(Boolean).join(' ');
+  if (row.institute) return `${row.institute} hostels`;
+  return 'No address';
 }
 
 /**
@@ -51,14 +64,21 @@ export function kitchenHandlers(ctx: AppContext) {
           'u.last_name',
           'u.phone',
           'sp.hostel',
+          'sp.institute',
           'rp.address',
           'rp.landmark',
+          'rp.pincode',
+          'rp.city',
           'p.name as plan_name',
           'p.included_meals as meals',
           sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as(
             'pending_leave',
           ),
         ])
+        // Grouped by area for the delivery round (a pincode, or a campus's hostels), then by
+        // address, so one rider's stops are together; customers with no address come last.
+        .orderBy(sql`case when coalesce(rp.pincode, sp.institute, '') = '' then 1 else 0 end`)
+        .orderBy(sql`coalesce(rp.pincode, sp.institute, '')`)
         .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
         .orderBy('u.first_name')
         .orderBy('u.last_name')
@@ -70,6 +90,8 @@ export function kitchenHandlers(ctx: AppContext) {
           user_id: row.user_id,
           name: fullName(row),
           phone: row.phone,
+          area: deliveryArea(row),
+          pincode: row.pincode ?? null,
           address: row.hostel ?? row.address ?? '',
           landmark: row.landmark ?? null,
           plan_name: row.plan_name,
@@ -81,6 +103,7 @@ export function kitchenHandlers(ctx: AppContext) {
       if (query.format === 'csv') {
         const header = [
           'meal',
+          'area',
           'name',
           'phone',
           'address',
@@ -92,7 +115,7 @@ export function kitchenHandlers(ctx: AppContext) {
         for (const meal of MEALS) {
           for (const d of deliveries[meal]) {
             lines.push(
-              [meal, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
+              [meal, d.area, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
                 .map(csvCell)
                 .join(','),
             );

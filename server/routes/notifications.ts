@@ -1,8 +1,13 @@
 // The signed-in user's own notification log (README: Business rules → Notifications).
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { NotificationLog } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { requireUser, type Handlers } from '../http.js';
+import { DEFAULT_PAGE_SIZE } from '../paging.js';
+
+/** The notice a log entry belongs to: its first row's id (migration 012). */
+const eventOf = sql<number>`coalesce(event_id, id)`;
 
 const logBody = (row: NotificationLog) => ({
   id: row.id,
@@ -32,6 +37,90 @@ export function notificationHandlers(ctx: AppContext) {
       if (query.status) select = select.where('status', '=', query.status);
       if (query.channel) select = select.where('channel', '=', query.channel);
       return (await select.execute()).map(logBody);
+    },
+    /** One entry per notice, each channel with its status (README: Notifications). */
+    async listNotificationEvents(request, reply) {
+      const user = requireUser(request);
+      const query = request.query ?? {};
+      let events = db
+        .selectFrom('notification_logs')
+        .select(eventOf.as('event'))
+        .where('user_id', '=', user.id)
+        .groupBy(eventOf);
+      if (query.status) {
+        events = events.having(
+          sql<number>`sum(case when status = ${query.status} then 1 else 0 end)`,
+          '>',
+          0,
+        );
+      }
+      const [count, page] = await Promise.all([
+        db
+          .selectFrom(events.as('notices'))
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+        events
+          .orderBy(eventOf, 'desc')
+          .limit(query.limit ?? DEFAULT_PAGE_SIZE)
+          .offset(query.offset ?? 0)
+          .execute(),
+      ]);
+      reply.header('X-Total-Count', String(Number(count.count)));
+      const ids = page.map((row) => Number(row.event));
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('notification_logs')
+        .select([
+          'id',
+          'event_id',
+          'notification_type',
+          'subject',
+          'summary',
+          'channel',
+          'status',
+          'created_at',
+          'sent_at',
+          'recipient_email',
+          'recipient_phone',
+          'error_message',
+          // An SMS body is the short notice itself: the text of notices older than `summary`.
+          // The e-mail's body (links, a reset token) never leaves the server.
+          sql<string | null>`case when channel = 'sms' then body else null end`.as('sms_body'),
+        ])
+        .where('user_id', '=', user.id)
+        .where(eventOf, 'in', ids)
+        .orderBy('id')
+        .execute();
+      const byEvent = new Map<number, typeof rows>();
+      for (const row of rows) {
+        const event = row.event_id ?? row.id;
+        byEvent.set(event, [...(byEvent.get(event) ?? []), row]);
+      }
+      return ids.flatMap((id) => {
+        const channels = byEvent.get(id);
+        const first = channels?.[0];
+        if (!channels || !first) return [];
+        return [
+          {
+            id,
+            notification_type: first.notification_type,
+            title: first.subject,
+            text:
+              channels.find((row) => row.summary)?.summary ??
+              channels.find((row) => row.sms_body)?.sms_body ??
+              null,
+            created_at: first.created_at,
+            channels: channels.map((row) => ({
+              log_id: row.id,
+              channel: row.channel,
+              status: row.status,
+              recipient: row.channel === 'email' ? row.recipient_email : row.recipient_phone,
+              sent_at: row.sent_at,
+              error_message: row.error_message,
+            })),
+          },
+        ];
+      });
     },
     async getNotificationLog(request) {
       const user = requireUser(request);

@@ -60,6 +60,7 @@ export function passwordHandlers(ctx: AppContext) {
       userId: user.id,
       type: 'password_reset',
       subject: 'Reset your password',
+      summary: 'We e-mailed you a link to set a new password. It works once and expires in 1 hour.',
       email: {
         to: user.email,
         text: `Hello ${user.first_name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\n${ctx.config.business.name}`,
@@ -88,6 +89,7 @@ export function passwordHandlers(ctx: AppContext) {
         userId: user.id,
         type: 'password_changed',
         subject: 'Your password was changed',
+        summary: 'Your password was changed, and your other sessions were signed out.',
         email: {
           to: user.email,
           text: `Hello ${user.first_name},\n\nYour ${ctx.config.business.name} password was just changed, and your other sessions were signed out. If this was not you, reset your password at ${ctx.config.publicUrl}/forgot-password.`,
@@ -133,6 +135,7 @@ export function passwordHandlers(ctx: AppContext) {
           userId,
           type: 'password_changed',
           subject: 'Your password was reset',
+          summary: 'Your password was reset, and all your sessions were signed out.',
           email: {
             to: user.email,
             text: `Hello ${user.first_name},\n\nYour ${ctx.config.business.name} password was reset and all your sessions were signed out.`,

@@ -17,6 +17,11 @@ export interface NotificationRequest {
   /** A stable kind, e.g. otp, welcome, payment_success; by_type counts these. */
   type: string;
   subject: string;
+  /**
+   * The notice in a sentence or two, for the customer's notification history: no links, and never
+   * a secret (the OTP's summary says a code was sent, not the code).
+   */
+  summary: string;
   email?: { to: string; text: string; html?: string };
   sms?: { to: string; body: string };
   /** Secrets (OTP codes) are sent but never stored, so such messages are not retried. */
@@ -95,6 +100,7 @@ export function createNotifier(deps: {
     channel: NotificationChannel,
     text: string,
     html: string | null,
+    eventId: number | null,
   ): Promise<NotificationLog | null> {
     const dedupeKey = request.dedupeKey ? `${request.dedupeKey}:${channel}` : null;
     const row = await db.kysely
@@ -114,6 +120,8 @@ export function createNotifier(deps: {
         dedupe_key: dedupeKey,
         created_at: clock.now().toISOString(),
         sent_at: null,
+        event_id: eventId,
+        summary: request.summary,
       })
       .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
       .returningAll()
@@ -125,17 +133,22 @@ export function createNotifier(deps: {
     async notify(request) {
       try {
         if (!(await mayNotify(request))) return;
+        // The e-mail and the SMS of one notice are one event in the history: the second row
+        // points at the first (event_id), which stands for the event.
+        let first: number | null = null;
         if (request.email) {
           const row = await record(
             request,
             'email',
             request.email.text,
             request.email.html ?? null,
+            null,
           );
+          first = row?.id ?? null;
           if (row) await deliver(row, request.email);
         }
         if (request.sms) {
-          const row = await record(request, 'sms', request.sms.body, null);
+          const row = await record(request, 'sms', request.sms.body, null, first);
           if (row) await deliver(row, { text: request.sms.body });
         }
       } catch (error) {

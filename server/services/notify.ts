@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates.js';
 import type { Notifier } from './notifier.js';
 
 /** What sending a notice needs. */
@@ -17,6 +18,8 @@ export interface CustomerMessage {
   type: string;
   subject: string;
   text: string;
+  /** For the notification history; default: the text itself. Give one when the text has links. */
+  summary?: string;
   /** A short SMS; omitted when an e-mail is enough. */
   sms?: string;
   /** At most one message per key (reminders). */
@@ -24,6 +27,14 @@ export interface CustomerMessage {
   /** The object of a notice the customer can repeat: at most one an hour (see NotificationRequest). */
   throttle?: string;
 }
+
+/** '2026-11-24' as '24 Nov 2026', for the history's sentences. */
+export function noticeDate(date: string | null | undefined): string {
+  return date && isIsoDate(date) ? formatCalendarDate(date) : (date ?? '');
+}
+
+/** A notice's paragraphs as one line, for the notification history. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Sends to the customer's e-mail and phone. Never throws: a failed send is retried by the scheduler. */
 export async function notifyCustomer(
@@ -44,6 +55,7 @@ export async function notifyCustomer(
       userId,
       type: message.type,
       subject: message.subject,
+      summary: message.summary ?? oneLine(message.text),
       email: { to: user.email, text: greeting + message.text + signature },
       ...(message.sms ? { sms: { to: user.phone, body: message.sms } } : {}),
       ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
@@ -58,6 +70,7 @@ export interface OwnerMessage {
   type: string;
   subject: string;
   text: string;
+  summary?: string;
   throttle?: string;
 }
 
@@ -75,6 +88,7 @@ export async function notifyOwners(ctx: NoticeDeps, message: OwnerMessage): Prom
         userId: owner.id,
         type: message.type,
         subject: message.subject,
+        summary: message.summary ?? oneLine(message.text),
         email: { to: owner.email, text: message.text },
         ...(message.throttle ? { throttle: message.throttle } : {}),
       });

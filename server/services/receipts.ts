@@ -269,6 +269,8 @@ export function receiptHtml(receipt: Receipt): string {
           `<tr${style ? ` class="${style}"` : ''}><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
       )
       .join('')}</table></section>`;
+  // Narrower than 480 px (a phone, or the web app's receipt dialog on one) each label stands above
+  // its value: side by side in a 40 % column they ran together ("Phone+91…").
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -280,11 +282,11 @@ body{font-family:"Noto Sans",system-ui,sans-serif;color:#1f2937;max-width:640px;
 header{border-bottom:2px solid #ea580c;padding-bottom:12px;margin-bottom:16px}
 h1{margin:0 0 4px;font-size:1.4rem}h2{font-size:1rem;margin:16px 0 6px;color:#9a3412}
 table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:4px 0;vertical-align:top}
-th{width:40%;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:break-word;word-break:break-word}
+th{width:40%;padding-right:16px;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 tr.sum th,tr.sum td{font-weight:700;color:#1f2937;border-top:1px solid #d1d5db;padding-top:6px}
 .total{font-size:1.3rem;font-weight:700}
 footer{margin-top:24px;font-size:.85rem;color:#6b7280}
-@media (max-width:480px){body{margin:12px auto;padding:0 4px}th{padding-right:8px}}
+@media (max-width:480px){body{margin:12px auto;padding:0 4px}th,td{display:block;width:auto;padding:0}th{padding-top:10px;font-size:.85rem}tr.sum td{border-top:0;padding-top:0}}
 </style>
 </head>
 <body>

@@ -937,6 +937,77 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
     });
   });
 
+  describe('notification history by notice', () => {
+    it('lists each notice once, with a human text and each channel’s own status', async () => {
+      const customer = await registerCustomer(t);
+      const other = await registerCustomer(t);
+      const events = (query = '', token = customer.access) =>
+        t.request('GET', `/api/notifications/events/${query}`, { token });
+      const all = await events();
+      expect(all.status).toBe(200);
+      const types = all.body.map((event: any) => event.notification_type);
+      // The welcome went by e-mail and SMS: one notice, not two.
+      expect(types).toEqual(['profile_completed', 'welcome', 'otp']);
+      expect(all.headers['x-total-count']).toBe('3');
+      const logs = await t.request('GET', '/api/notifications/logs/', { token: customer.access });
+      expect(logs.body).toHaveLength(4);
+
+      const [profile, welcome, otp] = all.body;
+      expect(welcome).toMatchObject({
+        title: 'Welcome to Dabba Mess & Tiffin',
+        text: 'Your phone number is verified. Complete your profile to choose a mess or tiffin plan.',
+        channels: [
+          { channel: 'email', status: 'sent', recipient: customer.email, error_message: null },
+          { channel: 'sms', status: 'sent', recipient: `+91${customer.phone}` },
+        ],
+      });
+      expect(welcome.id).toBe(welcome.channels[0].log_id);
+      expect(profile).toMatchObject({
+        title: 'Your profile is complete',
+        text: 'Your profile is complete. Browse the plans and subscribe.',
+        channels: [{ channel: 'email', status: 'sent' }],
+      });
+      // The OTP's entry says a code was sent, never the code.
+      const code = t
+        .smsOutbox()
+        .filter((sms) => sms.to === `+91${customer.phone}`)[0]!
+        .body.match(/\d{6}/)![0];
+      expect(otp.channels).toEqual([expect.objectContaining({ channel: 'sms', status: 'sent' })]);
+      expect(otp.text).toBe(
+        'A verification code was texted to your phone. It expires in 10 minutes.',
+      );
+      expect(JSON.stringify(all.body)).not.toContain(code);
+      for (const event of all.body) expect(event.text).not.toMatch(/:\/\/|_/);
+
+      // A notice whose SMS failed is under Failed, and under Sent for its e-mail.
+      await t.ctx.db.kysely
+        .updateTable('notification_logs')
+        .set({ status: 'failed', error_message: 'Unreachable number', sent_at: null })
+        .where('id', '=', welcome.channels[1].log_id)
+        .execute();
+      const failed = await events('?status=failed');
+      expect(failed.body.map((event: any) => event.notification_type)).toEqual(['welcome']);
+      expect(
+        failed.body[0].channels.map((c: any) => [c.channel, c.status, c.error_message]),
+      ).toEqual([
+        ['email', 'sent', null],
+        ['sms', 'failed', 'Unreachable number'],
+      ]);
+      expect(failed.headers['x-total-count']).toBe('1');
+      expect((await events('?status=sent')).body).toHaveLength(3);
+      expect((await events('?status=pending')).body).toEqual([]);
+      expect((await events('?status=queued')).status).toBe(400);
+
+      const page = await events('?limit=1&offset=1');
+      expect(page.body.map((event: any) => event.notification_type)).toEqual(['welcome']);
+      expect(page.headers['x-total-count']).toBe('3');
+      // Everyone reads only their own notices.
+      const theirs = await events('', other.access);
+      expect(theirs.body.map((event: any) => event.id)).not.toContain(welcome.id);
+      expect(theirs.body).toHaveLength(3);
+    });
+  });
+
   describe('meta', () => {
     it('serves health, the contract and the API reference', async () => {
       const health = await t.request('GET', '/api/health/');

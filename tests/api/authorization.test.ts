@@ -172,6 +172,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     feedback: number;
     attachment: number;
     notification: number;
+    /** Alice's newest notice in the by-notice history. */
+    notificationEvent: number;
     resetLink: { uid: string; token: string };
   };
 
@@ -297,6 +299,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.attachment = attached.body.attachments[0].id;
     const logs = await t.request('GET', '/api/notifications/logs/', { token: w.alice.access });
     w.notification = logs.body[0].id;
+    const events = await t.request('GET', '/api/notifications/events/', { token: w.alice.access });
+    w.notificationEvent = events.body[0].id;
     const linkGuest = await guest();
     w.resetLink = await resetLinkFor(linkGuest.email);
   }, 120_000);
@@ -1146,6 +1150,10 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'GET', url: '/api/notifications/logs/' }),
       check: listing(() => w.notification, false),
     },
+    listNotificationEvents: {
+      request: () => ({ method: 'GET', url: '/api/notifications/events/' }),
+      check: listing(() => w.notificationEvent, false),
+    },
     notificationLogsByType: plain('/api/notifications/logs/by_type/'),
     notificationLogStats: plain('/api/notifications/logs/stats/'),
     getNotificationLog: {
@@ -1247,7 +1255,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(91);
+    expect(operationIds).toHaveLength(92);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -1,12 +1,14 @@
 // Configuration from the environment: refusals are one sentence that names the fix, and the server
 // prints just that sentence (no stack trace) and exits 1.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { createMailer } from '../../server/services/mailer.js';
 
 const SANDBOX_IN_PRODUCTION =
   'PAYMENT_PROVIDER is sandbox (the default) while NODE_ENV=production, so anyone could activate a ' +
@@ -45,6 +47,46 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_SECRET: 'live-secret',
     });
     expect(razorpay.payments).toMatchObject({ provider: 'razorpay', keyId: 'rzp_live_key' });
+  });
+
+  it('sends e-mail from the business by default (BUSINESS_NAME <BUSINESS_EMAIL>)', async () => {
+    expect(load({}).mailFrom).toBe('Dabba Mess & Tiffin <hello@dabba.local>');
+    const business = load({
+      BUSINESS_NAME: 'Annapurna Tiffins',
+      BUSINESS_EMAIL: 'hi@annapurna.in',
+    });
+    expect(business.mailFrom).toBe('Annapurna Tiffins <hi@annapurna.in>');
+    // A comma or quote would split the name into addresses unless it is quoted.
+    const comma = load({ BUSINESS_NAME: 'Sharma "Ji" Mess, Kanpur', BUSINESS_EMAIL: 'a@b.in' });
+    expect(comma.mailFrom).toBe('"Sharma \\"Ji\\" Mess, Kanpur" <a@b.in>');
+    expect(load({ MAIL_FROM: 'Kitchen <k@b.in>', BUSINESS_NAME: 'X' }).mailFrom).toBe(
+      'Kitchen <k@b.in>',
+    );
+
+    // What a customer's mail program shows: the business's name and address.
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'dabba-mail-from-'));
+    try {
+      const log = { info: () => {} } as unknown as FastifyBaseLogger;
+      for (const [config, shown] of [
+        [business, 'From: Annapurna Tiffins <hi@annapurna.in>'],
+        [comma, 'From: "Sharma \\"Ji\\" Mess, Kanpur" <a@b.in>'],
+      ] as const) {
+        const mailer = createMailer({
+          smtpUrl: null,
+          from: config.mailFrom,
+          dataDir: outboxDir,
+          log,
+        });
+        await mailer.send({ to: 'c@example.com', subject: 'Hello', text: 'Hi' });
+        const mailDir = path.join(outboxDir, 'outbox', 'mail');
+        const newest = readdirSync(mailDir).sort().at(-1)!;
+        const headers = readFileSync(path.join(mailDir, newest), 'utf8').split('\r\n');
+        expect(headers).toContain(shown);
+        rmSync(mailDir, { recursive: true });
+      }
+    } finally {
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 
   it('throws a ConfigError for every invalid setting', () => {

@@ -507,6 +507,7 @@ describe.each(testDatabases())('feedback on %s', (dialect) => {
           .select('channel')
           .where('user_id', '=', alice.id)
           .where('notification_type', '=', 'feedback_answered')
+          .orderBy('id')
           .execute();
       const logBefore = (await answeredLog()).length;
       const answered = await respond(created.id, { admin_response: ' Sorry, fixed ' });

@@ -13,6 +13,7 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
   let tiffinPending: Customer; // pending leave tomorrow
   let messFull: Customer;
   let messOnLeave: Customer;
+  let outsider: Customer; // starts the day after tomorrow
   const tomorrow = () => addDays(t.ctx.today(), 1);
 
   async function leave(userId: number, sub: SubscriptionFixture, status: 'APPROVED' | 'PENDING') {
@@ -57,7 +58,7 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
     tiffinPending = await registerCustomer(t, { userType: 'regular', service: 'tiffin' });
     messFull = await registerCustomer(t, { userType: 'student', service: 'mess' });
     messOnLeave = await registerCustomer(t, { userType: 'regular', service: 'mess' });
-    const outsider = await registerCustomer(t, { userType: 'student', service: 'tiffin' });
+    outsider = await registerCustomer(t, { userType: 'student', service: 'tiffin' });
 
     await insertSubscription(t, tiffinDuo.id, { plan: duo });
     await leave(
@@ -148,7 +149,7 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
       `attachment; filename="kitchen-sheet_${tomorrow()}.csv"`,
     );
     const lines = answer.text.trim().split('\r\n');
-    expect(lines[0]).toBe('meal,name,phone,address,landmark,plan_name,pending_leave');
+    expect(lines[0]).toBe('meal,area,name,phone,address,landmark,plan_name,pending_leave');
     expect(lines).toHaveLength(6);
     expect(lines.filter((line) => line.startsWith('"lunch"'))).toHaveLength(2);
     expect(answer.text).toContain(`"'=HYPERLINK(""http://evil"")`);
@@ -167,5 +168,45 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
     expect(
       (await t.request('GET', '/api/kitchen/sheet/?format=pdf', { token: owner })).status,
     ).toBe(400);
+  });
+  it('groups deliveries by area (pincode, or a campus), then orders them by address', async () => {
+    const db = t.ctx.db.kysely;
+    const address = (userId: number, pincode: string, city: string, street: string) =>
+      db
+        .updateTable('regular_profiles')
+        .set({ pincode, city, address: street })
+        .where('user_id', '=', userId)
+        .execute();
+    // By address alone "A 1 First Road" would come first; its area comes after 110001's.
+    await address(tiffinPending.id, '110001', 'New Delhi', 'Z 9 Last Lane');
+    await address(tiffinOnLeave.id, '201206', 'Ghaziabad', 'A 1 First Road');
+    await db
+      .updateTable('student_profiles')
+      .set({ hostel: 'Block B' })
+      .where('user_id', '=', outsider.id)
+      .execute();
+    const later = addDays(t.ctx.today(), 3);
+    const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${later}`, { token: owner });
+    const lunch = body.deliveries.lunch.map((d: any) => [d.user_id, d.area, d.pincode, d.address]);
+    expect(lunch).toEqual([
+      [tiffinPending.id, '110001 New Delhi', '110001', 'Z 9 Last Lane'],
+      [tiffinOnLeave.id, '201206 Ghaziabad', '201206', 'A 1 First Road'],
+      [outsider.id, 'KIET hostels', null, 'Block B'],
+      [tiffinDuo.id, 'KIET hostels', null, 'Hostel A, Room 12'],
+    ]);
+    const csv = await t.request('GET', `/api/kitchen/sheet/?date=${later}&format=csv`, {
+      token: owner,
+    });
+    const lunchAreas = csv.text
+      .trim()
+      .split('\r\n')
+      .filter((line) => line.startsWith('"lunch"'))
+      .map((line) => line.split(',')[1]);
+    expect(lunchAreas).toEqual([
+      '"110001 New Delhi"',
+      '"201206 Ghaziabad"',
+      '"KIET hostels"',
+      '"KIET hostels"',
+    ]);
   });
 });

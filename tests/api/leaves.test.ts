@@ -222,6 +222,48 @@ describe.each(testDatabases())('leaves on %s', (dialect) => {
     ).toBe(404);
   });
 
+  it('re-checks an edit by the create rules, not counting the edited leave against itself', async () => {
+    await clearLeaves();
+    const patch = (id: number, body: Record<string, unknown>) =>
+      t.request('PATCH', `/api/subscriptions/leaves/${id}/`, { token: alice.access, body });
+    const first = (await create(alice, leaveBody(aliceSub, 1, 2))).body;
+    await t.request('POST', `/api/subscriptions/leaves/${first.id}/approve/`, {
+      token: owner,
+      body: { admin_comment: 'ok' },
+    });
+    const pending = (await create(alice, leaveBody(aliceSub, 5, 6))).body;
+
+    // Moving it over its own days, or growing it to exactly 15, is fine: it is the pending leave.
+    const grown = await patch(pending.id, { leave_start_date: day(6), leave_end_date: day(20) });
+    expect(grown.status).toBe(200);
+    expect(grown.body).toMatchObject({ duration_days: 15, status: 'PENDING' });
+
+    const tooLong = await patch(pending.id, { leave_end_date: day(21) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error_code).toBe('leave.too_long');
+    expect(tooLong.body.non_field_errors).toEqual(['A leave can last at most 15 days.']);
+
+    const onApproved = await patch(pending.id, {
+      leave_start_date: day(2),
+      leave_end_date: day(3),
+    });
+    expect(onApproved.status).toBe(400);
+    expect(onApproved.body.error_code).toBe('leave.overlaps');
+
+    const backwards = await patch(pending.id, { leave_end_date: day(5) });
+    expect(backwards.body.error_code).toBe('leave.end_before_start');
+
+    // A refused edit changes nothing.
+    const unchanged = await t.request('GET', `/api/subscriptions/leaves/${pending.id}/`, {
+      token: alice.access,
+    });
+    expect(unchanged.body).toMatchObject({
+      leave_start_date: day(6),
+      leave_end_date: day(20),
+      duration_days: 15,
+    });
+  });
+
   it('approves once: extends adjusted_end_date and leave_days by duration_days', async () => {
     await clearLeaves();
     const before = await subscriptionRow(bobSub.id);

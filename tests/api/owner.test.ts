@@ -213,12 +213,26 @@ describe.each(testDatabases())('owner views on %s', (dialect) => {
       days_remaining: 21,
       profile_info: expect.objectContaining({ hostel: 'Hostel A, Room 12', address: null }),
     });
-    const breakfast = await t.request(
-      'GET',
-      '/api/accounts/owner/users/active_subscribers/?meal_type=breakfast',
-      { token: owner },
-    );
-    expect(names(breakfast)).toEqual([soon.username]);
+    // A meal is the tiffin delivery lists' filter: the mess diner whose plan has breakfast and
+    // lunch is on neither list, nor is anyone without an active plan.
+    const subscribers = (query: string) =>
+      t.request('GET', `/api/accounts/owner/users/active_subscribers/${query}`, { token: owner });
+    const breakfast = await subscribers('?meal_type=breakfast');
+    expect(names(breakfast)).toEqual([]);
+    expect(breakfast.headers['x-total-count']).toBe('0');
+    const lunch = await subscribers('?meal_type=lunch');
+    expect(names(lunch)).toEqual([active.username]);
+    expect(lunch.headers['x-total-count']).toBe('1');
+    expect(lunch.body.every((row: any) => row.service_type === 'tiffin')).toBe(true);
+    const searched = await subscribers(`?meal_type=lunch&search=${soon.username}`);
+    expect(names(searched)).toEqual([]);
+    expect(searched.headers['x-total-count']).toBe('0');
+    expect(names(await subscribers('?meal_type=dinner&service_type=tiffin'))).toEqual([
+      active.username,
+    ]);
+    // Mess diners by meal only when asked for by service.
+    const messBreakfast = await subscribers('?meal_type=breakfast&service_type=mess');
+    expect(names(messBreakfast)).toEqual([soon.username]);
     const tiffin = await t.request(
       'GET',
       '/api/accounts/owner/users/active_subscribers/?service_type=tiffin',

@@ -132,6 +132,7 @@ describe('Twilio SMS provider', () => {
       userId: null,
       type: 'test_message',
       subject: 'Hello',
+      summary: 'Your tiffin is on its way.',
       sms: { to: '+919876500000', body: 'Your tiffin is on its way.' },
     });
     const failed = await t.ctx.db.kysely

@@ -1,6 +1,6 @@
-// The whole customer life in the browser: register → OTP → profile → subscribe → pay → receipt →
-// leave → feedback with an image → cancel with the refund preview and where to pay the refund. On a
-// desktop and on a 360 px phone.
+// The whole customer life in the browser: the plans modal → register → OTP → profile → subscribe →
+// pay → receipt → leave → feedback with an image → cancel with the refund preview and where to pay
+// the refund. On a desktop and on a 360 px phone.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
@@ -36,6 +36,26 @@ async function navigate(page: Page, label: string, phone: boolean) {
   expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
+/** Every element inside `selector` lies within the viewport's width and clips none of its text. */
+async function expectNothingCutOff(page: Page, selector: string, what: string) {
+  const cut = await page.locator(selector).evaluate((root) => {
+    const width = window.innerWidth;
+    return [root, ...root.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) return false;
+        return (
+          box.left < -0.5 ||
+          box.right > width + 0.5 ||
+          (element.scrollWidth > element.clientWidth + 1 &&
+            getComputedStyle(element).overflowX !== 'visible')
+        );
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${element.textContent?.slice(0, 40)}"`);
+  });
+  expect(cut, `cut off in ${what}`).toEqual([]);
+}
+
 for (const viewport of [
   { name: 'desktop', size: { width: 1280, height: 900 }, phone: false },
   { name: 'phone 360 px', size: { width: 360, height: 740 }, phone: true },
@@ -46,10 +66,20 @@ for (const viewport of [
     await ensurePlan(request, MESS_PLAN);
     const customer = newCustomer('student');
 
-    // 1. Register.
+    // 1. The plans on the landing page, each with a way to subscribe: an account first.
     await page.goto('/');
-    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.getByRole('button', { name: 'View Plans' }).click();
+    const plansModal = page.getByRole('dialog', { name: 'Available Plans' });
+    const modalPlan = plansModal.getByRole('listitem').filter({ hasText: MESS_PLAN.name });
+    await expect(modalPlan).toContainText('Meals: Breakfast, Lunch, Dinner');
+    await expect(modalPlan).toContainText('₹2,000');
+    await expectNothingCutOff(page, '[role="dialog"]', 'the plans modal');
+    await expect(plansModal.getByRole('button', { name: 'Close' })).toBeInViewport();
+
+    // 2. Register.
+    await modalPlan.getByRole('link', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/register$/);
+    await expect(plansModal).toHaveCount(0);
     await page.getByLabel('First name').fill(customer.firstName);
     await page.getByLabel('Last name').fill(customer.lastName);
     await page.getByLabel('Username').fill(customer.username);
@@ -67,17 +97,25 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/otp-verification/);
     await expect(page.getByText(customer.phone)).toBeVisible();
 
-    // 2. The OTP from the outbox.
+    // 3. The OTP from the outbox.
     const otp = await readOtp(customer.phone);
     await page.getByLabel('OTP').fill(otp);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expectToast(page, 'OTP Verified');
     await expect(page).toHaveURL(/\/profile$/);
 
-    // 3. Complete the profile; Save stays disabled until exactly one service and every field.
+    // 4. Complete the profile; Save stays disabled until one service and every field. The account
+    // is not complete yet, and says so.
     const save = page.getByRole('button', { name: 'Save Profile' });
     await expect(save).toBeDisabled();
-    await page.getByLabel('Mess user (eat at the mess)').check();
+    await expect(page.getByRole('definition').getByText('Profile Incomplete')).toBeVisible();
+    const service = page.getByRole('radiogroup', { name: 'Service' });
+    await service.getByRole('radio', { name: 'Tiffin user (meals delivered)' }).check();
+    await service.getByRole('radio', { name: 'Mess user (eat at the mess)' }).check();
+    // One choice of two: picking mess unpicks tiffin.
+    await expect(
+      service.getByRole('radio', { name: 'Tiffin user (meals delivered)' }),
+    ).not.toBeChecked();
     await page.getByLabel('Institute').selectOption('KIET');
     await page.getByLabel('Student ID').fill('KIET-2201');
     await page.getByLabel('Hostel').fill('Block B, Room 7');
@@ -89,9 +127,14 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
     await expect(page.getByText('No Active Subscription')).toBeVisible();
 
-    // 4. Subscribe.
+    // 5. Subscribe. The plans open on the customer's own service, and the tabs fit a phone.
     await navigate(page, 'Plans', viewport.phone);
     await expect(page).toHaveURL(/\/plans$/);
+    await expect(page.getByRole('tab', { name: 'Mess Service' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expectNothingCutOff(page, '[role="tablist"]', 'the plan tabs');
     const planCard = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name });
     await expect(planCard).toContainText('₹2,000');
     await planCard.getByRole('button', { name: 'Subscribe' }).click();
@@ -99,8 +142,15 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/subscriptions$/, { timeout: 5_000 });
     const subscription = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
     await expect(subscription).toContainText('Pending Payment');
+    // Unpaid, the price is what is due, not what was paid.
+    await expect(subscription).toContainText('Amount due₹2,000');
+    await expect(subscription).not.toContainText('Total paid');
+    // Breakfast is what the plan includes, said as such, apart from the status badge.
+    await expect(subscription.getByText('Breakfast', { exact: false })).toHaveText(
+      'Includes Breakfast',
+    );
 
-    // 5. Pay in the sandbox.
+    // 6. Pay in the sandbox.
     await subscription.getByRole('button', { name: 'Pay Now' }).click();
     const checkout = page.getByRole('dialog');
     await expect(checkout).toContainText(/Payment for subscription #\d+/);
@@ -110,10 +160,11 @@ for (const viewport of [
     await checkout.getByRole('button', { name: /^Pay/ }).click();
     await expectToast(page, 'Payment Successful');
     await expect(subscription).toContainText('Active');
+    await expect(subscription).toContainText('Total paid₹2,000');
     await expect(subscription.getByRole('button', { name: 'Request Leave' })).toBeVisible();
     await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
 
-    // 6. The receipt: HTML modal and the PDF download.
+    // 7. The receipt: HTML modal and the PDF download.
     await navigate(page, 'Payments', viewport.phone);
     await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
     const payment = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
@@ -121,6 +172,23 @@ for (const viewport of [
     await payment.getByRole('button', { name: 'View Receipt' }).click();
     const receipt = page.getByRole('dialog');
     await expect(receipt.frameLocator('iframe').locator('body')).toContainText('₹');
+    // Each label stands clear of its value: beside it with a gap, or above it on a phone.
+    const phoneRow = receipt.frameLocator('iframe').locator('tr', { hasText: 'Phone' });
+    await expect(phoneRow.locator('td')).toHaveText(customer.phone);
+    const [label, value] = await phoneRow.evaluate((row) =>
+      ['th', 'td'].map((cell) => {
+        // The text's own box, not the cell's: adjacent cells always touch.
+        const range = document.createRange();
+        range.selectNodeContents(row.querySelector(cell)!);
+        const { left, right, top, bottom } = range.getBoundingClientRect();
+        return { left, right, top, bottom };
+      }),
+    );
+    if (!label || !value) throw new Error('The receipt has no Phone row');
+    const besideWithGap = value.left >= label.right + 8;
+    const below = value.top >= label.bottom - 0.5;
+    expect(besideWithGap || below, 'the Phone label and its value run together').toBe(true);
+    if (viewport.phone) expect(below, 'on a phone the label stands above its value').toBe(true);
     await page.keyboard.press('Escape');
     const downloadPromise = page.waitForEvent('download');
     await payment.getByRole('button', { name: 'Download PDF' }).click();
@@ -130,7 +198,7 @@ for (const viewport of [
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await expectToast(page, 'Receipt Downloaded');
 
-    // 7. Request a leave (inclusive duration).
+    // 8. Request a leave (inclusive duration).
     await navigate(page, 'Leaves', viewport.phone);
     await page.getByRole('button', { name: 'Request Leave' }).click();
     const leaveDialog = page.getByRole('dialog', { name: 'Request Leave' });
@@ -141,8 +209,14 @@ for (const viewport of [
     await leaveDialog.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Leave Request Submitted');
     await expect(page.getByRole('list', { name: 'Leave requests' })).toContainText('Pending');
+    // One pending leave at a time: it can be edited or withdrawn, not joined by another.
+    await expect(page.getByRole('button', { name: 'Request Leave' })).toBeDisabled();
+    await expect(page.getByText('You already have a pending leave request.')).toBeVisible();
+    const leaves = page.getByRole('list', { name: 'Leave requests' });
+    await expect(leaves.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(leaves.getByRole('button', { name: 'Withdraw' })).toBeVisible();
 
-    // 8. Feedback (a food complaint) with an image.
+    // 9. Feedback (a food complaint) with an image, which the customer sees.
     await navigate(page, 'Feedback', viewport.phone);
     await expect(page.getByText('Your mess awaits its first review!')).toBeVisible();
     await page.getByRole('button', { name: 'Add Feedback' }).click();
@@ -164,10 +238,15 @@ for (const viewport of [
     await attach.getByRole('button', { name: 'Upload' }).click();
     await expectToast(page, 'Attachment Uploaded');
     const feedbackCard = page.getByRole('listitem').filter({ hasText: 'Dal was cold' });
-    await expect(feedbackCard).toContainText('Attachment:');
+    await expect(feedbackCard).toContainText('Attachment: cold-dal.png');
+    const photo = feedbackCard.getByRole('img', { name: 'Photo attached to “Dal was cold”' });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1);
     await expect(page.getByRole('button', { name: 'Feedback Pending' })).toBeDisabled();
 
-    // 9. Cancel, seeing the refund preview first, and saying where to send the refund.
+    // 10. Cancel, seeing the refund preview first, and saying where to send the refund.
     await navigate(page, 'Subscriptions', viewport.phone);
     await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
@@ -199,7 +278,7 @@ for (const viewport of [
     await expect(subscription).toContainText('Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)');
     await expect(subscription).not.toContainText('123456784321');
 
-    // 10. While the refund is pending, the payout can still change.
+    // 11. While the refund is pending, the payout can still change.
     await subscription.getByRole('button', { name: 'Change Payout Details' }).click();
     const change = page.getByRole('dialog', { name: 'Change Payout Details' });
     await expect(change.getByRole('radio', { name: 'Bank account' })).toBeChecked();

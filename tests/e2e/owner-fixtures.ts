@@ -312,12 +312,13 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-/** A food complaint about yesterday's lunch with an image attached. */
+/** A food complaint about yesterday's lunch with an image attached (a 1×1 PNG unless given). */
 export async function sendFeedbackWithImage(
   request: APIRequestContext,
   customer: TestCustomer,
   subject: string,
   mealDate: string,
+  image: Buffer = PNG_BYTES,
 ): Promise<{ id: number }> {
   const feedback = await ok<{ id: number }>(
     await request.post('/api/feedback/', {
@@ -337,7 +338,7 @@ export async function sendFeedbackWithImage(
   await ok(
     await request.post(`/api/feedback/${feedback.id}/add_attachment/`, {
       headers: auth(customer.tokens),
-      multipart: { file: { name: 'cold-dal.png', mimeType: 'image/png', buffer: PNG_BYTES } },
+      multipart: { file: { name: 'cold-dal.png', mimeType: 'image/png', buffer: image } },
     }),
     'add attachment',
   );

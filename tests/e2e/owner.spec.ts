@@ -1,7 +1,8 @@
 // The mess owner's day in the browser (issue 6): leaves, feedback, refunds, plans, the CSV export,
 // tomorrow's kitchen sheet, and a customer refused every admin screen. axe runs on every admin screen.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import {
   PLANS,
   cancelSubscription,
@@ -21,6 +22,25 @@ import {
   subscribeAndPay,
   subscriptionOf,
 } from './owner-fixtures';
+
+/** A wide photo (320×120), so a stretched preview would show. */
+async function widePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 120, channels: 3, background: '#d35400' } })
+    .png()
+    .toBuffer();
+}
+
+/** True when two elements' boxes share any area. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [one, two] = [await a.boundingBox(), await b.boundingBox()];
+  if (!one || !two) return false;
+  return (
+    one.x < two.x + two.width &&
+    two.x < one.x + one.width &&
+    one.y < two.y + two.height &&
+    two.y < one.y + one.height
+  );
+}
 
 async function asOwner(page: Page, pathname: string) {
   const tokens = await ownerTokens(page.request);
@@ -45,6 +65,7 @@ test('1. the owner approves a leave and sees the customer end date move', async 
   await expect(page.getByRole('heading', { name: 'Admin Leave Requests' })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: `@${customer.username}` });
   await expect(card).toContainText('3 days');
+  await expect(card).toContainText(`${PLANS.mess.name} (Mess Service)`);
   await expectAccessible(page, '/admin/leaves');
 
   await card.getByRole('button', { name: 'Approve' }).click();
@@ -80,7 +101,7 @@ test('1. the owner approves a leave and sees the customer end date move', async 
 test('2. the owner answers feedback', async ({ page }) => {
   const customer = await registerCustomer(page.request, { service: 'mess', firstName: 'Farah' });
   const subject = `Cold lunch ${customer.username}`;
-  await sendFeedbackWithImage(page.request, customer, subject, indiaDate(-1));
+  await sendFeedbackWithImage(page.request, customer, subject, indiaDate(-1), await widePhoto());
 
   await asOwner(page, '/admin/feedback');
   await expect(page.getByRole('heading', { name: 'All User Feedback' })).toBeVisible();
@@ -90,6 +111,8 @@ test('2. the owner answers feedback', async ({ page }) => {
   await expect(card).toContainText('The dal was cold');
   await expect(card.getByRole('img', { name: 'Rating 2 out of 5' })).toBeVisible();
   await expect(card).toContainText('Lunch');
+  // Priorities read as words, not the API's lower-case values.
+  await expect(card).toContainText('Priority: Urgent');
   await expect(card.getByRole('button', { name: 'View Attachment' })).toBeVisible();
   await expectAccessible(page, '/admin/feedback');
 
@@ -99,7 +122,20 @@ test('2. the owner answers feedback', async ({ page }) => {
   await expect(dialog).toContainText(customer.phone);
   await expect(dialog).toContainText('cold-dal.png');
   await expect(dialog).toContainText(/\d+\.\d KB/);
-  await expect(dialog.getByRole('img', { name: 'Attachment cold-dal.png' })).toBeVisible();
+  const photo = dialog.getByRole('img', { name: 'Attachment cold-dal.png' });
+  await expect(photo).toBeVisible();
+  // The preview keeps the photo's 8:3 shape, and a click opens it full size.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  const shown = (await photo.boundingBox())!;
+  expect(shown.width / shown.height).toBeCloseTo(320 / 120, 1);
+  const popupPromise = page.waitForEvent('popup');
+  await photo.click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/^blob:/);
+  await expect
+    .poll(() => popup.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0))
+    .toBe(320);
+  await popup.close();
   await expect(dialog.getByRole('radio', { name: 'Resolved' })).toBeChecked();
   await expectAccessible(page, 'feedback details dialog');
 
@@ -145,6 +181,10 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
   const details = page.locator(`[id^="refund-details-"]`).filter({ hasText: customer.username });
   await expect(details).toContainText('Bank account XXXXXXXXXX5678 (Rohan Mehta, HDFC0001234)');
   await expect(page.getByText('50100012345678')).toHaveCount(0);
+  // Statuses by their labels, not the API's enums.
+  await expect(details).toContainText('Cancelled');
+  await expect(details).not.toContainText('CANCELLED');
+  await expect(details).not.toContainText(/\bPENDING\b/);
 
   await row.getByRole('button', { name: /^Approve refund/ }).click();
   let dialog = page.getByRole('dialog');
@@ -191,6 +231,7 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
 
 test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
   const code = `E2E-${Date.now() % 1_000_000}`;
+  await ensurePlan(page.request, PLANS.mess);
   await asOwner(page, '/admin/plans');
   await expect(page.getByRole('heading', { name: 'Manage Plans' })).toBeVisible();
   await expectAccessible(page, '/admin/plans');
@@ -217,8 +258,24 @@ test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
   await dialog.getByLabel('Base Price (₹)').fill('650');
   await dialog.getByLabel('Lunch').check();
   await dialog.getByLabel('Dinner').check();
+  // A code already taken: the error toast…
+  await dialog.getByLabel('Code').fill(PLANS.mess.code);
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expectNotice(page, 'Create Failed');
+  await dialog.getByLabel('Code').fill(code);
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
   await expectNotice(page, 'Plan Created');
+  // …is replaced by the success that followed it, not left beside it.
+  await expect(page.locator('[data-toast]')).toHaveCount(1);
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Create Failed' })).toHaveCount(0);
+  // The toast covers neither the navigation nor the page's title row and its button.
+  const toast = page.locator('[data-toast]').first();
+  await expect(dialog).toBeHidden();
+  expect(await overlaps(toast, page.getByRole('banner'))).toBe(false);
+  expect(await overlaps(toast, page.getByRole('heading', { name: 'Manage Plans' }))).toBe(false);
+  expect(await overlaps(toast, page.getByRole('button', { name: 'Create Plan' }).first())).toBe(
+    false,
+  );
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Weekend Tiffin');
   await expect(row).toContainText('Tiffin Service');
@@ -246,6 +303,17 @@ test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectNotice(page, 'Plan Deleted');
   await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+
+  // Moving to another page clears what this one said (a toast lasts 5 s; past the 2.5 s in which
+  // a toast counts as announcing the move).
+  await page.waitForTimeout(2700);
+  await expect(page.locator('[data-toast]').filter({ hasText: 'Plan Deleted' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Leaves' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Admin Leave Requests' })).toBeVisible();
+  await expect(page.locator('[data-toast]')).toHaveCount(0);
 });
 
 test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
@@ -262,6 +330,8 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
     firstName: '=HYPERLINK("x")',
   });
   const allMeals = await registerCustomer(page.request, { service: 'tiffin', prefix: 'csv' });
+  // A tiffin customer who has not subscribed yet: never through a meal filter.
+  const noPlan = await registerCustomer(page.request, { service: 'tiffin', prefix: 'csv' });
   await subscribeAndPay(page.request, messCustomer, messPlan);
   await subscribeAndPay(page.request, lunchOnly, lunchPlan);
   await subscribeAndPay(page.request, allMeals, allMealsPlan);
@@ -276,6 +346,27 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
     await expectAccessible(page, `/admin/superuser ${tab}`);
   }
   await expect(page.getByText('Total Users')).toBeVisible();
+
+  // At 1280 px the users table fits, Expiry Date included, and statuses read as labels.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill(messCustomer.username);
+  const usersTable = page.getByRole('region', { name: 'Users' });
+  const userRow = usersTable.getByRole('row').filter({ hasText: messCustomer.username });
+  await expect(userRow).toContainText('Active');
+  await expect(userRow).not.toContainText('ACTIVE');
+  const widths = await usersTable.evaluate((wrap) => ({
+    scroll: wrap.scrollWidth,
+    client: wrap.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const wrapBox = (await usersTable.boundingBox())!;
+  const expiryBox = (await usersTable
+    .getByRole('columnheader', { name: /Expiry Date/ })
+    .boundingBox())!;
+  expect(expiryBox.x + expiryBox.width).toBeLessThanOrEqual(wrapBox.x + wrapBox.width);
+  await page.getByLabel('Search users').fill('');
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download CSV' });
@@ -295,17 +386,13 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
   const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
   expect(rows[0]).toEqual(['Username', 'Full Name', 'Phone', 'Subscription Status', 'Plan Name']);
   const byUsername = new Map(rows.slice(1).map((row) => [row[0], row]));
-  expect(byUsername.get(messCustomer.username)).toEqual([
-    messCustomer.username,
-    messCustomer.fullName,
-    // A phone number cannot run as a formula, so it is written as it is.
-    messCustomer.phone,
-    'ACTIVE',
-    PLANS.mess.name,
-  ]);
   expect(byUsername.get(allMeals.username)?.[4]).toBe(PLANS.tiffinAll.name);
-  // Tiffin Breakfast applies to tiffin users only: the lunch-only tiffin customer is left out.
+  // Tiffin Breakfast keeps the tiffin customers whose plan has breakfast, and only them: not the
+  // lunch-only tiffin customer, the mess diner, or the tiffin customer without a plan.
   expect(byUsername.has(lunchOnly.username)).toBe(false);
+  expect(byUsername.has(messCustomer.username)).toBe(false);
+  expect(byUsername.has(noPlan.username)).toBe(false);
+  expect(rows.slice(1).every((row) => row[3] === 'ACTIVE')).toBe(true);
   expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(rows.length - 1);
   await expectNotice(page, 'CSV Downloaded', `Downloaded ${rows.length - 1} records.`);
 
@@ -323,6 +410,15 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
   const activeRows = parseCsv(readFileSync(await again.path(), 'utf8'));
   const injected = activeRows.find((row) => row[0] === lunchOnly.username);
   expect(injected?.[1]).toBe(`'=HYPERLINK("x") Sharma`);
+  expect(activeRows.find((row) => row[0] === messCustomer.username)).toEqual([
+    messCustomer.username,
+    messCustomer.fullName,
+    // A phone number cannot run as a formula, so it is written as it is.
+    messCustomer.phone,
+    'ACTIVE',
+    PLANS.mess.name,
+  ]);
+  expect(activeRows.some((row) => row[0] === noPlan.username)).toBe(false);
 });
 
 test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) => {
@@ -334,8 +430,16 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
     prefix: 'kit',
   });
   const messEater = await registerCustomer(page.request, { service: 'mess', prefix: 'kit' });
+  // A regular customer's address (pincode 201206): a delivery area of its own.
+  const townDelivery = await registerCustomer(page.request, {
+    service: 'tiffin',
+    userType: 'regular',
+    firstName: 'Tara',
+    prefix: 'kit',
+  });
   const tiffin = await subscribeAndPay(page.request, onLeave, lunchPlan);
   await subscribeAndPay(page.request, messEater, messPlan);
+  await subscribeAndPay(page.request, townDelivery, lunchPlan);
   await requestLeave(page.request, onLeave, tiffin.id, indiaDate(1), indiaDate(1));
   const tomorrow = indiaDate(1);
 
@@ -350,6 +454,16 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
   await expect(flagged).toContainText('Pending leave');
   await expect(flagged).toContainText(onLeave.phone);
   await expect(flagged).toContainText('Block C, Room 21');
+  // Deliveries come grouped by area (pincodes, then campuses), each under its own heading row.
+  const areas = await lunch.getByRole('rowheader').allInnerTexts();
+  const areaOf = (name: string) => areas.findIndex((area) => area.startsWith(name));
+  expect(areaOf('201206 Ghaziabad')).toBeGreaterThanOrEqual(0);
+  expect(areaOf('201206 Ghaziabad')).toBeLessThan(areaOf('KIET hostels'));
+  const rowTexts = await lunch.getByRole('row').allInnerTexts();
+  const position = (text: string) => rowTexts.findIndex((row) => row.includes(text));
+  expect(position('KIET hostels')).toBeLessThan(position(onLeave.fullName));
+  expect(position('201206 Ghaziabad')).toBeLessThan(position(townDelivery.fullName));
+  expect(position(townDelivery.fullName)).toBeLessThan(position('KIET hostels'));
   await expectAccessible(page, '/admin/kitchen');
 
   // Print: only the sheet goes on paper.
@@ -373,9 +487,11 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`kitchen-sheet_${tomorrow}.csv`);
   const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+  expect(rows[0]?.slice(0, 3)).toEqual(['meal', 'area', 'name']);
   const mine = rows.find((row) => row.some((cell) => cell.includes(onLeave.fullName)));
   expect(mine).toBeDefined();
   expect(mine?.join(',')).toMatch(/lunch/i);
+  expect(mine?.[1]).toBe('KIET hostels');
 });
 
 test('7. a customer is refused every admin screen', async ({ page }) => {
@@ -447,4 +563,33 @@ test('8. admin screens work on a 360 px phone in the dark theme without axe viol
   await row.getByRole('button', { name: /^Details of the subscription/ }).click();
   await expect(page.getByText(PLANS.tiffinLunch.name).first()).toBeVisible();
   await expectAccessible(page, 'phone dark active subscribers expanded');
+});
+
+test('9. a customer reads each notice once, with its e-mail and SMS status', async ({ page }) => {
+  const planId = await ensurePlan(page.request, PLANS.tiffinLunch);
+  const customer = await registerCustomer(page.request, { service: 'tiffin', prefix: 'note' });
+  await subscribeAndPay(page.request, customer, planId);
+
+  await openSignedIn(page, customer.tokens, '/notifications');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list).toBeVisible();
+  // The payment's e-mail and SMS are one notice, in words rather than codes.
+  const paid = list.getByRole('listitem').filter({ hasText: 'Payment successful' });
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toContainText(
+    `We received your payment of ₹1,200 for ${PLANS.tiffinLunch.name}.`,
+  );
+  const channels = paid.getByRole('list', { name: /How .* was sent/ }).getByRole('listitem');
+  await expect(channels).toHaveCount(2);
+  await expect(channels.nth(0)).toHaveText(`E-mail to ${customer.email} Sent`);
+  await expect(channels.nth(1)).toHaveText(`SMS to ${customer.phone} Sent`);
+  const welcome = list.getByRole('listitem').filter({ hasText: 'Welcome to' });
+  await expect(welcome).toHaveCount(1);
+  await expect(list).not.toContainText(/payment_success|payment success|\botp\b/);
+  await expectAccessible(page, '/notifications');
+
+  await page.getByLabel('Status').selectOption('failed');
+  await expect(page.getByRole('heading', { name: 'No Notifications' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('sent');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Payment successful' })).toHaveCount(1);
 });

@@ -305,3 +305,35 @@ export async function expectToast(page: Page, title: string, message?: string | 
   await expect(toast).toBeVisible();
   if (message) await expect(toast).toContainText(message);
 }
+
+/** Subscribes the customer to `planId` and pays in the sandbox: an ACTIVE subscription's id. */
+export async function apiPaidSubscription(
+  request: APIRequestContext,
+  access: string,
+  planId: number,
+): Promise<number> {
+  const headers = { Authorization: `Bearer ${access}` };
+  const subscription = await json<{ id: number }>(
+    await request.post('/api/subscriptions/subscriptions/', { headers, data: { plan: planId } }),
+    'subscribe',
+  );
+  const order = await json<{ order_id: string }>(
+    await request.post('/api/payments/orders/', {
+      headers,
+      data: { subscription: subscription.id },
+    }),
+    'order',
+  );
+  const paid = await json<Record<string, string>>(
+    await request.post('/api/payments/sandbox/pay/', {
+      headers,
+      data: { order_id: order.order_id, outcome: 'success' },
+    }),
+    'sandbox pay',
+  );
+  await json(
+    await request.post('/api/payments/orders/verify_payment/', { headers, data: paid }),
+    'verify payment',
+  );
+  return subscription.id;
+}

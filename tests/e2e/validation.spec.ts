@@ -1,6 +1,14 @@
 // Every client-side validation message on the screens that enforce it.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCustomer, readResetLink, signIn } from './support';
+import {
+  apiCustomer,
+  apiPaidSubscription,
+  ensurePlan,
+  expectToast,
+  isoDate,
+  readResetLink,
+  signIn,
+} from './support';
 
 async function blurEmpty(page: Page, label: string) {
   const field = page.getByLabel(label, { exact: true });
@@ -128,15 +136,21 @@ test('profile, password change, feedback, attachment and leave rules', async ({
   if (!tokens) throw new Error('no tokens');
   await signIn(page, tokens, '/profile');
 
-  // Profile: exactly one service, every field of the profile type.
+  // Profile: exactly one service (a radio group: one choice of two), every field of the profile type.
   const save = page.getByRole('button', { name: 'Save Profile' });
   await expect(save).toBeDisabled();
-  await page.getByLabel('Tiffin user (meals delivered)').check();
-  await page.getByLabel('Mess user (eat at the mess)').check();
   await expect(
     page.getByText('Choose exactly one of tiffin service or mess service.'),
   ).toBeVisible();
-  await page.getByLabel('Mess user (eat at the mess)').uncheck();
+  const tiffin = page.getByRole('radio', { name: 'Tiffin user (meals delivered)' });
+  const mess = page.getByRole('radio', { name: 'Mess user (eat at the mess)' });
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await mess.check();
+  await tiffin.check();
+  await expect(mess).not.toBeChecked();
+  await expect(page.getByText('Choose exactly one of tiffin service or mess service.')).toHaveCount(
+    0,
+  );
   await expect(page.getByText('Please fill in every required profile field.')).toBeVisible();
   await page.getByLabel('Address').fill('12 Station Road');
   await page.getByLabel('Landmark').fill('Near the temple');
@@ -249,4 +263,90 @@ test('student profile offers institutes KIET and ITS and years 1st to 5th', asyn
     ).toBeVisible();
     await expect(page.getByLabel(readOnly, { exact: true })).toHaveCount(0);
   }
+});
+
+test('leave form: the rules before sending; a pending leave is edited and withdrawn', async ({
+  page,
+  request,
+}) => {
+  const planId = await ensurePlan(request, {
+    code: 'E2E-LEAVE-30',
+    name: 'Mess Leave Rules (E2E)',
+    service_type: 'mess',
+    base_price: 1500,
+    duration_days: 30,
+    included_meals: ['lunch', 'dinner'],
+  });
+  const { tokens } = await apiCustomer(request, { complete: 'mess' });
+  if (!tokens) throw new Error('no tokens');
+  await apiPaidSubscription(request, tokens.access, planId);
+  await signIn(page, tokens, '/leaves');
+
+  const requestLeave = page.getByRole('button', { name: 'Request Leave' });
+  await requestLeave.click();
+  const dialog = page.getByRole('dialog', { name: 'Request Leave' });
+  const start = dialog.getByLabel('Start date');
+  const end = dialog.getByLabel('End date');
+  // The picker offers no past day, and no end more than 15 days after the start.
+  await expect(start).toHaveAttribute('min', isoDate(0));
+  await start.fill(isoDate(2));
+  await expect(end).toHaveAttribute('min', isoDate(2));
+  await expect(end).toHaveAttribute('max', isoDate(16));
+
+  // A typed date is judged by the server's rules, each under its field, before anything is sent.
+  let sent = 0;
+  page.on('request', (sentRequest) => {
+    if (sentRequest.method() === 'POST' && sentRequest.url().includes('/api/subscriptions/leaves/'))
+      sent += 1;
+  });
+  await start.fill(isoDate(-1));
+  await expect(start).toHaveAccessibleDescription('Cannot request leave for past dates');
+  await start.fill(isoDate(2));
+  await end.fill(isoDate(17));
+  await expect(dialog).toContainText('Duration: 16 days');
+  await expect(end).toHaveAccessibleDescription(/A leave can last at most 15 days\./);
+  await end.fill(isoDate(1));
+  await expect(end).toHaveAccessibleDescription(
+    /The end date must be on or after the start date\./,
+  );
+  await dialog.getByLabel('Reason').fill('Exams at home');
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(dialog).toBeVisible();
+  expect(sent).toBe(0);
+  await end.fill(isoDate(16));
+  await expect(end).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expectToast(page, 'Leave Request Submitted', '15 days, waiting for approval.');
+  expect(sent).toBe(1);
+
+  // One pending leave: Request Leave waits, and says why.
+  await expect(requestLeave).toBeDisabled();
+  await expect(requestLeave).toHaveAccessibleDescription(
+    /You already have a pending leave request\./,
+  );
+  const leave = page.getByRole('list', { name: 'Leave requests' }).getByRole('listitem');
+  await expect(leave).toContainText('15 days');
+
+  // Edit it: the same rules, without counting the leave against itself.
+  await leave.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Leave Request' });
+  await expect(edit.getByLabel('Subscription')).toBeDisabled();
+  await expect(edit.getByLabel('Start date')).toHaveValue(isoDate(2));
+  await edit.getByLabel('End date').fill(isoDate(20));
+  await expect(edit.getByLabel('End date')).toHaveAccessibleDescription(
+    /A leave can last at most 15 days\./,
+  );
+  await edit.getByLabel('End date').fill(isoDate(4));
+  await expect(edit).toContainText('Duration: 3 days');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Leave Request Updated', '3 days, waiting for approval.');
+  await expect(leave).toContainText('3 days');
+
+  // Withdraw it, after saying so; then a new request can be made.
+  await leave.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw Leave Request' });
+  await withdraw.getByRole('button', { name: 'Withdraw Request' }).click();
+  await expectToast(page, 'Leave Request Withdrawn');
+  await expect(page.getByText('No Leave Requests')).toBeVisible();
+  await expect(requestLeave).toBeEnabled();
 });

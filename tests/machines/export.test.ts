@@ -231,10 +231,16 @@ describe('meal filters', () => {
     expect(passesMealFilters(tiffinWithoutPlan, ['lunch'], [])).toBe(false);
   });
 
-  it('applies tiffin meals only to tiffin users and mess meals only to mess users', () => {
-    expect(passesMealFilters(messLunch, ['breakfast'], [])).toBe(true);
-    expect(passesMealFilters(tiffinLunch, [], ['dinner'])).toBe(true);
+  it('keeps only customers of the filtered service: a mess diner never passes a tiffin filter', () => {
+    expect(passesMealFilters(messLunch, ['breakfast'], [])).toBe(false);
+    expect(passesMealFilters(messLunch, ['lunch'], [])).toBe(false);
+    expect(passesMealFilters(tiffinLunch, [], ['dinner'])).toBe(false);
+    expect(passesMealFilters(tiffinLunch, [], ['lunch'])).toBe(false);
     expect(passesMealFilters(messLunch, [], ['dinner'])).toBe(false);
+    expect(passesMealFilters(messLunch, [], ['lunch'])).toBe(true);
+    // Each selection applies to its own customers: tiffin lunch or mess lunch diners both pass.
+    expect(passesMealFilters(messLunch, ['lunch'], ['lunch'])).toBe(true);
+    expect(passesMealFilters(tiffinLunch, ['lunch'], ['lunch'])).toBe(true);
   });
 
   it('combines the tiffin and mess selections with AND for a customer holding both', () => {
@@ -253,14 +259,16 @@ describe('meal filters', () => {
     expect(passesMealFilters(both, ['dinner'], ['dinner'])).toBe(false);
   });
 
-  it('never removes a customer who has neither service flag', () => {
+  it('lets no customer without an active plan through a meal filter, and keeps all without one', () => {
     const neither = mergeSources(
       { users: [user('x', { is_mess_user: false })], activeSubscribers: [] },
       ['users'],
     )[0]!;
-    expect(passesMealFilters(neither, ['lunch'], ['lunch'])).toBe(true);
-    expect(passesMealFilters(noPlan, ['lunch'], [])).toBe(true);
+    expect(passesMealFilters(neither, ['lunch'], ['lunch'])).toBe(false);
+    expect(passesMealFilters(noPlan, ['lunch'], [])).toBe(false);
     expect(passesMealFilters(noPlan, [], ['lunch'])).toBe(false);
+    expect(passesMealFilters(noPlan, [], [])).toBe(true);
+    expect(passesMealFilters(messLunch, [], [])).toBe(true);
   });
 
   it('drops filtered customers from the file and the count', () => {
@@ -389,8 +397,8 @@ describe('rules dabba export csv relies on', () => {
       records
         .filter((record) => passesMealFilters(record, tiffinMeals, messMeals))
         .map((record) => record.username);
-    // Tiffin lunch AND dinner: only the tiffin user with both; mess users are not touched by it.
-    expect(names(['lunch', 'dinner'], [])).toEqual(['lunchdinner', 'messdinner', 'messlunch']);
+    // Tiffin lunch AND dinner: only the tiffin user with both; no mess diner comes through.
+    expect(names(['lunch', 'dinner'], [])).toEqual(['lunchdinner']);
     // Both selections at once: each applies to its own users.
     expect(names(['lunch'], ['dinner'])).toEqual(['lunchdinner', 'lunchonly', 'messdinner']);
   });

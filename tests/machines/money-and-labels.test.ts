@@ -1,17 +1,28 @@
 // Issue 12: one money formatter and one status label per lifecycle, shared by the web app and dabba.
 import { describe, expect, it } from 'vitest';
 import { rupees } from '../../cli/output.js';
-import { FEEDBACK_STATUSES, FEEDBACK_STATUS_LABELS } from '../../machines/feedback/index.js';
+import {
+  FEEDBACK_PRIORITIES,
+  FEEDBACK_PRIORITY_LABELS,
+  FEEDBACK_STATUSES,
+  FEEDBACK_STATUS_LABELS,
+  FEEDBACK_TYPES,
+  FEEDBACK_TYPE_LABELS,
+} from '../../machines/feedback/index.js';
 import { LEAVE_STATUSES, LEAVE_STATUS_LABELS } from '../../machines/leave/index.js';
 import { USER_STATUSES, USER_STATUS_LABELS } from '../../machines/onboarding/index.js';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../../machines/payment/index.js';
+import {
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  paymentModeLabel,
+} from '../../machines/payment/index.js';
 import {
   REFUND_STATUSES,
   REFUND_STATUS_LABELS,
   refundStatusDisplay,
 } from '../../machines/refund/index.js';
 import { formatRupees } from '../../machines/shared/money.js';
-import { statusLabel } from '../../machines/status-labels.js';
+import { lifecycleLabel, statusLabel } from '../../machines/status-labels.js';
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_STATUS_LABELS,
@@ -77,6 +88,27 @@ describe('status labels', () => {
     expect(statusLabel('sent')).toBe('Sent');
     // A value no lifecycle has (the users list's "No subscription") keeps its words.
     expect(statusLabel('No subscription')).toBe('No subscription');
+  });
+
+  it('names payment modes, online ones included, and keeps an unknown one as reported', () => {
+    expect(paymentModeLabel('bank_transfer')).toBe('Bank transfer');
+    expect(paymentModeLabel('upi')).toBe('UPI');
+    expect(paymentModeLabel('netbanking')).toBe('Net banking');
+    expect(paymentModeLabel('card')).toBe('Card');
+    expect(paymentModeLabel('sandbox')).toBe('Sandbox (test)');
+    expect(paymentModeLabel('crypto')).toBe('crypto');
+    expect(paymentModeLabel(null)).toBeNull();
+  });
+
+  it('names feedback priorities and types, and looks a status up in its own lifecycle', () => {
+    expect(Object.keys(FEEDBACK_PRIORITY_LABELS).sort()).toEqual([...FEEDBACK_PRIORITIES].sort());
+    expect(FEEDBACK_PRIORITY_LABELS.urgent).toBe('Urgent');
+    expect(Object.keys(FEEDBACK_TYPE_LABELS).sort()).toEqual([...FEEDBACK_TYPES].sort());
+    expect(lifecycleLabel('subscription', 'PENDING_PAYMENT')).toBe('Pending Payment');
+    expect(lifecycleLabel('subscription', 'CANCELLED')).toBe('Cancelled');
+    expect(lifecycleLabel('refund', 'PAID')).toBe('Paid');
+    expect(lifecycleLabel('account', 'profile_complete')).toBe('Profile Complete');
+    expect(lifecycleLabel('subscription', 'No subscription')).toBe('No subscription');
   });
 
   it('gives the refund card the same words (status_display)', () => {

@@ -17,7 +17,10 @@ import {
   isIsoDate,
   isSoonToExpire,
   leaveDuration,
+  leaveRefusalField,
+  leaveRequestRefusals,
   messageCounterTone,
+  otherLeaveFacts,
   overlapsAnyLeave,
   refundBreakdown,
   refundStatusDisplay,
@@ -344,6 +347,41 @@ describe('leave rules', () => {
     expect(verdict.ok ? null : verdict.refusals[0].message).toBe(
       'Cannot request leave for past dates',
     );
+  });
+
+  it("works out the other leaves' facts the same for a new leave and an edit", () => {
+    const leaves = [
+      { id: 1, status: 'APPROVED', leave_start_date: '2025-03-01', leave_end_date: '2025-03-03' },
+      { id: 2, status: 'REJECTED', leave_start_date: '2025-03-10', leave_end_date: '2025-03-12' },
+      { id: 3, status: 'PENDING', leave_start_date: '2025-03-20', leave_end_date: '2025-03-21' },
+    ];
+    const dates = (startDate: string, endDate: string) => ({ startDate, endDate });
+    // A rejected leave blocks nothing; the pending one blocks a new request.
+    expect(otherLeaveFacts(dates('2025-03-10', '2025-03-12'), leaves, null)).toEqual({
+      hasOtherPending: true,
+      overlapsExisting: false,
+    });
+    // Editing the pending leave: it neither counts as another pending one nor overlaps itself.
+    expect(otherLeaveFacts(dates('2025-03-19', '2025-03-22'), leaves, 3)).toEqual({
+      hasOtherPending: false,
+      overlapsExisting: false,
+    });
+    expect(otherLeaveFacts(dates('2025-03-03', '2025-03-05'), leaves, 3)).toEqual({
+      hasOtherPending: false,
+      overlapsExisting: true,
+    });
+  });
+
+  it('shows each date refusal under its field, the rest over the form', () => {
+    expect(leaveRefusalField(leaveRequestRefusals.pastDates)).toBe('leave_start_date');
+    expect(leaveRefusalField(leaveRequestRefusals.startsAfterSubscriptionEnd)).toBe(
+      'leave_start_date',
+    );
+    expect(leaveRefusalField(leaveRequestRefusals.endBeforeStart)).toBe('leave_end_date');
+    expect(leaveRefusalField(leaveRequestRefusals.tooLong)).toBe('leave_end_date');
+    expect(leaveRefusalField(leaveRequestRefusals.subscriptionNotActive)).toBe('subscription');
+    expect(leaveRefusalField(leaveRequestRefusals.overlaps)).toBeNull();
+    expect(leaveRefusalField(leaveRequestRefusals.pendingExists)).toBeNull();
   });
 
   it('detects overlaps, ends included', () => {

@@ -77,6 +77,28 @@ export function useCreateLeave() {
   });
 }
 
+/** The customer changes a PENDING leave's dates or reason (the same rules as a new one). */
+export function useUpdateLeave() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Schemas['LeaveUpdate'] }) =>
+      unwrap(api.PATCH('/subscriptions/leaves/{id}/', { params: { path: { id } }, body })),
+    onSuccess: () => invalidate(keys.leaves),
+  });
+}
+
+/** The customer withdraws a PENDING leave. */
+export function useDeleteLeave() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/subscriptions/leaves/{id}/', { params: { path: { id } } })),
+    onSuccess: () => invalidate(keys.leaves),
+  });
+}
+
 export function useCreateFeedback() {
   const api = useApi();
   const invalidate = useInvalidate();

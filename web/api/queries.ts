@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../generated/api';
 import { useApi, useSession } from '../session/SessionProvider';
 import { isNotFound, unwrap } from './errors';
+import { unwrapPage } from './paging';
 
 export type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
@@ -10,6 +11,7 @@ export type Subscription = Schemas['Subscription'];
 export type Payment = Schemas['Payment'];
 export type Feedback = Schemas['Feedback'];
 export type CancelPreview = Schemas['CancelPreview'];
+export type LeaveRequest = Schemas['LeaveRequest'];
 
 export const keys = {
   business: ['business'] as const,
@@ -21,8 +23,9 @@ export const keys = {
   receipt: (id: number) => ['payments', id, 'receipt'] as const,
   feedback: ['feedback'] as const,
   feedbackStats: ['feedback', 'my_stats'] as const,
+  attachment: (id: number) => ['feedback', 'attachment', id] as const,
   leaves: ['leaves'] as const,
-  notifications: (status: string) => ['notifications', status] as const,
+  notifications: (status: string, offset: number) => ['notifications', status, offset] as const,
 };
 
 export function useBusiness() {
@@ -136,6 +139,26 @@ export function useFeedbackList() {
   });
 }
 
+/**
+ * An attachment's image. The file needs the bearer token, so it is fetched as a Blob and shown
+ * through an object URL (web/lib/useObjectUrl.ts) rather than a plain <img src>.
+ */
+export function useAttachmentImage(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.attachment(id),
+    // A stored photo never changes: a new one gets a new id.
+    staleTime: Infinity,
+    queryFn: () =>
+      unwrap(
+        api.GET('/feedback/attachments/{id}/file/', {
+          params: { path: { id } },
+          parseAs: 'blob',
+        }) as Promise<{ data?: Blob; error?: unknown; response: Response }>,
+      ),
+  });
+}
+
 /** A 404 counts as total_feedbacks 0, not as an error. */
 export function useFeedbackStats() {
   const api = useApi();
@@ -173,17 +196,28 @@ export function useLeaves() {
 }
 
 export type NotificationFilter = 'all' | 'sent' | 'failed' | 'pending';
+export type NotificationEvent = Schemas['NotificationEvent'];
 
-export function useNotifications(status: NotificationFilter) {
+/** Notices shown per page of the notification history. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** One page of the user's notices, each with its e-mail and SMS status. */
+export function useNotifications(status: NotificationFilter, offset: number) {
   const api = useApi();
   const { user } = useSession();
   return useQuery({
-    queryKey: keys.notifications(status),
+    queryKey: keys.notifications(status, offset),
     enabled: !!user,
     queryFn: () =>
-      unwrap(
-        api.GET('/notifications/logs/', {
-          params: { query: status === 'all' ? {} : { status } },
+      unwrapPage(
+        api.GET('/notifications/events/', {
+          params: {
+            query: {
+              ...(status === 'all' ? {} : { status }),
+              limit: NOTIFICATIONS_PAGE_SIZE,
+              offset,
+            },
+          },
         }),
       ),
   });

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { statusLabel } from '../../machines/status-labels';
+import { lifecycleLabel, statusLabel, type Lifecycle } from '../../machines/status-labels';
 import * as styles from './Card.css';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLElement>) {
@@ -63,11 +63,20 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   FAILED: 'danger',
   REJECTED: 'danger',
   failed: 'danger',
+  // Accounts: the profile still has to be filled in until profile_complete.
+  unverified: 'warning',
+  registration_complete: 'warning',
+  profile_complete: 'success',
 };
 
 /** The lifecycles' status names, shared with `dabba` (machines/status-labels.ts). */
-export { statusLabel };
+export { lifecycleLabel, statusLabel };
 
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONES[status] ?? 'neutral'}>{statusLabel(status)}</Badge>;
+/** A status by its label: from `lifecycle`'s own map when given, else from any lifecycle's. */
+export function StatusBadge({ status, lifecycle }: { status: string; lifecycle?: Lifecycle }) {
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'neutral'}>
+      {lifecycle ? lifecycleLabel(lifecycle, status) : statusLabel(status)}
+    </Badge>
+  );
 }

@@ -18,7 +18,8 @@ export const table = style({
 
 globalStyle(`${table} th, ${table} td`, {
   textAlign: 'left',
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  // 12 px between columns: the owner's seven-column users table fits a 1280 px screen.
+  padding: `${vars.space.sm} calc(${vars.space.sm} + ${vars.space.xs})`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
 });
@@ -78,3 +79,21 @@ export const sortButton = style({
 });
 
 export const detailsRow = style({ background: vars.color.surfaceMuted });
+
+/** The heading row of a group of rows (a delivery area). */
+export const groupRow = style({});
+globalStyle(`${table} ${groupRow} th`, {
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  paddingTop: vars.space.md,
+  borderBottom: `2px solid ${vars.color.border}`,
+  whiteSpace: 'normal',
+  '@media': { [phone]: { display: 'block', width: '100%', borderBottom: 'none' } },
+});
+globalStyle(`${table} tbody + tbody ${groupRow} th`, {
+  borderTop: `1px solid ${vars.color.border}`,
+  '@media': { [phone]: { borderTop: 'none' } },
+});
+
+export const groupCount = style({ color: vars.color.textMuted, fontWeight: 600 });

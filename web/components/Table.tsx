@@ -21,6 +21,11 @@ interface Props<T> {
   onSort?: (ordering: string) => void;
   /** Extra content under a row (an expanded View More), spanning all columns. */
   expanded?: (row: T) => ReactNode | null;
+  /**
+   * Rows already ordered by group (the kitchen sheet's delivery areas): each group gets a body of
+   * its own under a heading row that names it and counts its rows.
+   */
+  groups?: { of: (row: T) => string; count: (rows: number) => string };
 }
 
 function sortState(ordering: string | undefined, sortKey: string) {
@@ -29,7 +34,49 @@ function sortState(ordering: string | undefined, sortKey: string) {
   return 'none' as const;
 }
 
-export function Table<T>({ caption, columns, rows, rowKey, ordering, onSort, expanded }: Props<T>) {
+/** Consecutive rows of one group, in order. */
+function groupRows<T>(rows: readonly T[], groupOf: (row: T) => string) {
+  const groups: { name: string; rows: T[] }[] = [];
+  for (const row of rows) {
+    const name = groupOf(row);
+    const last = groups.at(-1);
+    if (last && last.name === name) last.rows.push(row);
+    else groups.push({ name, rows: [row] });
+  }
+  return groups;
+}
+
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  ordering,
+  onSort,
+  expanded,
+  groups,
+}: Props<T>) {
+  const renderRow = (row: T) => {
+    const extra = expanded?.(row) ?? null;
+    return (
+      <RowGroup key={rowKey(row)}>
+        <tr role="row">
+          {columns.map((column) => (
+            <td key={column.key} role="cell" data-label={column.header}>
+              {column.cell(row)}
+            </td>
+          ))}
+        </tr>
+        {extra ? (
+          <tr role="row" className={styles.detailsRow}>
+            <td role="cell" colSpan={columns.length}>
+              {extra}
+            </td>
+          </tr>
+        ) : null}
+      </RowGroup>
+    );
+  };
   return (
     // Focusable so keyboard users can scroll a wide table; on phones rows stack as cards, and the
     // explicit roles keep the table semantics that display:block would otherwise drop.
@@ -65,29 +112,21 @@ export function Table<T>({ caption, columns, rows, rowKey, ordering, onSort, exp
             })}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => {
-            const extra = expanded?.(row) ?? null;
-            return (
-              <RowGroup key={rowKey(row)}>
-                <tr role="row">
-                  {columns.map((column) => (
-                    <td key={column.key} role="cell" data-label={column.header}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-                {extra ? (
-                  <tr role="row" className={styles.detailsRow}>
-                    <td role="cell" colSpan={columns.length}>
-                      {extra}
-                    </td>
-                  </tr>
-                ) : null}
-              </RowGroup>
-            );
-          })}
-        </tbody>
+        {groups ? (
+          groupRows(rows, groups.of).map((group) => (
+            <tbody key={group.name} role="rowgroup">
+              <tr role="row" className={styles.groupRow}>
+                <th role="rowheader" scope="rowgroup" colSpan={columns.length}>
+                  {group.name}{' '}
+                  <span className={styles.groupCount}>· {groups.count(group.rows.length)}</span>
+                </th>
+              </tr>
+              {group.rows.map(renderRow)}
+            </tbody>
+          ))
+        ) : (
+          <tbody>{rows.map(renderRow)}</tbody>
+        )}
       </table>
     </div>
   );

@@ -1,25 +1,50 @@
-import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../styles/theme.css';
 
-export const list = style({
-  display: 'flex',
-  gap: vars.space.xs,
-  overflowX: 'auto',
-  borderBottom: `1px solid ${vars.color.border}`,
-  marginBottom: vars.space.lg,
+export const list = recipe({
+  base: {
+    display: 'flex',
+    gap: vars.space.xs,
+    overflowX: 'auto',
+    borderBottom: `1px solid ${vars.color.border}`,
+    marginBottom: vars.space.lg,
+  },
+  variants: { fit: { true: { overflowX: 'visible' }, false: {} } },
 });
 
-export const trigger = style({
-  border: 'none',
-  background: 'transparent',
-  padding: '10px 14px',
-  fontWeight: 600,
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  borderBottom: '3px solid transparent',
-  whiteSpace: 'nowrap',
-  selectors: {
-    '&[data-state="active"]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
-    '&:hover': { color: vars.color.text },
+export const trigger = recipe({
+  base: {
+    border: 'none',
+    background: 'transparent',
+    padding: '10px 14px',
+    fontWeight: 600,
+    color: vars.color.textMuted,
+    cursor: 'pointer',
+    borderBottom: '3px solid transparent',
+    whiteSpace: 'nowrap',
+    selectors: {
+      '&[data-state="active"]': {
+        color: vars.color.primary,
+        borderBottomColor: vars.color.primary,
+      },
+      '&:hover': { color: vars.color.text },
+    },
+  },
+  variants: {
+    fit: {
+      true: {
+        '@media': {
+          'screen and (max-width: 480px)': {
+            flex: '1 1 auto',
+            minWidth: 0,
+            padding: '10px 6px',
+            fontSize: vars.fontSize.sm,
+            whiteSpace: 'normal',
+            textAlign: 'center',
+          },
+        },
+      },
+      false: {},
+    },
   },
 });

@@ -7,19 +7,48 @@ const slideIn = keyframes({
   to: { transform: 'translateX(0)' },
 });
 
+const riseIn = keyframes({
+  from: { transform: 'translateY(calc(100% + 24px))' },
+  to: { transform: 'translateY(0)' },
+});
+
+/** Phones: the title and the page's first controls fill the top, so toasts sit at the bottom. */
+const phone = 'screen and (max-width: 560px)';
+/** Where the region sits at the top right (ToastStack measures what it must stay clear of). */
+export const WIDE_SCREEN = '(min-width: 561px)';
+/** A toast's width on wide screens. */
+export const TOAST_WIDTH_PX = 340;
+
+/**
+ * Top right, under the sticky header (Shell.css: 60 px high with a 1 px border), until ToastStack
+ * has measured the page and moved it where it covers nothing that matters.
+ */
 export const viewport = style({
   position: 'fixed',
-  top: 0,
-  right: 0,
+  top: 61,
+  right: vars.space.md,
   zIndex: 100,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
-  width: 'min(100vw, 400px)',
-  padding: vars.space.md,
+  width: TOAST_WIDTH_PX,
+  maxWidth: '100vw',
+  maxHeight: 'calc(100dvh - 61px)',
   margin: 0,
+  padding: 0,
   listStyle: 'none',
   outline: 'none',
+  // The empty strip around the toasts lets clicks through to the page under it.
+  pointerEvents: 'none',
+  '@media': {
+    [phone]: {
+      top: 'auto',
+      bottom: 0,
+      right: 0,
+      width: '100vw',
+      padding: vars.space.sm,
+    },
+  },
 });
 
 export const toast = recipe({
@@ -34,6 +63,12 @@ export const toast = recipe({
     display: 'grid',
     gridTemplateColumns: '1fr auto',
     gap: 2,
+    pointerEvents: 'auto',
+    '@media': {
+      [phone]: {
+        selectors: { '&[data-state="open"]': { animation: `${riseIn} 180ms ease-out` } },
+      },
+    },
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} 180ms ease-out` },
       '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },

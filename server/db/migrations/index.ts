@@ -12,6 +12,7 @@ import { adjustmentsMigration } from './008_adjustments.js';
 import { ownerHomeMigration } from './009_owner_home.js';
 import { taxInvoicesMigration } from './010_tax_invoices.js';
 import { paymentLookupsMigration } from './011_payment_lookups.js';
+import { notificationEventsMigration } from './012_notification_events.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '009_owner_home': ownerHomeMigration(),
     '010_tax_invoices': taxInvoicesMigration(),
     '011_payment_lookups': paymentLookupsMigration(),
+    '012_notification_events': notificationEventsMigration(),
   };
 }
 

@@ -11,6 +11,7 @@ import { capitalise, formatDate, formatDateTime } from '../../lib/format';
 import { cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
 import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
+import { AttachmentPhoto } from './AttachmentPhoto';
 import { FeedbackForm } from './FeedbackForm';
 import * as styles from './FeedbackPage.css';
 
@@ -113,12 +114,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
           Meal: {item.meal_type ? capitalise(item.meal_type) : '—'} on {formatDate(item.meal_date)}
         </p>
       ) : null}
-      {attachment ? (
-        <p className={small}>
-          Attachment: {attachment.original_filename} (
-          {Math.max(1, Math.round(attachment.file_size / 1024))} KB)
-        </p>
-      ) : null}
+      {attachment ? <AttachmentPhoto attachment={attachment} subject={item.subject} /> : null}
       {item.admin_response ? (
         <div className={styles.response}>
           <strong>Response from the mess</strong>

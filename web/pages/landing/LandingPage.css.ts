@@ -50,21 +50,3 @@ export const cta = style({
   gap: vars.space.md,
   justifyItems: 'start',
 });
-
-export const planList = style({
-  display: 'grid',
-  gap: vars.space.md,
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-});
-
-export const planItem = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: 'grid',
-  gap: vars.space.xs,
-});
-
-export const stateText = style({ padding: `${vars.space.lg} 0`, textAlign: 'center' });

@@ -1,11 +1,13 @@
-// "Available Plans" with its three states: loading, failed, empty.
+// "Available Plans" with its three states (loading, failed, empty) and a way to subscribe to each.
 import { usePlans } from '../../api/queries';
+import { Button, ButtonLink } from '../../components/Button';
 import { Badge } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
+import { useSession } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
 import { muted } from '../../styles/utils.css';
-import * as styles from './LandingPage.css';
+import * as styles from './PlansModal.css';
 
 export function PlansModal({
   open,
@@ -14,9 +16,17 @@ export function PlansModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { user } = useSession();
   const plans = usePlans(open);
+  // A visitor needs an account first; a signed-in customer subscribes on the plans page.
+  const subscribeHref = user ? '/plans' : '/register';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Available Plans">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Available Plans"
+      description={user ? undefined : 'Create an account to subscribe. It takes a minute.'}
+    >
       {plans.isPending ? (
         <p className={styles.stateText} role="status">
           Loading plans...
@@ -28,21 +38,34 @@ export function PlansModal({
       ) : plans.data.length === 0 ? (
         <p className={styles.stateText}>No plans available.</p>
       ) : (
-        <ul className={styles.planList}>
+        <ul className={styles.planList} aria-label="Plans">
           {plans.data.map((plan) => (
-            <li key={plan.id} className={styles.planItem}>
+            <li key={plan.id} className={styles.planItem} aria-labelledby={`modal-plan-${plan.id}`}>
               <div className={planStyles.planHead}>
-                <h3>{plan.name}</h3>
+                <h3 id={`modal-plan-${plan.id}`}>{plan.name}</h3>
                 <Badge tone={plan.is_active ? 'success' : 'neutral'}>
                   {plan.is_active ? 'Active' : 'Inactive'}
                 </Badge>
               </div>
               <p className={muted}>{plan.description}</p>
-              <p>
-                {serviceLabel(plan.service_type)} · {plan.duration_days} days ·{' '}
-                <strong>{formatRupees(plan.base_price)}</strong>
+              <p className={styles.facts}>
+                {serviceLabel(plan.service_type)} · {plan.duration_days} days
               </p>
-              <p>Meals: {formatMeals(plan.included_meals)}</p>
+              <p className={styles.facts}>
+                <span className={styles.factLabel}>Meals:</span> {formatMeals(plan.included_meals)}
+              </p>
+              <div className={styles.foot}>
+                <p className={styles.price}>{formatRupees(plan.base_price)}</p>
+                {plan.is_active ? (
+                  <ButtonLink href={subscribeHref} size="sm">
+                    Subscribe
+                  </ButtonLink>
+                ) : (
+                  <Button size="sm" disabled>
+                    Not Available
+                  </Button>
+                )}
+              </div>
             </li>
           ))}
         </ul>

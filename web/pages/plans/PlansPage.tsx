@@ -11,11 +11,17 @@ import { PageSpinner } from '../../components/Spinner';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { useToast } from '../../components/Toaster';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
-import { useSession } from '../../session/SessionProvider';
+import { useSession, type User } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
 import { grid, muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
 
 type Filter = 'all' | 'mess' | 'tiffin';
+
+function ownService(user: User | null): Filter {
+  if (user?.is_tiffin_user && !user.is_mess_user) return 'tiffin';
+  if (user?.is_mess_user && !user.is_tiffin_user) return 'mess';
+  return 'all';
+}
 
 export function PlansPage() {
   const notify = useToast();
@@ -24,7 +30,8 @@ export function PlansPage() {
   const plans = usePlans();
   const subscriptions = useSubscriptions();
   const subscribe = useSubscribe();
-  const [filter, setFilter] = useState<Filter>('all');
+  // Open on the customer's own service: the other service's plans cannot be chosen anyway.
+  const [filter, setFilter] = useState<Filter>(() => ownService(user));
   const [subscribed, setSubscribed] = useState(false);
 
   useEffect(() => {
@@ -86,6 +93,7 @@ export function PlansPage() {
       </header>
       <Tabs
         label="Filter plans by service"
+        fit
         value={filter}
         onValueChange={(value) => setFilter(value as Filter)}
         tabs={[

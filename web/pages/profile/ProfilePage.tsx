@@ -14,13 +14,8 @@ import { errorMessage, fieldErrors, sentFieldErrors } from '../../api/errors';
 import { useChangePassword, useCompleteProfile } from '../../api/mutations';
 import { Button } from '../../components/Button';
 import { Card, Details, StatusBadge } from '../../components/Card';
-import {
-  Checkbox,
-  formStyles,
-  PasswordField,
-  SelectField,
-  TextField,
-} from '../../components/Field';
+import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
+import { RadioGroup } from '../../components/RadioGroup';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { useToast } from '../../components/Toaster';
 import { capitalise } from '../../lib/format';
@@ -28,6 +23,13 @@ import { useForm } from '../../lib/useForm';
 import { useSession, type User } from '../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
+
+type Service = 'tiffin' | 'mess';
+
+const SERVICE_OPTIONS: ReadonlyArray<{ value: Service; label: string }> = [
+  { value: 'tiffin', label: 'Tiffin user (meals delivered)' },
+  { value: 'mess', label: 'Mess user (eat at the mess)' },
+];
 
 export function ProfilePage() {
   const { user } = useSession();
@@ -69,10 +71,11 @@ function ProfileForm({ user }: { user: User }) {
   const { setUser } = useSession();
   const [, navigate] = useLocation();
   const save = useCompleteProfile();
-  const [service, setService] = useState({
-    tiffin: user.is_tiffin_user,
-    mess: user.is_mess_user,
-  });
+  // Exactly one service, so one choice of two; none until the customer picks (or both, from an old
+  // record: then the customer picks again).
+  const [service, setService] = useState<Service | ''>(
+    user.is_tiffin_user === user.is_mess_user ? '' : user.is_tiffin_user ? 'tiffin' : 'mess',
+  );
   const [student, setStudent] = useState({
     institute: user.student_profile?.institute ?? '',
     studentId: user.student_profile?.student_id ?? '',
@@ -89,8 +92,8 @@ function ProfileForm({ user }: { user: User }) {
   const [completed, setCompleted] = useState(false);
 
   const input: ProfileInput = {
-    isTiffinUser: service.tiffin,
-    isMessUser: service.mess,
+    isTiffinUser: service === 'tiffin',
+    isMessUser: service === 'mess',
     studentProfile: user.user_type === 'student' ? student : null,
     regularProfile: user.user_type === 'regular' ? regular : null,
   };
@@ -108,8 +111,8 @@ function ProfileForm({ user }: { user: User }) {
     save.mutate(
       {
         user_type: user.user_type as 'student' | 'regular',
-        is_tiffin_user: service.tiffin,
-        is_mess_user: service.mess,
+        is_tiffin_user: service === 'tiffin',
+        is_mess_user: service === 'mess',
         ...(user.user_type === 'student'
           ? {
               student_profile: {
@@ -181,20 +184,13 @@ function ProfileForm({ user }: { user: User }) {
           }}
           noValidate
         >
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className={sectionTitle}>Service</legend>
-            <p className={muted}>Choose exactly one.</p>
-            <Checkbox
-              label="Tiffin user (meals delivered)"
-              checked={service.tiffin}
-              onChange={(event) => setService((s) => ({ ...s, tiffin: event.target.checked }))}
-            />
-            <Checkbox
-              label="Mess user (eat at the mess)"
-              checked={service.mess}
-              onChange={(event) => setService((s) => ({ ...s, mess: event.target.checked }))}
-            />
-          </fieldset>
+          <RadioGroup
+            label="Service"
+            description="Choose exactly one."
+            value={service}
+            onValueChange={setService}
+            options={SERVICE_OPTIONS}
+          />
           <h2 className={sectionTitle}>
             {user.user_type === 'student' ? 'Student details' : 'Address'}
           </h2>

@@ -1,6 +1,28 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
+/** The service line under the plan name, with the meal tag beside it. */
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space.xs} ${vars.space.sm}`,
+});
+
+/** An included meal: outlined and square-cornered, so it never reads like a status badge. */
+export const mealTag = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 4,
+  padding: '1px 8px',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
+  whiteSpace: 'nowrap',
+});
+
 export const facts = style({
   display: 'grid',
   gap: vars.space.sm,

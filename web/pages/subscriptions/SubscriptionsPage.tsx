@@ -10,17 +10,18 @@ import type { SubscriptionAction } from '../../../machines/subscription/subscrip
 import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
 import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
 import { SUBSCRIPTION_FAILURE_TOASTS } from '../../../machines/subscription/subscription.messages';
+import { selectIsAwaitingPayment } from '../../../machines/subscription/subscription.selectors';
 import { errorMessage } from '../../api/errors';
 import { useDeleteSubscription, useRenewSubscription } from '../../api/mutations';
 import { useSubscriptions, type Subscription } from '../../api/queries';
 import { useCheckout } from '../../checkout/useCheckout';
 import { Button, ButtonLink } from '../../components/Button';
-import { Badge, Card, Details, EmptyState, StatusBadge } from '../../components/Card';
+import { Card, Details, EmptyState, StatusBadge } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
 import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack } from '../../styles/utils.css';
+import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '../../styles/utils.css';
 import { CancelDialog } from './CancelDialog';
 import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
@@ -162,25 +163,55 @@ function SubscriptionCard({
     refund !== null && selectCanChangePayout(restore(refundMachine, refundFromApi(refund)));
   const hasDetails =
     subscription.leave_days > 0 || subscription.cancelled_at !== null || refund !== null;
+  // Unpaid, total_paid is the price to pay and the dates are set by the payment.
+  const awaitingPayment = selectIsAwaitingPayment(
+    restore(subscriptionMachine, subscriptionFromApi(subscription)),
+  );
   return (
     <Card aria-labelledby={`subscription-${subscription.id}`}>
       <div className={cardHead({ spaced: true })}>
         <div>
           <h2 id={`subscription-${subscription.id}`}>{subscription.plan.name}</h2>
-          <p className={muted}>
-            {serviceLabel(subscription.subscription_type)} · Subscription #{subscription.id}
+          <p className={`${muted} ${styles.meta}`}>
+            <span>
+              {serviceLabel(subscription.subscription_type)} · Subscription #{subscription.id}
+            </span>
+            {subscription.breakfast_included ? (
+              // What the plan includes, not a state: an outlined tag beside the service, away from
+              // the status badge.
+              <span className={styles.mealTag} title="Breakfast included">
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">
+                  <path
+                    d="M4 9h13v4a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6V9Zm13 1h1.5a2.5 2.5 0 0 1 0 5H17M7 3v3m4-3v3m4-3v3"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                  />
+                </svg>
+                <span className={visuallyHidden}>Includes </span>Breakfast
+              </span>
+            ) : null}
           </p>
         </div>
-        <div className={row}>
-          {subscription.breakfast_included ? <Badge tone="info">Breakfast</Badge> : null}
-          <StatusBadge status={subscription.status} />
-        </div>
+        <StatusBadge status={subscription.status} />
       </div>
       <div className={styles.facts}>
-        <Fact label="Total paid" value={formatRupees(subscription.total_paid)} />
-        <Fact label="Start date" value={formatDate(subscription.start_date)} />
-        <Fact label="End date" value={formatDate(subscription.adjusted_end_date)} />
-        <Fact label="Days left" value={String(subscription.days_remaining)} />
+        {awaitingPayment ? (
+          <>
+            <Fact label="Amount due" value={formatRupees(subscription.total_paid)} />
+            <Fact label="Start date" value="On payment" />
+            <Fact label="End date" value="—" />
+            <Fact label="Days left" value="—" />
+          </>
+        ) : (
+          <>
+            <Fact label="Total paid" value={formatRupees(subscription.total_paid)} />
+            <Fact label="Start date" value={formatDate(subscription.start_date)} />
+            <Fact label="End date" value={formatDate(subscription.adjusted_end_date)} />
+            <Fact label="Days left" value={String(subscription.days_remaining)} />
+          </>
+        )}
       </div>
       {hasDetails ? (
         <details className={styles.details}>

@@ -6,8 +6,8 @@ import { ButtonLink } from '../../../components/Button';
 import { Badge, Card, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
 import { PageSpinner } from '../../../components/Spinner';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { priorityTone, typeLabel } from '../../../lib/feedback';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { priorityLabel, priorityTone, typeLabel } from '../../../lib/feedback';
+import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
 import { BusinessSummary } from './BusinessSummary';
 import { cardHead, cardList } from '../../../styles/list.css';
@@ -93,15 +93,15 @@ export function OwnerDashboard() {
                   <div className={cardHead()}>
                     <strong>{complaint.subject}</strong>
                     <span className={row}>
-                      <StatusBadge status={complaint.status} />
+                      <StatusBadge status={complaint.status} lifecycle="feedback" />
                       <Badge tone={priorityTone(complaint.priority)}>
-                        Priority: {complaint.priority}
+                        Priority: {priorityLabel(complaint.priority)}
                       </Badge>
                     </span>
                   </div>
                   <p className={muted}>
                     {complaint.user.username} ·{' '}
-                    {complaint.meal_type ? `${complaint.meal_type}, ` : ''}
+                    {complaint.meal_type ? `${capitalise(complaint.meal_type)}, ` : ''}
                     {formatDate(complaint.meal_date ?? complaint.created_at)}
                   </p>
                 </Card>
@@ -129,9 +129,9 @@ export function OwnerDashboard() {
                   <div className={cardHead()}>
                     <strong>{feedback.subject}</strong>
                     <span className={row}>
-                      <StatusBadge status={feedback.status} />
+                      <StatusBadge status={feedback.status} lifecycle="feedback" />
                       <Badge tone={priorityTone(feedback.priority)}>
-                        Priority: {feedback.priority}
+                        Priority: {priorityLabel(feedback.priority)}
                       </Badge>
                     </span>
                   </div>

@@ -10,9 +10,27 @@ export const linkButton = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
 });
 
+/**
+ * The photo's own proportions: the list item is a flex column, whose default stretch would pull
+ * the image to the full width while max-height kept it short.
+ */
+export const thumbButton = style({
+  all: 'unset',
+  alignSelf: 'flex-start',
+  maxWidth: '100%',
+  cursor: 'zoom-in',
+  lineHeight: 0,
+  borderRadius: vars.radius.md,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
+});
+
 export const thumb = style({
+  display: 'block',
+  width: 'auto',
+  height: 'auto',
   maxWidth: '100%',
   maxHeight: 240,
+  objectFit: 'contain',
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
 });

@@ -18,7 +18,7 @@ import {
   Details,
   EmptyState,
   StatusBadge,
-  statusLabel,
+  lifecycleLabel,
 } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { formStyles, TextAreaField } from '../../../components/Field';
@@ -26,7 +26,7 @@ import { FilterButtons, Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
+import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
 import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
@@ -125,9 +125,9 @@ export function AdminFeedbackPage() {
                   </div>
                   <span className={row}>
                     <Badge tone={priorityTone(item.priority)}>
-                      Priority: {capitalise(item.priority)}
+                      Priority: {priorityLabel(item.priority)}
                     </Badge>
-                    <StatusBadge status={item.status} />
+                    <StatusBadge status={item.status} lifecycle="feedback" />
                   </span>
                 </div>
                 <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
@@ -280,7 +280,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
             ['Email', feedback.user.email],
             ['Phone', feedback.user.phone],
             ['User Type', capitalise(feedback.user.user_type)],
-            ['Status', statusLabel(feedback.user.status)],
+            ['Status', lifecycleLabel('account', feedback.user.status)],
           ]}
         />
       </section>
@@ -289,8 +289,8 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         <Details
           items={[
             ['Type', typeLabel(feedback.feedback_type)],
-            ['Priority', capitalise(feedback.priority)],
-            ['Status', statusLabel(feedback.status)],
+            ['Priority', priorityLabel(feedback.priority)],
+            ['Status', lifecycleLabel('feedback', feedback.status)],
             ['Rating', `${feedback.rating} out of 5`],
             ['Submitted', formatDateTime(feedback.created_at)],
             ['Message', feedback.message],
@@ -310,11 +310,19 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
                   <span className={muted}>({sizeInKb(file.file_size)})</span>
                 </span>
                 {preview && file.id === attachment?.id ? (
-                  <img
-                    src={preview}
-                    alt={`Attachment ${file.original_filename}`}
-                    className={styles.thumb}
-                  />
+                  // The photo at its own proportions; a click opens it full size in a new tab.
+                  <button
+                    type="button"
+                    className={styles.thumbButton}
+                    onClick={() => void openAttachment(file.id)}
+                    title="Open full size"
+                  >
+                    <img
+                      src={preview}
+                      alt={`Attachment ${file.original_filename}`}
+                      className={styles.thumb}
+                    />
+                  </button>
                 ) : null}
                 <button
                   type="button"

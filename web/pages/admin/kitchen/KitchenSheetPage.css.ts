@@ -10,6 +10,9 @@ export const flag = style({
   whiteSpace: 'nowrap',
 });
 
+/** The date field and the buttons, lined up on the field's bottom edge rather than its label. */
+export const controls = style({ alignItems: 'flex-end' });
+
 /** Marks the kitchen sheet so the print stylesheet keeps only it. */
 export const printArea = style({});
 export const noPrint = style({});

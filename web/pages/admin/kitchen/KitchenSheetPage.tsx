@@ -44,6 +44,12 @@ const deliveryColumns: Column<KitchenDelivery>[] = [
   },
 ];
 
+/** The server sends deliveries by area (pincode or campus), then address: one group per area. */
+const DELIVERY_AREAS = {
+  of: (delivery: KitchenDelivery) => delivery.area,
+  count: (deliveries: number) => `${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'}`,
+};
+
 function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
   return (
     <section aria-labelledby={`counts-${service}`} className={stack}>
@@ -98,7 +104,7 @@ export function KitchenSheetPage() {
             <span className={muted}> · counts are net of approved leave</span>
           </p>
         </div>
-        <div className={`${row} ${styles.noPrint}`}>
+        <div className={`${row} ${styles.controls} ${styles.noPrint}`}>
           <TextField
             label="Date"
             type="date"
@@ -134,6 +140,7 @@ export function KitchenSheetPage() {
                   columns={deliveryColumns}
                   rows={data.deliveries[meal]}
                   rowKey={(d) => d.user_id}
+                  groups={DELIVERY_AREAS}
                 />
               )}
             </section>

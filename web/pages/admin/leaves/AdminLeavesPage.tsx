@@ -20,7 +20,7 @@ import { FilterButtons, Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, serviceLabel } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
 
@@ -98,13 +98,13 @@ export function AdminLeavesPage() {
                       @{leave.subscription_user.username} · {leave.user_phone}
                     </p>
                   </div>
-                  <StatusBadge status={leave.status} />
+                  <StatusBadge status={leave.status} lifecycle="leave" />
                 </div>
                 <Details
                   items={[
                     [
                       'Plan',
-                      `${leave.subscription_plan} (${leave.subscription.subscription_type})`,
+                      `${leave.subscription_plan} (${serviceLabel(leave.subscription.subscription_type)})`,
                     ],
                     ['From', formatDate(leave.leave_start_date)],
                     ['To', formatDate(leave.leave_end_date)],

@@ -19,7 +19,7 @@ import {
 } from '../../../api/admin';
 import { errorMessage, isNotFound } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
+import { Card, Details, EmptyState, StatusBadge, lifecycleLabel } from '../../../components/Card';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
@@ -81,7 +81,11 @@ export function ManageRefundsPage() {
       ),
     },
     { key: 'amount', header: 'Amount', cell: (refund) => formatRupees(refund.amount) },
-    { key: 'status', header: 'Status', cell: (refund) => <StatusBadge status={refund.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (refund) => <StatusBadge status={refund.status} lifecycle="refund" />,
+    },
     {
       key: 'requested',
       header: 'Requested At',
@@ -268,13 +272,13 @@ function RefundDetails({ refund }: { refund: AdminRefund }) {
       <Details
         items={[
           ['Refund ID', `#${refund.id}`],
-          ['Status', refund.status],
+          ['Status', lifecycleLabel('refund', refund.status)],
           ['Amount', formatRupees(refund.amount)],
           ['Admin Comment', refund.admin_comment ?? '—'],
           ['Username', refund.user.username],
           ['Plan Name', refund.subscription.plan_name],
           ['Payment Transaction ID', refund.original_payment.transaction_id ?? '—'],
-          ['Subscription Status', refund.subscription.status],
+          ['Subscription Status', lifecycleLabel('subscription', refund.subscription.status)],
           ['Payout', describePayout(refund.payout)],
           ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
           ...(refund.paid_at

@@ -9,7 +9,7 @@ import {
   type SubscribersQuery,
 } from '../../../api/admin';
 import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState, statusLabel } from '../../../components/Card';
+import { Badge, Card, Details, EmptyState, lifecycleLabel } from '../../../components/Card';
 import { TextField } from '../../../components/Field';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { filterButton } from '../../../components/Filters.css';
@@ -21,6 +21,7 @@ import { capitalise, formatDate, formatMeals, formatRupees, todayIso } from '../
 import { row, sectionTitle, stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog } from './AdjustEndDateDialog';
+import { EmailAddress } from './EmailAddress';
 import { ExtendAllDialog } from './ExtendAllDialog';
 import { useDebounced } from './useDebounced';
 
@@ -78,9 +79,9 @@ function subscriberColumns(
       header: 'Contact',
       cell: (s) => (
         <span>
-          {s.phone}
+          <span className={styles.nowrap}>{s.phone}</span>
           <br />
-          {s.email}
+          <EmailAddress address={s.email} />
         </span>
       ),
     },
@@ -98,7 +99,11 @@ function subscriberColumns(
         </span>
       ),
     },
-    { key: 'profileStatus', header: 'Profile Status', cell: (s) => statusLabel(s.user_status) },
+    {
+      key: 'profileStatus',
+      header: 'Profile Status',
+      cell: (s) => lifecycleLabel('account', s.user_status),
+    },
     {
       key: 'ends',
       header: 'Ends',
@@ -143,7 +148,7 @@ function SubscriptionDetails({ subscriber }: { subscriber: ActiveSubscriber }) {
       items={[
         ['Subscription', `#${subscriber.subscription_id}`],
         ['Plan', subscriber.plan_name],
-        ['Status', subscriber.status],
+        ['Status', lifecycleLabel('subscription', subscriber.status)],
         ['Meals', formatMeals(subscriber.included_meals)],
         ['Start Date', formatDate(subscriber.start_date)],
         ['Base End Date', formatDate(subscriber.base_end_date)],

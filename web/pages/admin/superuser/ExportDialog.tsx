@@ -119,7 +119,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
       title="Download CSV"
-      description="Choose the data, the columns and the meal filters of the file."
+      description="Choose who is in the file and which columns it has; optionally keep only the customers who get certain meals."
       wide
     >
       {!isOwner ? (
@@ -134,8 +134,12 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             start();
           }}
         >
-          <fieldset className={formStyles.checkGrid}>
-            <legend className={formStyles.legend}>Data sources</legend>
+          <fieldset className={formStyles.checkGrid} aria-describedby="export-sources-hint">
+            <legend className={formStyles.legend}>Customers in the file</legend>
+            <p id="export-sources-hint" className={styles.fieldsetHint}>
+              Users: every registered customer. Active subscribers: customers with an active plan.
+              Each customer is one row, whichever you tick.
+            </p>
             {EXPORT_SOURCES.map((source) => (
               <Checkbox
                 key={source}
@@ -175,32 +179,36 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
               />
             ))}
           </fieldset>
-          <fieldset className={formStyles.checkGrid}>
-            <legend className={formStyles.legend}>Tiffin users: must take all of</legend>
-            {EXPORT_MEALS.map((meal) => (
-              <Checkbox
-                key={meal}
-                label={`Tiffin ${capitalise(meal)}`}
-                checked={tiffinMeals.includes(meal)}
-                disabled={busy}
-                onChange={(event) =>
-                  setTiffinMeals((current) => toggle(current, meal, event.target.checked))
-                }
-              />
-            ))}
-          </fieldset>
-          <fieldset className={formStyles.checkGrid}>
-            <legend className={formStyles.legend}>Mess users: must take all of</legend>
-            {EXPORT_MEALS.map((meal) => (
-              <Checkbox
-                key={meal}
-                label={`Mess ${capitalise(meal)}`}
-                checked={messMeals.includes(meal)}
-                disabled={busy}
-                onChange={(event) =>
-                  setMessMeals((current) => toggle(current, meal, event.target.checked))
-                }
-              />
+          <fieldset className={styles.mealFilters} aria-describedby="export-meals-hint">
+            <legend className={formStyles.legend}>
+              Only customers who get these meals (optional)
+            </legend>
+            <p id="export-meals-hint" className={styles.fieldsetHint}>
+              Leave these empty to include everyone. Ticked tiffin meals keep only the tiffin
+              customers whose active plan includes all of them; ticked mess meals do the same for
+              mess customers. Everyone else is left out: mess diners under a tiffin filter, and
+              customers without an active plan.
+            </p>
+            {(
+              [
+                ['tiffin', 'Tiffin plan includes', tiffinMeals, setTiffinMeals],
+                ['mess', 'Mess plan includes', messMeals, setMessMeals],
+              ] as const
+            ).map(([service, title, chosen, setChosen]) => (
+              <fieldset key={service} className={formStyles.checkGrid}>
+                <legend className={styles.subLegend}>{title}</legend>
+                {EXPORT_MEALS.map((meal) => (
+                  <Checkbox
+                    key={meal}
+                    label={`${capitalise(service)} ${capitalise(meal)}`}
+                    checked={chosen.includes(meal)}
+                    disabled={busy}
+                    onChange={(event) =>
+                      setChosen((current) => toggle(current, meal, event.target.checked))
+                    }
+                  />
+                ))}
+              </fieldset>
             ))}
           </fieldset>
           {busy ? (

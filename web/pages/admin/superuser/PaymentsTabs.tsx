@@ -13,7 +13,7 @@ import {
 import { paymentGatewayLabel, paymentModeLabel } from '../../../../machines/payment/payment.rules';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge } from '../../../components/Card';
+import { Card, Details, EmptyState, StatusBadge, lifecycleLabel } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
 import { Pager } from '../../../components/Filters';
@@ -42,7 +42,11 @@ function paymentColumns(onView: (payment: AdminPayment) => void): Column<AdminPa
     },
     { key: 'plan', header: 'Plan', cell: (p) => p.plan.name },
     { key: 'amount', header: 'Amount', cell: (p) => formatRupees(p.amount_inr) },
-    { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => <StatusBadge status={p.status} lifecycle="payment" />,
+    },
     { key: 'gateway', header: 'Gateway', cell: (p) => paymentGatewayLabel(p.payment_gateway) },
     { key: 'date', header: 'Date', cell: (p) => formatDateTime(p.created_at) },
     {
@@ -202,7 +206,7 @@ function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () 
       ) : (
         <Details
           items={[
-            ['Status', <StatusBadge key="s" status={p.status} />],
+            ['Status', <StatusBadge key="s" status={p.status} lifecycle="payment" />],
             ['Amount', `${formatRupees(p.amount_inr)} ${p.currency}`],
             ['User', `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`],
             ['Transaction ID', p.transaction_id ?? '—'],
@@ -222,7 +226,7 @@ function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () 
             ['UTR', p.utr ?? '—'],
             ['Admin Comment', p.admin_comment ?? '—'],
             ['Subscription', `#${p.subscription.id} · ${p.subscription.plan_name}`],
-            ['Subscription Status', p.subscription_status],
+            ['Subscription Status', lifecycleLabel('subscription', p.subscription_status)],
             ['Start Date', formatDate(p.start_date)],
             ['Base End Date', formatDate(p.base_end_date)],
             ['Total Paid', formatRupees(p.total_paid)],

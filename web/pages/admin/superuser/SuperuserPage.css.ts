@@ -13,7 +13,7 @@ export const toolbar = style({
 globalStyle(`${toolbar} > :first-child`, { flex: '1 1 240px', maxWidth: 420 });
 
 export const expiry = recipe({
-  base: { fontWeight: 600, whiteSpace: 'nowrap' },
+  base: { display: 'inline-block', fontWeight: 600, whiteSpace: 'nowrap' },
   variants: {
     tone: {
       expired: { color: vars.color.danger },
@@ -29,7 +29,37 @@ export const expiry = recipe({
   defaultVariants: { tone: 'normal' },
 });
 
+/** "Expired", "Expires in 3 days": under the date, in the date's colour. */
+export const expiryNote = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+
+export const email = style({ overflowWrap: 'anywhere' });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
 export const progress = style({ width: '100%', height: 12 });
+
+/** The sentence under an export fieldset's legend, across the whole checkbox grid. */
+export const fieldsetHint = style({
+  gridColumn: '1 / -1',
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+/** The meal filters: the hint, then one checkbox group per service. */
+export const mealFilters = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  border: 'none',
+  padding: 0,
+  margin: 0,
+});
+
+export const subLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
 
 /** The adjust dialog's preview of the new end date. */
 export const preview = style({

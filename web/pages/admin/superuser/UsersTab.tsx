@@ -5,7 +5,7 @@ import { useSearch } from 'wouter';
 import { diffDays } from '../../../../machines/shared/dates';
 import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
 import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
-import { Card, EmptyState, statusLabel } from '../../../components/Card';
+import { Card, EmptyState, lifecycleLabel } from '../../../components/Card';
 import { TextField } from '../../../components/Field';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { FilterSelect } from '../../../components/Select';
@@ -15,6 +15,7 @@ import { useErrorToast } from '../../../components/useErrorToast';
 import { capitalise, formatDate, todayIso } from '../../../lib/format';
 import { stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
+import { EmailAddress } from './EmailAddress';
 import { useDebounced } from './useDebounced';
 
 type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
@@ -37,10 +38,12 @@ function ExpiryDate({ date, today }: { date: string | null; today: string }) {
           ? 'Expires today'
           : `Expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`
         : null;
+  // The date on one line, what it means under it: the column stays narrow enough for the table
+  // to fit a 1280 px screen.
   return (
     <span className={styles.expiry({ tone })}>
       {formatDate(date)}
-      {label ? ` (${label})` : ''}
+      {label ? <span className={styles.expiryNote}>{label}</span> : null}
     </span>
   );
 }
@@ -77,14 +80,18 @@ export function UsersTab() {
 
   const columns: Column<AdminUser>[] = [
     { key: 'username', header: 'Username', sortKey: 'username', cell: (u) => u.username },
-    { key: 'email', header: 'Email', cell: (u) => u.email },
-    { key: 'phone', header: 'Phone', cell: (u) => u.phone },
+    { key: 'email', header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
+    {
+      key: 'phone',
+      header: 'Phone',
+      cell: (u) => <span className={styles.nowrap}>{u.phone}</span>,
+    },
     { key: 'type', header: 'Type', sortKey: 'user_type', cell: (u) => capitalise(u.user_type) },
     {
       key: 'subscription',
       header: 'Subscription Status',
       sortKey: 'subscription_status',
-      cell: (u) => statusLabel(u.subscription_status),
+      cell: (u) => lifecycleLabel('subscription', u.subscription_status),
     },
     { key: 'plan', header: 'Current Plan', cell: (u) => u.current_plan ?? '—' },
     {

@@ -1,0 +1,48 @@
+// The customer's own photo on their feedback: a thumbnail that opens full size.
+import { useState } from 'react';
+import { useAttachmentImage, type Feedback } from '../../api/queries';
+import { Dialog } from '../../components/Dialog';
+import { useObjectUrl } from '../../lib/useObjectUrl';
+import * as styles from './FeedbackPage.css';
+
+type Attachment = Feedback['attachments'][number];
+
+export function AttachmentPhoto({
+  attachment,
+  subject,
+}: {
+  attachment: Attachment;
+  subject: string;
+}) {
+  const image = useAttachmentImage(attachment.id);
+  const url = useObjectUrl(image.data);
+  const [enlarged, setEnlarged] = useState(false);
+  const alt = `Photo attached to “${subject}”`;
+  const size = `${Math.max(1, Math.round(attachment.file_size / 1024))} KB`;
+  return (
+    <figure className={styles.photo}>
+      {url ? (
+        <button
+          type="button"
+          className={styles.thumbButton}
+          onClick={() => setEnlarged(true)}
+          aria-label={`View the photo ${attachment.original_filename} full size`}
+        >
+          <img src={url} alt={alt} className={styles.thumb} />
+        </button>
+      ) : (
+        <div className={styles.thumbPlaceholder} role={image.isError ? 'alert' : 'status'}>
+          {image.isError ? 'Could not load the photo.' : 'Loading photo…'}
+        </div>
+      )}
+      <figcaption className={styles.caption}>
+        Attachment: {attachment.original_filename} ({size})
+      </figcaption>
+      {enlarged && url ? (
+        <Dialog open wide onOpenChange={(open) => setEnlarged(open)} title={subject}>
+          <img src={url} alt={alt} className={styles.full} />
+        </Dialog>
+      ) : null}
+    </figure>
+  );
+}

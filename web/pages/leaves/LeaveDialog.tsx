@@ -1,0 +1,256 @@
+// The leave form, for a new request and for editing a pending one. It checks the leave rules the
+// server applies (machines/leave/leave.rules.ts) as the dates are picked, so a refusal is explained
+// under its field before anything is sent.
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  leaveDuration,
+  leaveRefusalField,
+  otherLeaveFacts,
+  validateLeaveRequest,
+  type LeaveFormField,
+} from '../../../machines/leave/leave.rules';
+import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
+import { addDays, isIsoDate } from '../../../machines/shared/dates';
+import { errorCode } from '../../../machines/shared/error-sentence';
+import type { Refusal } from '../../../machines/shared/lifecycle';
+import { allowedEvents } from '../../../machines/shared/lifecycle';
+import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
+import { ApiError, errorMessage } from '../../api/errors';
+import { useCreateLeave, useUpdateLeave } from '../../api/mutations';
+import { useSubscriptions, type LeaveRequest } from '../../api/queries';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { useToast } from '../../components/Toaster';
+import { todayIso } from '../../lib/format';
+import * as styles from './LeavesPage.css';
+
+export const PENDING_EXISTS = 'You already have a pending leave request.';
+const PAST_DATES = 'Cannot request leave for past dates';
+
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
+
+export function LeaveDialog({
+  leaves,
+  editing,
+  onClose,
+}: {
+  /** The customer's leaves, for the one-pending and no-overlap rules. */
+  leaves: readonly LeaveRequest[];
+  /** The pending leave being edited; absent for a new request. */
+  editing?: LeaveRequest;
+  onClose: () => void;
+}) {
+  const notify = useToast();
+  const subscriptions = useSubscriptions();
+  const create = useCreateLeave();
+  const update = useUpdateLeave();
+  const sending = editing ? update : create;
+  // Leave is requested on a subscription whose machine allows it (an ACTIVE one); an edit stays on
+  // the leave's own subscription.
+  const all = subscriptions.data ?? [];
+  const choices = editing
+    ? all.filter((item) => item.id === editing.subscription.id)
+    : all.filter((item) =>
+        allowedEvents(subscriptionMachine, subscriptionFromApi(item)).includes(
+          'subscription.request_leave',
+        ),
+      );
+  const [subscription, setSubscription] = useState(editing ? String(editing.subscription.id) : '');
+  const [start, setStart] = useState(editing?.leave_start_date ?? '');
+  const [end, setEnd] = useState(editing?.leave_end_date ?? '');
+  const [reason, setReason] = useState(editing?.reason ?? '');
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (!subscription && choices.length === 1 && choices[0]) {
+      setSubscription(String(choices[0].id));
+    }
+  }, [choices, subscription]);
+
+  const today = todayIso();
+  const chosen = all.find((item) => String(item.id) === subscription);
+  const startValid = isIsoDate(start);
+  const endValid = isIsoDate(end);
+
+  // The rules need both dates; with only the start picked, its own rules are checked already.
+  let refusals: readonly Refusal[] = [];
+  if (startValid) {
+    const dates = { startDate: start, endDate: endValid ? end : start };
+    const verdict = validateLeaveRequest({
+      ...dates,
+      today,
+      adjustedEndDate: chosen?.adjusted_end_date ?? null,
+      // Until a subscription is chosen only the dates are judged.
+      subscriptionStatus: chosen?.status ?? 'ACTIVE',
+      ...otherLeaveFacts(dates, leaves, editing?.id ?? null),
+    });
+    if (!verdict.ok) refusals = verdict.refusals;
+  }
+  const ruleError = (field: LeaveFormField) =>
+    refusals.find((refusal) => leaveRefusalField(refusal) === field)?.message;
+  const formRefusals = refusals.filter((refusal) => leaveRefusalField(refusal) === null);
+
+  const required = {
+    subscription: subscription ? undefined : 'Subscription is required',
+    start: start ? undefined : 'Start date is required',
+    end: end ? undefined : 'End date is required',
+    reason: reason.trim() ? undefined : 'Reason is required',
+  };
+  const show = (error: string | undefined) => (submitted ? error : undefined);
+  const duration = startValid && endValid ? leaveDuration(start, end) : null;
+  // The picker offers only days the rules allow: from today, starting by the subscription's end,
+  // ending at most MAX_LEAVE_DAYS days after the start.
+  const latestStart = chosen?.adjusted_end_date ?? undefined;
+  const earliestEnd = startValid ? start : today;
+  const latestEnd = startValid ? addDays(start, MAX_LEAVE_DAYS - 1) : undefined;
+
+  const failed = (error: unknown) => {
+    const nonField = error instanceof ApiError ? (error.body?.non_field_errors ?? []) : [];
+    const code = error instanceof ApiError ? errorCode(error.body) : null;
+    if (nonField.some((text) => text.includes(PAST_DATES))) {
+      notify({ tone: 'error', title: 'Invalid Date Selection', message: PAST_DATES });
+    } else if (code === 'leave.pending_exists') {
+      notify({
+        tone: 'error',
+        title: 'Cannot Submit Leave Request',
+        message: errorMessage(error, PENDING_EXISTS),
+      });
+    } else {
+      notify({
+        tone: 'error',
+        title: 'Submission Failed',
+        message: errorMessage(
+          error,
+          editing ? 'Failed to update leave request.' : 'Failed to submit leave request.',
+        ),
+      });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.values(required).some(Boolean) || refusals.length > 0) return;
+    const fields = { leave_start_date: start, leave_end_date: end, reason: reason.trim() };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, body: fields },
+        {
+          onSuccess: (leave) => {
+            notify({
+              tone: 'success',
+              title: 'Leave Request Updated',
+              message: `${days(leave.duration_days)}, waiting for approval.`,
+            });
+            onClose();
+          },
+          onError: failed,
+        },
+      );
+    } else {
+      create.mutate(
+        { subscription: Number(subscription), ...fields },
+        {
+          onSuccess: (leave) => {
+            notify({
+              tone: 'success',
+              title: 'Leave Request Submitted',
+              message: `${days(leave.duration_days)}, waiting for approval.`,
+            });
+            onClose();
+          },
+          onError: failed,
+        },
+      );
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      title={editing ? 'Edit Leave Request' : 'Request Leave'}
+    >
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <SelectField
+          label="Subscription"
+          placeholder={
+            editing
+              ? undefined
+              : choices.length === 0
+                ? 'No active subscription'
+                : 'Select subscription'
+          }
+          value={subscription}
+          disabled={!!editing}
+          hint={editing ? 'A leave stays on the subscription it was requested for.' : undefined}
+          error={show(required.subscription) ?? ruleError('subscription')}
+          onChange={(event) => setSubscription(event.target.value)}
+          options={
+            editing && choices.length === 0
+              ? [
+                  {
+                    value: subscription,
+                    label: `${editing.subscription.plan_name} (#${subscription})`,
+                  },
+                ]
+              : choices.map((item) => ({
+                  value: String(item.id),
+                  label: `${item.plan.name} (#${item.id})`,
+                }))
+          }
+        />
+        <div className={formStyles.formGrid}>
+          <TextField
+            label="Start date"
+            type="date"
+            min={today}
+            max={latestStart}
+            value={start}
+            error={show(required.start) ?? ruleError('leave_start_date')}
+            onChange={(event) => setStart(event.target.value)}
+          />
+          <TextField
+            label="End date"
+            type="date"
+            min={earliestEnd}
+            max={latestEnd}
+            value={end}
+            hint={`At most ${MAX_LEAVE_DAYS} days, both ends counted.`}
+            error={show(required.end) ?? (endValid ? ruleError('leave_end_date') : undefined)}
+            onChange={(event) => setEnd(event.target.value)}
+          />
+        </div>
+        <p aria-live="polite">
+          Duration: <strong>{duration !== null && duration > 0 ? days(duration) : '—'}</strong>
+        </p>
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          maxLength={500}
+          error={show(required.reason)}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {formRefusals.length > 0 ? (
+          <ul className={styles.refusals} role="alert">
+            {formRefusals.map((refusal) => (
+              <li key={refusal.code}>{refusal.message}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={styles.formActions}>
+          <Button type="button" tone="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={sending.isPending}>
+            {editing ? 'Save Changes' : 'Submit Request'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
