@@ -30,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in a worker's global scope; web/build/pwa.ts fills in its shell.
+    files: ['web/pwa/service-worker.js'],
+    languageOptions: {
+      globals: {
+        ...globals.serviceworker,
+        __SHELL_FILES__: 'readonly',
+        __SHELL_VERSION__: 'readonly',
+      },
+    },
+  },
+  {
     // Tests read JSON answers loosely; the contract types are checked in the hosts.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

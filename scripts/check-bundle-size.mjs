@@ -1,11 +1,13 @@
-// Fails when the JavaScript the landing page ("/") needs is over 100 kB gzipped.
+// Fails when the JavaScript the landing page ("/") needs is over 85 kB gzipped.
 // It reads the real build: dist/web/index.html's entry script and modulepreloads, plus the landing
-// page's own chunk and everything it imports statically (from dist/web/.vite/manifest.json).
+// page's own chunk and everything it imports statically (from dist/web/.vite/manifest.json). What
+// loads later on demand is not counted: the query cache and the API client (any other page, the
+// plans dialog, a stored session; web/session/serverState.ts), XState, the account menu, toasts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_BYTES = 100 * 1000;
+const LIMIT_BYTES = 85 * 1000;
 const LANDING_SOURCE = 'pages/landing/LandingPage.tsx';
 const webDir = path.resolve(import.meta.dirname, '../dist/web');
 const indexFile = path.join(webDir, 'index.html');

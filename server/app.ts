@@ -1,10 +1,7 @@
 // Builds the Fastify app: the API from openapi.yaml under /api, and the built web app at /.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
@@ -38,6 +35,7 @@ import { foundationJobs, startScheduler, type Job } from './services/scheduler.j
 import { systemClock, type Clock } from './time.js';
 import { routeHandlers } from './routes/index.js';
 import { isResetPasswordPage, registerSecurityHeaders } from './security.js';
+import { isAssetPath, registerWebApp, sendAppPage } from './web.js';
 
 export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -247,22 +245,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  const webDir = config.webDir;
-  const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
+  const appPage = await registerWebApp(app, config);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       return errorHandler(notFound() as never, request, reply);
     }
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (appPage && !isAssetPath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the web app decides what to show (unknown paths redirect to /).
       if (isResetPasswordPage(url)) reply.header('Referrer-Policy', 'no-referrer');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', webDir, {
-        cacheControl: false,
-      });
+      return sendAppPage(request, reply, appPage);
     }
     return reply.code(404).send({ detail: 'Not found.', error_code: 'not_found' });
   });

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/global.css';
 import { App } from './app/App';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 const root = document.getElementById('root');
 if (root) {
@@ -12,4 +13,5 @@ if (root) {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }

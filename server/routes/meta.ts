@@ -2,6 +2,7 @@
 import type { AppContext } from '../context.js';
 import { STORAGE_MESSAGES } from '../errors.js';
 import type { Handlers } from '../http.js';
+import { businessProfile } from '../serializers/business.js';
 import { createStorageMonitor } from '../storage.js';
 
 export function metaHandlers(ctx: AppContext) {
@@ -25,18 +26,7 @@ export function metaHandlers(ctx: AppContext) {
       return reply.code(503).send({ ...health, detail, error_code: 'storage_unavailable' });
     },
     async getBusiness() {
-      const business = ctx.config.business;
-      return {
-        name: business.name,
-        email: business.email,
-        phone: business.phone,
-        address: business.address,
-        gstin: business.gstin,
-        instagram: business.instagram,
-        map_url: business.mapUrl,
-        description:
-          'We provide mess and tiffin services with flexible subscription plans: fresh, home-style meals at the mess or delivered to your door.',
-      };
+      return businessProfile(ctx.config);
     },
   } satisfies Partial<Handlers>;
 }

@@ -78,14 +78,21 @@ test('the reset page loads nothing from another site, not even the map the foote
   request,
 }) => {
   const { customer } = await apiCustomer(request, { complete: 'mess' });
-  // A business with a map embed, as BUSINESS_MAP_URL gives one.
-  await page.route('**/api/business/', async (route) => {
+  // A business with a map embed, as BUSINESS_MAP_URL gives one. The page carries the business
+  // profile the footer shows (server/web.ts).
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const business = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({
-      response,
-      json: { ...business, map_url: 'https://maps.example.com/embed?pb=dabba' },
-    });
+    const html = (await response.text()).replace(
+      '"map_url":null',
+      '"map_url":"https://maps.example.com/embed?pb=dabba"',
+    );
+    expect(html).toContain('maps.example.com');
+    const headers = { ...response.headers() };
+    // route.fetch() hands over the decoded page.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response, headers, body: html });
   });
   const offsite: string[] = [];
   await page.route(
@@ -98,9 +105,7 @@ test('the reset page loads nothing from another site, not even the map the foote
 
   await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
   const link = new URL(await readResetLink(customer.email));
-  const business = page.waitForResponse('**/api/business/');
   await page.goto(link.pathname);
-  await business;
   await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   // Lazy frames and images load once scrolled into view.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -38,6 +38,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     acceptDownloads: true,
+    // page.route() never sees what a service worker fetches, so the journeys run without the app's
+    // worker; pwa.spec.ts allows it to test it.
+    serviceWorkers: 'block',
     timezoneId: 'Asia/Kolkata',
     locale: 'en-IN',
     launchOptions: {

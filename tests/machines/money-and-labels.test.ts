@@ -1,5 +1,6 @@
 // Issue 12: one money formatter and one status label per lifecycle, shared by the web app and dabba.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { rupees } from '../../cli/output.js';
 import {
   FEEDBACK_PRIORITIES,
@@ -43,6 +44,22 @@ describe('formatRupees', () => {
     [-0.001, '₹0'],
   ])('writes %d as %s', (amount, text) => {
     expect(formatRupees(amount)).toBe(text);
+  });
+
+  it("writes every amount as Intl's en-IN rupees would", () => {
+    const intl = (paise: number) =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: paise % 100 === 0 ? 0 : 2,
+      }).format(paise / 100);
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (paise) => {
+        expect(formatRupees(paise / 100)).toBe(intl(Math.round(paise) || 0));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes a missing amount as a dash', () => {

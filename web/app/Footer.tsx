@@ -1,12 +1,34 @@
-// The public footer: the business profile from GET /api/business/ and the footer links.
+// The public footer: the business profile (from the page, else GET /api/business/) and the footer
+// links. It has its final size from the first paint: the contact lines keep their place while the
+// profile is still on its way.
+import { memo, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useBusiness } from '../api/queries';
+import { lazyWithServerState } from '../session/serverState';
 import { container } from '../styles/utils.css';
+import { injectedBusiness, type Business } from './business';
 import { FOOTER_LINKS } from './routes';
 import * as styles from './Shell.css';
 
-export function Footer() {
-  const { data: business } = useBusiness();
+/** Without the profile in the page (the Vite dev server), the footer asks the API. */
+const FooterFromApi = lazyWithServerState(() =>
+  import('./FooterFromApi').then((m) => m.FooterFromApi),
+);
+
+/** Memoised: the session changing (and so the header) leaves the footer as it is. */
+export const Footer = memo(function Footer() {
+  const business = injectedBusiness();
+  if (business) return <FooterView business={business} />;
+  return (
+    <Suspense fallback={<FooterView business={null} />}>
+      <FooterFromApi />
+    </Suspense>
+  );
+});
+
+/** The contact lines a profile always has (e-mail, phone, address), kept while it loads. */
+const CONTACT_LINES = 3;
+
+export function FooterView({ business }: { business: Business | null }) {
   const [pathname] = useLocation();
   const name = business?.name ?? 'Dabba';
   // A reset link's URL is a password-reset token: no third party may load anything there (the map
@@ -24,7 +46,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className={styles.footerHeading}>Contact</h2>
-          <ul className={styles.footerList}>
+          <ul className={styles.footerList} aria-busy={business ? undefined : true}>
             {business ? (
               <>
                 <li>
@@ -42,7 +64,11 @@ export function Footer() {
                   </li>
                 ) : null}
               </>
-            ) : null}
+            ) : (
+              Array.from({ length: CONTACT_LINES }, (_, line) => (
+                <li key={line} className={styles.footerPlaceholder} aria-hidden="true" />
+              ))
+            )}
           </ul>
         </div>
         <div>

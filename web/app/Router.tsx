@@ -1,12 +1,53 @@
 // The router: the guard rules (machines/onboarding decideRoute) over the routes of ./routes.
-import { Suspense, useEffect, useRef } from 'react';
+import {
+  startTransition,
+  Suspense,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { decideRoute, isOwner, matchRoute } from '../../machines/onboarding/onboarding.routes';
 import { Card } from '../components/Card';
-import { PageSpinner } from '../components/Spinner';
+import { PageSpinner, Spinner } from '../components/Spinner';
 import { useSession } from '../session/SessionProvider';
-import { APP_ROUTES, documentTitle } from './routes';
+import { lastSessionWasOwner } from '../session/tokens';
+import { APP_ROUTES, documentTitle, type RoutePage } from './routes';
 import * as styles from './Shell.css';
+
+/** The page once loaded; null while it loads (it is loaded here, once, if nothing has yet). */
+function useLoadedPage(page: RoutePage): ComponentType | null {
+  const [, loadedNow] = useReducer((count: number) => count + 1, 0);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const component = page.loaded();
+  useEffect(() => {
+    if (component) return;
+    let current = true;
+    page.load().then(
+      // A transition: React builds the page in slices, keeping the browser responsive meanwhile.
+      () => current && startTransition(loadedNow),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [page, component]);
+  // As React.lazy does: a page that cannot be loaded is an error for the app to show.
+  if (failure) throw failure.error;
+  return component;
+}
+
+function RoutePageView({ page }: { page: RoutePage }) {
+  const Page = useLoadedPage(page);
+  if (!Page) return <PendingPage />;
+  return (
+    <Suspense fallback={<PendingPage />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function rememberedOrigin(): string | null {
   const state: unknown = window.history.state;
@@ -33,6 +74,22 @@ export function Router() {
     window.scrollTo(0, 0);
   }, [route]);
 
+  // While a stored session is restored, the page it will most likely show loads alongside (the
+  // owner's dashboard when the owner signed in last on this browser).
+  useEffect(() => {
+    if (!loading || !route) return;
+    const page = route.ownerPage && lastSessionWasOwner() ? route.ownerPage : route.page;
+    // Only ahead of time: a failure here is met again, and shown, when the page renders.
+    page.load().catch(() => {});
+  }, [loading, route]);
+
+  // The page transition (0.4 s) plays when moving from page to page; the page a visit opens on
+  // shows at once, since nothing came before it.
+  const [firstRoute] = useState(route);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && route !== firstRoute) setNavigated(true);
+  const transition = navigated || route !== firstRoute;
+
   const decision = decideRoute(APP_ROUTES, {
     loading,
     user: routeUser,
@@ -51,12 +108,18 @@ export function Router() {
 
   // decideRoute redirects every path without a route, so one was matched here.
   if (!route) return null;
-  const Page = route.ownerPage && isOwner(routeUser) ? route.ownerPage : route.page;
+  const page = route.ownerPage && isOwner(routeUser) ? route.ownerPage : route.page;
   return (
-    <div key={route.path} className={styles.transition}>
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-      </Suspense>
+    <div key={route.path} className={transition ? styles.transition : undefined}>
+      <RoutePageView page={page} />
+    </div>
+  );
+}
+
+function PendingPage() {
+  return (
+    <div className={styles.pendingPage}>
+      <Spinner size="lg" label="Loading" />
     </div>
   );
 }

@@ -166,12 +166,25 @@ export const authLinks = style({
 
 export const main = style({
   flex: 1,
+  // At least a screen tall, so the footer starts below the fold and stays there while a page and
+  // its data load: nothing on screen moves when they arrive.
+  minHeight: '100vh',
   paddingBlock: vars.space.lg,
   // Focused by the router after navigation, for screen readers; no ring for a non-control.
   ':focus': { outline: 'none' },
 });
 
 export const transition = style({ animation: `${enter} 0.4s ease-out` });
+
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+/** While a page's chunk loads: the spinner shows only if that takes a moment, never as a flash. */
+export const pendingPage = style({
+  display: 'grid',
+  placeItems: 'center',
+  minHeight: '40vh',
+  animation: `${appear} 0.2s ease-out 0.3s both`,
+});
 
 export const notice = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
@@ -204,6 +217,22 @@ export const map = style({
   height: 180,
   border: 0,
   borderRadius: vars.radius.md,
+});
+
+/** A contact line's place while the business profile loads. */
+export const footerPlaceholder = style({
+  height: '1.5em',
+  selectors: {
+    '&::before': {
+      content: '""',
+      display: 'block',
+      width: '70%',
+      height: '1em',
+      marginTop: '0.25em',
+      borderRadius: vars.radius.sm,
+      background: vars.color.surfaceMuted,
+    },
+  },
 });
 
 export const copyright = style({

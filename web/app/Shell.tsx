@@ -10,6 +10,24 @@ import * as styles from './Shell.css';
 
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
+/**
+ * True once the browser has been idle after `active` became true: the account menu (Radix, about
+ * 35 kB) loads then, not while the page and its data compete for the network and the main thread.
+ */
+function useIdleAfter(active: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!active || idle) return;
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(() => setIdle(true), 500);
+    return () => clearTimeout(handle);
+  }, [active, idle]);
+  return idle;
+}
+
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
@@ -34,13 +52,21 @@ function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boole
 }
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const audience = audienceOf(user?.user_type ?? null);
-  const links = navigationLinks(audience);
-  const mobileLinks = navigationLinks(audience, { mobile: true });
+  // While a stored session is restored, show no one's links rather than a visitor's for a moment.
+  const links = loading ? [] : navigationLinks(audience);
+  const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true });
+  const menuReady = useIdleAfter(Boolean(user));
+  // The account menu's button until it loads, with the same size and letter.
+  const avatar = (
+    <span className={styles.avatar} aria-hidden="true">
+      {user ? (user.first_name || user.username).charAt(0).toUpperCase() : null}
+    </span>
+  );
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -68,10 +94,12 @@ export function Shell({ children }: { children: ReactNode }) {
           <nav aria-label="Main" className={styles.desktopNav}>
             <NavLinks links={links} />
           </nav>
-          {user ? (
-            <Suspense fallback={<span className={styles.avatar} aria-hidden="true" />}>
+          {user && menuReady ? (
+            <Suspense fallback={avatar}>
               <ProfileMenu />
             </Suspense>
+          ) : user || loading ? (
+            avatar
           ) : (
             <div className={styles.authLinks}>
               {HEADER_BUTTONS.map((button) => (

@@ -1,21 +1,69 @@
 // Every route of the app, declared once: its path, who may open it, its document title, its page
-// (loaded on first visit, one chunk per route) and its links. The router, the guards
-// (machines/onboarding decideRoute), the navigation, the header buttons, the mobile menu and the
-// footer read this list.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// (one chunk per route, loaded on first visit or ahead of it, inside the query cache but for the
+// landing page) and its links. The router, the guards (machines/onboarding decideRoute), the
+// navigation, the header buttons, the mobile menu and the footer read this list.
+import type { ComponentType } from 'react';
 import type { UserType } from '../../machines/onboarding/onboarding.context';
 import type { RouteEntry } from '../../machines/onboarding/onboarding.routes';
+import { loadServerState } from '../session/serverState';
 
-export type LazyPage = LazyExoticComponent<ComponentType>;
+/**
+ * A route's page, loaded on demand. Not React.lazy: the router shows a loaded page at once, and a
+ * page not loaded yet with a placeholder it swaps by a plain re-render. A lazy component always
+ * suspends on its first render, and React then holds the finished page back up to 300 ms.
+ */
+export interface RoutePage {
+  /** Loads the page (once); the router calls it, and starts it early while a session restores. */
+  readonly load: () => Promise<ComponentType>;
+  /** The page if it has loaded, else null. */
+  readonly loaded: () => ComponentType | null;
+}
+
+function routePage(load: () => Promise<ComponentType>): RoutePage {
+  let pending: Promise<ComponentType> | null = null;
+  let component: ComponentType | null = null;
+  return {
+    load: () =>
+      (pending ??= load().then(
+        (loadedComponent) => (component = loadedComponent),
+        (error: unknown) => {
+          // A failed download (a lost connection) may be tried again on the next visit.
+          pending = null;
+          throw error;
+        },
+      )),
+    loaded: () => component,
+  };
+}
+
+/** A page that reads server state: its chunk and the query cache load together. */
+function page<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+): RoutePage {
+  return routePage(() =>
+    Promise.all([load(), loadServerState()]).then(([module, state]) =>
+      state.withQueryClient(pick(module)),
+    ),
+  );
+}
+
+/** The landing page reads nothing from the server, so a visitor's first paint waits for neither. */
+function staticPage<TModule>(
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+): RoutePage {
+  return routePage(() => load().then(pick));
+}
 
 /** Who sees a navigation link: a signed-out visitor, a customer (student or regular), the owner. */
 export type Audience = 'visitor' | 'customer' | 'owner';
 
 export interface AppRoute extends RouteEntry {
   readonly title: string;
-  readonly page: LazyPage;
+  readonly page: RoutePage;
   /** What a mess owner sees on this path instead of `page` (the owner's dashboard). */
-  readonly ownerPage?: LazyPage;
+  readonly ownerPage?: RoutePage;
   /** The top navigation link, for whom; the mobile menu shows the same links. */
   readonly nav?: {
     readonly label: string;
@@ -37,13 +85,6 @@ export interface HeaderButton extends NavLink {
   readonly tone: 'ghost' | 'primary';
 }
 
-function page<TModule>(
-  load: () => Promise<TModule>,
-  pick: (module: TModule) => ComponentType,
-): LazyPage {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
-}
-
 const signedIn: readonly Audience[] = ['customer', 'owner'];
 
 // In navigation order: each audience's links are these routes in this order (README: The web app's
@@ -53,7 +94,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/',
     access: 'public',
     title: 'Mess & Tiffin Subscriptions',
-    page: page(
+    page: staticPage(
       () => import('../pages/landing/LandingPage'),
       (m) => m.LandingPage,
     ),

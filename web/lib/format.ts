@@ -4,11 +4,15 @@ import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates';
 /** ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share. */
 export { formatRupees } from '../../machines/shared/money';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+// Made on first use: building a formatter loads locale data (tens of ms on a phone), and most
+// pages, the landing page among them, never show a time.
+let timeFormat: Intl.DateTimeFormat | null = null;
+const formatTime = (date: Date) =>
+  (timeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })).format(date);
 
 /** The browser's local calendar date of an instant, as 'YYYY-MM-DD'. */
 const localIsoDate = (date: Date) =>
@@ -31,7 +35,7 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : `${formatCalendarDate(localIsoDate(date))}, ${timeFormat.format(date)}`;
+    : `${formatCalendarDate(localIsoDate(date))}, ${formatTime(date)}`;
 }
 
 /** Today as 'YYYY-MM-DD' in India, where the business runs. */

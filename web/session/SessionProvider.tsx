@@ -1,7 +1,9 @@
 // The session for the app: the API client, the session machine's state and the signed-in user.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// The client, the query cache and XState load on first need (./serverState, ./sessionHost), so a
+// visitor's first page paints without them.
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -16,11 +18,19 @@ import type { components } from '../../generated/api';
 import type { RouteUser } from '../../machines/onboarding/onboarding.context';
 import type { Credentials, SessionTokens } from '../../machines/session/session.context';
 import { SESSION_EXPIRED_MESSAGE } from '../../machines/session/session.messages';
-import { createApi, type ApiClient } from '../api/client';
-import { ApiError, unwrap } from '../api/errors';
+import type { ApiClient } from '../api/client';
 import { useToast } from '../components/Toaster';
 import type { SessionHost } from './sessionHost';
-import { readTokens } from './tokens';
+import {
+  askProfileEarly,
+  deferredApi,
+  linkSession,
+  loadedServerState,
+  loadServerState,
+  PROFILE_KEY,
+} from './serverState';
+import type { ProfileState } from './serverStateModule';
+import { readTokens, rememberOwner } from './tokens';
 
 export type User = components['schemas']['User'];
 
@@ -51,7 +61,33 @@ export function useApi(): ApiClient {
   return useSession().api;
 }
 
-const PROFILE_KEY = ['accounts', 'profile'] as const;
+const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
+
+/** The signed-in user's profile (the query cache's ['accounts', 'profile']) while `authenticated`. */
+function useProfile(authenticated: boolean): ProfileState {
+  const [profile, setProfile] = useState<ProfileState>(PROFILE_PENDING);
+  useEffect(() => {
+    if (!authenticated) return;
+    let stop: (() => void) | null = null;
+    let active = true;
+    void loadServerState().then((state) => {
+      // A transition: the signed-in screen that follows is built in slices, not in one long task.
+      if (active) stop = state.observeProfile((next) => startTransition(() => setProfile(next)));
+    });
+    return () => {
+      active = false;
+      stop?.();
+      // The next session starts from "loading", never from this user's profile.
+      setProfile(PROFILE_PENDING);
+    };
+  }, [authenticated]);
+  return authenticated ? profile : PROFILE_PENDING;
+}
+
+/** Drops every cached answer (logout): nothing was cached if the cache never loaded. */
+function clearServerState() {
+  loadedServerState()?.queryClient.removeQueries();
+}
 
 interface SessionView {
   state: string;
@@ -96,23 +132,23 @@ function useSessionView(host: SessionHost | null): SessionView {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const notify = useToast();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const hostRef = useRef<SessionHost | null>(null);
   const hostPromise = useRef<Promise<SessionHost> | null>(null);
   const [host, setHost] = useState<SessionHost | null>(null);
   const [hadStoredSession] = useState(() => readTokens() !== null);
 
-  const [api] = useState(() =>
-    createApi(() => {
+  const [api] = useState(() => {
+    linkSession(() => {
       const current = hostRef.current;
       if (!current) return null;
       return {
         accessToken: () => current.actor.getSnapshot().context.accessToken,
         retryAfterUnauthorized: (id) => current.retryAfterUnauthorized(id),
       };
-    }),
-  );
+    });
+    return deferredApi();
+  });
 
   const ensureHost = useCallback(() => {
     hostPromise.current ??= import('./sessionHost').then(({ startSessionHost }) => {
@@ -125,40 +161,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [api, notify]);
 
   useEffect(() => {
-    if (hadStoredSession) void ensureHost();
+    if (!hadStoredSession) return;
+    void ensureHost();
+    askProfileEarly(readTokens()?.access ?? null);
   }, [hadStoredSession, ensureHost]);
 
   const view = useSessionView(host);
   const restoring = hadStoredSession && (!host || view.state === 'restoring');
 
-  const profile = useQuery({
-    queryKey: PROFILE_KEY,
-    enabled: view.authenticated,
-    queryFn: () => unwrap(api.GET('/accounts/profile/')),
-    retry: (count, error) =>
-      count < 1 && !(error instanceof ApiError && [400, 401, 404].includes(error.status)),
-  });
+  const profile = useProfile(view.authenticated);
 
   // A failed profile fetch with 404 or 400 is ignored; any other failure logs out
   // (README: The web app's rules → Session).
   useEffect(() => {
-    const error = profile.error;
-    if (!error || !view.authenticated || !host) return;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return;
+    if (!profile.failed || !view.authenticated || !host) return;
     host.actor.send({ type: 'session.logout' });
-  }, [profile.error, view.authenticated, host]);
+  }, [profile.failed, view.authenticated, host]);
 
   // Forced logout (refresh failed, no refresh token): tokens are cleared; go to /login.
   useEffect(() => {
     if (view.state !== 'forcedLogout' || !host) return;
-    queryClient.removeQueries();
+    clearServerState();
     notify({ tone: 'warning', title: 'Session Expired', message: SESSION_EXPIRED_MESSAGE });
     host.actor.send({ type: 'session.acknowledge' });
     navigate('/login', { replace: true });
-  }, [view.state, host, navigate, notify, queryClient]);
+  }, [view.state, host, navigate, notify]);
 
-  const user = view.authenticated ? (profile.data ?? null) : null;
-  const loading = restoring || (view.authenticated && profile.isPending);
+  const user = view.authenticated ? profile.user : null;
+  useEffect(() => {
+    if (user) rememberOwner(user.user_type === 'mess_owner');
+  }, [user]);
+  const loading = restoring || (view.authenticated && profile.pending);
 
   const logout = useCallback(async () => {
     const current = hostRef.current;
@@ -166,9 +199,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Revoke on the server, but never keep the user waiting on it.
     void api.POST('/accounts/logout/', { body: refresh ? { refresh } : {} }).catch(() => {});
     current?.actor.send({ type: 'session.logout' });
-    queryClient.removeQueries();
+    clearServerState();
     navigate('/');
-  }, [api, navigate, queryClient]);
+  }, [api, navigate]);
 
   const value = useMemo<SessionValue>(
     () => ({
@@ -188,9 +221,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         started.actor.send({ type: 'session.tokens_received', tokens });
       },
       logout,
-      setUser: (next) => queryClient.setQueryData(PROFILE_KEY, next),
+      setUser: (next) => {
+        const loaded = loadedServerState();
+        if (loaded) loaded.queryClient.setQueryData(PROFILE_KEY, next);
+        else
+          void loadServerState().then((state) => state.queryClient.setQueryData(PROFILE_KEY, next));
+      },
     }),
-    [api, view.state, loading, user, logout, queryClient, ensureHost],
+    [api, view.state, loading, user, logout, ensureHost],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -3,6 +3,8 @@ import type { StoredTokens } from '../../machines/session/session.context';
 
 const ACCESS_KEY = 'dabba.access';
 const REFRESH_KEY = 'dabba.refresh';
+/** Set while the signed-in user is the owner: which dashboard to start loading on the next visit. */
+const OWNER_HINT_KEY = 'dabba.owner';
 
 export function readTokens(): StoredTokens | null {
   const access = localStorage.getItem(ACCESS_KEY);
@@ -20,4 +22,15 @@ export function writeTokens(access: string | null, refresh: string | null) {
 export function clearTokens() {
   localStorage.removeItem(ACCESS_KEY);
   localStorage.removeItem(REFRESH_KEY);
+  localStorage.removeItem(OWNER_HINT_KEY);
+}
+
+/** Only a hint for loading ahead: the profile decides what is shown. */
+export function rememberOwner(isOwner: boolean) {
+  if (isOwner) localStorage.setItem(OWNER_HINT_KEY, '1');
+  else localStorage.removeItem(OWNER_HINT_KEY);
+}
+
+export function lastSessionWasOwner(): boolean {
+  return localStorage.getItem(OWNER_HINT_KEY) === '1';
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useActiveSubscription, useFeedbackStats, usePayments } from '../../api/queries';
 import { ButtonLink } from '../../components/Button';
 import { Card, Details, StatCard, StatusBadge } from '../../components/Card';
-import { PageSpinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { formatDate, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '../../styles/utils.css';
@@ -11,6 +11,16 @@ import * as styles from './DashboardPage.css';
 
 /** The dashboard sums the 5 most recent payments (README: The web app's rules → Screens). */
 const RECENT_PAYMENTS = 5;
+
+/** While the subscription loads: its details' rows, so the cards below keep their place. */
+const SAMPLE_DETAILS: Array<[string, string]> = [
+  ['Plan', 'Monthly Mess Plan'],
+  ['Type', 'Mess Service'],
+  ['Total paid', '₹2,000'],
+  ['Expires', '30 Jan 2026'],
+  ['Started', '1 Jan 2026'],
+  ['Leave days used', '0'],
+];
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -51,7 +61,9 @@ export function DashboardPage() {
             Active Subscription
           </h2>
           {active.isPending ? (
-            <PageSpinner />
+            <Skeleton loading label="Loading your subscription">
+              <Details items={SAMPLE_DETAILS} />
+            </Skeleton>
           ) : subscription ? (
             <Details
               items={[
@@ -77,7 +89,16 @@ export function DashboardPage() {
           <h2 id="payments-title" className={sectionTitle}>
             Recent Payments
           </h2>
-          {recent.length === 0 ? (
+          {payments.isPending ? (
+            <Skeleton loading label="Loading your payments">
+              <ul className={styles.paymentList}>
+                <li className={styles.paymentRow}>
+                  <span>₹2,000 · 1 Jan 2026</span>
+                  <StatusBadge status="SUCCESS" />
+                </li>
+              </ul>
+            </Skeleton>
+          ) : recent.length === 0 ? (
             <p className={muted}>No payments yet.</p>
           ) : (
             <ul className={styles.paymentList}>

@@ -1,14 +1,16 @@
 // Landing: hero, plans modal, services, four benefits and the call to action.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { formatRupees } from '../../lib/format';
+import { lazyWithServerState } from '../../session/serverState';
 import { useSession } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
 import { grid, muted } from '../../styles/utils.css';
 import * as styles from './LandingPage.css';
 
-const PlansModal = lazy(() => import('./PlansModal').then((m) => ({ default: m.PlansModal })));
+// The plans come from the server: the modal loads with the query cache, on first opening.
+const PlansModal = lazyWithServerState(() => import('./PlansModal').then((m) => m.PlansModal));
 
 const MESS_FROM_RUPEES = 2000;
 const TIFFIN_FROM_RUPEES = 1800;

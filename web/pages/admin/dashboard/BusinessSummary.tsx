@@ -1,12 +1,12 @@
 // The owner's home: today's and this month's revenue, subscribers, what is waiting, tomorrow's
 // meals and the last 30 days, from GET /api/owner/summary/ (README: Business rules → The owner's
 // home defines each number).
-import type { ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addDays, formatCalendarDate } from '../../../../machines/shared/dates';
 import { useOwnerSummary, type OwnerSummary } from '../../../api/admin';
 import { Card } from '../../../components/Card';
-import { PageSpinner } from '../../../components/Spinner';
+import { Skeleton } from '../../../components/Skeleton';
 import { Table } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { formatRupees } from '../../../lib/format';
@@ -99,6 +99,8 @@ function LastThirtyDays({ daily }: { daily: OwnerSummary['daily'] }) {
   const totalJoined = daily.reduce((sum, day) => sum + day.new_subscribers, 0);
   const best = daily.reduce((top, day) => (day.revenue > top.revenue ? day : top), daily[0]!);
   const first = formatCalendarDate(daily[0]!.date);
+  // The 30 rows are built when the table is opened, not with the first paint of the dashboard.
+  const [tableOpen, setTableOpen] = useState(false);
   return (
     <Card aria-labelledby="last-30-days">
       <div className={stack}>
@@ -119,25 +121,64 @@ function LastThirtyDays({ daily }: { daily: OwnerSummary['daily'] }) {
             summary={`Subscriptions activated per day from ${first} to today: ${totalJoined} in all. The table below lists every day.`}
           />
         </div>
-        <details className={styles.details}>
+        <details
+          className={styles.details}
+          onToggle={(event) => setTableOpen(event.currentTarget.open)}
+        >
           <summary>Show the {daily.length} days as a table</summary>
-          <Table
-            caption={`Revenue and new subscribers, last ${daily.length} days`}
-            columns={[
-              { key: 'date', header: 'Date', cell: (day) => formatCalendarDate(day.date) },
-              { key: 'revenue', header: 'Revenue', cell: (day) => formatRupees(day.revenue) },
-              { key: 'joined', header: 'New Subscribers', cell: (day) => day.new_subscribers },
-            ]}
-            rows={[...daily].reverse()}
-            rowKey={(day) => day.date}
-          />
+          {tableOpen ? (
+            <Table
+              caption={`Revenue and new subscribers, last ${daily.length} days`}
+              columns={[
+                { key: 'date', header: 'Date', cell: (day) => formatCalendarDate(day.date) },
+                { key: 'revenue', header: 'Revenue', cell: (day) => formatRupees(day.revenue) },
+                { key: 'joined', header: 'New Subscribers', cell: (day) => day.new_subscribers },
+              ]}
+              rows={[...daily].reverse()}
+              rowKey={(day) => day.date}
+            />
+          ) : null}
         </details>
       </div>
     </Card>
   );
 }
 
-export function BusinessSummary() {
+/** What the figures look like while they load: the same cards, laid out alike. */
+const SAMPLE_DAY = '2026-01-30';
+// Typical lengths, so a card's lines wrap as the real figures' will (₹12,345.50 collected · …).
+const SAMPLE_REVENUE = {
+  from: SAMPLE_DAY,
+  to: SAMPLE_DAY,
+  net: 11111.5,
+  collected: 12345.5,
+  refunded: 1234,
+};
+const SAMPLE_MEALS = { breakfast: 0, lunch: 0, dinner: 0 };
+const SAMPLE_SUMMARY: OwnerSummary = {
+  today: SAMPLE_DAY,
+  revenue: { today: SAMPLE_REVENUE, month: SAMPLE_REVENUE },
+  active_subscribers: { total: 20, mess: 12, tiffin: 8 },
+  expiring: { within_days: 3, count: 0 },
+  pending_leaves: 0,
+  pending_refunds: 0,
+  open_feedback: 0,
+  tomorrow_meals: {
+    date: addDays(SAMPLE_DAY, 1),
+    counts: { mess: SAMPLE_MEALS, tiffin: SAMPLE_MEALS },
+  },
+  daily: Array.from({ length: 30 }, (_, index) => ({
+    date: addDays(SAMPLE_DAY, index - 29),
+    revenue: 0,
+    new_subscribers: 0,
+  })),
+};
+
+/**
+ * Memoised: it has no props and reads its own query, so the dashboard's other sections loading
+ * (feedback statistics, recent activity) do not draw the figures and charts again.
+ */
+export const BusinessSummary = memo(function BusinessSummary() {
   const summary = useOwnerSummary();
   useErrorToast(summary.isError, 'Error', 'Failed to load dashboard data');
   const s = summary.data;
@@ -146,58 +187,64 @@ export function BusinessSummary() {
       <h2 id="business-today" className={sectionTitle}>
         Business today
       </h2>
-      {summary.isPending ? (
-        <PageSpinner label="Loading the business figures" />
-      ) : !s ? (
+      {!summary.isPending && !s ? (
         <Card role="alert">Failed to load dashboard data</Card>
       ) : (
-        <>
-          <div className={styles.figureGrid}>
-            <Figure
-              label="Revenue Today"
-              value={formatRupees(s.revenue.today.net)}
-              detail={moneyDetail(s.revenue.today)}
-            />
-            <Figure
-              label="Revenue This Month"
-              value={formatRupees(s.revenue.month.net)}
-              detail={moneyDetail(s.revenue.month)}
-            />
-            <Figure
-              label="Active Subscribers"
-              value={s.active_subscribers.total}
-              detail={`Mess ${s.active_subscribers.mess} · Tiffin ${s.active_subscribers.tiffin}`}
-              link={{ href: '/admin/superuser?tab=subscribers', text: 'See active subscribers' }}
-            />
-            <Figure
-              label={`Expiring in ${s.expiring.within_days} Days`}
-              value={s.expiring.count}
-              detail={`Ending by ${formatCalendarDate(addDays(s.today, s.expiring.within_days))}`}
-              link={{
-                href: expiringUsersHref(s.expiring.within_days),
-                text: 'See who is expiring',
-              }}
-            />
-            <Figure
-              label="Pending Leaves"
-              value={s.pending_leaves}
-              link={{ href: '/admin/leaves', text: 'Review leave requests' }}
-            />
-            <Figure
-              label="Pending Refunds"
-              value={s.pending_refunds}
-              link={{ href: '/admin/refunds', text: 'Review refunds' }}
-            />
-            <Figure
-              label="Open Feedback"
-              value={s.open_feedback}
-              link={{ href: '/admin/feedback', text: 'Answer feedback' }}
-            />
-          </div>
-          <TomorrowMeals meals={s.tomorrow_meals} />
-          <LastThirtyDays daily={s.daily} />
-        </>
+        <Skeleton loading={summary.isPending} label="Loading the business figures">
+          <Figures s={s ?? SAMPLE_SUMMARY} />
+        </Skeleton>
       )}
     </section>
+  );
+});
+
+function Figures({ s }: { s: OwnerSummary }) {
+  return (
+    <>
+      <div className={styles.figureGrid}>
+        <Figure
+          label="Revenue Today"
+          value={formatRupees(s.revenue.today.net)}
+          detail={moneyDetail(s.revenue.today)}
+        />
+        <Figure
+          label="Revenue This Month"
+          value={formatRupees(s.revenue.month.net)}
+          detail={moneyDetail(s.revenue.month)}
+        />
+        <Figure
+          label="Active Subscribers"
+          value={s.active_subscribers.total}
+          detail={`Mess ${s.active_subscribers.mess} · Tiffin ${s.active_subscribers.tiffin}`}
+          link={{ href: '/admin/superuser?tab=subscribers', text: 'See active subscribers' }}
+        />
+        <Figure
+          label={`Expiring in ${s.expiring.within_days} Days`}
+          value={s.expiring.count}
+          detail={`Ending by ${formatCalendarDate(addDays(s.today, s.expiring.within_days))}`}
+          link={{
+            href: expiringUsersHref(s.expiring.within_days),
+            text: 'See who is expiring',
+          }}
+        />
+        <Figure
+          label="Pending Leaves"
+          value={s.pending_leaves}
+          link={{ href: '/admin/leaves', text: 'Review leave requests' }}
+        />
+        <Figure
+          label="Pending Refunds"
+          value={s.pending_refunds}
+          link={{ href: '/admin/refunds', text: 'Review refunds' }}
+        />
+        <Figure
+          label="Open Feedback"
+          value={s.open_feedback}
+          link={{ href: '/admin/feedback', text: 'Answer feedback' }}
+        />
+      </div>
+      <TomorrowMeals meals={s.tomorrow_meals} />
+      <LastThirtyDays daily={s.daily} />
+    </>
   );
 }

@@ -17,6 +17,7 @@ import { Button } from '../../../components/Button';
 import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
+import { Skeleton } from '../../../components/Skeleton';
 import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
@@ -55,13 +56,16 @@ export function AdminLeavesPage() {
           <p className={muted}>An approved leave moves the customer&apos;s end date by its days.</p>
         </div>
       </header>
-      {stats.data ? (
-        <div className={statGrid}>
-          <StatCard label="Pending Leaves" value={stats.data.pending_leaves} />
-          <StatCard label="Approved Today" value={stats.data.approved_leaves_today} />
-          <StatCard label="Leaves This Month" value={stats.data.total_leaves_this_month} />
-        </div>
-      ) : null}
+      {stats.isError ? null : (
+        // The figures keep their place while they load, so the list below does not move.
+        <Skeleton loading={stats.isPending} label="Loading leave statistics">
+          <div className={statGrid}>
+            <StatCard label="Pending Leaves" value={stats.data?.pending_leaves ?? 0} />
+            <StatCard label="Approved Today" value={stats.data?.approved_leaves_today ?? 0} />
+            <StatCard label="Leaves This Month" value={stats.data?.total_leaves_this_month ?? 0} />
+          </div>
+        </Skeleton>
+      )}
       <FilterButtons<Filter>
         label="Filter leave requests by status"
         value={filter}

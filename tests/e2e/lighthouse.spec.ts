@@ -1,0 +1,186 @@
+// The Lighthouse gate: the landing page, the login page and both dashboards score at least 90 for
+// performance and 100 for accessibility with Lighthouse's default mobile preset (a mid-range phone
+// on slow 4G, simulated: 150 ms round trips, 1.6 Mbit/s, 4× CPU slowdown), on the built product the
+// other browser journeys use. Each run gets a Chromium of its own with a fresh profile (nothing
+// cached, no service worker), so every page is measured as a first visit.
+import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ensurePlan,
+  ownerTokens,
+  PLANS,
+  registerCustomer,
+  subscribeAndPay,
+  type Tokens,
+} from './owner-fixtures';
+
+const MIN_PERFORMANCE = 90;
+const MIN_ACCESSIBILITY = 100;
+/**
+ * Simulated throttling still scales the real main thread's work, which other processes on a 2-core
+ * machine slow down now and then: each page is measured RUNS times and the median counts; when
+ * that median misses a threshold, MORE_RUNS more are taken and the median of all of them counts.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MORE_RUNS = 2;
+/** Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP); such a run is repeated, not scored. */
+const ATTEMPTS_PER_RUN = 3;
+/** Each run's full report, for https://googlechrome.github.io/lighthouse/viewer/. */
+const REPORT_DIR = path.join(import.meta.dirname, '../../test-results/lighthouse');
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  failedAudits: string[];
+}
+
+class LighthouseRuntimeError extends Error {}
+
+/** A signed-in browser's local storage, as the web app leaves it (web/session/tokens.ts). */
+interface Session {
+  tokens: Tokens;
+  /** The app notes an owner's session, to start loading the owner's dashboard early next time. */
+  owner: boolean;
+}
+
+/** Stores the session as the web app keeps it, from a page of the origin that runs no script. */
+async function signInProfile(chrome: LaunchedChrome, origin: string, session: Session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(({ tokens, owner }) => {
+      localStorage.setItem('dabba.access', tokens.access);
+      localStorage.setItem('dabba.refresh', tokens.refresh);
+      if (owner) localStorage.setItem('dabba.owner', '1');
+    }, session);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureOnce(url: string, session: Session | null, report: string): Promise<Scores> {
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    if (session) await signInProfile(chrome, new URL(url).origin, session);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // The profile is fresh already; resetting storage would drop the session's tokens.
+      disableStorageReset: true,
+    });
+    if (!result) throw new LighthouseRuntimeError(`Lighthouse returned nothing for ${url}`);
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${runtimeError.message}`);
+    }
+    const failedAudits = (categories.accessibility?.auditRefs ?? [])
+      .map((ref) => audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit!.id}: ${audit!.title}`);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measureRun(url: string, session: Session | null, report: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(url, session, report);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= ATTEMPTS_PER_RUN) throw error;
+      console.log(`${error.message}; running it again.`);
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function measure(name: string, url: string, signIn: () => Promise<Session | null>) {
+  const runs: Scores[] = [];
+  const slug = name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+  const passes = () =>
+    median(runs.map((run) => run.performance)) >= MIN_PERFORMANCE &&
+    median(runs.map((run) => run.accessibility)) >= MIN_ACCESSIBILITY;
+  let wanted = RUNS;
+  while (runs.length < wanted) {
+    // Signed in anew for each run: an access token lives 15 minutes.
+    runs.push(await measureRun(url, await signIn(), `${slug}-${runs.length + 1}`));
+    if (runs.length === RUNS && !passes()) wanted = RUNS + MORE_RUNS;
+  }
+  const performance = median(runs.map((run) => run.performance));
+  const accessibility = median(runs.map((run) => run.accessibility));
+  const cls = median(runs.map((run) => run.cls));
+  const each = runs
+    .map(
+      (run) =>
+        `${run.performance}/${run.accessibility} CLS ${run.cls.toFixed(3)} ` +
+        `LCP ${Math.round(run.lcpMs)} ms TBT ${Math.round(run.tbtMs)} ms`,
+    )
+    .join('; ');
+  console.log(
+    `Lighthouse ${name}: performance ${performance}, accessibility ${accessibility}, ` +
+      `CLS ${cls.toFixed(3)} (median of ${runs.length}: ${each})`,
+  );
+  const failed = [...new Set(runs.flatMap((run) => run.failedAudits))];
+  expect.soft(performance, `${name}: performance`).toBeGreaterThanOrEqual(MIN_PERFORMANCE);
+  expect
+    .soft(accessibility, `${name}: accessibility (${failed.join('; ')})`)
+    .toBeGreaterThanOrEqual(MIN_ACCESSIBILITY);
+}
+
+async function customerWithSubscription(request: APIRequestContext): Promise<Tokens> {
+  const planId = await ensurePlan(request, PLANS.mess);
+  const customer = await registerCustomer(request, { service: 'mess', prefix: 'lh' });
+  await subscribeAndPay(request, customer, planId);
+  return customer.tokens;
+}
+
+test('the landing, login and dashboards pass the Lighthouse gate', async ({ request, baseURL }) => {
+  test.setTimeout((RUNS + MORE_RUNS) * 4 * 90_000);
+  const visitor = async () => null;
+  await measure('landing /', `${baseURL}/`, visitor);
+  await measure('login /login', `${baseURL}/login`, visitor);
+  const customer = await customerWithSubscription(request);
+  await measure('customer /dashboard', `${baseURL}/dashboard`, async () => ({
+    tokens: customer,
+    owner: false,
+  }));
+  await measure('owner /dashboard', `${baseURL}/dashboard`, async () => ({
+    tokens: await ownerTokens(request),
+    owner: true,
+  }));
+});

@@ -1,0 +1,8 @@
+// The footer with the business profile from GET /api/business/, for a page served without it.
+import { useBusiness } from '../api/queries';
+import { FooterView } from './Footer';
+
+export function FooterFromApi() {
+  const { data } = useBusiness();
+  return <FooterView business={data ?? null} />;
+}

@@ -1,0 +1,85 @@
+// The server-state chunk (loaded through ./serverState): one API client and one query cache for
+// the whole app, the cache's provider for each page, and the signed-in user's profile query.
+import {
+  QueryClientProvider,
+  QueryObserver,
+  type QueryObserverResult,
+} from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { components } from '../../generated/api';
+import { createApi, type ApiClient, type SessionLink } from '../api/client';
+import { ApiError, unwrap } from '../api/errors';
+import { keys } from '../api/queries';
+import { injectedBusiness } from '../app/business';
+import { createQueryClient } from '../app/queryClient';
+import { PROFILE_KEY } from './serverState';
+
+type User = components['schemas']['User'];
+
+/** What the session reads of the profile query. */
+export interface ProfileState {
+  user: User | null;
+  pending: boolean;
+  /** A failure that ends the session: anything but 400 and 404 (README: The web app's rules → Session). */
+  failed: boolean;
+}
+
+export interface ServerState {
+  api: ApiClient;
+  queryClient: ReturnType<typeof createQueryClient>;
+  withQueryClient<Props extends object>(Component: ComponentType<Props>): ComponentType<Props>;
+  /** Runs the profile query while subscribed; `onChange` gets each state, the current one first. */
+  observeProfile(onChange: (state: ProfileState) => void): () => void;
+  /** Starts the profile query with the answer ./serverState askProfileEarly asked for. */
+  prefetchProfile(early: Promise<Response | null>): void;
+}
+
+function profileState(result: QueryObserverResult<User, Error>): ProfileState {
+  const { error } = result;
+  const ignored = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return { user: result.data ?? null, pending: result.isPending, failed: !!error && !ignored };
+}
+
+export function createServerState(getSession: () => SessionLink | null): ServerState {
+  const api = createApi(getSession);
+  const queryClient = createQueryClient();
+  const fetchProfile = () => unwrap(api.GET('/accounts/profile/'));
+  // The page came with the business profile (server/web.ts): the contact page needs no request.
+  const business = injectedBusiness();
+  if (business) queryClient.setQueryData(keys.business, business);
+
+  return {
+    api,
+    queryClient,
+    withQueryClient<Props extends object>(Component: ComponentType<Props>) {
+      function WithQueryClient(props: Props) {
+        return (
+          <QueryClientProvider client={queryClient}>
+            <Component {...props} />
+          </QueryClientProvider>
+        );
+      }
+      return WithQueryClient;
+    },
+    observeProfile(onChange) {
+      const observer = new QueryObserver<User, Error>(queryClient, {
+        queryKey: PROFILE_KEY,
+        queryFn: () => fetchProfile(),
+        retry: (count, error) =>
+          count < 1 && !(error instanceof ApiError && [400, 401, 404].includes(error.status)),
+      });
+      const unsubscribe = observer.subscribe((result) => onChange(profileState(result)));
+      onChange(profileState(observer.getCurrentResult()));
+      return unsubscribe;
+    },
+    prefetchProfile(early) {
+      void queryClient.prefetchQuery({
+        queryKey: PROFILE_KEY,
+        queryFn: async () => {
+          const answer = await early;
+          return answer?.ok ? ((await answer.json()) as User) : fetchProfile();
+        },
+      });
+    },
+  };
+}
