@@ -35,6 +35,39 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
     const { order, fields } = await api.checkoutFields(customer, subscriptionId);
     return { order, result: fields };
   }
+  /** The webhook Razorpay sends when the checkout's payment is captured, and its signature. */
+  function signedCapture(
+    order: Awaited<ReturnType<typeof checkout>>['order'],
+    result: Awaited<ReturnType<typeof checkout>>['result'],
+  ) {
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: result.razorpay_payment_id,
+            order_id: order.order_id,
+            amount: order.amount,
+          },
+        },
+      },
+    });
+    return { raw, signature: createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex') };
+  }
+  /** The receipt counter equals the number of receipts issued: no number was taken and lost. */
+  async function expectGapFreeReceipts() {
+    const receipt = await t.ctx.db.kysely
+      .selectFrom('counters')
+      .select('value')
+      .where('name', '=', 'receipt_number')
+      .executeTakeFirstOrThrow();
+    const numbers = await t.ctx.db.kysely
+      .selectFrom('payments')
+      .select('receipt_number')
+      .where('receipt_number', 'is not', null)
+      .execute();
+    expect(Number(receipt.value)).toBe(numbers.length);
+  }
   const countRows = async (table: 'payments' | 'payment_orders', subscriptionId: number) =>
     (
       await t.ctx.db.kysely
@@ -70,36 +103,14 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
       .where('channel', '=', 'email')
       .execute();
     expect(activations).toHaveLength(1);
-    const receipt = await t.ctx.db.kysely
-      .selectFrom('counters')
-      .select('value')
-      .where('name', '=', 'receipt_number')
-      .executeTakeFirstOrThrow();
-    const numbers = await t.ctx.db.kysely
-      .selectFrom('payments')
-      .select('receipt_number')
-      .where('receipt_number', 'is not', null)
-      .execute();
     // Gap-free: the counter equals the number of receipts issued.
-    expect(Number(receipt.value)).toBe(numbers.length);
+    await expectGapFreeReceipts();
   });
 
   it('a webhook racing verify_payment still gives one payment', async () => {
     const { customer, subscriptionId } = await pendingSubscription();
     const { order, result } = await checkout(customer, subscriptionId);
-    const raw = JSON.stringify({
-      event: 'payment.captured',
-      payload: {
-        payment: {
-          entity: {
-            id: result.razorpay_payment_id,
-            order_id: order.order_id,
-            amount: order.amount,
-          },
-        },
-      },
-    });
-    const signature = createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
+    const { raw, signature } = signedCapture(order, result);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         index % 2 === 0
@@ -245,36 +256,14 @@ describe.each(testDatabases())('commerce concurrency on %s', (dialect) => {
       .where('object_id', '=', winner.body.payment.id)
       .execute();
     expect(audit).toHaveLength(1);
-    const receipt = await t.ctx.db.kysely
-      .selectFrom('counters')
-      .select('value')
-      .where('name', '=', 'receipt_number')
-      .executeTakeFirstOrThrow();
-    const numbers = await t.ctx.db.kysely
-      .selectFrom('payments')
-      .select('receipt_number')
-      .where('receipt_number', 'is not', null)
-      .execute();
     // Gap-free: the 49 refused recordings took no receipt number.
-    expect(Number(receipt.value)).toBe(numbers.length);
+    await expectGapFreeReceipts();
   });
 
   it('an offline recording racing verify_payment and the webhook gives one payment', async () => {
     const { customer, subscriptionId } = await pendingSubscription();
     const { order, result } = await checkout(customer, subscriptionId);
-    const raw = JSON.stringify({
-      event: 'payment.captured',
-      payload: {
-        payment: {
-          entity: {
-            id: result.razorpay_payment_id,
-            order_id: order.order_id,
-            amount: order.amount,
-          },
-        },
-      },
-    });
-    const signature = createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
+    const { raw, signature } = signedCapture(order, result);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         index % 3 === 0
