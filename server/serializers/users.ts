@@ -70,37 +70,38 @@ export function userBody(user: User, profiles: Profiles) {
   };
 }
 
-const PROFILE_TABLES = {
-  student: 'student_profiles',
-  regular: 'regular_profiles',
-  mess_owner: 'mess_owner_profiles',
-} as const;
+const byUser = { userId: placeholder.number(0) };
 
-/** Each profile table's lookup by user, compiled once (serializeUser runs on every profile read). */
-const profileQueries = {
-  student_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
-    db.selectFrom('student_profiles').selectAll().where('user_id', '=', userId),
-  ),
-  regular_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
-    db.selectFrom('regular_profiles').selectAll().where('user_id', '=', userId),
-  ),
-  mess_owner_profiles: compiledOnce({ userId: placeholder.number(0) }, (db, { userId }) =>
-    db.selectFrom('mess_owner_profiles').selectAll().where('user_id', '=', userId),
-  ),
-};
+/**
+ * Each account type's profile: where userBody keeps it, and its lookup by user, compiled once
+ * (serializeUser runs on every profile read).
+ */
+const PROFILE_OF = {
+  student: {
+    key: 'students',
+    query: compiledOnce(byUser, (db, { userId }) =>
+      db.selectFrom('student_profiles').selectAll().where('user_id', '=', userId),
+    ),
+  },
+  regular: {
+    key: 'regulars',
+    query: compiledOnce(byUser, (db, { userId }) =>
+      db.selectFrom('regular_profiles').selectAll().where('user_id', '=', userId),
+    ),
+  },
+  mess_owner: {
+    key: 'owners',
+    query: compiledOnce(byUser, (db, { userId }) =>
+      db.selectFrom('mess_owner_profiles').selectAll().where('user_id', '=', userId),
+    ),
+  },
+} as const;
 
 /** One user, reading only the profile table of the account's type (one query, not three). */
 export async function serializeUser(db: Kysely<Database>, user: User) {
   const profiles: Profiles = { students: new Map(), regulars: new Map(), owners: new Map() };
-  const table = PROFILE_TABLES[user.user_type];
-  const [row] = (await db.executeQuery(profileQueries[table](db, { userId: user.id }))).rows;
-  if (row) {
-    const byType = {
-      student_profiles: 'students',
-      regular_profiles: 'regulars',
-      mess_owner_profiles: 'owners',
-    } as const;
-    (profiles[byType[table]] as Map<number, typeof row>).set(user.id, row);
-  }
+  const { key, query } = PROFILE_OF[user.user_type];
+  const [row] = (await db.executeQuery(query(db, { userId: user.id }))).rows;
+  if (row) (profiles[key] as Map<number, typeof row>).set(user.id, row);
   return userBody(user, profiles);
 }
