@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const LINGUI_MESSAGE = 'Use web/i18n (useT, useLanguage, Trans) instead of @lingui/react.';
 const PAGE_IMPORT_MESSAGE =
   "A page may not import another page's files: move what both need to web/components, web/styles, web/api or web/lib.";
 
@@ -57,6 +58,9 @@ export default tseslint.config(
             { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
             // From web/pages/<page>/: a sibling folder is another page.
             { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+            // The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React
+            // package, unused by the first paint, back into the landing page's JavaScript.
+            { group: ['@lingui/react'], message: LINGUI_MESSAGE },
           ],
         },
       ],
@@ -74,8 +78,23 @@ export default tseslint.config(
             { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
             { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
             { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+            // The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React
+            // package, unused by the first paint, back into the landing page's JavaScript.
+            { group: ['@lingui/react'], message: LINGUI_MESSAGE },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: [
+      'web/{app,api,checkout,components,lib,pwa,session,styles}/**/*.{ts,tsx}',
+      'web/main.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@lingui/react'], message: LINGUI_MESSAGE }] },
       ],
     },
   },

@@ -1,4 +1,6 @@
-// `dabba dashboard` as text: the owner's home (GET /api/owner/summary/) in aligned lines and tables.
+// `dabba dashboard` as text: the owner's home (GET /api/owner/summary/) in aligned lines and tables,
+// dates as people read them (24 Nov 2026); --json keeps the API's ISO dates for scripts.
+import { formatCalendarDate } from '../machines/shared/dates';
 import type { OwnerSummary } from './services/owner';
 import { formatTable, rupees } from './output';
 
@@ -11,7 +13,10 @@ function revenueLine(figure: OwnerSummary['revenue']['today']): string {
 export function renderOwnerSummary(summary: OwnerSummary): string {
   const lines: [string, string][] = [
     ['Revenue today', revenueLine(summary.revenue.today)],
-    [`Revenue this month (from ${summary.revenue.month.from})`, revenueLine(summary.revenue.month)],
+    [
+      `Revenue this month (from ${formatCalendarDate(summary.revenue.month.from)})`,
+      revenueLine(summary.revenue.month),
+    ],
     [
       'Active subscribers',
       `${summary.active_subscribers.total} (mess ${summary.active_subscribers.mess}, tiffin ${summary.active_subscribers.tiffin})`,
@@ -27,11 +32,11 @@ export function renderOwnerSummary(summary: OwnerSummary): string {
   const width = Math.max(...lines.map(([label]) => label.length));
   const counts = summary.tomorrow_meals.counts;
   return [
-    `Dabba · owner's home for ${summary.today}`,
+    `Dabba · owner's home for ${formatCalendarDate(summary.today)}`,
     '',
     ...lines.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
     '',
-    `Tomorrow's meals (${summary.tomorrow_meals.date}, net of approved leaves)`,
+    `Tomorrow's meals (${formatCalendarDate(summary.tomorrow_meals.date)}, net of approved leaves)`,
     formatTable(MEALS, [
       { header: 'Meal', value: (meal) => meal[0]!.toUpperCase() + meal.slice(1) },
       { header: 'Mess', value: (meal) => counts.mess[meal], right: true },
@@ -40,7 +45,7 @@ export function renderOwnerSummary(summary: OwnerSummary): string {
     ]),
     `Last ${summary.daily.length} days`,
     formatTable(summary.daily, [
-      { header: 'Date', value: (day) => day.date },
+      { header: 'Date', value: (day) => formatCalendarDate(day.date) },
       { header: 'Revenue', value: (day) => rupees(day.revenue), right: true },
       { header: 'New subscribers', value: (day) => day.new_subscribers, right: true },
     ]),

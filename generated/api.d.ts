@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/language/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language of the app, e-mails and SMS
+         * @description Remembers the signed-in user's language (`en` English, `hi` Hindi). The web app shows its screens in it, and every e-mail, SMS and error message the server sends this user afterwards is written in it.
+         */
+        put: operations["setLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/change-password/": {
         parameters: {
             query?: never;
@@ -1750,6 +1770,16 @@ export interface components {
             user_type: "student" | "regular";
             first_name: string;
             last_name: string;
+            /** @description The language chosen before registering; default en. */
+            language?: components["schemas"]["Language"];
+        };
+        /**
+         * @description en English, hi Hindi (हिन्दी).
+         * @enum {string}
+         */
+        Language: "en" | "hi";
+        LanguageRequest: {
+            language: components["schemas"]["Language"];
         };
         RegisterResponse: {
             /** @example Please check your phone for OTP verification. */
@@ -1783,6 +1813,7 @@ export interface components {
             student_profile: components["schemas"]["StudentProfile"] | null;
             regular_profile: components["schemas"]["RegularProfile"] | null;
             mess_owner_profile: components["schemas"]["MessOwnerProfile"] | null;
+            language: components["schemas"]["Language"];
         };
         StudentProfile: {
             /** @enum {string} */
@@ -3257,6 +3288,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageRequest"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user, with the language saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

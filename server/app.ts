@@ -22,7 +22,8 @@ import {
 import { migrateToLatest } from './db/migrations/index.js';
 import { openDatabase, type Db } from './db/index.js';
 import { errorHandler, forbidden, notFound, unauthorized, ApiError } from './errors.js';
-import { isCustomer, isOwner, type Handlers } from './http.js';
+import { isCustomer, isOwner, type Handlers, type OperationId } from './http.js';
+import { registerAnswerLanguage } from './answer-language.js';
 import { authenticateToken } from './auth/sessions.js';
 import { ensureOwner } from './bootstrap.js';
 import { createBackgroundTasks } from './services/background.js';
@@ -204,6 +205,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler());
   app.setSerializerCompiler(serializerCompiler());
   app.setErrorHandler(errorHandler);
+  // Before the routes, so it applies to every one of them (and to the not-found answers).
+  registerAnswerLanguage(app);
   app.decorateRequest('auth', null);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },
@@ -226,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
+      config: { operationId: operation.operationId as OperationId },
       onRequest: securityHook(ctx, operation),
       ...(wantsRawBody(operation) ? { preParsing: keepRawBody } : {}),
       ...(optionalBody ? { preParsing: emptyBodyIsNoBody, preValidation: absentBodyIsEmpty } : {}),

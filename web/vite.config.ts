@@ -5,12 +5,21 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { messages } from './build/messages.js';
 import { precompress } from './build/precompress.js';
 import { pwa } from './build/pwa.js';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), vanillaExtractPlugin(), pwa(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), messages(), pwa(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'build/use-sync-external-store.ts'),
+      },
+    ],
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, '../dist/web'),
     emptyOutDir: true,
@@ -23,6 +32,11 @@ export default defineConfig({
     // One stylesheet (about 6 kB compressed), loaded with the page: a page's chunk then adds no
     // stylesheet of its own, which made the browser restyle the whole document mid-load each time.
     cssCodeSplit: false,
+    // Chunks named by their hash alone: the entry lists every chunk a page may preload, and the
+    // names it no longer carries are about 1 kB of the landing page's budget.
+    rollupOptions: {
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },

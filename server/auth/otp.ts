@@ -4,6 +4,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { User } from '../db/schema.js';
 import { ApiError, tooManyRequests } from '../errors.js';
+import { localizer } from '../i18n.js';
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
@@ -109,15 +110,13 @@ export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
       })
       .execute();
   });
+  const l = localizer(user.language);
   await ctx.notifier.notify({
     userId: user.id,
     type: 'otp',
-    subject: 'Your Dabba verification code',
-    summary: 'A verification code was texted to your phone. It expires in 10 minutes.',
-    sms: {
-      to: user.phone,
-      body: `${code} is your Dabba verification code. It expires in 10 minutes. Do not share it.`,
-    },
+    subject: l.t('notice.otp.subject'),
+    summary: l.t('notice.otp.summary'),
+    sms: { to: user.phone, body: l.t('notice.otp.sms', { code }) },
     secret: true,
   });
 }

@@ -14,6 +14,8 @@ export type FeedbackStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 export type FeedbackPriority = 'urgent' | 'high' | 'medium' | 'low';
 export type NotificationChannel = 'email' | 'sms';
 export type NotificationStatus = 'sent' | 'failed' | 'pending';
+/** The languages the server writes in (migration 013; server/i18n.ts). */
+export type Language = 'en' | 'hi';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -35,6 +37,8 @@ export interface UsersTable {
   preferred_delivery_time: string;
   date_joined: string;
   updated_at: string;
+  /** What the user reads: the web app's screens, and every e-mail and SMS sent to them. */
+  language: Generated<Language>;
 }
 
 export interface StudentProfilesTable {

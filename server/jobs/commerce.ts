@@ -3,7 +3,7 @@
 import { addDays } from '../../machines/shared/dates.js';
 import type { AppContext } from '../context.js';
 import { subscriptionStatusIs } from '../lifecycles/subscription.store.js';
-import { noticeDate, notifyCustomer } from '../services/notify.js';
+import { notifyCustomer } from '../services/notify.js';
 import type { Job } from '../services/scheduler.js';
 
 /** The reminder goes out when this many days or fewer are left before the end date. */
@@ -29,16 +29,27 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
     .orderBy('subscriptions.id')
     .execute();
   for (const row of rows) {
-    await notifyCustomer(ctx, row.user_id, {
+    await notifyCustomer(ctx, row.user_id, (l) => ({
       type: 'subscription_expiring',
-      subject: 'Your subscription ends soon',
-      summary: `Your subscription to ${row.plan_name} (#${row.id}) ends on ${noticeDate(row.adjusted_end_date)}. Renew it in time to keep your meals coming.`,
-      text:
-        `Your subscription to ${row.plan_name} (#${row.id}) ends on ${row.adjusted_end_date ?? ''}. ` +
-        `Renew it in time to keep your meals coming: ${ctx.config.publicUrl}/subscriptions`,
-      sms: `${ctx.config.business.name}: your ${row.plan_name} subscription ends on ${row.adjusted_end_date ?? ''}.`,
+      subject: l.t('notice.subscription_expiring.subject'),
+      summary: l.t('notice.subscription_expiring.summary', {
+        plan: row.plan_name,
+        id: row.id,
+        date: l.date(row.adjusted_end_date),
+      }),
+      text: l.t('notice.subscription_expiring.text', {
+        plan: row.plan_name,
+        id: row.id,
+        date: l.date(row.adjusted_end_date),
+        link: `${ctx.config.publicUrl}/subscriptions`,
+      }),
+      sms: l.t('notice.subscription_expiring.sms', {
+        business: ctx.config.business.name,
+        plan: row.plan_name,
+        date: l.date(row.adjusted_end_date),
+      }),
       dedupeKey: `subscription-expiring:${row.id}`,
-    });
+    }));
   }
   return rows.length;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../machines/onboarding/index.js';
 import type { NewUser, User } from '../db/schema.js';
 import { nonFieldError } from '../errors.js';
+import { localizer, type Language } from '../i18n.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from './store.js';
 
 /** The fields of a new account; the store sets its status and flags. */
@@ -112,19 +113,21 @@ export function createAccountStore(deps: StoreDeps) {
       .returning('id')
       .executeTakeFirst();
     if (!verified) return false;
+    const l = localizer(user.language);
+    const business = deps.config.business.name;
+    const welcome = l.t('notice.welcome.text', { link: `${deps.config.publicUrl}/profile` });
     await deps.notifier.notify({
       userId: user.id,
       type: 'welcome',
-      subject: `Welcome to ${deps.config.business.name}`,
-      summary:
-        'Your phone number is verified. Complete your profile to choose a mess or tiffin plan.',
+      subject: l.t('notice.welcome.subject', { business }),
+      summary: l.t('notice.welcome.summary'),
       email: {
         to: user.email,
-        text: `Hello ${user.first_name},\n\nYour phone number is verified. Complete your profile to choose a mess or tiffin plan: ${deps.config.publicUrl}/profile\n\n${deps.config.business.name}`,
+        text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${welcome}\n\n${business}`,
       },
       sms: {
         to: user.phone,
-        body: `Welcome to ${deps.config.business.name}, ${user.first_name}! Your phone is verified.`,
+        body: l.t('notice.welcome.sms', { business, name: user.first_name }),
       },
     });
     return true;
@@ -189,17 +192,31 @@ export function createAccountStore(deps: StoreDeps) {
       return user.status !== next;
     });
     if (!becameComplete) return;
+    const l = localizer(user.language);
+    const complete = l.t('notice.profile_completed.text', {
+      link: `${deps.config.publicUrl}/plans`,
+    });
     await deps.notifier.notify({
       userId: user.id,
       type: 'profile_completed',
-      subject: 'Your profile is complete',
-      summary: 'Your profile is complete. Browse the plans and subscribe.',
+      subject: l.t('notice.profile_completed.subject'),
+      summary: l.t('notice.profile_completed.summary'),
       email: {
         to: user.email,
-        text: `Hello ${user.first_name},\n\nYour profile is complete. Browse the plans and subscribe: ${deps.config.publicUrl}/plans\n\n${deps.config.business.name}`,
+        text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${complete}\n\n${deps.config.business.name}`,
       },
     });
   }
 
-  return { register, createOwner, verifyPhone, completeProfile };
+  /** The user's language, for the app, the notices and nothing else: it changes no status. */
+  async function setLanguage(user: User, language: Language): Promise<User> {
+    return db
+      .updateTable('users')
+      .set({ language, updated_at: nowIso(deps) })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return { register, createOwner, verifyPhone, completeProfile, setLanguage };
 }

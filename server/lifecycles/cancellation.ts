@@ -5,7 +5,7 @@ import { decide } from '../../machines/shared/lifecycle.js';
 import type { RefundPayout } from '../../machines/refund/index.js';
 import { subscriptionMachine } from '../../machines/subscription/index.js';
 import type { Subscription, User } from '../db/schema.js';
-import { formatRupees, notifyCustomer } from '../services/notify.js';
+import { notifyCustomer } from '../services/notify.js';
 import type { LeaveStore } from './leave.store.js';
 import { refundDue, type RefundStore } from './refund.store.js';
 import { allowed, type StoreDeps } from './store.js';
@@ -42,18 +42,27 @@ export function createCancellation(
       const refund = await stores.refunds.open(trx, cancelled, user.id, today, payout);
       return refund.amountPaise;
     });
-    const plan = await stores.subscriptions.planName(row.plan_id);
-    await notifyCustomer(deps, row.user_id, {
-      type: 'subscription_cancelled',
-      subject: 'Subscription cancelled',
-      text:
-        `Your subscription to ${plan} (#${row.id}) is cancelled.` +
-        (refundPaise === null
-          ? ''
-          : ` A refund of ${formatRupees(refundPaise)} has been requested; we will tell you when the owner decides.`),
-      sms:
-        `${deps.config.business.name}: subscription #${row.id} cancelled.` +
-        (refundPaise === null ? '' : ` Refund requested: ${formatRupees(refundPaise)}.`),
+    const name = await stores.subscriptions.planName(row.plan_id);
+    await notifyCustomer(deps, row.user_id, (l) => {
+      const plan = name ?? l.t('notice.your_plan');
+      const amount = refundPaise === null ? null : l.rupees(refundPaise);
+      const cancelled = l.t('notice.subscription_cancelled.text', { plan, id: row.id });
+      const sms = l.t('notice.subscription_cancelled.sms', {
+        business: deps.config.business.name,
+        id: row.id,
+      });
+      return {
+        type: 'subscription_cancelled',
+        subject: l.t('notice.subscription_cancelled.subject'),
+        text:
+          amount === null
+            ? cancelled
+            : `${cancelled} ${l.t('notice.subscription_cancelled.refund', { amount })}`,
+        sms:
+          amount === null
+            ? sms
+            : `${sms} ${l.t('notice.subscription_cancelled.sms_refund', { amount })}`,
+      };
     });
   }
 

@@ -19,6 +19,7 @@ import {
 import { isUniqueViolation } from '../db/index.js';
 import type { Feedback, User } from '../db/schema.js';
 import { ApiError, fieldError, notFound } from '../errors.js';
+import { localizer } from '../i18n.js';
 import { cleanFilename, detectImageType, reencodeImage } from '../services/attachments.js';
 import { recordAudit } from './audit.js';
 import { allowed, nowIso, refusalError, refusalsError, type StoreDeps } from './store.js';
@@ -340,20 +341,24 @@ export function createFeedbackStore(deps: StoreDeps) {
   async function notifyAnswered(feedback: Feedback) {
     const author = await db
       .selectFrom('users')
-      .select(['email', 'phone'])
+      .select(['email', 'phone', 'language'])
       .where('id', '=', feedback.user_id)
       .executeTakeFirst();
     if (!author) return;
-    const text = `The mess owner answered your feedback "${feedback.subject}": ${feedback.admin_response ?? ''}`;
+    const l = localizer(author.language);
+    const text = l.t('notice.feedback_answered.text', {
+      subject: feedback.subject,
+      response: feedback.admin_response ?? '',
+    });
     await deps.notifier.notify({
       userId: feedback.user_id,
       type: 'feedback_answered',
-      subject: 'Your feedback was answered',
+      subject: l.t('notice.feedback_answered.subject'),
       summary: text,
       email: { to: author.email, text },
       sms: {
         to: author.phone,
-        body: `Dabba: your feedback "${feedback.subject.slice(0, 60)}" was answered. Open the app to read the reply.`,
+        body: l.t('notice.feedback_answered.sms', { subject: feedback.subject.slice(0, 60) }),
       },
     });
   }

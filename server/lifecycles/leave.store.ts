@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../db/index.js';
 import type { Leave, User } from '../db/schema.js';
 import { ApiError, fieldError } from '../errors.js';
 import { fullName } from '../format.js';
+import type { Localizer } from '../i18n.js';
 import { notifyCustomer, notifyOwners } from '../services/notify.js';
 import { recordAudit } from './audit.js';
 import {
@@ -79,17 +80,24 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
     return verdict.durationDays;
   }
 
+  /** The plan and the customer a new leave's notices name. */
   async function describe(leave: Leave) {
-    const row = await db
+    return db
       .selectFrom('subscriptions as s')
       .innerJoin('plans as p', 'p.id', 's.plan_id')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['p.name as plan_name', 'u.username', 'u.first_name', 'u.last_name', 'u.phone'])
       .where('s.id', '=', leave.subscription_id)
       .executeTakeFirstOrThrow();
-    const days = `${leave.duration_days} day${leave.duration_days === 1 ? '' : 's'}`;
-    return { ...row, period: `${leave.leave_start_date} to ${leave.leave_end_date} (${days})` };
   }
+
+  /** "2026-11-24 to 2026-11-26 (3 days)" in the reader's language. */
+  const period = (l: Localizer, leave: Leave) =>
+    l.t('notice.leave.period', {
+      start: l.date(leave.leave_start_date),
+      end: l.date(leave.leave_end_date),
+      days: leave.duration_days,
+    });
 
   /** A new PENDING leave; the customer and every owner hear of it, once an hour per subscription. */
   async function create(
@@ -132,20 +140,32 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
     const about = await describe(leave);
     // A create/delete loop on one subscription announces a request once an hour, to both sides.
     const throttle = `subscription:${leave.subscription_id}`;
-    const text = `Your leave request for ${about.period} on ${about.plan_name} was submitted and awaits approval.`;
-    await notifyCustomer(deps, leave.user_id, {
-      type: 'leave_submitted',
-      subject: 'Leave request submitted',
-      text,
-      sms: `Dabba: ${text}`,
-      throttle,
+    await notifyCustomer(deps, leave.user_id, (l) => {
+      const text = l.t('notice.leave_submitted.text', {
+        period: period(l, leave),
+        plan: about.plan_name,
+      });
+      return {
+        type: 'leave_submitted',
+        subject: l.t('notice.leave_submitted.subject'),
+        text,
+        sms: l.t('notice.sms_from_dabba', { text }),
+        throttle,
+      };
     });
-    await notifyOwners(deps, {
+    await notifyOwners(deps, (l) => ({
       type: 'leave_submitted_owner',
       throttle,
-      subject: `New leave request from ${about.username}`,
-      text: `${fullName(about)} (${about.username}, ${about.phone}) requested leave for ${about.period} on ${about.plan_name}. Reason: ${leave.reason}`,
-    });
+      subject: l.t('notice.leave_submitted_owner.subject', { username: about.username }),
+      text: l.t('notice.leave_submitted_owner.text', {
+        name: fullName(about),
+        username: about.username,
+        phone: about.phone,
+        period: period(l, leave),
+        plan: about.plan_name,
+        reason: leave.reason,
+      }),
+    }));
     return leave;
   }
 
@@ -219,17 +239,18 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
   }
 
   async function notifyDecision(leave: Leave) {
-    const about = await describe(leave);
-    const comment = leave.admin_comment ? ` Comment: ${leave.admin_comment}` : '';
-    const text =
-      leave.status === 'APPROVED'
-        ? `Your leave for ${about.period} was approved. Your subscription now ends one day later for each day of leave.${comment}`
-        : `Your leave request for ${about.period} was rejected.${comment}`;
-    await notifyCustomer(deps, leave.user_id, {
-      type: leave.status === 'APPROVED' ? 'leave_approved' : 'leave_rejected',
-      subject: leave.status === 'APPROVED' ? 'Leave request approved' : 'Leave request rejected',
-      text,
-      sms: `Dabba: ${text}`,
+    const type = leave.status === 'APPROVED' ? 'leave_approved' : 'leave_rejected';
+    await notifyCustomer(deps, leave.user_id, (l) => {
+      const decided = l.t(`notice.${type}.text`, { period: period(l, leave) });
+      const text = leave.admin_comment
+        ? `${decided} ${l.t('notice.comment', { comment: leave.admin_comment })}`
+        : decided;
+      return {
+        type,
+        subject: l.t(`notice.${type}.subject`),
+        text,
+        sms: l.t('notice.sms_from_dabba', { text }),
+      };
     });
   }
 

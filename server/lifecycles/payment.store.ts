@@ -18,7 +18,8 @@ import { isUniqueViolation } from '../db/index.js';
 import { taxInvoiceColumns } from '../gst.js';
 import type { OrderStatus, Payment, PaymentOrder, Subscription, User } from '../db/schema.js';
 import { fieldErrors } from '../errors.js';
-import { formatRupees, noticeDate, notifyCustomer } from '../services/notify.js';
+import { formatMoney, hasMessage, translateSentence, type Localizer } from '../i18n.js';
+import { notifyCustomer } from '../services/notify.js';
 import { providerId } from '../services/payments/ids.js';
 import type { PaymentProvider } from '../services/payments/provider.js';
 import { dateInZone } from '../time.js';
@@ -31,6 +32,16 @@ export const RECEIPT_COUNTER = 'receipt_number';
 export const OFFLINE_GATEWAY = 'offline';
 /** An open order nobody paid within this long is expired (verify still accepts a late payment). */
 export const STALE_ORDER_HOURS = 24;
+
+/**
+ * A payment mode as a notice names it, in the reader's language: the labels of
+ * machines/payment/payment.rules.ts (paymentModeLabel), and a mode nobody labelled as the provider
+ * reported it.
+ */
+function paymentModeIn(l: Localizer, mode: string | null): string {
+  const key = `label.payment_mode.${mode ?? 'offline'}`;
+  return hasMessage(l.language, key) ? l.t(key) : (mode ?? '');
+}
 
 const ORDER_OPEN: OrderStatus = 'created';
 const ORDER_PAID: OrderStatus = 'paid';
@@ -312,7 +323,7 @@ export function createPaymentStore(
           objectType: 'payment',
           objectId: recorded.id,
           summary:
-            `Recorded ${formatRupees(recorded.amount_paise)} (${mode ?? 'offline'}` +
+            `Recorded ${formatMoney('en', recorded.amount_paise)} (${mode ?? 'offline'}` +
             `${recorded.utr ? `, reference ${recorded.utr}` : ''}) received on ` +
             `${input.receivedOn} for subscription #${subscription.id}; it is active now.`,
           before: { subscription_status: subscription.status },
@@ -392,46 +403,65 @@ export function createPaymentStore(
       .select(['plans.name', 'subscriptions.start_date', 'subscriptions.adjusted_end_date'])
       .where('subscriptions.id', '=', payment.subscription_id)
       .executeTakeFirst();
-    const amount = formatRupees(payment.amount_paise);
     const link = `${deps.config.publicUrl}/payments`;
     // Money handed over at the mess says how, and quotes its reference rather than our own id.
     const offline = payment.payment_gateway === OFFLINE_GATEWAY;
-    const how = offline ? ` (${paymentModeLabel(payment.payment_mode) ?? 'offline'})` : '';
-    const reference = offline
-      ? payment.utr
-        ? `Reference: ${payment.utr}\n`
-        : ''
-      : `Payment id: ${payment.transaction_id ?? ''}\n`;
-    await notifyCustomer(deps, payment.user_id, {
-      type: 'payment_success',
-      subject: 'Payment successful',
-      summary:
-        `We received your payment of ${amount}${how} for ${plan?.name ?? 'your subscription'}. ` +
-        `Your subscription is active from ${noticeDate(plan?.start_date)} to ${noticeDate(plan?.adjusted_end_date)}.`,
-      text:
-        `We received your payment of ${amount}${how} for ${plan?.name ?? 'your subscription'}. ` +
-        `Your subscription is active from ${plan?.start_date ?? ''} to ${plan?.adjusted_end_date ?? ''}.\n\n` +
-        `${reference}Your receipt: ${link}`,
-      sms: `${deps.config.business.name}: payment of ${amount} received, subscription active. Receipt: ${link}`,
+    await notifyCustomer(deps, payment.user_id, (l) => {
+      const paid = {
+        amount: l.rupees(payment.amount_paise),
+        how: offline ? ` (${paymentModeIn(l, payment.payment_mode)})` : '',
+        plan: plan?.name ?? l.t('notice.your_subscription'),
+      };
+      const reference = offline
+        ? payment.utr
+          ? `${l.t('notice.payment_success.reference', { reference: payment.utr })}\n`
+          : ''
+        : `${l.t('notice.payment_success.payment_id', { id: payment.transaction_id ?? '' })}\n`;
+      const text = l.t('notice.payment_success.text', {
+        ...paid,
+        start: l.date(plan?.start_date),
+        end: l.date(plan?.adjusted_end_date),
+      });
+      return {
+        type: 'payment_success',
+        subject: l.t('notice.payment_success.subject'),
+        summary: l.t('notice.payment_success.text', {
+          ...paid,
+          start: l.date(plan?.start_date),
+          end: l.date(plan?.adjusted_end_date),
+        }),
+        text: `${text}\n\n${reference}${l.t('notice.payment_success.receipt', { link })}`,
+        sms: l.t('notice.payment_success.sms', {
+          business: deps.config.business.name,
+          amount: paid.amount,
+          link,
+        }),
+      };
     });
   }
 
   /** Tells the customer a payment attempt failed, once an hour per subscription however often. */
   async function notifyFailure(payment: Payment): Promise<void> {
-    const amount = formatRupees(payment.amount_paise);
-    // The provider's reason may end with its own full stop; the sentence adds one.
-    const reason = (payment.failure_reason ?? 'declined').replace(/\.+$/, '');
-    await notifyCustomer(deps, payment.user_id, {
-      type: 'payment_failed',
-      throttle: `subscription:${payment.subscription_id}`,
-      subject: 'Payment failed',
-      summary:
-        `Your payment of ${amount} did not go through (${reason}). ` +
-        'No money was taken for this attempt. You can try again from My Subscriptions.',
-      text:
-        `Your payment of ${amount} did not go through (${reason}). ` +
-        `No money was taken for this attempt. You can try again from ${deps.config.publicUrl}/subscriptions.`,
-      sms: `${deps.config.business.name}: your payment of ${amount} failed. Please try again.`,
+    await notifyCustomer(deps, payment.user_id, (l) => {
+      const amount = l.rupees(payment.amount_paise);
+      // The provider's reason may end with its own full stop; the sentence adds one.
+      const reason = (
+        payment.failure_reason === null
+          ? l.t('notice.payment_failed.declined')
+          : translateSentence(l.language, payment.failure_reason)
+      ).replace(/[.।]+$/, '');
+      return {
+        type: 'payment_failed',
+        throttle: `subscription:${payment.subscription_id}`,
+        subject: l.t('notice.payment_failed.subject'),
+        summary: l.t('notice.payment_failed.summary', { amount, reason }),
+        text: l.t('notice.payment_failed.text', {
+          amount,
+          reason,
+          link: `${deps.config.publicUrl}/subscriptions`,
+        }),
+        sms: l.t('notice.payment_failed.sms', { business: deps.config.business.name, amount }),
+      };
     });
   }
 

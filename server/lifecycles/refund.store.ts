@@ -27,7 +27,8 @@ import {
 import { isUniqueViolation } from '../db/index.js';
 import type { Refund, RefundsTable, Subscription, User } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { formatRupees, notifyCustomer } from '../services/notify.js';
+import { formatMoney, type Localizer } from '../i18n.js';
+import { notifyCustomer } from '../services/notify.js';
 import { dateInZone } from '../time.js';
 import { recordAudit } from './audit.js';
 import { allowed, nowIso, refusalError, type Executor, type StoreDeps } from './store.js';
@@ -257,41 +258,55 @@ export function createRefundStore(deps: StoreDeps) {
     return payout;
   }
 
-  function notice(refund: Refund) {
-    const amount = formatRupees(refund.amount_paise);
-    const payout = storedPayout(refund);
+  /** Where a refund was paid, as the customer reads it (the account number masked). */
+  function payoutLine(l: Localizer, payout: RefundPayout): string {
+    const masked = maskPayout(payout);
+    return masked.method === 'upi'
+      ? l.t('notice.payout.upi', { upi: masked.upi_id })
+      : l.t('notice.payout.bank', {
+          number: masked.account_number_masked,
+          holder: masked.account_holder_name,
+          ifsc: masked.ifsc,
+        });
+  }
+
+  /** The customer's notice of an owner decision, in their language. */
+  const notice = (refund: Refund) => (l: Localizer) => {
+    const amount = l.rupees(refund.amount_paise);
     const business = deps.config.business.name;
+    const id = refund.subscription_id;
+    const comment = l.t('notice.comment', { comment: refund.admin_comment ?? '' });
     if (refund.status === 'APPROVED') {
       return {
         type: 'refund_approved',
-        subject: 'Refund approved',
-        text:
-          `Your refund of ${amount} for subscription #${refund.subscription_id} is approved. ` +
-          `It will be paid to you shortly.\n\nComment: ${refund.admin_comment ?? ''}`,
-        sms: `${business}: your refund of ${amount} is approved.`,
+        subject: l.t('notice.refund_approved.subject'),
+        text: `${l.t('notice.refund_approved.text', { amount, id })}\n\n${comment}`,
+        sms: l.t('notice.refund_approved.sms', { business, amount }),
       };
     }
     if (refund.status === 'REJECTED') {
+      const reason = l.t('notice.reason', { reason: refund.admin_comment ?? '' });
       return {
         type: 'refund_rejected',
-        subject: 'Refund rejected',
-        text:
-          `Your refund request for subscription #${refund.subscription_id} was rejected.\n\n` +
-          `Reason: ${refund.admin_comment ?? ''}`,
-        sms: `${business}: your refund request was rejected. See your e-mail for the reason.`,
+        subject: l.t('notice.refund_rejected.subject'),
+        text: `${l.t('notice.refund_rejected.text', { id })}\n\n${reason}`,
+        sms: l.t('notice.refund_rejected.sms', { business }),
       };
     }
+    const payout = storedPayout(refund);
+    const paid = [
+      l.t('notice.refund_paid.text', { amount, id }),
+      ...(payout ? [l.t('notice.refund_paid.paid_to', { payout: payoutLine(l, payout) })] : []),
+      ...(refund.utr ? [l.t('notice.refund_paid.utr', { utr: refund.utr })] : []),
+    ].join(' ');
+    const sms = l.t('notice.refund_paid.sms', { business, amount });
     return {
       type: 'refund_paid',
-      subject: 'Refund paid',
-      text:
-        `Your refund of ${amount} for subscription #${refund.subscription_id} has been paid.` +
-        (payout ? ` Paid to: ${describePayout(maskPayout(payout))}.` : '') +
-        (refund.utr ? ` Bank reference (UTR): ${refund.utr}.` : '') +
-        `\n\nComment: ${refund.admin_comment ?? ''}`,
-      sms: `${business}: refund of ${amount} paid.` + (refund.utr ? ` UTR ${refund.utr}.` : ''),
+      subject: l.t('notice.refund_paid.subject'),
+      text: `${paid}\n\n${comment}`,
+      sms: refund.utr ? `${sms} ${l.t('notice.refund_paid.sms_utr', { utr: refund.utr })}` : sms,
     };
-  }
+  };
 
   /** An owner decision, written only if nobody moved first; the customer is told. */
   async function decideByOwner(owner: User, refund: Refund, event: OwnerEvent): Promise<Refund> {
@@ -321,7 +336,7 @@ export function createRefundStore(deps: StoreDeps) {
         action: event.type,
         objectType: 'refund',
         objectId: written.id,
-        summary: `Refund #${written.id} of ${formatRupees(written.amount_paise)}: ${refund.status} → ${written.status}${written.utr ? ` (UTR ${written.utr})` : ''}${paidTo ? `, to ${describePayout(paidTo)}` : ''}. ${written.admin_comment ?? ''}`,
+        summary: `Refund #${written.id} of ${formatMoney('en', written.amount_paise)}: ${refund.status} → ${written.status}${written.utr ? ` (UTR ${written.utr})` : ''}${paidTo ? `, to ${describePayout(paidTo)}` : ''}. ${written.admin_comment ?? ''}`,
         before: { status: refund.status, admin_comment: refund.admin_comment, utr: refund.utr },
         after: {
           status: written.status,

@@ -3,7 +3,6 @@
 // a conditional UPDATE, so concurrent requests cause one transition.
 import { sql, type ExpressionBuilder } from 'kysely';
 import { getInitialSnapshot } from 'xstate';
-import { formatCalendarDate } from '../../machines/shared/dates.js';
 import { decide, type Persisted } from '../../machines/shared/lifecycle.js';
 import {
   effectiveSubscriptionStatus,
@@ -17,7 +16,7 @@ import {
 } from '../../machines/subscription/index.js';
 import type { Database, Plan, Subscription, User } from '../db/schema.js';
 import { amountDuePaise } from '../gst.js';
-import { formatRupees, noticeDate, notifyCustomer } from '../services/notify.js';
+import { notifyCustomer } from '../services/notify.js';
 import { recordAudit } from './audit.js';
 import {
   allowed,
@@ -143,28 +142,36 @@ export function createSubscriptionStore(deps: StoreDeps) {
     return executor.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async function planName(planId: number) {
+  /** The plan's name, or null when it is gone (a notice then says "your plan" in its language). */
+  async function planName(planId: number): Promise<string | null> {
     const plan = await db
       .selectFrom('plans')
       .select('name')
       .where('id', '=', planId)
       .executeTakeFirst();
-    return plan?.name ?? 'your plan';
+    return plan?.name ?? null;
   }
 
   async function notifyCreated(subscription: Subscription, plan: Plan) {
-    await notifyCustomer(deps, subscription.user_id, {
+    const notice = {
+      plan: plan.name,
+      id: subscription.id,
+      link: `${deps.config.publicUrl}/subscriptions`,
+    };
+    await notifyCustomer(deps, subscription.user_id, (l) => ({
       type: 'subscription_created',
       // Subscribe/delete (or renew/delete) loops on one plan announce it once an hour.
       throttle: `plan:${plan.id}`,
-      subject: 'Subscription created',
-      summary:
-        `Your subscription to ${plan.name} (#${subscription.id}) is created. ` +
-        `Pay ${formatRupees(subscription.total_paid_paise)} to activate it.`,
-      text:
-        `Your subscription to ${plan.name} (#${subscription.id}) is created. ` +
-        `Pay ${formatRupees(subscription.total_paid_paise)} to activate it: ${deps.config.publicUrl}/subscriptions`,
-    });
+      subject: l.t('notice.subscription_created.subject'),
+      summary: l.t('notice.subscription_created.summary', {
+        ...notice,
+        amount: l.rupees(subscription.total_paid_paise),
+      }),
+      text: l.t('notice.subscription_created.text', {
+        ...notice,
+        amount: l.rupees(subscription.total_paid_paise),
+      }),
+    }));
   }
 
   /**
@@ -375,15 +382,30 @@ export function createSubscriptionStore(deps: StoreDeps) {
         if (!expired) continue;
         count += 1;
         const name = await planName(row.plan_id);
-        await notifyCustomer(deps, row.user_id, {
-          type: 'subscription_expired',
-          subject: 'Subscription expired',
-          summary: `Your subscription to ${name} (#${row.id}) ended on ${noticeDate(row.adjusted_end_date)}. You can renew it any time.`,
-          text:
-            `Your subscription to ${name} (#${row.id}) ended on ${row.adjusted_end_date ?? ''}. ` +
-            `Renew it any time: ${deps.config.publicUrl}/subscriptions`,
-          sms: `${deps.config.business.name}: your ${name} subscription has expired. Renew at ${deps.config.publicUrl}/subscriptions`,
-          dedupeKey: `subscription-expired:${row.id}`,
+        const link = `${deps.config.publicUrl}/subscriptions`;
+        await notifyCustomer(deps, row.user_id, (l) => {
+          const plan = name ?? l.t('notice.your_plan');
+          return {
+            type: 'subscription_expired',
+            subject: l.t('notice.subscription_expired.subject'),
+            summary: l.t('notice.subscription_expired.summary', {
+              plan,
+              id: row.id,
+              date: l.date(row.adjusted_end_date),
+            }),
+            text: l.t('notice.subscription_expired.text', {
+              plan,
+              id: row.id,
+              date: l.date(row.adjusted_end_date),
+              link,
+            }),
+            sms: l.t('notice.subscription_expired.sms', {
+              business: deps.config.business.name,
+              plan,
+              link,
+            }),
+            dedupeKey: `subscription-expired:${row.id}`,
+          };
         });
       }
     }
@@ -439,19 +461,36 @@ export function createSubscriptionStore(deps: StoreDeps) {
     dedupeKey?: string,
   ) {
     const name = await planName(subscription.plan_id);
-    const end = subscription.adjusted_end_date
-      ? formatCalendarDate(subscription.adjusted_end_date)
-      : '';
-    const change = `${days > 0 ? 'extended' : 'shortened'} by ${dayCount(Math.abs(days))}`;
-    await notifyCustomer(deps, subscription.user_id, {
-      type: 'subscription_adjusted',
-      subject: 'Your subscription end date changed',
-      summary: `Your subscription to ${name} (#${subscription.id}) now ends on ${end} (${change}). Reason: ${reason}`,
-      text:
-        `Your subscription to ${name} (#${subscription.id}) now ends on ${end} (${change}). ` +
-        `Reason: ${reason}\n\nSee it at ${deps.config.publicUrl}/subscriptions`,
-      sms: `${deps.config.business.name}: your ${name} subscription now ends on ${end}. Reason: ${reason}`,
-      ...(dedupeKey ? { dedupeKey } : {}),
+    await notifyCustomer(deps, subscription.user_id, (l) => {
+      const plan = name ?? l.t('notice.your_plan');
+      const end = l.date(subscription.adjusted_end_date);
+      const change = l.t('notice.subscription_adjusted.change', {
+        direction: days > 0 ? 'extended' : 'shortened',
+        days: Math.abs(days),
+      });
+      const summary = l.t('notice.subscription_adjusted.summary', {
+        plan,
+        id: subscription.id,
+        end,
+        change,
+        reason,
+      });
+      const seeIt = l.t('notice.subscription_adjusted.see_it', {
+        link: `${deps.config.publicUrl}/subscriptions`,
+      });
+      return {
+        type: 'subscription_adjusted',
+        subject: l.t('notice.subscription_adjusted.subject'),
+        summary,
+        text: `${summary}\n\n${seeIt}`,
+        sms: l.t('notice.subscription_adjusted.sms', {
+          business: deps.config.business.name,
+          plan,
+          end,
+          reason,
+        }),
+        ...(dedupeKey ? { dedupeKey } : {}),
+      };
     });
   }
 

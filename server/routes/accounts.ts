@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/index.js';
 import type { User } from '../db/schema.js';
 import { ApiError, fieldErrors, forbidden, unauthorized } from '../errors.js';
 import { afterAnswer, clientIp, requireCustomer, requireUser, type Handlers } from '../http.js';
+import { DEFAULT_LANGUAGE } from '../i18n.js';
 import { serializeUser } from '../serializers/users.js';
 import { enforceLimit } from '../services/rate-limit.js';
 import { EMAIL_MESSAGE, isBlank, isEmail, normalizePhone } from '../validation.js';
@@ -159,6 +160,7 @@ export function accountHandlers(ctx: AppContext) {
           user_type: body.user_type,
           first_name: body.first_name.trim(),
           last_name: body.last_name.trim(),
+          language: body.language ?? DEFAULT_LANGUAGE,
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldErrors(await taken(username, email, phone.value));
@@ -228,6 +230,12 @@ export function accountHandlers(ctx: AppContext) {
 
     async getProfile(request) {
       return serializeUser(db, requireUser(request));
+    },
+
+    async setLanguage(request) {
+      // Only the caller's own row: the signed-in user, never an id from the request.
+      const user = await accounts.setLanguage(requireUser(request), request.body.language);
+      return serializeUser(db, user);
     },
 
     async completeProfile(request) {

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { detailError, fieldErrors } from '../errors.js';
 import { escapeHtml } from '../html.js';
 import { afterAnswer, clientIp, requireUser, type Handlers } from '../http.js';
+import { localizer } from '../i18n.js';
 import { enforceLimit } from '../services/rate-limit.js';
 import { EMAIL_MESSAGE, isEmail } from '../validation.js';
 
@@ -56,15 +57,19 @@ export function passwordHandlers(ctx: AppContext) {
       .executeTakeFirst();
     if (!user) return;
     const link = await createResetLink(ctx, user);
+    const l = localizer(user.language);
+    const greeting = l.t('notice.greeting', { name: user.first_name });
+    const intro = l.t('notice.password_reset.intro');
+    const ignore = l.t('notice.password_reset.ignore');
     await ctx.notifier.notify({
       userId: user.id,
       type: 'password_reset',
-      subject: 'Reset your password',
-      summary: 'We e-mailed you a link to set a new password. It works once and expires in 1 hour.',
+      subject: l.t('notice.password_reset.subject'),
+      summary: l.t('notice.password_reset.summary'),
       email: {
         to: user.email,
-        text: `Hello ${user.first_name},\n\nUse this link to set a new password. It works once and expires in 1 hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\n${ctx.config.business.name}`,
-        html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Use this link to set a new password. It works once and expires in 1 hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
+        text: `${greeting}\n\n${intro}\n\n${link}\n\n${ignore}\n\n${ctx.config.business.name}`,
+        html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${link}">${link}</a></p><p>${escapeHtml(ignore)}</p>`,
       },
     });
   }
@@ -85,14 +90,19 @@ export function passwordHandlers(ctx: AppContext) {
       if (Object.keys(errors).length) throw fieldErrors(errors);
       await setPassword(user.id, body.new_password);
       await revokeUserSessions(ctx, user.id, 'password_changed', request.auth!.sessionId);
+      const l = localizer(user.language);
+      const changed = l.t('notice.password_changed.text', {
+        business: ctx.config.business.name,
+        link: `${ctx.config.publicUrl}/forgot-password`,
+      });
       await ctx.notifier.notify({
         userId: user.id,
         type: 'password_changed',
-        subject: 'Your password was changed',
-        summary: 'Your password was changed, and your other sessions were signed out.',
+        subject: l.t('notice.password_changed.subject'),
+        summary: l.t('notice.password_changed.summary'),
         email: {
           to: user.email,
-          text: `Hello ${user.first_name},\n\nYour ${ctx.config.business.name} password was just changed, and your other sessions were signed out. If this was not you, reset your password at ${ctx.config.publicUrl}/forgot-password.`,
+          text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${changed}`,
         },
       });
       return { detail: 'Password changed successfully.' };
@@ -131,14 +141,16 @@ export function passwordHandlers(ctx: AppContext) {
       const user = await setPassword(userId, body.new_password);
       await revokeUserSessions(ctx, userId, 'password_reset');
       if (user) {
+        const l = localizer(user.language);
+        const reset = l.t('notice.password_was_reset.text', { business: ctx.config.business.name });
         await ctx.notifier.notify({
           userId,
           type: 'password_changed',
-          subject: 'Your password was reset',
-          summary: 'Your password was reset, and all your sessions were signed out.',
+          subject: l.t('notice.password_was_reset.subject'),
+          summary: l.t('notice.password_was_reset.summary'),
           email: {
             to: user.email,
-            text: `Hello ${user.first_name},\n\nYour ${ctx.config.business.name} password was reset and all your sessions were signed out.`,
+            text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${reset}`,
           },
         });
       }

@@ -41,6 +41,7 @@ export function userBody(user: User, profiles: Profiles) {
     is_tiffin_user: user.is_tiffin_user,
     is_mess_user: user.is_mess_user,
     preferred_delivery_time: user.preferred_delivery_time,
+    language: user.language,
     student_profile: student
       ? {
           institute: student.institute,

@@ -1,9 +1,10 @@
 // Notices to customers and to the owner: an e-mail for every event, plus an SMS where the customer
-// benefits. The lifecycle stores send them after their transaction commits.
+// benefits. The lifecycle stores send them after their transaction commits. Each notice is written
+// in its recipient's language (users.language), from the catalogue keys its builder names.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates.js';
+import { localizer, type Localizer } from '../i18n.js';
 import type { Notifier } from './notifier.js';
 
 /** What sending a notice needs. */
@@ -28,10 +29,11 @@ export interface CustomerMessage {
   throttle?: string;
 }
 
-/** '2026-11-24' as '24 Nov 2026', for the history's sentences. */
-export function noticeDate(date: string | null | undefined): string {
-  return date && isIsoDate(date) ? formatCalendarDate(date) : (date ?? '');
-}
+/**
+ * Writes a notice in the language it is given. A notice is built per recipient, since the
+ * language is the recipient's: every text of it (subject, body, SMS, summary) in that language.
+ */
+export type NoticeBuilder<T> = (l: Localizer) => T;
 
 /** A notice's paragraphs as one line, for the notification history. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -40,29 +42,38 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export async function notifyCustomer(
   ctx: NoticeDeps,
   userId: number,
-  message: CustomerMessage,
+  build: NoticeBuilder<CustomerMessage>,
 ): Promise<void> {
+  let type = 'unknown';
   try {
     const user = await ctx.db.kysely
       .selectFrom('users')
-      .select(['email', 'phone', 'first_name', 'username'])
+      .select(['email', 'phone', 'first_name', 'username', 'language'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) return;
-    const greeting = `Hello ${user.first_name || user.username},\n\n`;
-    const signature = `\n\n${ctx.config.business.name}\n${ctx.config.business.phone} · ${ctx.config.business.email}`;
+    const l = localizer(user.language);
+    const message = build(l);
+    type = message.type;
+    const { business } = ctx.config;
+    const greeting = l.t('notice.greeting', { name: user.first_name || user.username });
+    const signature = l.t('notice.signature', {
+      business: business.name,
+      phone: business.phone,
+      email: business.email,
+    });
     await ctx.notifier.notify({
       userId,
       type: message.type,
       subject: message.subject,
       summary: message.summary ?? oneLine(message.text),
-      email: { to: user.email, text: greeting + message.text + signature },
+      email: { to: user.email, text: `${greeting}\n\n${message.text}\n\n${signature}` },
       ...(message.sms ? { sms: { to: user.phone, body: message.sms } } : {}),
       ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
       ...(message.throttle ? { throttle: message.throttle } : {}),
     });
   } catch (error) {
-    ctx.log.error({ err: error, type: message.type }, 'could not notify customer');
+    ctx.log.error({ err: error, type }, 'could not notify customer');
   }
 }
 
@@ -74,16 +85,22 @@ export interface OwnerMessage {
   throttle?: string;
 }
 
-/** E-mails every active mess owner. Never throws. */
-export async function notifyOwners(ctx: NoticeDeps, message: OwnerMessage): Promise<void> {
+/** E-mails every active mess owner, each in their own language. Never throws. */
+export async function notifyOwners(
+  ctx: NoticeDeps,
+  build: NoticeBuilder<OwnerMessage>,
+): Promise<void> {
+  let type = 'unknown';
   try {
     const owners = await ctx.db.kysely
       .selectFrom('users')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'language'])
       .where('user_type', '=', 'mess_owner')
       .where('is_active', '=', true)
       .execute();
     for (const owner of owners) {
+      const message = build(localizer(owner.language));
+      type = message.type;
       await ctx.notifier.notify({
         userId: owner.id,
         type: message.type,
@@ -94,8 +111,6 @@ export async function notifyOwners(ctx: NoticeDeps, message: OwnerMessage): Prom
       });
     }
   } catch (error) {
-    ctx.log.error({ err: error, type: message.type }, 'could not notify the owner');
+    ctx.log.error({ err: error, type }, 'could not notify the owner');
   }
 }
-
-export { formatInr as formatRupees } from './receipts.js';

@@ -448,6 +448,16 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
       },
     },
+    setLanguage: {
+      // Every signed-in caller, unverified too, and only for their own row. English, so the
+      // cases that follow read the texts they expect.
+      request: () => ({ method: 'PUT', url: '/api/accounts/language/', body: { language: 'en' } }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+        expect(answer.body.language).toBe('en');
+      },
+    },
     completeProfile: {
       // An unverified phone must be verified before the profile: a rule of the handler.
       expect: { unverified: 403 },
@@ -1255,7 +1265,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(92);
+    expect(operationIds).toHaveLength(93);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -1,6 +1,7 @@
 // dabba dashboard (the owner's home) against a real server, and issue 12's CLI fixes: amounts as
 // the web writes them (₹1,333, never ₹1,333.00) and statuses by their labels in every table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '../../machines/shared/dates.js';
 import { requestLeave, subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 import { registerCustomer } from '../helpers/accounts.js';
@@ -56,7 +57,11 @@ describe('dabba dashboard', () => {
     expect(text).toMatch(/^Breakfast +2 +0 +2$/m);
     expect(text).toContain('Last 30 days');
     // Paid today; the fixtures' subscriptions started days ago, so none is new today.
-    expect(text).toMatch(new RegExp(`^${server.t.ctx.today()} +₹6,000 +0$`, 'm'));
+    // Dates as people read them ("24 Nov 2026"); --json keeps the API's ISO dates.
+    const today = formatCalendarDate(server.t.ctx.today());
+    expect(text).toContain(`owner's home for ${today}`);
+    expect(text).toMatch(new RegExp(`^${today} +₹6,000 +0$`, 'm'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toMatch(/\.00\b/);
   });
 

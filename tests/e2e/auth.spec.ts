@@ -1,8 +1,10 @@
 // Login, logout, forgot password and the reset through the e-mailed link.
 import { expect, test } from '@playwright/test';
+import { msg, serverTx, tx } from './i18n';
 import { apiCustomer, expectToast, newCustomer, readResetLink, signIn } from './support';
 
-const COMMON = 'This password is too common. Choose a less common one.';
+/** The server's refusal of a common password, in the language under test. */
+const common = () => serverTx('This password is too common. Choose a less common one.');
 
 test('login, logout, then forgot password and reset via the e-mailed link', async ({
   page,
@@ -12,65 +14,77 @@ test('login, logout, then forgot password and reset via the e-mailed link', asyn
 
   // A wrong password: "Login Failed" with the server's message.
   await page.goto('/login');
-  const submit = page.getByRole('button', { name: 'Login' });
+  const submit = page.getByRole('button', { name: msg('auth.login.submit') });
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Username or email').fill(customer.username);
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel(tx('Username or email')).fill(customer.username);
+  await page.getByLabel(tx('Password'), { exact: true }).fill('not-the-password');
   await submit.click();
-  await expectToast(page, 'Login Failed', 'Invalid credentials. Please try again.');
+  await expectToast(page, tx('Login Failed'), serverTx('Invalid credentials. Please try again.'));
 
   // The show/hide toggle reveals the password.
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page
+    .getByRole('button', {
+      name: tx('Show {label}', { label: tx('Password').toLowerCase() }),
+    })
+    .click();
+  await expect(page.getByLabel(tx('Password'), { exact: true })).toHaveAttribute('type', 'text');
 
   // Right password (by e-mail): the dashboard.
-  await page.getByLabel('Username or email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel(tx('Username or email')).fill(customer.email);
+  await page.getByLabel(tx('Password'), { exact: true }).fill(customer.password);
   await submit.click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Hello, ${customer.firstName}`)).toBeVisible();
+  await expect(page.getByText(tx('Hello, {name}', { name: customer.firstName }))).toBeVisible();
 
   // The profile menu: Logout returns to /.
-  await page.getByRole('button', { name: `Account menu for ${customer.username}` }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page
+    .getByRole('button', {
+      name: tx('Account menu for {username}', { username: customer.username }),
+    })
+    .click();
+  await page.getByRole('menuitem', { name: tx('Logout') }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: tx('Get Started') }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('dabba.access'))).toBeNull();
 
   // Forgot password.
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByRole('link', { name: tx('Forgot password?') }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('Email Sent Successfully!')).toBeVisible();
+  await page.getByLabel(msg('auth.field.email')).fill(customer.email);
+  await page.getByRole('button', { name: tx('Send reset link') }).click();
+  await expect(page.getByText(tx('Email Sent Successfully!'))).toBeVisible();
   await expect(page.getByText(customer.email)).toBeVisible();
-  await page.getByRole('button', { name: 'Send to Different Email' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue('');
+  await page.getByRole('button', { name: tx('Send to Different Email') }).click();
+  await expect(page.getByLabel(msg('auth.field.email'))).toHaveValue('');
 
   // The link from the e-mail sets a new password, then /login after 2 s.
   const link = await readResetLink(customer.email);
   const url = new URL(link);
   await page.goto(url.pathname);
-  await page.getByLabel('New password', { exact: true }).fill('brand-new-Pass9');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-Pass9');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expectToast(page, 'Password Reset Successful');
-  await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+  await page.getByLabel(msg('auth.reset.newPassword'), { exact: true }).fill('brand-new-Pass9');
+  await page
+    .getByLabel(msg('auth.reset.confirmNewPassword'), { exact: true })
+    .fill('brand-new-Pass9');
+  await page.getByRole('button', { name: tx('Set new password') }).click();
+  await expectToast(page, msg('auth.reset.success.title'));
+  await expect(page.getByRole('heading', { name: msg('auth.reset.success.title') })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
   // The old password no longer works; the new one does.
-  await page.getByLabel('Username or email').fill(customer.username);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expectToast(page, 'Login Failed');
-  await page.getByLabel('Password', { exact: true }).fill('brand-new-Pass9');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel(tx('Username or email')).fill(customer.username);
+  await page.getByLabel(tx('Password'), { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: msg('auth.login.submit') }).click();
+  await expectToast(page, tx('Login Failed'));
+  await page.getByLabel(tx('Password'), { exact: true }).fill('brand-new-Pass9');
+  await page.getByRole('button', { name: msg('auth.login.submit') }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The used link is refused.
   await page.goto(url.pathname);
-  await expect(page.getByText('The password reset link is invalid or has expired.')).toBeVisible();
+  await expect(
+    page.getByText(tx('The password reset link is invalid or has expired.')),
+  ).toBeVisible();
 });
 
 test('the reset page loads nothing from another site, not even the map the footer shows elsewhere', async ({
@@ -106,10 +120,10 @@ test('the reset page loads nothing from another site, not even the map the foote
   await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
   const link = new URL(await readResetLink(customer.email));
   await page.goto(link.pathname);
-  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(msg('auth.reset.newPassword'), { exact: true })).toBeVisible();
   // Lazy frames and images load once scrolled into view.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(page.getByRole('heading', { name: 'Links' })).toBeInViewport();
+  await expect(page.getByRole('heading', { name: tx('Links') })).toBeInViewport();
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(page.frames()).toHaveLength(1);
   expect(offsite).toEqual([]);
@@ -125,43 +139,43 @@ test('a common password is refused under its own field: register, reset and chan
 }) => {
   const someone = newCustomer();
   await page.goto('/register');
-  await page.getByLabel('First name').fill(someone.firstName);
-  await page.getByLabel('Last name').fill(someone.lastName);
-  await page.getByLabel('Username').fill(someone.username);
-  await page.getByLabel('Email').fill(someone.email);
-  await page.getByLabel('Phone').fill(someone.localPhone);
-  const password = page.getByLabel('Password', { exact: true });
+  await page.getByLabel(tx('First name')).fill(someone.firstName);
+  await page.getByLabel(tx('Last name')).fill(someone.lastName);
+  await page.getByLabel(msg('auth.register.username')).fill(someone.username);
+  await page.getByLabel(msg('auth.field.email')).fill(someone.email);
+  await page.getByLabel(msg('auth.field.phone')).fill(someone.localPhone);
+  const password = page.getByLabel(tx('Password'), { exact: true });
   await password.fill('Password1');
-  await page.getByLabel('Confirm password', { exact: true }).fill('Password1');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expectToast(page, 'Password Error', COMMON);
-  await expect(password).toHaveAccessibleDescription(COMMON);
+  await page.getByLabel(tx('Confirm password'), { exact: true }).fill('Password1');
+  await page.getByRole('button', { name: tx('Create account') }).click();
+  await expectToast(page, tx('Password Error'), common());
+  await expect(password).toHaveAccessibleDescription(common());
   await expect(page).toHaveURL(/\/register$/);
   // Editing the field clears the server's complaint about the old value.
   await password.fill('Password12');
-  await expect(password).not.toHaveAccessibleDescription(COMMON);
+  await expect(password).not.toHaveAccessibleDescription(common());
 
   const { customer, tokens } = await apiCustomer(request, { complete: 'tiffin' });
   await request.post('/api/accounts/password-reset/', { data: { email: customer.email } });
   const link = new URL(await readResetLink(customer.email));
   await page.goto(link.pathname);
-  const newPassword = page.getByLabel('New password', { exact: true });
+  const newPassword = page.getByLabel(msg('auth.reset.newPassword'), { exact: true });
   await newPassword.fill('Password123');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('Password123');
-  await page.getByRole('button', { name: 'Set new password' }).click();
-  await expectToast(page, 'Password Reset Failed', COMMON);
-  await expect(newPassword).toHaveAccessibleDescription(COMMON);
+  await page.getByLabel(msg('auth.reset.confirmNewPassword'), { exact: true }).fill('Password123');
+  await page.getByRole('button', { name: tx('Set new password') }).click();
+  await expectToast(page, tx('Password Reset Failed'), common());
+  await expect(newPassword).toHaveAccessibleDescription(common());
 
   if (!tokens) throw new Error('no tokens');
   await signIn(page, tokens, '/profile');
-  await page.getByRole('tab', { name: 'Security' }).click();
-  await page.getByLabel('Current password', { exact: true }).fill(customer.password);
-  const changed = page.getByLabel('New password', { exact: true });
+  await page.getByRole('tab', { name: tx('Security') }).click();
+  await page.getByLabel(tx('Current password'), { exact: true }).fill(customer.password);
+  const changed = page.getByLabel(msg('profile.password.new'), { exact: true });
   await changed.fill('Password123');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('Password123');
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expectToast(page, 'Password Change Failed', COMMON);
-  await expect(changed).toHaveAccessibleDescription(COMMON);
+  await page.getByLabel(msg('profile.password.confirm'), { exact: true }).fill('Password123');
+  await page.getByRole('button', { name: tx('Change Password') }).click();
+  await expectToast(page, tx('Password Change Failed'), common());
+  await expect(changed).toHaveAccessibleDescription(common());
 });
 
 /** A JWT that looks valid for an hour but that the server will refuse (bad signature). */
@@ -191,7 +205,7 @@ test('a refused access token is refreshed once and the call retried; a dead sess
     if (call.url().includes('/api/accounts/token/refresh/')) refreshCalls.push(call.url());
   });
   await page.goto('/dashboard');
-  await expect(page.getByText('Hello, Asha')).toBeVisible();
+  await expect(page.getByText(tx('Hello, {name}', { name: 'Asha' }))).toBeVisible();
   expect(refreshCalls).toHaveLength(1);
   const refreshed = await page.evaluate(() => localStorage.getItem('dabba.access'));
   expect(refreshed).not.toBe(forged);

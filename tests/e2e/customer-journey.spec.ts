@@ -3,6 +3,7 @@
 // the refund. On a desktop and on a 360 px phone.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { escapeRegex, msg, tx } from './i18n';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
 
 const MESS_PLAN = {
@@ -14,17 +15,20 @@ const MESS_PLAN = {
   included_meals: ['breakfast' as const, 'lunch' as const, 'dinner' as const],
 };
 
+/** A message with a tagged part (`<0>Includes </0>Breakfast`) as the screen's text reads it. */
+const untagged = (text: string) => text.replace(/<\/?\d+>/g, '');
+
 /** Goes to a screen the way a user would: the top navigation, or the mobile menu on a phone. */
 async function navigate(page: Page, label: string, phone: boolean) {
   if (phone) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: tx('Open menu') }).click();
     await page
-      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('navigation', { name: tx('Mobile') })
       .getByRole('link', { name: label, exact: true })
       .click();
   } else {
     await page
-      .getByRole('navigation', { name: 'Main' })
+      .getByRole('navigation', { name: tx('Main') })
       .getByRole('link', { name: label, exact: true })
       .click();
   }
@@ -68,108 +72,116 @@ for (const viewport of [
 
     // 1. The plans on the landing page, each with a way to subscribe: an account first.
     await page.goto('/');
-    await page.getByRole('button', { name: 'View Plans' }).click();
-    const plansModal = page.getByRole('dialog', { name: 'Available Plans' });
+    await page.getByRole('button', { name: tx('View Plans') }).click();
+    const plansModal = page.getByRole('dialog', { name: tx('Available Plans') });
     const modalPlan = plansModal.getByRole('listitem').filter({ hasText: MESS_PLAN.name });
-    await expect(modalPlan).toContainText('Meals: Breakfast, Lunch, Dinner');
+    await expect(modalPlan).toContainText(
+      `${tx('Meals:')} ${[tx('Breakfast'), tx('Lunch'), tx('Dinner')].join(', ')}`,
+    );
     await expect(modalPlan).toContainText('₹2,000');
     await expectNothingCutOff(page, '[role="dialog"]', 'the plans modal');
-    await expect(plansModal.getByRole('button', { name: 'Close' })).toBeInViewport();
+    await expect(plansModal.getByRole('button', { name: tx('Close') })).toBeInViewport();
 
     // 2. Register.
-    await modalPlan.getByRole('link', { name: 'Subscribe' }).click();
+    await modalPlan.getByRole('link', { name: msg('plansModal.subscribe') }).click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(plansModal).toHaveCount(0);
-    await page.getByLabel('First name').fill(customer.firstName);
-    await page.getByLabel('Last name').fill(customer.lastName);
-    await page.getByLabel('Username').fill(customer.username);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Phone').fill(customer.localPhone);
-    await page.getByLabel('I am a').selectOption('student');
-    await page.getByLabel('Password', { exact: true }).fill(customer.password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel(tx('First name')).fill(customer.firstName);
+    await page.getByLabel(tx('Last name')).fill(customer.lastName);
+    await page.getByLabel(msg('auth.register.username')).fill(customer.username);
+    await page.getByLabel(msg('auth.field.email')).fill(customer.email);
+    await page.getByLabel(msg('auth.field.phone')).fill(customer.localPhone);
+    await page.getByLabel(tx('I am a')).selectOption('student');
+    await page.getByLabel(tx('Password'), { exact: true }).fill(customer.password);
+    await page.getByLabel(tx('Confirm password'), { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: tx('Create account') }).click();
     await expectToast(
       page,
-      'Registration Successful',
-      'Please check your phone for OTP verification.',
+      tx('Registration Successful'),
+      tx('Please check your phone for OTP verification.'),
     );
     await expect(page).toHaveURL(/\/otp-verification/);
     await expect(page.getByText(customer.phone)).toBeVisible();
 
     // 3. The OTP from the outbox.
     const otp = await readOtp(customer.phone);
-    await page.getByLabel('OTP').fill(otp);
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await expectToast(page, 'OTP Verified');
+    await page.getByLabel(tx('OTP')).fill(otp);
+    await page.getByRole('button', { name: tx('Verify OTP') }).click();
+    await expectToast(page, tx('OTP Verified'));
     await expect(page).toHaveURL(/\/profile$/);
 
     // 4. Complete the profile; Save stays disabled until one service and every field. The account
     // is not complete yet, and says so.
-    const save = page.getByRole('button', { name: 'Save Profile' });
+    const save = page.getByRole('button', { name: tx('Save Profile') });
     await expect(save).toBeDisabled();
-    await expect(page.getByRole('definition').getByText('Profile Incomplete')).toBeVisible();
-    const service = page.getByRole('radiogroup', { name: 'Service' });
-    await service.getByRole('radio', { name: 'Tiffin user (meals delivered)' }).check();
-    await service.getByRole('radio', { name: 'Mess user (eat at the mess)' }).check();
+    await expect(page.getByRole('definition').getByText(tx('Profile Incomplete'))).toBeVisible();
+    const service = page.getByRole('radiogroup', { name: msg('profile.field.service') });
+    await service.getByRole('radio', { name: tx('Tiffin user (meals delivered)') }).check();
+    await service.getByRole('radio', { name: tx('Mess user (eat at the mess)') }).check();
     // One choice of two: picking mess unpicks tiffin.
     await expect(
-      service.getByRole('radio', { name: 'Tiffin user (meals delivered)' }),
+      service.getByRole('radio', { name: tx('Tiffin user (meals delivered)') }),
     ).not.toBeChecked();
-    await page.getByLabel('Institute').selectOption('KIET');
-    await page.getByLabel('Student ID').fill('KIET-2201');
-    await page.getByLabel('Hostel').fill('Block B, Room 7');
-    await page.getByLabel('Year').selectOption('2nd');
-    await page.getByLabel('Course').fill('B.Tech CSE');
+    await page.getByLabel(msg('profile.field.institute')).selectOption('KIET');
+    await page.getByLabel(msg('profile.field.studentId')).fill('KIET-2201');
+    await page.getByLabel(msg('profile.field.hostel')).fill('Block B, Room 7');
+    await page.getByLabel(msg('profile.field.year')).selectOption('2nd');
+    await page.getByLabel(msg('profile.field.course')).fill('B.Tech CSE');
     await expect(save).toBeEnabled();
     await save.click();
-    await expectToast(page, 'Profile Complete');
+    await expectToast(page, msg('profile.toast.complete.title'));
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
-    await expect(page.getByText('No Active Subscription')).toBeVisible();
+    await expect(page.getByText(tx('No Active Subscription'))).toBeVisible();
 
     // 5. Subscribe. The plans open on the customer's own service, and the tabs fit a phone.
-    await navigate(page, 'Plans', viewport.phone);
+    await navigate(page, msg('nav.plans'), viewport.phone);
     await expect(page).toHaveURL(/\/plans$/);
-    await expect(page.getByRole('tab', { name: 'Mess Service' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: msg('format.serviceLabel.mess') })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await expectNothingCutOff(page, '[role="tablist"]', 'the plan tabs');
     const planCard = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name });
     await expect(planCard).toContainText('₹2,000');
-    await planCard.getByRole('button', { name: 'Subscribe' }).click();
-    await expectToast(page, 'Subscribed');
+    await planCard.getByRole('button', { name: msg('plans.subscribe') }).click();
+    await expectToast(page, msg('plans.toast.subscribed.title'));
     await expect(page).toHaveURL(/\/subscriptions$/, { timeout: 5_000 });
     const subscription = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
-    await expect(subscription).toContainText('Pending Payment');
+    await expect(subscription).toContainText(tx('Pending Payment'));
     // Unpaid, the price is what is due, not what was paid.
-    await expect(subscription).toContainText('Amount due₹2,000');
-    await expect(subscription).not.toContainText('Total paid');
+    await expect(subscription).toContainText(`${msg('subscriptions.fact.amountDue')}₹2,000`);
+    await expect(subscription).not.toContainText(msg('subscriptions.fact.totalPaid'));
     // Breakfast is what the plan includes, said as such, apart from the status badge.
-    await expect(subscription.getByText('Breakfast', { exact: false })).toHaveText(
-      'Includes Breakfast',
+    await expect(subscription.getByText(tx('Breakfast'), { exact: false })).toHaveText(
+      untagged(msg('subscriptions.card.includesBreakfast')),
     );
 
     // 6. Pay in the sandbox.
-    await subscription.getByRole('button', { name: 'Pay Now' }).click();
+    await subscription.getByRole('button', { name: tx('Pay Now') }).click();
     const checkout = page.getByRole('dialog');
     await expect(checkout).toContainText(/Payment for subscription #\d+/);
     await expect(checkout).toContainText('₹2,000');
     await expect(checkout).toContainText(customer.email);
     await expect(checkout).toContainText('4111 1111 1111 1111');
-    await checkout.getByRole('button', { name: /^Pay/ }).click();
-    await expectToast(page, 'Payment Successful');
-    await expect(subscription).toContainText('Active');
-    await expect(subscription).toContainText('Total paid₹2,000');
-    await expect(subscription.getByRole('button', { name: 'Request Leave' })).toBeVisible();
-    await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+    await checkout
+      .getByRole('button', { name: msg('checkout.sandbox.pay', { amount: '₹2,000' }) })
+      .click();
+    await expectToast(page, tx('Payment Successful'));
+    await expect(subscription).toContainText(msg('status.subscription.ACTIVE'));
+    await expect(subscription).toContainText(`${msg('subscriptions.fact.totalPaid')}₹2,000`);
+    await expect(
+      subscription.getByRole('button', { name: msg('subscriptions.action.requestLeave') }),
+    ).toBeVisible();
+    await expect(
+      subscription.getByRole('button', { name: tx('Cancel Subscription') }),
+    ).toBeVisible();
 
     // 7. The receipt: HTML modal and the PDF download.
-    await navigate(page, 'Payments', viewport.phone);
-    await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+    await navigate(page, msg('nav.payments'), viewport.phone);
+    await expect(page.getByRole('heading', { name: msg('payments.title') })).toBeVisible();
     const payment = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
-    await expect(payment).toContainText('Success');
-    await payment.getByRole('button', { name: 'View Receipt' }).click();
+    await expect(payment).toContainText(msg('status.payment.SUCCESS'));
+    await payment.getByRole('button', { name: tx('View Receipt') }).click();
     const receipt = page.getByRole('dialog');
     await expect(receipt.frameLocator('iframe').locator('body')).toContainText('₹');
     // Each label stands clear of its value: beside it with a gap, or above it on a phone.
@@ -191,101 +203,141 @@ for (const viewport of [
     if (viewport.phone) expect(below, 'on a phone the label stands above its value').toBe(true);
     await page.keyboard.press('Escape');
     const downloadPromise = page.waitForEvent('download');
-    await payment.getByRole('button', { name: 'Download PDF' }).click();
+    await payment.getByRole('button', { name: tx('Download PDF') }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^receipt_\d+\.pdf$/);
     const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    await expectToast(page, 'Receipt Downloaded');
+    await expectToast(page, tx('Receipt Downloaded'));
 
     // 8. Request a leave (inclusive duration).
-    await navigate(page, 'Leaves', viewport.phone);
-    await page.getByRole('button', { name: 'Request Leave' }).click();
-    const leaveDialog = page.getByRole('dialog', { name: 'Request Leave' });
-    await leaveDialog.getByLabel('Start date').fill(isoDate(1));
-    await leaveDialog.getByLabel('End date').fill(isoDate(3));
-    await expect(leaveDialog).toContainText('Duration: 3 days');
-    await leaveDialog.getByLabel('Reason').fill('Going home for a family function.');
-    await leaveDialog.getByRole('button', { name: 'Submit Request' }).click();
-    await expectToast(page, 'Leave Request Submitted');
-    await expect(page.getByRole('list', { name: 'Leave requests' })).toContainText('Pending');
+    await navigate(page, msg('nav.leaves'), viewport.phone);
+    await page.getByRole('button', { name: msg('leaves.request') }).click();
+    const leaveDialog = page.getByRole('dialog', { name: msg('leaves.request') });
+    await leaveDialog.getByLabel(msg('leaves.field.start')).fill(isoDate(1));
+    await leaveDialog.getByLabel(msg('leaves.field.end')).fill(isoDate(3));
+    await expect(leaveDialog).toContainText(
+      `${tx('Duration:')} ${msg('leaves.days', { count: 3 })}`,
+    );
+    await leaveDialog.getByLabel(msg('leaves.reason')).fill('Going home for a family function.');
+    await leaveDialog.getByRole('button', { name: tx('Submit Request') }).click();
+    await expectToast(page, tx('Leave Request Submitted'));
+    await expect(page.getByRole('list', { name: msg('leaves.list') })).toContainText(
+      msg('status.leave.PENDING'),
+    );
     // One pending leave at a time: it can be edited or withdrawn, not joined by another.
-    await expect(page.getByRole('button', { name: 'Request Leave' })).toBeDisabled();
-    await expect(page.getByText('You already have a pending leave request.')).toBeVisible();
-    const leaves = page.getByRole('list', { name: 'Leave requests' });
-    await expect(leaves.getByRole('button', { name: 'Edit' })).toBeVisible();
-    await expect(leaves.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+    await expect(page.getByRole('button', { name: msg('leaves.request') })).toBeDisabled();
+    await expect(page.getByText(tx('You already have a pending leave request.'))).toBeVisible();
+    const leaves = page.getByRole('list', { name: msg('leaves.list') });
+    await expect(leaves.getByRole('button', { name: msg('leaves.edit') })).toBeVisible();
+    await expect(leaves.getByRole('button', { name: tx('Withdraw') })).toBeVisible();
 
     // 9. Feedback (a food complaint) with an image, which the customer sees.
-    await navigate(page, 'Feedback', viewport.phone);
-    await expect(page.getByText('Your mess awaits its first review!')).toBeVisible();
-    await page.getByRole('button', { name: 'Add Feedback' }).click();
-    const form = page.getByRole('dialog', { name: 'Add Feedback' });
-    await expect(form.getByLabel('Meal date')).toHaveCount(0);
-    await form.getByLabel('Type', { exact: true }).selectOption('food_complaint');
-    await form.getByLabel('Meal date').fill(isoDate(0));
-    await form.getByLabel('Meal type').selectOption('lunch');
-    await form.getByLabel('Subject').fill('Dal was cold');
-    await form.getByLabel('Message').fill('The dal at lunch was cold today. Please keep it warm.');
-    await form.getByLabel('Rating').selectOption('2');
-    await form.getByRole('button', { name: 'Submit Feedback' }).click();
-    await expectToast(page, 'Feedback Submitted');
-    const attach = page.getByRole('dialog', { name: 'Add Attachment' });
-    await expect(attach.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await navigate(page, msg('nav.feedback'), viewport.phone);
+    await expect(page.getByText(tx('Your mess awaits its first review!'))).toBeVisible();
+    await page.getByRole('button', { name: tx('Add Feedback') }).click();
+    const form = page.getByRole('dialog', { name: tx('Add Feedback') });
+    await expect(form.getByLabel(tx('Meal date'))).toHaveCount(0);
+    await form
+      .getByLabel(msg('feedback.field.type'), { exact: true })
+      .selectOption('food_complaint');
+    await form.getByLabel(tx('Meal date')).fill(isoDate(0));
+    await form.getByLabel(tx('Meal type')).selectOption('lunch');
+    await form.getByLabel(tx('Subject')).fill('Dal was cold');
+    await form
+      .getByLabel(msg('feedback.field.message'))
+      .fill('The dal at lunch was cold today. Please keep it warm.');
+    await form.getByLabel(msg('feedback.field.rating')).selectOption('2');
+    await form.getByRole('button', { name: tx('Submit Feedback') }).click();
+    await expectToast(page, tx('Feedback Submitted'));
+    const attach = page.getByRole('dialog', { name: tx('Add Attachment') });
+    await expect(attach.getByRole('button', { name: tx('Upload') })).toBeDisabled();
     await attach
-      .getByLabel('Image')
+      .getByLabel(tx('Image'))
       .setInputFiles({ name: 'cold-dal.png', mimeType: 'image/png', buffer: PNG_BYTES });
-    await attach.getByRole('button', { name: 'Upload' }).click();
-    await expectToast(page, 'Attachment Uploaded');
+    await attach.getByRole('button', { name: tx('Upload') }).click();
+    await expectToast(page, tx('Attachment Uploaded'));
     const feedbackCard = page.getByRole('listitem').filter({ hasText: 'Dal was cold' });
-    await expect(feedbackCard).toContainText('Attachment: cold-dal.png');
-    const photo = feedbackCard.getByRole('img', { name: 'Photo attached to “Dal was cold”' });
+    await expect(feedbackCard).toContainText(
+      msg('feedback.photo.caption', {
+        name: 'cold-dal.png',
+        size: msg('format.sizeInKb', { size: 1 }),
+      }),
+    );
+    const photo = feedbackCard.getByRole('img', {
+      name: tx('Photo attached to “{subject}”', { subject: 'Dal was cold' }),
+    });
     await expect(photo).toBeVisible();
     await expect
       .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBe(1);
-    await expect(page.getByRole('button', { name: 'Feedback Pending' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: tx('Feedback Pending') })).toBeDisabled();
 
     // 10. Cancel, seeing the refund preview first, and saying where to send the refund.
-    await navigate(page, 'Subscriptions', viewport.phone);
-    await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
-    await expect(cancel).toContainText('Refund if you cancel today');
+    await navigate(page, msg('nav.subscriptions'), viewport.phone);
+    const previewAnswer = page.waitForResponse((response) =>
+      response.url().includes('/cancel_preview/'),
+    );
+    await subscription.getByRole('button', { name: tx('Cancel Subscription') }).click();
+    const preview = (await (await previewAnswer).json()) as Record<string, number>;
+    const cancel = page.getByRole('dialog', { name: tx('Cancel Subscription') });
+    await expect(cancel).toContainText(tx('Refund if you cancel today'));
     await expect(cancel).toContainText(/₹[\d,]+/);
-    await expect(cancel).toContainText(/unused of \d+ days/);
-    const payout = cancel.getByRole('group', { name: 'Where should we send your refund?' });
+    // How the refund is worked out, in the days of the preview the dialog shows.
+    expect(preview.leave_days_taken).toBe(0);
+    await expect(cancel).toContainText(
+      msg('subscriptions.cancel.explanation', {
+        unused: preview.unused_paid_days!,
+        paid: preview.paid_days!,
+        used: preview.used_days!,
+      }),
+    );
+    const payout = cancel.getByRole('group', { name: tx('Where should we send your refund?') });
     await expect(payout.getByRole('radio', { name: 'UPI' })).toBeChecked();
-    await cancel.getByRole('button', { name: 'Confirm Cancellation' }).click();
-    await expect(payout.getByLabel('UPI ID')).toHaveAccessibleDescription(/UPI ID is required/);
+    await cancel.getByRole('button', { name: tx('Confirm Cancellation') }).click();
+    await expect(payout.getByLabel(msg('subscriptions.payout.upiId'))).toHaveAccessibleDescription(
+      new RegExp(escapeRegex(tx('UPI ID is required'))),
+    );
     await expect(cancel).toBeVisible();
-    await payout.getByLabel('UPI ID').fill('asha');
-    await expect(payout).toContainText('Enter a UPI ID like name@bank');
-    await payout.getByRole('radio', { name: 'Bank account' }).check();
-    await payout.getByLabel('Account holder name').fill('Asha Verma');
-    await payout.getByLabel('Account number').fill('12345678');
+    await payout.getByLabel(msg('subscriptions.payout.upiId')).fill('asha');
+    await expect(payout).toContainText(tx('Enter a UPI ID like name@bank'));
+    await payout.getByRole('radio', { name: msg('subscriptions.payout.bank') }).check();
+    await payout.getByLabel(tx('Account holder name')).fill('Asha Verma');
+    await payout.getByLabel(msg('subscriptions.payout.accountNumber')).fill('12345678');
     await payout.getByLabel('IFSC').fill('sbin0001234');
     await expect(payout.getByLabel('IFSC')).toHaveValue('SBIN0001234');
-    await expect(payout).toContainText('Account number must be 9 to 18 digits');
-    await payout.getByLabel('Account number').fill('1234 5678 4321');
-    await expect(payout).not.toContainText('Account number must be');
+    await expect(payout).toContainText(tx('Account number must be 9 to 18 digits'));
+    await payout.getByLabel(msg('subscriptions.payout.accountNumber')).fill('1234 5678 4321');
+    await expect(payout).not.toContainText(tx('Account number must be 9 to 18 digits'));
+    await expect(payout).not.toContainText(tx('Account number is required'));
     // Nothing is sent until it is valid: the dialog is still there.
-    await cancel.getByRole('button', { name: 'Confirm Cancellation' }).click();
-    await expectToast(page, 'Subscription Cancelled');
-    await expect(subscription).toContainText('Cancelled');
-    await subscription.getByText('Details', { exact: true }).click();
-    await expect(subscription).toContainText('Pending');
+    await cancel.getByRole('button', { name: tx('Confirm Cancellation') }).click();
+    await expectToast(page, tx('Subscription Cancelled'));
+    await expect(subscription).toContainText(msg('status.subscription.CANCELLED'));
+    await subscription.getByText(msg('subscriptions.details'), { exact: true }).click();
+    await expect(subscription).toContainText(msg('status.refund.PENDING'));
     // The account number comes back masked but for its last 4 digits.
-    await expect(subscription).toContainText('Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)');
+    await expect(subscription).toContainText(
+      msg('subscriptions.payout.describeBank', {
+        number: 'XXXXXXXX4321',
+        name: 'Asha Verma',
+        ifsc: 'SBIN0001234',
+      }),
+    );
     await expect(subscription).not.toContainText('123456784321');
 
     // 11. While the refund is pending, the payout can still change.
-    await subscription.getByRole('button', { name: 'Change Payout Details' }).click();
-    const change = page.getByRole('dialog', { name: 'Change Payout Details' });
-    await expect(change.getByRole('radio', { name: 'Bank account' })).toBeChecked();
+    await subscription.getByRole('button', { name: tx('Change Payout Details') }).click();
+    const change = page.getByRole('dialog', { name: tx('Change Payout Details') });
+    await expect(
+      change.getByRole('radio', { name: msg('subscriptions.payout.bank') }),
+    ).toBeChecked();
     await change.getByRole('radio', { name: 'UPI' }).check();
-    await change.getByLabel('UPI ID').fill('asha.verma@okaxis');
-    await change.getByRole('button', { name: 'Save Payout Details' }).click();
-    await expectToast(page, 'Payout Details Saved');
-    await expect(subscription).toContainText('UPI asha.verma@okaxis');
+    await change.getByLabel(msg('subscriptions.payout.upiId')).fill('asha.verma@okaxis');
+    await change.getByRole('button', { name: tx('Save Payout Details') }).click();
+    await expectToast(page, tx('Payout Details Saved'));
+    await expect(subscription).toContainText(
+      msg('subscriptions.payout.describeUpi', { upiId: 'asha.verma@okaxis' }),
+    );
   });
 }

@@ -5,8 +5,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatCalendarDate } from '../../machines/shared/dates';
+import { escapeRegex, msg, tx, txPattern } from './i18n';
 import {
+  displayDate,
   ensurePlan,
   expectAccessible,
   expectNotice,
@@ -47,18 +48,21 @@ async function pendingSubscription(request: APIRequestContext, customer: TestCus
 /** The owner's way to a screen: the main navigation, or the mobile menu on a phone. */
 async function navigate(page: Page, label: string, phone: boolean) {
   if (phone) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: tx('Open menu') }).click();
     await page
-      .getByRole('navigation', { name: 'Mobile' })
+      .getByRole('navigation', { name: tx('Mobile') })
       .getByRole('link', { name: label, exact: true })
       .click();
   } else {
     await page
-      .getByRole('navigation', { name: 'Main' })
+      .getByRole('navigation', { name: tx('Main') })
       .getByRole('link', { name: label, exact: true })
       .click();
   }
 }
+
+/** A message with its <0>…</0> parts as the text they show. */
+const withoutTags = (text: string) => text.replace(/<\/?\d+>/g, '');
 
 const rupees = (amount: number) =>
   `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -85,8 +89,8 @@ for (const viewport of [
 
     // 1. The owner finds the subscription under Payments & Users → Pending Payments.
     await ownerLogsIn(page);
-    await navigate(page, 'Payments & Users', viewport.phone);
-    await page.getByRole('tab', { name: 'Pending Payments' }).click();
+    await navigate(page, msg('nav.paymentsUsers'), viewport.phone);
+    await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: `@${customer.username}` });
     await expect(row).toContainText(CASH_PLAN.name);
     await expect(row).toContainText(rupees(due));
@@ -94,43 +98,73 @@ for (const viewport of [
     await shot(page, `pending-payments-${tag}`);
     await row
       .getByRole('button', {
-        name: `Record payment: subscription #${subscription.id} of ${customer.username}`,
+        name: tx('Record payment: subscription #{id} of {username}', {
+          id: subscription.id,
+          username: customer.username,
+        }),
       })
       .click();
 
     // 2. The dialog: labelled fields, the price filled in, and the rules explained under each field.
-    const dialog = page.getByRole('dialog', { name: 'Record payment' });
-    await expect(dialog).toContainText(`subscription #${subscription.id}`);
-    const amount = dialog.getByLabel('Amount received (₹)');
-    await expect(amount).toHaveValue(String(due));
-    await expect(dialog.getByLabel('Date received')).toHaveValue(today);
+    const dialog = page.getByRole('dialog', { name: tx('Record payment') });
     await expect(dialog).toContainText(
-      `active from ${formatCalendarDate(today)} to ${formatCalendarDate(plusDays(today, 29))}`,
+      txPattern('{name} (@{username}) · {plan} · subscription #{id}', {
+        username: customer.username,
+        plan: CASH_PLAN.name,
+        id: subscription.id,
+      }),
+    );
+    const amount = dialog.getByLabel(tx('Amount received (₹)'));
+    await expect(amount).toHaveValue(String(due));
+    await expect(dialog.getByLabel(tx('Date received'))).toHaveValue(today);
+    await expect(dialog).toContainText(
+      withoutTags(
+        tx('The subscription becomes active from <0>{start}</0> to <1>{end}</1>.', {
+          start: displayDate(today),
+          end: displayDate(plusDays(today, 29)),
+        }),
+      ),
     );
     await amount.fill('500');
-    await dialog.getByLabel('Payment mode').selectOption('upi');
-    await dialog.getByRole('button', { name: 'Record Payment' }).click();
-    await expect(dialog.getByLabel('Amount received (₹)')).toHaveAccessibleDescription(
-      `The amount must be ${rupees(due)}, the subscription's full price; part payments cannot be recorded.`,
+    await dialog.getByLabel(msg('superuser.record.mode')).selectOption('upi');
+    await dialog.getByRole('button', { name: tx('Record Payment') }).click();
+    await expect(dialog.getByLabel(tx('Amount received (₹)'))).toHaveAccessibleDescription(
+      tx(
+        "The amount must be {due}, the subscription's full price; part payments cannot be recorded.",
+        { due: rupees(due) },
+      ),
     );
-    await expect(dialog.getByLabel('UPI transaction id')).toHaveAccessibleDescription(
-      /A reference is required for UPI and bank transfers/,
+    await expect(dialog.getByLabel(tx('UPI transaction id'))).toHaveAccessibleDescription(
+      new RegExp(
+        escapeRegex(
+          tx(
+            'A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.',
+          ),
+        ),
+      ),
     );
     await expectAccessible(page, `record payment dialog with errors (${viewport.name})`);
     await shot(page, `record-payment-errors-${tag}`);
 
     // 3. Cash, the full price, a note: recorded, with a toast that names the receipt.
     await amount.fill(String(due));
-    await dialog.getByLabel('Payment mode').selectOption('cash');
-    await expect(dialog.getByLabel('Reference (optional)')).toBeVisible();
-    await dialog.getByLabel('Note (optional)').fill('Paid at the counter');
+    await dialog.getByLabel(msg('superuser.record.mode')).selectOption('cash');
+    await expect(dialog.getByLabel(tx('Reference (optional)'))).toBeVisible();
+    await dialog.getByLabel(tx('Note (optional)')).fill('Paid at the counter');
     await shot(page, `record-payment-filled-${tag}`);
-    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await dialog.getByRole('button', { name: tx('Record Payment') }).click();
     await expectNotice(
       page,
-      'Payment Recorded',
-      new RegExp(
-        `\\(Cash\\) from ${customer.username}: subscription #${subscription.id} is active until .*Receipt RCPT-\\d{6}`,
+      tx('Payment Recorded'),
+      txPattern(
+        '{amount} ({mode}) from {username}: subscription #{id} is active until {date}. Receipt {receipt}.',
+        {
+          mode: msg('superuser.paymentMode.cash'),
+          username: customer.username,
+          id: subscription.id,
+          date: /.*/,
+          receipt: /RCPT-\d{6}/,
+        },
       ),
     );
     await expect(dialog).toBeHidden();
@@ -138,38 +172,54 @@ for (const viewport of [
     await shot(page, `pending-payments-after-${tag}`);
 
     // The owner's payment views say how it was paid, when it came and who recorded it.
-    await page.getByRole('tab', { name: 'All Payments' }).click();
+    await page.getByRole('tab', { name: msg('superuser.tab.all'), exact: true }).click();
     const paid = page.getByRole('row').filter({ hasText: `@${customer.username}` });
-    await expect(paid).toContainText('Paid at the mess');
-    await paid.getByRole('button', { name: /^View more: payment #\d+$/ }).click();
-    const details = page.getByRole('dialog', { name: /^Payment #\d+$/ });
-    await expect(details).toContainText('Cash');
-    await expect(details).toContainText('Recorded By');
+    await expect(paid).toContainText(msg('superuser.gateway.offline'));
+    await paid
+      .getByRole('button', {
+        name: txPattern('View more: payment #{id}', { id: /\d+/ }, { whole: true }),
+      })
+      .click();
+    const details = page.getByRole('dialog', {
+      name: txPattern('Payment #{id}', { id: /\d+/ }, { whole: true }),
+    });
+    await expect(details).toContainText(msg('superuser.paymentMode.cash'));
+    await expect(details).toContainText(tx('Recorded By'));
     await expect(details).toContainText('@owner');
     await shot(page, `owner-payment-details-${tag}`);
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: tx('Close') }).click();
 
     // 4. The customer signs in: the subscription is ACTIVE from today.
-    await page.evaluate(() => localStorage.clear());
+    // Signed out; the language picked on this device stays.
+    await page.evaluate(() => {
+      const picked = localStorage.getItem('dabba.language');
+      localStorage.clear();
+      if (picked) localStorage.setItem('dabba.language', picked);
+    });
     await openSignedIn(page, customer.tokens, '/subscriptions');
     const card = page.getByRole('region', { name: CASH_PLAN.name });
-    await expect(card).toContainText('Active');
-    await expect(card).toContainText(formatCalendarDate(today));
-    await expect(card).toContainText(formatCalendarDate(plusDays(today, 29)));
+    await expect(card).toContainText(msg('status.subscription.ACTIVE'));
+    await expect(card).toContainText(displayDate(today));
+    await expect(card).toContainText(displayDate(plusDays(today, 29)));
     await shot(page, `customer-subscriptions-${tag}`);
 
     // 5. Payment History shows the payment made at the mess, with its receipt as HTML and PDF.
-    await navigate(page, 'Payments', viewport.phone);
-    await expect(page.getByRole('heading', { name: 'Payment History', level: 1 })).toBeVisible();
-    const payment = page.getByRole('list', { name: 'Payments' }).getByRole('listitem').first();
+    await navigate(page, msg('nav.payments'), viewport.phone);
+    await expect(
+      page.getByRole('heading', { name: msg('payments.title'), level: 1 }),
+    ).toBeVisible();
+    const payment = page
+      .getByRole('list', { name: msg('payments.listLabel') })
+      .getByRole('listitem')
+      .first();
     await expect(payment).toContainText(rupees(due));
-    await expect(payment).toContainText('Paid at the mess');
-    await expect(payment).toContainText('Cash');
-    await expect(payment).toContainText('Received on');
-    await expect(payment).toContainText(formatCalendarDate(today));
+    await expect(payment).toContainText(msg('payments.gateway.offline'));
+    await expect(payment).toContainText(msg('payments.mode.cash'));
+    await expect(payment).toContainText(tx('Received on'));
+    await expect(payment).toContainText(displayDate(today));
     await expectAccessible(page, `payment history (${viewport.name})`);
     await shot(page, `customer-payments-${tag}`);
-    await payment.getByRole('button', { name: 'View Receipt' }).click();
+    await payment.getByRole('button', { name: tx('View Receipt') }).click();
     const receipt = page.getByRole('dialog');
     const body = receipt.frameLocator('iframe').locator('body');
     await expect(body).toContainText('Paid at the mess');
@@ -178,11 +228,11 @@ for (const viewport of [
     await shot(page, `customer-receipt-${tag}`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      receipt.getByRole('button', { name: 'Download PDF' }).click(),
+      receipt.getByRole('button', { name: tx('Download PDF') }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^receipt_\d+\.pdf$/);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await expectNotice(page, 'Receipt Downloaded');
+    await expectNotice(page, tx('Receipt Downloaded'));
   });
 }

@@ -5,6 +5,8 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from '@pl
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { formatCalendarDate } from '../../machines/shared/dates';
+import { language, locale, msg, tx } from './i18n';
 import { OWNER_PASSWORD } from './playwright.config';
 import { customerAddress } from './support';
 
@@ -375,9 +377,9 @@ export async function openSignedIn(page: Page, tokens: Tokens, pathname: string)
 /** The owner signs in through the login form. */
 export async function ownerLogsIn(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('Username or email').fill(OWNER_USERNAME);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+  await page.getByLabel(tx('Username or email')).fill(OWNER_USERNAME);
+  await page.getByLabel(tx('Password'), { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: msg('auth.login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -398,9 +400,10 @@ export function plusDays(date: string, days: number): string {
   return next.toISOString().slice(0, 10);
 }
 
-/** How the app writes a date: '22 Nov 2026'. */
+/** How the app writes a date in the language under test: '22 Nov 2026', '22 नव॰ 2026'. */
 export function displayDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  if (language() === 'en') return formatCalendarDate(date);
+  return new Intl.DateTimeFormat(locale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -16,6 +16,7 @@ import {
   subscribeAndPay,
   type PlanSpec,
 } from './owner-fixtures';
+import { escapeRegex, msg, tx, txPattern } from './i18n';
 
 /** A plan that ends the day after tomorrow: its subscriber is "expiring in 3 days". */
 const SHORT_TIFFIN: PlanSpec = {
@@ -44,7 +45,7 @@ interface Summary {
 
 function figure(page: Page, label: string) {
   return page
-    .getByRole('region', { name: 'Business today' })
+    .getByRole('region', { name: tx('Business today') })
     .getByRole('group', { name: label, exact: true });
 }
 
@@ -71,31 +72,40 @@ test('the owner’s home shows the API’s numbers, and the expiring count opens
   expect(summary.pending_leaves).toBeGreaterThanOrEqual(1);
 
   await openSignedIn(page, tokens, '/dashboard');
-  await expect(page.getByRole('heading', { name: 'Owner Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Owner Dashboard') })).toBeVisible();
+  const expiring = msg('owner.figure.expiring', { count: summary.expiring.within_days });
   const expected: Array<[string, string]> = [
-    ['Revenue Today', formatRupees(summary.revenue.today.net)],
-    ['Revenue This Month', formatRupees(summary.revenue.month.net)],
-    ['Active Subscribers', String(summary.active_subscribers.total)],
-    [`Expiring in ${summary.expiring.within_days} Days`, String(summary.expiring.count)],
-    ['Pending Leaves', String(summary.pending_leaves)],
-    ['Pending Refunds', String(summary.pending_refunds)],
-    ['Open Feedback', String(summary.open_feedback)],
+    [msg('owner.figure.revenueToday'), formatRupees(summary.revenue.today.net)],
+    [msg('owner.figure.revenueMonth'), formatRupees(summary.revenue.month.net)],
+    [msg('owner.figure.activeSubscribers'), String(summary.active_subscribers.total)],
+    [expiring, String(summary.expiring.count)],
+    [msg('owner.figure.pendingLeaves'), String(summary.pending_leaves)],
+    [msg('owner.figure.pendingRefunds'), String(summary.pending_refunds)],
+    [msg('owner.figure.openFeedback'), String(summary.open_feedback)],
   ];
   for (const [label, value] of expected) {
     await expect(figure(page, label).getByText(value, { exact: true })).toBeVisible();
   }
-  await expect(figure(page, 'Revenue Today')).toContainText(
-    `${formatRupees(summary.revenue.today.collected)} collected · ${formatRupees(summary.revenue.today.refunded)} refunded`,
+  await expect(figure(page, msg('owner.figure.revenueToday'))).toContainText(
+    tx('{collected} collected · {refunded} refunded', {
+      collected: formatRupees(summary.revenue.today.collected),
+      refunded: formatRupees(summary.revenue.today.refunded),
+    }),
   );
-  await expect(figure(page, 'Active Subscribers')).toContainText(
-    `Mess ${summary.active_subscribers.mess} · Tiffin ${summary.active_subscribers.tiffin}`,
+  await expect(figure(page, msg('owner.figure.activeSubscribers'))).toContainText(
+    tx('Mess {mess} · Tiffin {tiffin}', {
+      mess: summary.active_subscribers.mess,
+      tiffin: summary.active_subscribers.tiffin,
+    }),
   );
   // No ".00" anywhere: whole rupees are written without paise.
-  await expect(page.getByRole('region', { name: 'Business today' })).not.toContainText('.00');
+  await expect(page.getByRole('region', { name: tx('Business today') })).not.toContainText('.00');
 
-  const meals = page.getByRole('table').filter({ hasText: 'Net of approved leaves' });
+  const meals = page
+    .getByRole('table')
+    .filter({ hasText: tx('Net of approved leaves, as on the kitchen sheet.') });
   for (const meal of ['breakfast', 'lunch', 'dinner'] as const) {
-    const name = meal[0]!.toUpperCase() + meal.slice(1);
+    const name = escapeRegex(msg(`format.meal.${meal}`));
     const mess = summary.tomorrow_meals.counts.mess[meal];
     const tiffinCount = summary.tomorrow_meals.counts.tiffin[meal];
     await expect(meals.getByRole('row', { name: new RegExp(`^${name} `) })).toHaveText(
@@ -104,13 +114,15 @@ test('the owner’s home shows the API’s numbers, and the expiring count opens
   }
 
   // The chart speaks as an image with a summary, and its table lists every day.
-  await expect(page.getByRole('img', { name: /Daily revenue/ })).toBeVisible();
-  await page.getByText('Show the 30 days as a table').click();
-  const days = page.getByRole('table', { name: /Revenue and new subscribers/ });
+  await expect(page.getByRole('img', { name: txPattern('Daily revenue') })).toBeVisible();
+  await page.getByText(tx('Show the {count} days as a table', { count: 30 })).click();
+  const days = page.getByRole('table', {
+    name: tx('Revenue and new subscribers, last {count} days', { count: 30 }),
+  });
   await expect(days.getByRole('row')).toHaveCount(31);
   const today = summary.daily[summary.daily.length - 1]!;
   await expect(
-    days.getByRole('row', { name: new RegExp(`^${displayDate(today.date)} `) }),
+    days.getByRole('row', { name: new RegExp(`^${escapeRegex(displayDate(today.date))} `) }),
   ).toHaveText(
     new RegExp(
       `${formatRupees(today.revenue).replace(/[.]/g, '\\.')}\\s*${today.new_subscribers}$`,
@@ -118,19 +130,20 @@ test('the owner’s home shows the API’s numbers, and the expiring count opens
   );
   await expectAccessible(page, 'owner home');
 
-  await figure(page, `Expiring in ${summary.expiring.within_days} Days`)
-    .getByRole('link', { name: 'See who is expiring' })
+  await figure(page, expiring)
+    .getByRole('link', { name: tx('See who is expiring') })
     .click();
   await expect(page).toHaveURL(
     new RegExp(
       `/admin/superuser\\?tab=users&expiring_within_days=${summary.expiring.within_days}$`,
     ),
   );
-  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
   await expect(
-    page.getByRole('button', {
-      name: `Expiring in ${summary.expiring.within_days} Days (${summary.expiring.count})`,
-    }),
+    page.getByRole('tab', { name: msg('superuser.tab.users'), exact: true }),
+  ).toHaveAttribute('aria-selected', 'true');
+  const expiringFilter = tx('Expiring in {days} Days', { days: summary.expiring.within_days });
+  await expect(
+    page.getByRole('button', { name: `${expiringFilter} (${summary.expiring.count})` }),
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('row').filter({ hasText: tiffin.username })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: mess.username })).toHaveCount(0);
@@ -141,7 +154,7 @@ test('the owner’s home on a 360 px phone in the dark theme', async ({ page }) 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 360, height: 740 });
   await openSignedIn(page, await ownerTokens(page.request), '/dashboard');
-  await expect(figure(page, 'Revenue Today')).toBeVisible();
+  await expect(figure(page, msg('owner.figure.revenueToday'))).toBeVisible();
   // Nothing wider than the screen.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

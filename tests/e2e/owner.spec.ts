@@ -22,6 +22,7 @@ import {
   subscribeAndPay,
   subscriptionOf,
 } from './owner-fixtures';
+import { escapeRegex, language, msg, tx, txPattern } from './i18n';
 
 /** A wide photo (320×120), so a stretched preview would show. */
 async function widePhoto(): Promise<Buffer> {
@@ -42,6 +43,13 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   );
 }
 
+/** A refund row's action button: "Approve refund #7" for `action` 'Approve' (any refund). */
+const refundAction = (action: string | RegExp) =>
+  txPattern('{action} refund #{id}', { action }, { whole: true });
+
+/** Part of every loading text ("Loading users", "उपयोगकर्ता लोड हो रहे हैं"). */
+const loading = () => (language() === 'hi' ? 'लोड हो' : msg('common.loading'));
+
 async function asOwner(page: Page, pathname: string) {
   const tokens = await ownerTokens(page.request);
   await openSignedIn(page, tokens, pathname);
@@ -54,30 +62,30 @@ test('1. the owner approves a leave and sees the customer end date move', async 
   await requestLeave(page.request, customer, subscription.id, indiaDate(1), indiaDate(3));
 
   await ownerLogsIn(page);
-  await expect(page.getByRole('heading', { name: 'Owner Dashboard' })).toBeVisible();
-  await expect(page.getByText('Pending Leaves')).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Owner Dashboard') })).toBeVisible();
+  await expect(page.getByText(tx('Pending Leaves'))).toBeVisible();
   await expectAccessible(page, 'owner dashboard');
 
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Leaves' })
+    .getByRole('navigation', { name: tx('Main') })
+    .getByRole('link', { name: tx('Leaves') })
     .click();
-  await expect(page.getByRole('heading', { name: 'Admin Leave Requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Admin Leave Requests') })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: `@${customer.username}` });
-  await expect(card).toContainText('3 days');
-  await expect(card).toContainText(`${PLANS.mess.name} (Mess Service)`);
+  await expect(card).toContainText(msg('adminLeaves.days', { count: 3 }));
+  await expect(card).toContainText(`${PLANS.mess.name} (${tx('Mess Service')})`);
   await expectAccessible(page, '/admin/leaves');
 
-  await card.getByRole('button', { name: 'Approve' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Approve Leave Request' });
-  const submit = dialog.getByRole('button', { name: 'Approve' });
+  await card.getByRole('button', { name: tx('Approve'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: tx('Approve Leave Request') });
+  const submit = dialog.getByRole('button', { name: tx('Approve'), exact: true });
   await expect(submit).toBeDisabled();
-  await dialog.getByLabel('Admin Comment').fill('   ');
+  await dialog.getByLabel(tx('Admin Comment')).fill('   ');
   await expect(submit).toBeDisabled();
   await expectAccessible(page, 'approve leave dialog');
-  await dialog.getByLabel('Admin Comment').fill('Enjoy the trip, meals paused.');
+  await dialog.getByLabel(tx('Admin Comment')).fill('Enjoy the trip, meals paused.');
   await submit.click();
-  await expectNotice(page, 'Leave Approved');
+  await expectNotice(page, tx('Leave Approved'));
   await expect(dialog).toBeHidden();
 
   // The customer's plan now ends 3 days later, in the API and on the owner's Users tab.
@@ -87,13 +95,13 @@ test('1. the owner approves a leave and sees the customer end date move', async 
       async () => (await subscriptionOf(page.request, customer, subscription.id)).adjusted_end_date,
     )
     .toBe(movedEnd);
-  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByRole('button', { name: msg('adminLeaves.filter.all'), exact: true }).click();
   const decided = page.getByRole('listitem').filter({ hasText: `@${customer.username}` });
-  await expect(decided).toContainText('Approved');
+  await expect(decided).toContainText(msg('status.leave.APPROVED'));
   await expect(decided).toContainText('Enjoy the trip, meals paused.');
   await page.goto('/admin/superuser');
-  await page.getByRole('tab', { name: 'Users' }).click();
-  await page.getByLabel('Search users').fill(customer.username);
+  await page.getByRole('tab', { name: msg('superuser.tab.users'), exact: true }).click();
+  await page.getByLabel(tx('Search users')).fill(customer.username);
   const row = page.getByRole('row').filter({ hasText: customer.username });
   await expect(row).toContainText(displayDate(movedEnd));
 });
@@ -104,25 +112,31 @@ test('2. the owner answers feedback', async ({ page }) => {
   await sendFeedbackWithImage(page.request, customer, subject, indiaDate(-1), await widePhoto());
 
   await asOwner(page, '/admin/feedback');
-  await expect(page.getByRole('heading', { name: 'All User Feedback' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('All User Feedback') })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: subject });
-  await expect(card).toContainText('Food Complaint');
+  await expect(card).toContainText(tx('Food Complaint'));
   await expect(card).toContainText(customer.username);
   await expect(card).toContainText('The dal was cold');
-  await expect(card.getByRole('img', { name: 'Rating 2 out of 5' })).toBeVisible();
-  await expect(card).toContainText('Lunch');
+  await expect(
+    card.getByRole('img', { name: msg('adminFeedback.ratingLabel', { rating: 2 }) }),
+  ).toBeVisible();
+  await expect(card).toContainText(tx('Lunch'));
   // Priorities read as words, not the API's lower-case values.
-  await expect(card).toContainText('Priority: Urgent');
-  await expect(card.getByRole('button', { name: 'View Attachment' })).toBeVisible();
+  await expect(card).toContainText(
+    tx('Priority: {priority}', { priority: msg('status.priority.urgent') }),
+  );
+  await expect(card.getByRole('button', { name: tx('View Attachment') })).toBeVisible();
   await expectAccessible(page, '/admin/feedback');
 
-  await card.getByRole('button', { name: `View more: ${subject}` }).click();
+  await card.getByRole('button', { name: tx('View more: {subject}', { subject }) }).click();
   const dialog = page.getByRole('dialog', { name: subject });
   await expect(dialog).toContainText(customer.email);
   await expect(dialog).toContainText(customer.phone);
   await expect(dialog).toContainText('cold-dal.png');
-  await expect(dialog).toContainText(/\d+\.\d KB/);
-  const photo = dialog.getByRole('img', { name: 'Attachment cold-dal.png' });
+  await expect(dialog).toContainText(txPattern('{size} KB', { size: /\d+\.\d/ }));
+  const photo = dialog.getByRole('img', {
+    name: tx('Attachment {name}', { name: 'cold-dal.png' }),
+  });
   await expect(photo).toBeVisible();
   // The preview keeps the photo's 8:3 shape, and a click opens it full size.
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
@@ -136,22 +150,26 @@ test('2. the owner answers feedback', async ({ page }) => {
     .poll(() => popup.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0))
     .toBe(320);
   await popup.close();
-  await expect(dialog.getByRole('radio', { name: 'Resolved' })).toBeChecked();
+  await expect(
+    dialog.getByRole('radio', { name: msg('adminFeedback.markResolved') }),
+  ).toBeChecked();
   await expectAccessible(page, 'feedback details dialog');
 
-  await dialog.getByRole('button', { name: 'Submit Response' }).click();
+  await dialog.getByRole('button', { name: tx('Submit Response') }).click();
   await expect(dialog).toContainText(
-    'Response required: Please write a response before submitting.',
+    tx('Response required: Please write a response before submitting.'),
   );
-  await dialog.getByLabel('Admin Response').fill('Sorry! The warmer is fixed from today.');
-  await dialog.getByRole('button', { name: 'Submit Response' }).click();
-  await expectNotice(page, 'Updated', 'Response saved and status marked as resolved.');
+  await dialog.getByLabel(tx('Admin Response')).fill('Sorry! The warmer is fixed from today.');
+  await dialog.getByRole('button', { name: tx('Submit Response') }).click();
+  await expectNotice(page, tx('Updated'), tx('Response saved and status marked as resolved.'));
 
-  await page.getByRole('button', { name: 'Resolved', exact: true }).click();
+  await page
+    .getByRole('button', { name: msg('adminFeedback.filter.resolved'), exact: true })
+    .click();
   const resolved = page.getByRole('listitem').filter({ hasText: subject });
   await expect(resolved).toContainText('Sorry! The warmer is fixed from today.');
-  await expect(resolved).toContainText('Resolved');
-  await page.getByRole('button', { name: 'Closed', exact: true }).click();
+  await expect(resolved).toContainText(msg('status.feedback.resolved'));
+  await page.getByRole('button', { name: msg('adminFeedback.filter.closed'), exact: true }).click();
   await expect(page.getByRole('listitem').filter({ hasText: subject })).toHaveCount(0);
 });
 
@@ -166,153 +184,178 @@ test('3. the owner approves a refund and marks it paid', async ({ page }) => {
     ifsc: 'HDFC0001234',
   });
 
+  const bank = { number: 'XXXXXXXXXX5678', ifsc: 'HDFC0001234' };
+  const maskedBank = tx('Bank account {number} ({holder}, {ifsc})', {
+    ...bank,
+    holder: 'Rohan Mehta',
+  });
   await asOwner(page, '/admin/refunds');
-  await expect(page.getByRole('heading', { name: 'Manage Refunds' })).toBeVisible();
-  await page.getByRole('button', { name: 'PENDING', exact: true }).click();
+  await expect(page.getByRole('heading', { name: tx('Manage Refunds') })).toBeVisible();
+  await page.getByRole('button', { name: tx('PENDING'), exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: `@${customer.username}` });
-  await expect(row).toContainText('Pending');
-  await expect(row.getByRole('button', { name: /^Mark as Paid/ })).toHaveCount(0);
+  await expect(row).toContainText(msg('status.refund.PENDING'));
+  await expect(row.getByRole('button', { name: refundAction(tx('Mark as Paid')) })).toHaveCount(0);
   await expectAccessible(page, '/admin/refunds');
 
-  await row.getByRole('button', { name: /^View more for refund/ }).click();
+  await row
+    .getByRole('button', { name: txPattern('View more for refund #{id}', {}, { whole: true }) })
+    .click();
   await expect(page.getByText(PLANS.mess.name).first()).toBeVisible();
-  await expect(page.getByText('Payment Transaction ID')).toBeVisible();
+  await expect(page.getByText(tx('Payment Transaction ID'))).toBeVisible();
   // Where to pay shows masked until the owner is paying it.
   const details = page.locator(`[id^="refund-details-"]`).filter({ hasText: customer.username });
-  await expect(details).toContainText('Bank account XXXXXXXXXX5678 (Rohan Mehta, HDFC0001234)');
+  await expect(details).toContainText(maskedBank);
   await expect(page.getByText('50100012345678')).toHaveCount(0);
   // Statuses by their labels, not the API's enums.
-  await expect(details).toContainText('Cancelled');
+  await expect(details).toContainText(msg('status.subscription.CANCELLED'));
   await expect(details).not.toContainText('CANCELLED');
   await expect(details).not.toContainText(/\bPENDING\b/);
 
-  await row.getByRole('button', { name: /^Approve refund/ }).click();
+  await row.getByRole('button', { name: refundAction(tx('Approve')) }).click();
   let dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Payout: Bank account XXXXXXXXXX5678');
-  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  await dialog.getByLabel('Admin Comment').fill('Approved as per policy.');
+  await expect(dialog).toContainText(tx('Payout: {payout}', { payout: maskedBank }));
+  await expect(dialog.getByRole('button', { name: tx('Approve'), exact: true })).toBeDisabled();
+  await dialog.getByLabel(tx('Admin Comment')).fill('Approved as per policy.');
   await expectAccessible(page, 'refund action dialog');
-  await dialog.getByRole('button', { name: 'Approve' }).click();
-  await expectNotice(page, 'Refund Approved');
+  await dialog.getByRole('button', { name: tx('Approve'), exact: true }).click();
+  await expectNotice(page, tx('Refund Approved'));
 
-  await page.getByRole('button', { name: 'APPROVED', exact: true }).click();
-  await expect(row).toContainText('Approved');
-  await row.getByRole('button', { name: /^Mark as Paid refund/ }).click();
+  await page.getByRole('button', { name: tx('APPROVED'), exact: true }).click();
+  await expect(row).toContainText(msg('status.refund.APPROVED'));
+  await row.getByRole('button', { name: refundAction(tx('Mark as Paid')) }).click();
   dialog = page.getByRole('dialog');
   // The one place the whole account number shows: what the owner pays to.
-  const payTo = dialog.getByRole('region', { name: /^Pay ₹[\d,.]+ to$/ });
-  await expect(payTo).toContainText('Bank transfer');
+  const payTo = dialog.getByRole('region', {
+    name: txPattern('Pay {amount} to', { amount: /₹[\d,.]+/ }, { whole: true }),
+  });
+  await expect(payTo).toContainText(msg('adminRefunds.bankTransfer'));
   await expect(payTo).toContainText('Rohan Mehta');
   await expect(payTo).toContainText('50100012345678');
   await expect(payTo).toContainText('HDFC0001234');
   await expectAccessible(page, 'mark as paid dialog');
-  await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toBeDisabled();
-  await dialog.getByLabel('Admin Comment').fill('Sent by bank transfer.');
-  await dialog.getByLabel('UTR (optional)').fill('UTR20261122001');
-  await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
-  await expectNotice(page, 'Refund Marked as Paid');
+  await expect(dialog.getByRole('button', { name: tx('Mark as Paid') })).toBeDisabled();
+  await dialog.getByLabel(tx('Admin Comment')).fill('Sent by bank transfer.');
+  await dialog.getByLabel(tx('UTR (optional)')).fill('UTR20261122001');
+  await dialog.getByRole('button', { name: tx('Mark as Paid') }).click();
+  await expectNotice(page, tx('Refund Marked as Paid'));
 
-  await page.getByRole('button', { name: 'PAID', exact: true }).click();
-  await expect(row).toContainText('Paid');
-  await expect(
-    row.getByRole('button', { name: /^(Approve|Reject|Mark as Paid) refund/ }),
-  ).toHaveCount(0);
+  await page.getByRole('button', { name: tx('PAID'), exact: true }).click();
+  await expect(row).toContainText(msg('status.refund.PAID'));
+  const anyAction = new RegExp(
+    [tx('Approve'), tx('Reject'), tx('Mark as Paid')].map(escapeRegex).join('|'),
+  );
+  await expect(row.getByRole('button', { name: refundAction(anyAction) })).toHaveCount(0);
   // The UTR comes back to the owner (the row stayed expanded), and to the customer.
-  await expect(row.getByRole('button', { name: /^View less for refund/ })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: txPattern('View less for refund #{id}', {}, { whole: true }) }),
+  ).toBeVisible();
   await expect(details).toContainText('UTR20261122001');
   await expect(details).toContainText('XXXXXXXXXX5678');
   await expect(page.getByText('50100012345678')).toHaveCount(0);
   await openSignedIn(page, customer.tokens, '/subscriptions');
   const card = page.getByRole('listitem').filter({ hasText: PLANS.mess.name }).first();
-  await card.getByText('Details', { exact: true }).click();
+  await card.getByText(msg('subscriptions.details'), { exact: true }).click();
   await expect(card).toContainText('UTR20261122001');
-  await expect(card).toContainText('Bank account XXXXXXXXXX5678 (Rohan Mehta, HDFC0001234)');
+  await expect(card).toContainText(
+    tx('Bank account {number} ({name}, {ifsc})', { ...bank, name: 'Rohan Mehta' }),
+  );
 });
 
 test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
   const code = `E2E-${Date.now() % 1_000_000}`;
   await ensurePlan(page.request, PLANS.mess);
   await asOwner(page, '/admin/plans');
-  await expect(page.getByRole('heading', { name: 'Manage Plans' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Manage Plans') })).toBeVisible();
   await expectAccessible(page, '/admin/plans');
 
-  await page.getByRole('button', { name: 'Create Plan' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Plan' });
-  await expect(dialog.getByLabel('Service Type')).toHaveValue('mess');
-  await expect(dialog.getByLabel('Base Price (₹)')).toHaveValue('0');
-  await expect(dialog.getByLabel('Duration (days)')).toHaveValue('30');
+  await page
+    .getByRole('button', { name: tx('Create Plan') })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: tx('Create Plan') });
+  await expect(dialog.getByLabel(tx('Service Type'))).toHaveValue('mess');
+  await expect(dialog.getByLabel(tx('Base Price (₹)'))).toHaveValue('0');
+  await expect(dialog.getByLabel(tx('Duration (days)'))).toHaveValue('30');
   await expectAccessible(page, 'create plan dialog');
-  await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  await expect(dialog).toContainText('Code is required');
-  await expect(dialog).toContainText('Name is required');
-  await expect(dialog).toContainText('Description is required');
+  await dialog.getByRole('button', { name: tx('Create Plan') }).click();
+  await expect(dialog).toContainText(tx('Code is required'));
+  await expect(dialog).toContainText(tx('Name is required'));
+  await expect(dialog).toContainText(tx('Description is required'));
 
-  await dialog.getByLabel('Code').fill(code);
-  await dialog.getByLabel('Name').fill('Weekend Tiffin');
-  await dialog.getByLabel('Description').fill('Lunch and dinner on weekends.');
-  await dialog.getByLabel('Service Type').selectOption('tiffin');
-  await dialog.getByLabel('Duration (days)').fill('8');
-  await dialog.getByLabel('Base Price (₹)').fill('-5');
-  await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  await expect(dialog).toContainText('Price cannot be negative');
-  await dialog.getByLabel('Base Price (₹)').fill('650');
-  await dialog.getByLabel('Lunch').check();
-  await dialog.getByLabel('Dinner').check();
+  await dialog.getByLabel(tx('Code')).fill(code);
+  await dialog.getByLabel(tx('Name')).fill('Weekend Tiffin');
+  await dialog.getByLabel(tx('Description')).fill('Lunch and dinner on weekends.');
+  await dialog.getByLabel(tx('Service Type')).selectOption('tiffin');
+  await dialog.getByLabel(tx('Duration (days)')).fill('8');
+  await dialog.getByLabel(tx('Base Price (₹)')).fill('-5');
+  await dialog.getByRole('button', { name: tx('Create Plan') }).click();
+  await expect(dialog).toContainText(tx('Price cannot be negative'));
+  await dialog.getByLabel(tx('Base Price (₹)')).fill('650');
+  await dialog.getByLabel(tx('Lunch')).check();
+  await dialog.getByLabel(tx('Dinner')).check();
   // A code already taken: the error toast…
-  await dialog.getByLabel('Code').fill(PLANS.mess.code);
-  await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  await expectNotice(page, 'Create Failed');
-  await dialog.getByLabel('Code').fill(code);
-  await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  await expectNotice(page, 'Plan Created');
+  await dialog.getByLabel(tx('Code')).fill(PLANS.mess.code);
+  await dialog.getByRole('button', { name: tx('Create Plan') }).click();
+  await expectNotice(page, tx('Create Failed'));
+  await dialog.getByLabel(tx('Code')).fill(code);
+  await dialog.getByRole('button', { name: tx('Create Plan') }).click();
+  await expectNotice(page, tx('Plan Created'));
   // …is replaced by the success that followed it, not left beside it.
   await expect(page.locator('[data-toast]')).toHaveCount(1);
-  await expect(page.locator('[data-toast]').filter({ hasText: 'Create Failed' })).toHaveCount(0);
+  await expect(page.locator('[data-toast]').filter({ hasText: tx('Create Failed') })).toHaveCount(
+    0,
+  );
   // The toast covers neither the navigation nor the page's title row and its button.
   const toast = page.locator('[data-toast]').first();
   await expect(dialog).toBeHidden();
   expect(await overlaps(toast, page.getByRole('banner'))).toBe(false);
-  expect(await overlaps(toast, page.getByRole('heading', { name: 'Manage Plans' }))).toBe(false);
-  expect(await overlaps(toast, page.getByRole('button', { name: 'Create Plan' }).first())).toBe(
+  expect(await overlaps(toast, page.getByRole('heading', { name: tx('Manage Plans') }))).toBe(
+    false,
+  );
+  expect(await overlaps(toast, page.getByRole('button', { name: tx('Create Plan') }).first())).toBe(
     false,
   );
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Weekend Tiffin');
-  await expect(row).toContainText('Tiffin Service');
+  await expect(row).toContainText(tx('Tiffin Service'));
   await expect(row).toContainText('₹650');
-  await expect(row).toContainText('Lunch, Dinner');
+  await expect(row).toContainText(`${tx('Lunch')}, ${tx('Dinner')}`);
 
-  await row.getByRole('button', { name: 'Edit Weekend Tiffin' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Plan' });
-  await expect(edit.getByLabel('Code')).toBeDisabled();
-  await expect(edit.getByLabel('Code')).toHaveValue(code);
-  await edit.getByLabel('Name').fill('Weekend Tiffin Plus');
-  await edit.getByLabel('Base Price (₹)').fill('700');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expectNotice(page, 'Plan Updated');
+  await row.getByRole('button', { name: tx('Edit {name}', { name: 'Weekend Tiffin' }) }).click();
+  const edit = page.getByRole('dialog', { name: tx('Edit Plan') });
+  await expect(edit.getByLabel(tx('Code'))).toBeDisabled();
+  await expect(edit.getByLabel(tx('Code'))).toHaveValue(code);
+  await edit.getByLabel(tx('Name')).fill('Weekend Tiffin Plus');
+  await edit.getByLabel(tx('Base Price (₹)')).fill('700');
+  await edit.getByRole('button', { name: tx('Save Changes') }).click();
+  await expectNotice(page, tx('Plan Updated'));
   await expect(row).toContainText('Weekend Tiffin Plus');
   await expect(row).toContainText('₹700');
 
-  await row.getByRole('button', { name: 'Delete Weekend Tiffin Plus' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Plan' });
+  await row
+    .getByRole('button', { name: tx('Delete {name}', { name: 'Weekend Tiffin Plus' }) })
+    .click();
+  const confirm = page.getByRole('dialog', { name: tx('Delete Plan') });
   await expect(confirm).toContainText(code);
   await expectAccessible(page, 'delete plan dialog');
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: tx('Cancel') }).click();
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Delete Weekend Tiffin Plus' }).click();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expectNotice(page, 'Plan Deleted');
+  await row
+    .getByRole('button', { name: tx('Delete {name}', { name: 'Weekend Tiffin Plus' }) })
+    .click();
+  await confirm.getByRole('button', { name: tx('Delete') }).click();
+  await expectNotice(page, tx('Plan Deleted'));
   await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0);
 
   // Moving to another page clears what this one said (a toast lasts 5 s; past the 2.5 s in which
   // a toast counts as announcing the move).
   await page.waitForTimeout(2700);
-  await expect(page.locator('[data-toast]').filter({ hasText: 'Plan Deleted' })).toBeVisible();
+  await expect(page.locator('[data-toast]').filter({ hasText: tx('Plan Deleted') })).toBeVisible();
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Leaves' })
+    .getByRole('navigation', { name: tx('Main') })
+    .getByRole('link', { name: tx('Leaves') })
     .click();
-  await expect(page.getByRole('heading', { name: 'Admin Leave Requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Admin Leave Requests') })).toBeVisible();
   await expect(page.locator('[data-toast]')).toHaveCount(0);
 });
 
@@ -337,23 +380,25 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
   await subscribeAndPay(page.request, allMeals, allMealsPlan);
 
   await asOwner(page, '/admin/superuser');
-  await expect(page.getByRole('heading', { name: 'Superuser Payments and Users' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'All payments' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: tx('Superuser Payments and Users') }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: tx('All payments') })).toBeVisible();
   await expectAccessible(page, '/admin/superuser All Payments');
-  for (const tab of ['Recent 20', 'Failed', 'Users', 'Active Subscribers', 'User Stats']) {
-    await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tabpanel')).not.toContainText('Loading');
+  for (const tab of ['recent', 'failed', 'users', 'subscribers', 'stats']) {
+    await page.getByRole('tab', { name: msg(`superuser.tab.${tab}`), exact: true }).click();
+    await expect(page.getByRole('tabpanel')).not.toContainText(loading());
     await expectAccessible(page, `/admin/superuser ${tab}`);
   }
-  await expect(page.getByText('Total Users')).toBeVisible();
+  await expect(page.getByText(tx('Total Users'))).toBeVisible();
 
   // At 1280 px the users table fits, Expiry Date included, and statuses read as labels.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('tab', { name: 'Users' }).click();
-  await page.getByLabel('Search users').fill(messCustomer.username);
-  const usersTable = page.getByRole('region', { name: 'Users' });
+  await page.getByRole('tab', { name: msg('superuser.tab.users'), exact: true }).click();
+  await page.getByLabel(tx('Search users')).fill(messCustomer.username);
+  const usersTable = page.getByRole('region', { name: msg('superuser.tab.users') });
   const userRow = usersTable.getByRole('row').filter({ hasText: messCustomer.username });
-  await expect(userRow).toContainText('Active');
+  await expect(userRow).toContainText(msg('status.subscription.ACTIVE'));
   await expect(userRow).not.toContainText('ACTIVE');
   const widths = await usersTable.evaluate((wrap) => ({
     scroll: wrap.scrollWidth,
@@ -362,25 +407,28 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   const wrapBox = (await usersTable.boundingBox())!;
   const expiryBox = (await usersTable
-    .getByRole('columnheader', { name: /Expiry Date/ })
+    .getByRole('columnheader', { name: tx('Expiry Date') })
     .boundingBox())!;
   expect(expiryBox.x + expiryBox.width).toBeLessThanOrEqual(wrapBox.x + wrapBox.width);
-  await page.getByLabel('Search users').fill('');
+  await page.getByLabel(tx('Search users')).fill('');
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  await page.getByRole('button', { name: 'Download CSV' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Download CSV' });
-  await expect(dialog.getByLabel('Username (always included)')).toBeChecked();
-  await expect(dialog.getByLabel('Full Name (always included)')).toBeDisabled();
-  await expect(dialog.getByLabel('Phone', { exact: true })).toBeChecked();
-  await expect(dialog.getByLabel('Subscription Status')).toBeChecked();
-  await expect(dialog.getByLabel('Email', { exact: true })).not.toBeChecked();
-  await dialog.getByLabel('Plan Name').check();
-  await dialog.getByLabel('Tiffin Breakfast').check();
+  const column = (name: string) => msg(`superuser.export.column.${name}`);
+  const tiffinBreakfast = `${msg('format.service.tiffin')} ${tx('Breakfast')}`;
+  await page.getByRole('button', { name: tx('Download CSV') }).click();
+  const dialog = page.getByRole('dialog', { name: tx('Download CSV') });
+  const always = (name: string) => tx('{column} (always included)', { column: column(name) });
+  await expect(dialog.getByLabel(always('username'))).toBeChecked();
+  await expect(dialog.getByLabel(always('full_name'))).toBeDisabled();
+  await expect(dialog.getByLabel(column('phone'), { exact: true })).toBeChecked();
+  await expect(dialog.getByLabel(column('subscription_status'))).toBeChecked();
+  await expect(dialog.getByLabel(column('email'), { exact: true })).not.toBeChecked();
+  await dialog.getByLabel(column('plan_name')).check();
+  await dialog.getByLabel(tiffinBreakfast).check();
   await expectAccessible(page, 'export dialog');
 
   const downloadPromise = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download CSV' }).click();
+  await dialog.getByRole('button', { name: tx('Download CSV') }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`users_and_active_subscribers_${indiaDate(0)}.csv`);
   const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
@@ -394,17 +442,21 @@ test('5. the owner exports a CSV and its rows are right', async ({ page }) => {
   expect(byUsername.has(noPlan.username)).toBe(false);
   expect(rows.slice(1).every((row) => row[3] === 'ACTIVE')).toBe(true);
   expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(rows.length - 1);
-  await expectNotice(page, 'CSV Downloaded', `Downloaded ${rows.length - 1} records.`);
+  await expectNotice(
+    page,
+    tx('CSV Downloaded'),
+    tx('Downloaded {count} records.', { count: rows.length - 1 }),
+  );
 
   // Without the meal filter the formula-like name is written as text.
-  await page.getByRole('button', { name: 'Download CSV' }).click();
-  const second = page.getByRole('dialog', { name: 'Download CSV' });
+  await page.getByRole('button', { name: tx('Download CSV') }).click();
+  const second = page.getByRole('dialog', { name: tx('Download CSV') });
   // The dialog keeps the last choices.
-  await expect(second.getByLabel('Tiffin Breakfast')).toBeChecked();
-  await second.getByLabel('Tiffin Breakfast').uncheck();
-  await second.getByLabel('Users', { exact: true }).uncheck();
+  await expect(second.getByLabel(tiffinBreakfast)).toBeChecked();
+  await second.getByLabel(tiffinBreakfast).uncheck();
+  await second.getByLabel(msg('superuser.export.source.users'), { exact: true }).uncheck();
   const againPromise = page.waitForEvent('download');
-  await second.getByRole('button', { name: 'Download CSV' }).click();
+  await second.getByRole('button', { name: tx('Download CSV') }).click();
   const again = await againPromise;
   expect(again.suggestedFilename()).toBe(`active_subscribers_${indiaDate(0)}.csv`);
   const activeRows = parseCsv(readFileSync(await again.path(), 'utf8'));
@@ -444,14 +496,17 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
   const tomorrow = indiaDate(1);
 
   await asOwner(page, '/dashboard');
-  await page.getByRole('main').getByRole('link', { name: 'Kitchen Sheet' }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: tx('Kitchen Sheet') })
+    .click();
   await expect(page).toHaveURL(/\/admin\/kitchen$/);
-  await expect(page.getByRole('heading', { name: 'Kitchen Sheet' })).toBeVisible();
-  await expect(page.getByLabel('Date')).toHaveValue(tomorrow);
+  await expect(page.getByRole('heading', { name: tx('Kitchen Sheet') })).toBeVisible();
+  await expect(page.getByLabel(msg('kitchen.date'))).toHaveValue(tomorrow);
   await expect(page.getByText(displayDate(tomorrow)).first()).toBeVisible();
-  const lunch = page.getByRole('table', { name: 'Tiffin lunch deliveries' });
+  const lunch = page.getByRole('table', { name: tx('Tiffin lunch deliveries') });
   const flagged = lunch.getByRole('row').filter({ hasText: onLeave.fullName });
-  await expect(flagged).toContainText('Pending leave');
+  await expect(flagged).toContainText(tx('Pending leave'));
   await expect(flagged).toContainText(onLeave.phone);
   await expect(flagged).toContainText('Block C, Room 21');
   // Deliveries come grouped by area (pincodes, then campuses), each under its own heading row.
@@ -473,17 +528,17 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
       (window as unknown as { printed: number }).printed += 1;
     };
   });
-  await page.getByRole('button', { name: 'Print' }).click();
+  await page.getByRole('button', { name: tx('Print') }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Kitchen Sheet' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: tx('Main') })).toBeHidden();
+  await expect(page.getByRole('heading', { name: tx('Kitchen Sheet') })).toBeVisible();
+  await expect(page.getByRole('button', { name: tx('Download CSV') })).toBeHidden();
   await expect(lunch).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await page.getByRole('button', { name: tx('Download CSV') }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`kitchen-sheet_${tomorrow}.csv`);
   const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
@@ -498,7 +553,9 @@ test('7. a customer is refused every admin screen', async ({ page }) => {
   const customer = await registerCustomer(page.request, { service: 'mess', prefix: 'nosy' });
   await openSignedIn(page, customer.tokens, '/dashboard');
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Refunds' }),
+    page
+      .getByRole('navigation', { name: tx('Main') })
+      .getByRole('link', { name: msg('nav.refunds') }),
   ).toHaveCount(0);
   for (const pathname of [
     '/admin/plans',
@@ -508,12 +565,16 @@ test('7. a customer is refused every admin screen', async ({ page }) => {
     '/admin/superuser',
     '/admin/kitchen',
   ]) {
+    const adminActions = new RegExp(
+      [tx('Create Plan'), tx('Download CSV'), tx('Approve')].map(escapeRegex).join('|'),
+    );
     await page.goto(pathname);
-    await expect(page.getByRole('heading', { name: 'Not authorized' }), pathname).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(
-      page.getByRole('button', { name: /Create Plan|Download CSV|Approve/ }),
-    ).toHaveCount(0);
+      page.getByRole('heading', { name: msg('shell.notAuthorized') }),
+      pathname,
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: adminActions })).toHaveCount(0);
   }
   // The owner's API refuses the customer too.
   const headers = { Authorization: `Bearer ${customer.tokens.access}` };
@@ -535,7 +596,7 @@ test('8. admin screens work on a 360 px phone in the dark theme without axe viol
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 360, height: 740 });
   await asOwner(page, '/dashboard');
-  await expect(page.getByRole('heading', { name: 'Owner Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tx('Owner Dashboard') })).toBeVisible();
   await expectAccessible(page, 'phone dark dashboard');
   const screens: Array<[string, string]> = [
     ['/admin/plans', 'Manage Plans'],
@@ -546,21 +607,27 @@ test('8. admin screens work on a 360 px phone in the dark theme without axe viol
   ];
   for (const [pathname, heading] of screens) {
     await page.goto(pathname);
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: tx(heading) })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
     await expectAccessible(page, `phone dark ${pathname}`);
   }
   await page.goto('/admin/superuser');
-  for (const tab of ['All Payments', 'Users', 'Active Subscribers', 'User Stats']) {
-    await page.getByRole('tab', { name: tab }).click();
+  for (const tab of ['all', 'users', 'subscribers', 'stats']) {
+    await page.getByRole('tab', { name: msg(`superuser.tab.${tab}`), exact: true }).click();
     await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
     await expectAccessible(page, `phone dark superuser ${tab}`);
   }
-  await page.getByRole('tab', { name: 'Active Subscribers' }).click();
-  await page.getByRole('button', { name: /^Tiffin/ }).click();
-  await page.getByRole('button', { name: /^Lunch/ }).click();
+  await page.getByRole('tab', { name: msg('superuser.tab.subscribers'), exact: true }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${escapeRegex(msg('format.service.tiffin'))}`) })
+    .click();
+  await page.getByRole('button', { name: new RegExp(`^${escapeRegex(tx('Lunch'))}`) }).click();
   const row = page.getByRole('row').filter({ hasText: customer.username }).first();
-  await row.getByRole('button', { name: /^Details of the subscription/ }).click();
+  await row
+    .getByRole('button', {
+      name: tx('Details of the subscription of {username}', { username: customer.username }),
+    })
+    .click();
   await expect(page.getByText(PLANS.tiffinLunch.name).first()).toBeVisible();
   await expectAccessible(page, 'phone dark active subscribers expanded');
 });
@@ -571,25 +638,31 @@ test('9. a customer reads each notice once, with its e-mail and SMS status', asy
   await subscribeAndPay(page.request, customer, planId);
 
   await openSignedIn(page, customer.tokens, '/notifications');
-  const list = page.getByRole('list', { name: 'Notifications' });
+  const list = page.getByRole('list', { name: tx('Notifications') });
   await expect(list).toBeVisible();
   // The payment's e-mail and SMS are one notice, in words rather than codes.
-  const paid = list.getByRole('listitem').filter({ hasText: 'Payment successful' });
+  const paid = list.getByRole('listitem').filter({ hasText: tx('Payment successful') });
   await expect(paid).toHaveCount(1);
   await expect(paid).toContainText(
     `We received your payment of ₹1,200 for ${PLANS.tiffinLunch.name}.`,
   );
-  const channels = paid.getByRole('list', { name: /How .* was sent/ }).getByRole('listitem');
+  const channels = paid
+    .getByRole('list', { name: txPattern('How “{title}” was sent') })
+    .getByRole('listitem');
   await expect(channels).toHaveCount(2);
-  await expect(channels.nth(0)).toHaveText(`E-mail to ${customer.email} Sent`);
-  await expect(channels.nth(1)).toHaveText(`SMS to ${customer.phone} Sent`);
+  const sentTo = (channel: 'email' | 'sms', recipient: string) =>
+    `${msg(`notifications.channel.${channel}`)} ${tx('to {recipient}', { recipient })} ${msg('status.notification.sent')}`;
+  await expect(channels.nth(0)).toHaveText(sentTo('email', customer.email));
+  await expect(channels.nth(1)).toHaveText(sentTo('sms', customer.phone));
   const welcome = list.getByRole('listitem').filter({ hasText: 'Welcome to' });
   await expect(welcome).toHaveCount(1);
   await expect(list).not.toContainText(/payment_success|payment success|\botp\b/);
   await expectAccessible(page, '/notifications');
 
-  await page.getByLabel('Status').selectOption('failed');
-  await expect(page.getByRole('heading', { name: 'No Notifications' })).toBeVisible();
-  await page.getByLabel('Status').selectOption('sent');
-  await expect(list.getByRole('listitem').filter({ hasText: 'Payment successful' })).toHaveCount(1);
+  await page.getByLabel(msg('notifications.filter.status')).selectOption('failed');
+  await expect(page.getByRole('heading', { name: tx('No Notifications') })).toBeVisible();
+  await page.getByLabel(msg('notifications.filter.status')).selectOption('sent');
+  await expect(
+    list.getByRole('listitem').filter({ hasText: tx('Payment successful') }),
+  ).toHaveCount(1);
 });

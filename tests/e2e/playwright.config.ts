@@ -23,6 +23,15 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dabba-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
+/** The journeys that run in Hindi too (each reads its texts through tests/e2e/i18n.ts). */
+const HINDI_JOURNEYS = [
+  'customer-journey.spec.ts',
+  'auth.spec.ts',
+  'owner.spec.ts',
+  'owner-home.spec.ts',
+  'offline-payments.spec.ts',
+];
+
 export default defineConfig({
   testDir: import.meta.dirname,
   testMatch: '*.spec.ts',
@@ -55,7 +64,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      // The journeys again in Hindi: the browser (hi-IN) has Hindi picked on the device, so every
+      // account's screens show in Hindi, and each spec reads the screens' words from the
+      // catalogues (tests/e2e/i18n.ts tx()).
+      name: 'hindi',
+      testMatch: HINDI_JOURNEYS,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        locale: 'hi-IN',
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: process.env.E2E_BASE_URL!,
+              localStorage: [{ name: 'dabba.language', value: 'hi' }],
+            },
+          ],
+        },
+      },
+    },
+  ],
   webServer: {
     command: 'node --enable-source-maps dist/server.mjs',
     cwd: path.join(import.meta.dirname, '../..'),

@@ -60,9 +60,35 @@ export function newCustomer(userType: 'student' | 'regular' = 'student'): Custom
   };
 }
 
-/** The latest OTP texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl. */
+/**
+ * The OTP SMS in each language the server writes it (server/locales/*.json notice.otp.sms; the
+ * text follows the user's saved language), as patterns that capture the code.
+ */
+function otpSmsPatterns(): RegExp[] {
+  const dir = path.resolve(import.meta.dirname, '../../server/locales');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Record<string, string>)[
+          'notice.otp.sms'
+        ],
+    )
+    .filter(
+      (message): message is string => typeof message === 'string' && message.includes('{code}'),
+    )
+    .map((message) => new RegExp(message.split('{code}').map(escape).join('(\\d{6})')));
+  // The English wording as it has always been, should a catalogue be missing.
+  return patterns.length > 0 ? patterns : [/\b(\d{6})\b is your Dabba verification code/];
+}
+
+/** The latest OTP texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl, in any language. */
 export async function readOtp(phone: string): Promise<string> {
   const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
+  const patterns = otpSmsPatterns();
+  const codeIn = (body: string) =>
+    patterns.map((pattern) => pattern.exec(body)?.[1]).find((code) => code !== undefined) ?? null;
   let otp: string | null = null;
   await expect
     .poll(
@@ -71,8 +97,8 @@ export async function readOtp(phone: string): Promise<string> {
         const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
         const mine = lines
           .map((line) => JSON.parse(line) as { to: string; body: string })
-          .filter((message) => message.to === phone && /verification code/i.test(message.body));
-        otp = mine.at(-1)?.body.match(/\b(\d{6})\b/)?.[1] ?? null;
+          .filter((message) => message.to === phone && codeIn(message.body) !== null);
+        otp = mine.length > 0 ? codeIn(mine.at(-1)!.body) : null;
         return otp;
       },
       { timeout: 10_000, message: `an OTP SMS to ${phone}` },

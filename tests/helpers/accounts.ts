@@ -35,6 +35,8 @@ export async function registerCustomer(
     service?: 'mess' | 'tiffin';
     complete?: boolean;
     verify?: boolean;
+    /** The language chosen at registration; none sent by default (the server's English). */
+    language?: 'en' | 'hi';
   } = {},
 ): Promise<Customer> {
   counter += 1;
@@ -56,6 +58,7 @@ export async function registerCustomer(
       user_type: userType,
       first_name: 'Test',
       last_name: `User${counter}`,
+      ...(options.language ? { language: options.language } : {}),
     },
   });
   if (registered.status !== 201)

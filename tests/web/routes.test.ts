@@ -1,7 +1,7 @@
 // The web app's one route registry against README "The web app's rules": the route table, its
 // guards, the navigation by role, the mobile menu, the footer and the document titles all come
 // from web/app/routes.ts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decideRoute, matchRoute, type RouteUser } from '../../machines';
 import {
   APP_ROUTES,
@@ -11,6 +11,18 @@ import {
   HEADER_BUTTONS,
   navigationLinks,
 } from '../../web/app/routes';
+import { i18n, loadAppMessages, t, type MessageId } from '../../web/i18n/i18n';
+
+// The registry names its texts by message key; these tests read them in English, every page's
+// messages loaded (a signed-in user's links and the titles come with the pages' messages).
+beforeAll(async () => {
+  i18n.activate('en');
+  await loadAppMessages();
+});
+const english = <Link extends { label: MessageId }>(
+  links: readonly Link[],
+): Array<Omit<Link, 'label'> & { label: string }> =>
+  links.map((link) => ({ ...link, label: t(link.label) }));
 
 const customer: RouteUser = {
   status: 'profile_complete',
@@ -82,7 +94,7 @@ describe('the route registry', () => {
   });
 
   it('titles each route for the browser tab', () => {
-    const titleOf = (pathname: string) => documentTitle(matchRoute(APP_ROUTES, pathname));
+    const titleOf = (pathname: string) => documentTitle(matchRoute(APP_ROUTES, pathname), t);
     expect(titleOf('/')).toBe('Mess & Tiffin Subscriptions · Dabba');
     expect(titleOf('/admin/refunds')).toBe('Manage Refunds · Dabba');
     expect(titleOf('/reset-password/MQ/abc-123/')).toBe('Set a new password · Dabba');
@@ -110,7 +122,7 @@ describe('links from the registry', () => {
       '/profile',
       '/contact',
     ]);
-    expect(navigationLinks('owner')).toEqual([
+    expect(english(navigationLinks('owner'))).toEqual([
       { to: '/dashboard', label: 'Dashboard' },
       { to: '/admin/plans', label: 'Plans' },
       { to: '/admin/feedback', label: 'Feedback' },
@@ -126,8 +138,8 @@ describe('links from the registry', () => {
 
   it('gives the mobile menu the same links, with Contact Us', () => {
     for (const audience of ['visitor', 'customer', 'owner'] as const) {
-      const desktop = navigationLinks(audience);
-      const mobile = navigationLinks(audience, { mobile: true });
+      const desktop = english(navigationLinks(audience));
+      const mobile = english(navigationLinks(audience, { mobile: true }));
       expect(paths(mobile)).toEqual(paths(desktop));
       expect(mobile.at(-1)).toEqual({ to: '/contact', label: 'Contact Us' });
       expect(mobile.filter((link) => link.label === 'Contact')).toEqual([]);
@@ -135,7 +147,7 @@ describe('links from the registry', () => {
   });
 
   it('gives the signed-out header Login and Register buttons, each a visitor link', () => {
-    expect(HEADER_BUTTONS).toEqual([
+    expect(english(HEADER_BUTTONS)).toEqual([
       { to: '/login', label: 'Login', tone: 'ghost' },
       { to: '/register', label: 'Register', tone: 'primary' },
     ]);
@@ -146,7 +158,7 @@ describe('links from the registry', () => {
   });
 
   it('links the footer to /plans, /subscriptions, /feedback and /contact, in that order', () => {
-    expect(FOOTER_LINKS).toEqual([
+    expect(english(FOOTER_LINKS)).toEqual([
       { to: '/plans', label: 'Plans' },
       { to: '/subscriptions', label: 'My Subscriptions' },
       { to: '/feedback', label: 'Feedback' },

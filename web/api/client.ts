@@ -2,6 +2,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
 import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
+import { currentLanguage } from '../i18n/i18n';
 
 export type ApiClient = Client<paths>;
 
@@ -33,6 +34,8 @@ export function createApi(getSession: () => SessionLink | null, baseUrl = '/api'
       if (token && !request.headers.has('Authorization')) {
         request.headers.set('Authorization', `Bearer ${token}`);
       }
+      // The server writes its error messages in the language the app shows.
+      request.headers.set('Accept-Language', currentLanguage());
       const timed = new Request(request, {
         signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });

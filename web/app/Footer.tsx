@@ -3,6 +3,7 @@
 // profile is still on its way.
 import { memo, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT } from '../i18n/i18n';
 import { lazyWithServerState } from '../session/serverState';
 import { container } from '../styles/utils.css';
 import { injectedBusiness, type Business } from './business';
@@ -30,6 +31,7 @@ const CONTACT_LINES = 3;
 
 export function FooterView({ business }: { business: Business | null }) {
   const [pathname] = useLocation();
+  const t = useT();
   const name = business?.name ?? 'Dabba';
   // A reset link's URL is a password-reset token: no third party may load anything there (the map
   // would see the page and, through the referrer, the URL), so the page loads only our own files.
@@ -39,21 +41,19 @@ export function FooterView({ business }: { business: Business | null }) {
       <div className={`${container} ${styles.footerGrid}`}>
         <div>
           <h2 className={styles.footerHeading}>{name}</h2>
-          <p>
-            {business?.description ??
-              'A provider of mess and tiffin services with flexible subscription plans.'}
-          </p>
+          <p>{business?.description ?? t('footer.defaultDescription')}</p>
         </div>
         <div>
-          <h2 className={styles.footerHeading}>Contact</h2>
+          <h2 className={styles.footerHeading}>{t('footer.contact')}</h2>
           <ul className={styles.footerList} aria-busy={business ? undefined : true}>
             {business ? (
               <>
                 <li>
-                  Email: <a href={`mailto:${business.email}`}>{business.email}</a>
+                  {t('footer.email')} <a href={`mailto:${business.email}`}>{business.email}</a>
                 </li>
                 <li>
-                  Phone: <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
+                  {t('footer.phone')}{' '}
+                  <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
                 </li>
                 <li>{business.address}</li>
                 {business.instagram ? (
@@ -72,28 +72,28 @@ export function FooterView({ business }: { business: Business | null }) {
           </ul>
         </div>
         <div>
-          <h2 className={styles.footerHeading}>Links</h2>
+          <h2 className={styles.footerHeading}>{t('footer.links')}</h2>
           <ul className={styles.footerList}>
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link href={link.to}>{link.label}</Link>
+                <Link href={link.to}>{t(link.label)}</Link>
               </li>
             ))}
             <li>
-              <a href="/contact#privacy">Privacy Policy</a>
+              <a href="/contact#privacy">{t('footer.privacy')}</a>
             </li>
             <li>
-              <a href="/contact#terms">Terms of Service</a>
+              <a href="/contact#terms">{t('footer.terms')}</a>
             </li>
           </ul>
         </div>
         {showMap && business?.map_url ? (
           <div>
-            <h2 className={styles.footerHeading}>Find us</h2>
+            <h2 className={styles.footerHeading}>{t('footer.findUs')}</h2>
             <iframe
               className={styles.map}
               src={business.map_url}
-              title={`Map showing ${name}`}
+              title={t('footer.mapTitle', { name })}
               loading="lazy"
               referrerPolicy="strict-origin-when-cross-origin"
             />
@@ -101,7 +101,7 @@ export function FooterView({ business }: { business: Business | null }) {
         ) : null}
       </div>
       <p className={`${container} ${styles.copyright}`}>
-        © {new Date().getFullYear()} {name}. Version 1.0.0.
+        {t('footer.copyright', { year: new Date().getFullYear(), name })}
       </p>
     </footer>
   );

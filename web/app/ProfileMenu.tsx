@@ -1,19 +1,21 @@
 // The avatar menu: Profile and Logout (logout returns to /).
 import { DropdownMenu } from 'radix-ui';
 import { useLocation } from 'wouter';
+import { useT } from '../i18n/i18n';
 import { useSession } from '../session/SessionProvider';
 import * as styles from './Shell.css';
 
 export function ProfileMenu() {
   const { user, logout } = useSession();
   const [, navigate] = useLocation();
+  const t = useT();
   if (!user) return null;
   const initial = (user.first_name || user.username).charAt(0).toUpperCase();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={styles.avatar}
-        aria-label={`Account menu for ${user.username}`}
+        aria-label={t('shell.accountMenu', { username: user.username })}
       >
         {initial}
       </DropdownMenu.Trigger>
@@ -21,10 +23,10 @@ export function ProfileMenu() {
         <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={6}>
           <DropdownMenu.Label className={styles.menuLabel}>{user.username}</DropdownMenu.Label>
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate('/profile')}>
-            Profile
+            {t('nav.profile')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => void logout()}>
-            Logout
+            {t('shell.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

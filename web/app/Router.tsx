@@ -12,6 +12,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { decideRoute, isOwner, matchRoute } from '../../machines/onboarding/onboarding.routes';
 import { Card } from '../components/Card';
 import { PageSpinner, Spinner } from '../components/Spinner';
+import { useLanguage, useT, type Translate } from '../i18n/i18n';
 import { useSession } from '../session/SessionProvider';
 import { lastSessionWasOwner } from '../session/tokens';
 import { APP_ROUTES, documentTitle, type RoutePage } from './routes';
@@ -63,16 +64,18 @@ export function Router() {
   const { loading, routeUser } = useSession();
   const route = matchRoute(APP_ROUTES, pathname);
   const firstRender = useRef(true);
+  const t = useT();
+  const language = useLanguage();
   // After an in-app navigation, move focus to the page so screen readers start at its content.
   useEffect(() => {
-    document.title = documentTitle(route);
+    document.title = documentTitle(route, t);
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
     document.getElementById('main')?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
-  }, [route]);
+  }, [route, t]);
 
   // While a stored session is restored, the page it will most likely show loads alongside (the
   // owner's dashboard when the owner signed in last on this browser).
@@ -97,38 +100,40 @@ export function Router() {
     search: search ? `?${search}` : '',
   });
 
-  if (decision.kind === 'spinner') return <PageSpinner label="Loading your account" />;
+  if (decision.kind === 'spinner') return <PageSpinner label={t('shell.loadingAccount')} />;
   if (decision.kind === 'redirect') {
     // A user who logs in after being sent to /login goes back to where they were headed.
     const origin =
       pathname === '/login' && decision.to === '/dashboard' ? rememberedOrigin() : null;
     return <Redirect to={origin ?? decision.to} replace state={decision.state ?? null} />;
   }
-  if (decision.kind === 'forbidden') return <NotAuthorized />;
+  if (decision.kind === 'forbidden') return <NotAuthorized t={t} />;
 
   // decideRoute redirects every path without a route, so one was matched here.
   if (!route) return null;
   const page = route.ownerPage && isOwner(routeUser) ? route.ownerPage : route.page;
   return (
     <div key={route.path} className={transition ? styles.transition : undefined}>
-      <RoutePageView page={page} />
+      {/* A new language renders the page afresh, so every text and date on it changes at once. */}
+      <RoutePageView key={language} page={page} />
     </div>
   );
 }
 
 function PendingPage() {
+  const t = useT();
   return (
     <div className={styles.pendingPage}>
-      <Spinner size="lg" label="Loading" />
+      <Spinner size="lg" label={t('shell.loading')} />
     </div>
   );
 }
 
-function NotAuthorized() {
+function NotAuthorized({ t }: { t: Translate }) {
   return (
     <Card role="alert" className={styles.notice}>
-      <h1>Not authorized</h1>
-      <p>You do not have permission to view this page.</p>
+      <h1>{t('shell.notAuthorized')}</h1>
+      <p>{t('shell.notAuthorizedText')}</p>
     </Card>
   );
 }

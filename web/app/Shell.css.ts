@@ -239,3 +239,20 @@ export const copyright = style({
   marginTop: vars.space.lg,
   color: vars.color.textMuted,
 });
+
+export const languageSwitch = style({
+  minHeight: 44,
+  paddingInline: 10,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceMuted },
+    '&[aria-busy="true"]': { opacity: 0.6, cursor: 'progress' },
+  },
+});

@@ -4,7 +4,9 @@ import { Link, useLocation } from 'wouter';
 import { ButtonLink } from '../components/Button';
 import { useSession } from '../session/SessionProvider';
 import { container } from '../styles/utils.css';
+import { useT } from '../i18n/i18n';
 import { Footer } from './Footer';
+import { LanguageSwitch } from './LanguageSwitch';
 import { audienceOf, HEADER_BUTTONS, navigationLinks, type NavLink } from './routes';
 import * as styles from './Shell.css';
 
@@ -34,6 +36,7 @@ function isActive(pathname: string, to: string) {
 
 function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boolean }) {
   const [pathname] = useLocation();
+  const t = useT();
   return (
     <ul className={mobile ? styles.mobileList : styles.navList}>
       {links.map((link) => (
@@ -43,7 +46,7 @@ function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boole
             className={mobile ? styles.mobileLink : styles.navLink}
             aria-current={isActive(pathname, link.to) ? 'page' : undefined}
           >
-            {link.label}
+            {t(link.label)}
           </Link>
         </li>
       ))}
@@ -53,6 +56,7 @@ function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boole
 
 export function Shell({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
+  const t = useT();
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -73,7 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <header
         className={styles.header}
@@ -91,9 +95,10 @@ export function Shell({ children }: { children: ReactNode }) {
             </span>
             Dabba
           </Link>
-          <nav aria-label="Main" className={styles.desktopNav}>
+          <nav aria-label={t('shell.mainNav')} className={styles.desktopNav}>
             <NavLinks links={links} />
           </nav>
+          <LanguageSwitch />
           {user && menuReady ? (
             <Suspense fallback={avatar}>
               <ProfileMenu />
@@ -104,7 +109,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <div className={styles.authLinks}>
               {HEADER_BUTTONS.map((button) => (
                 <ButtonLink key={button.to} href={button.to} tone={button.tone} size="sm">
-                  {button.label}
+                  {t(button.label)}
                 </ButtonLink>
               ))}
             </div>
@@ -115,14 +120,18 @@ export function Shell({ children }: { children: ReactNode }) {
             className={styles.menuButton}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? '×' : '☰'}
           </button>
         </div>
         {menuOpen ? (
-          <nav id="mobile-menu" aria-label="Mobile" className={`${container} ${styles.mobileNav}`}>
+          <nav
+            id="mobile-menu"
+            aria-label={t('shell.mobileNav')}
+            className={`${container} ${styles.mobileNav}`}
+          >
             <NavLinks links={mobileLinks} mobile />
           </nav>
         ) : null}

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { UserType } from '../../machines/onboarding/onboarding.context';
 import type { RouteEntry } from '../../machines/onboarding/onboarding.routes';
+import { hasMessage, type MessageId, type Translate } from '../i18n/i18n';
 import { loadServerState } from '../session/serverState';
 
 /**
@@ -60,25 +61,25 @@ function staticPage<TModule>(
 export type Audience = 'visitor' | 'customer' | 'owner';
 
 export interface AppRoute extends RouteEntry {
-  readonly title: string;
+  readonly title: MessageId;
   readonly page: RoutePage;
   /** What a mess owner sees on this path instead of `page` (the owner's dashboard). */
   readonly ownerPage?: RoutePage;
   /** The top navigation link, for whom; the mobile menu shows the same links. */
   readonly nav?: {
-    readonly label: string;
+    readonly label: MessageId;
     readonly audiences: readonly Audience[];
-    readonly mobileLabel?: string;
+    readonly mobileLabel?: MessageId;
   };
   /** The footer link; `position` orders the footer's links. */
-  readonly footer?: { readonly label: string; readonly position: number };
+  readonly footer?: { readonly label: MessageId; readonly position: number };
   /** A signed-out header button (medium widths: the desktop nav and mobile menu have the link). */
-  readonly headerButton?: { readonly label: string; readonly tone: 'ghost' | 'primary' };
+  readonly headerButton?: { readonly label: MessageId; readonly tone: 'ghost' | 'primary' };
 }
 
 export interface NavLink {
   readonly to: string;
-  readonly label: string;
+  readonly label: MessageId;
 }
 
 export interface HeaderButton extends NavLink {
@@ -93,7 +94,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/',
     access: 'public',
-    title: 'Mess & Tiffin Subscriptions',
+    title: 'route.landing',
     page: staticPage(
       () => import('../pages/landing/LandingPage'),
       (m) => m.LandingPage,
@@ -102,29 +103,29 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/login',
     access: 'public',
-    title: 'Login',
+    title: 'route.login',
     page: page(
       () => import('../pages/login/LoginPage'),
       (m) => m.LoginPage,
     ),
-    nav: { label: 'Login', audiences: ['visitor'] },
-    headerButton: { label: 'Login', tone: 'ghost' },
+    nav: { label: 'nav.login', audiences: ['visitor'] },
+    headerButton: { label: 'nav.login', tone: 'ghost' },
   },
   {
     path: '/register',
     access: 'public',
-    title: 'Register',
+    title: 'route.register',
     page: page(
       () => import('../pages/register/RegisterPage'),
       (m) => m.RegisterPage,
     ),
-    nav: { label: 'Register', audiences: ['visitor'] },
-    headerButton: { label: 'Register', tone: 'primary' },
+    nav: { label: 'nav.register', audiences: ['visitor'] },
+    headerButton: { label: 'nav.register', tone: 'primary' },
   },
   {
     path: '/otp-verification',
     access: 'public',
-    title: 'Verify your phone',
+    title: 'route.otp',
     page: page(
       () => import('../pages/otp-verification/OtpVerificationPage'),
       (m) => m.OtpVerificationPage,
@@ -133,7 +134,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/forgot-password',
     access: 'public',
-    title: 'Forgot password',
+    title: 'route.forgotPassword',
     page: page(
       () => import('../pages/forgot-password/ForgotPasswordPage'),
       (m) => m.ForgotPasswordPage,
@@ -142,7 +143,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/reset-password/:uidb64/:token/*',
     access: 'public',
-    title: 'Set a new password',
+    title: 'route.resetPassword',
     page: page(
       () => import('../pages/reset-password/ResetPasswordPage'),
       (m) => m.ResetPasswordPage,
@@ -151,7 +152,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/dashboard',
     access: 'signedIn',
-    title: 'Dashboard',
+    title: 'route.dashboard',
     page: page(
       () => import('../pages/dashboard/DashboardPage'),
       (m) => m.DashboardPage,
@@ -160,164 +161,168 @@ export const APP_ROUTES: readonly AppRoute[] = [
       () => import('../pages/admin/dashboard/OwnerDashboard'),
       (m) => m.OwnerDashboard,
     ),
-    nav: { label: 'Dashboard', audiences: signedIn },
+    nav: { label: 'nav.dashboard', audiences: signedIn },
   },
   {
     path: '/subscriptions',
     access: 'signedIn',
-    title: 'My Subscriptions',
+    title: 'route.subscriptions',
     page: page(
       () => import('../pages/subscriptions/SubscriptionsPage'),
       (m) => m.SubscriptionsPage,
     ),
-    nav: { label: 'Subscriptions', audiences: ['customer'] },
-    footer: { label: 'My Subscriptions', position: 2 },
+    nav: { label: 'nav.subscriptions', audiences: ['customer'] },
+    footer: { label: 'nav.mySubscriptions', position: 2 },
   },
   {
     path: '/plans',
     access: 'signedIn',
-    title: 'Plans',
+    title: 'route.plans',
     page: page(
       () => import('../pages/plans/PlansPage'),
       (m) => m.PlansPage,
     ),
-    nav: { label: 'Plans', audiences: ['customer'] },
-    footer: { label: 'Plans', position: 1 },
+    nav: { label: 'nav.plans', audiences: ['customer'] },
+    footer: { label: 'nav.plans', position: 1 },
   },
   {
     path: '/feedback',
     access: 'signedIn',
-    title: 'Feedback',
+    title: 'route.feedback',
     page: page(
       () => import('../pages/feedback/FeedbackPage'),
       (m) => m.FeedbackPage,
     ),
-    nav: { label: 'Feedback', audiences: ['customer'] },
-    footer: { label: 'Feedback', position: 3 },
+    nav: { label: 'nav.feedback', audiences: ['customer'] },
+    footer: { label: 'nav.feedback', position: 3 },
   },
   {
     path: '/payments',
     access: 'signedIn',
-    title: 'Payment History',
+    title: 'route.payments',
     page: page(
       () => import('../pages/payments/PaymentsPage'),
       (m) => m.PaymentsPage,
     ),
-    nav: { label: 'Payments', audiences: ['customer'] },
+    nav: { label: 'nav.payments', audiences: ['customer'] },
   },
   {
     path: '/leaves',
     access: 'signedIn',
-    title: 'Leave Requests',
+    title: 'route.leaves',
     page: page(
       () => import('../pages/leaves/LeavesPage'),
       (m) => m.LeavesPage,
     ),
-    nav: { label: 'Leaves', audiences: ['customer'] },
+    nav: { label: 'nav.leaves', audiences: ['customer'] },
   },
   {
     path: '/notifications',
     access: 'signedIn',
-    title: 'Notifications',
+    title: 'route.notifications',
     page: page(
       () => import('../pages/notifications/NotificationsPage'),
       (m) => m.NotificationsPage,
     ),
-    nav: { label: 'Notifications', audiences: ['customer'] },
+    nav: { label: 'nav.notifications', audiences: ['customer'] },
   },
   {
     path: '/admin/plans',
     access: 'owner',
-    title: 'Manage Plans',
+    title: 'route.adminPlans',
     page: page(
       () => import('../pages/admin/plans/ManagePlansPage'),
       (m) => m.ManagePlansPage,
     ),
-    nav: { label: 'Plans', audiences: ['owner'] },
+    nav: { label: 'nav.plans', audiences: ['owner'] },
   },
   {
     path: '/admin/feedback',
     access: 'owner',
-    title: 'All User Feedback',
+    title: 'route.adminFeedback',
     page: page(
       () => import('../pages/admin/feedback/AdminFeedbackPage'),
       (m) => m.AdminFeedbackPage,
     ),
-    nav: { label: 'Feedback', audiences: ['owner'] },
+    nav: { label: 'nav.feedback', audiences: ['owner'] },
   },
   {
     path: '/admin/leaves',
     access: 'owner',
-    title: 'Leave Requests',
+    title: 'route.leaves',
     page: page(
       () => import('../pages/admin/leaves/AdminLeavesPage'),
       (m) => m.AdminLeavesPage,
     ),
-    nav: { label: 'Leaves', audiences: ['owner'] },
+    nav: { label: 'nav.leaves', audiences: ['owner'] },
   },
   {
     path: '/admin/refunds',
     access: 'owner',
-    title: 'Manage Refunds',
+    title: 'route.adminRefunds',
     page: page(
       () => import('../pages/admin/refunds/ManageRefundsPage'),
       (m) => m.ManageRefundsPage,
     ),
-    nav: { label: 'Refunds', audiences: ['owner'] },
+    nav: { label: 'nav.refunds', audiences: ['owner'] },
   },
   {
     path: '/admin/superuser',
     access: 'owner',
-    title: 'Payments & Users',
+    title: 'route.superuser',
     page: page(
       () => import('../pages/admin/superuser/SuperuserPage'),
       (m) => m.SuperuserPage,
     ),
-    nav: { label: 'Payments & Users', audiences: ['owner'] },
+    nav: { label: 'nav.paymentsUsers', audiences: ['owner'] },
   },
   {
     // Issue 6 "Beyond the spec": the owner's kitchen sheet.
     path: '/admin/kitchen',
     access: 'owner',
-    title: 'Kitchen Sheet',
+    title: 'route.kitchen',
     page: page(
       () => import('../pages/admin/kitchen/KitchenSheetPage'),
       (m) => m.KitchenSheetPage,
     ),
-    nav: { label: 'Kitchen Sheet', audiences: ['owner'] },
+    nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
   {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',
-    title: 'Audit Log',
+    title: 'route.audit',
     page: page(
       () => import('../pages/admin/audit/AuditLogPage'),
       (m) => m.AuditLogPage,
     ),
-    nav: { label: 'Audit Log', audiences: ['owner'] },
+    nav: { label: 'nav.audit', audiences: ['owner'] },
   },
   {
     path: '/profile',
     access: 'signedIn',
-    title: 'Profile',
+    title: 'route.profile',
     page: page(
       () => import('../pages/profile/ProfilePage'),
       (m) => m.ProfilePage,
     ),
-    nav: { label: 'Profile', audiences: signedIn },
+    nav: { label: 'nav.profile', audiences: signedIn },
   },
   {
     path: '/contact',
     access: 'publicAndSignedIn',
-    title: 'Contact Us',
+    title: 'route.contact',
     page: page(
       () => import('../pages/contact/ContactPage'),
       (m) => m.ContactPage,
     ),
     // The mobile menu has the same links, with Contact spelled out as "Contact Us".
-    nav: { label: 'Contact', audiences: ['visitor', ...signedIn], mobileLabel: 'Contact Us' },
-    footer: { label: 'Contact', position: 4 },
+    nav: {
+      label: 'nav.contact',
+      audiences: ['visitor', ...signedIn],
+      mobileLabel: 'nav.contactUs',
+    },
+    footer: { label: 'nav.contact', position: 4 },
   },
 ];
 
@@ -347,6 +352,7 @@ export const HEADER_BUTTONS: readonly HeaderButton[] = APP_ROUTES.flatMap(
 );
 
 /** The document title of a route (what the browser tab shows and a screen reader announces). */
-export function documentTitle(route: AppRoute | null): string {
-  return route ? `${route.title} · Dabba` : 'Dabba';
+export function documentTitle(route: AppRoute | null, t: Translate): string {
+  // Until a page's messages have loaded, the tab says "Dabba" rather than a message key.
+  return route && hasMessage(route.title) ? `${t(route.title)} · Dabba` : 'Dabba';
 }

@@ -4,6 +4,7 @@ import type { components } from '../../generated/api';
 import { Button } from '../components/Button';
 import { Details } from '../components/Card';
 import { Dialog } from '../components/Dialog';
+import { useT } from '../i18n/i18n';
 import { formatRupees } from '../lib/format';
 import { muted, small } from '../styles/utils.css';
 
@@ -18,6 +19,7 @@ export function SandboxCheckoutDialog({
   onPay: (outcome: 'success' | 'failure') => Promise<void>;
   onDismiss: () => void;
 }) {
+  const t = useT();
   const [working, setWorking] = useState<'success' | 'failure' | null>(null);
   const pay = (outcome: 'success' | 'failure') => {
     setWorking(outcome);
@@ -39,36 +41,36 @@ export function SandboxCheckoutDialog({
             disabled={working !== null}
             onClick={() => pay('failure')}
           >
-            Fail
+            {t('checkout.sandbox.fail')}
           </Button>
           <Button
             busy={working === 'success'}
             disabled={working !== null}
             onClick={() => pay('success')}
           >
-            Pay {formatRupees(order.amount / 100)}
+            {t('checkout.sandbox.pay', { amount: formatRupees(order.amount / 100) })}
           </Button>
         </>
       }
     >
       <Details
         items={[
-          ['Amount', <strong>{formatRupees(order.amount / 100)}</strong>],
-          ['Currency', order.currency],
-          ['Name', order.prefill.name],
-          ['Email', order.prefill.email],
-          ['Contact', order.prefill.contact],
-          ['Order', order.order_id],
+          [t('checkout.sandbox.amount'), <strong>{formatRupees(order.amount / 100)}</strong>],
+          [t('checkout.sandbox.currency'), order.currency],
+          [t('checkout.sandbox.name'), order.prefill.name],
+          [t('checkout.sandbox.email'), order.prefill.email],
+          [t('checkout.sandbox.contact'), order.prefill.contact],
+          [t('checkout.sandbox.order'), order.order_id],
         ]}
       />
       <div style={{ marginTop: 16 }}>
         <p className={small}>
-          <strong>Test mode.</strong> No money moves. Razorpay&apos;s test cards:
+          <strong>{t('checkout.sandbox.testMode')}</strong> {t('checkout.sandbox.testCards')}
         </p>
         <ul className={`${muted} ${small}`}>
           <li>Visa: 4111 1111 1111 1111</li>
           <li>Mastercard: 5267 3181 8797 5449</li>
-          <li>Any future expiry date, any CVV, OTP 1234 if asked.</li>
+          <li>{t('checkout.sandbox.cardHint')}</li>
         </ul>
       </div>
     </Dialog>

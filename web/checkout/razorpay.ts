@@ -3,6 +3,7 @@ import type { components } from '../../generated/api';
 import type { CheckoutResult } from '../../machines/payment/payment.context';
 import { CheckoutDismissedError } from '../../machines/payment/payment.machine';
 import { EffectError } from '../../machines/shared/failure';
+import { t } from '../i18n/i18n';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 
@@ -30,11 +31,11 @@ function loadCheckoutScript(): Promise<RazorpayConstructor> {
     script.onload = () => {
       const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
       if (loaded) resolve(loaded);
-      else reject(new EffectError('network', 'Could not load the payment window.'));
+      else reject(new EffectError('network', t('checkout.loadFailed')));
     };
     script.onerror = () => {
       loading = null;
-      reject(new EffectError('network', 'Could not load the payment window.'));
+      reject(new EffectError('network', t('checkout.loadFailed')));
     };
     document.head.appendChild(script);
   });
@@ -63,7 +64,11 @@ export async function openRazorpayCheckout(order: CheckoutOrder): Promise<Checko
     });
     checkout.on('payment.failed', (response) =>
       reject(
-        new EffectError('refused', response.error?.description ?? 'The payment was not completed.'),
+        // Razorpay's own description as it wrote it, else the checkout step's sentence.
+        new EffectError(
+          'refused',
+          response.error?.description ?? t('checkout.toast.checkout.message'),
+        ),
       ),
     );
     checkout.open();

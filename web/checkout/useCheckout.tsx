@@ -17,6 +17,7 @@ import { useToast } from '../components/Toaster';
 import { useApi } from '../session/SessionProvider';
 import { openRazorpayCheckout } from './razorpay';
 import { SandboxCheckoutDialog } from './SandboxCheckoutDialog';
+import { checkoutNotice } from './toasts';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 
@@ -64,8 +65,15 @@ export function useCheckout(): {
         }),
       },
       actions: {
-        notify: (_, notice) =>
-          notify({ tone: notice.tone, title: notice.title, message: notice.message }),
+        // The machine's texts are English (the CLI shows them too); the toast shows them translated.
+        notify: ({ context }, notice) =>
+          notify({
+            tone: notice.tone,
+            ...checkoutNotice(
+              notice.tone === 'success' ? 'succeeded' : (context.error?.step ?? 'order'),
+              notice,
+            ),
+          }),
       },
     }),
   );

@@ -1,7 +1,17 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'wouter';
-import { button, type ButtonVariants } from './Button.css';
+import * as styles from './Button.css';
 import { Spinner } from './Spinner';
+
+export interface ButtonVariants {
+  tone?: keyof typeof styles.tone | undefined;
+  size?: keyof typeof styles.size | undefined;
+  block?: boolean | undefined;
+}
+
+function button({ tone = 'primary', size = 'md', block }: ButtonVariants): string {
+  return `${styles.base} ${styles.tone[tone]} ${styles.size[size]}${block ? ` ${styles.block}` : ''}`;
+}
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonVariants & { busy?: boolean; children: ReactNode };

@@ -1,5 +1,4 @@
-import { style } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
 
 export const card = style({
@@ -12,27 +11,23 @@ export const card = style({
   '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
 });
 
-export const badge = recipe({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: 4,
-    borderRadius: vars.radius.pill,
-    padding: '2px 10px',
-    fontSize: vars.fontSize.sm,
-    fontWeight: 600,
-    whiteSpace: 'nowrap',
-  },
-  variants: {
-    tone: {
-      neutral: { background: vars.color.surfaceMuted, color: vars.color.text },
-      success: { background: vars.color.successSoft, color: vars.color.success },
-      warning: { background: vars.color.warningSoft, color: vars.color.warning },
-      danger: { background: vars.color.dangerSoft, color: vars.color.danger },
-      info: { background: vars.color.infoSoft, color: vars.color.info },
-    },
-  },
-  defaultVariants: { tone: 'neutral' },
+export const badge = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 4,
+  borderRadius: vars.radius.pill,
+  padding: '2px 10px',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+});
+
+export const badgeTone = styleVariants({
+  neutral: { background: vars.color.surfaceMuted, color: vars.color.text },
+  success: { background: vars.color.successSoft, color: vars.color.success },
+  warning: { background: vars.color.warningSoft, color: vars.color.warning },
+  danger: { background: vars.color.dangerSoft, color: vars.color.danger },
+  info: { background: vars.color.infoSoft, color: vars.color.info },
 });
 
 export const statCard = style([

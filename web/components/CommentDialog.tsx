@@ -1,6 +1,7 @@
 // An owner action that needs a non-blank comment; submit stays disabled while it is blank.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { isNonBlank } from '../../machines/shared/text';
+import { useT } from '../i18n/i18n';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { formStyles, TextAreaField, TextField } from './Field';
@@ -34,6 +35,7 @@ export function CommentDialog({
   onSubmit,
   onClose,
 }: Props) {
+  const t = useT();
   const [comment, setComment] = useState('');
   const [utr, setUtr] = useState('');
   const [touched, setTouched] = useState(false);
@@ -69,23 +71,23 @@ export function CommentDialog({
           value={comment}
           onChange={(event) => setComment(event.target.value)}
           onBlur={() => setTouched(true)}
-          error={touched && blank ? `${commentLabel} is required` : null}
+          error={touched && blank ? t('ui.comment.required', { label: commentLabel }) : null}
           rows={4}
           maxLength={1000}
         />
         {withUtr ? (
           <TextField
-            label="UTR (optional)"
+            label={t('ui.comment.utr')}
             value={utr}
             onChange={(event) => setUtr(event.target.value)}
-            error={utrInvalid ? 'UTR may contain only letters and digits' : null}
+            error={utrInvalid ? t('ui.comment.utrInvalid') : null}
             maxLength={50}
             autoComplete="off"
           />
         ) : null}
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
           <Button tone="secondary" onClick={onClose}>
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button type="submit" tone={submitTone} disabled={blank || utrInvalid} busy={busy}>
             {submitLabel}

@@ -1,6 +1,7 @@
 // Radix Dialog, thinly wrapped: focus trap, Escape, title and description come from Radix.
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useT } from '../i18n/i18n';
 import * as styles from './Dialog.css';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, footer, wide }: Props) {
+  const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -31,7 +33,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
                 </RadixDialog.Description>
               ) : null}
             </div>
-            <RadixDialog.Close className={styles.close} aria-label="Close">
+            <RadixDialog.Close className={styles.close} aria-label={t('ui.dialog.close')}>
               ×
             </RadixDialog.Close>
           </div>

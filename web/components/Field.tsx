@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useT } from '../i18n/i18n';
 import * as styles from './Field.css';
 
 interface FieldProps {
@@ -76,6 +77,7 @@ export function PasswordField({
   const generated = useId();
   const id = input.id ?? generated;
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className={styles.withToggle}>
@@ -92,10 +94,12 @@ export function PasswordField({
           type="button"
           className={styles.toggle}
           onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'ui.password.hideLabel' : 'ui.password.showLabel', {
+            label: label.toLowerCase(),
+          })}
           aria-pressed={visible}
         >
-          {visible ? 'Hide' : 'Show'}
+          {t(visible ? 'ui.password.hide' : 'ui.password.show')}
         </button>
       </div>
     </FieldShell>

@@ -1,4 +1,5 @@
 // Filter buttons (a labelled group of toggle buttons) and a limit/offset pager.
+import { useT } from '../i18n/i18n';
 import { row } from '../styles/utils.css';
 import { Button } from './Button';
 import * as styles from './Filters.css';
@@ -51,14 +52,13 @@ export function Pager({
   onOffset: (offset: number) => void;
   label: string;
 }) {
+  const t = useT();
   if (total <= limit && offset === 0) return null;
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
   return (
-    <nav aria-label={`${label} pages`} className={styles.pager}>
-      <span aria-live="polite">
-        {first}–{last} of {total}
-      </span>
+    <nav aria-label={t('ui.pager.label', { label })} className={styles.pager}>
+      <span aria-live="polite">{t('ui.pager.range', { first, last, total })}</span>
       <span style={{ display: 'flex', gap: 8 }}>
         <Button
           tone="secondary"
@@ -66,7 +66,7 @@ export function Pager({
           disabled={offset === 0}
           onClick={() => onOffset(Math.max(0, offset - limit))}
         >
-          Previous
+          {t('ui.pager.previous')}
         </Button>
         <Button
           tone="secondary"
@@ -74,7 +74,7 @@ export function Pager({
           disabled={offset + limit >= total}
           onClick={() => onOffset(offset + limit)}
         >
-          Next
+          {t('ui.pager.next')}
         </Button>
       </span>
     </nav>

@@ -1,25 +1,20 @@
-import { keyframes } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-export const spinner = recipe({
-  base: {
-    display: 'inline-block',
-    borderRadius: '50%',
-    borderStyle: 'solid',
-    borderColor: 'currentColor',
-    borderRightColor: 'transparent',
-    animation: `${spin} 0.8s linear infinite`,
-    flexShrink: 0,
-  },
-  variants: {
-    size: {
-      sm: { width: 16, height: 16, borderWidth: 2 },
-      md: { width: 28, height: 28, borderWidth: 3 },
-      lg: { width: 48, height: 48, borderWidth: 4, color: vars.color.primary },
-    },
-  },
-  defaultVariants: { size: 'md' },
+export const spinner = style({
+  display: 'inline-block',
+  borderRadius: '50%',
+  borderStyle: 'solid',
+  borderColor: 'currentColor',
+  borderRightColor: 'transparent',
+  animation: `${spin} 0.8s linear infinite`,
+  flexShrink: 0,
+});
+
+export const spinnerSize = styleVariants({
+  sm: { width: 16, height: 16, borderWidth: 2 },
+  md: { width: 28, height: 28, borderWidth: 3 },
+  lg: { width: 48, height: 48, borderWidth: 4, color: vars.color.primary },
 });

@@ -1,18 +1,24 @@
-import { spinner } from './Spinner.css';
+import { useT } from '../i18n/i18n';
+import { spinner, spinnerSize } from './Spinner.css';
 
-/** A loading spinner in three sizes; `label` is read by screen readers ('' when decorative). */
+/**
+ * A loading spinner in three sizes; `label` is read by screen readers ('' when decorative), "Loading"
+ * in the current language unless given (a `common.` message: the frame shows spinners first).
+ */
 export function Spinner({
   size = 'md',
-  label = 'Loading',
+  label,
 }: {
   size?: 'sm' | 'md' | 'lg';
-  label?: string;
+  label?: string | undefined;
 }) {
-  if (!label) return <span className={spinner({ size })} aria-hidden="true" />;
-  return <span className={spinner({ size })} role="status" aria-label={label} />;
+  const t = useT();
+  const text = label ?? t('common.loading');
+  if (!text) return <span className={`${spinner} ${spinnerSize[size]}`} aria-hidden="true" />;
+  return <span className={`${spinner} ${spinnerSize[size]}`} role="status" aria-label={text} />;
 }
 
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
       <Spinner size="lg" label={label} />

@@ -4,6 +4,7 @@
 // header and under the title row; phones show toasts at the bottom (Toaster.css).
 import { Toast } from 'radix-ui';
 import { useLayoutEffect, useState, type CSSProperties } from 'react';
+import { useT } from '../i18n/i18n';
 import { pageHeader } from '../styles/utils.css';
 import { TOAST_DURATION_MS, type ShownToast } from './toast';
 import * as styles from './Toaster.css';
@@ -67,9 +68,10 @@ export function ToastStack({
   toasts: readonly ShownToast[];
   onRemove: (id: number) => void;
 }) {
+  const t = useT();
   const place = useClearPlacement(toasts.length > 0);
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label={t('ui.toast.label')}>
       {toasts.map((toast) => (
         <Toast.Root
           key={toast.id}
@@ -85,12 +87,17 @@ export function ToastStack({
           {toast.message ? (
             <Toast.Description className={styles.message}>{toast.message}</Toast.Description>
           ) : null}
-          <Toast.Close className={styles.close} aria-label="Dismiss notification">
+          <Toast.Close className={styles.close} aria-label={t('ui.toast.dismiss')}>
             ×
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className={styles.viewport} style={place} />
+      {/* Radix puts the key that reaches the toasts (F8) where the label says {hotkey}. */}
+      <Toast.Viewport
+        className={styles.viewport}
+        style={place}
+        label={t('ui.toast.region', { hotkey: '{hotkey}' })}
+      />
     </Toast.Provider>
   );
 }

@@ -1,20 +1,13 @@
 // How feedback types, priorities and attachment sizes read on the feedback screens: the feedback
-// lifecycle's labels (machines/feedback/feedback.labels.ts) and a badge tone per priority.
-import {
-  FEEDBACK_PRIORITY_LABELS,
-  FEEDBACK_TYPE_LABELS,
-} from '../../machines/feedback/feedback.labels';
+// lifecycle's labels in the current language (web/i18n/labels.ts) and a badge tone per priority.
 import type { BadgeTone } from '../components/Card';
+import { t } from '../i18n/i18n';
+import { feedbackTypeLabel, priorityLabel } from '../i18n/labels';
+
+export { priorityLabel };
 
 export function typeLabel(type: string): string {
-  return type === 'food_complaint'
-    ? FEEDBACK_TYPE_LABELS.food_complaint
-    : FEEDBACK_TYPE_LABELS.general_feedback;
-}
-
-/** "Urgent", "High"…; an unknown value keeps its own words. */
-export function priorityLabel(priority: string): string {
-  return (FEEDBACK_PRIORITY_LABELS as Readonly<Record<string, string>>)[priority] ?? priority;
+  return feedbackTypeLabel(type === 'food_complaint' ? 'food_complaint' : 'general_feedback');
 }
 
 export function priorityTone(priority: string): BadgeTone {
@@ -24,6 +17,7 @@ export function priorityTone(priority: string): BadgeTone {
   return 'neutral';
 }
 
+/** '12.5 KB' ('12.5 केबी' in Hindi). */
 export function sizeInKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return t('format.sizeInKb', { size: (bytes / 1024).toFixed(1) });
 }

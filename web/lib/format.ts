@@ -1,18 +1,43 @@
-// How the app writes money and dates: ₹2,000 and 22 Nov 2026.
+// How the app writes money and dates in the chosen language: ₹2,000 and 22 Nov 2026 in English,
+// ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way).
 import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates';
+import { currentLanguage, currentLocale, t, type MessageId } from '../i18n/i18n';
 
-/** ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share. */
+/**
+ * ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share.
+ * hi-IN writes rupees exactly as en-IN does (Latin digits, Indian grouping), so it serves both.
+ */
 export { formatRupees } from '../../machines/shared/money';
 
-// Made on first use: building a formatter loads locale data (tens of ms on a phone), and most
-// pages, the landing page among them, never show a time.
-let timeFormat: Intl.DateTimeFormat | null = null;
+// Made on first use, per locale: building a formatter loads locale data (tens of ms on a phone),
+// and most pages, the landing page among them, never show a time.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  let formatter = formats.get(`${locale}/${key}`);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formats.set(`${locale}/${key}`, formatter);
+  }
+  return formatter;
+}
+
 const formatTime = (date: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  })).format(date);
+  currentLanguage() === 'en'
+    ? format('time-en', { hour: 'numeric', minute: '2-digit', hour12: true }).format(date)
+    : format('time', { hour: 'numeric', minute: '2-digit' }).format(date);
+
+/** A calendar date 'YYYY-MM-DD' in the current language: '22 Nov 2026' or '22 नव॰ 2026'. */
+function calendarDate(iso: string): string {
+  if (currentLanguage() === 'en') return formatCalendarDate(iso);
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return format('date', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
 
 /** The browser's local calendar date of an instant, as 'YYYY-MM-DD'. */
 const localIsoDate = (date: Date) =>
@@ -22,11 +47,11 @@ const localIsoDate = (date: Date) =>
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return isIsoDate(value) ? formatCalendarDate(value) : value;
+    return isIsoDate(value) ? calendarDate(value) : value;
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return formatCalendarDate(localIsoDate(date));
+  return calendarDate(localIsoDate(date));
 }
 
 /** '22 Nov 2026, 6:05 pm' for a timestamp. */
@@ -35,7 +60,7 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : `${formatCalendarDate(localIsoDate(date))}, ${formatTime(date)}`;
+    : `${calendarDate(localIsoDate(date))}, ${formatTime(date)}`;
 }
 
 /** Today as 'YYYY-MM-DD' in India, where the business runs. */
@@ -48,15 +73,43 @@ export function todayIso(): string {
   }).format(new Date());
 }
 
+/**
+ * The words the API sends in lower case that the screens show by name: meals, services, customer
+ * types and feedback priorities, each in the current language. Marked pure so the landing page,
+ * which takes only formatRupees from here, does not carry it.
+ */
+const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, MessageId>([
+  ['breakfast', 'format.meal.breakfast'],
+  ['lunch', 'format.meal.lunch'],
+  ['dinner', 'format.meal.dinner'],
+  ['mess', 'format.service.mess'],
+  ['tiffin', 'format.service.tiffin'],
+  ['student', 'format.userType.student'],
+  ['regular', 'format.userType.regular'],
+  ['low', 'status.priority.low'],
+  ['medium', 'status.priority.medium'],
+  ['high', 'status.priority.high'],
+  ['urgent', 'status.priority.urgent'],
+]);
+
+/**
+ * A value as a name: 'breakfast' → 'Breakfast' (नाश्ता in Hindi) for the words of WORDS, else the
+ * word with its first letter capitalised.
+ */
 export function capitalise(word: string): string {
+  const id = WORDS.get(word);
+  if (id) return t(id);
   return word.length === 0 ? word : word[0]!.toUpperCase() + word.slice(1);
 }
 
-/** 'breakfast,lunch' meals as 'Breakfast, Lunch', or 'None'. */
+/** A meal's name in the current language: 'breakfast' → 'Breakfast'. */
+export const mealLabel = (meal: string): string => capitalise(meal);
+
+/** 'breakfast,lunch' meals as 'Breakfast, Lunch', or 'None' (in the current language). */
 export function formatMeals(meals: readonly string[] | null | undefined): string {
-  return meals && meals.length > 0 ? meals.map(capitalise).join(', ') : 'None';
+  return meals && meals.length > 0 ? meals.map(mealLabel).join(', ') : t('format.meals.none');
 }
 
 export function serviceLabel(serviceType: 'mess' | 'tiffin' | string): string {
-  return serviceType === 'tiffin' ? 'Tiffin Service' : 'Mess Service';
+  return serviceType === 'tiffin' ? t('format.serviceLabel.tiffin') : t('format.serviceLabel.mess');
 }

@@ -1,4 +1,5 @@
 // The phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
+import { t } from '../i18n/i18n';
 
 /** The 10-digit local number: a 12-digit number starting with 91 loses its country code. */
 function localDigits(phone: string): string {
@@ -8,8 +9,8 @@ function localDigits(phone: string): string {
 
 export function phoneError(phone: string): string | undefined {
   const digits = localDigits(phone);
-  if (digits.length !== 10) return 'Phone number must be exactly 10 digits';
-  if (!/^[6-9]/.test(digits)) return 'Phone number must start with 6, 7, 8, or 9';
+  if (digits.length !== 10) return t('ui.phone.tenDigits');
+  if (!/^[6-9]/.test(digits)) return t('ui.phone.startDigit');
   return undefined;
 }
 

@@ -17,7 +17,6 @@ import { useLocation } from 'wouter';
 import type { components } from '../../generated/api';
 import type { RouteUser } from '../../machines/onboarding/onboarding.context';
 import type { Credentials, SessionTokens } from '../../machines/session/session.context';
-import { SESSION_EXPIRED_MESSAGE } from '../../machines/session/session.messages';
 import type { ApiClient } from '../api/client';
 import { useToast } from '../components/Toaster';
 import type { SessionHost } from './sessionHost';
@@ -30,6 +29,7 @@ import {
   PROFILE_KEY,
 } from './serverState';
 import type { ProfileState } from './serverStateModule';
+import { currentLanguage, hasChosenLanguage, switchLanguage, t } from '../i18n/i18n';
 import { readTokens, rememberOwner } from './tokens';
 
 export type User = components['schemas']['User'];
@@ -182,7 +182,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (view.state !== 'forcedLogout' || !host) return;
     clearServerState();
-    notify({ tone: 'warning', title: 'Session Expired', message: SESSION_EXPIRED_MESSAGE });
+    notify({
+      tone: 'warning',
+      title: t('session.expired.title'),
+      message: t('session.expired.message'),
+    });
     host.actor.send({ type: 'session.acknowledge' });
     navigate('/login', { replace: true });
   }, [view.state, host, navigate, notify]);
@@ -191,6 +195,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user) rememberOwner(user.user_type === 'mess_owner');
   }, [user]);
+  // The account remembers its language: signing in on a device where no language was picked yet
+  // shows the app in it (and the device remembers it). A device's own pick stays as it is.
+  const accountLanguage = user?.language;
+  useEffect(() => {
+    if (accountLanguage && !hasChosenLanguage() && accountLanguage !== currentLanguage()) {
+      void switchLanguage(accountLanguage).catch(() => {});
+    }
+  }, [accountLanguage]);
   const loading = restoring || (view.authenticated && profile.pending);
 
   const logout = useCallback(async () => {

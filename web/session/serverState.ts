@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
 import { isTokenExpiring } from '../../machines/session/session.tokens';
 import type { ApiClient, SessionLink } from '../api/client';
+import { loadAppMessages } from '../i18n/i18n';
 import type { ServerState } from './serverStateModule';
 
 /** The signed-in user's profile in the query cache (GET /accounts/profile/). */
@@ -22,10 +23,13 @@ export function linkSession(link: () => SessionLink | null) {
 }
 
 export function loadServerState(): Promise<ServerState> {
-  loading ??= import('./serverStateModule').then(({ createServerState }) => {
-    loaded = createServerState(() => sessionLink());
-    return loaded;
-  });
+  // Every screen behind this chunk speaks through the "app" messages (web/i18n/namespaces.ts).
+  loading ??= Promise.all([import('./serverStateModule'), loadAppMessages()]).then(
+    ([{ createServerState }]) => {
+      loaded = createServerState(() => sessionLink());
+      return loaded;
+    },
+  );
   return loading;
 }
 

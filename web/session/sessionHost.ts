@@ -12,6 +12,7 @@ import { retryAfterUnauthorized } from '../../machines/session/session.selectors
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
 import type { ToastInput } from '../components/toast';
+import { sessionText } from './messages';
 import { clearTokens, readTokens, writeTokens } from './tokens';
 
 export interface SessionHost {
@@ -38,7 +39,11 @@ export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => 
         persistTokens: ({ context }) => writeTokens(context.accessToken, context.refreshToken),
         clearTokens: () => clearTokens(),
         notify: (_, notice) =>
-          notify({ tone: notice.tone, title: notice.title, message: notice.message }),
+          notify({
+            tone: notice.tone,
+            title: sessionText(notice.title),
+            message: sessionText(notice.message),
+          }),
       },
     }),
   );

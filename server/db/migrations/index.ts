@@ -13,6 +13,7 @@ import { ownerHomeMigration } from './009_owner_home.js';
 import { taxInvoicesMigration } from './010_tax_invoices.js';
 import { paymentLookupsMigration } from './011_payment_lookups.js';
 import { notificationEventsMigration } from './012_notification_events.js';
+import { userLanguageMigration } from './013_user_language.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -28,6 +29,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '010_tax_invoices': taxInvoicesMigration(),
     '011_payment_lookups': paymentLookupsMigration(),
     '012_notification_events': notificationEventsMigration(),
+    '013_user_language': userLanguageMigration(),
   };
 }
 

@@ -2,22 +2,22 @@
 import { useBusiness } from '../../api/queries';
 import { Card, Details } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
+import { useT } from '../../i18n/i18n';
 import { muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
 
 export function ContactPage() {
   const { data: business, isError } = useBusiness();
+  const t = useT();
   return (
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Contact Us</h1>
-          <p className={muted}>
-            Questions about a plan, a payment or a meal? We are happy to help.
-          </p>
+          <h1 className={pageTitle}>{t('contact.title')}</h1>
+          <p className={muted}>{t('contact.intro')}</p>
         </div>
       </header>
       {isError ? (
-        <Card role="alert">We could not load our contact details. Please try again later.</Card>
+        <Card role="alert">{t('contact.loadFailed')}</Card>
       ) : !business ? (
         <PageSpinner />
       ) : (
@@ -25,11 +25,14 @@ export function ContactPage() {
           <h2 style={{ marginBottom: 12 }}>{business.name}</h2>
           <Details
             items={[
-              ['Email', <a href={`mailto:${business.email}`}>{business.email}</a>],
-              ['Phone', <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>],
-              ['Address', business.address],
+              [t('contact.email'), <a href={`mailto:${business.email}`}>{business.email}</a>],
               [
-                'Instagram',
+                t('contact.phone'),
+                <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>,
+              ],
+              [t('contact.address'), business.address],
+              [
+                t('contact.instagram'),
                 business.instagram ? (
                   <a href={business.instagram} target="_blank" rel="noreferrer">
                     {business.instagram}
@@ -43,7 +46,7 @@ export function ContactPage() {
           {business.map_url ? (
             <iframe
               src={business.map_url}
-              title={`Map showing ${business.name}`}
+              title={t('contact.mapTitle', { name: business.name })}
               style={{ width: '100%', height: 280, border: 0, marginTop: 16, borderRadius: 10 }}
               loading="lazy"
             />
@@ -51,18 +54,12 @@ export function ContactPage() {
         </Card>
       )}
       <Card id="privacy">
-        <h2>Privacy Policy</h2>
-        <p className={muted}>
-          We use your details only to run your subscription: meals, delivery, payments and messages
-          about them.
-        </p>
+        <h2>{t('contact.privacy.title')}</h2>
+        <p className={muted}>{t('contact.privacy.text')}</p>
       </Card>
       <Card id="terms">
-        <h2>Terms of Service</h2>
-        <p className={muted}>
-          Plans run for the days shown on the plan. Approved leave moves your meals later without
-          adding paid days; cancelling refunds the paid days you have not used.
-        </p>
+        <h2>{t('contact.terms.title')}</h2>
+        <p className={muted}>{t('contact.terms.text')}</p>
       </Card>
     </div>
   );

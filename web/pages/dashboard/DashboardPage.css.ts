@@ -22,7 +22,13 @@ export const initial = style({
   fontSize: vars.fontSize.xl,
 });
 
-export const hello = style({ display: 'block', fontSize: vars.fontSize.xl, fontWeight: 700 });
+export const hello = style({
+  display: 'block',
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: 700,
+  lineHeight: 1.3,
+});
 
 export const columns = style({
   display: 'grid',

@@ -2,8 +2,10 @@
 import { Link } from 'wouter';
 import { useActiveSubscription, useFeedbackStats, usePayments } from '../../api/queries';
 import { ButtonLink } from '../../components/Button';
-import { Card, Details, StatCard, StatusBadge } from '../../components/Card';
+import { Card, Details, StatCard } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { Skeleton } from '../../components/Skeleton';
+import { useT, type Translate } from '../../i18n/i18n';
 import { formatDate, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '../../styles/utils.css';
@@ -13,13 +15,13 @@ import * as styles from './DashboardPage.css';
 const RECENT_PAYMENTS = 5;
 
 /** While the subscription loads: its details' rows, so the cards below keep their place. */
-const SAMPLE_DETAILS: Array<[string, string]> = [
-  ['Plan', 'Monthly Mess Plan'],
-  ['Type', 'Mess Service'],
-  ['Total paid', '₹2,000'],
-  ['Expires', '30 Jan 2026'],
-  ['Started', '1 Jan 2026'],
-  ['Leave days used', '0'],
+const sampleDetails = (t: Translate): Array<[string, string]> => [
+  [t('dashboard.detail.plan'), t('dashboard.samplePlan')],
+  [t('dashboard.detail.type'), serviceLabel('mess')],
+  [t('dashboard.detail.totalPaid'), formatRupees(2000)],
+  [t('dashboard.detail.expires'), formatDate('2026-01-30')],
+  [t('dashboard.detail.started'), formatDate('2026-01-01')],
+  [t('dashboard.detail.leaveDaysUsed'), '0'],
 ];
 
 export function DashboardPage() {
@@ -27,6 +29,7 @@ export function DashboardPage() {
   const active = useActiveSubscription();
   const payments = usePayments();
   const feedback = useFeedbackStats();
+  const t = useT();
   if (!user) return null;
   const recent = (payments.data ?? []).slice(0, RECENT_PAYMENTS);
   const recentTotal = recent.reduce((sum, payment) => sum + payment.amount_inr, 0);
@@ -39,47 +42,62 @@ export function DashboardPage() {
         <span className={styles.initial} aria-hidden="true">
           {initial}
         </span>
-        <span>
-          <span className={styles.hello}>Hello, {user.first_name || user.username}</span>
+        <div>
+          {/* The page's heading: the greeting (a screen reader's list of headings starts here). */}
+          <h1 className={styles.hello}>
+            {t('dashboard.hello', { name: user.first_name || user.username })}
+          </h1>
           <span className={muted}>@{user.username}</span>
-        </span>
+        </div>
       </Link>
 
       <div className={statGrid}>
         <StatCard
-          label="Active Subscription"
-          value={active.isPending ? '…' : subscription ? 'Active' : 'None'}
+          label={t('dashboard.activeSubscription')}
+          value={
+            active.isPending
+              ? '…'
+              : subscription
+                ? t('dashboard.stat.active')
+                : t('dashboard.stat.none')
+          }
         />
-        <StatCard label="Days Remaining" value={subscription ? subscription.days_remaining : 0} />
-        <StatCard label="Total Feedback" value={feedback.data?.total_feedbacks ?? 0} />
-        <StatCard label="This Month Payments" value={formatRupees(recentTotal)} />
+        <StatCard
+          label={t('dashboard.stat.daysRemaining')}
+          value={subscription ? subscription.days_remaining : 0}
+        />
+        <StatCard
+          label={t('dashboard.stat.totalFeedback')}
+          value={feedback.data?.total_feedbacks ?? 0}
+        />
+        <StatCard label={t('dashboard.stat.monthPayments')} value={formatRupees(recentTotal)} />
       </div>
 
       <div className={styles.columns}>
         <Card aria-labelledby="active-title">
           <h2 id="active-title" className={sectionTitle}>
-            Active Subscription
+            {t('dashboard.activeSubscription')}
           </h2>
           {active.isPending ? (
-            <Skeleton loading label="Loading your subscription">
-              <Details items={SAMPLE_DETAILS} />
+            <Skeleton loading label={t('dashboard.loadingSubscription')}>
+              <Details items={sampleDetails(t)} />
             </Skeleton>
           ) : subscription ? (
             <Details
               items={[
-                ['Plan', subscription.plan.name],
-                ['Type', serviceLabel(subscription.subscription_type)],
-                ['Total paid', formatRupees(subscription.total_paid)],
-                ['Expires', formatDate(subscription.adjusted_end_date)],
-                ['Started', formatDate(subscription.start_date)],
-                ['Leave days used', String(subscription.leave_days)],
+                [t('dashboard.detail.plan'), subscription.plan.name],
+                [t('dashboard.detail.type'), serviceLabel(subscription.subscription_type)],
+                [t('dashboard.detail.totalPaid'), formatRupees(subscription.total_paid)],
+                [t('dashboard.detail.expires'), formatDate(subscription.adjusted_end_date)],
+                [t('dashboard.detail.started'), formatDate(subscription.start_date)],
+                [t('dashboard.detail.leaveDaysUsed'), String(subscription.leave_days)],
               ]}
             />
           ) : (
             <div className={stack}>
-              <p>No Active Subscription</p>
+              <p>{t('dashboard.noActiveSubscription')}</p>
               <div>
-                <ButtonLink href="/plans">Browse Plans</ButtonLink>
+                <ButtonLink href="/plans">{t('dashboard.browsePlans')}</ButtonLink>
               </div>
             </div>
           )}
@@ -87,19 +105,21 @@ export function DashboardPage() {
 
         <Card aria-labelledby="payments-title">
           <h2 id="payments-title" className={sectionTitle}>
-            Recent Payments
+            {t('dashboard.recentPayments')}
           </h2>
           {payments.isPending ? (
-            <Skeleton loading label="Loading your payments">
+            <Skeleton loading label={t('dashboard.loadingPayments')}>
               <ul className={styles.paymentList}>
                 <li className={styles.paymentRow}>
-                  <span>₹2,000 · 1 Jan 2026</span>
+                  <span>
+                    {formatRupees(2000)} · {formatDate('2026-01-01')}
+                  </span>
                   <StatusBadge status="SUCCESS" />
                 </li>
               </ul>
             </Skeleton>
           ) : recent.length === 0 ? (
-            <p className={muted}>No payments yet.</p>
+            <p className={muted}>{t('dashboard.noPayments')}</p>
           ) : (
             <ul className={styles.paymentList}>
               {recent.map((payment) => (
@@ -118,17 +138,17 @@ export function DashboardPage() {
 
       <Card aria-labelledby="quick-title">
         <h2 id="quick-title" className={sectionTitle}>
-          Quick actions
+          {t('dashboard.quickActions')}
         </h2>
         <div className={row}>
           <ButtonLink href="/feedback" tone="secondary">
-            Give Feedback
+            {t('dashboard.giveFeedback')}
           </ButtonLink>
           <ButtonLink href="/leaves" tone="secondary">
-            Request Leave
+            {t('dashboard.requestLeave')}
           </ButtonLink>
           <ButtonLink href="/payments" tone="secondary">
-            Payment History
+            {t('dashboard.paymentHistory')}
           </ButtonLink>
         </div>
       </Card>

@@ -11,8 +11,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
-
-const TOO_LARGE = 'Attachment must be less than 5MB.';
+import { useT } from '../../i18n/i18n';
+import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
 
 /** Open, attachments not disabled, none yet: the feedback machine decides. */
 export function canAddAttachment(feedback: Feedback): boolean {
@@ -28,6 +28,7 @@ export function AttachmentDialog({
   feedback: Feedback;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useToast();
   const upload = useUploadAttachment();
   const [file, setFile] = useState<File | null>(null);
@@ -39,12 +40,13 @@ export function AttachmentDialog({
     setFile(null);
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) {
-      setError('Please choose an image file.');
+      setError(t('feedback.attachment.notImage'));
       return;
     }
     if (chosen.size >= ATTACHMENT_MAX_BYTES) {
-      setError(TOO_LARGE);
-      notify({ tone: 'error', title: 'File Too Large', message: TOO_LARGE });
+      const tooLarge = t(FEEDBACK_REFUSAL_MESSAGES.attachmentTooLarge);
+      setError(tooLarge);
+      notify({ tone: 'error', title: t('feedback.toast.tooLarge.title'), message: tooLarge });
       return;
     }
     setFile(chosen);
@@ -54,8 +56,8 @@ export function AttachmentDialog({
     if (!allowed) {
       notify({
         tone: 'error',
-        title: 'Attachments Disabled',
-        message: 'Attachments can only be added to feedback that is open.',
+        title: t('feedback.toast.disabled.title'),
+        message: t(FEEDBACK_REFUSAL_MESSAGES.addAttachmentNotOpen),
       });
       return;
     }
@@ -64,14 +66,18 @@ export function AttachmentDialog({
       { id: feedback.id, file },
       {
         onSuccess: () => {
-          notify({ tone: 'success', title: 'Attachment Uploaded', message: file.name });
+          notify({
+            tone: 'success',
+            title: t('feedback.toast.uploaded.title'),
+            message: file.name,
+          });
           onClose();
         },
         onError: (uploadError) =>
           notify({
             tone: 'error',
-            title: 'Upload Failed',
-            message: errorMessage(uploadError, 'Failed to upload attachment'),
+            title: t('feedback.toast.uploadFailed.title'),
+            message: errorMessage(uploadError, t('feedback.toast.uploadFailed.message')),
           }),
       },
     );
@@ -83,21 +89,21 @@ export function AttachmentDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Add Attachment"
-      description={`Add a photo to “${feedback.subject}”. One image, under 5MB.`}
+      title={t('feedback.addAttachment')}
+      description={t('feedback.attachment.description', { subject: feedback.subject })}
       footer={
         <>
           <Button tone="secondary" onClick={onClose}>
-            Skip
+            {t('feedback.attachment.skip')}
           </Button>
           <Button disabled={!file} busy={upload.isPending} onClick={send}>
-            Upload
+            {t('feedback.attachment.upload')}
           </Button>
         </>
       }
     >
       <TextField
-        label="Image"
+        label={t('feedback.attachment.image')}
         type="file"
         accept="image/jpeg,image/png,image/webp"
         error={error}

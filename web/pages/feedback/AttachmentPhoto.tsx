@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useAttachmentImage, type Feedback } from '../../api/queries';
 import { Dialog } from '../../components/Dialog';
+import { useT } from '../../i18n/i18n';
 import { useObjectUrl } from '../../lib/useObjectUrl';
 import * as styles from './FeedbackPage.css';
 
@@ -14,11 +15,12 @@ export function AttachmentPhoto({
   attachment: Attachment;
   subject: string;
 }) {
+  const t = useT();
   const image = useAttachmentImage(attachment.id);
   const url = useObjectUrl(image.data);
   const [enlarged, setEnlarged] = useState(false);
-  const alt = `Photo attached to “${subject}”`;
-  const size = `${Math.max(1, Math.round(attachment.file_size / 1024))} KB`;
+  const alt = t('feedback.photo.alt', { subject });
+  const size = t('format.sizeInKb', { size: Math.max(1, Math.round(attachment.file_size / 1024)) });
   return (
     <figure className={styles.photo}>
       {url ? (
@@ -26,17 +28,17 @@ export function AttachmentPhoto({
           type="button"
           className={styles.thumbButton}
           onClick={() => setEnlarged(true)}
-          aria-label={`View the photo ${attachment.original_filename} full size`}
+          aria-label={t('feedback.photo.view', { name: attachment.original_filename })}
         >
           <img src={url} alt={alt} className={styles.thumb} />
         </button>
       ) : (
         <div className={styles.thumbPlaceholder} role={image.isError ? 'alert' : 'status'}>
-          {image.isError ? 'Could not load the photo.' : 'Loading photo…'}
+          {image.isError ? t('feedback.photo.loadFailed') : t('feedback.photo.loading')}
         </div>
       )}
       <figcaption className={styles.caption}>
-        Attachment: {attachment.original_filename} ({size})
+        {t('feedback.photo.caption', { name: attachment.original_filename, size })}
       </figcaption>
       {enlarged && url ? (
         <Dialog open wide onOpenChange={(open) => setEnlarged(open)} title={subject}>

@@ -9,7 +9,10 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
-import { todayIso } from '../../lib/format';
+import { useT } from '../../i18n/i18n';
+import { typeLabel } from '../../lib/feedback';
+import { mealLabel, todayIso } from '../../lib/format';
+import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
 import * as styles from './FeedbackPage.css';
 
 type FeedbackType = 'general_feedback' | 'food_complaint';
@@ -23,6 +26,7 @@ export function FeedbackForm({
   onClose: () => void;
   onCreated: (feedback: Feedback) => void;
 }) {
+  const t = useT();
   const notify = useToast();
   const create = useCreateFeedback();
   const subscriptions = useSubscriptions();
@@ -37,10 +41,10 @@ export function FeedbackForm({
 
   const isFood = type === 'food_complaint';
   const errors = {
-    subject: subject.trim() ? undefined : 'Subject is required',
-    message: message.trim() ? undefined : 'Message is required',
-    mealDate: isFood && !mealDate ? 'Meal date is required for a food complaint' : undefined,
-    mealType: isFood && !mealType ? 'Meal type is required for a food complaint' : undefined,
+    subject: subject.trim() ? undefined : t('feedback.required.subject'),
+    message: message.trim() ? undefined : t('feedback.required.message'),
+    mealDate: isFood && !mealDate ? t('feedback.required.mealDate') : undefined,
+    mealType: isFood && !mealType ? t('feedback.required.mealType') : undefined,
   };
   const show = (error: string | undefined) => (submitted ? error : undefined);
   const tone = messageCounterTone(message.length);
@@ -51,9 +55,8 @@ export function FeedbackForm({
     if (hasOpenFeedback) {
       notify({
         tone: 'error',
-        title: 'Cannot Submit Feedback',
-        message:
-          'You already have open feedback. Please wait until it is resolved before submitting more.',
+        title: t('feedback.toast.cannotSubmit.title'),
+        message: t(FEEDBACK_REFUSAL_MESSAGES.openExists),
       });
       return;
     }
@@ -72,8 +75,8 @@ export function FeedbackForm({
         onSuccess: (created) => {
           notify({
             tone: 'success',
-            title: 'Feedback Submitted',
-            message: 'Thank you! You can add a photo now.',
+            title: t('feedback.toast.submitted.title'),
+            message: t('feedback.toast.submitted.message'),
           });
           onCreated(created);
         },
@@ -81,12 +84,16 @@ export function FeedbackForm({
           const nonField =
             error instanceof ApiError ? error.body?.non_field_errors?.[0] : undefined;
           if (nonField)
-            notify({ tone: 'error', title: 'Cannot Submit Feedback', message: nonField });
+            notify({
+              tone: 'error',
+              title: t('feedback.toast.cannotSubmit.title'),
+              message: nonField,
+            });
           else
             notify({
               tone: 'error',
-              title: 'Submission Failed',
-              message: 'Failed to submit feedback',
+              title: t('feedback.toast.submitFailed.title'),
+              message: t('feedback.toast.submitFailed.message'),
             });
         },
       },
@@ -99,20 +106,20 @@ export function FeedbackForm({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Add Feedback"
+      title={t('feedback.add')}
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <SelectField
-          label="Type"
+          label={t('feedback.field.type')}
           value={type}
           onChange={(event) => setType(event.target.value as FeedbackType)}
           options={[
-            { value: 'general_feedback', label: 'General Feedback' },
-            { value: 'food_complaint', label: 'Food Complaint' },
+            { value: 'general_feedback', label: typeLabel('general_feedback') },
+            { value: 'food_complaint', label: typeLabel('food_complaint') },
           ]}
         />
         <TextField
-          label="Subject"
+          label={t('feedback.field.subject')}
           maxLength={200}
           value={subject}
           error={show(errors.subject)}
@@ -120,7 +127,7 @@ export function FeedbackForm({
         />
         <div>
           <TextAreaField
-            label="Message"
+            label={t('feedback.field.message')}
             maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
             value={message}
             error={show(errors.message)}
@@ -129,14 +136,20 @@ export function FeedbackForm({
             }
           />
           <p className={styles.counter({ tone })} data-tone={tone} aria-live="polite">
-            {message.length}/{FEEDBACK_MESSAGE_MAX_LENGTH}
-            {tone === 'limit' ? ' · limit reached' : tone === 'warning' ? ' · nearly full' : ''}
+            {t(
+              tone === 'limit'
+                ? 'feedback.counter.limit'
+                : tone === 'warning'
+                  ? 'feedback.counter.warning'
+                  : 'feedback.counter',
+              { count: message.length, max: FEEDBACK_MESSAGE_MAX_LENGTH },
+            )}
           </p>
         </div>
         {isFood ? (
           <div className={formStyles.formGrid}>
             <TextField
-              label="Meal date"
+              label={t('feedback.field.mealDate')}
               type="date"
               max={todayIso()}
               value={mealDate}
@@ -144,32 +157,31 @@ export function FeedbackForm({
               onChange={(event) => setMealDate(event.target.value)}
             />
             <SelectField
-              label="Meal type"
-              placeholder="Select meal"
+              label={t('feedback.field.mealType')}
+              placeholder={t('feedback.field.selectMeal')}
               value={mealType}
               error={show(errors.mealType)}
               onChange={(event) => setMealType(event.target.value)}
-              options={[
-                { value: 'breakfast', label: 'Breakfast' },
-                { value: 'lunch', label: 'Lunch' },
-                { value: 'dinner', label: 'Dinner' },
-              ]}
+              options={(['breakfast', 'lunch', 'dinner'] as const).map((value) => ({
+                value,
+                label: mealLabel(value),
+              }))}
             />
           </div>
         ) : null}
         <div className={formStyles.formGrid}>
           <SelectField
-            label="Rating"
+            label={t('feedback.field.rating')}
             value={rating}
             onChange={(event) => setRating(event.target.value)}
             options={[5, 4, 3, 2, 1].map((value) => ({
               value: String(value),
-              label: `${value} star${value === 1 ? '' : 's'}`,
+              label: t('feedback.field.stars', { count: value }),
             }))}
           />
           <SelectField
-            label="Related subscription (optional)"
-            placeholder="None"
+            label={t('feedback.field.subscription')}
+            placeholder={t('feedback.field.none')}
             value={subscription}
             onChange={(event) => setSubscription(event.target.value)}
             options={(subscriptions.data ?? []).map((item) => ({
@@ -180,7 +192,7 @@ export function FeedbackForm({
         </div>
         <div className={formStyles.form} style={{ alignItems: 'flex-end' }}>
           <Button type="submit" busy={create.isPending}>
-            Submit Feedback
+            {t('feedback.submit')}
           </Button>
         </div>
       </form>

@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { isOpenFeedbackStatus } from '../../../machines/feedback/feedback.rules';
 import { useFeedbackList, type Feedback } from '../../api/queries';
 import { Button } from '../../components/Button';
-import { Badge, Card, EmptyState, StatusBadge } from '../../components/Card';
+import { Badge, Card, EmptyState } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { typeLabel } from '../../lib/feedback';
 import { capitalise, formatDate, formatDateTime } from '../../lib/format';
 import { cardList } from '../../styles/list.css';
@@ -16,6 +18,7 @@ import { FeedbackForm } from './FeedbackForm';
 import * as styles from './FeedbackPage.css';
 
 export function FeedbackPage() {
+  const t = useT();
   const notify = useToast();
   const feedback = useFeedbackList();
   const [formOpen, setFormOpen] = useState(false);
@@ -25,11 +28,11 @@ export function FeedbackPage() {
     if (feedback.isError) {
       notify({
         tone: 'error',
-        title: 'Failed to Load Feedback',
-        message: 'Could not fetch feedback.',
+        title: t('feedback.loadFailed.title'),
+        message: t('feedback.loadFailed.message'),
       });
     }
-  }, [feedback.isError, notify]);
+  }, [feedback.isError, notify, t]);
 
   const hasOpen = (feedback.data ?? []).some((item) => isOpenFeedbackStatus(item.status));
 
@@ -37,23 +40,23 @@ export function FeedbackPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Feedback</h1>
-          <p className={muted}>Tell us about the food and the service. We read every message.</p>
+          <h1 className={pageTitle}>{t('feedback.title')}</h1>
+          <p className={muted}>{t('feedback.intro')}</p>
         </div>
         <Button disabled={hasOpen || feedback.isPending} onClick={() => setFormOpen(true)}>
-          {hasOpen ? 'Feedback Pending' : 'Add Feedback'}
+          {hasOpen ? t('feedback.pending') : t('feedback.add')}
         </Button>
       </header>
       {feedback.isPending ? (
-        <PageSpinner label="Loading feedback" />
+        <PageSpinner label={t('feedback.loading')} />
       ) : feedback.isError ? (
-        <Card role="alert">Could not fetch feedback.</Card>
+        <Card role="alert">{t('feedback.loadFailed.message')}</Card>
       ) : feedback.data.length === 0 ? (
-        <EmptyState title="Your mess awaits its first review!">
-          <p className={muted}>Share what you liked, or what we should fix.</p>
+        <EmptyState title={t('feedback.empty.title')}>
+          <p className={muted}>{t('feedback.empty.text')}</p>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Your feedback">
+        <ul className={cardList} aria-label={t('feedback.list')}>
           {feedback.data.map((item) => (
             <li key={item.id}>
               <FeedbackCard item={item} onAttach={() => setAttachingTo(item)} />
@@ -79,6 +82,7 @@ export function FeedbackPage() {
 }
 
 function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void }) {
+  const t = useT();
   const attachment = item.attachments[0];
   return (
     <Card aria-labelledby={`feedback-${item.id}`}>
@@ -99,25 +103,28 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
                   : 'neutral'
             }
           >
-            {capitalise(item.priority)} priority
+            {t('feedback.priority', { priority: capitalise(item.priority) })}
           </Badge>
           <StatusBadge status={item.status} />
         </div>
       </div>
-      <p className={styles.stars} aria-label={`Rating ${item.rating} out of 5`}>
+      <p className={styles.stars} aria-label={t('feedback.ratingLabel', { rating: item.rating })}>
         {'★'.repeat(item.rating)}
         <span className={muted}>{'☆'.repeat(5 - item.rating)}</span>
       </p>
       <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
       {item.feedback_type === 'food_complaint' ? (
         <p className={`${muted} ${small}`}>
-          Meal: {item.meal_type ? capitalise(item.meal_type) : '—'} on {formatDate(item.meal_date)}
+          {t('feedback.meal', {
+            meal: item.meal_type ? capitalise(item.meal_type) : '—',
+            date: formatDate(item.meal_date),
+          })}
         </p>
       ) : null}
       {attachment ? <AttachmentPhoto attachment={attachment} subject={item.subject} /> : null}
       {item.admin_response ? (
         <div className={styles.response}>
-          <strong>Response from the mess</strong>
+          <strong>{t('feedback.response')}</strong>
           <p>{item.admin_response}</p>
           <p className={`${muted} ${small}`}>{formatDateTime(item.responded_at)}</p>
         </div>
@@ -125,7 +132,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
       {canAddAttachment(item) ? (
         <div style={{ marginTop: 12 }}>
           <Button size="sm" tone="secondary" onClick={onAttach}>
-            Add Attachment
+            {t('feedback.addAttachment')}
           </Button>
         </div>
       ) : null}

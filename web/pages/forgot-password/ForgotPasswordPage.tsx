@@ -1,4 +1,5 @@
 // Request a reset e-mail; on success, "Email Sent Successfully!" with a way to use another address.
+import { Trans } from '../../i18n/Trans';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +9,7 @@ import { authLinks, successPanel } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { useT, type MessageId } from '../../i18n/i18n';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
 
@@ -16,12 +18,13 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function ForgotPasswordPage() {
   const api = useApi();
   const notify = useToast();
+  const t = useT();
   const form = useForm({ email: '' }, (values) => ({
     email: !values.email.trim()
-      ? 'Email is required'
+      ? t('auth.validation.emailRequired')
       : EMAIL_PATTERN.test(values.email.trim())
         ? undefined
-        : 'Please enter a valid email address',
+        : t('auth.validation.emailInvalid'),
   }));
   const send = useMutation({
     mutationFn: (email: string) =>
@@ -29,14 +32,14 @@ export function ForgotPasswordPage() {
     onSuccess: () =>
       notify({
         tone: 'success',
-        title: 'Reset Email Sent',
-        message: 'Check your inbox for the reset link.',
+        title: t('auth.forgot.sent.title'),
+        message: t('auth.forgot.sent.message'),
       }),
     onError: () =>
       notify({
         tone: 'error',
-        title: 'Failed to Send Reset Email',
-        message: 'Failed to send reset email. Please try again.',
+        title: t('auth.forgot.failed.title'),
+        message: t('auth.forgot.failed.message'),
       }),
   });
 
@@ -47,12 +50,16 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="We will e-mail you a link to set a new one.">
+    <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       {send.isSuccess ? (
         <div className={successPanel} role="status">
-          <h2>Email Sent Successfully!</h2>
+          <h2>{t('auth.forgot.success.heading')}</h2>
           <p>
-            We sent a password reset link to <strong>{send.variables}</strong>.
+            <Trans
+              id={'auth.forgot.success.text' satisfies MessageId}
+              values={{ email: send.variables }}
+              components={{ 0: <strong /> }}
+            />
           </p>
           <Button
             tone="secondary"
@@ -61,19 +68,24 @@ export function ForgotPasswordPage() {
               form.reset();
             }}
           >
-            Send to Different Email
+            {t('auth.forgot.differentEmail')}
           </Button>
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+          <TextField
+            label={t('auth.field.email')}
+            type="email"
+            autoComplete="email"
+            {...form.field('email')}
+          />
           <Button type="submit" block busy={send.isPending}>
-            Send reset link
+            {t('auth.forgot.submit')}
           </Button>
         </form>
       )}
       <div className={authLinks}>
-        <Link href="/login">Back to login</Link>
+        <Link href="/login">{t('auth.forgot.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

@@ -2,7 +2,8 @@
 import { Suspense, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { formatRupees } from '../../lib/format';
+import { formatRupees } from '../../../machines/shared/money';
+import { useT, type MessageId } from '../../i18n/i18n';
 import { lazyWithServerState } from '../../session/serverState';
 import { useSession } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
@@ -42,55 +43,53 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-const BENEFITS = [
+const BENEFITS: ReadonlyArray<{ icon: string; title: MessageId; text: MessageId }> = [
   {
     icon: ICONS.bowl,
-    title: 'Fresh, home-style food',
-    text: 'Cooked every day in our own kitchen with seasonal ingredients.',
+    title: 'landing.benefits.food.title',
+    text: 'landing.benefits.food.text',
   },
   {
     icon: ICONS.calendar,
-    title: 'Flexible plans',
-    text: 'Pick mess or tiffin, choose your meals and renew when it suits you.',
+    title: 'landing.benefits.plans.title',
+    text: 'landing.benefits.plans.text',
   },
   {
     icon: ICONS.plane,
-    title: 'Leave when you travel',
-    text: 'Going home for a few days? Request leave and your plan is extended.',
+    title: 'landing.benefits.leave.title',
+    text: 'landing.benefits.leave.text',
   },
   {
     icon: ICONS.card,
-    title: 'Simple online payment',
-    text: 'Pay securely online and download your receipts any time.',
+    title: 'landing.benefits.payment.title',
+    text: 'landing.benefits.payment.text',
   },
 ];
 
 export function LandingPage() {
   const { user } = useSession();
   const [plansOpen, setPlansOpen] = useState(false);
+  const t = useT();
   return (
     <>
       <section className={styles.hero} aria-labelledby="hero-title">
-        <p className={styles.eyebrow}>Mess &amp; tiffin subscriptions</p>
+        <p className={styles.eyebrow}>{t('landing.hero.eyebrow')}</p>
         <h1 id="hero-title" className={styles.heroTitle}>
-          Good food every day, without the daily hassle
+          {t('landing.hero.title')}
         </h1>
-        <p className={styles.heroText}>
-          Subscribe to a mess or tiffin plan, pay online, take leave when you travel and tell us how
-          we are doing — all from your phone.
-        </p>
+        <p className={styles.heroText}>{t('landing.hero.text')}</p>
         <div className={styles.actions}>
           {user ? (
             <ButtonLink href="/dashboard" size="lg">
-              Go to Dashboard
+              {t('landing.goToDashboard')}
             </ButtonLink>
           ) : (
             <>
               <ButtonLink href="/register" size="lg">
-                Get Started
+                {t('landing.getStarted')}
               </ButtonLink>
               <Button tone="secondary" size="lg" onClick={() => setPlansOpen(true)}>
-                View Plans
+                {t('landing.viewPlans')}
               </Button>
             </>
           )}
@@ -105,23 +104,23 @@ export function LandingPage() {
 
       <section className={styles.section} aria-labelledby="services-title">
         <h2 id="services-title" className={styles.sectionTitle}>
-          Our Services
+          {t('landing.services.title')}
         </h2>
         <div className={grid}>
           <Card>
-            <h3>Mess Service</h3>
-            <p className={muted}>Sit down to hot breakfast, lunch and dinner at our mess.</p>
+            <h3>{t('landing.services.mess.title')}</h3>
+            <p className={muted}>{t('landing.services.mess.text')}</p>
             <p className={planStyles.price}>
-              From {formatRupees(MESS_FROM_RUPEES)}{' '}
-              <span className={planStyles.priceUnit}>per month</span>
+              {t('landing.services.from', { price: formatRupees(MESS_FROM_RUPEES) })}{' '}
+              <span className={planStyles.priceUnit}>{t('landing.services.perMonth')}</span>
             </p>
           </Card>
           <Card>
-            <h3>Tiffin Service</h3>
-            <p className={muted}>Meals packed and delivered to your hostel or home.</p>
+            <h3>{t('landing.services.tiffin.title')}</h3>
+            <p className={muted}>{t('landing.services.tiffin.text')}</p>
             <p className={planStyles.price}>
-              From {formatRupees(TIFFIN_FROM_RUPEES)}{' '}
-              <span className={planStyles.priceUnit}>per month</span>
+              {t('landing.services.from', { price: formatRupees(TIFFIN_FROM_RUPEES) })}{' '}
+              <span className={planStyles.priceUnit}>{t('landing.services.perMonth')}</span>
             </p>
           </Card>
         </div>
@@ -129,7 +128,7 @@ export function LandingPage() {
 
       <section className={styles.section} aria-labelledby="benefits-title">
         <h2 id="benefits-title" className={styles.sectionTitle}>
-          Why Dabba
+          {t('landing.benefits.title')}
         </h2>
         <div className={grid}>
           {BENEFITS.map((benefit) => (
@@ -137,8 +136,8 @@ export function LandingPage() {
               <span className={styles.tileIcon}>
                 <Icon path={benefit.icon} />
               </span>
-              <h3>{benefit.title}</h3>
-              <p className={muted}>{benefit.text}</p>
+              <h3>{t(benefit.title)}</h3>
+              <p className={muted}>{t(benefit.text)}</p>
             </Card>
           ))}
         </div>
@@ -146,9 +145,9 @@ export function LandingPage() {
 
       {user ? null : (
         <section className={styles.cta} aria-labelledby="cta-title">
-          <h2 id="cta-title">Ready for your first meal?</h2>
-          <p>Create an account in a minute and choose the plan that fits you.</p>
-          <ButtonLink href="/register">Get Started</ButtonLink>
+          <h2 id="cta-title">{t('landing.cta.title')}</h2>
+          <p>{t('landing.cta.text')}</p>
+          <ButtonLink href="/register">{t('landing.getStarted')}</ButtonLink>
         </section>
       )}
     </>

@@ -3,6 +3,7 @@ import { usePlans } from '../../api/queries';
 import { Button, ButtonLink } from '../../components/Button';
 import { Badge } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
+import { useT } from '../../i18n/i18n';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
@@ -17,6 +18,7 @@ export function PlansModal({
   onOpenChange: (open: boolean) => void;
 }) {
   const { user } = useSession();
+  const t = useT();
   const plans = usePlans(open);
   // A visitor needs an account first; a signed-in customer subscribes on the plans page.
   const subscribeHref = user ? '/plans' : '/register';
@@ -24,45 +26,47 @@ export function PlansModal({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Available Plans"
-      description={user ? undefined : 'Create an account to subscribe. It takes a minute.'}
+      title={t('plansModal.title')}
+      description={user ? undefined : t('plansModal.description')}
     >
       {plans.isPending ? (
         <p className={styles.stateText} role="status">
-          Loading plans...
+          {t('plansModal.loading')}
         </p>
       ) : plans.isError ? (
         <p className={styles.stateText} role="alert">
-          Could not load plans. Please try again later.
+          {t('plansModal.loadFailed')}
         </p>
       ) : plans.data.length === 0 ? (
-        <p className={styles.stateText}>No plans available.</p>
+        <p className={styles.stateText}>{t('plansModal.empty')}</p>
       ) : (
-        <ul className={styles.planList} aria-label="Plans">
+        <ul className={styles.planList} aria-label={t('plansModal.listLabel')}>
           {plans.data.map((plan) => (
             <li key={plan.id} className={styles.planItem} aria-labelledby={`modal-plan-${plan.id}`}>
               <div className={planStyles.planHead}>
                 <h3 id={`modal-plan-${plan.id}`}>{plan.name}</h3>
                 <Badge tone={plan.is_active ? 'success' : 'neutral'}>
-                  {plan.is_active ? 'Active' : 'Inactive'}
+                  {plan.is_active ? t('plansModal.active') : t('plansModal.inactive')}
                 </Badge>
               </div>
               <p className={muted}>{plan.description}</p>
               <p className={styles.facts}>
-                {serviceLabel(plan.service_type)} · {plan.duration_days} days
+                {serviceLabel(plan.service_type)} ·{' '}
+                {t('plansModal.days', { count: plan.duration_days })}
               </p>
               <p className={styles.facts}>
-                <span className={styles.factLabel}>Meals:</span> {formatMeals(plan.included_meals)}
+                <span className={styles.factLabel}>{t('plansModal.meals')}</span>{' '}
+                {formatMeals(plan.included_meals)}
               </p>
               <div className={styles.foot}>
                 <p className={styles.price}>{formatRupees(plan.base_price)}</p>
                 {plan.is_active ? (
                   <ButtonLink href={subscribeHref} size="sm">
-                    Subscribe
+                    {t('plansModal.subscribe')}
                   </ButtonLink>
                 ) : (
                   <Button size="sm" disabled>
-                    Not Available
+                    {t('plansModal.notAvailable')}
                   </Button>
                 )}
               </div>

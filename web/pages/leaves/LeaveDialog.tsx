@@ -2,6 +2,7 @@
 // server applies (machines/leave/leave.rules.ts) as the dates are picked, so a refusal is explained
 // under its field before anything is sent.
 import { useEffect, useState, type FormEvent } from 'react';
+import { leaveRequestRefusals } from '../../../machines/leave/leave.messages';
 import {
   leaveDuration,
   leaveRefusalField,
@@ -23,13 +24,12 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { todayIso } from '../../lib/format';
+import { leaveRefusalText } from './leaveMessages';
 import * as styles from './LeavesPage.css';
 
-export const PENDING_EXISTS = 'You already have a pending leave request.';
-const PAST_DATES = 'Cannot request leave for past dates';
-
-const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
+const PAST_DATES = leaveRequestRefusals.pastDates;
 
 export function LeaveDialog({
   leaves,
@@ -42,6 +42,7 @@ export function LeaveDialog({
   editing?: LeaveRequest;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useToast();
   const subscriptions = useSubscriptions();
   const create = useCreateLeave();
@@ -88,15 +89,17 @@ export function LeaveDialog({
     });
     if (!verdict.ok) refusals = verdict.refusals;
   }
-  const ruleError = (field: LeaveFormField) =>
-    refusals.find((refusal) => leaveRefusalField(refusal) === field)?.message;
+  const ruleError = (field: LeaveFormField) => {
+    const refusal = refusals.find((item) => leaveRefusalField(item) === field);
+    return refusal ? leaveRefusalText(refusal) : undefined;
+  };
   const formRefusals = refusals.filter((refusal) => leaveRefusalField(refusal) === null);
 
   const required = {
-    subscription: subscription ? undefined : 'Subscription is required',
-    start: start ? undefined : 'Start date is required',
-    end: end ? undefined : 'End date is required',
-    reason: reason.trim() ? undefined : 'Reason is required',
+    subscription: subscription ? undefined : t('leaves.required.subscription'),
+    start: start ? undefined : t('leaves.required.start'),
+    end: end ? undefined : t('leaves.required.end'),
+    reason: reason.trim() ? undefined : t('leaves.required.reason'),
   };
   const show = (error: string | undefined) => (submitted ? error : undefined);
   const duration = startValid && endValid ? leaveDuration(start, end) : null;
@@ -109,21 +112,26 @@ export function LeaveDialog({
   const failed = (error: unknown) => {
     const nonField = error instanceof ApiError ? (error.body?.non_field_errors ?? []) : [];
     const code = error instanceof ApiError ? errorCode(error.body) : null;
-    if (nonField.some((text) => text.includes(PAST_DATES))) {
-      notify({ tone: 'error', title: 'Invalid Date Selection', message: PAST_DATES });
+    // The server writes its sentence in the app's language; its code names it in any language.
+    if (code === PAST_DATES.code || nonField.some((text) => text.includes(PAST_DATES.message))) {
+      notify({
+        tone: 'error',
+        title: t('leaves.toast.invalidDate.title'),
+        message: t('leaves.refusal.pastDates'),
+      });
     } else if (code === 'leave.pending_exists') {
       notify({
         tone: 'error',
-        title: 'Cannot Submit Leave Request',
-        message: errorMessage(error, PENDING_EXISTS),
+        title: t('leaves.toast.cannotSubmit.title'),
+        message: errorMessage(error, t('leaves.refusal.pendingExists')),
       });
     } else {
       notify({
         tone: 'error',
-        title: 'Submission Failed',
+        title: t('leaves.toast.submitFailed.title'),
         message: errorMessage(
           error,
-          editing ? 'Failed to update leave request.' : 'Failed to submit leave request.',
+          editing ? t('leaves.toast.updateFailed.message') : t('leaves.toast.submitFailed.message'),
         ),
       });
     }
@@ -141,8 +149,8 @@ export function LeaveDialog({
           onSuccess: (leave) => {
             notify({
               tone: 'success',
-              title: 'Leave Request Updated',
-              message: `${days(leave.duration_days)}, waiting for approval.`,
+              title: t('leaves.toast.updated.title'),
+              message: t('leaves.toast.waiting', { count: leave.duration_days }),
             });
             onClose();
           },
@@ -156,8 +164,8 @@ export function LeaveDialog({
           onSuccess: (leave) => {
             notify({
               tone: 'success',
-              title: 'Leave Request Submitted',
-              message: `${days(leave.duration_days)}, waiting for approval.`,
+              title: t('leaves.toast.submitted.title'),
+              message: t('leaves.toast.waiting', { count: leave.duration_days }),
             });
             onClose();
           },
@@ -173,21 +181,21 @@ export function LeaveDialog({
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      title={editing ? 'Edit Leave Request' : 'Request Leave'}
+      title={editing ? t('leaves.dialog.editTitle') : t('leaves.request')}
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <SelectField
-          label="Subscription"
+          label={t('leaves.field.subscription')}
           placeholder={
             editing
               ? undefined
               : choices.length === 0
-                ? 'No active subscription'
-                : 'Select subscription'
+                ? t('leaves.field.noActive')
+                : t('leaves.field.selectSubscription')
           }
           value={subscription}
           disabled={!!editing}
-          hint={editing ? 'A leave stays on the subscription it was requested for.' : undefined}
+          hint={editing ? t('leaves.field.subscriptionHint') : undefined}
           error={show(required.subscription) ?? ruleError('subscription')}
           onChange={(event) => setSubscription(event.target.value)}
           options={
@@ -206,7 +214,7 @@ export function LeaveDialog({
         />
         <div className={formStyles.formGrid}>
           <TextField
-            label="Start date"
+            label={t('leaves.field.start')}
             type="date"
             min={today}
             max={latestStart}
@@ -215,21 +223,24 @@ export function LeaveDialog({
             onChange={(event) => setStart(event.target.value)}
           />
           <TextField
-            label="End date"
+            label={t('leaves.field.end')}
             type="date"
             min={earliestEnd}
             max={latestEnd}
             value={end}
-            hint={`At most ${MAX_LEAVE_DAYS} days, both ends counted.`}
+            hint={t('leaves.field.endHint', { count: MAX_LEAVE_DAYS })}
             error={show(required.end) ?? (endValid ? ruleError('leave_end_date') : undefined)}
             onChange={(event) => setEnd(event.target.value)}
           />
         </div>
         <p aria-live="polite">
-          Duration: <strong>{duration !== null && duration > 0 ? days(duration) : '—'}</strong>
+          {t('leaves.duration')}{' '}
+          <strong>
+            {duration !== null && duration > 0 ? t('leaves.days', { count: duration }) : '—'}
+          </strong>
         </p>
         <TextAreaField
-          label="Reason"
+          label={t('leaves.reason')}
           value={reason}
           maxLength={500}
           error={show(required.reason)}
@@ -238,16 +249,16 @@ export function LeaveDialog({
         {formRefusals.length > 0 ? (
           <ul className={styles.refusals} role="alert">
             {formRefusals.map((refusal) => (
-              <li key={refusal.code}>{refusal.message}</li>
+              <li key={refusal.code}>{leaveRefusalText(refusal)}</li>
             ))}
           </ul>
         ) : null}
         <div className={styles.formActions}>
           <Button type="button" tone="secondary" onClick={onClose}>
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button type="submit" busy={sending.isPending}>
-            {editing ? 'Save Changes' : 'Submit Request'}
+            {editing ? t('leaves.saveChanges') : t('leaves.submitRequest')}
           </Button>
         </div>
       </form>

@@ -10,14 +10,16 @@ import { errorMessage } from '../../api/errors';
 import { useDeleteLeave } from '../../api/mutations';
 import { useLeaves, type LeaveRequest } from '../../api/queries';
 import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../components/Card';
+import { Card, Details, EmptyState, StatCard } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { Dialog } from '../../components/Dialog';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, stack, statGrid } from '../../styles/utils.css';
-import { LeaveDialog, PENDING_EXISTS } from './LeaveDialog';
+import { LeaveDialog } from './LeaveDialog';
 import * as styles from './LeavesPage.css';
 
 type CustomerAction = (typeof LEAVE_CUSTOMER_ACTIONS)[number];
@@ -32,6 +34,7 @@ const period = (leave: LeaveRequest) =>
   `${formatDate(leave.leave_start_date)} – ${formatDate(leave.leave_end_date)}`;
 
 export function LeavesPage() {
+  const t = useT();
   const notify = useToast();
   const leaves = useLeaves();
   const [requesting, setRequesting] = useState(false);
@@ -42,10 +45,10 @@ export function LeavesPage() {
     if (leaves.isError)
       notify({
         tone: 'error',
-        title: 'Failed to Load',
-        message: 'Could not fetch leave requests.',
+        title: t('leaves.loadFailed.title'),
+        message: t('leaves.loadFailed.message'),
       });
-  }, [leaves.isError, notify]);
+  }, [leaves.isError, notify, t]);
 
   const all = leaves.data ?? [];
   const count = (status: string) => all.filter((leave) => leave.status === status).length;
@@ -56,8 +59,8 @@ export function LeavesPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Leave Requests</h1>
-          <p className={muted}>Away for a few days? Approved leave extends your plan.</p>
+          <h1 className={pageTitle}>{t('leaves.title')}</h1>
+          <p className={muted}>{t('leaves.intro')}</p>
         </div>
         <div className={styles.requestAction}>
           <Button
@@ -65,47 +68,44 @@ export function LeavesPage() {
             aria-describedby={hasPending ? 'leave-pending-note' : undefined}
             onClick={() => setRequesting(true)}
           >
-            Request Leave
+            {t('leaves.request')}
           </Button>
           {hasPending ? (
             <p id="leave-pending-note" className={styles.requestNote}>
-              {PENDING_EXISTS} Edit or withdraw it below.
+              {t('leaves.refusal.pendingExists')} {t('leaves.pendingNoteAction')}
             </p>
           ) : null}
         </div>
       </header>
       <div className={statGrid}>
-        <StatCard label="Total" value={all.length} />
-        <StatCard label="Pending" value={count('PENDING')} />
-        <StatCard label="Approved" value={count('APPROVED')} />
-        <StatCard label="Rejected" value={count('REJECTED')} />
+        <StatCard label={t('leaves.stat.total')} value={all.length} />
+        <StatCard label={t('leaves.stat.pending')} value={count('PENDING')} />
+        <StatCard label={t('leaves.stat.approved')} value={count('APPROVED')} />
+        <StatCard label={t('leaves.stat.rejected')} value={count('REJECTED')} />
       </div>
       <Card>
         <details>
-          <summary style={{ cursor: 'pointer', fontWeight: 700 }}>Leave terms</summary>
+          <summary style={{ cursor: 'pointer', fontWeight: 700 }}>
+            {t('leaves.terms.title')}
+          </summary>
           <ul className={muted}>
-            <li>Leave can be requested only on an active subscription, starting today or later.</li>
-            <li>
-              A leave lasts at most {MAX_LEAVE_DAYS} days; both the first and the last day count.
-            </li>
-            <li>You can have one pending request at a time, and leaves cannot overlap.</li>
-            <li>
-              A pending request can be edited or withdrawn. Once approved, your plan&apos;s end date
-              moves by the days of leave, and the leave cannot be changed.
-            </li>
+            <li>{t('leaves.terms.active')}</li>
+            <li>{t('leaves.terms.length', { count: MAX_LEAVE_DAYS })}</li>
+            <li>{t('leaves.terms.onePending')}</li>
+            <li>{t('leaves.terms.approved')}</li>
           </ul>
         </details>
       </Card>
       {leaves.isPending ? (
-        <PageSpinner label="Loading leave requests" />
+        <PageSpinner label={t('leaves.loading')} />
       ) : leaves.isError ? (
-        <Card role="alert">Could not fetch leave requests.</Card>
+        <Card role="alert">{t('leaves.loadFailed.message')}</Card>
       ) : all.length === 0 ? (
-        <EmptyState title="No Leave Requests">
-          <p className={muted}>Your leave requests will appear here.</p>
+        <EmptyState title={t('leaves.empty.title')}>
+          <p className={muted}>{t('leaves.empty.text')}</p>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Leave requests">
+        <ul className={cardList} aria-label={t('leaves.list')}>
           {all.map((leave) => {
             const actions = customerActions(leave);
             return (
@@ -115,18 +115,18 @@ export function LeavesPage() {
                     <div>
                       <h2 id={`leave-${leave.id}`}>{period(leave)}</h2>
                       <p className={muted}>
-                        {leave.subscription.plan_name} · {leave.duration_days} day
-                        {leave.duration_days === 1 ? '' : 's'}
+                        {leave.subscription.plan_name} ·{' '}
+                        {t('leaves.days', { count: leave.duration_days })}
                       </p>
                     </div>
                     <StatusBadge status={leave.status} />
                   </div>
                   <Details
                     items={[
-                      ['Reason', leave.reason],
-                      ['Requested', formatDateTime(leave.requested_at)],
+                      [t('leaves.reason'), leave.reason],
+                      [t('leaves.requested'), formatDateTime(leave.requested_at)],
                       ...(leave.admin_comment
-                        ? ([['Comment', leave.admin_comment]] as [string, string][])
+                        ? ([[t('leaves.comment'), leave.admin_comment]] as [string, string][])
                         : []),
                     ]}
                   />
@@ -134,12 +134,12 @@ export function LeavesPage() {
                     <div className={styles.cardActions}>
                       {actions.includes('leave.update') ? (
                         <Button size="sm" tone="secondary" onClick={() => setEditing(leave)}>
-                          Edit
+                          {t('leaves.edit')}
                         </Button>
                       ) : null}
                       {actions.includes('leave.delete') ? (
                         <Button size="sm" tone="secondary" onClick={() => setWithdrawing(leave)}>
-                          Withdraw
+                          {t('leaves.withdraw')}
                         </Button>
                       ) : null}
                     </div>
@@ -162,6 +162,7 @@ export function LeavesPage() {
 }
 
 function WithdrawLeaveDialog({ leave, onClose }: { leave: LeaveRequest; onClose: () => void }) {
+  const t = useT();
   const notify = useToast();
   const remove = useDeleteLeave();
   return (
@@ -170,12 +171,12 @@ function WithdrawLeaveDialog({ leave, onClose }: { leave: LeaveRequest; onClose:
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      title="Withdraw Leave Request"
-      description={`Withdraw your leave for ${period(leave)}? The mess will no longer see it, and you can request another.`}
+      title={t('leaves.withdrawDialog.title')}
+      description={t('leaves.withdrawDialog.description', { period: period(leave) })}
       footer={
         <>
           <Button tone="secondary" onClick={onClose}>
-            Keep Request
+            {t('leaves.withdrawDialog.keep')}
           </Button>
           <Button
             tone="danger"
@@ -185,21 +186,21 @@ function WithdrawLeaveDialog({ leave, onClose }: { leave: LeaveRequest; onClose:
                 onSuccess: () => {
                   notify({
                     tone: 'success',
-                    title: 'Leave Request Withdrawn',
-                    message: `${period(leave)} is no longer requested.`,
+                    title: t('leaves.toast.withdrawn.title'),
+                    message: t('leaves.toast.withdrawn.message', { period: period(leave) }),
                   });
                   onClose();
                 },
                 onError: (error) =>
                   notify({
                     tone: 'error',
-                    title: 'Withdraw Failed',
-                    message: errorMessage(error, 'Failed to withdraw leave request.'),
+                    title: t('leaves.toast.withdrawFailed.title'),
+                    message: errorMessage(error, t('leaves.toast.withdrawFailed.message')),
                   }),
               })
             }
           >
-            Withdraw Request
+            {t('leaves.withdrawDialog.confirm')}
           </Button>
         </>
       }

@@ -5,17 +5,19 @@ import { AuthCard } from '../../components/AuthCard';
 import { authLinks } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, PasswordField, TextField } from '../../components/Field';
+import { useT } from '../../i18n/i18n';
 import { useForm } from '../../lib/useForm';
 import { useSession } from '../../session/SessionProvider';
 
 export function LoginPage() {
   const { sessionState, login } = useSession();
+  const t = useT();
   const pending = sessionState === 'loggingIn';
   const form = useForm(
     { username: '', password: '' },
     (values) => ({
-      username: values.username.trim() ? undefined : 'Username or email is required',
-      password: values.password ? undefined : 'Password is required',
+      username: values.username.trim() ? undefined : t('auth.login.usernameRequired'),
+      password: values.password ? undefined : t('auth.validation.passwordRequired'),
     }),
     { validateOnBlur: true },
   );
@@ -27,21 +29,25 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to manage your meals.">
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
-        <TextField label="Username or email" autoComplete="username" {...form.field('username')} />
+        <TextField
+          label={t('auth.login.username')}
+          autoComplete="username"
+          {...form.field('username')}
+        />
         <PasswordField
-          label="Password"
+          label={t('auth.field.password')}
           autoComplete="current-password"
           {...form.field('password')}
         />
         <Button type="submit" block busy={pending} disabled={!form.isValid}>
-          Login
+          {t('auth.login.submit')}
         </Button>
       </form>
       <div className={authLinks}>
-        <Link href="/forgot-password">Forgot password?</Link>
-        <Link href="/register">Create an account</Link>
+        <Link href="/forgot-password">{t('auth.login.forgotPassword')}</Link>
+        <Link href="/register">{t('auth.login.createAccount')}</Link>
       </div>
     </AuthCard>
   );

@@ -7,43 +7,56 @@ import {
   type NotificationEvent,
   type NotificationFilter,
 } from '../../api/queries';
-import { Card, EmptyState, StatusBadge } from '../../components/Card';
+import { Card, EmptyState } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { SelectField } from '../../components/Field';
 import { Pager } from '../../components/Filters';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT, type MessageId } from '../../i18n/i18n';
+import { lifecycleLabel } from '../../i18n/labels';
 import { formatDateTime } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, small, stack } from '../../styles/utils.css';
+import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
 
-const CHANNEL_NAMES = { email: 'E-mail', sms: 'SMS' } as const;
+const CHANNEL_NAMES = {
+  email: 'notifications.channel.email',
+  sms: 'notifications.channel.sms',
+} as const satisfies Record<NotificationEvent['channels'][number]['channel'], MessageId>;
 
 function NoticeCard({ notice }: { notice: NotificationEvent }) {
+  const t = useT();
   const headingId = `notification-${notice.id}`;
+  const title = noticeTitle(t, notice);
   return (
     <Card aria-labelledby={headingId}>
       <div className={cardHead()}>
         <h2 id={headingId} className={styles.title}>
-          {notice.title}
+          {title}
         </h2>
         <time dateTime={notice.created_at} className={`${muted} ${small}`}>
           {formatDateTime(notice.created_at)}
         </time>
       </div>
       {notice.text ? <p className={styles.text}>{notice.text}</p> : null}
-      <ul className={styles.channels} aria-label={`How “${notice.title}” was sent`}>
+      <ul className={styles.channels} aria-label={t('notifications.sentVia', { title })}>
         {notice.channels.map((channel) => (
           <li key={channel.log_id} className={styles.channel}>
             {/* The spaces keep the words apart for screen readers and copied text. */}
-            <span className={styles.channelName}>{CHANNEL_NAMES[channel.channel]}</span>{' '}
+            <span className={styles.channelName}>{t(CHANNEL_NAMES[channel.channel])}</span>{' '}
             {channel.recipient ? (
-              <span className={styles.recipient}>to {channel.recipient}</span>
+              <span className={styles.recipient}>
+                {t('notifications.to', { recipient: channel.recipient })}
+              </span>
             ) : null}{' '}
             <StatusBadge status={channel.status} lifecycle="notification" />
             {channel.status === 'failed' ? (
               <span className={styles.failure}>
-                Not delivered{channel.error_message ? `: ${channel.error_message}` : '.'}
+                {channel.error_message
+                  ? t('notifications.notDeliveredReason', { reason: channel.error_message })
+                  : t('notifications.notDelivered')}
               </span>
             ) : null}
           </li>
@@ -54,51 +67,50 @@ function NoticeCard({ notice }: { notice: NotificationEvent }) {
 }
 
 export function NotificationsPage() {
+  const t = useT();
   const notify = useToast();
   const [status, setStatus] = useState<NotificationFilter>('all');
   const [offset, setOffset] = useState(0);
   const notices = useNotifications(status, offset);
 
   useEffect(() => {
-    if (notices.isError) notify({ tone: 'error', title: 'Failed to Load Notifications' });
-  }, [notices.isError, notify]);
+    if (notices.isError) notify({ tone: 'error', title: t('notifications.loadFailed') });
+  }, [notices.isError, notify, t]);
 
   return (
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Notifications</h1>
-          <p className={muted}>What we sent you by e-mail and SMS, newest first.</p>
+          <h1 className={pageTitle}>{t('notifications.title')}</h1>
+          <p className={muted}>{t('notifications.intro')}</p>
         </div>
         <SelectField
-          label="Status"
+          label={t('notifications.filter.status')}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as NotificationFilter);
             setOffset(0);
           }}
           options={[
-            { value: 'all', label: 'All' },
-            { value: 'sent', label: 'Sent' },
-            { value: 'failed', label: 'Failed' },
-            { value: 'pending', label: 'Pending' },
+            { value: 'all', label: t('notifications.filter.all') },
+            { value: 'sent', label: lifecycleLabel('notification', 'sent') },
+            { value: 'failed', label: lifecycleLabel('notification', 'failed') },
+            { value: 'pending', label: lifecycleLabel('notification', 'pending') },
           ]}
         />
       </header>
       {notices.isPending ? (
-        <PageSpinner label="Loading notifications" />
+        <PageSpinner label={t('notifications.loading')} />
       ) : notices.isError ? (
-        <Card role="alert">Failed to Load Notifications</Card>
+        <Card role="alert">{t('notifications.loadFailed')}</Card>
       ) : notices.data.rows.length === 0 ? (
-        <EmptyState title="No Notifications">
+        <EmptyState title={t('notifications.empty.title')}>
           <p className={muted}>
-            {status === 'all'
-              ? 'Messages we send you by e-mail or SMS will appear here.'
-              : 'No message has this status.'}
+            {status === 'all' ? t('notifications.empty.all') : t('notifications.empty.filtered')}
           </p>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Notifications">
+        <ul className={cardList} aria-label={t('notifications.title')}>
           {notices.data.rows.map((notice) => (
             <li key={notice.id}>
               <NoticeCard notice={notice} />
@@ -107,7 +119,7 @@ export function NotificationsPage() {
         </ul>
       )}
       <Pager
-        label="Notifications"
+        label={t('notifications.title')}
         offset={offset}
         limit={NOTIFICATIONS_PAGE_SIZE}
         total={notices.data?.total ?? 0}

@@ -1,4 +1,5 @@
 // OTP entry: the phone comes from navigation state or ?phone=.
+import { Trans } from '../../i18n/Trans';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -8,6 +9,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
 import { formStyles, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { useT, type MessageId } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { row } from '../../styles/utils.css';
 
@@ -25,6 +27,7 @@ export function OtpVerificationPage() {
   const { api, acceptTokens, setUser } = useSession();
   const notify = useToast();
   const [, navigate] = useLocation();
+  const t = useT();
   const search = useSearch();
   const [phone, setPhone] = useState(() => phoneFromNavigation(search));
   const [otp, setOtp] = useState('');
@@ -36,14 +39,14 @@ export function OtpVerificationPage() {
     onSuccess: async (answer) => {
       setUser(answer.user);
       await acceptTokens({ access: answer.access, refresh: answer.refresh });
-      notify({ tone: 'success', title: 'OTP Verified', message: answer.message });
+      notify({ tone: 'success', title: t('auth.otp.verified.title'), message: answer.message });
       navigate(afterOtpVerified(answer.user.status), { replace: true });
     },
     onError: (error) =>
       notify({
         tone: 'error',
-        title: 'OTP Verification Failed',
-        message: errorMessage(error, 'Invalid OTP. Please try again.'),
+        title: t('auth.otp.verifyFailed.title'),
+        message: errorMessage(error, t('auth.otp.verifyFailed.message')),
       }),
   });
 
@@ -52,22 +55,26 @@ export function OtpVerificationPage() {
     onSuccess: () =>
       notify({
         tone: 'success',
-        title: 'OTP Sent',
-        message: 'A new OTP has been sent to your phone.',
+        title: t('auth.otp.sent.title'),
+        message: t('auth.otp.sent.message'),
       }),
     onError: (error) =>
       notify({
         tone: 'error',
-        title: 'Failed to Send OTP',
-        message: errorMessage(error, 'Failed to send OTP.'),
+        title: t('auth.otp.sendFailed.title'),
+        message: errorMessage(error, t('auth.otp.sendFailed.message')),
       }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!otp.trim()) {
-      setOtpError('OTP Required: Please enter the OTP.');
-      notify({ tone: 'error', title: 'OTP Required', message: 'Please enter the OTP.' });
+      setOtpError(t('auth.otp.required.field'));
+      notify({
+        tone: 'error',
+        title: t('auth.otp.required.title'),
+        message: t('auth.otp.required.message'),
+      });
       return;
     }
     setOtpError(null);
@@ -76,21 +83,23 @@ export function OtpVerificationPage() {
 
   return (
     <AuthCard
-      title="Verify your phone"
+      title={t('auth.otp.title')}
       subtitle={
         phone ? (
-          <>
-            We sent a 6-digit code to <strong>{phone}</strong>.
-          </>
+          <Trans
+            id={'auth.otp.sentTo' satisfies MessageId}
+            values={{ phone }}
+            components={{ 0: <strong /> }}
+          />
         ) : (
-          'Enter your phone number and the 6-digit code we sent you.'
+          t('auth.otp.enterPhone')
         )
       }
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {!phoneFromNavigation(search) ? (
           <TextField
-            label="Phone"
+            label={t('auth.field.phone')}
             type="tel"
             autoComplete="tel"
             value={phone}
@@ -98,7 +107,7 @@ export function OtpVerificationPage() {
           />
         ) : null}
         <TextField
-          label="OTP"
+          label={t('auth.otp.label')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
@@ -108,7 +117,7 @@ export function OtpVerificationPage() {
         />
         <div className={row}>
           <Button type="submit" busy={verify.isPending}>
-            Verify OTP
+            {t('auth.otp.verify')}
           </Button>
           <Button
             tone="secondary"
@@ -116,7 +125,7 @@ export function OtpVerificationPage() {
             disabled={!phone}
             onClick={() => resend.mutate()}
           >
-            Resend OTP
+            {t('auth.otp.resend')}
           </Button>
         </div>
       </form>

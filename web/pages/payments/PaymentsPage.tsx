@@ -1,25 +1,28 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
-import { paymentGatewayLabel, paymentModeLabel } from '../../../machines/payment/payment.rules';
 import { receiptAvailable } from '../../../machines/payment/payment.selectors';
 import { useDownloadReceipt } from '../../api/mutations';
 import { usePayments, type Payment } from '../../api/queries';
 import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../components/Card';
+import { Card, Details, EmptyState, StatCard } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { SelectField } from '../../components/Field';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT, type Translate } from '../../i18n/i18n';
+import { lifecycleLabel } from '../../i18n/labels';
 import { formatDate, formatDateTime, formatRupees } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../styles/utils.css';
+import { gatewayText, modeText } from './labels';
 import { ReceiptDialog } from './ReceiptDialog';
 
-const FILTERS = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'SUCCESS', label: 'Success' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'INITIATED', label: 'Initiated' },
-  { value: 'FAILED', label: 'Failed' },
+const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
+
+/** The status filter's options: every status by the payment lifecycle's name for it. */
+const filters = (t: Translate) => [
+  { value: 'all', label: t('payments.filter.all') },
+  ...STATUSES.map((status) => ({ value: status, label: lifecycleLabel('payment', status) })),
 ];
 
 function saveBlob(blob: Blob, fileName: string) {
@@ -35,6 +38,7 @@ function saveBlob(blob: Blob, fileName: string) {
 
 export function PaymentsPage() {
   const notify = useToast();
+  const t = useT();
   const payments = usePayments();
   const download = useDownloadReceipt();
   const [filter, setFilter] = useState('all');
@@ -44,11 +48,11 @@ export function PaymentsPage() {
     if (payments.isError) {
       notify({
         tone: 'error',
-        title: 'Failed to Load Payments',
-        message: 'Could not fetch payments.',
+        title: t('payments.toast.loadFailed.title'),
+        message: t('payments.fetchFailed'),
       });
     }
-  }, [payments.isError, notify]);
+  }, [payments.isError, notify, t]);
 
   const all = payments.data ?? [];
   const successful = all.filter((payment) => payment.status === 'SUCCESS');
@@ -61,47 +65,52 @@ export function PaymentsPage() {
         saveBlob(blob, `receipt_${payment.id}.pdf`);
         notify({
           tone: 'success',
-          title: 'Receipt Downloaded',
+          title: t('payments.toast.downloaded.title'),
           message: `receipt_${payment.id}.pdf`,
         });
       },
       onError: () =>
-        notify({ tone: 'error', title: 'Download Failed', message: 'Failed to download receipt' }),
+        notify({
+          tone: 'error',
+          title: t('payments.toast.downloadFailed.title'),
+          message: t('payments.toast.downloadFailed.message'),
+        }),
     });
 
   return (
     <div className={stack}>
       <header className={pageHeader}>
-        <h1 className={pageTitle}>Payment History</h1>
+        <h1 className={pageTitle}>{t('payments.title')}</h1>
         <div style={{ minWidth: 200 }}>
           <SelectField
-            label="Status"
+            label={t('payments.status')}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
-            options={FILTERS}
+            options={filters(t)}
           />
         </div>
       </header>
       <div className={statGrid}>
-        <StatCard label="Total Paid" value={formatRupees(totalPaid)} />
-        <StatCard label="Successful" value={successful.length} />
-        <StatCard label="Failed" value={all.filter((p) => p.status === 'FAILED').length} />
-        <StatCard label="All Payments" value={all.length} />
+        <StatCard label={t('payments.stat.totalPaid')} value={formatRupees(totalPaid)} />
+        <StatCard label={t('payments.stat.successful')} value={successful.length} />
+        <StatCard
+          label={t('payments.stat.failed')}
+          value={all.filter((p) => p.status === 'FAILED').length}
+        />
+        <StatCard label={t('payments.stat.all')} value={all.length} />
       </div>
       {payments.isPending ? (
-        <PageSpinner label="Loading payments" />
+        <PageSpinner label={t('payments.loading')} />
       ) : payments.isError ? (
-        <Card role="alert">Could not fetch payments.</Card>
+        <Card role="alert">{t('payments.fetchFailed')}</Card>
       ) : shown.length === 0 ? (
-        <EmptyState title="No Payments Yet">
+        <EmptyState title={t('payments.empty.title')}>
           <p className={muted}>
-            {all.length === 0
-              ? 'Your payments will appear here.'
-              : 'No payments match this status.'}
+            {all.length === 0 ? t('payments.empty.none') : t('payments.empty.filtered')}
           </p>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Payments">
+        <ul className={cardList} aria-label={t('payments.listLabel')}>
           {shown.map((payment) => (
             <li key={payment.id}>
               <Card aria-labelledby={`payment-${payment.id}`}>
@@ -116,36 +125,44 @@ export function PaymentsPage() {
                 </div>
                 <Details
                   items={[
-                    ['Receipt no.', payment.receipt_number ?? '—'],
-                    ['Transaction', payment.transaction_id ?? '—'],
+                    [t('payments.detail.receiptNumber'), payment.receipt_number ?? '—'],
+                    [t('payments.detail.transaction'), payment.transaction_id ?? '—'],
                     // Money paid at the mess has no provider order; it has a day and a mode.
                     ...(payment.razorpay_order_id
-                      ? ([['Order', payment.razorpay_order_id]] as [string, string][])
+                      ? ([[t('payments.detail.order'), payment.razorpay_order_id]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
-                    ['Gateway', paymentGatewayLabel(payment.payment_gateway)],
+                    [t('payments.detail.gateway'), gatewayText(t, payment.payment_gateway)],
                     ...(payment.received_on
                       ? ([
-                          ['Payment mode', paymentModeLabel(payment.payment_mode) ?? '—'],
-                          ['Received on', formatDate(payment.received_on)],
+                          [t('payments.detail.mode'), modeText(t, payment.payment_mode) ?? '—'],
+                          [t('payments.detail.receivedOn'), formatDate(payment.received_on)],
                         ] as [string, string][])
                       : []),
-                    ...(payment.utr ? ([['Reference', payment.utr]] as [string, string][]) : []),
+                    ...(payment.utr
+                      ? ([[t('payments.detail.reference'), payment.utr]] as [string, string][])
+                      : []),
                     ...(payment.failure_reason
-                      ? ([['Reason', payment.failure_reason]] as [string, string][])
+                      ? ([[t('payments.detail.reason'), payment.failure_reason]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
                   ]}
                 />
                 {receiptAvailable(payment.status) ? (
                   <div className={row} style={{ marginTop: 12 }}>
                     <Button size="sm" tone="secondary" onClick={() => setReceiptFor(payment)}>
-                      View Receipt
+                      {t('payments.viewReceipt')}
                     </Button>
                     <Button
                       size="sm"
                       busy={download.isPending && download.variables === payment.id}
                       onClick={() => downloadPdf(payment)}
                     >
-                      Download PDF
+                      {t('payments.downloadPdf')}
                     </Button>
                   </div>
                 ) : null}

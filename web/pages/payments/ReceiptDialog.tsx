@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 
 export function ReceiptDialog({
   payment,
@@ -16,16 +17,17 @@ export function ReceiptDialog({
   onDownload: () => void;
 }) {
   const notify = useToast();
+  const t = useT();
   const receipt = useReceiptHtml(payment.id);
   useEffect(() => {
     if (receipt.isError) {
       notify({
         tone: 'error',
-        title: 'Failed to Load Receipt',
-        message: 'Could not load HTML receipt.',
+        title: t('payments.receipt.loadFailed'),
+        message: t('payments.receipt.htmlFailed'),
       });
     }
-  }, [receipt.isError, notify]);
+  }, [receipt.isError, notify, t]);
   return (
     <Dialog
       open
@@ -33,16 +35,16 @@ export function ReceiptDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Receipt ${payment.receipt_number ?? `#${payment.id}`}`}
-      footer={<Button onClick={onDownload}>Download PDF</Button>}
+      title={t('payments.receipt.title', { number: payment.receipt_number ?? `#${payment.id}` })}
+      footer={<Button onClick={onDownload}>{t('payments.downloadPdf')}</Button>}
     >
       {receipt.isPending ? (
-        <Spinner label="Loading receipt" />
+        <Spinner label={t('payments.receipt.loading')} />
       ) : receipt.isError ? (
-        <p role="alert">Could not load HTML receipt.</p>
+        <p role="alert">{t('payments.receipt.htmlFailed')}</p>
       ) : (
         <iframe
-          title={`Receipt for payment ${payment.id}`}
+          title={t('payments.receipt.frameTitle', { id: payment.id })}
           srcDoc={receipt.data}
           sandbox=""
           style={{ width: '100%', height: '60vh', border: 0, background: '#fff', borderRadius: 8 }}

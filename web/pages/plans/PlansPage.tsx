@@ -10,6 +10,7 @@ import { Badge, Card, EmptyState } from '../../components/Card';
 import { PageSpinner } from '../../components/Spinner';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
 import { useSession, type User } from '../../session/SessionProvider';
 import * as planStyles from '../../styles/plan.css';
@@ -25,6 +26,7 @@ function ownService(user: User | null): Filter {
 
 export function PlansPage() {
   const notify = useToast();
+  const t = useT();
   const { user } = useSession();
   const [, navigate] = useLocation();
   const plans = usePlans();
@@ -36,8 +38,8 @@ export function PlansPage() {
 
   useEffect(() => {
     if (plans.isError)
-      notify({ tone: 'error', title: 'Failed to Load Plans', message: 'Could not fetch plans.' });
-  }, [plans.isError, notify]);
+      notify({ tone: 'error', title: t('plans.loadFailed'), message: t('plans.fetchFailed') });
+  }, [plans.isError, notify, t]);
 
   useEffect(() => {
     if (!subscribed) return;
@@ -59,26 +61,26 @@ export function PlansPage() {
       onSuccess: () => {
         notify({
           tone: 'success',
-          title: 'Subscribed',
-          message: `You subscribed to ${plan.name}. Pay to start it.`,
+          title: t('plans.toast.subscribed.title'),
+          message: t('plans.toast.subscribed.message', { plan: plan.name }),
         });
         setSubscribed(true);
       },
       onError: (error) =>
         notify({
           tone: 'error',
-          title: 'Subscription Failed',
-          message: errorMessage(error, 'Could not subscribe to this plan.'),
+          title: t('plans.toast.failed.title'),
+          message: errorMessage(error, t('plans.toast.failed.message')),
         }),
     });
 
   const serviceNote = (plan: Plan): string | null => {
     if (!user) return null;
     if (plan.service_type === 'tiffin' && !user.is_tiffin_user) {
-      return 'Your profile is set to mess service. Change it in your profile to choose tiffin plans.';
+      return t('plans.note.messProfile');
     }
     if (plan.service_type === 'mess' && !user.is_mess_user) {
-      return 'Your profile is set to tiffin service. Change it in your profile to choose mess plans.';
+      return t('plans.note.tiffinProfile');
     }
     return null;
   };
@@ -87,29 +89,29 @@ export function PlansPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Plans</h1>
-          <p className={muted}>Choose a plan; you pay once it is created.</p>
+          <h1 className={pageTitle}>{t('plans.title')}</h1>
+          <p className={muted}>{t('plans.intro')}</p>
         </div>
       </header>
       <Tabs
-        label="Filter plans by service"
+        label={t('plans.filterLabel')}
         fit
         value={filter}
         onValueChange={(value) => setFilter(value as Filter)}
         tabs={[
-          { value: 'all', label: 'All Plans' },
-          { value: 'mess', label: 'Mess Service' },
-          { value: 'tiffin', label: 'Tiffin Service' },
+          { value: 'all', label: t('plans.allPlans') },
+          { value: 'mess', label: serviceLabel('mess') },
+          { value: 'tiffin', label: serviceLabel('tiffin') },
         ]}
       >
         <TabPanel value={filter}>
           {plans.isPending ? (
-            <PageSpinner label="Loading plans" />
+            <PageSpinner label={t('plans.loading')} />
           ) : plans.isError ? (
-            <Card role="alert">Could not fetch plans.</Card>
+            <Card role="alert">{t('plans.fetchFailed')}</Card>
           ) : visible.length === 0 ? (
-            <EmptyState title="No Plans Available">
-              <p className={muted}>Please check back soon.</p>
+            <EmptyState title={t('plans.empty.title')}>
+              <p className={muted}>{t('plans.empty.text')}</p>
             </EmptyState>
           ) : (
             <ul className={grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -132,10 +134,12 @@ export function PlansPage() {
                       <p className={muted}>{plan.description}</p>
                       <p className={planStyles.price}>
                         {formatRupees(plan.base_price)}{' '}
-                        <span className={planStyles.priceUnit}>for {plan.duration_days} days</span>
+                        <span className={planStyles.priceUnit}>
+                          {t('plans.price', { days: plan.duration_days })}
+                        </span>
                       </p>
-                      <p>Duration: {plan.duration_days} days</p>
-                      <p>Meals: {formatMeals(plan.included_meals)}</p>
+                      <p>{t('plans.duration', { days: plan.duration_days })}</p>
+                      <p>{t('plans.meals', { meals: formatMeals(plan.included_meals) })}</p>
                       {note && !already ? <p className={muted}>{note}</p> : null}
                       <div style={{ marginTop: 'auto' }}>
                         <Button
@@ -146,10 +150,10 @@ export function PlansPage() {
                           onClick={() => onSubscribe(plan)}
                         >
                           {already
-                            ? 'Already Subscribed'
+                            ? t('plans.alreadySubscribed')
                             : plan.is_active
-                              ? 'Subscribe'
-                              : 'Not Available'}
+                              ? t('plans.subscribe')
+                              : t('plans.notAvailable')}
                         </Button>
                       </div>
                     </Card>

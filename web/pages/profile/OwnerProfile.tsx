@@ -1,14 +1,17 @@
 // The mess owner's read-only profile; anyone else sees Not authorized.
-import { Card, Details, StatusBadge } from '../../components/Card';
+import { Card, Details } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useT } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
 
 export function OwnerProfile() {
+  const t = useT();
   const { user } = useSession();
   if (!user || user.user_type !== 'mess_owner') {
     return (
       <Card role="alert">
-        <h1>Not authorized</h1>
+        <h1>{t('profile.notAuthorized')}</h1>
       </Card>
     );
   }
@@ -16,31 +19,31 @@ export function OwnerProfile() {
   return (
     <div className={stack}>
       <header className={pageHeader}>
-        <h1 className={pageTitle}>Owner Profile</h1>
+        <h1 className={pageTitle}>{t('profile.ownerTitle')}</h1>
       </header>
       <Card>
-        <h2 className={sectionTitle}>Account</h2>
+        <h2 className={sectionTitle}>{t('profile.account')}</h2>
         <Details
           items={[
-            ['Username', user.username],
-            ['Email', user.email],
-            ['Phone', user.phone],
-            ['Name', `${user.first_name} ${user.last_name}`],
-            ['Status', <StatusBadge status={user.status} />],
-            ['User type', 'Mess owner'],
+            [t('profile.detail.username'), user.username],
+            [t('profile.detail.email'), user.email],
+            [t('profile.detail.phone'), user.phone],
+            [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
+            [t('profile.detail.status'), <StatusBadge status={user.status} />],
+            [t('profile.detail.userType'), t('profile.messOwner')],
           ]}
         />
       </Card>
       {business ? (
         <Card>
-          <h2 className={sectionTitle}>Business</h2>
+          <h2 className={sectionTitle}>{t('profile.business')}</h2>
           <Details
             items={[
-              ['Mess name', business.mess_name],
-              ['Business address', business.business_address],
-              ['Business phone', business.business_phone],
-              ['Business email', business.business_email],
-              ['GST number', business.gst_number ?? '—'],
+              [t('profile.business.messName'), business.mess_name],
+              [t('profile.business.address'), business.business_address],
+              [t('profile.business.phone'), business.business_phone],
+              [t('profile.business.email'), business.business_email],
+              [t('profile.business.gst'), business.gst_number ?? '—'],
             ]}
           />
         </Card>

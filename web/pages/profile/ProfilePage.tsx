@@ -13,25 +13,29 @@ import { PROFILE_COMPLETE_REDIRECT_MS } from '../../../machines/shared/constants
 import { errorMessage, fieldErrors, sentFieldErrors } from '../../api/errors';
 import { useChangePassword, useCompleteProfile } from '../../api/mutations';
 import { Button } from '../../components/Button';
-import { Card, Details, StatusBadge } from '../../components/Card';
+import { Card, Details } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
 import { RadioGroup } from '../../components/RadioGroup';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { useToast } from '../../components/Toaster';
+import { useT, type MessageId } from '../../i18n/i18n';
 import { capitalise } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
 import { useSession, type User } from '../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
+import { profileRefusalText, YEAR_LABELS } from './profileMessages';
 
 type Service = 'tiffin' | 'mess';
 
-const SERVICE_OPTIONS: ReadonlyArray<{ value: Service; label: string }> = [
-  { value: 'tiffin', label: 'Tiffin user (meals delivered)' },
-  { value: 'mess', label: 'Mess user (eat at the mess)' },
+const SERVICE_OPTIONS: ReadonlyArray<{ value: Service; label: MessageId }> = [
+  { value: 'tiffin', label: 'profile.service.tiffin' },
+  { value: 'mess', label: 'profile.service.mess' },
 ];
 
 export function ProfilePage() {
+  const t = useT();
   const { user } = useSession();
   const [tab, setTab] = useState('profile');
   if (!user) return null;
@@ -40,19 +44,19 @@ export function ProfilePage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>My Profile</h1>
+          <h1 className={pageTitle}>{t('profile.title')}</h1>
           {user.status === 'registration_complete' ? (
-            <p className={muted}>Complete your profile to start choosing plans.</p>
+            <p className={muted}>{t('profile.completeHint')}</p>
           ) : null}
         </div>
       </header>
       <Tabs
-        label="Profile sections"
+        label={t('profile.sections')}
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'profile', label: 'Profile Information' },
-          { value: 'security', label: 'Security' },
+          { value: 'profile', label: t('profile.tab.profile') },
+          { value: 'security', label: t('profile.tab.security') },
         ]}
       >
         <TabPanel value="profile">
@@ -67,6 +71,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const t = useT();
   const notify = useToast();
   const { setUser } = useSession();
   const [, navigate] = useLocation();
@@ -138,23 +143,23 @@ function ProfileForm({ user }: { user: User }) {
           if (wasIncomplete && updated.status === 'profile_complete') {
             notify({
               tone: 'success',
-              title: 'Profile Complete',
-              message: 'Taking you to your dashboard.',
+              title: t('profile.toast.complete.title'),
+              message: t('profile.toast.complete.message'),
             });
             setCompleted(true);
           } else {
             notify({
               tone: 'success',
-              title: 'Profile Updated',
-              message: 'Your profile has been saved.',
+              title: t('profile.toast.updated.title'),
+              message: t('profile.toast.updated.message'),
             });
           }
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: 'Update Failed',
-            message: errorMessage(error, 'Failed to update profile.'),
+            title: t('profile.toast.updateFailed.title'),
+            message: errorMessage(error, t('profile.toast.updateFailed.message')),
           }),
       },
     );
@@ -163,15 +168,15 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <div className={stack}>
       <Card>
-        <h2 className={sectionTitle}>Account</h2>
+        <h2 className={sectionTitle}>{t('profile.account')}</h2>
         <Details
           items={[
-            ['Username', user.username],
-            ['Email', user.email],
-            ['Phone', user.phone],
-            ['Name', `${user.first_name} ${user.last_name}`],
-            ['Status', <StatusBadge status={user.status} />],
-            ['User type', capitalise(user.user_type)],
+            [t('profile.detail.username'), user.username],
+            [t('profile.detail.email'), user.email],
+            [t('profile.detail.phone'), user.phone],
+            [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
+            [t('profile.detail.status'), <StatusBadge status={user.status} />],
+            [t('profile.detail.userType'), capitalise(user.user_type)],
           ]}
         />
       </Card>
@@ -185,45 +190,45 @@ function ProfileForm({ user }: { user: User }) {
           noValidate
         >
           <RadioGroup
-            label="Service"
-            description="Choose exactly one."
+            label={t('profile.field.service')}
+            description={t('profile.field.serviceHint')}
             value={service}
             onValueChange={setService}
-            options={SERVICE_OPTIONS}
+            options={SERVICE_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           />
           <h2 className={sectionTitle}>
-            {user.user_type === 'student' ? 'Student details' : 'Address'}
+            {user.user_type === 'student' ? t('profile.studentDetails') : t('profile.address')}
           </h2>
           {user.user_type === 'student' ? (
             <div className={formStyles.formGrid}>
               <SelectField
-                label="Institute"
-                placeholder="Select institute"
+                label={t('profile.field.institute')}
+                placeholder={t('profile.field.selectInstitute')}
                 options={INSTITUTE_OPTIONS.map((value) => ({ value, label: value }))}
                 value={student.institute}
                 error={serverErrors.institute}
                 onChange={(event) => setStudent((s) => ({ ...s, institute: event.target.value }))}
               />
               <TextField
-                label="Student ID"
+                label={t('profile.field.studentId')}
                 value={student.studentId}
                 onChange={(event) => setStudent((s) => ({ ...s, studentId: event.target.value }))}
               />
               <TextField
-                label="Hostel"
-                hint="Used as your delivery address."
+                label={t('profile.field.hostel')}
+                hint={t('profile.field.hostelHint')}
                 value={student.hostel}
                 onChange={(event) => setStudent((s) => ({ ...s, hostel: event.target.value }))}
               />
               <SelectField
-                label="Year"
-                placeholder="Select year"
-                options={YEAR_OPTIONS.map((value) => ({ value, label: value }))}
+                label={t('profile.field.year')}
+                placeholder={t('profile.field.selectYear')}
+                options={YEAR_OPTIONS.map((value) => ({ value, label: t(YEAR_LABELS[value]) }))}
                 value={student.year}
                 onChange={(event) => setStudent((s) => ({ ...s, year: event.target.value }))}
               />
               <TextField
-                label="Course"
+                label={t('profile.field.course')}
                 value={student.course}
                 onChange={(event) => setStudent((s) => ({ ...s, course: event.target.value }))}
               />
@@ -231,25 +236,25 @@ function ProfileForm({ user }: { user: User }) {
           ) : (
             <div className={formStyles.formGrid}>
               <TextField
-                label="Address"
+                label={t('profile.address')}
                 autoComplete="street-address"
                 value={regular.address}
                 onChange={(event) => setRegular((s) => ({ ...s, address: event.target.value }))}
               />
               <TextField
-                label="Landmark"
+                label={t('profile.field.landmark')}
                 value={regular.landmark}
                 onChange={(event) => setRegular((s) => ({ ...s, landmark: event.target.value }))}
               />
               <TextField
-                label="Pincode"
+                label={t('profile.field.pincode')}
                 inputMode="numeric"
                 autoComplete="postal-code"
                 value={regular.pincode}
                 onChange={(event) => setRegular((s) => ({ ...s, pincode: event.target.value }))}
               />
               <TextField
-                label="City"
+                label={t('profile.field.city')}
                 autoComplete="address-level2"
                 value={regular.city}
                 onChange={(event) => setRegular((s) => ({ ...s, city: event.target.value }))}
@@ -259,7 +264,7 @@ function ProfileForm({ user }: { user: User }) {
           {refusals.length > 0 ? (
             <ul className={muted} id="profile-save-hint">
               {refusals.map((refusal) => (
-                <li key={refusal.code}>{refusal.message}</li>
+                <li key={refusal.code}>{profileRefusalText(refusal)}</li>
               ))}
             </ul>
           ) : null}
@@ -270,7 +275,7 @@ function ProfileForm({ user }: { user: User }) {
               disabled={refusals.length > 0 || completed}
               aria-describedby={refusals.length > 0 ? 'profile-save-hint' : undefined}
             >
-              Save Profile
+              {t('profile.save')}
             </Button>
           </div>
         </form>
@@ -280,17 +285,18 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function SecurityForm() {
+  const t = useT();
   const notify = useToast();
   const change = useChangePassword();
   const form = useForm({ old_password: '', new_password: '', confirm_password: '' }, (values) => ({
-    old_password: values.old_password ? undefined : 'Password is required',
+    old_password: values.old_password ? undefined : t('profile.password.required'),
     new_password: !values.new_password
-      ? 'Password is required'
+      ? t('profile.password.required')
       : values.new_password.length < 8
-        ? 'Password must be at least 8 characters'
+        ? t('profile.password.tooShort')
         : undefined,
     confirm_password:
-      values.confirm_password !== values.new_password ? 'New passwords do not match' : undefined,
+      values.confirm_password !== values.new_password ? t('profile.password.mismatch') : undefined,
   }));
   const serverErrors = sentFieldErrors(change.error, change.variables, form.values);
 
@@ -304,8 +310,8 @@ function SecurityForm() {
           if (form.values.confirm_password !== form.values.new_password) {
             notify({
               tone: 'error',
-              title: 'Password Mismatch',
-              message: 'New passwords do not match',
+              title: t('profile.toast.mismatch.title'),
+              message: t('profile.password.mismatch'),
             });
           }
           if (!form.trySubmit()) return;
@@ -313,42 +319,42 @@ function SecurityForm() {
             onSuccess: () => {
               notify({
                 tone: 'success',
-                title: 'Password Changed',
-                message: 'Your password has been updated.',
+                title: t('profile.toast.passwordChanged.title'),
+                message: t('profile.toast.passwordChanged.message'),
               });
               form.reset();
             },
             onError: (error) =>
               notify({
                 tone: 'error',
-                title: 'Password Change Failed',
-                message: errorMessage(error, 'Failed to change password.'),
+                title: t('profile.toast.passwordFailed.title'),
+                message: errorMessage(error, t('profile.toast.passwordFailed.message')),
               }),
           });
         }}
       >
-        <h2 className={sectionTitle}>Change password</h2>
+        <h2 className={sectionTitle}>{t('profile.password.heading')}</h2>
         <PasswordField
-          label="Current password"
+          label={t('profile.password.current')}
           autoComplete="current-password"
           {...form.field('old_password')}
           error={form.field('old_password').error ?? serverErrors.old_password}
         />
         <PasswordField
-          label="New password"
+          label={t('profile.password.new')}
           autoComplete="new-password"
           {...form.field('new_password')}
           error={form.field('new_password').error ?? serverErrors.new_password}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('profile.password.confirm')}
           autoComplete="new-password"
           {...form.field('confirm_password')}
           error={form.field('confirm_password').error ?? serverErrors.confirm_password}
         />
         <div>
           <Button type="submit" busy={change.isPending}>
-            Change Password
+            {t('profile.password.submit')}
           </Button>
         </div>
       </form>

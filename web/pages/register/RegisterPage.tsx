@@ -9,6 +9,7 @@ import { authLinks } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { currentLanguage, useT, type MessageId, type Translate } from '../../i18n/i18n';
 import { phoneError, toE164 } from '../../lib/phone';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
@@ -26,49 +27,51 @@ type Values = {
   confirm_password: string;
 };
 
-function validate(values: Values): Partial<Record<keyof Values, string>> {
+const USERNAME_MIN = 3;
+const PASSWORD_MIN = 6;
+
+function validate(values: Values, t: Translate): Partial<Record<keyof Values, string>> {
   return {
     username: !values.username.trim()
-      ? 'Username is required'
-      : values.username.trim().length < 3
-        ? 'Username must be at least 3 characters'
+      ? t('auth.validation.usernameRequired')
+      : values.username.trim().length < USERNAME_MIN
+        ? t('auth.validation.usernameMin', { min: USERNAME_MIN })
         : undefined,
-    email: !EMAIL_PATTERN.test(values.email.trim())
-      ? 'Please enter a valid email address'
-      : undefined,
-    phone: !values.phone.trim() ? 'Phone number is required' : phoneError(values.phone),
-    first_name: values.first_name.trim() ? undefined : 'First name is required',
-    last_name: values.last_name.trim() ? undefined : 'Last name is required',
-    user_type: values.user_type ? undefined : 'User type is required',
+    email: !EMAIL_PATTERN.test(values.email.trim()) ? t('auth.validation.emailInvalid') : undefined,
+    phone: !values.phone.trim() ? t('auth.validation.phoneRequired') : phoneError(values.phone),
+    first_name: values.first_name.trim() ? undefined : t('auth.validation.firstNameRequired'),
+    last_name: values.last_name.trim() ? undefined : t('auth.validation.lastNameRequired'),
+    user_type: values.user_type ? undefined : t('auth.validation.userTypeRequired'),
     password: !values.password
-      ? 'Password is required'
-      : values.password.length < 6
-        ? 'Password must be at least 6 characters'
+      ? t('auth.validation.passwordRequired')
+      : values.password.length < PASSWORD_MIN
+        ? t('auth.validation.passwordMin', { min: PASSWORD_MIN })
         : undefined,
     confirm_password: !values.confirm_password
-      ? 'Please confirm your password'
+      ? t('auth.validation.confirmPassword')
       : values.confirm_password !== values.password
-        ? 'Passwords do not match'
+        ? t('auth.validation.passwordsMismatch')
         : undefined,
   };
 }
 
 /** The toast title names the first refused field, in form order, else the kind of problem. */
-function registrationErrorTitle(error: unknown): string {
+function registrationErrorTitle(error: unknown): MessageId {
   const fields = fieldErrors(error);
-  if (fields.username) return 'Username Error';
-  if (fields.email) return 'Email Error';
-  if (fields.phone) return 'Phone Number Error';
-  if (fields.password || fields.confirm_password) return 'Password Error';
+  if (fields.username) return 'auth.register.error.username';
+  if (fields.email) return 'auth.register.error.email';
+  if (fields.phone) return 'auth.register.error.phone';
+  if (fields.password || fields.confirm_password) return 'auth.register.error.password';
   const text = error instanceof ApiError ? error.message : '';
-  if (/already exists|already registered/i.test(text)) return 'Account Already Exists';
-  return 'Registration Failed';
+  if (/already exists|already registered/i.test(text)) return 'auth.register.error.exists';
+  return 'auth.register.error.failed';
 }
 
 export function RegisterPage() {
   const api = useApi();
   const notify = useToast();
   const [, navigate] = useLocation();
+  const t = useT();
   const form = useForm<Values>(
     {
       username: '',
@@ -80,7 +83,7 @@ export function RegisterPage() {
       password: '',
       confirm_password: '',
     },
-    validate,
+    (values) => validate(values, t),
   );
   const register = useMutation({
     mutationFn: (values: Values) =>
@@ -95,22 +98,24 @@ export function RegisterPage() {
             user_type: values.user_type as 'student' | 'regular',
             password: values.password,
             confirm_password: values.confirm_password,
+            // The OTP SMS and the e-mails come in the language the customer registers in.
+            language: currentLanguage(),
           },
         }),
       ),
     onSuccess: (answer) => {
       notify({
         tone: 'success',
-        title: 'Registration Successful',
-        message: 'Please check your phone for OTP verification.',
+        title: t('auth.register.success.title'),
+        message: t('auth.register.success.message'),
       });
       navigate(otpVerificationPath(answer.phone), { state: { phone: answer.phone } });
     },
     onError: (error) =>
       notify({
         tone: 'error',
-        title: registrationErrorTitle(error),
-        message: errorMessage(error, 'Registration failed. Please try again.'),
+        title: t(registrationErrorTitle(error)),
+        message: errorMessage(error, t('auth.register.error.message')),
       }),
   });
   const serverErrors = sentFieldErrors(register.error, register.variables, form.values);
@@ -126,43 +131,64 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthCard title="Create your account" subtitle="It takes a minute. We will text you a code.">
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <div className={formStyles.formGrid}>
-          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+          <TextField
+            label={t('auth.register.firstName')}
+            autoComplete="given-name"
+            {...field('first_name')}
+          />
+          <TextField
+            label={t('auth.register.lastName')}
+            autoComplete="family-name"
+            {...field('last_name')}
+          />
         </div>
-        <TextField label="Username" autoComplete="username" {...field('username')} />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
-          label="Phone"
+          label={t('auth.register.username')}
+          autoComplete="username"
+          {...field('username')}
+        />
+        <TextField
+          label={t('auth.field.email')}
+          type="email"
+          autoComplete="email"
+          {...field('email')}
+        />
+        <TextField
+          label={t('auth.field.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          hint="10-digit mobile number; we add +91."
+          hint={t('auth.register.phoneHint')}
           {...field('phone')}
         />
         <SelectField
-          label="I am a"
+          label={t('auth.register.iAmA')}
           options={[
-            { value: 'student', label: 'Student' },
-            { value: 'regular', label: 'Regular' },
+            { value: 'student', label: t('auth.register.student') },
+            { value: 'regular', label: t('auth.register.regular') },
           ]}
           {...field('user_type')}
         />
-        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
         <PasswordField
-          label="Confirm password"
+          label={t('auth.field.password')}
+          autoComplete="new-password"
+          {...field('password')}
+        />
+        <PasswordField
+          label={t('auth.register.confirmPassword')}
           autoComplete="new-password"
           {...field('confirm_password')}
         />
         <Button type="submit" block busy={register.isPending}>
-          Create account
+          {t('auth.register.submit')}
         </Button>
       </form>
       <div className={authLinks}>
         <span>
-          Already have an account? <Link href="/login">Login</Link>
+          {t('auth.register.haveAccount')} <Link href="/login">{t('auth.register.login')}</Link>
         </span>
       </div>
     </AuthCard>

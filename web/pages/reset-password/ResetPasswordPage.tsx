@@ -9,26 +9,28 @@ import { errorPanel, successPanel } from '../../components/AuthCard.css';
 import { Button } from '../../components/Button';
 import { formStyles, PasswordField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { useForm } from '../../lib/useForm';
 import { useApi } from '../../session/SessionProvider';
 
-const INVALID_LINK = 'The password reset link is invalid or has expired.';
+const PASSWORD_MIN = 8;
 
 export function ResetPasswordPage() {
   const api = useApi();
   const notify = useToast();
+  const t = useT();
   const [pathname, navigate] = useLocation();
   const [, , uidb64 = '', token = ''] = pathname.split('/');
   const form = useForm({ new_password: '', confirm_password: '' }, (values) => ({
     new_password: !values.new_password
-      ? 'Password is required'
-      : values.new_password.length < 8
-        ? 'Password must be at least 8 characters'
+      ? t('auth.validation.passwordRequired')
+      : values.new_password.length < PASSWORD_MIN
+        ? t('auth.validation.passwordMin', { min: PASSWORD_MIN })
         : undefined,
     confirm_password: !values.confirm_password
-      ? 'Please confirm your password'
+      ? t('auth.validation.confirmPassword')
       : values.confirm_password !== values.new_password
-        ? 'Passwords do not match'
+        ? t('auth.validation.passwordsMismatch')
         : undefined,
   }));
   const link = useQuery({
@@ -53,14 +55,14 @@ export function ResetPasswordPage() {
     onSuccess: () =>
       notify({
         tone: 'success',
-        title: 'Password Reset Successful',
-        message: 'You can now log in.',
+        title: t('auth.reset.success.title'),
+        message: t('auth.reset.success.message'),
       }),
     onError: (error) =>
       notify({
         tone: 'error',
-        title: 'Password Reset Failed',
-        message: errorMessage(error, 'Failed to reset password. Please try again.'),
+        title: t('auth.reset.failed.title'),
+        message: errorMessage(error, t('auth.reset.failed.message')),
       }),
   });
 
@@ -80,9 +82,9 @@ export function ResetPasswordPage() {
     link.data?.valid === false || (link.error instanceof ApiError && link.error.status === 400);
   if (!uidb64 || !token || (linkRefused && !reset.isSuccess)) {
     return (
-      <AuthCard title="Set a new password">
+      <AuthCard title={t('auth.reset.title')}>
         <p className={errorPanel} role="alert">
-          {INVALID_LINK}
+          {t('auth.reset.invalidLink')}
         </p>
       </AuthCard>
     );
@@ -95,28 +97,28 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose a password of at least 8 characters.">
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       {reset.isSuccess ? (
         <div className={successPanel} role="status">
-          <h2>Password Reset Successful</h2>
-          <p>Your password has been changed. Taking you to the login page…</p>
+          <h2>{t('auth.reset.success.title')}</h2>
+          <p>{t('auth.reset.success.text')}</p>
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <PasswordField
-            label="New password"
+            label={t('auth.reset.newPassword')}
             autoComplete="new-password"
             {...form.field('new_password')}
             error={form.field('new_password').error ?? serverErrors.new_password}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('auth.reset.confirmNewPassword')}
             autoComplete="new-password"
             {...form.field('confirm_password')}
             error={form.field('confirm_password').error ?? serverErrors.confirm_password}
           />
           <Button type="submit" block busy={reset.isPending}>
-            Set new password
+            {t('auth.reset.submit')}
           </Button>
         </form>
       )}

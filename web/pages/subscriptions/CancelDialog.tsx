@@ -14,27 +14,29 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT, type Translate } from '../../i18n/i18n';
 import { formatDate, formatRupees } from '../../lib/format';
+import { FAILURE_TOAST_MESSAGES } from './messages';
 import { PayoutFields } from './PayoutFields';
 import * as styles from './SubscriptionsPage.css';
 
-const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
-
 /** The cancel rule in the customer's words, with their numbers: only paid days are refunded. */
-function refundExplanation(preview: CancelPreview): string {
-  const leaveTaken =
+function refundExplanation(t: Translate, preview: CancelPreview): string {
+  const days = {
+    unused: preview.unused_paid_days,
+    paid: preview.paid_days,
+    used: preview.used_days,
+    leave: preview.leave_days_taken,
+  };
+  return [
     preview.leave_days_taken > 0
-      ? ` (${days(preview.leave_days_taken)} on approved leave ${preview.leave_days_taken === 1 ? 'does' : 'do'} not count as used)`
-      : '';
-  const extended =
-    preview.adjusted_end_date !== preview.base_end_date
-      ? ` Leave moved your last meals to ${formatDate(preview.adjusted_end_date)} but added no paid days.`
-      : '';
-  return (
-    `For ${preview.unused_paid_days} unused of ${days(preview.paid_days)} paid for: ` +
-    `${days(preview.used_days)} used so far${leaveTaken}.${extended} ` +
-    'The owner reviews the refund before it is paid.'
-  );
+      ? t('subscriptions.cancel.explanationWithLeave', days)
+      : t('subscriptions.cancel.explanation', days),
+    ...(preview.adjusted_end_date !== preview.base_end_date
+      ? [t('subscriptions.cancel.extended', { date: formatDate(preview.adjusted_end_date) })]
+      : []),
+    t('subscriptions.cancel.ownerReviews'),
+  ].join(' ');
 }
 
 export function CancelDialog({
@@ -45,6 +47,7 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const notify = useToast();
+  const t = useT();
   const preview = useCancelPreview(subscription.id);
   const cancel = useCancelSubscription();
   const [draft, setDraft] = useState(EMPTY_PAYOUT_DRAFT);
@@ -74,18 +77,20 @@ export function CancelDialog({
         onSuccess: (cancelled) => {
           notify({
             tone: 'success',
-            title: 'Subscription Cancelled',
+            title: t('subscriptions.toast.cancelled.title'),
             message: cancelled.refund_info
-              ? `A refund of ${formatRupees(cancelled.refund_info.amount)} has been requested.`
-              : `${subscription.plan.name} is cancelled.`,
+              ? t('subscriptions.toast.cancelled.refund', {
+                  amount: formatRupees(cancelled.refund_info.amount),
+                })
+              : t('subscriptions.toast.cancelled.message', { plan: subscription.plan.name }),
           });
           onClose();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: 'Cancel Failed',
-            message: errorMessage(error, 'Failed to cancel subscription.'),
+            title: t(FAILURE_TOAST_MESSAGES['subscription.cancel'].title),
+            message: errorMessage(error, t(FAILURE_TOAST_MESSAGES['subscription.cancel'].message)),
           }),
       },
     );
@@ -97,39 +102,40 @@ export function CancelDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Cancel Subscription"
-      description={`${subscription.plan.name} · Subscription #${subscription.id}`}
+      title={t('subscriptions.action.cancel')}
+      description={t('subscriptions.cancel.description', {
+        plan: subscription.plan.name,
+        id: subscription.id,
+      })}
       footer={
         <>
           <Button tone="secondary" onClick={onClose}>
-            Keep Subscription
+            {t('subscriptions.cancel.keep')}
           </Button>
           <Button tone="danger" busy={cancel.isPending} disabled={!preview.data} onClick={confirm}>
-            Confirm Cancellation
+            {t('subscriptions.cancel.confirm')}
           </Button>
         </>
       }
     >
       {preview.isPending ? (
-        <Spinner label="Working out your refund" />
+        <Spinner label={t('subscriptions.cancel.working')} />
       ) : preview.isError ? (
-        <p role="alert">
-          {errorMessage(preview.error, 'Could not work out the refund. Please try again.')}
-        </p>
+        <p role="alert">{errorMessage(preview.error, t('subscriptions.cancel.previewFailed'))}</p>
       ) : (
         <div className={styles.cancelBody}>
           <div className={styles.preview} aria-live="polite">
-            <span>Refund if you cancel today</span>
+            <span>{t('subscriptions.cancel.refundToday')}</span>
             <span className={styles.refundAmount}>{formatRupees(preview.data.refund_amount)}</span>
             <span>
               {preview.data.has_successful_payment
-                ? refundExplanation(preview.data)
-                : 'No payment was made for this subscription, so there is nothing to refund.'}
+                ? refundExplanation(t, preview.data)
+                : t('subscriptions.cancel.noPayment')}
             </span>
           </div>
           {refundDue ? (
             <PayoutFields
-              legend="Where should we send your refund?"
+              legend={t('subscriptions.payout.legend')}
               draft={draft}
               errors={payoutErrors}
               onChange={setDraft}

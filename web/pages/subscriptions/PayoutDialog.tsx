@@ -14,12 +14,14 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { formStyles } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
+import { useT } from '../../i18n/i18n';
 import { PayoutFields } from './PayoutFields';
 
 type RefundInfo = NonNullable<Subscription['refund_info']>;
 
 export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose: () => void }) {
   const notify = useToast();
+  const t = useT();
   const update = useUpdateRefundPayout();
   // A bank account's number is never sent back whole, so a change starts from empty fields.
   const [draft, setDraft] = useState({
@@ -44,16 +46,16 @@ export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose:
         onSuccess: () => {
           notify({
             tone: 'success',
-            title: 'Payout Details Saved',
-            message: 'The owner will send your refund there once it is approved.',
+            title: t('subscriptions.payout.saved.title'),
+            message: t('subscriptions.payout.saved.message'),
           });
           onClose();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: 'Update Failed',
-            message: errorMessage(error, 'Could not save the payout details.'),
+            title: t('subscriptions.payout.updateFailed'),
+            message: errorMessage(error, t('subscriptions.payout.saveFailed')),
           }),
       },
     );
@@ -65,22 +67,22 @@ export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose:
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={refund.payout ? 'Change Payout Details' : 'Add Payout Details'}
-      description="You can change them until the owner approves the refund."
+      title={refund.payout ? t('subscriptions.payout.change') : t('subscriptions.payout.add')}
+      description={t('subscriptions.payout.description')}
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <PayoutFields
-          legend="Where should we send your refund?"
+          legend={t('subscriptions.payout.legend')}
           draft={draft}
           errors={errors}
           onChange={setDraft}
         />
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button tone="secondary" onClick={onClose}>
-            Cancel
+            {t('subscriptions.payout.cancel')}
           </Button>
           <Button type="submit" busy={update.isPending}>
-            Save Payout Details
+            {t('subscriptions.payout.save')}
           </Button>
         </div>
       </form>

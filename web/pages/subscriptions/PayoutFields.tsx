@@ -8,8 +8,8 @@ import {
   type PayoutMethod,
 } from '../../../machines/refund/refund.rules';
 import { formStyles, TextField } from '../../components/Field';
-
-const METHOD_LABELS: Record<PayoutMethod, string> = { upi: 'UPI', bank: 'Bank account' };
+import { useT } from '../../i18n/i18n';
+import { payoutErrorText } from './messages';
 
 export function PayoutFields({
   draft,
@@ -22,12 +22,26 @@ export function PayoutFields({
   onChange: (draft: PayoutDraft) => void;
   legend: ReactNode;
 }) {
+  const t = useT();
+  const methodLabels: Record<PayoutMethod, string> = {
+    upi: 'UPI',
+    bank: t('subscriptions.payout.bank'),
+  };
+  /** A rule's message in the current language; the server's words as they came. */
+  const error = (field: PayoutField) => {
+    const message = errors[field];
+    return message === undefined ? undefined : payoutErrorText(t, field, message);
+  };
   const set = (field: keyof PayoutDraft) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [field]: event.target.value });
   return (
     <fieldset className={formStyles.form} style={{ border: 'none', padding: 0, margin: 0 }}>
       <legend className={formStyles.legend}>{legend}</legend>
-      <div role="radiogroup" aria-label="Payout method" className={formStyles.checkGrid}>
+      <div
+        role="radiogroup"
+        aria-label={t('subscriptions.payout.method')}
+        className={formStyles.checkGrid}
+      >
         {PAYOUT_METHODS.map((method) => (
           <label key={method} className={formStyles.checkRow}>
             <input
@@ -37,17 +51,17 @@ export function PayoutFields({
               checked={draft.method === method}
               onChange={() => onChange({ ...draft, method })}
             />
-            <span>{METHOD_LABELS[method]}</span>
+            <span>{methodLabels[method]}</span>
           </label>
         ))}
       </div>
       {draft.method === 'upi' ? (
         <TextField
-          label="UPI ID"
+          label={t('subscriptions.payout.upiId')}
           value={draft.upi_id}
           onChange={set('upi_id')}
-          error={errors.upi_id}
-          hint="Like name@okaxis"
+          error={error('upi_id')}
+          hint={t('subscriptions.payout.upiHint')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -56,19 +70,19 @@ export function PayoutFields({
       ) : (
         <>
           <TextField
-            label="Account holder name"
+            label={t('subscriptions.payout.holderName')}
             value={draft.account_holder_name}
             onChange={set('account_holder_name')}
-            error={errors.account_holder_name}
+            error={error('account_holder_name')}
             autoComplete="name"
             maxLength={100}
           />
           <TextField
-            label="Account number"
+            label={t('subscriptions.payout.accountNumber')}
             value={draft.account_number}
             onChange={set('account_number')}
-            error={errors.account_number}
-            hint="9 to 18 digits"
+            error={error('account_number')}
+            hint={t('subscriptions.payout.accountNumberHint')}
             inputMode="numeric"
             autoComplete="off"
             maxLength={24}
@@ -77,8 +91,8 @@ export function PayoutFields({
             label="IFSC"
             value={draft.ifsc}
             onChange={(event) => onChange({ ...draft, ifsc: event.target.value.toUpperCase() })}
-            error={errors.ifsc}
-            hint="11 characters, e.g. SBIN0001234"
+            error={error('ifsc')}
+            hint={t('subscriptions.payout.ifscHint')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

@@ -1,47 +1,54 @@
 // My Subscriptions: one card per subscription, with the actions its status allows (machines/subscription).
+import { Trans } from '../../i18n/Trans';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { refundFromApi } from '../../../machines/refund/refund.fromApi';
 import { refundMachine } from '../../../machines/refund/refund.machine';
-import { describePayout } from '../../../machines/refund/refund.rules';
 import { selectCanChangePayout } from '../../../machines/refund/refund.selectors';
 import { allowedEvents, restore } from '../../../machines/shared/lifecycle';
 import type { SubscriptionAction } from '../../../machines/subscription/subscription.events';
 import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
 import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
-import { SUBSCRIPTION_FAILURE_TOASTS } from '../../../machines/subscription/subscription.messages';
 import { selectIsAwaitingPayment } from '../../../machines/subscription/subscription.selectors';
 import { errorMessage } from '../../api/errors';
 import { useDeleteSubscription, useRenewSubscription } from '../../api/mutations';
 import { useSubscriptions, type Subscription } from '../../api/queries';
 import { useCheckout } from '../../checkout/useCheckout';
 import { Button, ButtonLink } from '../../components/Button';
-import { Card, Details, EmptyState, StatusBadge } from '../../components/Card';
+import { Card, Details, EmptyState } from '../../components/Card';
+import { StatusBadge } from '../../components/StatusBadge';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
+import { useT, type MessageId } from '../../i18n/i18n';
+import { lifecycleLabel } from '../../i18n/labels';
 import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '../../styles/utils.css';
 import { CancelDialog } from './CancelDialog';
+import { FAILURE_TOAST_MESSAGES, payoutText } from './messages';
 import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
 
-const ACTION_LABELS: Partial<Record<SubscriptionAction, string>> = {
-  'subscription.pay': 'Pay Now',
-  'subscription.delete': 'Delete Subscription',
-  'subscription.request_leave': 'Request Leave',
-  'subscription.cancel': 'Cancel Subscription',
-  'subscription.renew': 'Renew Subscription',
-};
+const ACTION_LABELS = {
+  'subscription.pay': 'subscriptions.action.pay',
+  'subscription.delete': 'subscriptions.action.delete',
+  'subscription.request_leave': 'subscriptions.action.requestLeave',
+  'subscription.cancel': 'subscriptions.action.cancel',
+  'subscription.renew': 'subscriptions.action.renew',
+} as const satisfies Partial<Record<SubscriptionAction, MessageId>>;
+
+/** The actions the cards offer as buttons. */
+type CardAction = keyof typeof ACTION_LABELS;
 
 function actionsFor(subscription: Subscription) {
   return allowedEvents(subscriptionMachine, subscriptionFromApi(subscription)).filter(
-    (action): action is SubscriptionAction => action in ACTION_LABELS,
+    (action): action is CardAction => action in ACTION_LABELS,
   );
 }
 
 export function SubscriptionsPage() {
   const notify = useToast();
+  const t = useT();
   const [, navigate] = useLocation();
   const subscriptions = useSubscriptions();
   const checkout = useCheckout();
@@ -51,13 +58,17 @@ export function SubscriptionsPage() {
   const [payoutFor, setPayoutFor] = useState<Subscription['refund_info']>(null);
 
   useEffect(() => {
-    if (subscriptions.isError) notify({ tone: 'error', title: 'Failed to load subscriptions' });
-  }, [subscriptions.isError, notify]);
+    if (subscriptions.isError) notify({ tone: 'error', title: t('subscriptions.loadFailed') });
+  }, [subscriptions.isError, notify, t]);
 
   const run = (action: SubscriptionAction, subscription: Subscription) => {
     const failure = (error: unknown) => {
-      const toast = SUBSCRIPTION_FAILURE_TOASTS[action as keyof typeof SUBSCRIPTION_FAILURE_TOASTS];
-      notify({ tone: 'error', title: toast.title, message: errorMessage(error, toast.message) });
+      const toast = FAILURE_TOAST_MESSAGES[action as keyof typeof FAILURE_TOAST_MESSAGES];
+      notify({
+        tone: 'error',
+        title: t(toast.title),
+        message: errorMessage(error, t(toast.message)),
+      });
     };
     switch (action) {
       case 'subscription.pay':
@@ -68,8 +79,8 @@ export function SubscriptionsPage() {
           onSuccess: () =>
             notify({
               tone: 'success',
-              title: 'Subscription Deleted',
-              message: `${subscription.plan.name} was removed.`,
+              title: t('subscriptions.toast.deleted.title'),
+              message: t('subscriptions.toast.deleted.message', { plan: subscription.plan.name }),
             }),
           onError: failure,
         });
@@ -85,8 +96,8 @@ export function SubscriptionsPage() {
           onSuccess: () =>
             notify({
               tone: 'success',
-              title: 'Subscription Renewed',
-              message: 'A new subscription is waiting for payment.',
+              title: t('subscriptions.toast.renewed.title'),
+              message: t('subscriptions.toast.renewed.message'),
             }),
           onError: failure,
         });
@@ -99,22 +110,22 @@ export function SubscriptionsPage() {
   return (
     <div className={stack}>
       <header className={pageHeader}>
-        <h1 className={pageTitle}>My Subscriptions</h1>
+        <h1 className={pageTitle}>{t('subscriptions.title')}</h1>
         <ButtonLink href="/plans" tone="secondary">
-          Browse Plans
+          {t('subscriptions.browsePlans')}
         </ButtonLink>
       </header>
       {subscriptions.isPending ? (
-        <PageSpinner label="Loading subscriptions" />
+        <PageSpinner label={t('subscriptions.loading')} />
       ) : subscriptions.isError ? (
-        <Card role="alert">Failed to load subscriptions</Card>
+        <Card role="alert">{t('subscriptions.loadFailed')}</Card>
       ) : subscriptions.data.length === 0 ? (
-        <EmptyState title="No Subscriptions Yet">
-          <p className={muted}>Pick a mess or tiffin plan to get started.</p>
-          <ButtonLink href="/plans">Browse Plans</ButtonLink>
+        <EmptyState title={t('subscriptions.empty.title')}>
+          <p className={muted}>{t('subscriptions.empty.text')}</p>
+          <ButtonLink href="/plans">{t('subscriptions.browsePlans')}</ButtonLink>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Subscriptions">
+        <ul className={cardList} aria-label={t('subscriptions.listLabel')}>
           {subscriptions.data.map((subscription) => (
             <li key={subscription.id}>
               <SubscriptionCard
@@ -153,11 +164,12 @@ function SubscriptionCard({
   onEditPayout,
 }: {
   subscription: Subscription;
-  actions: SubscriptionAction[];
+  actions: CardAction[];
   busyAction: SubscriptionAction | null;
   onAction: (action: SubscriptionAction) => void;
   onEditPayout: (refund: NonNullable<Subscription['refund_info']>) => void;
 }) {
+  const t = useT();
   const refund = subscription.refund_info;
   const canChangePayout =
     refund !== null && selectCanChangePayout(restore(refundMachine, refundFromApi(refund)));
@@ -174,12 +186,15 @@ function SubscriptionCard({
           <h2 id={`subscription-${subscription.id}`}>{subscription.plan.name}</h2>
           <p className={`${muted} ${styles.meta}`}>
             <span>
-              {serviceLabel(subscription.subscription_type)} · Subscription #{subscription.id}
+              {t('subscriptions.card.meta', {
+                service: serviceLabel(subscription.subscription_type),
+                id: subscription.id,
+              })}
             </span>
             {subscription.breakfast_included ? (
               // What the plan includes, not a state: an outlined tag beside the service, away from
               // the status badge.
-              <span className={styles.mealTag} title="Breakfast included">
+              <span className={styles.mealTag} title={t('subscriptions.card.breakfastIncluded')}>
                 <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">
                   <path
                     d="M4 9h13v4a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6V9Zm13 1h1.5a2.5 2.5 0 0 1 0 5H17M7 3v3m4-3v3m4-3v3"
@@ -189,7 +204,10 @@ function SubscriptionCard({
                     strokeLinecap="round"
                   />
                 </svg>
-                <span className={visuallyHidden}>Includes </span>Breakfast
+                <Trans
+                  id="subscriptions.card.includesBreakfast"
+                  components={{ 0: <span className={visuallyHidden} /> }}
+                />
               </span>
             ) : null}
           </p>
@@ -199,39 +217,70 @@ function SubscriptionCard({
       <div className={styles.facts}>
         {awaitingPayment ? (
           <>
-            <Fact label="Amount due" value={formatRupees(subscription.total_paid)} />
-            <Fact label="Start date" value="On payment" />
-            <Fact label="End date" value="—" />
-            <Fact label="Days left" value="—" />
+            <Fact
+              label={t('subscriptions.fact.amountDue')}
+              value={formatRupees(subscription.total_paid)}
+            />
+            <Fact
+              label={t('subscriptions.fact.startDate')}
+              value={t('subscriptions.fact.onPayment')}
+            />
+            <Fact label={t('subscriptions.fact.endDate')} value="—" />
+            <Fact label={t('subscriptions.fact.daysLeft')} value="—" />
           </>
         ) : (
           <>
-            <Fact label="Total paid" value={formatRupees(subscription.total_paid)} />
-            <Fact label="Start date" value={formatDate(subscription.start_date)} />
-            <Fact label="End date" value={formatDate(subscription.adjusted_end_date)} />
-            <Fact label="Days left" value={String(subscription.days_remaining)} />
+            <Fact
+              label={t('subscriptions.fact.totalPaid')}
+              value={formatRupees(subscription.total_paid)}
+            />
+            <Fact
+              label={t('subscriptions.fact.startDate')}
+              value={formatDate(subscription.start_date)}
+            />
+            <Fact
+              label={t('subscriptions.fact.endDate')}
+              value={formatDate(subscription.adjusted_end_date)}
+            />
+            <Fact
+              label={t('subscriptions.fact.daysLeft')}
+              value={String(subscription.days_remaining)}
+            />
           </>
         )}
       </div>
       {hasDetails ? (
         <details className={styles.details}>
-          <summary className={styles.summary}>Details</summary>
+          <summary className={styles.summary}>{t('subscriptions.details')}</summary>
           <Details
             items={[
-              ['Leave days', String(subscription.leave_days)],
+              [t('subscriptions.detail.leaveDays'), String(subscription.leave_days)],
               ...(subscription.cancelled_at
-                ? ([['Cancelled', formatDateTime(subscription.cancelled_at)]] as [string, string][])
+                ? ([
+                    [
+                      t('subscriptions.detail.cancelled'),
+                      formatDateTime(subscription.cancelled_at),
+                    ],
+                  ] as [string, string][])
                 : []),
-              ['Refund', refund ? refund.status_display : 'No refund requested'],
+              [
+                t('subscriptions.detail.refund'),
+                refund
+                  ? lifecycleLabel('refund', refund.status)
+                  : t('subscriptions.detail.noRefund'),
+              ],
               ...(refund
                 ? ([
-                    ['Refund amount', formatRupees(refund.amount)],
-                    ['Requested', formatDateTime(refund.requested_at)],
-                    ['Processed', formatDateTime(refund.processed_at)],
-                    ['Admin comment', refund.admin_comment ?? '—'],
-                    ['Payout to', describePayout(refund.payout)],
+                    [t('subscriptions.detail.refundAmount'), formatRupees(refund.amount)],
+                    [t('subscriptions.detail.requested'), formatDateTime(refund.requested_at)],
+                    [t('subscriptions.detail.processed'), formatDateTime(refund.processed_at)],
+                    [t('subscriptions.detail.adminComment'), refund.admin_comment ?? '—'],
+                    [t('subscriptions.detail.payoutTo'), payoutText(t, refund.payout)],
                     ...(refund.paid_at
-                      ? ([['Paid', formatDateTime(refund.paid_at)]] as [string, string][])
+                      ? ([[t('subscriptions.detail.paid'), formatDateTime(refund.paid_at)]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
                     ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
                   ] as [string, string][])
@@ -241,7 +290,7 @@ function SubscriptionCard({
           {refund && canChangePayout ? (
             <div className={styles.detailsAction}>
               <Button size="sm" tone="secondary" onClick={() => onEditPayout(refund)}>
-                {refund.payout ? 'Change Payout Details' : 'Add Payout Details'}
+                {refund.payout ? t('subscriptions.payout.change') : t('subscriptions.payout.add')}
               </Button>
             </div>
           ) : null}
@@ -262,7 +311,7 @@ function SubscriptionCard({
               disabled={busyAction !== null && busyAction !== action}
               onClick={() => onAction(action)}
             >
-              {ACTION_LABELS[action]}
+              {t(ACTION_LABELS[action])}
             </Button>
           ))}
         </div>

@@ -10,6 +10,7 @@ import { Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
+import { t as translate, useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '../../../styles/utils.css';
 import { useDebounced } from '../../../lib/useDebounced';
@@ -44,24 +45,26 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A field's value as one readable line. */
 function show(value: unknown): string {
   if (value === undefined) return '—';
-  if (value === null) return 'none';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (value === null) return translate('audit.none');
+  if (typeof value === 'string') return value === '' ? translate('audit.empty') : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
 function Changes({ entry }: { entry: AuditEntry }) {
+  const t = useT();
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return (
-    <section className={styles.changes} aria-label={`Before and after of entry #${entry.id}`}>
+    <section className={styles.changes} aria-label={t('audit.changesLabel', { id: entry.id })}>
       <p className={muted}>
         {entry.object_type}
-        {entry.object_id !== null ? ` #${entry.object_id}` : ''} · {entry.action} · before → after
+        {entry.object_id !== null ? ` #${entry.object_id}` : ''} · {entry.action} ·{' '}
+        {t('audit.beforeAfter')}
       </p>
       {fields.length === 0 ? (
-        <p>No fields recorded.</p>
+        <p>{t('audit.noFields')}</p>
       ) : (
         // A list, not a nested table: on a phone the log's rows become cards and a table in a
         // card would lose its columns.
@@ -75,7 +78,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
                 <dd className={styles.values}>
                   <span>{show(was)}</span>
                   <span aria-hidden="true"> → </span>
-                  <span className={visuallyHidden}> changed to </span>
+                  <span className={visuallyHidden}> {t('audit.changedTo')} </span>
                   <span className={show(was) !== show(now) ? styles.changed : undefined}>
                     {show(now)}
                   </span>
@@ -90,6 +93,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 }
 
 export function AuditLogPage() {
+  const t = useT();
   const [action, setAction] = useState('');
   const [actor, setActor] = useState('');
   const [dateFrom, setDateFrom] = useState('');
@@ -108,7 +112,7 @@ export function AuditLogPage() {
   };
   useEffect(() => setOffset(0), [typedAction, typedActor, dateFrom, dateTo]);
   const log = useAuditLog(query);
-  useErrorToast(log.isError, 'Failed to Load Audit Log', 'Could not fetch the audit log.');
+  useErrorToast(log.isError, t('audit.toast.loadFailed'), t('audit.loadFailed'));
 
   const toggle = (id: number) =>
     setExpanded((current) => {
@@ -121,13 +125,13 @@ export function AuditLogPage() {
   const columns: Column<AuditEntry>[] = [
     {
       key: 'when',
-      header: 'When',
+      header: t('audit.col.when'),
       cell: (entry) => <span className={styles.nowrap}>{formatDateTime(entry.at)}</span>,
     },
-    { key: 'who', header: 'Who', cell: (entry) => entry.actor },
+    { key: 'who', header: t('audit.col.who'), cell: (entry) => entry.actor },
     {
       key: 'what',
-      header: 'What',
+      header: t('audit.col.what'),
       cell: (entry) => (
         <span className={styles.what}>
           <Badge>{entry.action}</Badge>
@@ -137,16 +141,20 @@ export function AuditLogPage() {
     },
     {
       key: 'details',
-      header: 'Details',
+      header: t('audit.col.details'),
       cell: (entry) => (
         <Button
           size="sm"
           tone="ghost"
           aria-expanded={expanded.has(entry.id)}
           onClick={() => toggle(entry.id)}
-          aria-label={`${expanded.has(entry.id) ? 'Hide before / after' : 'Before / after'} of entry #${entry.id}`}
+          aria-label={
+            expanded.has(entry.id)
+              ? t('audit.hideChangesLabel', { id: entry.id })
+              : t('audit.showChangesLabel', { id: entry.id })
+          }
         >
-          {expanded.has(entry.id) ? 'Hide' : 'Before / after'}
+          {expanded.has(entry.id) ? t('audit.hide') : t('audit.showChanges')}
         </Button>
       ),
     },
@@ -157,15 +165,17 @@ export function AuditLogPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Audit Log</h1>
-          <p className={muted}>Every owner action, newest first. Entries are never changed.</p>
+          <h1 className={pageTitle}>{t('audit.title')}</h1>
+          <p className={muted}>{t('audit.intro')}</p>
         </div>
       </header>
-      <div className={styles.filters} role="search" aria-label="Filter the audit log">
+      <div className={styles.filters} role="search" aria-label={t('audit.filterLabel')}>
         <TextField
-          label="Action"
+          label={t('audit.action')}
           list="audit-actions"
-          placeholder="e.g. refund or leave.approve"
+          placeholder={t('audit.actionPlaceholder')}
+          // Action codes (refund.approve) are typed as they are, in any language.
+          translate="no"
           value={action}
           onChange={(event) => setAction(event.target.value)}
           autoComplete="off"
@@ -176,20 +186,20 @@ export function AuditLogPage() {
           ))}
         </datalist>
         <TextField
-          label="Who"
-          placeholder="Username"
+          label={t('audit.col.who')}
+          placeholder={t('audit.username')}
           value={actor}
           onChange={(event) => setActor(event.target.value)}
           autoComplete="off"
         />
         <TextField
-          label="From"
+          label={t('audit.from')}
           type="date"
           value={dateFrom}
           onChange={(event) => setDateFrom(event.target.value)}
         />
         <TextField
-          label="To"
+          label={t('audit.to')}
           type="date"
           value={dateTo}
           onChange={(event) => setDateTo(event.target.value)}
@@ -204,21 +214,21 @@ export function AuditLogPage() {
               setDateTo('');
             }}
           >
-            Clear filters
+            {t('audit.clearFilters')}
           </Button>
         ) : null}
       </div>
       {log.isPending ? (
-        <PageSpinner label="Loading the audit log" />
+        <PageSpinner label={t('audit.loading')} />
       ) : log.isError ? (
-        <Card role="alert">Could not fetch the audit log.</Card>
+        <Card role="alert">{t('audit.loadFailed')}</Card>
       ) : log.data.rows.length === 0 ? (
-        <EmptyState title="No entries found">
-          {filtered ? 'Nothing matches these filters.' : 'Owner actions will appear here.'}
+        <EmptyState title={t('audit.noEntries')}>
+          {filtered ? t('audit.noMatches') : t('audit.emptyText')}
         </EmptyState>
       ) : (
         <Table
-          caption="Audit log"
+          caption={t('audit.caption')}
           columns={columns}
           rows={log.data.rows}
           rowKey={(entry) => entry.id}
@@ -226,7 +236,7 @@ export function AuditLogPage() {
         />
       )}
       <Pager
-        label="Audit log"
+        label={t('audit.caption')}
         offset={offset}
         limit={PAGE_SIZE}
         total={log.data?.total ?? 0}

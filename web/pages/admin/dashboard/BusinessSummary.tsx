@@ -3,36 +3,39 @@
 // home defines each number).
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { addDays, formatCalendarDate } from '../../../../machines/shared/dates';
+import { addDays } from '../../../../machines/shared/dates';
 import { useOwnerSummary, type OwnerSummary } from '../../../api/admin';
 import { Card } from '../../../components/Card';
 import { Skeleton } from '../../../components/Skeleton';
 import { Table } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { formatRupees } from '../../../lib/format';
+import { t as translate, useT } from '../../../i18n/i18n';
+import { formatDate, formatRupees, mealLabel } from '../../../lib/format';
 import { sectionTitle, stack } from '../../../styles/utils.css';
 import { DailyChart } from './DailyChart';
 import * as styles from './OwnerDashboard.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
-const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' } as const;
 
 /** The users list filtered to the customers the "expiring" card counts. */
 export const expiringUsersHref = (withinDays: number) =>
   `/admin/superuser?tab=users&expiring_within_days=${withinDays}`;
 
 function Figure({
+  name,
   label,
   value,
   detail,
   link,
 }: {
+  /** The figure's element id, the same in every language. */
+  name: string;
   label: string;
   value: ReactNode;
   detail?: string;
   link?: { href: string; text: string };
 }) {
-  const id = `figure-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const id = `figure-${name}`;
   return (
     <div className={styles.figure} role="group" aria-labelledby={id}>
       <p className={styles.figureLabel} id={id}>
@@ -50,33 +53,35 @@ function Figure({
 }
 
 function moneyDetail(figure: OwnerSummary['revenue']['today']) {
-  return `${formatRupees(figure.collected)} collected · ${formatRupees(figure.refunded)} refunded`;
+  return translate('owner.moneyDetail', {
+    collected: formatRupees(figure.collected),
+    refunded: formatRupees(figure.refunded),
+  });
 }
 
 function TomorrowMeals({ meals }: { meals: OwnerSummary['tomorrow_meals'] }) {
+  const t = useT();
   const { counts } = meals;
   return (
     <Card aria-labelledby="tomorrow-meals">
       <div className={stack}>
         <h3 id="tomorrow-meals" className={styles.chartTitle}>
-          Tomorrow&rsquo;s Meals ({formatCalendarDate(meals.date)})
+          {t('owner.tomorrowMeals', { date: formatDate(meals.date) })}
         </h3>
         <table className={styles.mealTable}>
-          <caption className={styles.tableNote}>
-            Net of approved leaves, as on the kitchen sheet.
-          </caption>
+          <caption className={styles.tableNote}>{t('owner.tomorrowMealsNote')}</caption>
           <thead>
             <tr>
-              <th scope="col">Meal</th>
-              <th scope="col">Mess</th>
-              <th scope="col">Tiffin</th>
-              <th scope="col">Total</th>
+              <th scope="col">{t('owner.meals.meal')}</th>
+              <th scope="col">{t('owner.meals.mess')}</th>
+              <th scope="col">{t('owner.meals.tiffin')}</th>
+              <th scope="col">{t('owner.meals.total')}</th>
             </tr>
           </thead>
           <tbody>
             {MEALS.map((meal) => (
               <tr key={meal}>
-                <th scope="row">{MEAL_NAMES[meal]}</th>
+                <th scope="row">{mealLabel(meal)}</th>
                 <td>{counts.mess[meal]}</td>
                 <td>{counts.tiffin[meal]}</td>
                 <td>{counts.mess[meal] + counts.tiffin[meal]}</td>
@@ -85,7 +90,7 @@ function TomorrowMeals({ meals }: { meals: OwnerSummary['tomorrow_meals'] }) {
           </tbody>
         </table>
         <Link href="/admin/kitchen" className={styles.figureLink}>
-          Deliveries and print-out
+          {t('owner.kitchenLink')}
         </Link>
       </div>
     </Card>
@@ -93,46 +98,62 @@ function TomorrowMeals({ meals }: { meals: OwnerSummary['tomorrow_meals'] }) {
 }
 
 function LastThirtyDays({ daily }: { daily: OwnerSummary['daily'] }) {
+  const t = useT();
   const revenue = daily.map((day) => ({ date: day.date, value: day.revenue }));
   const joined = daily.map((day) => ({ date: day.date, value: day.new_subscribers }));
   const totalRevenue = daily.reduce((sum, day) => sum + day.revenue, 0);
   const totalJoined = daily.reduce((sum, day) => sum + day.new_subscribers, 0);
   const best = daily.reduce((top, day) => (day.revenue > top.revenue ? day : top), daily[0]!);
-  const first = formatCalendarDate(daily[0]!.date);
+  const first = formatDate(daily[0]!.date);
   // The 30 rows are built when the table is opened, not with the first paint of the dashboard.
   const [tableOpen, setTableOpen] = useState(false);
   return (
     <Card aria-labelledby="last-30-days">
       <div className={stack}>
         <h3 id="last-30-days" className={styles.chartTitle}>
-          Last {daily.length} Days
+          {t('owner.lastDays', { count: daily.length })}
         </h3>
         <div className={styles.charts}>
           <DailyChart
-            title="Daily revenue"
+            id="daily-revenue"
+            title={t('owner.chart.revenue')}
             points={revenue}
             format={formatRupees}
-            summary={`Net revenue per day from ${first} to today: ${formatRupees(totalRevenue)} in all; the best day was ${formatCalendarDate(best.date)} with ${formatRupees(best.revenue)}. The table below lists every day.`}
+            summary={t('owner.chart.revenueSummary', {
+              first,
+              total: formatRupees(totalRevenue),
+              bestDate: formatDate(best.date),
+              best: formatRupees(best.revenue),
+            })}
           />
           <DailyChart
-            title="New subscribers"
+            id="new-subscribers"
+            title={t('owner.chart.joined')}
             points={joined}
-            format={(value) => `${value} new`}
-            summary={`Subscriptions activated per day from ${first} to today: ${totalJoined} in all. The table below lists every day.`}
+            format={(value) => t('owner.chart.joinedValue', { count: value })}
+            summary={t('owner.chart.joinedSummary', { first, count: totalJoined })}
           />
         </div>
         <details
           className={styles.details}
           onToggle={(event) => setTableOpen(event.currentTarget.open)}
         >
-          <summary>Show the {daily.length} days as a table</summary>
+          <summary>{t('owner.showTable', { count: daily.length })}</summary>
           {tableOpen ? (
             <Table
-              caption={`Revenue and new subscribers, last ${daily.length} days`}
+              caption={t('owner.table.caption', { count: daily.length })}
               columns={[
-                { key: 'date', header: 'Date', cell: (day) => formatCalendarDate(day.date) },
-                { key: 'revenue', header: 'Revenue', cell: (day) => formatRupees(day.revenue) },
-                { key: 'joined', header: 'New Subscribers', cell: (day) => day.new_subscribers },
+                { key: 'date', header: t('owner.table.date'), cell: (day) => formatDate(day.date) },
+                {
+                  key: 'revenue',
+                  header: t('owner.table.revenue'),
+                  cell: (day) => formatRupees(day.revenue),
+                },
+                {
+                  key: 'joined',
+                  header: t('owner.table.joined'),
+                  cell: (day) => day.new_subscribers,
+                },
               ]}
               rows={[...daily].reverse()}
               rowKey={(day) => day.date}
@@ -179,18 +200,19 @@ const SAMPLE_SUMMARY: OwnerSummary = {
  * (feedback statistics, recent activity) do not draw the figures and charts again.
  */
 export const BusinessSummary = memo(function BusinessSummary() {
+  const t = useT();
   const summary = useOwnerSummary();
-  useErrorToast(summary.isError, 'Error', 'Failed to load dashboard data');
+  useErrorToast(summary.isError, t('owner.toast.error'), t('owner.loadFailed'));
   const s = summary.data;
   return (
     <section aria-labelledby="business-today" className={stack}>
       <h2 id="business-today" className={sectionTitle}>
-        Business today
+        {t('owner.businessToday')}
       </h2>
       {!summary.isPending && !s ? (
-        <Card role="alert">Failed to load dashboard data</Card>
+        <Card role="alert">{t('owner.loadFailed')}</Card>
       ) : (
-        <Skeleton loading={summary.isPending} label="Loading the business figures">
+        <Skeleton loading={summary.isPending} label={t('owner.loadingFigures')}>
           <Figures s={s ?? SAMPLE_SUMMARY} />
         </Skeleton>
       )}
@@ -199,48 +221,64 @@ export const BusinessSummary = memo(function BusinessSummary() {
 });
 
 function Figures({ s }: { s: OwnerSummary }) {
+  const t = useT();
   return (
     <>
       <div className={styles.figureGrid}>
         <Figure
-          label="Revenue Today"
+          name="revenue-today"
+          label={t('owner.figure.revenueToday')}
           value={formatRupees(s.revenue.today.net)}
           detail={moneyDetail(s.revenue.today)}
         />
         <Figure
-          label="Revenue This Month"
+          name="revenue-this-month"
+          label={t('owner.figure.revenueMonth')}
           value={formatRupees(s.revenue.month.net)}
           detail={moneyDetail(s.revenue.month)}
         />
         <Figure
-          label="Active Subscribers"
+          name="active-subscribers"
+          label={t('owner.figure.activeSubscribers')}
           value={s.active_subscribers.total}
-          detail={`Mess ${s.active_subscribers.mess} · Tiffin ${s.active_subscribers.tiffin}`}
-          link={{ href: '/admin/superuser?tab=subscribers', text: 'See active subscribers' }}
-        />
-        <Figure
-          label={`Expiring in ${s.expiring.within_days} Days`}
-          value={s.expiring.count}
-          detail={`Ending by ${formatCalendarDate(addDays(s.today, s.expiring.within_days))}`}
+          detail={t('owner.figure.activeDetail', {
+            mess: s.active_subscribers.mess,
+            tiffin: s.active_subscribers.tiffin,
+          })}
           link={{
-            href: expiringUsersHref(s.expiring.within_days),
-            text: 'See who is expiring',
+            href: '/admin/superuser?tab=subscribers',
+            text: t('owner.figure.activeLink'),
           }}
         />
         <Figure
-          label="Pending Leaves"
+          name={`expiring-in-${s.expiring.within_days}-days`}
+          label={t('owner.figure.expiring', { count: s.expiring.within_days })}
+          value={s.expiring.count}
+          detail={t('owner.figure.expiringDetail', {
+            date: formatDate(addDays(s.today, s.expiring.within_days)),
+          })}
+          link={{
+            href: expiringUsersHref(s.expiring.within_days),
+            text: t('owner.figure.expiringLink'),
+          }}
+        />
+        <Figure
+          name="pending-leaves"
+          label={t('owner.figure.pendingLeaves')}
           value={s.pending_leaves}
-          link={{ href: '/admin/leaves', text: 'Review leave requests' }}
+          link={{ href: '/admin/leaves', text: t('owner.figure.leavesLink') }}
         />
         <Figure
-          label="Pending Refunds"
+          name="pending-refunds"
+          label={t('owner.figure.pendingRefunds')}
           value={s.pending_refunds}
-          link={{ href: '/admin/refunds', text: 'Review refunds' }}
+          link={{ href: '/admin/refunds', text: t('owner.figure.refundsLink') }}
         />
         <Figure
-          label="Open Feedback"
+          name="open-feedback"
+          label={t('owner.figure.openFeedback')}
           value={s.open_feedback}
-          link={{ href: '/admin/feedback', text: 'Answer feedback' }}
+          link={{ href: '/admin/feedback', text: t('owner.figure.feedbackLink') }}
         />
       </div>
       <TomorrowMeals meals={s.tomorrow_meals} />

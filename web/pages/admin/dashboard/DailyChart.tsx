@@ -1,7 +1,8 @@
 // A 30-day bar chart drawn as inline SVG: a sentence describes it to screen readers, each bar
 // names its day and value on hover, today's bar is marked in another colour and by the axis
 // label, and negative days (more refunded than collected) hang below the line.
-import { formatCalendarDate } from '../../../../machines/shared/dates';
+import { useT } from '../../../i18n/i18n';
+import { formatDate } from '../../../lib/format';
 import * as styles from './OwnerDashboard.css';
 
 export interface DailyPoint {
@@ -13,17 +14,21 @@ const WIDTH = 600;
 const HEIGHT = 140;
 
 export function DailyChart({
+  id,
   title,
   points,
   format,
   summary,
 }: {
+  /** The chart's element ids start with it, the same in every language. */
+  id: string;
   title: string;
   points: readonly DailyPoint[];
   format: (value: number) => string;
   /** What the chart shows, in one sentence: the screen reader's version of it. */
   summary: string;
 }) {
+  const t = useT();
   const top = Math.max(0, ...points.map((point) => point.value));
   const bottom = Math.min(0, ...points.map((point) => point.value));
   const span = top - bottom || 1;
@@ -32,7 +37,6 @@ export function DailyChart({
   const slot = WIDTH / Math.max(points.length, 1);
   const barWidth = Math.max(2, slot * 0.7);
   const last = points.length - 1;
-  const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.chartTitle} id={`${id}-title`}>
@@ -61,7 +65,9 @@ export function DailyChart({
               height={Math.max(height, 1)}
               rx={1.5}
             >
-              <title>{`${formatCalendarDate(point.date)}: ${format(point.value)}`}</title>
+              <title>
+                {t('owner.chart.bar', { date: formatDate(point.date), value: format(point.value) })}
+              </title>
             </rect>
           );
         })}
@@ -70,9 +76,9 @@ export function DailyChart({
       {points.length > 0 ? (
         // HTML, not SVG text, so the labels keep their size on a phone.
         <div className={styles.axisLabels} aria-hidden="true">
-          <span>{formatCalendarDate(points[0]!.date)}</span>
-          <span>Highest: {format(top)}</span>
-          <span>Today</span>
+          <span>{formatDate(points[0]!.date)}</span>
+          <span>{t('owner.chart.highest', { value: format(top) })}</span>
+          <span>{t('owner.chart.today')}</span>
         </div>
       ) : null}
     </figure>

@@ -3,9 +3,11 @@
 // Business rules → Feedback) and recent activity (first 5). Leave statistics live on /admin/leaves.
 import { useFeedbackDashboardStats, useRecentActivity } from '../../../api/admin';
 import { ButtonLink } from '../../../components/Button';
-import { Badge, Card, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
+import { Badge, Card, EmptyState, StatCard } from '../../../components/Card';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { PageSpinner } from '../../../components/Spinner';
 import { useErrorToast } from '../../../components/useErrorToast';
+import { useT } from '../../../i18n/i18n';
 import { priorityLabel, priorityTone, typeLabel } from '../../../lib/feedback';
 import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
@@ -25,28 +27,31 @@ import {
 const RECENT_ACTIVITY_COUNT = 5;
 
 export function OwnerDashboard() {
+  const t = useT();
   const { user } = useSession();
   const stats = useFeedbackDashboardStats();
   const recent = useRecentActivity();
-  useErrorToast(stats.isError, 'Error', 'Failed to load dashboard data');
-  useErrorToast(recent.isError, 'Error', 'Failed to load recent activity');
+  useErrorToast(stats.isError, t('owner.toast.error'), t('owner.loadFailed'));
+  useErrorToast(recent.isError, t('owner.toast.error'), t('owner.recentFailed'));
 
   const s = stats.data;
   return (
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Owner Dashboard</h1>
+          <h1 className={pageTitle}>{t('owner.title')}</h1>
           <p className={muted}>
-            Welcome back{user ? `, ${user.first_name || user.username}` : ''}.
+            {user
+              ? t('owner.welcomeName', { name: user.first_name || user.username })
+              : t('owner.welcome')}
           </p>
         </div>
         <div className={row}>
           <ButtonLink href="/admin/kitchen" tone="primary">
-            Kitchen Sheet
+            {t('owner.kitchenSheet')}
           </ButtonLink>
           <ButtonLink href="/admin/superuser" tone="secondary">
-            Payments &amp; Users
+            {t('owner.paymentsUsers')}
           </ButtonLink>
         </div>
       </header>
@@ -55,26 +60,26 @@ export function OwnerDashboard() {
 
       <section aria-labelledby="feedback-stats" className={stack}>
         <h2 id="feedback-stats" className={sectionTitle}>
-          Feedback statistics
+          {t('owner.feedbackStats')}
         </h2>
         {stats.isPending ? (
-          <PageSpinner label="Loading statistics" />
+          <PageSpinner label={t('owner.loadingStats')} />
         ) : !s ? (
-          <Card role="alert">Failed to load dashboard data</Card>
+          <Card role="alert">{t('owner.loadFailed')}</Card>
         ) : (
           <div className={statGrid}>
-            <StatCard label="Total Feedback" value={s.total_feedbacks} />
-            <StatCard label="Pending Feedback" value={s.pending_feedback} />
-            <StatCard label="Open Feedback" value={s.open_feedbacks} />
-            <StatCard label="Urgent Complaints" value={s.urgent_complaints} />
-            <StatCard label="Urgent Feedback" value={s.urgent_feedbacks} />
-            <StatCard label="High Priority" value={s.high_priority_feedbacks} />
-            <StatCard label="Food Complaints" value={s.food_complaints} />
-            <StatCard label="General Feedback" value={s.general_feedbacks} />
-            <StatCard label="Resolved Today" value={s.resolved_today} />
-            <StatCard label="Response Rate" value={`${s.response_rate}%`} />
+            <StatCard label={t('owner.stat.total')} value={s.total_feedbacks} />
+            <StatCard label={t('owner.stat.pending')} value={s.pending_feedback} />
+            <StatCard label={t('owner.stat.open')} value={s.open_feedbacks} />
+            <StatCard label={t('owner.stat.urgentComplaints')} value={s.urgent_complaints} />
+            <StatCard label={t('owner.stat.urgentFeedback')} value={s.urgent_feedbacks} />
+            <StatCard label={t('owner.stat.highPriority')} value={s.high_priority_feedbacks} />
+            <StatCard label={t('owner.stat.foodComplaints')} value={s.food_complaints} />
+            <StatCard label={t('owner.stat.general')} value={s.general_feedbacks} />
+            <StatCard label={t('owner.stat.resolvedToday')} value={s.resolved_today} />
+            <StatCard label={t('owner.stat.responseRate')} value={`${s.response_rate}%`} />
             <StatCard
-              label="Average Rating"
+              label={t('owner.stat.averageRating')}
               value={s.average_rating === null ? '—' : `${s.average_rating} / 5`}
             />
           </div>
@@ -84,9 +89,9 @@ export function OwnerDashboard() {
       {s && s.recent_complaints.length > 0 ? (
         <section aria-labelledby="recent-complaints" className={stack}>
           <h2 id="recent-complaints" className={sectionTitle}>
-            Recent complaints
+            {t('owner.recentComplaints')}
           </h2>
-          <ul className={cardList} aria-label="Recent food complaints">
+          <ul className={cardList} aria-label={t('owner.recentComplaintsList')}>
             {s.recent_complaints.slice(0, RECENT_ACTIVITY_COUNT).map((complaint) => (
               <li key={complaint.id}>
                 <Card>
@@ -95,7 +100,7 @@ export function OwnerDashboard() {
                     <span className={row}>
                       <StatusBadge status={complaint.status} lifecycle="feedback" />
                       <Badge tone={priorityTone(complaint.priority)}>
-                        Priority: {priorityLabel(complaint.priority)}
+                        {t('owner.priority', { priority: priorityLabel(complaint.priority) })}
                       </Badge>
                     </span>
                   </div>
@@ -113,16 +118,16 @@ export function OwnerDashboard() {
 
       <section aria-labelledby="recent-activity" className={stack}>
         <h2 id="recent-activity" className={sectionTitle}>
-          Recent activity
+          {t('owner.recentActivity')}
         </h2>
         {recent.isPending ? (
-          <PageSpinner label="Loading recent activity" />
+          <PageSpinner label={t('owner.loadingRecent')} />
         ) : recent.isError ? (
-          <Card role="alert">Failed to load recent activity</Card>
+          <Card role="alert">{t('owner.recentFailed')}</Card>
         ) : (recent.data ?? []).length === 0 ? (
-          <EmptyState title="No Recent Activity" />
+          <EmptyState title={t('owner.noRecent')} />
         ) : (
-          <ul className={cardList} aria-label="Recent feedback">
+          <ul className={cardList} aria-label={t('owner.recentFeedbackList')}>
             {(recent.data ?? []).slice(0, RECENT_ACTIVITY_COUNT).map((feedback) => (
               <li key={feedback.id}>
                 <Card>
@@ -131,7 +136,7 @@ export function OwnerDashboard() {
                     <span className={row}>
                       <StatusBadge status={feedback.status} lifecycle="feedback" />
                       <Badge tone={priorityTone(feedback.priority)}>
-                        Priority: {priorityLabel(feedback.priority)}
+                        {t('owner.priority', { priority: priorityLabel(feedback.priority) })}
                       </Badge>
                     </span>
                   </div>
@@ -146,7 +151,7 @@ export function OwnerDashboard() {
         )}
         <div className={row}>
           <ButtonLink href="/admin/feedback" tone="secondary" size="sm">
-            All feedback
+            {t('owner.allFeedback')}
           </ButtonLink>
         </div>
       </section>

@@ -12,14 +12,10 @@ import {
 } from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import {
-  Badge,
-  Card,
-  Details,
-  EmptyState,
-  StatusBadge,
-  lifecycleLabel,
-} from '../../../components/Card';
+import { Badge, Card, Details, EmptyState } from '../../../components/Card';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
+import { lifecycleLabel } from '../../../i18n/labels';
 import { Dialog } from '../../../components/Dialog';
 import { formStyles, TextAreaField } from '../../../components/Field';
 import { FilterButtons, Pager } from '../../../components/Filters';
@@ -34,12 +30,24 @@ import * as styles from './AdminFeedbackPage.css';
 
 type Filter = 'all' | FeedbackStatus;
 
-const RESPONSE_REQUIRED = 'Response required: Please write a response before submitting.';
-const STATUS_REQUIRED = 'Status required: Please select a status to update.';
+/** The status filters, in the order the spec lists them. */
+const FILTERS: ReadonlyArray<{ value: Filter; label: MessageId }> = [
+  { value: 'all', label: 'adminFeedback.filter.all' },
+  { value: 'open', label: 'adminFeedback.filter.open' },
+  { value: 'closed', label: 'adminFeedback.filter.closed' },
+  { value: 'resolved', label: 'adminFeedback.filter.resolved' },
+];
+
+/** The statuses a response can set: their radio labels and the "Updated" toast's message. */
+const MARK_AS: Record<'resolved' | 'closed', { label: MessageId; updated: MessageId }> = {
+  resolved: { label: 'adminFeedback.markResolved', updated: 'adminFeedback.toast.updatedResolved' },
+  closed: { label: 'adminFeedback.markClosed', updated: 'adminFeedback.toast.updatedClosed' },
+};
 
 function Stars({ rating }: { rating: number }) {
+  const t = useT();
   return (
-    <span aria-label={`Rating ${rating} out of 5`} role="img">
+    <span aria-label={t('adminFeedback.ratingLabel', { rating })} role="img">
       <span aria-hidden="true">
         {'★'.repeat(rating)}
         {'☆'.repeat(Math.max(0, 5 - rating))}
@@ -66,66 +74,66 @@ function useOpenAttachment() {
       tab?.close();
       notify({
         tone: 'error',
-        title: 'Failed to Load Feedback',
-        message: errorMessage(error, 'Could not load the attachment.'),
+        title: translate('adminFeedback.toast.loadFailed'),
+        message: errorMessage(error, translate('adminFeedback.attachmentFailed')),
       });
     }
   };
 }
 
 export function AdminFeedbackPage() {
+  const t = useT();
   const [filter, setFilter] = useState<Filter>('all');
   const [offset, setOffset] = useState(0);
   const feedback = useAdminFeedback(filter, offset);
   const [viewing, setViewing] = useState<AdminFeedback | null>(null);
   const openAttachment = useOpenAttachment();
-  useErrorToast(feedback.isError, 'Failed to Load Feedback', 'Could not fetch feedback.');
+  useErrorToast(
+    feedback.isError,
+    t('adminFeedback.toast.loadFailed'),
+    t('adminFeedback.loadFailed'),
+  );
 
   const rows = feedback.data?.rows ?? [];
   return (
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>All User Feedback</h1>
-          <p className={muted}>Read what customers say, answer, and mark it resolved or closed.</p>
+          <h1 className={pageTitle}>{t('adminFeedback.title')}</h1>
+          <p className={muted}>{t('adminFeedback.intro')}</p>
         </div>
       </header>
       <FilterButtons<Filter>
-        label="Filter feedback by status"
+        label={t('adminFeedback.filterLabel')}
         value={filter}
         onChange={(value) => {
           setFilter(value);
           setOffset(0);
         }}
-        options={[
-          { value: 'all', label: 'All' },
-          { value: 'open', label: 'Open' },
-          { value: 'closed', label: 'Closed' },
-          { value: 'resolved', label: 'Resolved' },
-        ]}
+        options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       {feedback.isPending ? (
-        <PageSpinner label="Loading feedback" />
+        <PageSpinner label={t('adminFeedback.loading')} />
       ) : feedback.isError ? (
-        <Card role="alert">Could not fetch feedback.</Card>
+        <Card role="alert">{t('adminFeedback.loadFailed')}</Card>
       ) : rows.length === 0 ? (
-        <EmptyState title="No Feedback Found" />
+        <EmptyState title={t('adminFeedback.empty')} />
       ) : (
-        <ul className={cardList} aria-label="Feedback">
+        <ul className={cardList} aria-label={t('adminFeedback.list')}>
           {rows.map((item) => (
             <li key={item.id}>
-              <Card aria-label={`Feedback: ${item.subject}`}>
+              <Card aria-label={t('adminFeedback.cardLabel', { subject: item.subject })}>
                 <div className={cardHead()}>
                   <div>
                     <h2 style={{ fontSize: '1.05rem', margin: 0 }}>{item.subject}</h2>
                     <p className={muted} style={{ margin: 0 }}>
-                      {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} · by{' '}
-                      {item.user.username}
+                      {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} ·{' '}
+                      {t('adminFeedback.byUser', { username: item.user.username })}
                     </p>
                   </div>
                   <span className={row}>
                     <Badge tone={priorityTone(item.priority)}>
-                      Priority: {priorityLabel(item.priority)}
+                      {t('adminFeedback.priority', { priority: priorityLabel(item.priority) })}
                     </Badge>
                     <StatusBadge status={item.status} lifecycle="feedback" />
                   </span>
@@ -133,17 +141,20 @@ export function AdminFeedbackPage() {
                 <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
                 <Details
                   items={[
-                    ['Rating', <Stars key="r" rating={item.rating} />],
+                    [t('adminFeedback.rating'), <Stars key="r" rating={item.rating} />],
                     ...(item.meal_date || item.meal_type
                       ? ([
-                          ['Meal Date', formatDate(item.meal_date)],
-                          ['Meal Type', item.meal_type ? capitalise(item.meal_type) : '—'],
+                          [t('adminFeedback.mealDate'), formatDate(item.meal_date)],
+                          [
+                            t('adminFeedback.mealType'),
+                            item.meal_type ? capitalise(item.meal_type) : '—',
+                          ],
                         ] as [string, string][])
                       : []),
                     ...(item.admin_response
                       ? ([
-                          ['Admin Response', item.admin_response],
-                          ['Responded', formatDateTime(item.responded_at)],
+                          [t('adminFeedback.adminResponse'), item.admin_response],
+                          [t('adminFeedback.responded'), formatDateTime(item.responded_at)],
                         ] as [string, string][])
                       : []),
                   ]}
@@ -153,9 +164,9 @@ export function AdminFeedbackPage() {
                     size="sm"
                     tone="secondary"
                     onClick={() => setViewing(item)}
-                    aria-label={`View more: ${item.subject}`}
+                    aria-label={t('adminFeedback.viewMoreLabel', { subject: item.subject })}
                   >
-                    View More
+                    {t('adminFeedback.viewMore')}
                   </Button>
                   {item.attachments[0] ? (
                     <button
@@ -163,7 +174,7 @@ export function AdminFeedbackPage() {
                       className={styles.linkButton}
                       onClick={() => void openAttachment(item.attachments[0]!.id)}
                     >
-                      View Attachment
+                      {t('adminFeedback.viewAttachment')}
                     </button>
                   ) : null}
                 </div>
@@ -173,7 +184,7 @@ export function AdminFeedbackPage() {
         </ul>
       )}
       <Pager
-        label="Feedback"
+        label={t('adminFeedback.list')}
         offset={offset}
         limit={PAGE_SIZE}
         total={feedback.data?.total ?? 0}
@@ -182,7 +193,7 @@ export function AdminFeedbackPage() {
       <Dialog
         open={viewing !== null}
         onOpenChange={(open) => (open ? undefined : setViewing(null))}
-        title={viewing ? viewing.subject : 'Feedback'}
+        title={viewing ? viewing.subject : t('adminFeedback.dialogTitle')}
         wide
       >
         {viewing ? (
@@ -194,6 +205,7 @@ export function AdminFeedbackPage() {
 }
 
 function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone: () => void }) {
+  const t = useT();
   const notify = useToast();
   const respond = useRespondFeedback();
   const openAttachment = useOpenAttachment();
@@ -229,20 +241,20 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isNonBlank(response)) {
-      setErrors({ response: RESPONSE_REQUIRED });
+      setErrors({ response: t('adminFeedback.responseRequired') });
       notify({
         tone: 'error',
-        title: 'Response required',
-        message: 'Please write a response before submitting.',
+        title: t('adminFeedback.toast.responseRequired'),
+        message: t('adminFeedback.toast.responseRequiredMessage'),
       });
       return;
     }
     if (status === '') {
-      setErrors({ status: STATUS_REQUIRED });
+      setErrors({ status: t('adminFeedback.statusRequired') });
       notify({
         tone: 'error',
-        title: 'Status required',
-        message: 'Please select a status to update.',
+        title: t('adminFeedback.toast.statusRequired'),
+        message: t('adminFeedback.toast.statusRequiredMessage'),
       });
       return;
     }
@@ -253,16 +265,16 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         onSuccess: () => {
           notify({
             tone: 'success',
-            title: 'Updated',
-            message: `Response saved and status marked as ${status}.`,
+            title: t('adminFeedback.toast.updated'),
+            message: t(MARK_AS[status].updated),
           });
           onDone();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: 'Failed to Submit',
-            message: errorMessage(error, 'Could not submit updates.'),
+            title: t('adminFeedback.toast.submitFailed'),
+            message: errorMessage(error, t('adminFeedback.toast.submitFailedMessage')),
           }),
       },
     );
@@ -272,35 +284,38 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
     <div className={stack}>
       <section aria-labelledby="fb-user">
         <h3 id="fb-user" style={{ marginTop: 0 }}>
-          User
+          {t('adminFeedback.user')}
         </h3>
         <Details
           items={[
-            ['Username', feedback.user.username],
-            ['Email', feedback.user.email],
-            ['Phone', feedback.user.phone],
-            ['User Type', capitalise(feedback.user.user_type)],
-            ['Status', lifecycleLabel('account', feedback.user.status)],
+            [t('adminFeedback.username'), feedback.user.username],
+            [t('adminFeedback.email'), feedback.user.email],
+            [t('adminFeedback.phone'), feedback.user.phone],
+            [t('adminFeedback.userType'), capitalise(feedback.user.user_type)],
+            [t('adminFeedback.status'), lifecycleLabel('account', feedback.user.status)],
           ]}
         />
       </section>
       <section aria-labelledby="fb-message">
-        <h3 id="fb-message">Feedback</h3>
+        <h3 id="fb-message">{t('adminFeedback.dialogTitle')}</h3>
         <Details
           items={[
-            ['Type', typeLabel(feedback.feedback_type)],
-            ['Priority', priorityLabel(feedback.priority)],
-            ['Status', lifecycleLabel('feedback', feedback.status)],
-            ['Rating', `${feedback.rating} out of 5`],
-            ['Submitted', formatDateTime(feedback.created_at)],
-            ['Message', feedback.message],
+            [t('adminFeedback.type'), typeLabel(feedback.feedback_type)],
+            [t('adminFeedback.priorityLabel'), priorityLabel(feedback.priority)],
+            [t('adminFeedback.status'), lifecycleLabel('feedback', feedback.status)],
+            [
+              t('adminFeedback.rating'),
+              t('adminFeedback.ratingValue', { rating: feedback.rating }),
+            ],
+            [t('adminFeedback.submitted'), formatDateTime(feedback.created_at)],
+            [t('adminFeedback.message'), feedback.message],
           ]}
         />
       </section>
       <section aria-labelledby="fb-attachments">
-        <h3 id="fb-attachments">Attachments</h3>
+        <h3 id="fb-attachments">{t('adminFeedback.attachments')}</h3>
         {feedback.attachments.length === 0 ? (
-          <p className={muted}>No attachments.</p>
+          <p className={muted}>{t('adminFeedback.noAttachments')}</p>
         ) : (
           <ul className={cardList}>
             {feedback.attachments.map((file) => (
@@ -315,11 +330,11 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
                     type="button"
                     className={styles.thumbButton}
                     onClick={() => void openAttachment(file.id)}
-                    title="Open full size"
+                    title={t('adminFeedback.openFullSize')}
                   >
                     <img
                       src={preview}
-                      alt={`Attachment ${file.original_filename}`}
+                      alt={t('adminFeedback.attachmentAlt', { name: file.original_filename })}
                       className={styles.thumb}
                     />
                   </button>
@@ -329,7 +344,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
                   className={styles.linkButton}
                   onClick={() => void openAttachment(file.id)}
                 >
-                  Open {file.original_filename}
+                  {t('adminFeedback.openFile', { name: file.original_filename })}
                 </button>
               </li>
             ))}
@@ -338,10 +353,10 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
       </section>
       <form className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="fb-respond">
         <h3 id="fb-respond" style={{ marginBottom: 0 }}>
-          Respond
+          {t('adminFeedback.respond')}
         </h3>
         <TextAreaField
-          label="Admin Response"
+          label={t('adminFeedback.adminResponse')}
           value={response}
           onChange={(event) => setResponse(event.target.value)}
           error={errors.response}
@@ -352,7 +367,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
           className={formStyles.checkGrid}
           aria-describedby={errors.status ? 'fb-status-error' : undefined}
         >
-          <legend className={formStyles.legend}>Mark as</legend>
+          <legend className={formStyles.legend}>{t('adminFeedback.markAs')}</legend>
           {(['resolved', 'closed'] as const).map((value) => (
             <label key={value} className={formStyles.checkRow}>
               <input
@@ -362,7 +377,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
                 checked={status === value}
                 onChange={() => setStatus(value)}
               />
-              <span>{value === 'resolved' ? 'Resolved' : 'Closed'}</span>
+              <span>{t(MARK_AS[value].label)}</span>
             </label>
           ))}
           {errors.status ? (
@@ -373,10 +388,10 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         </fieldset>
         <div className={row} style={{ justifyContent: 'flex-end' }}>
           <Button tone="secondary" onClick={onDone}>
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button type="submit" busy={respond.isPending}>
-            Submit Response
+            {t('adminFeedback.submit')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 // The kitchen sheet: for a date (default tomorrow) the meals to cook for mess and tiffin, net of
 // approved leave, and the tiffin delivery lists with pending-leave flags. Printable and as CSV.
+import { Trans } from '../../../i18n/Trans';
 import { useState } from 'react';
 import { addDays } from '../../../../machines/shared/dates';
 import {
@@ -17,6 +18,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
+import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
 import { capitalise, formatDate, todayIso } from '../../../lib/format';
 import {
   muted,
@@ -30,37 +32,61 @@ import {
 import * as styles from './KitchenSheetPage.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+type Meal = (typeof MEALS)[number];
 
-const deliveryColumns: Column<KitchenDelivery>[] = [
-  { key: 'name', header: 'Name', cell: (d) => d.name },
-  { key: 'phone', header: 'Phone', cell: (d) => d.phone },
-  { key: 'address', header: 'Hostel / Address', cell: (d) => d.address },
-  { key: 'landmark', header: 'Landmark', cell: (d) => d.landmark ?? '—' },
-  { key: 'plan', header: 'Plan', cell: (d) => d.plan_name },
+/** Each meal's delivery table: its caption and what it shows when no one gets that meal. */
+const MEAL_DELIVERIES: Readonly<Record<Meal, { caption: MessageId; empty: MessageId }>> = {
+  breakfast: {
+    caption: 'kitchen.deliveries.breakfast.caption',
+    empty: 'kitchen.deliveries.breakfast.empty',
+  },
+  lunch: { caption: 'kitchen.deliveries.lunch.caption', empty: 'kitchen.deliveries.lunch.empty' },
+  dinner: {
+    caption: 'kitchen.deliveries.dinner.caption',
+    empty: 'kitchen.deliveries.dinner.empty',
+  },
+};
+
+/** The delivery tables' columns, in the current language. */
+const deliveryColumns = (t: typeof translate): Column<KitchenDelivery>[] => [
+  { key: 'name', header: t('kitchen.col.name'), cell: (d) => d.name },
+  { key: 'phone', header: t('kitchen.col.phone'), cell: (d) => d.phone },
+  { key: 'address', header: t('kitchen.col.address'), cell: (d) => d.address },
+  { key: 'landmark', header: t('kitchen.col.landmark'), cell: (d) => d.landmark ?? '—' },
+  { key: 'plan', header: t('kitchen.col.plan'), cell: (d) => d.plan_name },
   {
     key: 'leave',
-    header: 'Leave',
-    cell: (d) => (d.pending_leave ? <span className={styles.flag}>Pending leave</span> : '—'),
+    header: t('kitchen.col.leave'),
+    cell: (d) =>
+      d.pending_leave ? <span className={styles.flag}>{t('kitchen.pendingLeave')}</span> : '—',
   },
 ];
 
 /** The server sends deliveries by area (pincode or campus), then address: one group per area. */
 const DELIVERY_AREAS = {
   of: (delivery: KitchenDelivery) => delivery.area,
-  count: (deliveries: number) => `${deliveries} ${deliveries === 1 ? 'delivery' : 'deliveries'}`,
+  count: (deliveries: number) => translate('kitchen.deliveryCount', { count: deliveries }),
 };
 
 function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
+  const t = useT();
   return (
     <section aria-labelledby={`counts-${service}`} className={stack}>
       <h2 id={`counts-${service}`} className={sectionTitle}>
-        {service === 'mess' ? 'Mess' : 'Tiffin'}
+        {capitalise(service)}
       </h2>
       <div className={statGrid}>
         {MEALS.map((meal) => (
           <StatCard
             key={meal}
-            label={`${capitalise(meal)}${sheet.on_leave[service][meal] ? ` (${sheet.on_leave[service][meal]} on leave)` : ''}`}
+            label={
+              sheet.on_leave[service][meal]
+                ? t('kitchen.mealOnLeave', {
+                    meal: capitalise(meal),
+                    count: sheet.on_leave[service][meal],
+                  })
+                : capitalise(meal)
+            }
             value={sheet.counts[service][meal]}
           />
         ))}
@@ -70,12 +96,13 @@ function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'ti
 }
 
 export function KitchenSheetPage() {
+  const t = useT();
   const notify = useToast();
   const [date, setDate] = useState(() => addDays(todayIso(), 1));
   const sheet = useKitchenSheet(date);
   const downloadCsv = useKitchenCsv();
   const [downloading, setDownloading] = useState(false);
-  useErrorToast(sheet.isError, 'Failed to Load Data', 'Could not fetch the kitchen sheet.');
+  useErrorToast(sheet.isError, t('kitchen.toast.loadFailed'), t('kitchen.loadFailed'));
 
   const download = async () => {
     setDownloading(true);
@@ -84,8 +111,8 @@ export function KitchenSheetPage() {
     } catch (error) {
       notify({
         tone: 'error',
-        title: 'Download Failed',
-        message: errorMessage(error, 'Could not download the kitchen sheet.'),
+        title: t('kitchen.toast.downloadFailed'),
+        message: errorMessage(error, t('kitchen.toast.downloadFailedMessage')),
       });
     } finally {
       setDownloading(false);
@@ -98,31 +125,35 @@ export function KitchenSheetPage() {
       {/* A div, not <header>: on paper the shell's header is hidden, this title is kept. */}
       <div className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Kitchen Sheet</h1>
+          <h1 className={pageTitle}>{t('kitchen.title')}</h1>
           <p>
-            For <strong>{formatDate(date)}</strong>
-            <span className={muted}> · counts are net of approved leave</span>
+            <Trans
+              id="kitchen.forDate"
+              values={{ date: formatDate(date) }}
+              components={{ 0: <strong /> }}
+            />
+            <span className={muted}> · {t('kitchen.netOfLeave')}</span>
           </p>
         </div>
         <div className={`${row} ${styles.controls} ${styles.noPrint}`}>
           <TextField
-            label="Date"
+            label={t('kitchen.date')}
             type="date"
             value={date}
             onChange={(event) => setDate(event.target.value)}
           />
           <Button tone="secondary" onClick={() => window.print()} disabled={!data}>
-            Print
+            {t('kitchen.print')}
           </Button>
           <Button onClick={() => void download()} busy={downloading} disabled={!data}>
-            Download CSV
+            {t('kitchen.downloadCsv')}
           </Button>
         </div>
       </div>
       {sheet.isPending ? (
-        <PageSpinner label="Loading the kitchen sheet" />
+        <PageSpinner label={t('kitchen.loading')} />
       ) : sheet.isError || !data ? (
-        <Card role="alert">Could not fetch the kitchen sheet.</Card>
+        <Card role="alert">{t('kitchen.loadFailed')}</Card>
       ) : (
         <>
           <Counts sheet={data} service="mess" />
@@ -130,14 +161,17 @@ export function KitchenSheetPage() {
           {MEALS.map((meal) => (
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
               <h2 id={`deliveries-${meal}`} className={sectionTitle}>
-                Tiffin deliveries: {capitalise(meal)} ({data.deliveries[meal].length})
+                {t('kitchen.deliveriesTitle', {
+                  meal: capitalise(meal),
+                  count: data.deliveries[meal].length,
+                })}
               </h2>
               {data.deliveries[meal].length === 0 ? (
-                <EmptyState title={`No ${meal} deliveries`} />
+                <EmptyState title={t(MEAL_DELIVERIES[meal].empty)} />
               ) : (
                 <Table
-                  caption={`Tiffin ${meal} deliveries`}
-                  columns={deliveryColumns}
+                  caption={t(MEAL_DELIVERIES[meal].caption)}
+                  columns={deliveryColumns(t)}
                   rows={data.deliveries[meal]}
                   rowKey={(d) => d.user_id}
                   groups={DELIVERY_AREAS}

@@ -14,19 +14,29 @@ import {
 } from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatCard, StatusBadge } from '../../../components/Card';
+import { Card, Details, EmptyState, StatCard } from '../../../components/Card';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { Skeleton } from '../../../components/Skeleton';
 import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
+import { useT, type MessageId } from '../../../i18n/i18n';
 import { formatDate, formatDateTime, serviceLabel } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
+
+/** The status filters, in the order the spec lists them. */
+const FILTERS: ReadonlyArray<{ value: Filter; label: MessageId }> = [
+  { value: 'ALL', label: 'adminLeaves.filter.all' },
+  { value: 'PENDING', label: 'adminLeaves.filter.pending' },
+  { value: 'APPROVED', label: 'adminLeaves.filter.approved' },
+  { value: 'REJECTED', label: 'adminLeaves.filter.rejected' },
+];
 
 /** The owner's buttons for a leave, as the leave machine allows them. */
 function ownerActions(leave: AdminLeave): Decision[] {
@@ -37,6 +47,7 @@ function ownerActions(leave: AdminLeave): Decision[] {
 }
 
 export function AdminLeavesPage() {
+  const t = useT();
   const notify = useToast();
   const [filter, setFilter] = useState<Filter>('PENDING');
   const [offset, setOffset] = useState(0);
@@ -44,55 +55,67 @@ export function AdminLeavesPage() {
   const stats = useLeaveStats();
   const decide = useDecideLeave();
   const [acting, setActing] = useState<{ leave: AdminLeave; decision: Decision } | null>(null);
-  useErrorToast(leaves.isError, 'Failed to Load', 'Could not fetch leave requests.');
-  useErrorToast(stats.isError, 'Failed to Load Stats', 'Could not fetch leave statistics.');
+  useErrorToast(leaves.isError, t('adminLeaves.toast.loadFailed'), t('adminLeaves.loadFailed'));
+  useErrorToast(
+    stats.isError,
+    t('adminLeaves.toast.statsFailed'),
+    t('adminLeaves.toast.statsFailedMessage'),
+  );
 
   const rows = leaves.data?.rows ?? [];
   return (
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Admin Leave Requests</h1>
-          <p className={muted}>An approved leave moves the customer&apos;s end date by its days.</p>
+          <h1 className={pageTitle}>{t('adminLeaves.title')}</h1>
+          <p className={muted}>{t('adminLeaves.intro')}</p>
         </div>
       </header>
       {stats.isError ? null : (
         // The figures keep their place while they load, so the list below does not move.
-        <Skeleton loading={stats.isPending} label="Loading leave statistics">
+        <Skeleton loading={stats.isPending} label={t('adminLeaves.loadingStats')}>
           <div className={statGrid}>
-            <StatCard label="Pending Leaves" value={stats.data?.pending_leaves ?? 0} />
-            <StatCard label="Approved Today" value={stats.data?.approved_leaves_today ?? 0} />
-            <StatCard label="Leaves This Month" value={stats.data?.total_leaves_this_month ?? 0} />
+            <StatCard
+              label={t('adminLeaves.stat.pending')}
+              value={stats.data?.pending_leaves ?? 0}
+            />
+            <StatCard
+              label={t('adminLeaves.stat.approvedToday')}
+              value={stats.data?.approved_leaves_today ?? 0}
+            />
+            <StatCard
+              label={t('adminLeaves.stat.thisMonth')}
+              value={stats.data?.total_leaves_this_month ?? 0}
+            />
           </div>
         </Skeleton>
       )}
       <FilterButtons<Filter>
-        label="Filter leave requests by status"
+        label={t('adminLeaves.filterLabel')}
         value={filter}
         onChange={(value) => {
           setFilter(value);
           setOffset(0);
         }}
-        options={[
-          { value: 'ALL', label: 'All' },
-          { value: 'PENDING', label: 'Pending' },
-          { value: 'APPROVED', label: 'Approved' },
-          { value: 'REJECTED', label: 'Rejected' },
-        ]}
+        options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       {leaves.isPending ? (
-        <PageSpinner label="Loading leave requests" />
+        <PageSpinner label={t('adminLeaves.loading')} />
       ) : leaves.isError ? (
-        <Card role="alert">Could not fetch leave requests.</Card>
+        <Card role="alert">{t('adminLeaves.loadFailed')}</Card>
       ) : rows.length === 0 ? (
-        <EmptyState title="No Leave Requests">
-          <p className={muted}>Nothing to review here.</p>
+        <EmptyState title={t('adminLeaves.empty')}>
+          <p className={muted}>{t('adminLeaves.emptyText')}</p>
         </EmptyState>
       ) : (
-        <ul className={cardList} aria-label="Leave requests">
+        <ul className={cardList} aria-label={t('adminLeaves.list')}>
           {rows.map((leave) => (
             <li key={leave.id}>
-              <Card aria-label={`Leave request of ${leave.subscription_user.username}`}>
+              <Card
+                aria-label={t('adminLeaves.cardLabel', {
+                  username: leave.subscription_user.username,
+                })}
+              >
                 <div className={cardHead()}>
                   <div>
                     <h2 style={{ fontSize: '1.05rem', margin: 0 }}>
@@ -107,25 +130,34 @@ export function AdminLeavesPage() {
                 <Details
                   items={[
                     [
-                      'Plan',
+                      t('adminLeaves.plan'),
                       `${leave.subscription_plan} (${serviceLabel(leave.subscription.subscription_type)})`,
                     ],
-                    ['From', formatDate(leave.leave_start_date)],
-                    ['To', formatDate(leave.leave_end_date)],
+                    [t('adminLeaves.from'), formatDate(leave.leave_start_date)],
+                    [t('adminLeaves.to'), formatDate(leave.leave_end_date)],
                     [
-                      'Duration',
-                      `${leave.duration_days} day${leave.duration_days === 1 ? '' : 's'}`,
+                      t('adminLeaves.duration'),
+                      t('adminLeaves.days', { count: leave.duration_days }),
                     ],
-                    ['Reason', leave.reason],
-                    ['Requested', formatDateTime(leave.requested_at)],
+                    [t('adminLeaves.reason'), leave.reason],
+                    [t('adminLeaves.requested'), formatDateTime(leave.requested_at)],
                     ...(leave.approved_at
-                      ? ([['Approved', formatDateTime(leave.approved_at)]] as [string, string][])
+                      ? ([[t('adminLeaves.approvedAt'), formatDateTime(leave.approved_at)]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
                     ...(leave.rejected_at
-                      ? ([['Rejected', formatDateTime(leave.rejected_at)]] as [string, string][])
+                      ? ([[t('adminLeaves.rejectedAt'), formatDateTime(leave.rejected_at)]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
                     ...(leave.admin_comment
-                      ? ([['Admin Comment', leave.admin_comment]] as [string, string][])
+                      ? ([[t('adminLeaves.adminComment'), leave.admin_comment]] as [
+                          string,
+                          string,
+                        ][])
                       : []),
                   ]}
                 />
@@ -138,7 +170,9 @@ export function AdminLeavesPage() {
                         tone={decision === 'approve' ? 'primary' : 'danger'}
                         onClick={() => setActing({ leave, decision })}
                       >
-                        {decision === 'approve' ? 'Approve' : 'Reject'}
+                        {decision === 'approve'
+                          ? t('adminLeaves.approve')
+                          : t('adminLeaves.reject')}
                       </Button>
                     ))}
                   </div>
@@ -149,7 +183,7 @@ export function AdminLeavesPage() {
         </ul>
       )}
       <Pager
-        label="Leave requests"
+        label={t('adminLeaves.list')}
         offset={offset}
         limit={PAGE_SIZE}
         total={leaves.data?.total ?? 0}
@@ -157,14 +191,25 @@ export function AdminLeavesPage() {
       />
       <CommentDialog
         open={acting !== null}
-        title={acting?.decision === 'reject' ? 'Reject Leave Request' : 'Approve Leave Request'}
+        title={
+          acting?.decision === 'reject'
+            ? t('adminLeaves.rejectTitle')
+            : t('adminLeaves.approveTitle')
+        }
         description={
           acting
-            ? `${acting.leave.subscription_user.username}: ${formatDate(acting.leave.leave_start_date)} – ${formatDate(acting.leave.leave_end_date)} (${acting.leave.duration_days} days)`
+            ? t('adminLeaves.dialogDescription', {
+                username: acting.leave.subscription_user.username,
+                from: formatDate(acting.leave.leave_start_date),
+                to: formatDate(acting.leave.leave_end_date),
+                count: acting.leave.duration_days,
+              })
             : undefined
         }
-        commentLabel="Admin Comment"
-        submitLabel={acting?.decision === 'reject' ? 'Reject' : 'Approve'}
+        commentLabel={t('adminLeaves.adminComment')}
+        submitLabel={
+          acting?.decision === 'reject' ? t('adminLeaves.reject') : t('adminLeaves.approve')
+        }
         submitTone={acting?.decision === 'reject' ? 'danger' : 'primary'}
         busy={decide.isPending}
         onClose={() => setActing(null)}
@@ -178,13 +223,17 @@ export function AdminLeavesPage() {
                   acting.decision === 'approve'
                     ? {
                         tone: 'success',
-                        title: 'Leave Approved',
-                        message: `The leave of ${acting.leave.subscription_user.username} was approved.`,
+                        title: t('adminLeaves.toast.approved'),
+                        message: t('adminLeaves.toast.approvedMessage', {
+                          username: acting.leave.subscription_user.username,
+                        }),
                       }
                     : {
                         tone: 'success',
-                        title: 'Leave Rejected',
-                        message: `The leave of ${acting.leave.subscription_user.username} was rejected.`,
+                        title: t('adminLeaves.toast.rejected'),
+                        message: t('adminLeaves.toast.rejectedMessage', {
+                          username: acting.leave.subscription_user.username,
+                        }),
                       },
                 );
                 setActing(null);
@@ -192,8 +241,8 @@ export function AdminLeavesPage() {
               onError: (error) =>
                 notify({
                   tone: 'error',
-                  title: 'Action Failed',
-                  message: errorMessage(error, 'Failed to process leave request.'),
+                  title: t('adminLeaves.toast.actionFailed'),
+                  message: errorMessage(error, t('adminLeaves.toast.actionFailedMessage')),
                 }),
             },
           );

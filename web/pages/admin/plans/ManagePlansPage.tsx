@@ -23,7 +23,8 @@ import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { formatMeals, formatRupees, serviceLabel } from '../../../lib/format';
+import { t as translate, useT } from '../../../i18n/i18n';
+import { formatMeals, formatRupees, mealLabel, serviceLabel } from '../../../lib/format';
 import { useForm } from '../../../lib/useForm';
 import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
 
@@ -44,62 +45,84 @@ type PlanFormValues = typeof PLAN_DEFAULTS;
 
 function validatePlan(values: PlanFormValues): Partial<Record<keyof PlanFormValues, string>> {
   const errors: Partial<Record<keyof PlanFormValues, string>> = {};
-  if (!values.code.trim()) errors.code = 'Code is required';
+  if (!values.code.trim()) errors.code = translate('adminPlans.error.codeRequired');
   else if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(values.code.trim()))
-    errors.code = 'Code may contain only letters, digits, - and _';
-  if (!values.name.trim()) errors.name = 'Name is required';
-  if (!values.description.trim()) errors.description = 'Description is required';
+    errors.code = translate('adminPlans.error.codeInvalid');
+  if (!values.name.trim()) errors.name = translate('adminPlans.error.nameRequired');
+  if (!values.description.trim())
+    errors.description = translate('adminPlans.error.descriptionRequired');
   const price = Number(values.base_price);
   if (values.base_price.trim() === '' || Number.isNaN(price))
-    errors.base_price = 'Price must be a number';
-  else if (price < 0) errors.base_price = 'Price cannot be negative';
+    errors.base_price = translate('adminPlans.error.priceNumber');
+  else if (price < 0) errors.base_price = translate('adminPlans.error.priceNegative');
   const days = Number(values.duration_days);
-  if (!Number.isInteger(days)) errors.duration_days = 'Duration must be a whole number of days';
-  else if (days < 1) errors.duration_days = 'Duration must be at least 1 day';
+  if (!Number.isInteger(days)) errors.duration_days = translate('adminPlans.error.durationWhole');
+  else if (days < 1) errors.duration_days = translate('adminPlans.error.durationMin');
   return errors;
 }
 
 export function ManagePlansPage() {
+  const t = useT();
   const notify = useToast();
   const plans = useAdminPlans();
   const remove = useDeletePlan();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminPlan | null>(null);
-  useErrorToast(plans.isError, 'Failed to Load Plans', 'Could not fetch plans.');
+  useErrorToast(plans.isError, t('adminPlans.toast.loadFailed'), t('adminPlans.loadFailed'));
 
   const columns: Column<AdminPlan>[] = [
-    { key: 'code', header: 'Code', cell: (plan) => <code>{plan.code}</code> },
-    { key: 'name', header: 'Name', cell: (plan) => plan.name },
-    { key: 'service', header: 'Service Type', cell: (plan) => serviceLabel(plan.service_type) },
-    { key: 'duration', header: 'Duration', cell: (plan) => `${plan.duration_days} days` },
-    { key: 'price', header: 'Base Price', cell: (plan) => formatRupees(plan.base_price) },
-    { key: 'meals', header: 'Included Meals', cell: (plan) => formatMeals(plan.included_meals) },
+    { key: 'code', header: t('adminPlans.col.code'), cell: (plan) => <code>{plan.code}</code> },
+    { key: 'name', header: t('adminPlans.col.name'), cell: (plan) => plan.name },
+    {
+      key: 'service',
+      header: t('adminPlans.col.service'),
+      cell: (plan) => serviceLabel(plan.service_type),
+    },
+    {
+      key: 'duration',
+      header: t('adminPlans.col.duration'),
+      cell: (plan) => t('adminPlans.days', { count: plan.duration_days }),
+    },
+    {
+      key: 'price',
+      header: t('adminPlans.col.price'),
+      cell: (plan) => formatRupees(plan.base_price),
+    },
+    {
+      key: 'meals',
+      header: t('adminPlans.col.meals'),
+      cell: (plan) => formatMeals(plan.included_meals),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('adminPlans.col.status'),
       cell: (plan) =>
-        plan.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>,
+        plan.is_active ? (
+          <Badge tone="success">{t('adminPlans.active')}</Badge>
+        ) : (
+          <Badge>{t('adminPlans.inactive')}</Badge>
+        ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('adminPlans.col.actions'),
       cell: (plan) => (
         <span className={row}>
           <Button
             size="sm"
             tone="secondary"
             onClick={() => setEditing(plan)}
-            aria-label={`Edit ${plan.name}`}
+            aria-label={t('adminPlans.editLabel', { name: plan.name })}
           >
-            Edit
+            {t('adminPlans.edit')}
           </Button>
           <Button
             size="sm"
             tone="danger"
             onClick={() => setDeleting(plan)}
-            aria-label={`Delete ${plan.name}`}
+            aria-label={t('adminPlans.deleteLabel', { name: plan.name })}
           >
-            Delete
+            {t('adminPlans.delete')}
           </Button>
         </span>
       ),
@@ -110,21 +133,26 @@ export function ManagePlansPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Manage Plans</h1>
-          <p className={muted}>Create, edit and retire the plans customers can subscribe to.</p>
+          <h1 className={pageTitle}>{t('adminPlans.title')}</h1>
+          <p className={muted}>{t('adminPlans.intro')}</p>
         </div>
-        <Button onClick={() => setEditing('new')}>Create Plan</Button>
+        <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
       </header>
       {plans.isPending ? (
-        <PageSpinner label="Loading plans" />
+        <PageSpinner label={t('adminPlans.loading')} />
       ) : plans.isError ? (
-        <Card role="alert">Could not fetch plans.</Card>
+        <Card role="alert">{t('adminPlans.loadFailed')}</Card>
       ) : plans.data.length === 0 ? (
-        <EmptyState title="No Plans Available">
-          <Button onClick={() => setEditing('new')}>Create Plan</Button>
+        <EmptyState title={t('adminPlans.empty')}>
+          <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
         </EmptyState>
       ) : (
-        <Table caption="Plans" columns={columns} rows={plans.data} rowKey={(plan) => plan.id} />
+        <Table
+          caption={t('adminPlans.caption')}
+          columns={columns}
+          rows={plans.data}
+          rowKey={(plan) => plan.id}
+        />
       )}
 
       <PlanDialog plan={editing} onClose={() => setEditing(null)} />
@@ -132,16 +160,16 @@ export function ManagePlansPage() {
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete Plan"
+        title={t('adminPlans.deleteTitle')}
         description={
           deleting
-            ? `Delete the plan "${deleting.name}" (${deleting.code})? This cannot be undone.`
+            ? t('adminPlans.deleteConfirm', { name: deleting.name, code: deleting.code })
             : undefined
         }
       >
         <div className={row} style={{ justifyContent: 'flex-end' }}>
           <Button tone="secondary" onClick={() => setDeleting(null)}>
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button
             tone="danger"
@@ -152,21 +180,21 @@ export function ManagePlansPage() {
                 onSuccess: () => {
                   notify({
                     tone: 'success',
-                    title: 'Plan Deleted',
-                    message: `${deleting.name} was deleted.`,
+                    title: t('adminPlans.toast.deleted'),
+                    message: t('adminPlans.toast.deletedMessage', { name: deleting.name }),
                   });
                   setDeleting(null);
                 },
                 onError: (error) =>
                   notify({
                     tone: 'error',
-                    title: 'Delete Failed',
-                    message: errorMessage(error, 'Failed to delete plan.'),
+                    title: t('adminPlans.toast.deleteFailed'),
+                    message: errorMessage(error, t('adminPlans.toast.deleteFailedMessage')),
                   }),
               });
             }}
           >
-            Delete
+            {t('adminPlans.delete')}
           </Button>
         </div>
       </Dialog>
@@ -175,11 +203,12 @@ export function ManagePlansPage() {
 }
 
 function PlanDialog({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog
       open={plan !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={plan === 'new' ? 'Create Plan' : 'Edit Plan'}
+      title={plan === 'new' ? t('adminPlans.create') : t('adminPlans.editTitle')}
       wide
     >
       {plan !== null ? (
@@ -194,6 +223,7 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | 'new' | null; onClose
 }
 
 function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
+  const t = useT();
   const notify = useToast();
   const create = useCreatePlan();
   const update = useUpdatePlan();
@@ -236,8 +266,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           onSuccess: () => {
             notify({
               tone: 'success',
-              title: 'Plan Updated',
-              message: `${body.name} was updated.`,
+              title: t('adminPlans.toast.updated'),
+              message: t('adminPlans.toast.updatedMessage', { name: body.name }),
             });
             onDone();
           },
@@ -245,8 +275,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
             setServerErrors(fieldErrors(error));
             notify({
               tone: 'error',
-              title: 'Update Failed',
-              message: errorMessage(error, 'Failed to update plan.'),
+              title: t('adminPlans.toast.updateFailed'),
+              message: errorMessage(error, t('adminPlans.toast.updateFailedMessage')),
             });
           },
         },
@@ -258,8 +288,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           onSuccess: () => {
             notify({
               tone: 'success',
-              title: 'Plan Created',
-              message: `${body.name} was created.`,
+              title: t('adminPlans.toast.created'),
+              message: t('adminPlans.toast.createdMessage', { name: body.name }),
             });
             onDone();
           },
@@ -267,8 +297,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
             setServerErrors(fieldErrors(error));
             notify({
               tone: 'error',
-              title: 'Create Failed',
-              message: errorMessage(error, 'Failed to create plan.'),
+              title: t('adminPlans.toast.createFailed'),
+              message: errorMessage(error, t('adminPlans.toast.createFailedMessage')),
             });
           },
         },
@@ -286,32 +316,32 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
     <form className={formStyles.form} onSubmit={submit} noValidate>
       <div className={formStyles.formGrid}>
         <TextField
-          label="Code"
+          label={t('adminPlans.field.code')}
           {...code}
           error={code.error ?? serverErrors.code}
           disabled={plan !== null}
-          hint={plan ? 'The code cannot be changed.' : undefined}
+          hint={plan ? t('adminPlans.field.codeFixed') : undefined}
           required
           maxLength={50}
           autoComplete="off"
         />
         <TextField
-          label="Name"
+          label={t('adminPlans.field.name')}
           {...name}
           error={name.error ?? serverErrors.name}
           required
           maxLength={100}
         />
         <SelectField
-          label="Service Type"
+          label={t('adminPlans.field.service')}
           {...service}
           options={[
-            { value: 'mess', label: 'Mess Service' },
-            { value: 'tiffin', label: 'Tiffin Service' },
+            { value: 'mess', label: serviceLabel('mess') },
+            { value: 'tiffin', label: serviceLabel('tiffin') },
           ]}
         />
         <TextField
-          label="Duration (days)"
+          label={t('adminPlans.field.duration')}
           type="number"
           min={1}
           step={1}
@@ -320,7 +350,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           error={days.error ?? serverErrors.duration_days}
         />
         <TextField
-          label="Base Price (₹)"
+          label={t('adminPlans.field.price')}
           type="number"
           min={0}
           step="0.01"
@@ -330,7 +360,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         />
       </div>
       <TextAreaField
-        label="Description"
+        label={t('adminPlans.field.description')}
         {...description}
         error={description.error ?? serverErrors.description}
         required
@@ -338,11 +368,11 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         maxLength={2000}
       />
       <fieldset className={formStyles.checkGrid}>
-        <legend className={formStyles.legend}>Included Meals</legend>
+        <legend className={formStyles.legend}>{t('adminPlans.field.meals')}</legend>
         {MEALS.map((meal) => (
           <Checkbox
             key={meal}
-            label={meal[0]!.toUpperCase() + meal.slice(1)}
+            label={mealLabel(meal)}
             checked={meals.includes(meal)}
             onChange={(event) =>
               setMeals((current) =>
@@ -353,16 +383,16 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         ))}
       </fieldset>
       <Checkbox
-        label="Active (customers can subscribe)"
+        label={t('adminPlans.field.active')}
         checked={isActive}
         onChange={(event) => setIsActive(event.target.checked)}
       />
       <div className={row} style={{ justifyContent: 'flex-end' }}>
         <Button tone="secondary" onClick={onDone}>
-          Cancel
+          {t('ui.cancel')}
         </Button>
         <Button type="submit" busy={busy}>
-          {plan ? 'Save Changes' : 'Create Plan'}
+          {plan ? t('adminPlans.save') : t('adminPlans.create')}
         </Button>
       </div>
     </form>

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { RefundEventType } from '../../../../machines/refund/refund.events';
 import { refundFromApi } from '../../../../machines/refund/refund.fromApi';
 import { refundMachine } from '../../../../machines/refund/refund.machine';
-import { describePayout } from '../../../../machines/refund/refund.rules';
 import { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
 import { allowedEvents } from '../../../../machines/shared/lifecycle';
 import {
@@ -19,7 +18,10 @@ import {
 } from '../../../api/admin';
 import { errorMessage, isNotFound } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge, lifecycleLabel } from '../../../components/Card';
+import { Card, Details, EmptyState } from '../../../components/Card';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useT, type MessageId } from '../../../i18n/i18n';
+import { lifecycleLabel } from '../../../i18n/labels';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
@@ -29,18 +31,30 @@ import { useErrorToast } from '../../../components/useErrorToast';
 import { formatDateTime, formatRupees } from '../../../lib/format';
 import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
+import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
 
 type Filter = (typeof REFUND_FILTERS)[number];
 
 type OwnerEventType = Exclude<RefundEventType, 'refund.update_payout'>;
 
-const ACTIONS: Record<OwnerEventType, { action: RefundAction; label: string; notice: string }> = {
-  'refund.approve': { action: 'approve', label: 'Approve', notice: 'Refund Approved' },
-  'refund.reject': { action: 'reject', label: 'Reject', notice: 'Refund Rejected' },
+const ACTIONS: Record<
+  OwnerEventType,
+  { action: RefundAction; label: MessageId; notice: MessageId }
+> = {
+  'refund.approve': {
+    action: 'approve',
+    label: 'adminRefunds.approve',
+    notice: 'adminRefunds.toast.approved',
+  },
+  'refund.reject': {
+    action: 'reject',
+    label: 'adminRefunds.reject',
+    notice: 'adminRefunds.toast.rejected',
+  },
   'refund.mark_paid': {
     action: 'mark_paid',
-    label: 'Mark as Paid',
-    notice: 'Refund Marked as Paid',
+    label: 'adminRefunds.markPaid',
+    notice: 'adminRefunds.toast.markedPaid',
   },
 };
 
@@ -51,6 +65,7 @@ function rowActions(refund: AdminRefund) {
 }
 
 export function ManageRefundsPage() {
+  const t = useT();
   const notify = useToast();
   const [filter, setFilter] = useState<Filter>('ALL');
   const [offset, setOffset] = useState(0);
@@ -58,7 +73,7 @@ export function ManageRefundsPage() {
   const act = useRefundAction();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [acting, setActing] = useState<{ refund: AdminRefund; type: OwnerEventType } | null>(null);
-  useErrorToast(refunds.isError, 'Failed to Load Refunds', 'Could not fetch refunds.');
+  useErrorToast(refunds.isError, t('adminRefunds.toast.loadFailed'), t('adminRefunds.loadFailed'));
 
   const toggle = (id: number) =>
     setExpanded((current) => {
@@ -71,7 +86,7 @@ export function ManageRefundsPage() {
   const columns: Column<AdminRefund>[] = [
     {
       key: 'user',
-      header: 'User',
+      header: t('adminRefunds.col.user'),
       cell: (refund) => (
         <span>
           {refund.user.full_name || refund.user.username}
@@ -80,20 +95,24 @@ export function ManageRefundsPage() {
         </span>
       ),
     },
-    { key: 'amount', header: 'Amount', cell: (refund) => formatRupees(refund.amount) },
+    {
+      key: 'amount',
+      header: t('adminRefunds.col.amount'),
+      cell: (refund) => formatRupees(refund.amount),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('adminRefunds.col.status'),
       cell: (refund) => <StatusBadge status={refund.status} lifecycle="refund" />,
     },
     {
       key: 'requested',
-      header: 'Requested At',
+      header: t('adminRefunds.col.requestedAt'),
       cell: (refund) => formatDateTime(refund.requested_at),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('adminRefunds.col.actions'),
       cell: (refund) => (
         <span className={row}>
           {rowActions(refund).map((action) => (
@@ -102,9 +121,9 @@ export function ManageRefundsPage() {
               size="sm"
               tone={action.action === 'reject' ? 'danger' : 'primary'}
               onClick={() => setActing({ refund, type: action.type })}
-              aria-label={`${action.label} refund #${refund.id}`}
+              aria-label={t('adminRefunds.actionLabel', { action: t(action.label), id: refund.id })}
             >
-              {action.label}
+              {t(action.label)}
             </Button>
           ))}
           <Button
@@ -113,9 +132,13 @@ export function ManageRefundsPage() {
             aria-expanded={expanded.has(refund.id)}
             aria-controls={`refund-details-${refund.id}`}
             onClick={() => toggle(refund.id)}
-            aria-label={`${expanded.has(refund.id) ? 'View less' : 'View more'} for refund #${refund.id}`}
+            aria-label={
+              expanded.has(refund.id)
+                ? t('adminRefunds.viewLessLabel', { id: refund.id })
+                : t('adminRefunds.viewMoreLabel', { id: refund.id })
+            }
           >
-            {expanded.has(refund.id) ? 'View Less' : 'View More'}
+            {expanded.has(refund.id) ? t('adminRefunds.viewLess') : t('adminRefunds.viewMore')}
           </Button>
         </span>
       ),
@@ -128,30 +151,28 @@ export function ManageRefundsPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Manage Refunds</h1>
-          <p className={muted}>
-            Approve or reject requested refunds, then mark approved ones as paid.
-          </p>
+          <h1 className={pageTitle}>{t('adminRefunds.title')}</h1>
+          <p className={muted}>{t('adminRefunds.intro')}</p>
         </div>
       </header>
       <FilterButtons<Filter>
-        label="Filter refunds by status"
+        label={t('adminRefunds.filterLabel')}
         value={filter}
         onChange={(value) => {
           setFilter(value);
           setOffset(0);
         }}
-        options={REFUND_FILTERS.map((value) => ({ value, label: value }))}
+        options={REFUND_FILTERS.map((value) => ({ value, label: t(REFUND_FILTER_LABELS[value]) }))}
       />
       {refunds.isPending ? (
-        <PageSpinner label="Loading refunds" />
+        <PageSpinner label={t('adminRefunds.loading')} />
       ) : refunds.isError ? (
-        <Card role="alert">Could not fetch refunds.</Card>
+        <Card role="alert">{t('adminRefunds.loadFailed')}</Card>
       ) : rows.length === 0 ? (
-        <EmptyState title="No refunds found" />
+        <EmptyState title={t('adminRefunds.empty')} />
       ) : (
         <Table
-          caption="Refunds"
+          caption={t('adminRefunds.caption')}
           columns={columns}
           rows={rows}
           rowKey={(refund) => refund.id}
@@ -161,7 +182,7 @@ export function ManageRefundsPage() {
         />
       )}
       <Pager
-        label="Refunds"
+        label={t('adminRefunds.caption')}
         offset={offset}
         limit={PAGE_SIZE}
         total={refunds.data?.total ?? 0}
@@ -169,21 +190,27 @@ export function ManageRefundsPage() {
       />
       <CommentDialog
         open={acting !== null}
-        title={current ? `${current.label}: refund #${acting?.refund.id}` : 'Refund'}
+        title={
+          current && acting
+            ? t('adminRefunds.dialogTitle', { action: t(current.label), id: acting.refund.id })
+            : t('adminRefunds.dialogFallback')
+        }
         description={
           acting
             ? `${acting.refund.user.username} · ${formatRupees(acting.refund.amount)} · ${acting.refund.subscription.plan_name}`
             : undefined
         }
-        commentLabel="Admin Comment"
-        submitLabel={current?.label ?? 'Submit'}
+        commentLabel={t('adminRefunds.adminComment')}
+        submitLabel={current ? t(current.label) : t('adminRefunds.submit')}
         submitTone={current?.action === 'reject' ? 'danger' : 'primary'}
         withUtr={current?.action === 'mark_paid'}
         details={
           acting && current?.action === 'mark_paid' ? (
             <PayoutToPay refund={acting.refund} />
           ) : acting ? (
-            <p className={muted}>Payout: {describePayout(acting.refund.payout)}</p>
+            <p className={muted}>
+              {t('adminRefunds.payoutLine', { payout: describePayout(acting.refund.payout) })}
+            </p>
           ) : null
         }
         busy={act.isPending}
@@ -201,16 +228,20 @@ export function ManageRefundsPage() {
               onSuccess: () => {
                 notify({
                   tone: 'success',
-                  title: current.notice,
-                  message: `Refund #${acting.refund.id} of ${formatRupees(acting.refund.amount)} for ${acting.refund.user.username}.`,
+                  title: t(current.notice),
+                  message: t('adminRefunds.toast.doneMessage', {
+                    id: acting.refund.id,
+                    amount: formatRupees(acting.refund.amount),
+                    username: acting.refund.user.username,
+                  }),
                 });
                 setActing(null);
               },
               onError: (error) =>
                 notify({
                   tone: 'error',
-                  title: 'Action Failed',
-                  message: errorMessage(error, 'Failed to process refund request.'),
+                  title: t('adminRefunds.toast.actionFailed'),
+                  message: errorMessage(error, t('adminRefunds.toast.actionFailedMessage')),
                 }),
             },
           );
@@ -222,19 +253,15 @@ export function ManageRefundsPage() {
 
 /** Where to send an approved refund, in full: the one view that shows the whole account number. */
 function PayoutToPay({ refund }: { refund: AdminRefund }) {
+  const t = useT();
   const payout = useRefundPayout(refund.payout ? refund.id : null);
   let body;
   if (!refund.payout || isNotFound(payout.error)) {
-    body = (
-      <p>
-        The customer has not given payout details yet. Pay them another way and say how in the
-        comment.
-      </p>
-    );
+    body = <p>{t('adminRefunds.noPayout')}</p>;
   } else if (payout.isPending) {
-    body = <Spinner size="sm" label="Loading payout details" />;
+    body = <Spinner size="sm" label={t('adminRefunds.loadingPayout')} />;
   } else if (payout.isError) {
-    body = <p role="alert">{errorMessage(payout.error, 'Could not load the payout details.')}</p>;
+    body = <p role="alert">{errorMessage(payout.error, t('adminRefunds.payoutFailed'))}</p>;
   } else {
     const value = (text: string) => <span className={styles.payoutValue}>{text}</span>;
     body = (
@@ -242,13 +269,13 @@ function PayoutToPay({ refund }: { refund: AdminRefund }) {
         items={
           payout.data.method === 'upi'
             ? [
-                ['Method', 'UPI'],
-                ['UPI ID', value(payout.data.upi_id)],
+                [t('adminRefunds.method'), 'UPI'],
+                [t('adminRefunds.upiId'), value(payout.data.upi_id)],
               ]
             : [
-                ['Method', 'Bank transfer'],
-                ['Account holder', payout.data.account_holder_name],
-                ['Account number', value(payout.data.account_number)],
+                [t('adminRefunds.method'), t('adminRefunds.bankTransfer')],
+                [t('adminRefunds.accountHolder'), payout.data.account_holder_name],
+                [t('adminRefunds.accountNumber'), value(payout.data.account_number)],
                 ['IFSC', value(payout.data.ifsc)],
               ]
         }
@@ -258,7 +285,7 @@ function PayoutToPay({ refund }: { refund: AdminRefund }) {
   return (
     <section className={styles.payTo} aria-labelledby={`pay-to-${refund.id}`}>
       <h3 id={`pay-to-${refund.id}`} className={styles.payToTitle}>
-        Pay {formatRupees(refund.amount)} to
+        {t('adminRefunds.payTo', { amount: formatRupees(refund.amount) })}
       </h3>
       {body}
     </section>
@@ -266,29 +293,42 @@ function PayoutToPay({ refund }: { refund: AdminRefund }) {
 }
 
 function RefundDetails({ refund }: { refund: AdminRefund }) {
+  const t = useT();
   const info = refund.subscription.refund_info;
   return (
     <div id={`refund-details-${refund.id}`}>
       <Details
         items={[
-          ['Refund ID', `#${refund.id}`],
-          ['Status', lifecycleLabel('refund', refund.status)],
-          ['Amount', formatRupees(refund.amount)],
-          ['Admin Comment', refund.admin_comment ?? '—'],
-          ['Username', refund.user.username],
-          ['Plan Name', refund.subscription.plan_name],
-          ['Payment Transaction ID', refund.original_payment.transaction_id ?? '—'],
-          ['Subscription Status', lifecycleLabel('subscription', refund.subscription.status)],
-          ['Payout', describePayout(refund.payout)],
+          [t('adminRefunds.refundId'), `#${refund.id}`],
+          [t('adminRefunds.col.status'), lifecycleLabel('refund', refund.status)],
+          [t('adminRefunds.col.amount'), formatRupees(refund.amount)],
+          [t('adminRefunds.adminComment'), refund.admin_comment ?? '—'],
+          [t('adminRefunds.username'), refund.user.username],
+          [t('adminRefunds.planName'), refund.subscription.plan_name],
+          [t('adminRefunds.transactionId'), refund.original_payment.transaction_id ?? '—'],
+          [
+            t('adminRefunds.subscriptionStatus'),
+            lifecycleLabel('subscription', refund.subscription.status),
+          ],
+          [t('adminRefunds.payout'), describePayout(refund.payout)],
           ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
           ...(refund.paid_at
-            ? ([['Paid At', formatDateTime(refund.paid_at)]] as [string, string][])
+            ? ([[t('adminRefunds.paidAt'), formatDateTime(refund.paid_at)]] as [string, string][])
             : []),
           [
-            'Refund Info',
-            `${formatRupees(info.amount)} · ${info.status_display} · requested ${formatDateTime(info.requested_at)} by ${info.requested_by}${
-              info.processed_at ? ` · processed ${formatDateTime(info.processed_at)}` : ''
-            }${info.admin_comment ? ` · “${info.admin_comment}”` : ''}`,
+            t('adminRefunds.refundInfo'),
+            [
+              formatRupees(info.amount),
+              lifecycleLabel('refund', info.status),
+              t('adminRefunds.info.requested', {
+                date: formatDateTime(info.requested_at),
+                by: info.requested_by,
+              }),
+              ...(info.processed_at
+                ? [t('adminRefunds.info.processed', { date: formatDateTime(info.processed_at) })]
+                : []),
+              ...(info.admin_comment ? [`“${info.admin_comment}”`] : []),
+            ].join(' · '),
           ],
         ]}
       />

@@ -9,7 +9,9 @@ import {
   type SubscribersQuery,
 } from '../../../api/admin';
 import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState, lifecycleLabel } from '../../../components/Card';
+import { Badge, Card, Details, EmptyState } from '../../../components/Card';
+import { useT, type Translate } from '../../../i18n/i18n';
+import { lifecycleLabel } from '../../../i18n/labels';
 import { TextField } from '../../../components/Field';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { filterButton } from '../../../components/Filters.css';
@@ -35,13 +37,21 @@ function useCount(query: SubscribersQuery) {
 }
 
 function ProfileInfo({ subscriber }: { subscriber: ActiveSubscriber }) {
+  const t = useT();
   const info = subscriber.profile_info;
   if (subscriber.user_type === 'student') {
     return (
       <span>
-        {info.institute ?? '—'} · ID {info.student_id ?? '—'}
+        {t('superuser.subscribers.institute', {
+          institute: info.institute ?? '—',
+          studentId: info.student_id ?? '—',
+        })}
         <br />
-        Hostel {info.hostel ?? '—'} · {info.year ?? '—'} year · {info.course ?? '—'}
+        {t('superuser.subscribers.hostel', {
+          hostel: info.hostel ?? '—',
+          year: info.year ?? '—',
+          course: info.course ?? '—',
+        })}
       </span>
     );
   }
@@ -51,7 +61,7 @@ function ProfileInfo({ subscriber }: { subscriber: ActiveSubscriber }) {
       {info.landmark ? (
         <>
           <br />
-          Landmark: {info.landmark}
+          {t('superuser.subscribers.landmark', { landmark: info.landmark })}
         </>
       ) : null}
     </span>
@@ -59,6 +69,7 @@ function ProfileInfo({ subscriber }: { subscriber: ActiveSubscriber }) {
 }
 
 function subscriberColumns(
+  t: Translate,
   expanded: ReadonlySet<number>,
   toggle: (id: number) => void,
   onAdjust: (subscriber: ActiveSubscriber) => void,
@@ -66,7 +77,7 @@ function subscriberColumns(
   return [
     {
       key: 'name',
-      header: 'Name',
+      header: t('superuser.column.name'),
       cell: (s) => (
         <span>
           {s.full_name || s.username}
@@ -76,7 +87,7 @@ function subscriberColumns(
     },
     {
       key: 'contact',
-      header: 'Contact',
+      header: t('superuser.column.contact'),
       cell: (s) => (
         <span>
           <span className={styles.nowrap}>{s.phone}</span>
@@ -85,28 +96,32 @@ function subscriberColumns(
         </span>
       ),
     },
-    { key: 'profile', header: 'Profile Info', cell: (s) => <ProfileInfo subscriber={s} /> },
+    {
+      key: 'profile',
+      header: t('superuser.column.profileInfo'),
+      cell: (s) => <ProfileInfo subscriber={s} />,
+    },
     {
       key: 'service',
-      header: 'Service',
+      header: t('superuser.column.service'),
       cell: (s) => (
         <span className={row}>
           <Badge tone={s.service_type === 'tiffin' ? 'info' : 'success'}>
-            {s.service_type === 'tiffin' ? 'Tiffin' : 'Mess'}
+            {s.service_type === 'tiffin' ? t('format.service.tiffin') : t('format.service.mess')}
           </Badge>
           <Badge>{capitalise(s.user_type)}</Badge>
-          {s.breakfast_included ? <Badge tone="warning">Breakfast</Badge> : null}
+          {s.breakfast_included ? <Badge tone="warning">{t('format.meal.breakfast')}</Badge> : null}
         </span>
       ),
     },
     {
       key: 'profileStatus',
-      header: 'Profile Status',
+      header: t('superuser.column.profileStatus'),
       cell: (s) => lifecycleLabel('account', s.user_status),
     },
     {
       key: 'ends',
-      header: 'Ends',
+      header: t('superuser.column.ends'),
       // Red once past, yellow within 5 days (README: The web app's rules → Screens).
       cell: (s) => (
         <span className={styles.expiry({ tone: expiryTone(s.adjusted_end_date, todayIso()) })}>
@@ -116,7 +131,7 @@ function subscriberColumns(
     },
     {
       key: 'details',
-      header: 'Subscription',
+      header: t('superuser.column.subscription'),
       cell: (s) => (
         <span className={row}>
           <Button
@@ -124,17 +139,23 @@ function subscriberColumns(
             tone="ghost"
             aria-expanded={expanded.has(s.subscription_id)}
             onClick={() => toggle(s.subscription_id)}
-            aria-label={`${expanded.has(s.subscription_id) ? 'Hide details' : 'Details'} of the subscription of ${s.username}`}
+            aria-label={
+              expanded.has(s.subscription_id)
+                ? t('superuser.subscribers.hideDetailsLabel', { username: s.username })
+                : t('superuser.subscribers.detailsLabel', { username: s.username })
+            }
           >
-            {expanded.has(s.subscription_id) ? 'Hide details' : 'Details'}
+            {expanded.has(s.subscription_id)
+              ? t('superuser.subscribers.hideDetails')
+              : t('superuser.subscribers.details')}
           </Button>
           <Button
             size="sm"
             tone="secondary"
             onClick={() => onAdjust(s)}
-            aria-label={`Adjust end date of the subscription of ${s.username}`}
+            aria-label={t('superuser.adjust.rowLabel', { username: s.username })}
           >
-            Adjust end date
+            {t('superuser.adjust.title')}
           </Button>
         </span>
       ),
@@ -143,18 +164,19 @@ function subscriberColumns(
 }
 
 function SubscriptionDetails({ subscriber }: { subscriber: ActiveSubscriber }) {
+  const t = useT();
   return (
     <Details
       items={[
-        ['Subscription', `#${subscriber.subscription_id}`],
-        ['Plan', subscriber.plan_name],
-        ['Status', lifecycleLabel('subscription', subscriber.status)],
-        ['Meals', formatMeals(subscriber.included_meals)],
-        ['Start Date', formatDate(subscriber.start_date)],
-        ['Base End Date', formatDate(subscriber.base_end_date)],
-        ['Adjusted End Date', formatDate(subscriber.adjusted_end_date)],
-        ['Days Remaining', subscriber.days_remaining],
-        ['Total Paid', formatRupees(subscriber.total_paid)],
+        [t('superuser.column.subscription'), `#${subscriber.subscription_id}`],
+        [t('superuser.column.plan'), subscriber.plan_name],
+        [t('superuser.column.status'), lifecycleLabel('subscription', subscriber.status)],
+        [t('superuser.subscribers.meals'), formatMeals(subscriber.included_meals)],
+        [t('superuser.startDate'), formatDate(subscriber.start_date)],
+        [t('superuser.baseEndDate'), formatDate(subscriber.base_end_date)],
+        [t('superuser.adjustedEndDate'), formatDate(subscriber.adjusted_end_date)],
+        [t('superuser.daysRemaining'), subscriber.days_remaining],
+        [t('superuser.totalPaid'), formatRupees(subscriber.total_paid)],
       ]}
     />
   );
@@ -202,10 +224,11 @@ function SubscriberRows({
   toggle: (id: number) => void;
   onAdjust: (subscriber: ActiveSubscriber) => void;
 }) {
+  const t = useT();
   return (
     <Table
       caption={caption}
-      columns={subscriberColumns(expanded, toggle, onAdjust)}
+      columns={subscriberColumns(t, expanded, toggle, onAdjust)}
       rows={rows}
       rowKey={(s) => s.subscription_id}
       expanded={(s) =>
@@ -216,6 +239,7 @@ function SubscriberRows({
 }
 
 function MealList({ meal, search }: { meal: Meal; search: string }) {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const list = useActiveSubscribers({
     service_type: 'tiffin',
@@ -227,19 +251,22 @@ function MealList({ meal, search }: { meal: Meal; search: string }) {
   return (
     <section className={stack} aria-labelledby={`meal-${meal}`}>
       <h3 id={`meal-${meal}`} className={sectionTitle}>
-        Tiffin {meal}
+        {t('superuser.subscribers.mealHeading', { meal })}
       </h3>
       {list.isPending ? (
-        <PageSpinner label={`Loading tiffin ${meal} list`} />
+        <PageSpinner label={t('superuser.subscribers.mealLoading', { meal })} />
       ) : list.isError ? (
-        <Card role="alert">Could not fetch active subscribers.</Card>
+        <Card role="alert">{t('superuser.subscribers.loadFailed')}</Card>
       ) : list.data.rows.length === 0 ? (
-        <p>No tiffin customers take {meal}.</p>
+        <p>{t('superuser.subscribers.mealNone', { meal })}</p>
       ) : (
-        <SubscriberTable caption={`Tiffin customers taking ${meal}`} rows={list.data.rows} />
+        <SubscriberTable
+          caption={t('superuser.subscribers.mealCaption', { meal })}
+          rows={list.data.rows}
+        />
       )}
       <Pager
-        label={`Tiffin ${meal}`}
+        label={t('superuser.subscribers.mealHeading', { meal })}
         offset={offset}
         limit={PAGE_SIZE}
         total={list.data?.total ?? 0}
@@ -250,6 +277,7 @@ function MealList({ meal, search }: { meal: Meal; search: string }) {
 }
 
 export function ActiveSubscribersTab() {
+  const t = useT();
   const [service, setService] = useState<Service>('all');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -283,40 +311,40 @@ export function ActiveSubscribersTab() {
   });
   useErrorToast(
     list.isError,
-    'Failed to Load Active Subscribers',
-    'Could not fetch active subscribers.',
+    t('superuser.subscribers.loadFailedTitle'),
+    t('superuser.subscribers.loadFailed'),
   );
 
   return (
     <div className={stack}>
       <div className={styles.toolbar}>
         <TextField
-          label="Search subscribers"
+          label={t('superuser.subscribers.search')}
           type="search"
-          placeholder="Name, username, e-mail or phone"
+          placeholder={t('superuser.subscribers.searchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <Button tone="secondary" onClick={() => setExtendingAll(true)}>
-          Extend all active
+          {t('superuser.extend.open')}
         </Button>
       </div>
       <ExtendAllDialog open={extendingAll} onClose={() => setExtendingAll(false)} />
       <FilterButtons<Service>
-        label="Filter by service"
+        label={t('superuser.subscribers.filter')}
         value={service}
         onChange={(value) => {
           setService(value);
           if (value !== 'tiffin') setOpenMeal(null);
         }}
         options={[
-          { value: 'all', label: 'All', count: allCount },
-          { value: 'tiffin', label: 'Tiffin', count: tiffinCount },
-          { value: 'mess', label: 'Mess', count: messCount },
+          { value: 'all', label: t('superuser.filter.all'), count: allCount },
+          { value: 'tiffin', label: t('format.service.tiffin'), count: tiffinCount },
+          { value: 'mess', label: t('format.service.mess'), count: messCount },
         ]}
       />
       {service === 'tiffin' ? (
-        <div role="group" aria-label="Tiffin meal lists" className={row}>
+        <div role="group" aria-label={t('superuser.subscribers.mealLists')} className={row}>
           {MEALS.map((meal) => (
             <button
               key={meal}
@@ -337,16 +365,16 @@ export function ActiveSubscribersTab() {
         </div>
       ) : null}
       {list.isPending ? (
-        <PageSpinner label="Loading active subscribers" />
+        <PageSpinner label={t('superuser.subscribers.loading')} />
       ) : list.isError ? (
-        <Card role="alert">Could not fetch active subscribers.</Card>
+        <Card role="alert">{t('superuser.subscribers.loadFailed')}</Card>
       ) : list.data.rows.length === 0 ? (
-        <EmptyState title="No Active Subscribers" />
+        <EmptyState title={t('superuser.subscribers.none')} />
       ) : (
-        <SubscriberTable caption="Active subscribers" rows={list.data.rows} />
+        <SubscriberTable caption={t('superuser.subscribers.caption')} rows={list.data.rows} />
       )}
       <Pager
-        label="Active subscribers"
+        label={t('superuser.subscribers.caption')}
         offset={offset}
         limit={PAGE_SIZE}
         total={list.data?.total ?? 0}

@@ -5,7 +5,6 @@ import { decide } from '../../../../machines/shared/lifecycle';
 import { isNonBlank } from '../../../../machines/shared/text';
 import { subscriptionFromApi } from '../../../../machines/subscription/subscription.fromApi';
 import { subscriptionMachine } from '../../../../machines/subscription/subscription.machine';
-import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '../../../../machines/subscription/subscription.messages';
 import type { ActiveSubscriber } from '../../../api/admin';
 import {
   useAdjustSubscription,
@@ -19,11 +18,16 @@ import { Dialog } from '../../../components/Dialog';
 import { formStyles, TextAreaField, TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
+import { t as translate, useT } from '../../../i18n/i18n';
 import { formatDate, todayIso } from '../../../lib/format';
 import { muted, row } from '../../../styles/utils.css';
+import { ADJUSTMENT_TOAST_MESSAGES, refusalText } from './messages';
 import * as styles from './SuperuserPage.css';
 
-/** What the machine says about `days` on `record`: the new end date or the refusal sentence. */
+/**
+ * What the machine says about `days` on `record`: the new end date or the refusal sentence (the
+ * machine's English; the dialog shows it in the current language).
+ */
 export function adjustmentPreview(record: OwnerSubscription, days: number, reason: string) {
   const decision = decide(subscriptionMachine, subscriptionFromApi(record), {
     type: 'subscription.adjust',
@@ -46,6 +50,7 @@ export function AdjustEndDateDialog({
   subscriber: ActiveSubscriber | null;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useToast();
   const [daysText, setDaysText] = useState('1');
   const [reason, setReason] = useState('');
@@ -61,8 +66,8 @@ export function AdjustEndDateDialog({
   }, [subscriber]);
 
   const days = parseDays(daysText);
-  const daysError = Number.isNaN(days) ? 'Days must be a whole number, e.g. 2 or -1' : null;
-  const reasonError = touched && !isNonBlank(reason) ? 'Reason is required' : null;
+  const daysError = Number.isNaN(days) ? t('superuser.adjust.daysInvalid') : null;
+  const reasonError = touched && !isNonBlank(reason) ? t('superuser.reasonRequired') : null;
   const preview = record.data && !daysError ? adjustmentPreview(record.data, days, reason) : null;
   const canSubmit = preview?.ok === true && isNonBlank(reason);
 
@@ -76,16 +81,19 @@ export function AdjustEndDateDialog({
         onSuccess: (updated) => {
           notify({
             tone: 'success',
-            title: SUBSCRIPTION_ADJUSTMENT_TOASTS.adjusted.title,
-            message: `${subscriber.username}'s subscription now ends on ${formatDate(updated.adjusted_end_date)}.`,
+            title: translate(ADJUSTMENT_TOAST_MESSAGES.adjusted.title),
+            message: translate('superuser.adjust.toast.message', {
+              username: subscriber.username,
+              date: formatDate(updated.adjusted_end_date),
+            }),
           });
           onClose();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: SUBSCRIPTION_ADJUSTMENT_TOASTS.adjustFailed.title,
-            message: errorMessage(error, SUBSCRIPTION_ADJUSTMENT_TOASTS.adjustFailed.message),
+            title: translate(ADJUSTMENT_TOAST_MESSAGES.adjustFailed.title),
+            message: errorMessage(error, translate(ADJUSTMENT_TOAST_MESSAGES.adjustFailed.message)),
           }),
       },
     );
@@ -95,25 +103,30 @@ export function AdjustEndDateDialog({
     <Dialog
       open={subscriber !== null}
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title="Adjust end date"
+      title={t('superuser.adjust.title')}
       description={
         subscriber
-          ? `${subscriber.full_name || subscriber.username} (@${subscriber.username}) · ${subscriber.plan_name} · subscription #${subscriber.subscription_id}`
+          ? t('superuser.subscriptionSummary', {
+              name: subscriber.full_name || subscriber.username,
+              username: subscriber.username,
+              plan: subscriber.plan_name,
+              id: subscriber.subscription_id,
+            })
           : undefined
       }
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
-          label="Days"
+          label={t('superuser.adjust.days')}
           inputMode="numeric"
           value={daysText}
           onChange={(event) => setDaysText(event.target.value)}
-          hint="A positive number extends, a negative one shortens (only days given before)."
+          hint={t('superuser.adjust.daysHint')}
           error={daysError}
           autoComplete="off"
         />
         <TextAreaField
-          label="Reason"
+          label={t('superuser.reason')}
           required
           value={reason}
           onChange={(event) => setReason(event.target.value)}
@@ -121,38 +134,41 @@ export function AdjustEndDateDialog({
           error={reasonError}
           rows={3}
           maxLength={500}
-          placeholder="Kitchen closed for Diwali"
+          placeholder={t('superuser.reasonPlaceholder')}
         />
-        <section aria-live="polite" aria-label="Preview" className={styles.preview}>
+        <section
+          aria-live="polite"
+          aria-label={t('superuser.adjust.preview')}
+          className={styles.preview}
+        >
           {record.isPending ? (
-            <Spinner size="sm" label="Loading the subscription" />
+            <Spinner size="sm" label={t('superuser.adjust.loading')} />
           ) : record.isError ? (
-            <p role="alert">{errorMessage(record.error, 'Could not load the subscription.')}</p>
+            <p role="alert">{errorMessage(record.error, t('superuser.adjust.loadFailed'))}</p>
           ) : (
             <>
               <Details
                 items={[
-                  ['Current end date', formatDate(record.data.adjusted_end_date)],
+                  [t('superuser.adjust.currentEnd'), formatDate(record.data.adjusted_end_date)],
                   [
-                    'New end date',
+                    t('superuser.adjust.newEnd'),
                     preview?.ok ? <strong>{formatDate(preview.endDate)}</strong> : '—',
                   ],
                 ]}
               />
-              {preview && !preview.ok ? <p className={styles.refusal}>{preview.message}</p> : null}
-              <p className={muted}>
-                The customer gets an e-mail and an SMS with the new date and the reason. Leave days
-                and the paid period do not change.
-              </p>
+              {preview && !preview.ok ? (
+                <p className={styles.refusal}>{refusalText(preview.message)}</p>
+              ) : null}
+              <p className={muted}>{t('superuser.adjust.notice')}</p>
             </>
           )}
         </section>
         <div className={row} style={{ justifyContent: 'flex-end' }}>
           <Button tone="secondary" onClick={onClose}>
-            Cancel
+            {t('superuser.cancel')}
           </Button>
           <Button type="submit" disabled={!canSubmit} busy={adjust.isPending}>
-            Save new end date
+            {t('superuser.adjust.save')}
           </Button>
         </div>
       </form>

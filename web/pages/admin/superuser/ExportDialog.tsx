@@ -14,10 +14,7 @@ import { exportMachine } from '../../../../machines/export/export.machine';
 import {
   ALWAYS_INCLUDED_COLUMNS,
   DEFAULT_EXPORT_COLUMNS,
-  EXPORT_SOURCE_LABELS,
   OPTIONAL_EXPORT_COLUMNS,
-  columnHeader,
-  exportSuccessNotice,
 } from '../../../../machines/export/export.rules';
 import {
   selectExportError,
@@ -30,12 +27,18 @@ import { Card } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, formStyles } from '../../../components/Field';
 import { useToast } from '../../../components/Toaster';
+import { t as translate, useT } from '../../../i18n/i18n';
 import { capitalise, todayIso } from '../../../lib/format';
 import { useApi, useSession } from '../../../session/SessionProvider';
 import { row, stack } from '../../../styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
+import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
 import * as styles from './SuperuserPage.css';
-import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
+import { UNAUTHORIZED_MESSAGES } from './unauthorized';
+
+/** "Unauthorized Access: You do not have permission to download user data." */
+const forbiddenText = () =>
+  `${translate(UNAUTHORIZED_MESSAGES.title)}: ${translate(UNAUTHORIZED_MESSAGES.download)}`;
 
 function saveCsv(csv: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -53,6 +56,7 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
 }
 
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const api = useApi();
   const notify = useToast();
   const { user } = useSession();
@@ -73,17 +77,21 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         deliver: ({ context }) => {
           if (!context.result) return;
           saveCsv(context.result.csv, context.result.fileName);
-          notify({ tone: 'success', ...exportSuccessNotice(context.result.recordCount) });
+          notify({ tone: 'success', ...exportSuccessText(context.result.recordCount) });
         },
         reportFailure: ({ context }) => {
           const forbidden = context.error?.message === FORBIDDEN_EXPORT;
           notify(
             forbidden
-              ? { tone: 'error', title: UNAUTHORIZED_TITLE, message: DOWNLOAD_UNAUTHORIZED }
+              ? {
+                  tone: 'error',
+                  title: translate(UNAUTHORIZED_MESSAGES.title),
+                  message: translate(UNAUTHORIZED_MESSAGES.download),
+                }
               : {
                   tone: 'error',
-                  title: 'Export Failed',
-                  message: context.error?.message ?? 'Could not fetch users.',
+                  title: translate('superuser.export.failedTitle'),
+                  message: context.error?.message ?? translate('superuser.users.loadFailed'),
                 },
           );
         },
@@ -118,13 +126,13 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title="Download CSV"
-      description="Choose who is in the file and which columns it has; optionally keep only the customers who get certain meals."
+      title={t('superuser.downloadCsv')}
+      description={t('superuser.export.description')}
       wide
     >
       {!isOwner ? (
         <Card role="alert">
-          <strong>{UNAUTHORIZED_TITLE}</strong>: {DOWNLOAD_UNAUTHORIZED}
+          <strong>{t(UNAUTHORIZED_MESSAGES.title)}</strong>: {t(UNAUTHORIZED_MESSAGES.download)}
         </Card>
       ) : (
         <form
@@ -135,15 +143,14 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           }}
         >
           <fieldset className={formStyles.checkGrid} aria-describedby="export-sources-hint">
-            <legend className={formStyles.legend}>Customers in the file</legend>
+            <legend className={formStyles.legend}>{t('superuser.export.sources')}</legend>
             <p id="export-sources-hint" className={styles.fieldsetHint}>
-              Users: every registered customer. Active subscribers: customers with an active plan.
-              Each customer is one row, whichever you tick.
+              {t('superuser.export.sourcesHint')}
             </p>
             {EXPORT_SOURCES.map((source) => (
               <Checkbox
                 key={source}
-                label={EXPORT_SOURCE_LABELS[source]}
+                label={t(EXPORT_SOURCE_MESSAGES[source])}
                 checked={sources.includes(source)}
                 disabled={busy}
                 onChange={(event) =>
@@ -154,15 +161,15 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </fieldset>
           {sources.length === 0 ? (
             <p role="alert" className={formStyles.error}>
-              Choose at least one data source.
+              {t('superuser.export.noSource')}
             </p>
           ) : null}
           <fieldset className={formStyles.checkGrid}>
-            <legend className={formStyles.legend}>Columns</legend>
+            <legend className={formStyles.legend}>{t('superuser.export.columns')}</legend>
             {ALWAYS_INCLUDED_COLUMNS.map((key) => (
               <Checkbox
                 key={key}
-                label={`${columnHeader(key)} (always included)`}
+                label={t('superuser.export.alwaysIncluded', { column: exportColumnText(key) })}
                 checked
                 disabled
               />
@@ -170,7 +177,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             {[...DEFAULT_EXPORT_COLUMNS, ...OPTIONAL_EXPORT_COLUMNS].map((key) => (
               <Checkbox
                 key={key}
-                label={columnHeader(key)}
+                label={exportColumnText(key)}
                 checked={columns.includes(key)}
                 disabled={busy}
                 onChange={(event) =>
@@ -180,19 +187,14 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
             ))}
           </fieldset>
           <fieldset className={styles.mealFilters} aria-describedby="export-meals-hint">
-            <legend className={formStyles.legend}>
-              Only customers who get these meals (optional)
-            </legend>
+            <legend className={formStyles.legend}>{t('superuser.export.meals')}</legend>
             <p id="export-meals-hint" className={styles.fieldsetHint}>
-              Leave these empty to include everyone. Ticked tiffin meals keep only the tiffin
-              customers whose active plan includes all of them; ticked mess meals do the same for
-              mess customers. Everyone else is left out: mess diners under a tiffin filter, and
-              customers without an active plan.
+              {t('superuser.export.mealsHint')}
             </p>
             {(
               [
-                ['tiffin', 'Tiffin plan includes', tiffinMeals, setTiffinMeals],
-                ['mess', 'Mess plan includes', messMeals, setMessMeals],
+                ['tiffin', t('superuser.export.tiffinIncludes'), tiffinMeals, setTiffinMeals],
+                ['mess', t('superuser.export.messIncludes'), messMeals, setMessMeals],
               ] as const
             ).map(([service, title, chosen, setChosen]) => (
               <fieldset key={service} className={formStyles.checkGrid}>
@@ -214,8 +216,12 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           {busy ? (
             <div className={stack}>
               <label htmlFor="export-progress">
-                Fetching records… {progress.loaded}
-                {progress.total !== null ? ` of ${progress.total}` : ''}
+                {progress.total !== null
+                  ? t('superuser.export.fetchingOf', {
+                      loaded: progress.loaded,
+                      total: progress.total,
+                    })
+                  : t('superuser.export.fetching', { loaded: progress.loaded })}
               </label>
               <progress
                 id="export-progress"
@@ -227,15 +233,17 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           ) : null}
           {error && !busy ? (
             <p role="alert" className={formStyles.error}>
-              {error.message ?? 'The export failed.'}
+              {error.message === FORBIDDEN_EXPORT
+                ? forbiddenText()
+                : (error.message ?? t('superuser.export.failed'))}
             </p>
           ) : null}
           <div className={row} style={{ justifyContent: 'flex-end' }}>
             <Button tone="secondary" onClick={close}>
-              {busy ? 'Cancel Export' : 'Cancel'}
+              {busy ? t('superuser.export.cancelExport') : t('superuser.cancel')}
             </Button>
             <Button type="submit" busy={busy} disabled={sources.length === 0}>
-              Download CSV
+              {t('superuser.downloadCsv')}
             </Button>
           </div>
         </form>

@@ -4,7 +4,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { MAX_ADJUSTMENT_DAYS } from '../../../../machines/shared/constants';
 import { isNonBlank } from '../../../../machines/shared/text';
-import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '../../../../machines/subscription/subscription.messages';
 import { useActiveSubscribers } from '../../../api/admin';
 import { useExtendAllActive } from '../../../api/adjustments';
 import { errorMessage } from '../../../api/errors';
@@ -13,12 +12,14 @@ import { Dialog } from '../../../components/Dialog';
 import { formStyles, TextAreaField, TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
+import { t as translate, useT } from '../../../i18n/i18n';
+import { Trans } from '../../../i18n/Trans';
 import { muted, row } from '../../../styles/utils.css';
+import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
 import * as styles from './SuperuserPage.css';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const notify = useToast();
   const [daysText, setDaysText] = useState('1');
   const [reason, setReason] = useState('');
@@ -40,8 +41,8 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
   const daysError =
     Number.isInteger(days) && days >= 1 && days <= MAX_ADJUSTMENT_DAYS
       ? null
-      : `Days must be a whole number from 1 to ${MAX_ADJUSTMENT_DAYS}`;
-  const reasonError = touched && !isNonBlank(reason) ? 'Reason is required' : null;
+      : t('superuser.extend.daysInvalid', { max: MAX_ADJUSTMENT_DAYS });
+  const reasonError = touched && !isNonBlank(reason) ? t('superuser.reasonRequired') : null;
   const total = count.data?.total;
 
   const review = (event: FormEvent) => {
@@ -59,18 +60,22 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
         onSuccess: (result) => {
           notify({
             tone: 'success',
-            title: SUBSCRIPTION_ADJUSTMENT_TOASTS.extendedAll.title,
-            message: result.replayed
-              ? `This extension was already made today: ${plural(result.moved, 'subscription')} moved by ${plural(result.days, 'day')}, none twice.`
-              : `Moved ${plural(result.moved, 'subscription')} by ${plural(result.days, 'day')}.`,
+            title: translate(ADJUSTMENT_TOAST_MESSAGES.extendedAll.title),
+            message: translate(
+              result.replayed ? 'superuser.extend.toast.replayed' : 'superuser.extend.toast.moved',
+              { moved: result.moved, days: result.days },
+            ),
           });
           onClose();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: SUBSCRIPTION_ADJUSTMENT_TOASTS.extendAllFailed.title,
-            message: errorMessage(error, SUBSCRIPTION_ADJUSTMENT_TOASTS.extendAllFailed.message),
+            title: translate(ADJUSTMENT_TOAST_MESSAGES.extendAllFailed.title),
+            message: errorMessage(
+              error,
+              translate(ADJUSTMENT_TOAST_MESSAGES.extendAllFailed.message),
+            ),
           }),
       },
     );
@@ -79,47 +84,45 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title={confirming ? 'Confirm the extension' : 'Extend all active subscriptions'}
-      description={
-        confirming
-          ? undefined
-          : 'Adds days to the end date of every active subscription, e.g. when the kitchen was closed.'
-      }
+      title={confirming ? t('superuser.extend.confirmTitle') : t('superuser.extend.title')}
+      description={confirming ? undefined : t('superuser.extend.description')}
     >
       {confirming ? (
         <div className={formStyles.form}>
           {total === undefined || count.isFetching ? (
-            <Spinner size="sm" label="Counting active subscriptions" />
+            <Spinner size="sm" label={t('superuser.extend.counting')} />
           ) : (
             <p className={styles.confirmation}>
-              Move the end date of <strong>{plural(total, 'active subscription')}</strong> by{' '}
-              <strong>{plural(days, 'day')}</strong>?
+              <Trans
+                id="superuser.extend.confirm"
+                values={{ total, days }}
+                components={{ 0: <strong />, 1: <strong /> }}
+              />
             </p>
           )}
           <p>
-            Reason: <q>{reason.trim()}</q>
+            {t('superuser.extend.reason')} <q>{reason.trim()}</q>
           </p>
-          <p className={muted}>
-            Each customer gets an e-mail and an SMS with their new end date and the reason. Each
-            subscription moves once, even if this is sent again.
-          </p>
+          <p className={muted}>{t('superuser.extend.notice')}</p>
           <div className={row} style={{ justifyContent: 'flex-end' }}>
             <Button tone="secondary" onClick={() => setConfirming(false)}>
-              Back
+              {t('superuser.extend.back')}
             </Button>
             <Button
               onClick={confirm}
               busy={extend.isPending}
               disabled={total === undefined || total === 0 || count.isFetching}
             >
-              {total === undefined ? 'Extend' : `Extend ${plural(total, 'subscription')}`}
+              {total === undefined
+                ? t('superuser.extend.submit')
+                : t('superuser.extend.submitCount', { count: total })}
             </Button>
           </div>
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={review} noValidate>
           <TextField
-            label="Days to add"
+            label={t('superuser.extend.daysToAdd')}
             inputMode="numeric"
             value={daysText}
             onChange={(event) => setDaysText(event.target.value)}
@@ -127,7 +130,7 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
             autoComplete="off"
           />
           <TextAreaField
-            label="Reason"
+            label={t('superuser.reason')}
             required
             value={reason}
             onChange={(event) => setReason(event.target.value)}
@@ -135,19 +138,19 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
             error={reasonError}
             rows={3}
             maxLength={500}
-            placeholder="Kitchen closed for Diwali"
+            placeholder={t('superuser.reasonPlaceholder')}
           />
           <p className={muted} aria-live="polite">
             {total === undefined
-              ? 'Counting active subscriptions…'
-              : `${plural(total, 'active subscription')} will move.`}
+              ? t('superuser.extend.countingEllipsis')
+              : t('superuser.extend.willMove', { count: total })}
           </p>
           <div className={row} style={{ justifyContent: 'flex-end' }}>
             <Button tone="secondary" onClick={onClose}>
-              Cancel
+              {t('superuser.cancel')}
             </Button>
             <Button type="submit" disabled={daysError !== null || !isNonBlank(reason)}>
-              Review
+              {t('superuser.extend.review')}
             </Button>
           </div>
         </form>

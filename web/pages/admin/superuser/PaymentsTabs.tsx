@@ -10,10 +10,12 @@ import {
   type AdminPayment,
   type PaymentsQuery,
 } from '../../../api/admin';
-import { paymentGatewayLabel, paymentModeLabel } from '../../../../machines/payment/payment.rules';
 import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatusBadge, lifecycleLabel } from '../../../components/Card';
+import { Card, Details, EmptyState } from '../../../components/Card';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { useT, type Translate } from '../../../i18n/i18n';
+import { lifecycleLabel } from '../../../i18n/labels';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
 import { Pager } from '../../../components/Filters';
@@ -25,41 +27,57 @@ import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../..
 import { useSession } from '../../../session/SessionProvider';
 import { stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
-import { PAYMENT_DETAILS_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
+import { gatewayText, paymentModeText } from './messages';
+import { UNAUTHORIZED_MESSAGES } from './unauthorized';
 import { useDebounced } from './useDebounced';
 
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
 
-function paymentColumns(onView: (payment: AdminPayment) => void): Column<AdminPayment>[] {
+function paymentColumns(
+  t: Translate,
+  onView: (payment: AdminPayment) => void,
+): Column<AdminPayment>[] {
   return [
-    { key: 'id', header: 'ID', cell: (p) => `#${p.id}` },
+    { key: 'id', header: t('superuser.column.id'), cell: (p) => `#${p.id}` },
     {
       key: 'user',
-      header: 'User',
+      header: t('superuser.column.user'),
       cell: (p) =>
         `${`${p.user.first_name} ${p.user.last_name}`.trim() || p.user.username} (@${p.user.username})`,
     },
-    { key: 'plan', header: 'Plan', cell: (p) => p.plan.name },
-    { key: 'amount', header: 'Amount', cell: (p) => formatRupees(p.amount_inr) },
+    { key: 'plan', header: t('superuser.column.plan'), cell: (p) => p.plan.name },
+    {
+      key: 'amount',
+      header: t('superuser.column.amount'),
+      cell: (p) => formatRupees(p.amount_inr),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('superuser.column.status'),
       cell: (p) => <StatusBadge status={p.status} lifecycle="payment" />,
     },
-    { key: 'gateway', header: 'Gateway', cell: (p) => paymentGatewayLabel(p.payment_gateway) },
-    { key: 'date', header: 'Date', cell: (p) => formatDateTime(p.created_at) },
+    {
+      key: 'gateway',
+      header: t('superuser.column.gateway'),
+      cell: (p) => gatewayText(p.payment_gateway),
+    },
+    {
+      key: 'date',
+      header: t('superuser.column.date'),
+      cell: (p) => formatDateTime(p.created_at),
+    },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('superuser.column.actions'),
       cell: (p) => (
         <Button
           size="sm"
           tone="secondary"
           onClick={() => onView(p)}
-          aria-label={`View more: payment #${p.id}`}
+          aria-label={t('superuser.payments.viewMoreLabel', { id: p.id })}
         >
-          View More
+          {t('superuser.payments.viewMore')}
         </Button>
       ),
     },
@@ -75,13 +93,14 @@ function PaymentTable({
   rows: AdminPayment[];
   empty: string;
 }) {
+  const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
   if (rows.length === 0) return <EmptyState title={empty} />;
   return (
     <>
       <Table
         caption={caption}
-        columns={paymentColumns((p) => setViewing(p.id))}
+        columns={paymentColumns(t, (p) => setViewing(p.id))}
         rows={rows}
         rowKey={(p) => p.id}
       />
@@ -90,15 +109,11 @@ function PaymentTable({
   );
 }
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'SUCCESS', label: 'Success' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'INITIATED', label: 'Initiated' },
-  { value: 'FAILED', label: 'Failed' },
-];
+/** The payment statuses the status filter offers, named as the payment lifecycle names them. */
+const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
 
 export function AllPaymentsTab() {
+  const t = useT();
   const [status, setStatus] = useState('all');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -111,33 +126,44 @@ export function AllPaymentsTab() {
     ...(debounced ? { search: debounced } : {}),
   };
   const payments = useAdminPayments(query);
-  useErrorToast(payments.isError, 'Failed to Load Payments', 'Could not fetch payments.');
+  useErrorToast(
+    payments.isError,
+    t('superuser.payments.loadFailedTitle'),
+    t('superuser.payments.loadFailed'),
+  );
   return (
     <div className={stack}>
       <div className={styles.toolbar}>
         <TextField
-          label="Search payments"
+          label={t('superuser.payments.search')}
           type="search"
-          placeholder="Transaction, order, name, e-mail or phone"
+          placeholder={t('superuser.payments.searchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <FilterSelect
-          label="Status"
+          label={t('superuser.column.status')}
           value={status}
           onValueChange={setStatus}
-          options={STATUS_OPTIONS}
+          options={[
+            { value: 'all', label: t('superuser.filter.all') },
+            ...STATUSES.map((value) => ({ value, label: lifecycleLabel('payment', value) })),
+          ]}
         />
       </div>
       {payments.isPending ? (
-        <PageSpinner label="Loading payments" />
+        <PageSpinner label={t('superuser.payments.loading')} />
       ) : payments.isError ? (
-        <Card role="alert">Could not fetch payments.</Card>
+        <Card role="alert">{t('superuser.payments.loadFailed')}</Card>
       ) : (
-        <PaymentTable caption="All payments" rows={payments.data.rows} empty="No Payments Found" />
+        <PaymentTable
+          caption={t('superuser.payments.caption')}
+          rows={payments.data.rows}
+          empty={t('superuser.payments.none')}
+        />
       )}
       <Pager
-        label="Payments"
+        label={t('superuser.payments.pager')}
         offset={offset}
         limit={PAGE_SIZE}
         total={payments.data?.total ?? 0}
@@ -148,92 +174,120 @@ export function AllPaymentsTab() {
 }
 
 export function RecentPaymentsTab() {
+  const t = useT();
   const payments = useRecentPayments();
   useErrorToast(
     payments.isError,
-    'Failed to Load Recent Payments',
-    'Could not fetch recent payments.',
+    t('superuser.recent.loadFailedTitle'),
+    t('superuser.recent.loadFailed'),
   );
-  if (payments.isPending) return <PageSpinner label="Loading recent payments" />;
-  if (payments.isError) return <Card role="alert">Could not fetch recent payments.</Card>;
+  if (payments.isPending) return <PageSpinner label={t('superuser.recent.loading')} />;
+  if (payments.isError) return <Card role="alert">{t('superuser.recent.loadFailed')}</Card>;
   return (
     <PaymentTable
-      caption={`The latest ${RECENT_PAYMENTS_COUNT} payments`}
+      caption={t('superuser.recent.caption', { count: RECENT_PAYMENTS_COUNT })}
       rows={payments.data.slice(0, RECENT_PAYMENTS_COUNT)}
-      empty="No Payments Found"
+      empty={t('superuser.payments.none')}
     />
   );
 }
 
 export function FailedPaymentsTab() {
+  const t = useT();
   const payments = useFailedPayments();
   useErrorToast(
     payments.isError,
-    'Failed to Load Failed Payments',
-    'Could not fetch failed payments.',
+    t('superuser.failed.loadFailedTitle'),
+    t('superuser.failed.loadFailed'),
   );
-  if (payments.isPending) return <PageSpinner label="Loading failed payments" />;
-  if (payments.isError) return <Card role="alert">Could not fetch failed payments.</Card>;
-  return <PaymentTable caption="Failed payments" rows={payments.data} empty="No Failed Payments" />;
+  if (payments.isPending) return <PageSpinner label={t('superuser.failed.loading')} />;
+  if (payments.isError) return <Card role="alert">{t('superuser.failed.loadFailed')}</Card>;
+  return (
+    <PaymentTable
+      caption={t('superuser.failed.caption')}
+      rows={payments.data}
+      empty={t('superuser.failed.none')}
+    />
+  );
 }
 
 function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const t = useT();
   const { user } = useSession();
   const isOwner = user?.user_type === 'mess_owner';
   const payment = useAdminPayment(isOwner ? id : null);
   const forbidden = !isOwner || (payment.error instanceof ApiError && payment.error.status === 403);
   useErrorToast(
     payment.isError && !forbidden,
-    'Failed to Load Payment',
-    'Could not fetch payment details.',
+    t('superuser.payment.loadFailedTitle'),
+    t('superuser.payment.loadFailed'),
   );
   const p = payment.data;
   return (
     <Dialog
       open={id !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Payment #${id ?? ''}`}
+      title={t('superuser.payment.title', { id: id ?? '' })}
       wide
     >
       {forbidden ? (
         <Card role="alert">
-          <strong>{UNAUTHORIZED_TITLE}</strong>: {PAYMENT_DETAILS_UNAUTHORIZED}
+          <strong>{t(UNAUTHORIZED_MESSAGES.title)}</strong>:{' '}
+          {t(UNAUTHORIZED_MESSAGES.paymentDetails)}
         </Card>
       ) : payment.isPending ? (
-        <PageSpinner label="Loading payment" />
+        <PageSpinner label={t('superuser.payment.loading')} />
       ) : !p ? (
-        <Card role="alert">Could not fetch payment details.</Card>
+        <Card role="alert">{t('superuser.payment.loadFailed')}</Card>
       ) : (
         <Details
           items={[
-            ['Status', <StatusBadge key="s" status={p.status} lifecycle="payment" />],
-            ['Amount', `${formatRupees(p.amount_inr)} ${p.currency}`],
-            ['User', `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`],
-            ['Transaction ID', p.transaction_id ?? '—'],
-            ['Receipt Number', p.receipt_number ?? '—'],
-            ['Gateway', paymentGatewayLabel(p.payment_gateway)],
-            ['Payment Mode', paymentModeLabel(p.payment_mode) ?? '—'],
-            ['Razorpay Order ID', p.razorpay_order_id || '—'],
+            [
+              t('superuser.column.status'),
+              <StatusBadge key="s" status={p.status} lifecycle="payment" />,
+            ],
+            [t('superuser.column.amount'), `${formatRupees(p.amount_inr)} ${p.currency}`],
+            [
+              t('superuser.column.user'),
+              `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`,
+            ],
+            [t('superuser.payment.transactionId'), p.transaction_id ?? '—'],
+            [t('superuser.payment.receiptNumber'), p.receipt_number ?? '—'],
+            [t('superuser.column.gateway'), gatewayText(p.payment_gateway)],
+            [t('superuser.payment.mode'), paymentModeText(p.payment_mode) ?? '—'],
+            [t('superuser.payment.razorpayOrderId'), p.razorpay_order_id || '—'],
             ...(p.received_on
               ? ([
-                  ['Received On', formatDate(p.received_on)],
-                  ['Recorded By', p.recorded_by ? `@${p.recorded_by.username}` : '—'],
+                  [t('superuser.payment.receivedOn'), formatDate(p.received_on)],
+                  [
+                    t('superuser.payment.recordedBy'),
+                    p.recorded_by ? `@${p.recorded_by.username}` : '—',
+                  ],
                 ] as [string, string][])
               : []),
-            ['Razorpay Payment ID', p.razorpay_payment_id ?? '—'],
-            ['Created', formatDateTime(p.created_at)],
-            ['Failure Reason', p.failure_reason ?? '—'],
-            ['UTR', p.utr ?? '—'],
-            ['Admin Comment', p.admin_comment ?? '—'],
-            ['Subscription', `#${p.subscription.id} · ${p.subscription.plan_name}`],
-            ['Subscription Status', lifecycleLabel('subscription', p.subscription_status)],
-            ['Start Date', formatDate(p.start_date)],
-            ['Base End Date', formatDate(p.base_end_date)],
-            ['Total Paid', formatRupees(p.total_paid)],
-            ['Plan', p.plan.name],
-            ['Service Type', serviceLabel(p.plan.service_type)],
-            ['Base Price', formatRupees(p.plan.base_price)],
-            ['Duration', `${p.plan.duration_days} days`],
+            [t('superuser.payment.razorpayPaymentId'), p.razorpay_payment_id ?? '—'],
+            [t('superuser.payment.created'), formatDateTime(p.created_at)],
+            [t('superuser.payment.failureReason'), p.failure_reason ?? '—'],
+            [t('superuser.payment.utr'), p.utr ?? '—'],
+            [t('superuser.payment.adminComment'), p.admin_comment ?? '—'],
+            [
+              t('superuser.column.subscription'),
+              `#${p.subscription.id} · ${p.subscription.plan_name}`,
+            ],
+            [
+              t('superuser.column.subscriptionStatus'),
+              lifecycleLabel('subscription', p.subscription_status),
+            ],
+            [t('superuser.startDate'), formatDate(p.start_date)],
+            [t('superuser.baseEndDate'), formatDate(p.base_end_date)],
+            [t('superuser.totalPaid'), formatRupees(p.total_paid)],
+            [t('superuser.column.plan'), p.plan.name],
+            [t('superuser.payment.serviceType'), serviceLabel(p.plan.service_type)],
+            [t('superuser.payment.basePrice'), formatRupees(p.plan.base_price)],
+            [
+              t('superuser.payment.duration'),
+              t('superuser.payment.durationDays', { days: p.plan.duration_days }),
+            ],
           ]}
         />
       )}

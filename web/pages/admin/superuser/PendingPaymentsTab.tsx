@@ -9,41 +9,55 @@ import { Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
 import { muted, stack } from '../../../styles/utils.css';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
 export function PendingPaymentsTab() {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState<PendingSubscription | null>(null);
   const pending = usePendingSubscriptions(offset, PAGE_SIZE);
   useErrorToast(
     pending.isError,
-    'Failed to Load Pending Payments',
-    'Could not fetch subscriptions awaiting payment.',
+    t('superuser.pending.loadFailedTitle'),
+    t('superuser.pending.loadFailed'),
   );
 
   const columns: Column<PendingSubscription>[] = [
-    { key: 'id', header: 'Subscription', cell: (s) => `#${s.id}` },
+    { key: 'id', header: t('superuser.column.subscription'), cell: (s) => `#${s.id}` },
     {
       key: 'customer',
-      header: 'Customer',
+      header: t('superuser.column.customer'),
       cell: (s) => `${s.user.full_name || s.user.username} (@${s.user.username})`,
     },
-    { key: 'plan', header: 'Plan', cell: (s) => s.plan.name },
-    { key: 'service', header: 'Service', cell: (s) => serviceLabel(s.subscription_type) },
-    { key: 'due', header: 'Amount Due', cell: (s) => formatRupees(s.total_paid) },
-    { key: 'created', header: 'Subscribed', cell: (s) => formatDateTime(s.created_at) },
+    { key: 'plan', header: t('superuser.column.plan'), cell: (s) => s.plan.name },
+    {
+      key: 'service',
+      header: t('superuser.column.service'),
+      cell: (s) => serviceLabel(s.subscription_type),
+    },
+    {
+      key: 'due',
+      header: t('superuser.pending.amountDue'),
+      cell: (s) => formatRupees(s.total_paid),
+    },
+    {
+      key: 'created',
+      header: t('superuser.pending.subscribed'),
+      cell: (s) => formatDateTime(s.created_at),
+    },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('superuser.column.actions'),
       cell: (s) => (
         <Button
           size="sm"
           onClick={() => setRecording(s)}
-          aria-label={`Record payment: subscription #${s.id} of ${s.user.username}`}
+          aria-label={t('superuser.pending.recordLabel', { id: s.id, username: s.user.username })}
         >
-          Record Payment
+          {t('superuser.recordPayment')}
         </Button>
       ),
     },
@@ -51,28 +65,25 @@ export function PendingPaymentsTab() {
 
   return (
     <div className={stack}>
-      <p className={muted}>
-        Customers who paid at the mess in cash, by UPI or by bank transfer: record the payment to
-        activate their subscription.
-      </p>
+      <p className={muted}>{t('superuser.pending.intro')}</p>
       {pending.isPending ? (
-        <PageSpinner label="Loading subscriptions awaiting payment" />
+        <PageSpinner label={t('superuser.pending.loading')} />
       ) : pending.isError ? (
-        <Card role="alert">Could not fetch subscriptions awaiting payment.</Card>
+        <Card role="alert">{t('superuser.pending.loadFailed')}</Card>
       ) : pending.data.rows.length === 0 ? (
-        <EmptyState title="No Pending Payments">
-          <p className={muted}>Every subscription has been paid for.</p>
+        <EmptyState title={t('superuser.pending.none')}>
+          <p className={muted}>{t('superuser.pending.allPaid')}</p>
         </EmptyState>
       ) : (
         <Table
-          caption="Subscriptions awaiting payment"
+          caption={t('superuser.pending.caption')}
           columns={columns}
           rows={pending.data.rows}
           rowKey={(s) => s.id}
         />
       )}
       <Pager
-        label="Subscriptions awaiting payment"
+        label={t('superuser.pending.caption')}
         offset={offset}
         limit={PAGE_SIZE}
         total={pending.data?.total ?? 0}

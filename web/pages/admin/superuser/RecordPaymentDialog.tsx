@@ -6,9 +6,7 @@ import {
   OFFLINE_PAYMENT_MODES,
   type OfflinePaymentMode,
 } from '../../../../machines/payment/payment.context';
-import { OFFLINE_PAYMENT_TOASTS } from '../../../../machines/payment/payment.messages';
 import {
-  OFFLINE_PAYMENT_MODE_LABELS,
   offlinePaymentProblems,
   referenceRequired,
 } from '../../../../machines/payment/payment.rules';
@@ -24,9 +22,17 @@ import { Details } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toaster';
+import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
+import { Trans } from '../../../i18n/Trans';
 import { formatDate, formatRupees, todayIso } from '../../../lib/format';
 import { useForm } from '../../../lib/useForm';
 import { muted } from '../../../styles/utils.css';
+import {
+  OFFLINE_PAYMENT_TOAST_MESSAGES,
+  offlineModeText,
+  offlineProblemText,
+  refusalText,
+} from './messages';
 import * as styles from './RecordPaymentDialog.css';
 
 type Values = {
@@ -40,29 +46,32 @@ type Values = {
 const REFERENCE_PATTERN = /^[A-Za-z0-9]{1,50}$/;
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 
-const REFERENCE_LABELS: Record<OfflinePaymentMode, string> = {
-  cash: 'Reference (optional)',
-  upi: 'UPI transaction id',
-  bank_transfer: 'Bank UTR',
+const REFERENCE_LABELS: Record<OfflinePaymentMode, MessageId> = {
+  cash: 'superuser.record.reference.cash',
+  upi: 'superuser.record.reference.upi',
+  bank_transfer: 'superuser.record.reference.bank_transfer',
 };
 
 const isMode = (value: string): value is OfflinePaymentMode =>
   (OFFLINE_PAYMENT_MODES as readonly string[]).includes(value);
 
-/** Every field's complaint: the text formats first, then the rules the server applies. */
+/**
+ * Every field's complaint, in the current language: the text formats first, then the rules the
+ * server applies.
+ */
 function validate(values: Values, subscription: PendingSubscription | null) {
   const errors: Partial<Record<keyof Values, string>> = {};
   const amount = values.amount.trim();
-  if (amount === '') errors.amount = 'Amount is required';
+  if (amount === '') errors.amount = translate('superuser.record.amountRequired');
   else if (!AMOUNT_PATTERN.test(amount) || Number(amount) <= 0) {
-    errors.amount = 'Enter the amount in rupees, e.g. 3000 or 2999.50';
+    errors.amount = translate('superuser.record.amountInvalid');
   }
   const reference = values.reference.trim();
   if (reference !== '' && !REFERENCE_PATTERN.test(reference)) {
-    errors.reference = 'Reference may contain only letters and digits';
+    errors.reference = translate('superuser.record.referenceInvalid');
   }
-  if (!isIsoDate(values.receivedOn)) errors.receivedOn = 'Date received must be a date';
-  if (!isMode(values.mode)) errors.mode = 'Payment mode is required';
+  if (!isIsoDate(values.receivedOn)) errors.receivedOn = translate('superuser.record.dateInvalid');
+  if (!isMode(values.mode)) errors.mode = translate('superuser.record.modeRequired');
   if (!subscription || !isMode(values.mode) || !isIsoDate(values.receivedOn)) return errors;
   for (const problem of offlinePaymentProblems({
     amountPaise: errors.amount
@@ -76,7 +85,7 @@ function validate(values: Values, subscription: PendingSubscription | null) {
     subscriptionCreatedOn: createdOn(subscription),
   })) {
     const field = problem.field === 'received_on' ? 'receivedOn' : problem.field;
-    errors[field] ??= problem.message;
+    errors[field] ??= offlineProblemText(problem, formatRupees(subscription.total_paid));
   }
   return errors;
 }
@@ -91,6 +100,7 @@ export function RecordPaymentDialog({
   subscription: PendingSubscription | null;
   onClose: () => void;
 }) {
+  const t = useT();
   const notify = useToast();
   const recordPayment = useRecordOfflinePayment();
   const initial: Values = {
@@ -153,21 +163,23 @@ export function RecordPaymentDialog({
         onSuccess: (recorded) => {
           notify({
             tone: 'success',
-            title: OFFLINE_PAYMENT_TOASTS.recorded.title,
-            message:
-              `${formatRupees(recorded.payment.amount_inr)} ` +
-              `(${OFFLINE_PAYMENT_MODE_LABELS[mode]}) from ${recorded.subscription.user.username}: ` +
-              `subscription #${recorded.subscription.id} is active until ` +
-              `${formatDate(recorded.subscription.adjusted_end_date)}. ` +
-              `Receipt ${recorded.payment.receipt_number ?? ''}.`,
+            title: translate(OFFLINE_PAYMENT_TOAST_MESSAGES.recorded.title),
+            message: translate('superuser.record.toast.message', {
+              amount: formatRupees(recorded.payment.amount_inr),
+              mode: offlineModeText(mode),
+              username: recorded.subscription.user.username,
+              id: recorded.subscription.id,
+              date: formatDate(recorded.subscription.adjusted_end_date),
+              receipt: recorded.payment.receipt_number ?? '',
+            }),
           });
           onClose();
         },
         onError: (error) =>
           notify({
             tone: 'error',
-            title: OFFLINE_PAYMENT_TOASTS.failed.title,
-            message: errorMessage(error, OFFLINE_PAYMENT_TOASTS.failed.message),
+            title: translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.title),
+            message: errorMessage(error, translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.message)),
           }),
       },
     );
@@ -182,10 +194,15 @@ export function RecordPaymentDialog({
     <Dialog
       open={subscription !== null}
       onOpenChange={(next) => (next ? undefined : onClose())}
-      title="Record payment"
+      title={t('superuser.record.title')}
       description={
         subscription
-          ? `${subscription.user.full_name || subscription.user.username} (@${subscription.user.username}) · ${subscription.plan.name} · subscription #${subscription.id}`
+          ? t('superuser.subscriptionSummary', {
+              name: subscription.user.full_name || subscription.user.username,
+              username: subscription.user.username,
+              plan: subscription.plan.name,
+              id: subscription.id,
+            })
           : undefined
       }
     >
@@ -193,40 +210,40 @@ export function RecordPaymentDialog({
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <Details
             items={[
-              ['Amount due', formatRupees(subscription.total_paid)],
-              ['Awaiting payment since', formatDate(createdOn(subscription))],
+              [t('superuser.record.amountDue'), formatRupees(subscription.total_paid)],
+              [t('superuser.record.awaitingSince'), formatDate(createdOn(subscription))],
             ]}
           />
           <TextField
-            label="Amount received (₹)"
+            label={t('superuser.record.amountReceived')}
             inputMode="decimal"
             autoComplete="off"
             required
             {...fieldProps('amount')}
           />
           <SelectField
-            label="Payment mode"
+            label={t('superuser.record.mode')}
             required
             options={OFFLINE_PAYMENT_MODES.map((value) => ({
               value,
-              label: OFFLINE_PAYMENT_MODE_LABELS[value],
+              label: offlineModeText(value),
             }))}
             {...fieldProps('mode')}
           />
           <TextField
-            label={REFERENCE_LABELS[mode]}
+            label={t(REFERENCE_LABELS[mode])}
             autoComplete="off"
             maxLength={50}
             required={referenceRequired(mode)}
             hint={
               referenceRequired(mode)
-                ? 'Letters and digits, as shown in the payment app or bank statement.'
-                : 'E.g. the number in your receipt book.'
+                ? t('superuser.record.referenceHint.required')
+                : t('superuser.record.referenceHint.optional')
             }
             {...fieldProps('reference')}
           />
           <TextField
-            label="Date received"
+            label={t('superuser.record.dateReceived')}
             type="date"
             required
             min={createdOn(subscription)}
@@ -234,31 +251,36 @@ export function RecordPaymentDialog({
             {...fieldProps('receivedOn')}
           />
           <TextAreaField
-            label="Note (optional)"
+            label={t('superuser.record.note')}
             rows={2}
             maxLength={1000}
             {...fieldProps('note')}
           />
-          <section aria-label="What recording does" className={styles.outcome}>
+          <section aria-label={t('superuser.record.outcomeLabel')} className={styles.outcome}>
             {activation?.ok ? (
               <p>
-                The subscription becomes active from{' '}
-                <strong>{formatDate(activation.context.startDate)}</strong> to{' '}
-                <strong>{formatDate(activation.context.baseEndDate)}</strong>.
+                <Trans
+                  id="superuser.record.activation"
+                  values={{
+                    start: formatDate(activation.context.startDate),
+                    end: formatDate(activation.context.baseEndDate),
+                  }}
+                  components={{ 0: <strong />, 1: <strong /> }}
+                />
               </p>
             ) : (
-              <p className={styles.refusal}>{activation?.message}</p>
+              <p className={styles.refusal}>
+                {activation ? refusalText(activation.message) : null}
+              </p>
             )}
-            <p className={muted}>
-              The customer gets the payment e-mail and SMS, and the receipt in Payment History.
-            </p>
+            <p className={muted}>{t('superuser.record.notice')}</p>
           </section>
           <div className={styles.actions}>
             <Button tone="secondary" onClick={onClose}>
-              Cancel
+              {t('superuser.cancel')}
             </Button>
             <Button type="submit" busy={recordPayment.isPending}>
-              Record Payment
+              {t('superuser.recordPayment')}
             </Button>
           </div>
         </form>

@@ -6,27 +6,29 @@ import { useSearch } from 'wouter';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { TabPanel, Tabs } from '../../../components/Tabs';
+import { useT, type MessageId } from '../../../i18n/i18n';
 import { useSession } from '../../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, stack } from '../../../styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
 import { ExportDialog } from './ExportDialog';
 import { AllPaymentsTab, FailedPaymentsTab, RecentPaymentsTab } from './PaymentsTabs';
 import { PendingPaymentsTab } from './PendingPaymentsTab';
-import { PAYMENT_DETAILS_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
+import { UNAUTHORIZED_MESSAGES } from './unauthorized';
 import { UsersTab } from './UsersTab';
 import { UserStatsTab } from './UserStatsTab';
 
 const TABS = [
-  { value: 'all', label: 'All Payments' },
-  { value: 'recent', label: 'Recent 20' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'pending', label: 'Pending Payments' },
-  { value: 'users', label: 'Users' },
-  { value: 'subscribers', label: 'Active Subscribers' },
-  { value: 'stats', label: 'User Stats' },
-] as const;
+  { value: 'all', label: 'superuser.tab.all' },
+  { value: 'recent', label: 'superuser.tab.recent' },
+  { value: 'failed', label: 'superuser.tab.failed' },
+  { value: 'pending', label: 'superuser.tab.pending' },
+  { value: 'users', label: 'superuser.tab.users' },
+  { value: 'subscribers', label: 'superuser.tab.subscribers' },
+  { value: 'stats', label: 'superuser.tab.stats' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageId }>;
 
 export function SuperuserPage() {
+  const t = useT();
   const { user } = useSession();
   // ?tab=users opens a tab directly (the owner's home links to the users list this way).
   const requestedTab = new URLSearchParams(useSearch()).get('tab');
@@ -39,8 +41,8 @@ export function SuperuserPage() {
   if (user?.user_type !== 'mess_owner') {
     return (
       <Card role="alert">
-        <h1>{UNAUTHORIZED_TITLE}</h1>
-        <p>{PAYMENT_DETAILS_UNAUTHORIZED}</p>
+        <h1>{t(UNAUTHORIZED_MESSAGES.title)}</h1>
+        <p>{t(UNAUTHORIZED_MESSAGES.paymentDetails)}</p>
       </Card>
     );
   }
@@ -48,12 +50,17 @@ export function SuperuserPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>Superuser Payments and Users</h1>
-          <p className={muted}>Payments, customers, active subscribers and statistics.</p>
+          <h1 className={pageTitle}>{t('superuser.title')}</h1>
+          <p className={muted}>{t('superuser.subtitle')}</p>
         </div>
-        <Button onClick={() => setExporting(true)}>Download CSV</Button>
+        <Button onClick={() => setExporting(true)}>{t('superuser.downloadCsv')}</Button>
       </header>
-      <Tabs value={tab} onValueChange={setTab} label="Payments and users" tabs={TABS}>
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        label={t('superuser.tabs.label')}
+        tabs={TABS.map(({ value, label }) => ({ value, label: t(label) }))}
+      >
         {/* Only the chosen tab mounts, so only its data is fetched. */}
         <TabPanel value="all">{tab === 'all' ? <AllPaymentsTab /> : null}</TabPanel>
         <TabPanel value="recent">{tab === 'recent' ? <RecentPaymentsTab /> : null}</TabPanel>

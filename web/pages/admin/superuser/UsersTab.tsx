@@ -5,7 +5,9 @@ import { useSearch } from 'wouter';
 import { diffDays } from '../../../../machines/shared/dates';
 import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
 import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
-import { Card, EmptyState, lifecycleLabel } from '../../../components/Card';
+import { Card, EmptyState } from '../../../components/Card';
+import { useT } from '../../../i18n/i18n';
+import { lifecycleLabel } from '../../../i18n/labels';
 import { TextField } from '../../../components/Field';
 import { FilterButtons, Pager } from '../../../components/Filters';
 import { FilterSelect } from '../../../components/Select';
@@ -27,16 +29,17 @@ function expiringWithinFrom(search: string): number | null {
 }
 
 function ExpiryDate({ date, today }: { date: string | null; today: string }) {
+  const t = useT();
   if (!date) return <>—</>;
   const tone = expiryTone(date, today);
   const daysLeft = diffDays(date, today);
   const label =
     tone === 'expired'
-      ? 'Expired'
+      ? t('superuser.users.expired')
       : tone === 'soon'
         ? daysLeft === 0
-          ? 'Expires today'
-          : `Expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`
+          ? t('superuser.users.expiresToday')
+          : t('superuser.users.expiresIn', { count: daysLeft })
         : null;
   // The date on one line, what it means under it: the column stays narrow enough for the table
   // to fit a 1280 px screen.
@@ -49,6 +52,7 @@ function ExpiryDate({ date, today }: { date: string | null; today: string }) {
 }
 
 export function UsersTab() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [type, setType] = useState('all');
@@ -76,27 +80,49 @@ export function UsersTab() {
         : { subscription_status: quick }),
   };
   const users = useOwnerUsers(query);
-  useErrorToast(users.isError, 'Failed to Load Users', 'Could not fetch users.');
+  useErrorToast(
+    users.isError,
+    t('superuser.users.loadFailedTitle'),
+    t('superuser.users.loadFailed'),
+  );
 
   const columns: Column<AdminUser>[] = [
-    { key: 'username', header: 'Username', sortKey: 'username', cell: (u) => u.username },
-    { key: 'email', header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
+    {
+      key: 'username',
+      header: t('superuser.column.username'),
+      sortKey: 'username',
+      cell: (u) => u.username,
+    },
+    {
+      key: 'email',
+      header: t('superuser.column.email'),
+      cell: (u) => <EmailAddress address={u.email} />,
+    },
     {
       key: 'phone',
-      header: 'Phone',
+      header: t('superuser.column.phone'),
       cell: (u) => <span className={styles.nowrap}>{u.phone}</span>,
     },
-    { key: 'type', header: 'Type', sortKey: 'user_type', cell: (u) => capitalise(u.user_type) },
+    {
+      key: 'type',
+      header: t('superuser.column.type'),
+      sortKey: 'user_type',
+      cell: (u) => capitalise(u.user_type),
+    },
     {
       key: 'subscription',
-      header: 'Subscription Status',
+      header: t('superuser.column.subscriptionStatus'),
       sortKey: 'subscription_status',
       cell: (u) => lifecycleLabel('subscription', u.subscription_status),
     },
-    { key: 'plan', header: 'Current Plan', cell: (u) => u.current_plan ?? '—' },
+    {
+      key: 'plan',
+      header: t('superuser.column.currentPlan'),
+      cell: (u) => u.current_plan ?? '—',
+    },
     {
       key: 'expiry',
-      header: 'Expiry Date',
+      header: t('superuser.column.expiryDate'),
       sortKey: 'expiry',
       cell: (u) => <ExpiryDate date={u.active_subscription_end_date} today={today} />,
     },
@@ -106,43 +132,47 @@ export function UsersTab() {
     <div className={stack}>
       <div className={styles.toolbar}>
         <TextField
-          label="Search users"
+          label={t('superuser.users.search')}
           type="search"
-          placeholder="Name, username or e-mail"
+          placeholder={t('superuser.users.searchPlaceholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
         <FilterSelect
-          label="Status"
+          label={t('superuser.column.status')}
           value={status}
           onValueChange={setStatus}
           options={[
-            { value: 'all', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
+            { value: 'all', label: t('superuser.filter.all') },
+            { value: 'active', label: t('superuser.filter.active') },
+            { value: 'inactive', label: t('superuser.filter.inactive') },
           ]}
         />
         <FilterSelect
-          label="Type"
+          label={t('superuser.column.type')}
           value={type}
           onValueChange={setType}
           options={[
-            { value: 'all', label: 'All' },
-            { value: 'student', label: 'Student' },
-            { value: 'regular', label: 'Regular' },
+            { value: 'all', label: t('superuser.filter.all') },
+            { value: 'student', label: capitalise('student') },
+            { value: 'regular', label: capitalise('regular') },
           ]}
         />
       </div>
       <FilterButtons<QuickFilter>
-        label="Quick filters"
+        label={t('superuser.users.quickFilters')}
         value={quick}
         onChange={(value) => setQuick(value === quick ? 'none' : value)}
         options={[
-          { value: 'none', label: 'All Users' },
-          { value: 'expired', label: 'Expired', count: users.data?.expiredCount },
+          { value: 'none', label: t('superuser.users.allUsers') },
+          {
+            value: 'expired',
+            label: t('superuser.users.expired'),
+            count: users.data?.expiredCount,
+          },
           {
             value: 'soon_to_expire',
-            label: 'Soon to Expire',
+            label: t('superuser.users.soonToExpire'),
             count: users.data?.soonToExpireCount,
           },
           ...(expiringWithin === null
@@ -150,21 +180,21 @@ export function UsersTab() {
             : [
                 {
                   value: 'expiring_within' as const,
-                  label: `Expiring in ${expiringWithin} Days`,
+                  label: t('superuser.users.expiringWithin', { days: expiringWithin }),
                   ...(quick === 'expiring_within' ? { count: users.data?.total } : {}),
                 },
               ]),
         ]}
       />
       {users.isPending ? (
-        <PageSpinner label="Loading users" />
+        <PageSpinner label={t('superuser.users.loading')} />
       ) : users.isError ? (
-        <Card role="alert">Could not fetch users.</Card>
+        <Card role="alert">{t('superuser.users.loadFailed')}</Card>
       ) : users.data.rows.length === 0 ? (
-        <EmptyState title="No Users Found" />
+        <EmptyState title={t('superuser.users.none')} />
       ) : (
         <Table
-          caption="Users"
+          caption={t('superuser.tab.users')}
           columns={columns}
           rows={users.data.rows}
           rowKey={(u) => u.id}
@@ -173,7 +203,7 @@ export function UsersTab() {
         />
       )}
       <Pager
-        label="Users"
+        label={t('superuser.tab.users')}
         offset={offset}
         limit={PAGE_SIZE}
         total={users.data?.total ?? 0}

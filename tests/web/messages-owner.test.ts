@@ -1,0 +1,67 @@
+// Texts the owner's screens show from machines/ (which `dabba` shows too) read in English exactly
+// as the machines write them: the feedback response's refusals, the refund filters and the refund
+// payout line.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { feedbackRefusals } from '../../machines/feedback/feedback.messages';
+import {
+  describePayout as machineDescribePayout,
+  type RefundPayout,
+  type RefundPayoutMasked,
+} from '../../machines/refund/refund.rules';
+import { REFUND_FILTERS } from '../../machines/refund/refund.selectors';
+import { i18n, loadAppMessages } from '../../web/i18n/i18n';
+import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refunds/refundLabels';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+
+describe("the owner's screens' texts from machines/", () => {
+  it("give the feedback response's refusals the feedback machine's English", () => {
+    expect(en['adminFeedback.responseRequired']).toBe(
+      feedbackRefusals.events['feedback.respond'].message,
+    );
+    expect(en['adminFeedback.statusRequired']).toBe(
+      feedbackRefusals.events['feedback.set_status'].message,
+    );
+  });
+
+  it('label the refund filters in English as the refund machine names them', () => {
+    expect(Object.keys(REFUND_FILTER_LABELS).sort()).toEqual([...REFUND_FILTERS].sort());
+    for (const filter of REFUND_FILTERS) expect(en[REFUND_FILTER_LABELS[filter]]).toBe(filter);
+  });
+
+  describe('describe a payout in English as the refund machine does', () => {
+    beforeAll(async () => {
+      await loadAppMessages();
+      i18n.activate('en');
+    });
+
+    const upi: RefundPayout = { method: 'upi', upi_id: 'asha@okaxis' };
+    const bank: RefundPayout = {
+      method: 'bank',
+      account_holder_name: 'Asha Verma',
+      account_number: '123456784321',
+      ifsc: 'SBIN0001234',
+    };
+    const masked: RefundPayoutMasked = {
+      method: 'bank',
+      account_holder_name: 'Asha Verma',
+      account_number_masked: 'XXXXXXXX4321',
+      ifsc: 'SBIN0001234',
+    };
+
+    it.each([
+      ['none', null],
+      ['UPI', upi],
+      ['a bank account', bank],
+      ['a masked bank account', masked],
+    ])('for %s', (_, payout) => {
+      expect(describePayout(payout)).toBe(machineDescribePayout(payout));
+    });
+  });
+});

@@ -1,0 +1,123 @@
+// Texts the owner's Payments and Users screens show from machines/ (which `dabba` shows too) read in
+// English exactly as the machines write them: the adjustment and offline payment toasts, the
+// refusals the dialogs preview, payment modes and gateways, and the export's sources, columns and
+// notice (web/pages/admin/superuser/messages.ts), and the spec's words for a refused owner screen.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPORT_SOURCES } from '../../machines/export/export.context';
+import {
+  EXPORT_COLUMNS,
+  EXPORT_SOURCE_LABELS,
+  exportSuccessNotice,
+} from '../../machines/export/export.rules';
+import {
+  OFFLINE_PAYMENT_TOASTS,
+  offlineAmountMessage,
+  paymentStatusRefusals,
+} from '../../machines/payment/payment.messages';
+import {
+  OFFLINE_PAYMENT_MODE_LABELS,
+  paymentGatewayLabel,
+  paymentModeLabel,
+} from '../../machines/payment/payment.rules';
+import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '../../machines/subscription/subscription.messages';
+import {
+  ADJUSTMENT_TOAST_MESSAGES,
+  EXPORT_COLUMN_MESSAGES,
+  EXPORT_SOURCE_MESSAGES,
+  GATEWAY_MESSAGES,
+  OFFLINE_PAYMENT_TOAST_MESSAGES,
+  PAYMENT_MODE_MESSAGES,
+  REFUSAL_MESSAGES,
+} from '../../web/pages/admin/superuser/messages';
+import {
+  DOWNLOAD_UNAUTHORIZED,
+  PAYMENT_DETAILS_UNAUTHORIZED,
+  UNAUTHORIZED_MESSAGES,
+  UNAUTHORIZED_TITLE,
+} from '../../web/pages/admin/superuser/unauthorized';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+
+/** An English message with its plain placeholders filled in. */
+const filled = (id: string, values: Readonly<Record<string, string | number>> = {}) =>
+  (en[id] ?? '').replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+
+type Toasts = Readonly<Record<string, { readonly title: string; readonly message?: string }>>;
+type ToastIds = Readonly<Record<string, { readonly title: string; readonly message?: string }>>;
+
+function expectSameToasts(machine: Toasts, ids: ToastIds) {
+  for (const [name, messageIds] of Object.entries(ids)) {
+    const toast = machine[name];
+    expect(toast, name).toBeDefined();
+    expect(en[messageIds.title], `${name} title`).toBe(toast?.title);
+    if (messageIds.message) expect(en[messageIds.message], `${name} message`).toBe(toast?.message);
+  }
+}
+
+describe('the messages of machines/ texts on the Payments and Users screens', () => {
+  it("give the end-date adjustments' toasts the subscription machine's English", () => {
+    expectSameToasts(SUBSCRIPTION_ADJUSTMENT_TOASTS, ADJUSTMENT_TOAST_MESSAGES);
+    expect(Object.keys(ADJUSTMENT_TOAST_MESSAGES).sort()).toEqual(
+      Object.keys(SUBSCRIPTION_ADJUSTMENT_TOASTS).sort(),
+    );
+  });
+
+  it("give the Record Payment toasts the payment machine's English", () => {
+    expectSameToasts(OFFLINE_PAYMENT_TOASTS, OFFLINE_PAYMENT_TOAST_MESSAGES);
+  });
+
+  it('give every refusal the dialogs translate the English the machine writes', () => {
+    for (const [message, { id, values }] of REFUSAL_MESSAGES) {
+      expect(filled(id, values), id).toBe(message);
+    }
+    expect(filled('superuser.refusal.amount', { due: '₹3,000' })).toBe(
+      offlineAmountMessage('₹3,000'),
+    );
+    expect(paymentStatusRefusals.guards.isFullAmount.message).toBe(offlineAmountMessage());
+  });
+
+  it('name payment modes and gateways as the payment rules do', () => {
+    for (const [mode, id] of Object.entries(PAYMENT_MODE_MESSAGES)) {
+      expect(en[id], mode).toBe(paymentModeLabel(mode));
+    }
+    for (const [mode, label] of Object.entries(OFFLINE_PAYMENT_MODE_LABELS)) {
+      expect(en[PAYMENT_MODE_MESSAGES[mode as keyof typeof PAYMENT_MODE_MESSAGES]], mode).toBe(
+        label,
+      );
+    }
+    for (const [gateway, id] of Object.entries(GATEWAY_MESSAGES)) {
+      expect(en[id], gateway).toBe(paymentGatewayLabel(gateway));
+    }
+  });
+
+  it("give the export dialog the export machine's sources, columns and notice", () => {
+    for (const source of EXPORT_SOURCES) {
+      expect(en[EXPORT_SOURCE_MESSAGES[source]], source).toBe(EXPORT_SOURCE_LABELS[source]);
+    }
+    for (const column of EXPORT_COLUMNS) {
+      const id = EXPORT_COLUMN_MESSAGES[column.key];
+      expect(id, column.key).toBeDefined();
+      expect(en[id ?? ''], column.key).toBe(column.header);
+    }
+    expect(Object.keys(EXPORT_COLUMN_MESSAGES).sort()).toEqual(
+      EXPORT_COLUMNS.map((column) => column.key).sort(),
+    );
+    const notice = exportSuccessNotice(1234);
+    expect(en['superuser.export.toast.title']).toBe(notice.title);
+    expect(filled('superuser.export.toast.message', { count: 1234 })).toBe(notice.message);
+  });
+
+  it("keep the spec's words for a refused owner screen", () => {
+    expect(en[UNAUTHORIZED_MESSAGES.title]).toBe(UNAUTHORIZED_TITLE);
+    expect(en[UNAUTHORIZED_MESSAGES.paymentDetails]).toBe(PAYMENT_DETAILS_UNAUTHORIZED);
+    expect(en[UNAUTHORIZED_MESSAGES.download]).toBe(DOWNLOAD_UNAUTHORIZED);
+  });
+});

@@ -1,0 +1,149 @@
+// The app's language: Lingui's runtime over the compiled catalogues (web/build/messages.ts).
+// English's shell messages come with the app; everything else loads when first needed: the other
+// language on a switch, and the "app" namespace with the server-state chunk (./namespaces.ts).
+import { i18n } from '@lingui/core';
+import { useMemo, useSyncExternalStore } from 'react';
+import { messages as englishShell } from 'virtual:messages/en/shell';
+import type english from '../locales/en.json';
+import { isLanguage, LOCALES, type Language, type Namespace } from './namespaces';
+
+export type { Language } from './namespaces';
+
+/** Every message's key: a key missing from web/locales/en.json is a type error where it is used. */
+export type MessageId = keyof typeof english;
+export type MessageValues = Readonly<Record<string, string | number>>;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
+type Loader = () => Promise<{ messages: Parameters<typeof i18n.load>[1] }>;
+
+const LOADERS: Readonly<Record<Language, Record<Namespace, Loader>>> = {
+  en: {
+    shell: () => Promise.resolve({ messages: englishShell }),
+    app: () => import('virtual:messages/en/app'),
+  },
+  hi: {
+    shell: () => import('virtual:messages/hi/shell'),
+    app: () => import('virtual:messages/hi/app'),
+  },
+};
+
+const STORAGE_KEY = 'dabba.language';
+
+const loaded = new Map<string, Promise<void>>();
+/** Namespaces some screen has needed; a switch loads them in the new language before showing it. */
+const wanted = new Set<Namespace>(['shell']);
+
+function ensure(language: Language, namespace: Namespace): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = LOADERS[language][namespace]().then(
+      ({ messages }) => i18n.load(language, messages),
+      (error: unknown) => {
+        loaded.delete(key); // a lost connection may be tried again
+        throw error;
+      },
+    );
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+function ensureWanted(language: Language): Promise<void> {
+  return Promise.all([...wanted].map((namespace) => ensure(language, namespace))).then(() => {});
+}
+
+i18n.load('en', englishShell);
+loaded.set('en/shell', Promise.resolve());
+
+/** The language picked on this device (the switch, or a signed-in account), if any. */
+function chosenLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null; // Storage refused (private mode): nothing was remembered.
+  }
+}
+
+/** Whether this device remembers a language; if not, a signed-in account's language applies. */
+export const hasChosenLanguage = (): boolean => chosenLanguage() !== null;
+
+/** The language chosen on this device, else the browser's first preference. */
+function storedLanguage(): Language {
+  return chosenLanguage() ?? (navigator.language.toLowerCase().startsWith('hi') ? 'hi' : 'en');
+}
+
+function show(language: Language) {
+  i18n.activate(language);
+  document.documentElement.lang = language;
+}
+
+/** Activates the remembered language, loading its shell messages first when it is not English. */
+export function startLanguage(): Promise<void> {
+  const language = storedLanguage();
+  if (language === 'en') {
+    show('en');
+    return Promise.resolve();
+  }
+  return ensureWanted(language).then(
+    () => show(language),
+    () => show('en'),
+  );
+}
+
+/** The "app" namespace in the current language (and in any language switched to later). */
+export function loadAppMessages(): Promise<void> {
+  wanted.add('app');
+  return ensure(currentLanguage(), 'app');
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
+/** Intl's locale for the current language: en-IN or hi-IN. */
+export function currentLocale(): string {
+  return LOCALES[currentLanguage()];
+}
+
+/** Shows the app in `language` once its messages have loaded, and remembers it on this device. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await ensureWanted(language);
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered on this device; the account still remembers it once signed in.
+  }
+  if (language !== currentLanguage()) show(language);
+}
+
+/** Whether `id` has loaded in the current language (a route's title may wait for the app's). */
+export const hasMessage = (id: MessageId): boolean => i18n.messages[id] !== undefined;
+
+/** A message in the current language, for code outside React (toasts, machines' errors). */
+export const t: Translate = (id, values) => i18n._(id, values);
+
+// React follows the runtime through its "change" event (a language activated, messages loaded):
+// no provider, so the landing page carries Lingui's core and not its React package.
+let version = 0;
+i18n.on('change', () => {
+  version += 1;
+});
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const currentVersion = () => version;
+
+/** A message in the current language; the component renders again when the language changes. */
+export function useT(): Translate {
+  const seen = useSyncExternalStore(subscribe, currentVersion, currentVersion);
+  // A new function per change, so effects and memos that use it run again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `seen` is what makes it new
+  return useMemo<Translate>(() => (id, values) => i18n._(id, values), [seen]);
+}
+
+/** The language shown; the component renders again when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+export { i18n };
