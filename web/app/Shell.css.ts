@@ -27,6 +27,12 @@ export const header = style({
 });
 
 export const headerInner = style({
+  // Wider than the page's column (utils.css container, 1120 px): the owner's ten links fit on
+  // one line from 1280 px.
+  width: '100%',
+  maxWidth: 1280,
+  marginInline: 'auto',
+  paddingInline: vars.space.md,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
@@ -55,9 +61,18 @@ export const brandMark = style({
   fontSize: vars.fontSize.md,
 });
 
+/** Where the top navigation replaces the menu button: 1100 px, or 1280 px for the owner's links. */
+const DESKTOP = 'screen and (min-width: 1100px)';
+const DESKTOP_WIDE = 'screen and (min-width: 1280px)';
+
 export const desktopNav = style({
   display: 'none',
-  '@media': { 'screen and (min-width: 1100px)': { display: 'block' } },
+  '@media': { [DESKTOP]: { display: 'block' } },
+});
+
+export const desktopNavWide = style({
+  display: 'none',
+  '@media': { [DESKTOP_WIDE]: { display: 'block' } },
 });
 
 export const navList = style({
@@ -76,13 +91,14 @@ export const navLink = style({
   textDecoration: 'none',
   fontWeight: 600,
   fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { color: vars.color.text, background: vars.color.surfaceMuted },
     '&[aria-current="page"]': { color: vars.color.primary, background: vars.color.primarySoft },
   },
 });
 
-export const menuButton = style({
+const menuButtonLook = {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -94,13 +110,28 @@ export const menuButton = style({
   color: vars.color.text,
   cursor: 'pointer',
   fontSize: 20,
-  '@media': { 'screen and (min-width: 1100px)': { display: 'none' } },
+} as const;
+
+export const menuButton = style({
+  ...menuButtonLook,
+  '@media': { [DESKTOP]: { display: 'none' } },
 });
 
-export const mobileNav = style({
+export const menuButtonWide = style({
+  ...menuButtonLook,
+  '@media': { [DESKTOP_WIDE]: { display: 'none' } },
+});
+
+const mobileNavLook = {
   borderTop: `1px solid ${vars.color.border}`,
   paddingBlock: vars.space.sm,
-  '@media': { 'screen and (min-width: 1100px)': { display: 'none' } },
+} as const;
+
+export const mobileNav = style({ ...mobileNavLook, '@media': { [DESKTOP]: { display: 'none' } } });
+
+export const mobileNavWide = style({
+  ...mobileNavLook,
+  '@media': { [DESKTOP_WIDE]: { display: 'none' } },
 });
 
 export const mobileList = style({

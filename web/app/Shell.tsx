@@ -10,6 +10,9 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { audienceOf, HEADER_BUTTONS, navigationLinks, type NavLink } from './routes';
 import * as styles from './Shell.css';
 
+/** More links than this take the wider breakpoint (Shell.css.ts DESKTOP_WIDE). */
+const WIDE_NAV_LINKS = 9;
+
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
 /**
@@ -64,6 +67,8 @@ export function Shell({ children }: { children: ReactNode }) {
   // While a stored session is restored, show no one's links rather than a visitor's for a moment.
   const links = loading ? [] : navigationLinks(audience);
   const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true });
+  // The owner's ten links need 1280 px on one line; below that, the menu button holds them.
+  const wide = links.length > WIDE_NAV_LINKS;
   const menuReady = useIdleAfter(Boolean(user));
   // The account menu's button until it loads, with the same size and letter.
   const avatar = (
@@ -88,14 +93,17 @@ export function Shell({ children }: { children: ReactNode }) {
           }
         }}
       >
-        <div className={`${container} ${styles.headerInner}`}>
+        <div className={styles.headerInner}>
           <Link href="/" className={styles.brand}>
             <span className={styles.brandMark} aria-hidden="true">
               D
             </span>
             Dabba
           </Link>
-          <nav aria-label={t('shell.mainNav')} className={styles.desktopNav}>
+          <nav
+            aria-label={t('shell.mainNav')}
+            className={wide ? styles.desktopNavWide : styles.desktopNav}
+          >
             <NavLinks links={links} />
           </nav>
           <LanguageSwitch />
@@ -117,7 +125,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <button
             ref={menuButton}
             type="button"
-            className={styles.menuButton}
+            className={wide ? styles.menuButtonWide : styles.menuButton}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
@@ -130,7 +138,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <nav
             id="mobile-menu"
             aria-label={t('shell.mobileNav')}
-            className={`${container} ${styles.mobileNav}`}
+            className={`${container} ${wide ? styles.mobileNavWide : styles.mobileNav}`}
           >
             <NavLinks links={mobileLinks} mobile />
           </nav>

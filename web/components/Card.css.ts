@@ -36,7 +36,12 @@ export const statCard = style([
 ]);
 
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const statValue = style({ fontSize: vars.fontSize.xl, fontWeight: 700 });
+export const statValue = style({
+  // Two cards a row on a phone: a large amount shrinks a little, then wraps, never spills.
+  fontSize: `clamp(1.125rem, 5vw, ${vars.fontSize.xl})`,
+  fontWeight: 700,
+  overflowWrap: 'anywhere',
+});
 
 export const empty = style({
   textAlign: 'center',

@@ -1,5 +1,5 @@
 // Radix Tabs styled through [data-state].
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import * as styles from './Tabs.css';
 
@@ -17,9 +17,22 @@ interface Props {
 }
 
 export function Tabs({ value, onValueChange, label, tabs, children, fit }: Props) {
+  const list = useRef<HTMLDivElement>(null);
+  // A row that scrolls sideways keeps the chosen tab in sight (a link may open the seventh of
+  // seven on a phone); the row scrolls, the page does not.
+  useLayoutEffect(() => {
+    const row = list.current;
+    const active = row?.querySelector<HTMLElement>('[data-state="active"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    const start =
+      active.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    const end = start + active.offsetWidth;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
+  }, [value]);
   return (
     <RadixTabs.Root value={value} onValueChange={onValueChange}>
-      <RadixTabs.List className={styles.list({ fit: !!fit })} aria-label={label}>
+      <RadixTabs.List ref={list} className={styles.list({ fit: !!fit })} aria-label={label}>
         {tabs.map((tab) => (
           <RadixTabs.Trigger
             key={tab.value}

@@ -27,10 +27,12 @@ export const figureLabel = style({
   margin: 0,
 });
 export const figureValue = style({
-  fontSize: vars.fontSize.xl,
+  // Two cards a row on a phone: a crore (₹12,34,56,789) shrinks a little, then wraps, never spills.
+  fontSize: `clamp(1.125rem, 5vw, ${vars.fontSize.xl})`,
   fontWeight: 700,
   margin: 0,
   fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
 });
 export const figureDetail = style({
   color: vars.color.textMuted,
