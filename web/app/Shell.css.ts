@@ -27,10 +27,8 @@ export const header = style({
 });
 
 export const headerInner = style({
-  // Wider than the page's column (utils.css container, 1120 px): the owner's ten links fit on
-  // one line from 1280 px.
   width: '100%',
-  maxWidth: 1280,
+  maxWidth: 1120, // the page column's (utils.css container)
   marginInline: 'auto',
   paddingInline: vars.space.md,
   display: 'flex',
@@ -38,6 +36,9 @@ export const headerInner = style({
   gap: vars.space.md,
   minHeight: 60,
 });
+
+/** The owner's header: wider than the page column, so the ten links fit on one line at 1280 px. */
+export const headerInnerWide = style([headerInner, { maxWidth: 1280 }]);
 
 export const brand = style({
   display: 'inline-flex',

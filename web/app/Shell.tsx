@@ -93,7 +93,7 @@ export function Shell({ children }: { children: ReactNode }) {
           }
         }}
       >
-        <div className={styles.headerInner}>
+        <div className={wide ? styles.headerInnerWide : styles.headerInner}>
           <Link href="/" className={styles.brand}>
             <span className={styles.brandMark} aria-hidden="true">
               D
