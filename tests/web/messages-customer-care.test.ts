@@ -19,11 +19,11 @@ import { FEEDBACK_REFUSAL_MESSAGES } from '../../web/pages/feedback/feedbackMess
 import { LEAVE_REFUSAL_MESSAGES } from '../../web/pages/leaves/leaveMessages';
 import { NOTICE_TITLES } from '../../web/pages/notifications/noticeTitles';
 import { PROFILE_REFUSAL_MESSAGES, YEAR_LABELS } from '../../web/pages/profile/profileMessages';
+import { en } from './catalogues';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, string>;
-const en = read('web/locales/en.json');
 
 /** The English catalogue as the app renders it (plural day counts filled in). */
 const english = (() => {

@@ -1,8 +1,6 @@
 // Texts the customer's subscription and payment screens show from machines/ (which `dabba` shows
 // too) read in English exactly as the machines write them: the failed actions' toasts, the payout
 // rules' messages, how a payout reads, and a payment's gateway and mode.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   OFFLINE_PAYMENT_MODE_LABELS,
@@ -17,12 +15,7 @@ import {
   PAYOUT_ERROR_MESSAGES,
   PAYOUT_ERROR_VALUES,
 } from '../../web/pages/subscriptions/messages';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
-  string,
-  string
->;
+import { en } from './catalogues';
 
 /** An English message with its plain placeholders filled in. */
 const fill = (id: string, values: Readonly<Record<string, string | number>> = {}) =>

@@ -1,8 +1,6 @@
 // Texts the owner's screens show from machines/ (which `dabba` shows too) read in English exactly
 // as the machines write them: the feedback response's refusals, the refund filters and the refund
 // payout line.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { feedbackRefusals } from '../../machines/feedback/feedback.messages';
 import {
@@ -13,12 +11,7 @@ import {
 import { REFUND_FILTERS } from '../../machines/refund/refund.selectors';
 import { i18n, loadAppMessages } from '../../web/i18n/i18n';
 import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refunds/refundLabels';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
-  string,
-  string
->;
+import { en } from './catalogues';
 
 describe("the owner's screens' texts from machines/", () => {
   it("give the feedback response's refusals the feedback machine's English", () => {

@@ -1,7 +1,5 @@
 // Texts the web shows from machines/session (which `dabba` shows too) read in English exactly as the
 // machine writes them: the login and session-expired toasts (web/session/messages.ts).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   LOGIN_FAILED_MESSAGE,
@@ -10,12 +8,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
 } from '../../machines/session/session.messages';
 import { SESSION_MACHINE_MESSAGES } from '../../web/session/messages';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
-  string,
-  string
->;
+import { en } from './catalogues';
 
 describe("the messages of machines/session's texts", () => {
   it("give each fixed text the session machine's English", () => {

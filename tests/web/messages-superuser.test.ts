@@ -2,8 +2,6 @@
 // English exactly as the machines write them: the adjustment and offline payment toasts, the
 // refusals the dialogs preview, payment modes and gateways, and the export's sources, columns and
 // notice (web/pages/admin/superuser/messages.ts), and the spec's words for a refused owner screen.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_SOURCES } from '../../machines/export/export.context';
 import {
@@ -37,12 +35,7 @@ import {
   UNAUTHORIZED_MESSAGES,
   UNAUTHORIZED_TITLE,
 } from '../../web/pages/admin/superuser/unauthorized';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const en = JSON.parse(readFileSync(path.join(root, 'web/locales/en.json'), 'utf8')) as Record<
-  string,
-  string
->;
+import { en } from './catalogues';
 
 /** An English message with its plain placeholders filled in. */
 const filled = (id: string, values: Readonly<Record<string, string | number>> = {}) =>

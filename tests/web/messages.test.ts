@@ -17,15 +17,9 @@ import { REFUND_STATUS_LABELS } from '../../machines/refund/refund.labels';
 import { SUBSCRIPTION_STATUS_LABELS } from '../../machines/subscription/subscription.labels';
 import { compiledCatalogue } from '../../web/build/messages';
 import { namespaceOf } from '../../web/i18n/namespaces';
+import { en, hi } from './catalogues';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const read = (language: string) =>
-  JSON.parse(readFileSync(path.join(root, `web/locales/${language}.json`), 'utf8')) as Record<
-    string,
-    string
-  >;
-const en = read('en');
-const hi = read('hi');
 
 /** Texts that read the same in Hindi (names, and words Hindi writes in Latin letters). */
 const SAME_IN_HINDI = new Set(['Instagram', 'UPI', 'Dabba', 'English']);
