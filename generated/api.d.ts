@@ -1166,7 +1166,7 @@ export interface paths {
         };
         /**
          * The receipt as HTML
-         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, order id and payment id; status. A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering).
+         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, payment mode, order id and payment id; the status as people read it (Success). A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering). Written in the language of Accept-Language (`hi`: Hindi labels, dates such as 23 नव॰ 2026 and the amount in Hindi words; anything else: English).
          */
         get: operations["getPaymentReceipt"];
         put?: never;
@@ -1188,7 +1188,7 @@ export interface paths {
         };
         /**
          * The receipt as PDF
-         * @description The same receipt (or tax invoice) as a PDF download named after the receipt number (RCPT-000001.pdf); the web app saves it as receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any.
+         * @description The same receipt (or tax invoice) as a PDF download named after the receipt number (RCPT-000001.pdf); the web app saves it as receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any. Always in English, whatever Accept-Language says: the PDF renderer cannot shape Devanagari.
          */
         get: operations["getPaymentReceiptPdf"];
         put?: never;
@@ -1214,7 +1214,7 @@ export interface paths {
         put?: never;
         /**
          * Start checkout for a subscription
-         * @description Only the caller's own PENDING_PAYMENT subscription (else 400; another customer's is 404). The amount comes from the server: the subscription's total_paid, converted to integer paise in `amount`. An open (created) order for the subscription is reused and answered with 200; otherwise a new order is created (Razorpay Orders API, or issued by the server in sandbox mode) and answered with 201. The answer carries what the browser checkout needs: key, amount, currency, order_id, name, description ("Payment for subscription #{id}") and prefill.
+         * @description Only the caller's own PENDING_PAYMENT subscription (else 400; another customer's is 404). The amount comes from the server: the subscription's total_paid, converted to integer paise in `amount`. An open (created) order for the subscription is reused and answered with 200; otherwise a new order is created (Razorpay Orders API, or issued by the server in sandbox mode) and answered with 201. The answer carries what the browser checkout needs: key, amount, currency, order_id, name, description ("Payment for subscription #{id}"; with Accept-Language hi, "सब्सक्रिप्शन #{id} का भुगतान") and prefill.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -2676,7 +2676,10 @@ export interface components {
             provider: "razorpay" | "sandbox";
             /** @description The business name shown in the checkout. */
             name: string;
-            /** @example Payment for subscription #12 */
+            /**
+             * @description In the language of Accept-Language (hi or en).
+             * @example Payment for subscription #12
+             */
             description: string;
             prefill: components["schemas"]["CheckoutPrefill"];
         };

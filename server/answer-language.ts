@@ -64,7 +64,7 @@ function translateSentenceAnswer(language: Language, body: Record<string, unknow
 }
 
 /** Adds Accept-Language to Vary, keeping what is there: the answer depends on it. */
-function varyOnLanguage(reply: FastifyReply) {
+export function varyOnLanguage(reply: FastifyReply) {
   const current = reply.getHeader('vary');
   const listed = current === undefined ? '' : String(current);
   if (!/(^|,)\s*accept-language\s*(,|$)/i.test(listed)) {

@@ -20,11 +20,12 @@ export const isLanguage = (value: unknown): value is Language =>
 export const CATALOGUES: Record<Language, Record<string, string>> = { en, hi };
 
 /**
- * Keys that name a message (`notice.otp.sms`, `label.payment_mode.cash`). Every other key is
- * gettext-style: the English sentence itself, as the API has always written it, so the sentences
- * the machines and the contract own are translated without each call site naming a key.
+ * Keys that name a message (`notice.otp.sms`, `label.payment_mode.cash`, `receipt.phone`). Every
+ * other key is gettext-style: the English sentence itself, as the API has always written it, so
+ * the sentences the machines and the contract own are translated without each call site naming a
+ * key.
  */
-const MESSAGE_ID = /^(notice|label)\./;
+const MESSAGE_ID = /^(notice|label|receipt)\./;
 
 export const isSentenceKey = (key: string) => !MESSAGE_ID.test(key);
 

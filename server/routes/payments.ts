@@ -1,9 +1,11 @@
 // A customer's payments on Razorpay's protocol: orders, verification, the sandbox checkout and
 // receipts. The payment store settles orders and records attempts; handlers parse and serialize.
+import { varyOnLanguage } from '../answer-language.js';
 import type { AppContext } from '../context.js';
 import type { PaymentOrder, User } from '../db/schema.js';
 import { ApiError, detailError, nonFieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '../http.js';
+import { requestLanguage } from '../i18n.js';
 import {
   checkoutBody,
   orderBody,
@@ -68,7 +70,10 @@ export function paymentHandlers(ctx: AppContext) {
 
     async getPaymentReceipt(request, reply) {
       const receipt = await visibleReceipt(requireUser(request), request.params.id);
-      return reply.type('text/html; charset=utf-8').send(receiptHtml(receipt));
+      // In the language the web app shows (Accept-Language); the PDF below is English only.
+      varyOnLanguage(reply);
+      const language = requestLanguage(request.headers['accept-language']);
+      return reply.type('text/html; charset=utf-8').send(receiptHtml(receipt, language));
     },
 
     async getPaymentReceiptPdf(request, reply) {
@@ -103,7 +108,10 @@ export function paymentHandlers(ctx: AppContext) {
       try {
         const { order, created } = await payments.openOrder(user, subscription);
         reply.code(created ? 201 : 200);
-        return checkoutBody(order, user, ctx.config);
+        // The description is shown in the checkout, in the language the app shows.
+        varyOnLanguage(reply);
+        const language = requestLanguage(request.headers['accept-language']);
+        return checkoutBody(order, user, ctx.config, language);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, 'payment provider refused the order');

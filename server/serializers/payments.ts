@@ -7,6 +7,7 @@ import type { Database, PaymentOrder, User } from '../db/schema.js';
 import { subscriptionStatus } from '../lifecycles/subscription.store.js';
 import { formatReceiptNumber } from '../services/receipts.js';
 import { fullName, rupees } from '../format.js';
+import { DEFAULT_LANGUAGE, t, type Language } from '../i18n.js';
 
 type PaymentBody = components['schemas']['Payment'];
 type AdminPaymentBody = components['schemas']['AdminPayment'];
@@ -112,8 +113,16 @@ export function orderBody(order: PaymentOrder) {
   };
 }
 
-/** What the browser's checkout needs to open for an order (Razorpay's options). */
-export function checkoutBody(order: PaymentOrder, user: User, config: Config) {
+/**
+ * What the browser's checkout needs to open for an order (Razorpay's options); its description is
+ * in `language`.
+ */
+export function checkoutBody(
+  order: PaymentOrder,
+  user: User,
+  config: Config,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   return {
     key: config.payments.keyId,
     amount: Number(order.amount_paise),
@@ -122,7 +131,9 @@ export function checkoutBody(order: PaymentOrder, user: User, config: Config) {
     subscription_id: order.subscription_id,
     provider: order.provider as 'sandbox' | 'razorpay',
     name: config.business.name,
-    description: `Payment for subscription #${order.subscription_id}`,
+    description: t(language, 'label.payment_order.description', {
+      id: String(order.subscription_id),
+    }),
     prefill: { name: fullName(user) || user.username, email: user.email, contact: user.phone },
   };
 }

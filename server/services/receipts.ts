@@ -1,15 +1,24 @@
 // Payment receipts as HTML and PDF; a payment recorded under a GSTIN gets a tax invoice instead.
+// The HTML is written in the language the request asks for; the PDF is English in every language,
+// since pdfkit does not shape Devanagari (its conjuncts and vowel signs would come out broken).
 // The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
 import { escapeHtml } from '../html.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { paymentGatewayLabel, paymentModeLabel } from '../../machines/payment/payment.rules.js';
-import { formatCalendarDate } from '../../machines/shared/dates.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { rupeesInWords } from '../format.js';
 import { formatRate } from '../gst.js';
+import {
+  DEFAULT_LANGUAGE,
+  formatDate,
+  formatMoney,
+  hasMessage,
+  t,
+  type Language,
+} from '../i18n.js';
 import { dateInZone } from '../time.js';
 import { formatRupees } from '../../machines/shared/money.js';
 
@@ -64,8 +73,6 @@ export function formatInrExact(paise: number): string {
 
 /** ₹1,500 or ₹1,499.50: the one way every screen writes money (machines/shared/money.ts). */
 export const formatInr = (paise: number): string => formatRupees(Number(paise) / 100);
-
-const SERVICE_LABELS = { mess: 'Mess Service', tiffin: 'Tiffin Service' } as const;
 
 /** The receipt of a SUCCESS payment, or null (no such payment, or not successful). */
 export async function loadReceipt(
@@ -166,102 +173,135 @@ interface Section {
   rows: readonly Row[];
 }
 
-/** The document's words and numbers, shared by the HTML and the PDF so both say the same. */
-export function receiptContent(receipt: Receipt) {
+/**
+ * A value's label from the catalogue (`label.payment_gateway.razorpay`); a value nobody labelled
+ * (a mode a provider added later) reads as `fallback`.
+ */
+const labelIn = (language: Language, key: string, fallback: string) =>
+  hasMessage(language, key) ? t(language, key) : fallback;
+
+/**
+ * The document's words and numbers, shared by the HTML and the PDF so both say the same, in
+ * `language` (the PDF always asks for English).
+ */
+export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE) {
+  const say = (id: string, values?: Record<string, string>) => t(language, id, values);
+  const date = (value: string) => formatDate(language, value);
   const invoice = receipt.taxInvoice;
   const period =
     receipt.period.start && receipt.period.end
-      ? `${formatCalendarDate(receipt.period.start)} to ${formatCalendarDate(receipt.period.end)}`
-      : 'Starts on payment';
+      ? say('receipt.period.range', {
+          start: date(receipt.period.start),
+          end: date(receipt.period.end),
+        })
+      : say('receipt.period.on_payment');
   const gstin = invoice?.gstin ?? receipt.business.gstin;
   const sections: Section[] = [
     invoice
       ? {
-          title: 'Invoice',
+          title: say('receipt.section.invoice'),
           rows: [
-            ['Invoice number', receipt.receiptNumber],
-            ['Invoice date', formatCalendarDate(receipt.date)],
-            ['Place of supply', invoice.placeOfSupply],
-            ['Reverse charge', 'No'],
+            [say('receipt.invoice_number'), receipt.receiptNumber],
+            [say('receipt.invoice_date'), date(receipt.date)],
+            [say('receipt.place_of_supply'), invoice.placeOfSupply],
+            [say('receipt.reverse_charge'), say('receipt.reverse_charge.no')],
           ],
         }
       : {
-          title: 'Receipt',
+          title: say('receipt.section.receipt'),
           rows: [
-            ['Receipt number', receipt.receiptNumber],
-            ['Date', formatCalendarDate(receipt.date)],
+            [say('receipt.receipt_number'), receipt.receiptNumber],
+            [say('receipt.date'), date(receipt.date)],
           ],
         },
     {
-      title: invoice ? 'Billed to' : 'Customer',
+      title: say(invoice ? 'receipt.section.billed_to' : 'receipt.section.customer'),
       rows: [
-        ['Name', receipt.customer.name],
-        ['Phone', receipt.customer.phone],
-        ['E-mail', receipt.customer.email],
+        [say('receipt.name'), receipt.customer.name],
+        [say('receipt.phone'), receipt.customer.phone],
+        [say('receipt.email'), receipt.customer.email],
       ],
     },
     {
-      title: 'Subscription',
+      title: say('receipt.section.subscription'),
       rows: [
-        ['Plan', receipt.plan.name],
-        ['Service type', SERVICE_LABELS[receipt.plan.serviceType]],
-        ['Duration', `${receipt.plan.durationDays} days`],
-        ['Period', period],
+        [say('receipt.plan'), receipt.plan.name],
+        [say('receipt.service_type'), say(`receipt.service_type.${receipt.plan.serviceType}`)],
+        [
+          say('receipt.duration'),
+          say('receipt.duration.days', { days: String(receipt.plan.durationDays) }),
+        ],
+        [say('receipt.period'), period],
       ],
     },
   ];
   if (invoice) {
     const halfRate = formatRate(invoice.rateBasisPoints / 2);
     sections.push({
-      title: 'Tax',
+      title: say('receipt.section.tax'),
       rows: [
-        ['HSN/SAC', invoice.sac],
-        ['Taxable value', formatInrExact(invoice.taxablePaise)],
-        [`CGST @ ${halfRate}`, formatInrExact(invoice.cgstPaise)],
-        [`SGST @ ${halfRate}`, formatInrExact(invoice.sgstPaise)],
-        ['Total', formatInrExact(receipt.amountPaise), 'sum'],
-        ['Amount in words', rupeesInWords(receipt.amountPaise)],
+        [say('receipt.hsn_sac'), invoice.sac],
+        [say('receipt.taxable_value'), formatInrExact(invoice.taxablePaise)],
+        [say('receipt.cgst', { rate: halfRate }), formatInrExact(invoice.cgstPaise)],
+        [say('receipt.sgst', { rate: halfRate }), formatInrExact(invoice.sgstPaise)],
+        [say('receipt.total'), formatInrExact(receipt.amountPaise), 'sum'],
+        [say('receipt.amount_in_words'), rupeesInWords(receipt.amountPaise, language)],
       ],
     });
   }
+  const { gateway, paymentMode, status } = receipt;
   sections.push({
-    title: 'Payment',
+    title: say('receipt.section.payment'),
     rows: [
-      ['Amount', formatInr(receipt.amountPaise)],
-      ['Currency', receipt.currency],
-      ['Gateway', paymentGatewayLabel(receipt.gateway)],
-      ...(receipt.paymentMode
-        ? ([['Payment mode', paymentModeLabel(receipt.paymentMode) ?? '']] as const)
+      [say('receipt.amount'), formatMoney(language, receipt.amountPaise)],
+      [say('receipt.currency'), receipt.currency],
+      [
+        say('receipt.gateway'),
+        labelIn(language, `label.payment_gateway.${gateway}`, paymentGatewayLabel(gateway)),
+      ],
+      ...(paymentMode
+        ? ([
+            [
+              say('receipt.payment_mode'),
+              labelIn(
+                language,
+                `label.payment_mode.${paymentMode}`,
+                paymentModeLabel(paymentMode) ?? '',
+              ),
+            ],
+          ] as const)
         : []),
       // An offline payment has no provider order; it has the day the mess received the money.
-      ...(receipt.orderId ? ([['Order id', receipt.orderId]] as const) : []),
+      ...(receipt.orderId ? ([[say('receipt.order_id'), receipt.orderId]] as const) : []),
       ...(receipt.receivedOn
-        ? ([['Received on', formatCalendarDate(receipt.receivedOn)]] as const)
+        ? ([[say('receipt.received_on'), date(receipt.receivedOn)]] as const)
         : []),
-      ...(receipt.reference ? ([['Reference', receipt.reference]] as const) : []),
-      ['Payment id', receipt.providerPaymentId],
-      ['Status', receipt.status],
+      ...(receipt.reference ? ([[say('receipt.reference'), receipt.reference]] as const) : []),
+      [say('receipt.payment_id'), receipt.providerPaymentId],
+      // The status as people read it ("Success"), not the stored SUCCESS.
+      [say('receipt.status'), labelIn(language, `label.payment_status.${status}`, status)],
     ],
   });
   return {
     /** 'Tax Invoice' or 'Payment receipt'. */
-    kind: invoice ? 'Tax Invoice' : 'Payment receipt',
+    kind: say(invoice ? 'receipt.kind.invoice' : 'receipt.kind.receipt'),
     business: [
       receipt.business.address,
-      ...(gstin ? [`GSTIN: ${gstin}`] : []),
-      `Phone: ${receipt.business.phone}`,
-      `E-mail: ${receipt.business.email}`,
+      ...(gstin ? [say('receipt.business.gstin', { gstin })] : []),
+      say('receipt.business.phone', { phone: receipt.business.phone }),
+      say('receipt.business.email', { email: receipt.business.email }),
     ],
     sections,
-    footer: `This is a computer-generated ${invoice ? 'invoice' : 'receipt'} and needs no signature.`,
+    footer: say(invoice ? 'receipt.footer.invoice' : 'receipt.footer.receipt'),
   };
 }
 
 /** The file name of the PDF download: RCPT-000001.pdf. */
 export const receiptFileName = (receipt: Receipt) => `${receipt.receiptNumber}.pdf`;
 
-export function receiptHtml(receipt: Receipt): string {
-  const content = receiptContent(receipt);
+/** The receipt as a standalone HTML document, in `language` (the web app's receipt dialog). */
+export function receiptHtml(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): string {
+  const content = receiptContent(receipt, language);
   const table = ({ title, rows }: Section) =>
     `<section><h2>${escapeHtml(title)}</h2><table>${rows
       .map(
@@ -272,7 +312,7 @@ export function receiptHtml(receipt: Receipt): string {
   // Narrower than 480 px (a phone, or the web app's receipt dialog on one) each label stands above
   // its value: side by side in a 40 % column they ran together ("Phone+91…").
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -294,7 +334,7 @@ footer{margin-top:24px;font-size:.85rem;color:#6b7280}
 <h1>${escapeHtml(receipt.business.name)}</h1>
 ${content.business.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
 </header>
-<p class="total">${escapeHtml(content.kind)} · ${escapeHtml(formatInr(receipt.amountPaise))}</p>
+<p class="total">${escapeHtml(content.kind)} · ${escapeHtml(formatMoney(language, receipt.amountPaise))}</p>
 ${content.sections.map(table).join('\n')}
 <footer>${escapeHtml(content.footer)}</footer>
 </body>
@@ -325,7 +365,9 @@ export async function receiptPdf(
   // pdfkit and the fonts cost ~25 MB; an idle server should not hold them.
   const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = loadFonts();
-  const content = receiptContent(receipt);
+  // English in every language: pdfkit lays glyphs out one by one, without the shaping Devanagari
+  // needs, so a Hindi PDF would show broken conjuncts.
+  const content = receiptContent(receipt, 'en');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -6,7 +6,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { offlineAmountMessage, paymentModeLabel } from '../../machines/payment/index.js';
+import {
+  offlineAmountMessage,
+  PAYMENT_STATUS_LABELS,
+  paymentGatewayLabel,
+  paymentModeLabel,
+} from '../../machines/payment/index.js';
+import { formatCalendarDate } from '../../machines/shared/dates.js';
+import { numberInHindiWords, rupeesInWords } from '../../server/format.js';
 import {
   CATALOGUES,
   formatDate,
@@ -15,9 +22,12 @@ import {
   requestLanguage,
   translateSentence,
 } from '../../server/i18n.js';
+import { loadReceipt, receiptHtml } from '../../server/services/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { lastOtp, loginOwner, registerCustomer, uniquePhone } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';
+import { pdfText } from '../helpers/pdf.js';
+import { field, readReceiptHtml, type ReceiptDocument } from '../helpers/receipt-html.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -138,6 +148,22 @@ describe('the catalogues', () => {
       expect(en[key]).toBe(mode === 'offline' ? 'offline' : paymentModeLabel(mode));
     }
   });
+
+  it('label payment gateways and statuses as the machines do in English', () => {
+    const gateways = Object.keys(en).filter((k) => k.startsWith('label.payment_gateway.'));
+    expect(gateways.length).toBeGreaterThan(0);
+    for (const key of gateways) {
+      expect(en[key]).toBe(paymentGatewayLabel(key.slice('label.payment_gateway.'.length)));
+    }
+    for (const [status, label] of Object.entries(PAYMENT_STATUS_LABELS)) {
+      expect(en[`label.payment_status.${status}`]).toBe(label);
+    }
+  });
+
+  it('name the receipt’s words by id, not by their English', () => {
+    expect(isSentenceKey('receipt.phone')).toBe(false);
+    expect(Object.keys(en).filter((key) => key.startsWith('receipt.')).length).toBeGreaterThan(40);
+  });
 });
 
 describe('every English text of the API has its Hindi', () => {
@@ -188,6 +214,24 @@ describe('dates, money and the request’s language', () => {
     expect(formatMoney('en', 133_300)).toBe('₹1,333');
     expect(formatMoney('hi', 133_300)).toBe('₹1,333');
     expect(formatMoney('hi', 12_345_650)).toBe('₹1,23,456.50');
+  });
+
+  it('writes amounts in words in Hindi, and English as before', () => {
+    expect(rupeesInWords(150_000, 'hi')).toBe('एक हज़ार पाँच सौ रुपये मात्र');
+    expect(rupeesInWords(12_345_650, 'hi')).toBe('एक लाख तेईस हज़ार चार सौ छप्पन रुपये और पचास पैसे मात्र');
+    expect(rupeesInWords(100, 'hi')).toBe('एक रुपया मात्र');
+    expect(rupeesInWords(1, 'hi')).toBe('एक पैसा मात्र');
+    expect(rupeesInWords(0, 'hi')).toBe('शून्य रुपये मात्र');
+    expect(rupeesInWords(1_001, 'hi')).toBe('दस रुपये और एक पैसा मात्र');
+    expect(numberInHindiWords(12_345_678)).toBe('एक करोड़ तेईस लाख पैंतालीस हज़ार छह सौ अठहत्तर');
+    expect(numberInHindiWords(1_000_000_000)).toBe('एक सौ करोड़');
+    expect(numberInHindiWords(99_099)).toBe('निन्यानवे हज़ार निन्यानवे');
+    // Below a hundred every number has a word of its own, all Devanagari, none repeated.
+    const below = Array.from({ length: 100 }, (_, value) => numberInHindiWords(value));
+    expect(new Set(below).size).toBe(100);
+    expect(below.filter((word) => !/^[\u0900-\u097F]+$/.test(word))).toEqual([]);
+    expect(() => numberInHindiWords(-1)).toThrow(RangeError);
+    expect(rupeesInWords(12_345_650, 'en')).toBe(rupeesInWords(12_345_650));
   });
 
   it('reads Accept-Language', () => {
@@ -560,6 +604,197 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
         'अगर इस ई-मेल से कोई खाता है, तो पासवर्ड रीसेट करने का लिंक भेज दिया गया है।',
       );
       await t.settle();
+    });
+  });
+
+  describe('the receipt and the checkout in the language the request asks for', () => {
+    const GSTIN = '09AAACH7409R1ZZ';
+    /** Each English word of the receipt, as the HTML writes a label, a title or a value alone. */
+    const englishReceiptWords = Object.entries(en)
+      .filter(
+        ([key, text]) =>
+          /^(receipt|label\.payment_(gateway|status))\./.test(key) && !/[{]/.test(text),
+      )
+      .map(([, text]) => text)
+      .filter((text) => /[A-Za-z]{2}/.test(text) && !['HSN/SAC', 'Razorpay'].includes(text));
+    /** The receipt's own words (title, heading, section titles, labels, footer), not its data. */
+    const ownWords = (document: ReceiptDocument) => [
+      document.heading.split(' · ')[0]!,
+      ...[...document.sections].flatMap(([title, rows]) => [
+        title,
+        ...rows.map(([label]) => label),
+      ]),
+      document.footer,
+    ];
+    const receiptOf = (token: string, paymentId: number, headers: Record<string, string> = {}) =>
+      t.request('GET', `/api/payments/payments/${paymentId}/receipt/`, { token, headers });
+
+    it('writes the HTML receipt in Hindi with Accept-Language: hi, English as before, the PDF in English', async () => {
+      const shop = commerce(t, ownerToken, { codePrefix: 'I18P' });
+      const customer = await registerCustomer(t);
+      const { plan, payment, verified } = await shop.activeSubscription(customer, {
+        base_price: 1500,
+      });
+      const stored = await loadReceipt(t.ctx.db.kysely, t.config, payment.id);
+      const { start, end } = stored!.period;
+      const business = t.config.business;
+
+      const hindi = await receiptOf(customer.access, payment.id, HINDI);
+      expect(hindi.status).toBe(200);
+      expect(hindi.headers['content-type']).toMatch(/^text\/html/);
+      expect(hindi.headers.vary).toContain('Accept-Language');
+      expect(hindi.text).toContain('<html lang="hi">');
+      const document = readReceiptHtml(hindi.text);
+      expect(document.title).toBe(`भुगतान की रसीद ${verified.payment.receipt_number}`);
+      expect(document.heading).toBe('भुगतान की रसीद · ₹1,500');
+      expect(document.business).toEqual([
+        business.address,
+        `फ़ोन: ${business.phone}`,
+        `ई-मेल: ${business.email}`,
+      ]);
+      expect([...document.sections.keys()]).toEqual(['रसीद', 'ग्राहक', 'सब्सक्रिप्शन', 'भुगतान']);
+      const date = field(document, 'रसीद', 'तारीख़');
+      expect(date).toBe(formatDate('hi', stored!.date));
+      // A Hindi month: "24 नव॰ 2026", not "24 Nov 2026".
+      expect(date).toMatch(/^\d{1,2} \S*[\u0900-\u097F]\S* 20\d\d$/);
+      expect(field(document, 'रसीद', 'रसीद नंबर')).toBe(verified.payment.receipt_number);
+      expect(document.sections.get('ग्राहक')).toEqual([
+        ['नाम', stored!.customer.name],
+        ['फ़ोन', `+91${customer.phone}`],
+        ['ई-मेल', customer.email],
+      ]);
+      expect(document.sections.get('सब्सक्रिप्शन')).toEqual([
+        ['प्लान', plan.name],
+        ['सेवा का प्रकार', 'मेस सेवा'],
+        ['अवधि', '30 दिन'],
+        ['सेवा की तारीख़ें', `${formatDate('hi', start)} से ${formatDate('hi', end)} तक`],
+      ]);
+      expect(document.sections.get('भुगतान')).toEqual([
+        ['राशि', '₹1,500'],
+        ['मुद्रा', 'INR'],
+        ['गेटवे', 'सैंडबॉक्स (टेस्ट)'],
+        ['भुगतान का तरीका', 'सैंडबॉक्स (टेस्ट)'],
+        ['ऑर्डर आईडी', verified.payment.razorpay_order_id],
+        ['पेमेंट आईडी', verified.payment.transaction_id],
+        ['स्थिति', 'सफल'],
+      ]);
+      expect(document.footer).toBe('यह कंप्यूटर से बनी रसीद है और इस पर हस्ताक्षर की ज़रूरत नहीं है।');
+      // No English word of the receipt's own: every label, title and the footer are Devanagari.
+      expect(ownWords(document).filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
+      for (const word of englishReceiptWords) {
+        expect(hindi.text, word).not.toContain(`>${word}<`);
+      }
+      expect(hindi.text).not.toMatch(/SUCCESS|Success|Sandbox|Phone|E-mail/);
+
+      // English: without the header, or with en, exactly what the service writes by default.
+      const plain = await receiptOf(customer.access, payment.id);
+      const english = await receiptOf(customer.access, payment.id, { 'accept-language': 'en' });
+      expect(english.text).toBe(plain.text);
+      expect(plain.text).toBe(receiptHtml(stored!));
+      expect(plain.text).toContain('<html lang="en">');
+      const englishDocument = readReceiptHtml(plain.text);
+      expect(englishDocument.heading).toBe('Payment receipt · ₹1,500');
+      expect([...englishDocument.sections.keys()]).toEqual([
+        'Receipt',
+        'Customer',
+        'Subscription',
+        'Payment',
+      ]);
+      expect(field(englishDocument, 'Receipt', 'Date')).toBe(formatCalendarDate(stored!.date));
+      expect(field(englishDocument, 'Customer', 'Phone')).toBe(`+91${customer.phone}`);
+      expect(field(englishDocument, 'Payment', 'Gateway')).toBe('Sandbox (test)');
+      expect(field(englishDocument, 'Payment', 'Status')).toBe('Success');
+      expect(englishDocument.footer).toBe(
+        'This is a computer-generated receipt and needs no signature.',
+      );
+
+      // The PDF is English whatever the request asks for: pdfkit cannot shape Devanagari.
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/payments/${payment.id}/receipt_pdf/`,
+        headers: { authorization: `Bearer ${customer.access}`, ...HINDI },
+      });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Payment receipt');
+      expect(text).toContain('Phone');
+      expect(text).toContain('Success');
+      expect(text).not.toMatch(DEVANAGARI);
+    });
+
+    it('writes a tax invoice in Hindi, its amount in words too', async () => {
+      const gst = await createTestApp(dialect, { BUSINESS_GSTIN: GSTIN });
+      try {
+        const owner = await loginOwner(gst);
+        const shop = commerce(gst, owner, { codePrefix: 'I18G' });
+        const customer = await registerCustomer(gst);
+        const { payment, verified } = await shop.activeSubscription(customer, { base_price: 1500 });
+        const answer = await gst.request('GET', `/api/payments/payments/${payment.id}/receipt/`, {
+          token: customer.access,
+          headers: HINDI,
+        });
+        expect(answer.status).toBe(200);
+        const document = readReceiptHtml(answer.text);
+        expect(document.heading).toBe('टैक्स इनवॉइस · ₹1,500');
+        expect(document.business).toContain(`GSTIN: ${GSTIN}`);
+        expect([...document.sections.keys()]).toEqual([
+          'इनवॉइस',
+          'प्राप्तकर्ता',
+          'सब्सक्रिप्शन',
+          'टैक्स',
+          'भुगतान',
+        ]);
+        expect(document.sections.get('इनवॉइस')).toEqual([
+          ['इनवॉइस नंबर', verified.payment.receipt_number],
+          ['इनवॉइस की तारीख़', formatDate('hi', gst.ctx.today())],
+          ['आपूर्ति का स्थान', 'Uttar Pradesh (09)'],
+          ['रिवर्स चार्ज', 'नहीं'],
+        ]);
+        expect(document.sections.get('टैक्स')).toEqual([
+          ['HSN/SAC कोड', '996331'],
+          ['कर योग्य मूल्य', '₹1,428.58'],
+          ['CGST @ 2.5%', '₹35.71'],
+          ['SGST @ 2.5%', '₹35.71'],
+          ['कुल', '₹1,500.00'],
+          ['राशि शब्दों में', 'एक हज़ार पाँच सौ रुपये मात्र'],
+        ]);
+        expect(document.footer).toBe('यह कंप्यूटर से बना इनवॉइस है और इस पर हस्ताक्षर की ज़रूरत नहीं है।');
+        // The tax's own abbreviations stay as the GST rules write them; nothing else is Latin.
+        const latin = ownWords(document).filter((text) => /[A-Za-z]/.test(text));
+        expect(latin).toEqual(['HSN/SAC कोड', 'CGST @ 2.5%', 'SGST @ 2.5%']);
+        for (const word of englishReceiptWords) {
+          expect(answer.text, word).not.toContain(`>${word}<`);
+        }
+        const english = await gst.request('GET', `/api/payments/payments/${payment.id}/receipt/`, {
+          token: customer.access,
+        });
+        expect(field(readReceiptHtml(english.text), 'Tax', 'Amount in words')).toBe(
+          'Rupees One Thousand Five Hundred Only',
+        );
+      } finally {
+        await gst.close();
+      }
+    });
+
+    it('describes the checkout order in the request’s language', async () => {
+      const shop = commerce(t, ownerToken, { codePrefix: 'I18O' });
+      const customer = await registerCustomer(t);
+      const { subscriptionId } = await shop.pendingSubscription(customer);
+      const order = (headers: Record<string, string> = {}) =>
+        t.request('POST', '/api/payments/orders/', {
+          token: customer.access,
+          body: { subscription: subscriptionId },
+          headers,
+        });
+      const hindi = await order(HINDI);
+      expect(hindi.status).toBe(201);
+      expect(hindi.body.description).toBe(`सब्सक्रिप्शन #${subscriptionId} का भुगतान`);
+      expect(hindi.headers.vary).toContain('Accept-Language');
+      // The same open order, asked for in English.
+      const english = await order();
+      expect(english.status).toBe(200);
+      expect(english.body.order_id).toBe(hindi.body.order_id);
+      expect(english.body.description).toBe(`Payment for subscription #${subscriptionId}`);
     });
   });
 });

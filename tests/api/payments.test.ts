@@ -696,7 +696,8 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
         'Sandbox',
         order.order_id,
         verified.payment.transaction_id,
-        'SUCCESS',
+        // The status as people read it, not the stored SUCCESS.
+        'Success',
       ]) {
         expect(html).toContain(expected.replace(/&/g, '&amp;'));
       }

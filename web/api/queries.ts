@@ -1,6 +1,7 @@
 // Server state, one hook per read; pages never fetch by hand.
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../generated/api';
+import { useLanguage, type Language } from '../i18n/i18n';
 import { useApi, useSession } from '../session/SessionProvider';
 import { isNotFound, unwrap } from './errors';
 import { unwrapPage } from './paging';
@@ -20,7 +21,8 @@ export const keys = {
   activeSubscription: ['subscriptions', 'active'] as const,
   cancelPreview: (id: number) => ['subscriptions', id, 'cancel_preview'] as const,
   payments: ['payments'] as const,
-  receipt: (id: number) => ['payments', id, 'receipt'] as const,
+  /** The server writes the receipt in the app's language: one cached copy per language. */
+  receipt: (id: number, language: Language) => ['payments', id, 'receipt', language] as const,
   feedback: ['feedback'] as const,
   feedbackStats: ['feedback', 'my_stats'] as const,
   attachment: (id: number) => ['feedback', 'attachment', id] as const,
@@ -116,8 +118,9 @@ export function usePayments() {
 
 export function useReceiptHtml(id: number | null) {
   const api = useApi();
+  const language = useLanguage();
   return useQuery({
-    queryKey: keys.receipt(id ?? 0),
+    queryKey: keys.receipt(id ?? 0, language),
     enabled: id !== null,
     queryFn: () =>
       unwrap(
