@@ -188,7 +188,7 @@ describe('every English text of the API has its Hindi', () => {
 
   it('translates sentences that carry a number or an amount, keeping them', () => {
     expect(translateSentence('hi', offlineAmountMessage('₹3,000'))).toBe(
-      'राशि ₹3,000 होनी चाहिए, जो सब्सक्रिप्शन की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+      'राशि ₹3,000 होनी चाहिए, जो सदस्यता की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
     );
     expect(translateSentence('hi', 'Too many attempts. Please try again in 5 minutes.')).toBe(
       'बहुत ज़्यादा प्रयास हो गए। कृपया 5 मिनट बाद फिर से कोशिश करें।',
@@ -418,14 +418,14 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       expect(paid!.summary).toMatch(
         new RegExp(
           `^हमें ${hindiPaid.plan.name} के लिए आपका ₹3,000 का भुगतान मिल गया है। ` +
-            'आपका सब्सक्रिप्शन \\d{1,2} \\S+ 20\\d\\d से \\d{1,2} \\S+ 20\\d\\d तक चालू है।$',
+            'आपकी सदस्यता \\d{1,2} \\S+ 20\\d\\d से \\d{1,2} \\S+ 20\\d\\d तक सक्रिय है।$',
         ),
       );
       expect(paid!.summary).toMatch(DEVANAGARI);
       expect(paid!.body).toMatch(/^नमस्ते Test,\n\n/);
       expect(paid!.body).toContain(`आपकी रसीद: ${t.config.publicUrl}/payments`);
       expect(smsTo(hindi.phone).at(-1)?.body).toBe(
-        `${t.config.business.name}: ₹3,000 का भुगतान मिल गया, सब्सक्रिप्शन चालू है। रसीद: ${t.config.publicUrl}/payments`,
+        `${t.config.business.name}: ₹3,000 का भुगतान मिल गया, सदस्यता सक्रिय है। रसीद: ${t.config.publicUrl}/payments`,
       );
       const [englishNotice] = await notices(english.id, 'payment_success');
       expect(englishNotice!.subject).toBe('Payment successful');
@@ -467,7 +467,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
           .executeTakeFirstOrThrow();
         const [ownerNotice] = await notices(ownerRow.id, 'leave_submitted_owner');
         expect(ownerNotice!.subject).toBe(`${hindi.username} से छुट्टी का नया अनुरोध`);
-        expect(ownerNotice!.body).toContain('की छुट्टी माँगी है। कारण: Family function');
+        expect(ownerNotice!.body).toContain('की छुट्टी का अनुरोध किया है। कारण: Family function');
 
         const approved = await shop.leaveAction(leaveId, 'approve', 'Enjoy the break');
         expect(approved.status).toBe(200);
@@ -574,7 +574,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
         body: { phone: `+91${customer.phone}`, otp: ' ' },
         headers: HINDI,
       });
-      expect(otp.body.otp).toEqual(['OTP ज़रूरी है: कृपया OTP डालें।']);
+      expect(otp.body.otp).toEqual(['OTP आवश्यक है: कृपया OTP दर्ज करें।']);
     });
 
     it('answers a machine’s refusal in Hindi, and success sentences too', async () => {
@@ -589,7 +589,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       const hindi = await renew(HINDI);
       expect(hindi.status).toBe(400);
       expect(hindi.body).toEqual({
-        non_field_errors: ['केवल समाप्त हो चुके सब्सक्रिप्शन ही रिन्यू किए जा सकते हैं।'],
+        non_field_errors: ['केवल समाप्त हो चुकी सदस्यताएँ ही रिन्यू की जा सकती हैं।'],
         error_code: 'subscription.not_expired',
       });
       const english = await renew();
@@ -601,7 +601,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       });
       expect(reset.status).toBe(200);
       expect(reset.body.detail).toBe(
-        'अगर इस ई-मेल से कोई खाता है, तो पासवर्ड रीसेट करने का लिंक भेज दिया गया है।',
+        'अगर इस ईमेल से कोई खाता है, तो पासवर्ड रीसेट करने का लिंक भेज दिया गया है।',
       );
       await t.settle();
     });
@@ -650,9 +650,9 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       expect(document.business).toEqual([
         business.address,
         `फ़ोन: ${business.phone}`,
-        `ई-मेल: ${business.email}`,
+        `ईमेल: ${business.email}`,
       ]);
-      expect([...document.sections.keys()]).toEqual(['रसीद', 'ग्राहक', 'सब्सक्रिप्शन', 'भुगतान']);
+      expect([...document.sections.keys()]).toEqual(['रसीद', 'ग्राहक', 'सदस्यता', 'भुगतान']);
       const date = field(document, 'रसीद', 'तारीख़');
       expect(date).toBe(formatDate('hi', stored!.date));
       // A Hindi month: "24 नव॰ 2026", not "24 Nov 2026".
@@ -661,9 +661,9 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       expect(document.sections.get('ग्राहक')).toEqual([
         ['नाम', stored!.customer.name],
         ['फ़ोन', `+91${customer.phone}`],
-        ['ई-मेल', customer.email],
+        ['ईमेल', customer.email],
       ]);
-      expect(document.sections.get('सब्सक्रिप्शन')).toEqual([
+      expect(document.sections.get('सदस्यता')).toEqual([
         ['प्लान', plan.name],
         ['सेवा का प्रकार', 'मेस सेवा'],
         ['अवधि', '30 दिन'],
@@ -675,7 +675,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
         ['गेटवे', 'सैंडबॉक्स (टेस्ट)'],
         ['भुगतान का तरीका', 'सैंडबॉक्स (टेस्ट)'],
         ['ऑर्डर आईडी', verified.payment.razorpay_order_id],
-        ['पेमेंट आईडी', verified.payment.transaction_id],
+        ['भुगतान आईडी', verified.payment.transaction_id],
         ['स्थिति', 'सफल'],
       ]);
       expect(document.footer).toBe('यह कंप्यूटर से बनी रसीद है और इस पर हस्ताक्षर की ज़रूरत नहीं है।');
@@ -740,7 +740,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
         expect([...document.sections.keys()]).toEqual([
           'इनवॉइस',
           'प्राप्तकर्ता',
-          'सब्सक्रिप्शन',
+          'सदस्यता',
           'टैक्स',
           'भुगतान',
         ]);
@@ -788,7 +788,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
         });
       const hindi = await order(HINDI);
       expect(hindi.status).toBe(201);
-      expect(hindi.body.description).toBe(`सब्सक्रिप्शन #${subscriptionId} का भुगतान`);
+      expect(hindi.body.description).toBe(`सदस्यता #${subscriptionId} का भुगतान`);
       expect(hindi.headers.vary).toContain('Accept-Language');
       // The same open order, asked for in English.
       const english = await order();

@@ -3,7 +3,7 @@
 // the refund. On a desktop and on a 360 px phone.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { escapeRegex, msg, tx } from './i18n';
+import { escapeRegex, msg, serverTx, tx } from './i18n';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
 
 const MESS_PLAN = {
@@ -159,7 +159,11 @@ for (const viewport of [
     // 6. Pay in the sandbox.
     await subscription.getByRole('button', { name: tx('Pay Now') }).click();
     const checkout = page.getByRole('dialog');
-    await expect(checkout).toContainText(/Payment for subscription #\d+/);
+    // The order's description comes from the server, in the language the app asks in.
+    const description = serverTx('label.payment_order.description', { id: '{id}' });
+    await expect(checkout).toContainText(
+      new RegExp(escapeRegex(description).replace(escapeRegex('{id}'), '\\d+')),
+    );
     await expect(checkout).toContainText('₹2,000');
     await expect(checkout).toContainText(customer.email);
     await expect(checkout).toContainText('4111 1111 1111 1111');
@@ -185,7 +189,9 @@ for (const viewport of [
     const receipt = page.getByRole('dialog');
     await expect(receipt.frameLocator('iframe').locator('body')).toContainText('₹');
     // Each label stands clear of its value: beside it with a gap, or above it on a phone.
-    const phoneRow = receipt.frameLocator('iframe').locator('tr', { hasText: 'Phone' });
+    const phoneRow = receipt
+      .frameLocator('iframe')
+      .locator('tr', { hasText: serverTx('receipt.phone') });
     await expect(phoneRow.locator('td')).toHaveText(customer.phone);
     const [label, value] = await phoneRow.evaluate((row) =>
       ['th', 'td'].map((cell) => {

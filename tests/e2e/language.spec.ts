@@ -122,6 +122,7 @@ async function englishLeft(page: Page, data: Set<string>): Promise<string[]> {
       for (const element of root.querySelectorAll(
         '[aria-label], [placeholder], [title], img[alt]',
       )) {
+        if (element.closest('[translate="no"]')) continue;
         for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
           const value = element.getAttribute(name)?.trim();
           if (value) out.push(value);
