@@ -308,6 +308,10 @@ test('4. the owner creates, edits and deletes a plan', async ({ page }) => {
   // The toast covers neither the navigation nor the page's title row and its button.
   const toast = page.locator('[data-toast]').first();
   await expect(dialog).toBeHidden();
+  // Where it comes to rest: it slides in from the right edge (180 ms), over the button meanwhile.
+  await toast.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+  });
   expect(await overlaps(toast, page.getByRole('banner'))).toBe(false);
   expect(await overlaps(toast, page.getByRole('heading', { name: tx('Manage Plans') }))).toBe(
     false,

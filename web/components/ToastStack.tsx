@@ -52,10 +52,17 @@ function useClearPlacement(active: boolean): CSSProperties | undefined {
     window.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
     wide.addEventListener('change', measure);
+    // The page's own width changes without a resize: a dialog closing gives the scrollbar back
+    // (the whole column moves half its width), a page's title row arrives or wraps.
+    const layout = new ResizeObserver(measure);
+    layout.observe(document.documentElement);
+    const row = document.querySelector(`main .${pageHeader}`);
+    if (row) layout.observe(row);
     return () => {
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
       wide.removeEventListener('change', measure);
+      layout.disconnect();
     };
   }, [active]);
   return style ?? undefined;
