@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/global.css';
 import { App } from './app/App';
-import { startLanguage } from './i18n/i18n';
+import { setMessageLoaders, startLanguage } from './i18n/i18n';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 const root = document.getElementById('root');
+setMessageLoaders(() => import('virtual:messages/loaders'));
 if (root) {
   // English is in this chunk: startLanguage resolves at once unless Hindi was chosen on this device.
   void startLanguage().then(() => {

@@ -7,7 +7,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compiledCatalogue } from '../../web/build/messages';
+import { allMessages } from '../../web/build/messages';
 
 export type Language = 'en' | 'hi';
 type Catalogue = Record<string, string>;
@@ -16,8 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string): Catalogue => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
 function runtime(language: Language): I18n {
-  const { shell, app } = compiledCatalogue(language);
-  return setupI18n({ locale: language, messages: { [language]: { ...shell, ...app } } });
+  return setupI18n({ locale: language, messages: { [language]: allMessages(language) } });
 }
 
 const english = read('web/locales/en.json');

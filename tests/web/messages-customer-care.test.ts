@@ -14,7 +14,7 @@ import { validateLeaveRequest } from '../../machines/leave/leave.rules';
 import { onboardingRefusals } from '../../machines/onboarding/onboarding.messages';
 import { YEAR_OPTIONS } from '../../machines/onboarding/onboarding.rules';
 import { MAX_LEAVE_DAYS } from '../../machines/shared/constants';
-import { compiledCatalogue } from '../../web/build/messages';
+import { allMessages } from '../../web/build/messages';
 import { FEEDBACK_REFUSAL_MESSAGES } from '../../web/pages/feedback/feedbackMessages';
 import { LEAVE_REFUSAL_MESSAGES } from '../../web/pages/leaves/leaveMessages';
 import { NOTICE_TITLES } from '../../web/pages/notifications/noticeTitles';
@@ -27,8 +27,7 @@ const read = (file: string) =>
 
 /** The English catalogue as the app renders it (plural day counts filled in). */
 const english = (() => {
-  const { shell, app } = compiledCatalogue('en');
-  const i18n = setupI18n({ locale: 'en', messages: { en: { ...shell, ...app } } });
+  const i18n = setupI18n({ locale: 'en', messages: { en: allMessages('en') } });
   return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
 })();
 

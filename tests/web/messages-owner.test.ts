@@ -9,7 +9,7 @@ import {
   type RefundPayoutMasked,
 } from '../../machines/refund/refund.rules';
 import { REFUND_FILTERS } from '../../machines/refund/refund.selectors';
-import { i18n, loadAppMessages } from '../../web/i18n/i18n';
+import { i18n, loadAppMessages, loadMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refunds/refundLabels';
 import { en } from './catalogues';
 
@@ -30,7 +30,9 @@ describe("the owner's screens' texts from machines/", () => {
 
   describe('describe a payout in English as the refund machine does', () => {
     beforeAll(async () => {
+      setMessageLoaders(() => import('virtual:messages/loaders'));
       await loadAppMessages();
+      await loadMessages('adminRefunds');
       i18n.activate('en');
     });
 

@@ -16,7 +16,7 @@ import { PAYMENT_STATUS_LABELS } from '../../machines/payment/payment.labels';
 import { REFUND_STATUS_LABELS } from '../../machines/refund/refund.labels';
 import { SUBSCRIPTION_STATUS_LABELS } from '../../machines/subscription/subscription.labels';
 import { compiledCatalogue } from '../../web/build/messages';
-import { namespaceOf } from '../../web/i18n/namespaces';
+import { APP, namespaceOf, SHELL } from '../../web/i18n/namespaces';
 import { en, hi } from './catalogues';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -104,7 +104,47 @@ describe('the message catalogues', () => {
     expect(unused).toEqual([]);
   });
 
-  it('put each key in a namespace the build knows', () => {
-    for (const key of Object.keys(en)) expect(['shell', 'app']).toContain(namespaceOf(key));
+  it("keep each page's messages in the page's own chunk or the shared ones", () => {
+    // A page (web/pages/<page>/, web/pages/admin/<page>/) may use the shell's, the shared "app"
+    // chunk's and one chunk of its own: the one web/app/routes.ts loads with it.
+    const routes = readFileSync(path.join(root, 'web/app/routes.ts'), 'utf8');
+    const pagesDir = path.join(root, 'web/pages');
+    const pageDirs = readdirSync(pagesDir).flatMap((name) =>
+      name === 'admin'
+        ? readdirSync(path.join(pagesDir, 'admin')).map((inner) => `admin/${inner}`)
+        : [name],
+    );
+    for (const dir of pageDirs) {
+      const text = readdirSync(path.join(pagesDir, dir))
+        .filter((name) => /\.tsx?$/.test(name))
+        .map((name) => readFileSync(path.join(pagesDir, dir, name), 'utf8'))
+        .join('\n');
+      const own = new Set(
+        Object.keys(en)
+          .filter((key) => text.includes(`'${key}'`) || text.includes(`"${key}"`))
+          .map(namespaceOf)
+          .filter((namespace) => namespace !== SHELL && namespace !== APP),
+      );
+      expect(own.size, `web/pages/${dir} uses ${[...own].join(', ')}`).toBeLessThanOrEqual(1);
+      for (const namespace of own) {
+        // The route that loads this page names its namespace right after the import.
+        const loads = new RegExp(
+          `import\\('\\.\\./pages/${dir}/[A-Za-z]+'\\),\\s*\\(m\\) => m\\.[A-Za-z]+,\\s*'${namespace}'`,
+        );
+        if (dir !== 'landing') expect(routes, `${dir} loads ${namespace}`).toMatch(loads);
+      }
+    }
+    // Shared code uses only the shell's and the shared chunk's messages.
+    for (const dir of ['app', 'components', 'lib', 'checkout', 'session', 'api']) {
+      const files = readdirSync(path.join(root, 'web', dir)).filter((name) => /\.tsx?$/.test(name));
+      const text = files
+        .map((name) => readFileSync(path.join(root, 'web', dir, name), 'utf8'))
+        .join('\n');
+      const used = Object.keys(en).filter(
+        (key) => text.includes(`'${key}'`) || text.includes(`"${key}"`),
+      );
+      for (const key of used)
+        expect([SHELL, APP], `${key} in web/${dir}`).toContain(namespaceOf(key));
+    }
   });
 });

@@ -11,12 +11,13 @@ import {
   HEADER_BUTTONS,
   navigationLinks,
 } from '../../web/app/routes';
-import { i18n, loadAppMessages, t, type MessageId } from '../../web/i18n/i18n';
+import { i18n, loadAppMessages, setMessageLoaders, t, type MessageId } from '../../web/i18n/i18n';
 
 // The registry names its texts by message key; these tests read them in English, every page's
 // messages loaded (a signed-in user's links and the titles come with the pages' messages).
 beforeAll(async () => {
   i18n.activate('en');
+  setMessageLoaders(() => import('virtual:messages/loaders'));
   await loadAppMessages();
 });
 const english = <Link extends { label: MessageId }>(

@@ -5,7 +5,8 @@
 import type { ComponentType } from 'react';
 import type { UserType } from '../../machines/onboarding/onboarding.context';
 import type { RouteEntry } from '../../machines/onboarding/onboarding.routes';
-import { hasMessage, type MessageId, type Translate } from '../i18n/i18n';
+import { hasMessage, loadMessages, type MessageId, type Translate } from '../i18n/i18n';
+import type { Namespace } from '../i18n/namespaces';
 import { loadServerState } from '../session/serverState';
 
 /**
@@ -37,13 +38,17 @@ function routePage(load: () => Promise<ComponentType>): RoutePage {
   };
 }
 
-/** A page that reads server state: its chunk and the query cache load together. */
+/**
+ * A page that reads server state: its chunk, the query cache and the page's own messages (its key
+ * prefix, web/i18n/namespaces.ts) load together.
+ */
 function page<TModule>(
   load: () => Promise<TModule>,
   pick: (module: TModule) => ComponentType,
+  messages: Namespace,
 ): RoutePage {
   return routePage(() =>
-    Promise.all([load(), loadServerState()]).then(([module, state]) =>
+    Promise.all([load(), loadServerState(), loadMessages(messages)]).then(([module, state]) =>
       state.withQueryClient(pick(module)),
     ),
   );
@@ -107,6 +112,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/login/LoginPage'),
       (m) => m.LoginPage,
+      'auth',
     ),
     nav: { label: 'nav.login', audiences: ['visitor'] },
     headerButton: { label: 'nav.login', tone: 'ghost' },
@@ -118,6 +124,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/register/RegisterPage'),
       (m) => m.RegisterPage,
+      'auth',
     ),
     nav: { label: 'nav.register', audiences: ['visitor'] },
     headerButton: { label: 'nav.register', tone: 'primary' },
@@ -129,6 +136,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/otp-verification/OtpVerificationPage'),
       (m) => m.OtpVerificationPage,
+      'auth',
     ),
   },
   {
@@ -138,6 +146,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/forgot-password/ForgotPasswordPage'),
       (m) => m.ForgotPasswordPage,
+      'auth',
     ),
   },
   {
@@ -147,6 +156,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/reset-password/ResetPasswordPage'),
       (m) => m.ResetPasswordPage,
+      'auth',
     ),
   },
   {
@@ -156,10 +166,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/dashboard/DashboardPage'),
       (m) => m.DashboardPage,
+      'dashboard',
     ),
     ownerPage: page(
       () => import('../pages/admin/dashboard/OwnerDashboard'),
       (m) => m.OwnerDashboard,
+      'owner',
     ),
     nav: { label: 'nav.dashboard', audiences: signedIn },
   },
@@ -170,6 +182,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/subscriptions/SubscriptionsPage'),
       (m) => m.SubscriptionsPage,
+      'subscriptions',
     ),
     nav: { label: 'nav.subscriptions', audiences: ['customer'] },
     footer: { label: 'nav.mySubscriptions', position: 2 },
@@ -181,6 +194,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/plans/PlansPage'),
       (m) => m.PlansPage,
+      'plans',
     ),
     nav: { label: 'nav.plans', audiences: ['customer'] },
     footer: { label: 'nav.plans', position: 1 },
@@ -192,6 +206,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/feedback/FeedbackPage'),
       (m) => m.FeedbackPage,
+      'feedback',
     ),
     nav: { label: 'nav.feedback', audiences: ['customer'] },
     footer: { label: 'nav.feedback', position: 3 },
@@ -203,6 +218,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/payments/PaymentsPage'),
       (m) => m.PaymentsPage,
+      'payments',
     ),
     nav: { label: 'nav.payments', audiences: ['customer'] },
   },
@@ -213,6 +229,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/leaves/LeavesPage'),
       (m) => m.LeavesPage,
+      'leaves',
     ),
     nav: { label: 'nav.leaves', audiences: ['customer'] },
   },
@@ -223,6 +240,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/notifications/NotificationsPage'),
       (m) => m.NotificationsPage,
+      'notifications',
     ),
     nav: { label: 'nav.notifications', audiences: ['customer'] },
   },
@@ -233,6 +251,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/plans/ManagePlansPage'),
       (m) => m.ManagePlansPage,
+      'adminPlans',
     ),
     nav: { label: 'nav.plans', audiences: ['owner'] },
   },
@@ -243,6 +262,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/feedback/AdminFeedbackPage'),
       (m) => m.AdminFeedbackPage,
+      'adminFeedback',
     ),
     nav: { label: 'nav.feedback', audiences: ['owner'] },
   },
@@ -253,6 +273,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/leaves/AdminLeavesPage'),
       (m) => m.AdminLeavesPage,
+      'adminLeaves',
     ),
     nav: { label: 'nav.leaves', audiences: ['owner'] },
   },
@@ -263,6 +284,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/refunds/ManageRefundsPage'),
       (m) => m.ManageRefundsPage,
+      'adminRefunds',
     ),
     nav: { label: 'nav.refunds', audiences: ['owner'] },
   },
@@ -273,6 +295,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/superuser/SuperuserPage'),
       (m) => m.SuperuserPage,
+      'superuser',
     ),
     nav: { label: 'nav.paymentsUsers', audiences: ['owner'] },
   },
@@ -284,6 +307,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/kitchen/KitchenSheetPage'),
       (m) => m.KitchenSheetPage,
+      'kitchen',
     ),
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
@@ -295,6 +319,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/admin/audit/AuditLogPage'),
       (m) => m.AuditLogPage,
+      'audit',
     ),
     nav: { label: 'nav.audit', audiences: ['owner'] },
   },
@@ -305,6 +330,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/profile/ProfilePage'),
       (m) => m.ProfilePage,
+      'profile',
     ),
     nav: { label: 'nav.profile', audiences: signedIn },
   },
@@ -315,6 +341,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: page(
       () => import('../pages/contact/ContactPage'),
       (m) => m.ContactPage,
+      'contact',
     ),
     // The mobile menu has the same links, with Contact spelled out as "Contact Us".
     nav: {

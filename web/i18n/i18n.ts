@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { messages as englishShell } from 'virtual:messages/en/shell';
 import type english from '../locales/en.json';
-import { isLanguage, LOCALES, type Language, type Namespace } from './namespaces';
+import { APP, isLanguage, LOCALES, SHELL, type Language, type Namespace } from './namespaces';
 
 export type { Language } from './namespaces';
 
@@ -14,36 +14,43 @@ export type MessageId = keyof typeof english;
 export type MessageValues = Readonly<Record<string, string | number>>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-type Loader = () => Promise<{ messages: Parameters<typeof i18n.load>[1] }>;
-
-const LOADERS: Readonly<Record<Language, Record<Namespace, Loader>>> = {
-  en: {
-    shell: () => Promise.resolve({ messages: englishShell }),
-    app: () => import('virtual:messages/en/app'),
-  },
-  hi: {
-    shell: () => import('virtual:messages/hi/shell'),
-    app: () => import('virtual:messages/hi/app'),
-  },
-};
-
 const STORAGE_KEY = 'dabba.language';
+
+type LoaderMap = typeof import('virtual:messages/loaders');
+let messageLoaders: () => Promise<LoaderMap> = () =>
+  Promise.reject(new Error('setMessageLoaders() was not called'));
+
+/**
+ * Where the map of message chunks comes from: the app's entry passes
+ * `() => import('virtual:messages/loaders')`, so the import (and Vite's preload helper with it)
+ * stays in the entry chunk rather than splitting the first paint's JavaScript into one more file.
+ */
+export function setMessageLoaders(load: () => Promise<LoaderMap>) {
+  messageLoaders = load;
+}
 
 const loaded = new Map<string, Promise<void>>();
 /** Namespaces some screen has needed; a switch loads them in the new language before showing it. */
-const wanted = new Set<Namespace>(['shell']);
+const wanted = new Set<Namespace>([SHELL]);
 
 function ensure(language: Language, namespace: Namespace): Promise<void> {
   const key = `${language}/${namespace}`;
   let pending = loaded.get(key);
   if (!pending) {
-    pending = LOADERS[language][namespace]().then(
-      ({ messages }) => i18n.load(language, messages),
-      (error: unknown) => {
-        loaded.delete(key); // a lost connection may be tried again
-        throw error;
-      },
-    );
+    // The map of chunks loads first, itself on demand: a visitor's landing page never needs it.
+    pending = messageLoaders()
+      .then(({ loaders }) => {
+        const load = loaders[language]?.[namespace];
+        if (!load) throw new Error(`No messages ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        ({ messages }) => i18n.load(language, messages),
+        (error: unknown) => {
+          loaded.delete(key); // a lost connection may be tried again
+          throw error;
+        },
+      );
     loaded.set(key, pending);
   }
   return pending;
@@ -54,7 +61,7 @@ function ensureWanted(language: Language): Promise<void> {
 }
 
 i18n.load('en', englishShell);
-loaded.set('en/shell', Promise.resolve());
+loaded.set(`en/${SHELL}`, Promise.resolve());
 
 /** The language picked on this device (the switch, or a signed-in account), if any. */
 function chosenLanguage(): Language | null {
@@ -92,11 +99,14 @@ export function startLanguage(): Promise<void> {
   );
 }
 
-/** The "app" namespace in the current language (and in any language switched to later). */
-export function loadAppMessages(): Promise<void> {
-  wanted.add('app');
-  return ensure(currentLanguage(), 'app');
+/** A namespace's messages in the current language (and in any language switched to later). */
+export function loadMessages(namespace: Namespace): Promise<void> {
+  wanted.add(namespace);
+  return ensure(currentLanguage(), namespace);
 }
+
+/** What every screen behind the server-state chunk shares (web/i18n/namespaces.ts). */
+export const loadAppMessages = (): Promise<void> => loadMessages(APP);
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : 'en';

@@ -1,16 +1,18 @@
 // Which catalogue chunk a message lives in. The catalogues are one file per language
-// (web/locales/en.json, hi.json); the build splits each into two chunks so a visitor's first paint
-// carries only what the landing page and the frame around every page say:
-//  - shell: the header, navigation, footer, language switch, route titles and the landing page,
-//    loaded with the app;
-//  - app: every other screen, loaded with the server-state chunk (web/session/serverState.ts),
-//    which every page but the landing page already waits for.
-// A key's namespace is its first segment, e.g. "landing.hero.title" → shell; of the route titles
-// and navigation labels, only what a signed-out visitor sees on the landing page is in the shell
-// (a signed-in user's links show once the profile, and with it the app messages, has loaded).
+// (web/locales/en.json, hi.json); the build splits each into chunks, so a screen downloads what it
+// says and little else:
+//  - shell: the header, navigation, footer, language switch and the landing page, loaded with the
+//    app (a visitor's first paint carries only these);
+//  - app: what every other screen shares (fields, toasts, statuses, meal and service names, the
+//    checkout, the session's messages, titles and a signed-in user's links), loaded with the
+//    server-state chunk (web/session/serverState.ts) that every page but the landing page waits for;
+//  - one chunk per page's own prefix ("superuser", "owner", "leaves", …), loaded with that page
+//    (web/app/routes.ts names it).
+// A key's namespace follows from its first segment, e.g. "landing.hero.title" → shell.
 
-export const NAMESPACES = ['shell', 'app'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export const SHELL = 'shell';
+export const APP = 'app';
+export type Namespace = string;
 
 /** First key segments whose messages the landing page and the frame need before anything else. */
 export const SHELL_PREFIXES: ReadonlySet<string> = new Set([
@@ -34,9 +36,23 @@ export const SHELL_KEYS: ReadonlySet<string> = new Set([
   'nav.feedback',
 ]);
 
+/** First key segments every page may use: they ship in the shared "app" chunk. */
+export const APP_PREFIXES: ReadonlySet<string> = new Set([
+  'ui',
+  'format',
+  'status',
+  'checkout',
+  'session',
+  'route',
+  'nav',
+  'plansModal',
+  'api',
+]);
+
 export function namespaceOf(key: string): Namespace {
   const prefix = key.slice(0, key.indexOf('.'));
-  return SHELL_PREFIXES.has(prefix) || SHELL_KEYS.has(key) ? 'shell' : 'app';
+  if (SHELL_PREFIXES.has(prefix) || SHELL_KEYS.has(key)) return SHELL;
+  return APP_PREFIXES.has(prefix) ? APP : prefix;
 }
 
 export const LANGUAGES = ['en', 'hi'] as const;
