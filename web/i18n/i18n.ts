@@ -4,6 +4,7 @@
 import { i18n } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { messages as englishShell } from 'virtual:messages/en/shell';
+import type { loaders } from 'virtual:messages/loaders';
 import type english from '../locales/en.json';
 import { APP, isLanguage, LOCALES, SHELL, type Language, type Namespace } from './namespaces';
 
@@ -16,7 +17,7 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 const STORAGE_KEY = 'dabba.language';
 
-type LoaderMap = typeof import('virtual:messages/loaders');
+type LoaderMap = { loaders: typeof loaders };
 let messageLoaders: () => Promise<LoaderMap> = () =>
   Promise.reject(new Error('setMessageLoaders() was not called'));
 
