@@ -96,14 +96,14 @@ const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, Me
  * A value as a name: 'breakfast' → 'Breakfast' (नाश्ता in Hindi) for the words of WORDS, else the
  * word with its first letter capitalised.
  */
-export function capitalise(word: string): string {
+export function wordLabel(word: string): string {
   const id = WORDS.get(word);
   if (id) return t(id);
   return word.length === 0 ? word : word[0]!.toUpperCase() + word.slice(1);
 }
 
 /** A meal's name in the current language: 'breakfast' → 'Breakfast'. */
-export const mealLabel = (meal: string): string => capitalise(meal);
+export const mealLabel = (meal: string): string => wordLabel(meal);
 
 /** 'breakfast,lunch' meals as 'Breakfast, Lunch', or 'None' (in the current language). */
 export function formatMeals(meals: readonly string[] | null | undefined): string {

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
 import { useT } from '../../i18n/i18n';
 import { typeLabel } from '../../lib/feedback';
-import { capitalise, formatDate, formatDateTime } from '../../lib/format';
+import { wordLabel, formatDate, formatDateTime } from '../../lib/format';
 import { cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
 import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
@@ -103,7 +103,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
                   : 'neutral'
             }
           >
-            {t('feedback.priority', { priority: capitalise(item.priority) })}
+            {t('feedback.priority', { priority: wordLabel(item.priority) })}
           </Badge>
           <StatusBadge status={item.status} />
         </div>
@@ -116,7 +116,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
       {item.feedback_type === 'food_complaint' ? (
         <p className={`${muted} ${small}`}>
           {t('feedback.meal', {
-            meal: item.meal_type ? capitalise(item.meal_type) : '—',
+            meal: item.meal_type ? wordLabel(item.meal_type) : '—',
             date: formatDate(item.meal_date),
           })}
         </p>

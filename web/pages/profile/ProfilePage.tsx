@@ -20,7 +20,7 @@ import { RadioGroup } from '../../components/RadioGroup';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { useToast } from '../../components/Toaster';
 import { useT, type MessageId } from '../../i18n/i18n';
-import { capitalise } from '../../lib/format';
+import { wordLabel } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
 import { useSession, type User } from '../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
@@ -176,7 +176,7 @@ function ProfileForm({ user }: { user: User }) {
             [t('profile.detail.phone'), user.phone],
             [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
             [t('profile.detail.status'), <StatusBadge status={user.status} />],
-            [t('profile.detail.userType'), capitalise(user.user_type)],
+            [t('profile.detail.userType'), wordLabel(user.user_type)],
           ]}
         />
       </Card>

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { useT } from '../../../i18n/i18n';
 import { priorityLabel, priorityTone, typeLabel } from '../../../lib/feedback';
-import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
+import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
 import { BusinessSummary } from './BusinessSummary';
 import { cardHead, cardList } from '../../../styles/list.css';
@@ -106,7 +106,7 @@ export function OwnerDashboard() {
                   </div>
                   <p className={muted}>
                     {complaint.user.username} ·{' '}
-                    {complaint.meal_type ? `${capitalise(complaint.meal_type)}, ` : ''}
+                    {complaint.meal_type ? `${wordLabel(complaint.meal_type)}, ` : ''}
                     {formatDate(complaint.meal_date ?? complaint.created_at)}
                   </p>
                 </Card>

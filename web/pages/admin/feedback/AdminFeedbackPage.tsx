@@ -23,7 +23,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
-import { capitalise, formatDate, formatDateTime } from '../../../lib/format';
+import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
@@ -147,7 +147,7 @@ export function AdminFeedbackPage() {
                           [t('adminFeedback.mealDate'), formatDate(item.meal_date)],
                           [
                             t('adminFeedback.mealType'),
-                            item.meal_type ? capitalise(item.meal_type) : '—',
+                            item.meal_type ? wordLabel(item.meal_type) : '—',
                           ],
                         ] as [string, string][])
                       : []),
@@ -291,7 +291,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
             [t('adminFeedback.username'), feedback.user.username],
             [t('adminFeedback.email'), feedback.user.email],
             [t('adminFeedback.phone'), feedback.user.phone],
-            [t('adminFeedback.userType'), capitalise(feedback.user.user_type)],
+            [t('adminFeedback.userType'), wordLabel(feedback.user.user_type)],
             [t('adminFeedback.status'), lifecycleLabel('account', feedback.user.status)],
           ]}
         />

@@ -19,7 +19,7 @@ import { Table, type Column } from '../../../components/Table';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { capitalise, formatDate, todayIso } from '../../../lib/format';
+import { wordLabel, formatDate, todayIso } from '../../../lib/format';
 import {
   muted,
   pageHeader,
@@ -73,7 +73,7 @@ function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'ti
   return (
     <section aria-labelledby={`counts-${service}`} className={stack}>
       <h2 id={`counts-${service}`} className={sectionTitle}>
-        {capitalise(service)}
+        {wordLabel(service)}
       </h2>
       <div className={statGrid}>
         {MEALS.map((meal) => (
@@ -82,10 +82,10 @@ function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'ti
             label={
               sheet.on_leave[service][meal]
                 ? t('kitchen.mealOnLeave', {
-                    meal: capitalise(meal),
+                    meal: wordLabel(meal),
                     count: sheet.on_leave[service][meal],
                   })
-                : capitalise(meal)
+                : wordLabel(meal)
             }
             value={sheet.counts[service][meal]}
           />
@@ -162,7 +162,7 @@ export function KitchenSheetPage() {
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
               <h2 id={`deliveries-${meal}`} className={sectionTitle}>
                 {t('kitchen.deliveriesTitle', {
-                  meal: capitalise(meal),
+                  meal: wordLabel(meal),
                   count: data.deliveries[meal].length,
                 })}
               </h2>

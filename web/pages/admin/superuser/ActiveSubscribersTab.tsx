@@ -19,7 +19,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
-import { capitalise, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
+import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
 import { row, sectionTitle, stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog } from './AdjustEndDateDialog';
@@ -109,7 +109,7 @@ function subscriberColumns(
           <Badge tone={s.service_type === 'tiffin' ? 'info' : 'success'}>
             {s.service_type === 'tiffin' ? t('format.service.tiffin') : t('format.service.mess')}
           </Badge>
-          <Badge>{capitalise(s.user_type)}</Badge>
+          <Badge>{wordLabel(s.user_type)}</Badge>
           {s.breakfast_included ? <Badge tone="warning">{t('format.meal.breakfast')}</Badge> : null}
         </span>
       ),
@@ -354,7 +354,7 @@ export function ActiveSubscribersTab() {
               aria-controls={openMeal === meal ? `meal-list-${meal}` : undefined}
               onClick={() => setOpenMeal(openMeal === meal ? null : meal)}
             >
-              {capitalise(meal)}: {mealCounts[meal] ?? '…'}
+              {wordLabel(meal)}: {mealCounts[meal] ?? '…'}
             </button>
           ))}
         </div>

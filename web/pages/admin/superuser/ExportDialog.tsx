@@ -28,7 +28,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Checkbox, formStyles } from '../../../components/Field';
 import { useToast } from '../../../components/Toaster';
 import { t as translate, useT } from '../../../i18n/i18n';
-import { capitalise, todayIso } from '../../../lib/format';
+import { wordLabel, todayIso } from '../../../lib/format';
 import { useApi, useSession } from '../../../session/SessionProvider';
 import { row, stack } from '../../../styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
@@ -202,7 +202,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 {EXPORT_MEALS.map((meal) => (
                   <Checkbox
                     key={meal}
-                    label={`${capitalise(service)} ${capitalise(meal)}`}
+                    label={`${wordLabel(service)} ${wordLabel(meal)}`}
                     checked={chosen.includes(meal)}
                     disabled={busy}
                     onChange={(event) =>

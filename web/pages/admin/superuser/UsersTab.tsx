@@ -14,7 +14,7 @@ import { FilterSelect } from '../../../components/Select';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { capitalise, formatDate, todayIso } from '../../../lib/format';
+import { wordLabel, formatDate, todayIso } from '../../../lib/format';
 import { stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { EmailAddress } from './EmailAddress';
@@ -107,7 +107,7 @@ export function UsersTab() {
       key: 'type',
       header: t('superuser.column.type'),
       sortKey: 'user_type',
-      cell: (u) => capitalise(u.user_type),
+      cell: (u) => wordLabel(u.user_type),
     },
     {
       key: 'subscription',
@@ -154,8 +154,8 @@ export function UsersTab() {
           onValueChange={setType}
           options={[
             { value: 'all', label: t('superuser.filter.all') },
-            { value: 'student', label: capitalise('student') },
-            { value: 'regular', label: capitalise('regular') },
+            { value: 'student', label: wordLabel('student') },
+            { value: 'regular', label: wordLabel('regular') },
           ]}
         />
       </div>
