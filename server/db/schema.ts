@@ -39,6 +39,11 @@ export interface UsersTable {
   updated_at: string;
   /** What the user reads: the web app's screens, and every e-mail and SMS sent to them. */
   language: Generated<Language>;
+  /**
+   * Moves whenever anything the user's own reads show changes (migration 014's triggers); the
+   * read cache (server/read-cache.ts) holds an answer only while it stands still.
+   */
+  data_version: Generated<number>;
 }
 
 export interface StudentProfilesTable {

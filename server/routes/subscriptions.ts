@@ -13,10 +13,15 @@ import {
   type SubscriptionBody,
 } from '../serializers/subscriptions.js';
 import { rupees } from '../format.js';
+import { createReadCache, wantsFreshRead } from '../read-cache.js';
+
+/** Customers whose active subscription is kept in memory (under 1 kB each). */
+const ACTIVE_READS_KEPT = 5_000;
 
 export function subscriptionHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { subscriptions, cancellation } = ctx.stores;
+  const activeSubscriptions = createReadCache<SubscriptionBody | null>(ACTIVE_READS_KEPT);
 
   async function bodyOf(id: number): Promise<SubscriptionBody> {
     const body = await loadSubscriptionBody(db, id, ctx.today());
@@ -74,7 +79,12 @@ export function subscriptionHandlers(ctx: AppContext) {
 
     async getActiveSubscription(request) {
       const user = requireCustomer(request);
-      const body = await loadActiveSubscriptionBody(db, user.id, ctx.today());
+      const today = ctx.today();
+      const load = () => loadActiveSubscriptionBody(db, user, today);
+      // The dashboard asks on every visit; `Cache-Control: no-cache` reads the database.
+      const body = wantsFreshRead(request)
+        ? await load()
+        : await activeSubscriptions.read(user, today, load);
       if (!body) throw notFound('No active subscription.');
       return body;
     },

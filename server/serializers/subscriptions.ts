@@ -179,15 +179,12 @@ export async function loadSubscriptionBody(
 
 // The customer's active subscription, read on every dashboard load: one query, compiled once, of
 // just the columns the body shows (better-sqlite3 spends more on building a wide row than on
-// finding it). A subscription with a refund, which a cancellation makes and an active one does not
-// have, is read the general way.
+// finding it); the customer's names come from the session's row. A subscription with a refund, which
+// a cancellation makes and an active one does not have, is read the general way.
 
 type SummaryRow = Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at'> & {
   [K in keyof SubscriptionPlanRow as `plan__${K}`]: SubscriptionPlanRow[K];
 } & {
-  customer__username: string;
-  customer__first_name: string;
-  customer__last_name: string;
   refund__id: number | null;
   paid: boolean | number;
 };
@@ -212,7 +209,6 @@ const activeSubscriptionQuery = compiledOnce(
     db
       .selectFrom('subscriptions')
       .innerJoin('plans as plan', 'plan.id', 'subscriptions.plan_id')
-      .innerJoin('users as customer', 'customer.id', 'subscriptions.user_id')
       .leftJoin('refunds as refund', 'refund.subscription_id', 'subscriptions.id')
       .select((eb) => [
         'subscriptions.id',
@@ -228,9 +224,6 @@ const activeSubscriptionQuery = compiledOnce(
         'subscriptions.cancelled_at',
         'subscriptions.created_at',
         ...PLAN_SUMMARY_COLUMNS.map((column) => eb.ref(`plan.${column}`).as(`plan__${column}`)),
-        'customer.username as customer__username',
-        'customer.first_name as customer__first_name',
-        'customer.last_name as customer__last_name',
         'refund.id as refund__id',
         eb
           .exists(
@@ -252,10 +245,12 @@ const activeSubscriptionQuery = compiledOnce(
 /** The customer's active subscription as the API shows it, or null when there is none. */
 export async function loadActiveSubscriptionBody(
   db: Kysely<Database>,
-  userId: number,
+  customer: SubscriptionParts['user'],
   today: string,
 ): Promise<SubscriptionBody | null> {
-  const [found] = (await db.executeQuery(activeSubscriptionQuery(db, { userId, today }))).rows;
+  const [found] = (
+    await db.executeQuery(activeSubscriptionQuery(db, { userId: customer.id, today }))
+  ).rows;
   if (!found) return null;
   const row = found as unknown as SummaryRow;
   if (row.refund__id !== null) return loadSubscriptionBody(db, row.id, today);
@@ -267,12 +262,7 @@ export async function loadActiveSubscriptionBody(
     row,
     {
       plan,
-      user: {
-        id: row.user_id,
-        username: row.customer__username,
-        first_name: row.customer__first_name,
-        last_name: row.customer__last_name,
-      },
+      user: customer,
       refund: null,
       refundRequestedBy: null,
       hasSuccessfulPayment: truthy(row.paid),

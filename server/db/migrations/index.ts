@@ -14,6 +14,7 @@ import { taxInvoicesMigration } from './010_tax_invoices.js';
 import { paymentLookupsMigration } from './011_payment_lookups.js';
 import { notificationEventsMigration } from './012_notification_events.js';
 import { userLanguageMigration } from './013_user_language.js';
+import { dataVersionsMigration } from './014_data_versions.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -30,6 +31,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '011_payment_lookups': paymentLookupsMigration(),
     '012_notification_events': notificationEventsMigration(),
     '013_user_language': userLanguageMigration(),
+    '014_data_versions': dataVersionsMigration(db.dialect),
   };
 }
 
