@@ -510,7 +510,7 @@ export interface paths {
         };
         /**
          * The customer's ACTIVE subscription
-         * @description The customer's ACTIVE subscription (the one ending last if there are several), or 404 when there is none.
+         * @description The customer's ACTIVE subscription (the one ending last if there are several), or 404 when there is none. Answered from the server's memory while nothing it shows has changed (the README's read cache: never a stale answer); `Cache-Control: no-cache` reads it from the database.
          */
         get: operations["getActiveSubscription"];
         put?: never;
@@ -1485,7 +1485,7 @@ export interface paths {
         };
         /**
          * The full payout details, to pay an APPROVED refund
-         * @description The owner's view for marking the refund paid: the UPI id, or the bank account with its whole number. Only while the refund is APPROVED (else 400 `refund.not_payable`); every other view shows the account number masked (Refund.payout). 404 when the customer gave no payout details.
+         * @description The owner's view for marking the refund paid: the UPI id, or the bank account with its whole number. Only while the refund is APPROVED (else 400 `refund.not_payable`); every other view shows the account number masked (Refund.payout). 404 when the customer gave no payout details. Each answer is recorded in the audit log (`refund.view_payout`).
          */
         get: operations["getRefundPayout"];
         put?: never;

@@ -1,9 +1,11 @@
 // Fails when generated/ differs from a fresh run of `npm run generate` on openapi.yaml.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONTRACT_JSON, renderContractJson } from './generate-contract-json.mjs';
 
+const stale = [];
 const dir = mkdtempSync(path.join(tmpdir(), 'dabba-generated-'));
 const fresh = path.join(dir, 'api.d.ts');
 try {
@@ -13,11 +15,16 @@ try {
     input: readFileSync(fresh),
     stdio: ['pipe', 'pipe', 'pipe'],
   }).toString('utf8');
-  if (readFileSync('generated/api.d.ts', 'utf8') !== formatted) {
-    console.error('generated/api.d.ts is stale: run `npm run generate` and commit the result.');
-    process.exit(1);
-  }
-  console.log('generated/ matches openapi.yaml');
+  if (readFileSync('generated/api.d.ts', 'utf8') !== formatted) stale.push('generated/api.d.ts');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+// The contract the server reads (scripts/generate-contract-json.mjs).
+if (!existsSync(CONTRACT_JSON) || readFileSync(CONTRACT_JSON, 'utf8') !== renderContractJson()) {
+  stale.push('generated/openapi.json');
+}
+for (const file of stale) {
+  console.error(`${file} is stale: run \`npm run generate\` and commit the result.`);
+}
+if (stale.length) process.exitCode = 1;
+else console.log('generated/ matches openapi.yaml');

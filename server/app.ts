@@ -14,6 +14,7 @@ import {
   type LogDestination,
 } from './logging.js';
 import {
+  contractYaml,
   loadContract,
   serializerCompiler,
   validatorCompiler,
@@ -238,7 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   app.get('/api/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(contract.text),
+    reply.type('application/yaml; charset=utf-8').send(await contractYaml()),
   );
   await app.register(fastifySwagger, {
     mode: 'static',

@@ -1,15 +1,24 @@
-// Reads openapi.yaml and turns each operation into a Fastify route: validation, response shape,
-// security and roles all come from the contract, looked up by operationId.
+// Reads the contract (openapi.yaml, as generated/openapi.json) and turns each operation into a Fastify
+// route: validation, response shape, security and roles all come from the contract, by operationId.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { parse } from 'yaml';
 
+// Both resolve from server/ and from the bundle in dist/ alike: one level up is the repository.
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+/**
+ * openapi.yaml as JSON, written by `npm run generate` (scripts/generate-contract-json.mjs). The server
+ * reads this one: parsing the YAML at every start left about 10 MB of garbage in the old generation
+ * and kept the yaml package loaded.
+ */
+export const CONTRACT_JSON_PATH = fileURLToPath(
+  new URL('../generated/openapi.json', import.meta.url),
+);
 
 type JsonObject = { [key: string]: unknown };
 export type Security = 'public' | 'optional' | 'required';
@@ -40,7 +49,6 @@ export interface ResponseSpec {
 
 export interface Contract {
   document: JsonObject;
-  text: string;
   operations: OperationRoute[];
   /** Headers on every answer, from `x-every-response-headers`, also merged into each response. */
   everyResponseHeaders: ResponseSpec['headers'];
@@ -108,9 +116,27 @@ function parametersSchema(parameters: JsonObject[], location: 'query' | 'path'):
   return { type: 'object', properties, required, additionalProperties: true };
 }
 
-export function loadContract(file = CONTRACT_PATH): Contract {
-  const text = readFileSync(file, 'utf8');
-  const document = parse(text) as JsonObject;
+/** The contract's document as the server reads it: generated/openapi.json. */
+export function readContractDocument(): JsonObject {
+  return JSON.parse(readFileSync(CONTRACT_JSON_PATH, 'utf8')) as JsonObject;
+}
+
+let yamlText: Promise<Buffer> | null = null;
+
+/**
+ * openapi.yaml's bytes, as GET /api/openapi.yaml serves them: read on the first request rather than
+ * at start-up (it is rarely asked for), and kept after.
+ */
+export function contractYaml(): Promise<Buffer> {
+  yamlText ??= readFile(CONTRACT_PATH).catch((error: unknown) => {
+    yamlText = null;
+    throw error;
+  });
+  return yamlText;
+}
+
+/** The operations of `document` (by default the server's contract; tests pass a planted one). */
+export function loadContract(document: JsonObject = readContractDocument()): Contract {
   const resolve = dereference(document);
   const readHeaders = (declared: unknown): ResponseSpec['headers'] => {
     const headers: ResponseSpec['headers'] = {};
@@ -176,7 +202,7 @@ export function loadContract(file = CONTRACT_PATH): Contract {
       });
     }
   }
-  return { document, text, operations, everyResponseHeaders };
+  return { document, operations, everyResponseHeaders };
 }
 
 /** Ajv 2020 with formats, as the server validates with; tests check answers with it too. */

@@ -1,13 +1,25 @@
 // The server's log: pino's JSON lines on stdout, written so that a failing log output can never
 // stop the server. This file is the one place where the logger is configured.
 import { fstatSync, write } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   LogController,
+  type FastifyError,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import { redactUrl } from './log-redaction.js';
+import { mapStack } from './stack.js';
+
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+/** pino's error serializer, which Fastify logs `err` with: pino as Fastify itself loads it. */
+const serializeError = (
+  createRequire(createRequire(import.meta.url).resolve('fastify'))('pino') as {
+    stdSerializers: { err: (error: unknown) => SerializedError };
+  }
+).stdSerializers.err;
 
 /**
  * pino's own stdout destination (sonic-boom) blocked the whole server when stdout sat on a full
@@ -183,6 +195,15 @@ export function loggerOptions(
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+      // pino's, with the stack's frames in the bundle mapped back to the sources (server/stack.ts).
+      err: (error: FastifyError) => {
+        const serialized = serializeError(error);
+        // Anything but an error comes back as it is: not ours to change.
+        if ((serialized as unknown) !== error && typeof serialized.stack === 'string') {
+          serialized.stack = mapStack(serialized.stack);
+        }
+        return serialized;
+      },
     },
     stream: destination,
   };

@@ -1,10 +1,12 @@
 // Starts the server: configuration, logging, jobs and a graceful close on SIGINT/SIGTERM.
+import { inspect } from 'node:util';
 import { buildApp, startJobs } from './app.js';
 import { dataDirFrom, loadConfig, type Config } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogDestination } from './logging.js';
 import { allJobs } from './routes/index.js';
 import { seedDemo } from './demo.js';
+import { mapStack } from './stack.js';
 import { startupStorageMessage } from './storage.js';
 
 /** SIGTERM to exit, at most: a request that never finishes cannot hold the process past this. */
@@ -87,6 +89,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // As console.error prints it (causes included), with the bundle's frames mapped to the sources.
+  console.error(error instanceof Error ? mapStack(inspect(error)) : error);
   void exit(1);
 });
