@@ -1,6 +1,5 @@
 // Registration, phone verification and the profile. The account store writes the user's status as
 // the onboarding machine decides; handlers check the fields with the spec's messages first.
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
 import { claimOtpSend, consumeOtp, issueOtp } from '../auth/otp.js';
 import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sessions.js';
@@ -12,100 +11,31 @@ import { afterAnswer, clientIp, requireCustomer, requireUser, type Handlers } fr
 import { DEFAULT_LANGUAGE } from '../i18n.js';
 import { serializeUser } from '../serializers/users.js';
 import { enforceLimit } from '../services/rate-limit.js';
-import { EMAIL_MESSAGE, isBlank, isEmail, normalizePhone } from '../validation.js';
+import {
+  isBlank,
+  normalizePhone,
+  profileErrors,
+  registrationErrors,
+  type FieldErrors,
+} from '../validation.js';
 
-const USERNAME_PATTERN = /^[\w.@+-]+$/;
 export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
-
-type Errors = Record<string, string[]>;
 
 /** A phone field error on the OTP endpoints, which the client reads from `message`. */
 const otpPhoneError = (message: string) =>
   new ApiError(400, { message, phone: [message], error_code: 'invalid' });
-
-/** The registration form's field rules that need no database (README: Accounts and sessions). */
-async function registrationErrors(body: {
-  username: string;
-  email: string;
-  password: string;
-  confirm_password: string;
-  first_name: string;
-  last_name: string;
-}): Promise<Errors> {
-  const errors: Errors = {};
-  const username = body.username.trim();
-  if (username.length < 3) errors.username = ['Username must be at least 3 characters'];
-  else if (!USERNAME_PATTERN.test(username) || username.length > 150) {
-    errors.username = [
-      'Enter a valid username. It may contain only letters, numbers, and @/./+/-/_ characters.',
-    ];
-  }
-  if (!isEmail(body.email.trim())) errors.email = [EMAIL_MESSAGE];
-  if (body.password.length < 6) errors.password = ['Password must be at least 6 characters'];
-  else if (await isCommonPassword(body.password)) errors.password = [COMMON_PASSWORD_MESSAGE];
-  if (isBlank(body.confirm_password)) errors.confirm_password = ['Please confirm your password'];
-  else if (body.password !== body.confirm_password) {
-    errors.confirm_password = ['Passwords do not match'];
-  }
-  if (isBlank(body.first_name)) errors.first_name = ['First name is required'];
-  if (isBlank(body.last_name)) errors.last_name = ['Last name is required'];
-  return errors;
-}
-
-/** The profile fields the account's type needs, each missing one under its own key. */
-function profileErrors(
-  user: User,
-  body: {
-    user_type: string;
-    is_tiffin_user: boolean;
-    is_mess_user: boolean;
-    student_profile?: Record<string, unknown> | null;
-    regular_profile?: { pincode?: string } & Record<string, unknown>;
-  },
-): Errors {
-  const errors: Errors = {};
-  if (body.user_type !== user.user_type) errors.user_type = ['User type cannot be changed.'];
-  if (body.is_tiffin_user === body.is_mess_user) {
-    errors.non_field_errors = ['Choose exactly one of tiffin user or mess user.'];
-  }
-  const require = (prefix: string, profile: Record<string, unknown> | null, fields: string[]) => {
-    if (!profile) {
-      errors[prefix] = ['This field is required.'];
-      return;
-    }
-    for (const field of fields) {
-      const value = profile[field];
-      if (typeof value !== 'string' || isBlank(value)) {
-        errors[`${prefix}.${field}`] = ['This field is required.'];
-      }
-    }
-  };
-  if (user.user_type === 'student') {
-    require('student_profile', body.student_profile ?? null, [
-      'institute',
-      'student_id',
-      'hostel',
-      'year',
-      'course',
-    ]);
-  } else {
-    const regular = body.regular_profile ?? null;
-    require('regular_profile', regular, ['address', 'landmark', 'pincode', 'city']);
-    const pincode = regular?.pincode;
-    if (typeof pincode === 'string' && !isBlank(pincode) && !/^\d{6}$/.test(pincode.trim())) {
-      errors['regular_profile.pincode'] = ['Pincode must be 6 digits.'];
-    }
-  }
-  return errors;
-}
 
 export function accountHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { accounts } = ctx.stores;
 
   /** Which of username, e-mail and phone another account already has. */
-  async function taken(username: string, email: string, phone: string | null): Promise<Errors> {
-    const clash: Errors = {};
+  async function taken(
+    username: string,
+    email: string,
+    phone: string | null,
+  ): Promise<FieldErrors> {
+    const clash: FieldErrors = {};
     const existing = await db
       .selectFrom('users')
       .select(['username_lower', 'email_lower', 'phone'])
