@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
 import { refusedError } from '../errors';
 import { dryRunOption, jsonOption, positiveInt } from './shared';
+import { formatPhone } from '../../machines/shared/phone';
 
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
@@ -77,7 +78,7 @@ export function registerFeedback(program: Command, ctx: CommandContext): void {
           `${item.user.username} (${item.user.user_type}, ${statusLabel(item.user.status)})`,
         ],
         ['E-mail', item.user.email],
-        ['Phone', item.user.phone],
+        ['Phone', formatPhone(item.user.phone)],
         [
           'Attachments',
           item.attachments

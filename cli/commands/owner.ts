@@ -1,5 +1,6 @@
 // dabba users list | show | stats, dabba subscribers, dabba kitchen
 import { Option, type Command } from 'commander';
+import { formatPhone } from '../../machines/shared/phone';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, positiveInt, wholeNumber } from './shared';
 
@@ -50,7 +51,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             { header: 'ID', value: (user) => user.id, right: true },
             { header: 'Username', value: (user) => user.username },
             { header: 'Name', value: (user) => user.full_name },
-            { header: 'Phone', value: (user) => user.phone },
+            { header: 'Phone', value: (user) => formatPhone(user.phone) },
             { header: 'Type', value: (user) => user.user_type },
             { header: 'Subscription', value: (user) => statusLabel(user.subscription_status) },
             { header: 'Plan', value: (user) => user.current_plan },
@@ -78,7 +79,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
         ['Type', user.user_type],
         ['Status', `${statusLabel(user.status)}${user.is_active ? '' : ', inactive'}`],
         ['E-mail', user.email],
-        ['Phone', `${user.phone}${user.phone_verified ? ' (verified)' : ''}`],
+        ['Phone', `${formatPhone(user.phone)}${user.phone_verified ? ' (verified)' : ''}`],
         [
           'Service',
           [user.is_mess_user && 'mess', user.is_tiffin_user && 'tiffin'].filter(Boolean).join(', '),
@@ -163,7 +164,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             { header: 'User', value: (row) => row.id, right: true },
             { header: 'Username', value: (row) => row.username },
             { header: 'Name', value: (row) => row.full_name },
-            { header: 'Phone', value: (row) => row.phone },
+            { header: 'Phone', value: (row) => formatPhone(row.phone) },
             { header: 'Service', value: (row) => row.service_type },
             { header: 'Plan', value: (row) => row.plan_name },
             { header: 'Meals', value: (row) => row.included_meals.join(', ') },
@@ -211,7 +212,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
         out.write(
           formatTable(deliveries, [
             { header: 'Name', value: (row) => row.name },
-            { header: 'Phone', value: (row) => row.phone },
+            { header: 'Phone', value: (row) => formatPhone(row.phone) },
             { header: 'Address', value: (row) => row.address },
             { header: 'Landmark', value: (row) => row.landmark },
             { header: 'Plan', value: (row) => row.plan_name },

@@ -21,6 +21,7 @@ import {
 } from '../i18n.js';
 import { dateInZone } from '../time.js';
 import { formatRupees } from '../../machines/shared/money.js';
+import { formatPhone } from '../../machines/shared/phone.js';
 
 /** The GST a payment was invoiced under, as recorded with it (server/gst.ts taxInvoiceColumns). */
 export interface TaxInvoice {
@@ -129,7 +130,7 @@ export async function loadReceipt(
     customer: {
       name: `${row.first_name} ${row.last_name}`.trim() || row.username,
       username: row.username,
-      phone: row.phone,
+      phone: formatPhone(row.phone),
       email: row.email,
     },
     plan: { name: row.plan_name, serviceType: row.service_type, durationDays: row.duration_days },

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { escapeRegex, msg, serverTx, tx } from './i18n';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
+import { formatPhone } from '../../machines/shared/phone';
 
 const MESS_PLAN = {
   code: 'E2E-MESS-30',
@@ -101,7 +102,7 @@ for (const viewport of [
       tx('Please check your phone for OTP verification.'),
     );
     await expect(page).toHaveURL(/\/otp-verification/);
-    await expect(page.getByText(customer.phone)).toBeVisible();
+    await expect(page.getByText(formatPhone(customer.phone))).toBeVisible();
 
     // 3. The OTP from the outbox.
     const otp = await readOtp(customer.phone);
@@ -192,7 +193,7 @@ for (const viewport of [
     const phoneRow = receipt
       .frameLocator('iframe')
       .locator('tr', { hasText: serverTx('receipt.phone') });
-    await expect(phoneRow.locator('td')).toHaveText(customer.phone);
+    await expect(phoneRow.locator('td')).toHaveText(formatPhone(customer.phone));
     const [label, value] = await phoneRow.evaluate((row) =>
       ['th', 'td'].map((cell) => {
         // The text's own box, not the cell's: adjacent cells always touch.

@@ -1,5 +1,6 @@
 // The route guards (README: The web app's rules → Guards) in the browser.
 import { expect, test } from '@playwright/test';
+import { formatPhone } from '../../machines/shared/phone';
 import { apiCustomer, apiLogin, OWNER_PASSWORD, signIn } from './support';
 
 test('signed out: guarded routes go to /login and come back after logging in', async ({
@@ -30,7 +31,7 @@ test('an unverified user is sent to OTP verification with the phone', async ({ p
   const tokens = await apiLogin(request, customer.username, customer.password);
   await signIn(page, tokens, '/dashboard');
   await expect(page).toHaveURL(/\/otp-verification\?phone=/);
-  await expect(page.getByText(customer.phone)).toBeVisible();
+  await expect(page.getByText(formatPhone(customer.phone))).toBeVisible();
   await page.goto('/login');
   await expect(page).toHaveURL(/\/otp-verification\?phone=/);
   await page.goto('/feedback');

@@ -23,6 +23,7 @@ import {
   subscriptionOf,
 } from './owner-fixtures';
 import { escapeRegex, language, msg, tx, txPattern } from './i18n';
+import { formatPhone } from '../../machines/shared/phone';
 
 /** A wide photo (320×120), so a stretched preview would show. */
 async function widePhoto(): Promise<Buffer> {
@@ -131,7 +132,7 @@ test('2. the owner answers feedback', async ({ page }) => {
   await card.getByRole('button', { name: tx('View more: {subject}', { subject }) }).click();
   const dialog = page.getByRole('dialog', { name: subject });
   await expect(dialog).toContainText(customer.email);
-  await expect(dialog).toContainText(customer.phone);
+  await expect(dialog).toContainText(formatPhone(customer.phone));
   await expect(dialog).toContainText('cold-dal.png');
   await expect(dialog).toContainText(txPattern('{size} KB', { size: /\d+\.\d/ }));
   const photo = dialog.getByRole('img', {
@@ -510,7 +511,7 @@ test('6. the owner produces the kitchen sheet for tomorrow', async ({ page }) =>
   await expect(page.getByText(displayDate(tomorrow)).first()).toBeVisible();
   const lunch = page.getByRole('table', { name: tx('Tiffin lunch deliveries') });
   // By phone: the journeys run once per language on one server, so a name may stand twice.
-  const flagged = lunch.getByRole('row').filter({ hasText: onLeave.phone });
+  const flagged = lunch.getByRole('row').filter({ hasText: formatPhone(onLeave.phone) });
   await expect(flagged).toContainText(tx('Pending leave'));
   await expect(flagged).toContainText(onLeave.fullName);
   await expect(flagged).toContainText('Block C, Room 21');
@@ -658,7 +659,7 @@ test('9. a customer reads each notice once, with its e-mail and SMS status', asy
   const sentTo = (channel: 'email' | 'sms', recipient: string) =>
     `${msg(`notifications.channel.${channel}`)} ${tx('to {recipient}', { recipient })} ${msg('status.notification.sent')}`;
   await expect(channels.nth(0)).toHaveText(sentTo('email', customer.email));
-  await expect(channels.nth(1)).toHaveText(sentTo('sms', customer.phone));
+  await expect(channels.nth(1)).toHaveText(sentTo('sms', formatPhone(customer.phone)));
   const welcome = list.getByRole('listitem').filter({ hasText: 'Welcome to' });
   await expect(welcome).toHaveCount(1);
   await expect(list).not.toContainText(/payment_success|payment success|\botp\b/);

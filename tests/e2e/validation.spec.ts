@@ -106,7 +106,7 @@ test('forgot password, new password and OTP rules', async ({ page }) => {
   await expect(page.getByText('The password reset link is invalid or has expired.')).toBeVisible();
 
   await page.goto('/otp-verification?phone=%2B919876500000');
-  await expect(page.getByText('+919876500000')).toBeVisible();
+  await expect(page.getByText('+91 98765 00000')).toBeVisible();
   await expect(page.getByLabel('OTP')).toHaveAttribute('maxlength', '6');
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page.getByText('OTP Required: Please enter the OTP.')).toBeVisible();

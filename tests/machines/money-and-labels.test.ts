@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { rupees } from '../../cli/output.js';
+import { formatPhone } from '../../machines/shared/phone.js';
 import {
   FEEDBACK_PRIORITIES,
   FEEDBACK_PRIORITY_LABELS,
@@ -133,5 +134,18 @@ describe('status labels', () => {
       expect(refundStatusDisplay(status)).toBe(REFUND_STATUS_LABELS[status]);
     }
     expect(refundStatusDisplay(null)).toBe('No refund requested');
+  });
+});
+
+describe('formatPhone: a stored number as people read it', () => {
+  it('writes +91 and ten digits in two groups of five', () => {
+    expect(formatPhone('+919876543210')).toBe('+91 98765 43210');
+    expect(formatPhone('+917000000002')).toBe('+91 70000 00002');
+  });
+
+  it('leaves anything else as it is', () => {
+    for (const other of ['+4915112345678', '9876543210', '+91 98765 43210', '', 'a@b.in']) {
+      expect(formatPhone(other)).toBe(other);
+    }
   });
 });

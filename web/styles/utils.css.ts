@@ -58,3 +58,5 @@ export const pageHeader = style({
 export const pageTitle = style({ fontSize: vars.fontSize.xl });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.sm });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });

@@ -20,6 +20,7 @@ import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, small, stack } from '../../styles/utils.css';
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
+import { formatPhone } from '../../../machines/shared/phone';
 
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',
@@ -48,7 +49,7 @@ function NoticeCard({ notice }: { notice: NotificationEvent }) {
             <span className={styles.channelName}>{t(CHANNEL_NAMES[channel.channel])}</span>{' '}
             {channel.recipient ? (
               <span className={styles.recipient}>
-                {t('notifications.to', { recipient: channel.recipient })}
+                {t('notifications.to', { recipient: formatPhone(channel.recipient) })}
               </span>
             ) : null}{' '}
             <StatusBadge status={channel.status} lifecycle="notification" />

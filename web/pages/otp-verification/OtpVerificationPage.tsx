@@ -12,6 +12,7 @@ import { useToast } from '../../components/Toaster';
 import { useT, type MessageId } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { row } from '../../styles/utils.css';
+import { formatPhone } from '../../../machines/shared/phone';
 
 const OTP_LENGTH = 6;
 
@@ -88,7 +89,7 @@ export function OtpVerificationPage() {
         phone ? (
           <Trans
             id={'auth.otp.sentTo' satisfies MessageId}
-            values={{ phone }}
+            values={{ phone: formatPhone(phone) }}
             components={{ 0: <strong /> }}
           />
         ) : (

@@ -4,6 +4,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
+import { formatPhone } from '../../../machines/shared/phone';
 
 export function OwnerProfile() {
   const t = useT();
@@ -27,7 +28,7 @@ export function OwnerProfile() {
           items={[
             [t('profile.detail.username'), user.username],
             [t('profile.detail.email'), user.email],
-            [t('profile.detail.phone'), user.phone],
+            [t('profile.detail.phone'), formatPhone(user.phone)],
             [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
             [t('profile.detail.status'), <StatusBadge status={user.status} />],
             [t('profile.detail.userType'), t('profile.messOwner')],
@@ -41,7 +42,7 @@ export function OwnerProfile() {
             items={[
               [t('profile.business.messName'), business.mess_name],
               [t('profile.business.address'), business.business_address],
-              [t('profile.business.phone'), business.business_phone],
+              [t('profile.business.phone'), formatPhone(business.business_phone)],
               [t('profile.business.email'), business.business_email],
               [t('profile.business.gst'), business.gst_number ?? '—'],
             ]}

@@ -26,6 +26,7 @@ import { useSession, type User } from '../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
 import { profileRefusalText, YEAR_LABELS } from './profileMessages';
+import { formatPhone } from '../../../machines/shared/phone';
 
 type Service = 'tiffin' | 'mess';
 
@@ -173,7 +174,7 @@ function ProfileForm({ user }: { user: User }) {
           items={[
             [t('profile.detail.username'), user.username],
             [t('profile.detail.email'), user.email],
-            [t('profile.detail.phone'), user.phone],
+            [t('profile.detail.phone'), formatPhone(user.phone)],
             [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
             [t('profile.detail.status'), <StatusBadge status={user.status} />],
             [t('profile.detail.userType'), wordLabel(user.user_type)],

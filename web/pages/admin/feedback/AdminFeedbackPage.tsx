@@ -27,6 +27,7 @@ import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Filter = 'all' | FeedbackStatus;
 
@@ -290,7 +291,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
           items={[
             [t('adminFeedback.username'), feedback.user.username],
             [t('adminFeedback.email'), feedback.user.email],
-            [t('adminFeedback.phone'), feedback.user.phone],
+            [t('adminFeedback.phone'), <PhoneNumber key="phone" phone={feedback.user.phone} />],
             [t('adminFeedback.userType'), wordLabel(feedback.user.user_type)],
             [t('adminFeedback.status'), lifecycleLabel('account', feedback.user.status)],
           ]}

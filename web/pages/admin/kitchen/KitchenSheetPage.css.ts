@@ -34,3 +34,7 @@ globalStyle(`${printArea}`, {
 globalStyle(`${printArea} section`, {
   '@media': { print: { boxShadow: 'none', border: 'none', padding: 0, breakInside: 'avoid' } },
 });
+// A phone number dials on a screen; on paper it is text like the rest of the row.
+globalStyle(`${printArea} a[href^="tel:"]`, {
+  '@media': { print: { color: 'inherit', textDecoration: 'none' } },
+});

@@ -30,6 +30,7 @@ import {
   statGrid,
 } from '../../../styles/utils.css';
 import * as styles from './KitchenSheetPage.css';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -50,7 +51,7 @@ const MEAL_DELIVERIES: Readonly<Record<Meal, { caption: MessageId; empty: Messag
 /** The delivery tables' columns, in the current language. */
 const deliveryColumns = (t: typeof translate): Column<KitchenDelivery>[] => [
   { key: 'name', header: t('kitchen.col.name'), cell: (d) => d.name },
-  { key: 'phone', header: t('kitchen.col.phone'), cell: (d) => d.phone },
+  { key: 'phone', header: t('kitchen.col.phone'), cell: (d) => <PhoneNumber phone={d.phone} /> },
   { key: 'address', header: t('kitchen.col.address'), cell: (d) => d.address },
   { key: 'landmark', header: t('kitchen.col.landmark'), cell: (d) => d.landmark ?? '—' },
   { key: 'plan', header: t('kitchen.col.plan'), cell: (d) => d.plan_name },

@@ -26,6 +26,7 @@ import { useT, type MessageId } from '../../../i18n/i18n';
 import { formatDate, formatDateTime, serviceLabel } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
@@ -122,7 +123,7 @@ export function AdminLeavesPage() {
                       {leave.subscription_user.full_name || leave.subscription_user.username}
                     </h2>
                     <p className={muted} style={{ margin: 0 }}>
-                      @{leave.subscription_user.username} · {leave.user_phone}
+                      @{leave.subscription_user.username} · <PhoneNumber phone={leave.user_phone} />
                     </p>
                   </div>
                   <StatusBadge status={leave.status} lifecycle="leave" />

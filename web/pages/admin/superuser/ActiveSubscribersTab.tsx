@@ -26,6 +26,7 @@ import { AdjustEndDateDialog } from './AdjustEndDateDialog';
 import { EmailAddress } from './EmailAddress';
 import { ExtendAllDialog } from './ExtendAllDialog';
 import { useDebounced } from './useDebounced';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Service = 'all' | 'tiffin' | 'mess';
 type Meal = 'breakfast' | 'lunch' | 'dinner';
@@ -90,7 +91,7 @@ function subscriberColumns(
       header: t('superuser.column.contact'),
       cell: (s) => (
         <span>
-          <span className={styles.nowrap}>{s.phone}</span>
+          <PhoneNumber phone={s.phone} />
           <br />
           <EmailAddress address={s.email} />
         </span>

@@ -38,8 +38,6 @@ export const expiryNote = style({
 
 export const email = style({ overflowWrap: 'anywhere' });
 
-export const nowrap = style({ whiteSpace: 'nowrap' });
-
 export const progress = style({ width: '100%', height: 12 });
 
 /** The sentence under an export fieldset's legend, across the whole checkbox grid. */

@@ -19,6 +19,7 @@ import { stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { EmailAddress } from './EmailAddress';
 import { useDebounced } from './useDebounced';
+import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
 
@@ -101,7 +102,7 @@ export function UsersTab() {
     {
       key: 'phone',
       header: t('superuser.column.phone'),
-      cell: (u) => <span className={styles.nowrap}>{u.phone}</span>,
+      cell: (u) => <PhoneNumber phone={u.phone} />,
     },
     {
       key: 'type',
