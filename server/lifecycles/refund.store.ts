@@ -241,10 +241,11 @@ export function createRefundStore(deps: StoreDeps) {
   }
 
   /**
-   * The full payout details, for the owner to make the transfer: only while the refund is APPROVED
-   * (the machine's `payable` tag); everywhere else they are shown masked.
+   * The full account to pay an approved refund into, for the owner about to make the transfer: only
+   * while the refund is APPROVED (the machine's `payable` tag). Every other view masks the account
+   * number, so each time it is shown in full goes into the audit log.
    */
-  function payoutToPay(refund: Refund): RefundPayout {
+  async function payoutToPay(owner: User, refund: Refund): Promise<RefundPayout> {
     if (!selectIsPayable(restore(refundMachine, refundFromApi(refund)))) {
       throw refusalError(refundPayoutRefusals.notPayable);
     }
@@ -255,6 +256,13 @@ export function createRefundStore(deps: StoreDeps) {
         error_code: refundPayoutRefusals.none.code,
       });
     }
+    await recordAudit(deps, db, {
+      actor: owner,
+      action: 'refund.view_payout',
+      objectType: 'refund',
+      objectId: refund.id,
+      summary: `Opened the full payout details of refund #${refund.id} (${formatMoney('en', refund.amount_paise)}), to ${describePayout(maskPayout(payout))}.`,
+    });
     return payout;
   }
 

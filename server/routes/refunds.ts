@@ -88,8 +88,8 @@ export function refundHandlers(ctx: AppContext) {
     },
 
     async getRefundPayout(request) {
-      requireOwner(request);
-      return refunds.payoutToPay(await refundById(request.params.id));
+      const owner = requireOwner(request);
+      return refunds.payoutToPay(owner, await refundById(request.params.id));
     },
 
     async approveRefund(request) {

@@ -269,6 +269,21 @@ describe.each(testDatabases())('refund payouts on %s', (dialect) => {
     expect(audit.summary).toContain('Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)');
     expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ payout: BANK_MASKED });
     expect(`${audit.summary}${audit.after_json}`).not.toContain('123456784321');
+    // Each time the owner saw the whole account number is on record, masked there too; the refused
+    // look (already paid) is not.
+    const views = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('object_id', '=', refundId)
+      .where('action', '=', 'refund.view_payout')
+      .execute();
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ actor_username: 'owner', object_type: 'refund' });
+    const amount = /of (₹[\d,.]+):/.exec(audit.summary)?.[1];
+    expect(amount).toMatch(/^₹[1-9]/);
+    expect(views[0]!.summary).toBe(
+      `Opened the full payout details of refund #${refundId} (${amount}), to Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234).`,
+    );
     const mail = t.mailOutbox().join('\n');
     expect(mail).toContain('Paid to: Bank account XXXXXXXX4321');
     expect(mail).not.toContain('123456784321');

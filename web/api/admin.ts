@@ -280,6 +280,9 @@ export function useRefundPayout(id: number | null) {
     enabled: enabled && id !== null,
     gcTime: 0,
     staleTime: 0,
+    // Each answer is a line in the audit log: asked once per opening of the modal.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     queryFn: () =>
       unwrap(api.GET('/payments/refunds/{id}/payout/', { params: { path: { id: id ?? 0 } } })),
   });

@@ -25,6 +25,7 @@ const KNOWN_ACTIONS = [
   'refund.approve',
   'refund.reject',
   'refund.mark_paid',
+  'refund.view_payout',
   'feedback',
   'feedback.respond',
   'feedback.set_status',
