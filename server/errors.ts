@@ -42,7 +42,10 @@ export class StartupError extends Error {
   }
 }
 
-export const fieldErrors = (fields: Record<string, string[]>, errorCode = 'invalid') =>
+/** A 400's per-field lists: each field's messages under its name (`non_field_errors` for the form). */
+export type FieldErrors = Record<string, string[]>;
+
+export const fieldErrors = (fields: FieldErrors, errorCode = 'invalid') =>
   new ApiError(400, { ...fields, error_code: errorCode });
 
 export const fieldError = (field: string, message: string, errorCode = 'invalid') =>

@@ -1,6 +1,7 @@
 // Rules the contract's JSON Schema cannot express, with the spec's own texts.
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './auth/common-passwords.js';
 import type { User } from './db/schema.js';
+import type { FieldErrors } from './errors.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -24,8 +25,6 @@ export const isEmail = (value: string) => EMAIL_PATTERN.test(value) && value.len
 export const isBlank = (value: string | null | undefined) => !value || value.trim() === '';
 
 const USERNAME_PATTERN = /^[\w.@+-]+$/;
-
-export type FieldErrors = Record<string, string[]>;
 
 /** The registration form's field rules that need no database (README: Accounts and sessions). */
 export async function registrationErrors(body: {

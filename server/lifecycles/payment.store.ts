@@ -17,7 +17,7 @@ import { subscriptionMachine, subscriptionRefusals } from '../../machines/subscr
 import { isUniqueViolation } from '../db/index.js';
 import { taxInvoiceColumns } from '../gst.js';
 import type { OrderStatus, Payment, PaymentOrder, Subscription, User } from '../db/schema.js';
-import { fieldErrors } from '../errors.js';
+import { fieldErrors, type FieldErrors } from '../errors.js';
 import { formatMoney, hasMessage, translateSentence, type Localizer } from '../i18n.js';
 import { notifyCustomer } from '../services/notify.js';
 import { providerId } from '../services/payments/ids.js';
@@ -280,7 +280,7 @@ export function createPaymentStore(
     };
     const problems = offlinePaymentProblems(facts);
     if (problems.length > 0) {
-      const fields: Record<string, string[]> = {};
+      const fields: FieldErrors = {};
       for (const problem of problems) (fields[problem.field] ??= []).push(problem.message);
       throw fieldErrors(fields, problems[0]!.code);
     }

@@ -6,18 +6,12 @@ import { startSession } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/index.js';
 import type { User } from '../db/schema.js';
-import { ApiError, fieldErrors, forbidden, unauthorized } from '../errors.js';
+import { ApiError, fieldErrors, forbidden, unauthorized, type FieldErrors } from '../errors.js';
 import { afterAnswer, clientIp, requireCustomer, requireUser, type Handlers } from '../http.js';
 import { DEFAULT_LANGUAGE } from '../i18n.js';
 import { serializeUser } from '../serializers/users.js';
 import { enforceLimit } from '../services/rate-limit.js';
-import {
-  isBlank,
-  normalizePhone,
-  profileErrors,
-  registrationErrors,
-  type FieldErrors,
-} from '../validation.js';
+import { isBlank, normalizePhone, profileErrors, registrationErrors } from '../validation.js';
 
 export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
 

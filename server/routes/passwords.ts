@@ -10,7 +10,7 @@ import {
 } from '../auth/password-reset.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { detailError, fieldErrors } from '../errors.js';
+import { detailError, fieldErrors, type FieldErrors } from '../errors.js';
 import { escapeHtml } from '../html.js';
 import { afterAnswer, clientIp, requireUser, type Handlers } from '../http.js';
 import { localizer } from '../i18n.js';
@@ -22,8 +22,8 @@ async function newPasswordErrors(
   password: string,
   confirmation: string,
   mismatch: string,
-): Promise<Record<string, string[]>> {
-  const errors: Record<string, string[]> = {};
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
   if (password.length < 8) errors.new_password = ['Ensure this field has at least 8 characters.'];
   else if (await isCommonPassword(password)) errors.new_password = [COMMON_PASSWORD_MESSAGE];
   if (password !== confirmation) errors.confirm_password = [mismatch];
