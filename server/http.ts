@@ -67,7 +67,18 @@ export function requireCustomer(request: FastifyRequest): User {
   return user;
 }
 
-export const clientIp = (request: FastifyRequest) => request.ip || 'unknown';
+/**
+ * The client's address: with TRUST_PROXY, read from X-Forwarded-For past the trusted hops. Fastify
+ * computes it from the request's socket, which Node detaches once the connection has closed (a
+ * refused oversized body, a client that went away): then the socket's last known address, if any.
+ */
+export function clientIp(request: FastifyRequest): string {
+  try {
+    return request.ip || 'unknown';
+  } catch {
+    return request.raw.socket?.remoteAddress ?? 'unknown';
+  }
+}
 
 /** Resolves once the answer has been written out, or the client has gone away. */
 export function answered(reply: FastifyReply): Promise<void> {

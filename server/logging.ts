@@ -9,6 +9,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { clientIp } from './http.js';
 import { redactUrl } from './log-redaction.js';
 import { mapStack } from './stack.js';
 
@@ -192,8 +193,8 @@ export function loggerOptions(
         method: request.method,
         url: redactUrl(request.url),
         host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
+        remoteAddress: clientIp(request),
+        remotePort: request.raw.socket?.remotePort,
       }),
       // pino's, with the stack's frames in the bundle mapped back to the sources (server/stack.ts).
       err: (error: FastifyError) => {
@@ -225,8 +226,13 @@ class OneLinePerRequest extends LogController {
   ) {
     if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    // Called from the connection's events: anything thrown here would end the process.
+    try {
+      if (error) reply.log.error({ ...line, err: error }, 'request errored');
+      else reply.log.info(line, 'request completed');
+    } catch (failure) {
+      reply.log.error({ err: failure }, 'the request log line could not be written');
+    }
   }
 }
 
