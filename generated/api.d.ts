@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * The business profile
-         * @description The business's public profile for the web footer, the contact page and receipts, configured by the BUSINESS_* environment variables.
+         * @description The business's public profile for the web footer, the contact page and receipts, configured by the BUSINESS_* environment variables. May be kept for a minute.
          */
         get: operations["getBusiness"];
         put?: never;
@@ -432,7 +432,7 @@ export interface paths {
         };
         /**
          * List plans
-         * @description Anyone, signed out too, sees the active plans. The owner also sees inactive plans when `include_inactive=true`; for anyone else that parameter is ignored. The token is optional, but an invalid, expired or revoked one is 401 as everywhere.
+         * @description Anyone, signed out too, sees the active plans. The owner also sees inactive plans when `include_inactive=true`; for anyone else that parameter is ignored. The token is optional, but an invalid, expired or revoked one is 401 as everywhere. Asked without a token, the answer may be kept for a minute.
          */
         get: operations["listPlans"];
         put?: never;
@@ -458,7 +458,7 @@ export interface paths {
         };
         /**
          * One plan
-         * @description An inactive plan is 404 for everyone but the owner. The token is optional, but an invalid, expired or revoked one is 401 as everywhere.
+         * @description An inactive plan is 404 for everyone but the owner. The token is optional, but an invalid, expired or revoked one is 401 as everywhere. Asked without a token, the answer may be kept for a minute.
          */
         get: operations["getPlan"];
         put?: never;
@@ -3038,6 +3038,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description What may be kept: `no-store` (or `private, no-store`) for anything signed in, any token, download or error; `public, max-age=60` only for a successful answer of an operation marked `x-cache-control` to a request without a token. */
+        CacheControl: string;
         /** @description Scripts from our own origin only (no inline script), and no site may frame the app. */
         ContentSecurityPolicy: string;
         /** @description strict-origin-when-cross-origin; no-referrer on the password-reset page, whose URL holds the token. */

@@ -22,7 +22,7 @@ import {
 } from './contract.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { openDatabase, type Db } from './db/index.js';
-import { errorHandler, forbidden, notFound, unauthorized, ApiError } from './errors.js';
+import { errorHandler, forbidden, notFound, unauthorized, ApiError, NO_STORE } from './errors.js';
 import { isCustomer, isOwner, type Handlers, type OperationId } from './http.js';
 import { registerAnswerLanguage } from './answer-language.js';
 import { authenticateToken } from './auth/sessions.js';
@@ -115,8 +115,22 @@ async function absentBodyIsEmpty(request: FastifyRequest) {
   if (request.body === undefined || request.body === null) request.body = {};
 }
 
-function securityHook(ctx: AppContext, operation: OperationRoute) {
-  return async (request: FastifyRequest) => {
+/**
+ * What a browser or proxy may keep of the answer: nothing, unless the operation is marked
+ * `x-cache-control` and the request carries no token (an error answer says no-store again).
+ */
+function cacheHeaders(reply: FastifyReply, request: FastifyRequest, keepFor: string | null) {
+  if (keepFor === null) {
+    reply.header('cache-control', NO_STORE);
+    return;
+  }
+  reply.header('vary', 'Authorization');
+  reply.header('cache-control', request.headers.authorization === undefined ? keepFor : NO_STORE);
+}
+
+function securityHook(ctx: AppContext, operation: OperationRoute, keepFor: string | null) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    cacheHeaders(reply, request, keepFor);
     // Public operations never read the token: the spec's client sends a stored (maybe stale) one
     // with every call, and login or refresh must work regardless.
     if (operation.security === 'public') return;
@@ -215,10 +229,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const contract = loadContract();
   const contractPaths = contract.document.paths as Record<string, Record<string, unknown>>;
-  const wantsRawBody = (operation: OperationRoute) =>
+  const extension = (operation: OperationRoute, name: string) =>
     (contractPaths[operation.path]?.[operation.method.toLowerCase()] as Record<string, unknown>)?.[
-      'x-raw-body'
-    ] === true;
+      name
+    ];
+  const wantsRawBody = (operation: OperationRoute) => extension(operation, 'x-raw-body') === true;
+  const keepFor = (operation: OperationRoute) => {
+    const value = extension(operation, 'x-cache-control');
+    return typeof value === 'string' ? value : null;
+  };
   const handlers: Handlers = routeHandlers(ctx);
   for (const operation of contract.operations) {
     const handler = handlers[operation.operationId as keyof Handlers];
@@ -231,7 +250,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       url: operation.url,
       schema: operation.schema,
       config: { operationId: operation.operationId as OperationId },
-      onRequest: securityHook(ctx, operation),
+      onRequest: securityHook(ctx, operation, keepFor(operation)),
       ...(wantsRawBody(operation) ? { preParsing: keepRawBody } : {}),
       ...(optionalBody ? { preParsing: emptyBodyIsNoBody, preValidation: absentBodyIsEmpty } : {}),
       handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

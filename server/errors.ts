@@ -213,11 +213,16 @@ interface ValidationFailure extends Omit<FastifyError, 'validation' | 'validatio
   validationContext?: string;
 }
 
+/** Cache-Control of everything but a public answer: no browser or proxy keeps it. */
+export const NO_STORE = 'no-store';
+
 export function errorHandler(
   error: ValidationFailure,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  // An error is never kept, even of an operation whose answers may be (a missing plan).
+  reply.header('cache-control', NO_STORE);
   if (error instanceof ApiError) {
     if (error.statusCode === 413) closeAfterReply(reply);
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
