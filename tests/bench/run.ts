@@ -20,6 +20,7 @@
 // --only TEXT measures just the endpoints whose name contains TEXT (to profile one of them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -136,17 +137,38 @@ const TRANSPORT_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-async function send(port: number, target: Target): Promise<Sample> {
-  const response = await fetch(`http://127.0.0.1:${port}${target.path}`, {
-    method: target.method,
-    headers: headersOf(target),
-    ...(target.body ? { body: target.body } : {}),
+/**
+ * One request with exactly the target's headers, and the answer's bytes as they came (fetch would
+ * add its own Accept-Encoding and decompress the body).
+ */
+function send(port: number, target: Target): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target.path,
+        method: target.method,
+        headers: headersOf(target),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.entries(response.headers)
+              .filter(([name]) => !TRANSPORT_HEADERS.has(name))
+              .map(([name, value]) => [name, String(value)]),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(target.body);
   });
-  return {
-    status: response.status,
-    headers: [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)),
-    body: Buffer.from(await response.arrayBuffer()),
-  };
 }
 
 interface Measurement {
@@ -499,8 +521,20 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
       path: '/api/subscriptions/subscriptions/active/',
     };
     // [name, target, an authenticated read held to RATIO_FLOOR on SQLite]
+    const plans: Target = { method: 'GET', path: '/api/subscriptions/plans/' };
+    const usersPage: Target = {
+      method: 'GET',
+      path: '/api/accounts/owner/users/?limit=50',
+      token: owner,
+    };
+    // What a browser sends: the answers over about 1 kB come compressed. Each is measured beside
+    // the same request without Accept-Encoding (the uncompressed answer), for bytes and CPU.
+    const compressed = { 'accept-encoding': 'gzip, deflate, br' };
     const throughputTargets: [string, Target, boolean][] = [
-      ['GET plans (anonymous)', { method: 'GET', path: '/api/subscriptions/plans/' }, false],
+      ['GET plans (anonymous)', plans, false],
+      ['GET plans (anonymous), compressed', { ...plans, headers: compressed }, false],
+      ['GET owner users, 50 a page', usersPage, false],
+      ['GET owner users, 50 a page, compressed', { ...usersPage, headers: compressed }, false],
       ['GET active subscription', { ...activeSubscription, tokens: readers }, true],
       [
         'GET active subscription, read from the database',
@@ -569,6 +603,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
         database: dialect,
         endpoint: name,
         bytes: sample.body.length,
+        encoding: sample.headers.find(([header]) => header === 'content-encoding')?.[1] ?? '',
         'req/s': Math.round(product.rps),
         'p50/p99 ms': `${product.p50} / ${product.p99}`,
         'ceiling req/s': Math.round(ceiling.rps),

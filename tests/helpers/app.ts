@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
@@ -32,7 +33,18 @@ export interface Answer<T = any> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as text, decompressed when the answer came compressed (Content-Encoding). */
   text: string;
+  /** The body's size on the wire: compressed, when it was. */
+  wireBytes: number;
+}
+
+/** An answer's body as the client reads it, whatever Content-Encoding it came in. */
+function decodedBody(raw: Buffer, encoding: string | string[] | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  if (encoding !== undefined) throw new Error(`unexpected Content-Encoding ${String(encoding)}`);
+  return raw.toString('utf8');
 }
 
 export interface TestApp extends BuiltApp {
@@ -152,19 +164,20 @@ export async function createTestApp(
         remoteAddress: options.ip ?? '127.0.0.1',
         ...(payload !== undefined ? { payload } : {}),
       });
+      const text = decodedBody(response.rawPayload, response.headers['content-encoding']);
       const answer = {
         method,
         url,
         status: response.statusCode,
         headers: response.headers as Answer['headers'],
-        text: response.body,
+        text,
       };
       // Every answer a test sees must be one the contract documents; a mismatch fails that test.
       const problems = checkAnswer(answer);
       if (problems.length > 0) throw new ContractMismatch(answer, problems);
-      let body: unknown = response.body;
+      let body: unknown = text;
       try {
-        body = response.body ? JSON.parse(response.body) : null;
+        body = text ? JSON.parse(text) : null;
       } catch {
         // Not JSON: HTML, PDF or YAML answers are read as text.
       }
@@ -172,7 +185,8 @@ export async function createTestApp(
         status: response.statusCode,
         body: body as any,
         headers: response.headers as Answer['headers'],
-        text: response.body,
+        text,
+        wireBytes: response.rawPayload.length,
       };
     },
     smsOutbox() {
