@@ -2740,7 +2740,7 @@ export interface components {
             /** @enum {string} */
             outcome: "success" | "failure";
         };
-        /** @description A Razorpay webhook event. Deliberately open: unknown properties are allowed, and the signature is checked over the raw body. */
+        /** @description A Razorpay webhook event. Deliberately open: unknown properties are allowed, and the signature is checked over the raw body. Unlike every other request, its texts may hold control characters. */
         WebhookEvent: {
             /**
              * @example payment.captured

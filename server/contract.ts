@@ -228,14 +228,53 @@ export function createAjv(options: AjvOptions) {
 // for its compilation (a few milliseconds).
 
 /**
+ * Control characters: C0 but tab, line feed and carriage return; DEL; C1. No text a person types
+ * holds them, PostgreSQL refuses NUL in text while SQLite stores it, and a terminal or a CSV reader
+ * acts on the others.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+/** The JSON pointer of the first string in `data` holding a control character, or null. */
+export function controlCharacterAt(data: unknown, pointer = ''): string | null {
+  if (typeof data === 'string') return CONTROL_CHARACTER.test(data) ? pointer : null;
+  if (Array.isArray(data)) {
+    for (const [index, item] of data.entries()) {
+      const found = controlCharacterAt(item, `${pointer}/${index}`);
+      if (found !== null) return found;
+    }
+  } else if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const found = controlCharacterAt(value, `${pointer}/${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** The Ajv-shaped error for a control character, so it reads as the other field errors do. */
+function controlCharacterError(instancePath: string): ErrorObject {
+  return {
+    instancePath,
+    schemaPath: '#/x-control-characters',
+    keyword: 'controlCharacters',
+    params: {},
+    message: 'must not contain control characters',
+  };
+}
+
+/**
  * Bodies are validated strictly (no type coercion, unknown fields refused); query strings and path
- * parameters arrive as text, so they are coerced.
+ * parameters arrive as text, so they are coerced. Every text, in any part, is refused when it holds
+ * a control character, unless its schema says `x-control-characters: allowed` (a provider's webhook,
+ * whose payload is not ours to judge).
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const bodyAjv = createAjv({ coerceTypes: false });
   const textAjv = createAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    const checksText = (schema as JsonObject)['x-control-characters'] !== 'allowed';
     let compiled: ValidateFunction | null = null;
     // Fastify reads `errors` off the function it was given, as off an Ajv validator.
     const validate = Object.assign(
@@ -243,7 +282,11 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
         compiled ??= ajv.compile(schema as object);
         const valid = compiled(data);
         validate.errors = compiled.errors;
-        return valid;
+        if (!valid || !checksText) return valid;
+        const at = controlCharacterAt(data);
+        if (at === null) return true;
+        validate.errors = [controlCharacterError(at)];
+        return false;
       },
       { errors: null as ErrorObject[] | null | undefined },
     );

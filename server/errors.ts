@@ -94,6 +94,7 @@ const DEFAULT_MESSAGES: Record<string, (error: ErrorObject) => string> = {
   const: (e) => `"${String(e.data)}" is not a valid choice.`,
   pattern: () => 'This value has the wrong format.',
   uniqueItems: () => 'Items must be unique.',
+  controlCharacters: () => 'This field may not contain control characters.',
   minItems: () => 'This list may not be empty.',
   format: (e) => {
     const format = (e.params as { format: string }).format;
