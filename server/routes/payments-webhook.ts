@@ -21,8 +21,17 @@ interface WebhookEvent {
         error_description?: unknown;
       };
     };
+    /** order.paid carries the order beside its payment. */
+    order?: { entity?: { id?: unknown; amount_paid?: unknown } };
   };
 }
+
+/**
+ * The events that mean "this order is paid": payment.captured and order.paid. A Razorpay account may
+ * be set to send either or both; each settles the payment, and whichever comes second is a
+ * duplicate of the first (they share one de-duplication key: the payment's).
+ */
+const SETTLING_EVENTS = new Set(['payment.captured', 'order.paid']);
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -48,8 +57,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
       const paymentId = text(entity?.id);
       // X-Razorpay-Event-Id is not covered by the signature, so a replay can carry any value:
       // a delivery is known by what is signed, the event and its payment (or the whole body).
+      const settles = SETTLING_EVENTS.has(event.event);
       const eventId = paymentId
-        ? `${event.event}:${paymentId}`
+        ? `${settles ? 'payment.captured' : event.event}:${paymentId}`
         : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
       const remember = (executor: Executor) =>
         executor
@@ -65,9 +75,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
       const acknowledge = async () =>
         ({ status: (await remember(db)) ? 'ignored' : 'duplicate' }) as const;
 
-      const orderRef = text(entity?.order_id);
+      const orderRef = text(entity?.order_id) ?? text(event.payload.order?.entity?.id);
       const order =
-        orderRef && (event.event === 'payment.captured' || event.event === 'payment.failed')
+        orderRef && (settles || event.event === 'payment.failed')
           ? await db
               .selectFrom('payment_orders')
               .selectAll()
@@ -77,8 +87,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
       if (!order || !paymentId) return acknowledge();
       const method = text(entity?.method);
 
-      if (event.event === 'payment.captured') {
-        if (Number(entity?.amount) !== Number(order.amount_paise)) {
+      if (settles) {
+        const amount = entity?.amount ?? event.payload.order?.entity?.amount_paid;
+        if (Number(amount) !== Number(order.amount_paise)) {
           request.log.warn({ eventId, orderId: order.order_id }, 'captured amount differs');
           return acknowledge();
         }

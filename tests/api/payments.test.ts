@@ -504,6 +504,93 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
       expect(answer.body).toEqual({ status: 'ignored' });
       expect(await paymentsOf(subscription.id)).toEqual([]);
     });
+
+    /** Razorpay's order.paid: the captured payment and the order it paid. */
+    const orderPaid = (orderId: string, paymentId: string, amount: number) => ({
+      entity: 'event',
+      event: 'order.paid',
+      contains: ['payment', 'order'],
+      payload: {
+        payment: { entity: captured(orderId, paymentId, amount).payload.payment.entity },
+        order: {
+          entity: {
+            id: orderId,
+            entity: 'order',
+            amount,
+            amount_paid: amount,
+            amount_due: 0,
+            currency: 'INR',
+            status: 'paid',
+          },
+        },
+      },
+    });
+
+    it('activates on order.paid alone, as an account sending only that event would', async () => {
+      const { subscription } = await api.subscription(bob);
+      const order = await api.order(bob, subscription.id);
+      const checkout = await api.checkout(bob, order.body.order_id);
+      const paid = orderPaid(
+        order.body.order_id,
+        checkout.body.razorpay_payment_id,
+        order.body.amount,
+      );
+      const answer = await webhook(paid, { eventId: `evt_paid_${subscription.id}` });
+      expect(answer.body).toEqual({ status: 'processed' });
+      const payments = await paymentsOf(subscription.id);
+      expect(payments).toHaveLength(1);
+      expect(payments[0]).toMatchObject({
+        status: 'SUCCESS',
+        razorpay_payment_id: checkout.body.razorpay_payment_id,
+        amount_paise: order.body.amount,
+      });
+      const read = await t.request('GET', `/api/subscriptions/subscriptions/${subscription.id}/`, {
+        token: bob.access,
+      });
+      expect(read.body.status).toBe('ACTIVE');
+    });
+
+    it.each([
+      ['order.paid first', ['order.paid', 'payment.captured']],
+      ['payment.captured first', ['payment.captured', 'order.paid']],
+      ['both at once', ['together']],
+    ])('settles exactly once with both events, %s', async (_name, sequence) => {
+      const { subscription } = await api.subscription(bob);
+      const order = await api.order(bob, subscription.id);
+      const checkout = await api.checkout(bob, order.body.order_id);
+      const args = [
+        order.body.order_id,
+        checkout.body.razorpay_payment_id,
+        order.body.amount,
+      ] as const;
+      const events = { 'order.paid': orderPaid(...args), 'payment.captured': captured(...args) };
+      let statuses: string[];
+      if (sequence[0] === 'together') {
+        const answers = await Promise.all([
+          webhook(events['order.paid'], { eventId: `evt_p_${subscription.id}` }),
+          webhook(events['payment.captured'], { eventId: `evt_c_${subscription.id}` }),
+          webhook(events['order.paid'], { eventId: `evt_p2_${subscription.id}` }),
+        ]);
+        statuses = answers.map((answer) => answer.body.status as string).sort();
+        expect(statuses).toEqual(['duplicate', 'duplicate', 'processed']);
+      } else {
+        statuses = [];
+        for (const name of sequence as ('order.paid' | 'payment.captured')[]) {
+          const answer = await webhook(events[name], { eventId: `evt_${name}_${subscription.id}` });
+          expect(answer.status).toBe(200);
+          statuses.push(answer.body.status as string);
+        }
+        expect(statuses).toEqual(['processed', 'duplicate']);
+      }
+      const payments = await paymentsOf(subscription.id);
+      expect(payments).toHaveLength(1);
+      expect(payments[0]!.status).toBe('SUCCESS');
+      // The customer's own verification afterwards is the same successful no-op.
+      const verified = await api.verify(bob, checkout.body);
+      expect(verified.status).toBe(200);
+      expect(verified.body.payment.id).toBe(payments[0]!.id);
+      expect(await paymentsOf(subscription.id)).toHaveLength(1);
+    });
   });
 
   describe('reading payments', () => {
