@@ -409,6 +409,12 @@ export interface SubscriptionAdjustmentsTable {
   applied_at: string | null;
 }
 
+/** A counter per answer everyone gets alike, moved by triggers (migration 015). */
+export interface ReadVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   student_profiles: StudentProfilesTable;
@@ -438,6 +444,7 @@ export interface Database {
   audit_log: AuditLogTable;
   adjustment_batches: AdjustmentBatchesTable;
   subscription_adjustments: SubscriptionAdjustmentsTable;
+  read_versions: ReadVersionsTable;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */

@@ -153,7 +153,8 @@ export function accountHandlers(ctx: AppContext) {
     },
 
     async getProfile(request) {
-      return serializeUser(db, requireUser(request));
+      // The session lookup read the profile rows (READS_OWN_PROFILE in app.ts).
+      return serializeUser(db, requireUser(request), request.auth?.profiles);
     },
 
     async setLanguage(request) {

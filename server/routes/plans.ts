@@ -7,6 +7,8 @@ import { planBody } from '../serializers/subscriptions.js';
 import { storeMeals, toPaise } from '../format.js';
 import { isUniqueViolation } from '../db/index.js';
 import { recordAudit } from '../lifecycles/audit.js';
+import { compiledOnce } from '../db/compiled.js';
+import { createSharedAnswers, sendShared } from '../read-cache.js';
 
 const CODE_TAKEN = 'A plan with this code already exists.';
 const PRICE_DECIMALS = 'Price may have at most two decimals';
@@ -24,8 +26,17 @@ function pricePaise(price: number): number {
   return paise;
 }
 
+/** The counter the plans' triggers move (migration 015). */
+const plansVersionQuery = compiledOnce({}, (db) =>
+  db.selectFrom('read_versions').select('version').where('name', '=', 'plans'),
+);
+
 export function planHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
+  const activePlans = createSharedAnswers(async () => {
+    const [row] = (await db.executeQuery(plansVersionQuery(db, {}))).rows;
+    return row?.version ?? 0;
+  });
 
   async function findPlan(id: number): Promise<Plan> {
     const plan = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
@@ -34,14 +45,23 @@ export function planHandlers(ctx: AppContext) {
   }
 
   return {
-    async listPlans(request) {
+    async listPlans(request, reply) {
       const owner = request.auth ? isOwner(request.auth.user) : false;
       const query = request.query ?? {};
-      let select = db.selectFrom('plans').selectAll().orderBy('id');
-      if (!(owner && query.include_inactive === true))
-        select = select.where('is_active', '=', true);
-      if (query.service_type) select = select.where('service_type', '=', query.service_type);
-      return (await select.execute()).map(planBody);
+      const serviceType = query.service_type;
+      const readPlans = async (activeOnly: boolean) => {
+        let select = db.selectFrom('plans').selectAll().orderBy('id');
+        if (activeOnly) select = select.where('is_active', '=', true);
+        if (serviceType) select = select.where('service_type', '=', serviceType);
+        return (await select.execute()).map(planBody);
+      };
+      // The owner reads the database: what they just changed shows at once, inactive plans too.
+      if (owner) return readPlans(query.include_inactive !== true);
+      // Everyone else sees the same active plans: kept in memory while no plan has changed.
+      const answer = await activePlans.read(serviceType ?? 'all', async () =>
+        String(reply.serialize(await readPlans(true))),
+      );
+      return sendShared(request, reply, answer);
     },
 
     async getPlan(request) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
 import { compiledOnce, placeholder } from '../db/compiled.js';
 import { fullName } from '../format.js';
+import type { OwnProfiles } from '../auth/sessions.js';
 
 export async function loadProfiles(db: Kysely<Database>, userIds: number[]) {
   if (userIds.length === 0) return { students: new Map(), regulars: new Map(), owners: new Map() };
@@ -98,9 +99,18 @@ const PROFILE_OF = {
   },
 } as const;
 
-/** One user, reading only the profile table of the account's type (one query, not three). */
-export async function serializeUser(db: Kysely<Database>, user: User) {
+/**
+ * One user, reading only the profile table of the account's type (one query, not three), or none
+ * when the session lookup already read the user's profile rows (`known`).
+ */
+export async function serializeUser(db: Kysely<Database>, user: User, known?: OwnProfiles) {
   const profiles: Profiles = { students: new Map(), regulars: new Map(), owners: new Map() };
+  if (known) {
+    if (known.student) profiles.students.set(user.id, known.student);
+    if (known.regular) profiles.regulars.set(user.id, known.regular);
+    if (known.owner) profiles.owners.set(user.id, known.owner);
+    return userBody(user, profiles);
+  }
   const { key, query } = PROFILE_OF[user.user_type];
   const [row] = (await db.executeQuery(query(db, { userId: user.id }))).rows;
   if (row) (profiles[key] as Map<number, typeof row>).set(user.id, row);

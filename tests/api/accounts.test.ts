@@ -763,6 +763,36 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
       });
       expect(answer.status).toBe(403);
     });
+
+    it('reads the profile with the session in one query, answering as the separate read does', async () => {
+      const accounts = [
+        (await registerCustomer(t, { userType: 'student' })).access,
+        (await registerCustomer(t, { userType: 'regular', service: 'tiffin' })).access,
+        (await registerCustomer(t, { complete: false })).access,
+        await loginOwner(t),
+      ];
+      for (const token of accounts) {
+        const read = await t.request('GET', '/api/accounts/profile/', { token });
+        expect(read.status).toBe(200);
+        // Setting the language it has already answers the User through the separate profile read.
+        const separate = await t.request('PUT', '/api/accounts/language/', {
+          token,
+          body: { language: read.body.language },
+        });
+        expect(separate.status).toBe(200);
+        expect(read.body).toEqual(separate.body);
+      }
+      const [student, regular, incomplete, owner] = await Promise.all(
+        accounts.map((token) =>
+          t.request('GET', '/api/accounts/profile/', { token }).then((answer) => answer.body),
+        ),
+      );
+      expect(student.student_profile).toMatchObject({ institute: expect.any(String) });
+      expect(student.regular_profile).toBeNull();
+      expect(regular.regular_profile).toMatchObject({ city: expect.any(String) });
+      expect(incomplete.student_profile ?? incomplete.regular_profile).toBeNull();
+      expect(owner.user_type).toBe('mess_owner');
+    });
   });
 
   describe('passwords', () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../machines/index.js';
-import { createReadCache } from '../../server/read-cache.js';
+import { createReadCache, createSharedAnswers } from '../../server/read-cache.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
@@ -312,6 +312,163 @@ describe.each(testDatabases().filter((dialect) => dialect === 'postgres'))(
       const after = await onFirst();
       expect(after.adjusted_end_date).toBe(addDays(before.adjusted_end_date, 3));
       expect(await onSecond()).toEqual(after);
+    });
+  },
+);
+
+describe('shared answers', () => {
+  it('answer from memory while the version stands, and read again when it moves', async () => {
+    let version = 1;
+    let loads = 0;
+    const answers = createSharedAnswers(async () => version);
+    const load = async () => `answer ${++loads}`;
+    expect((await answers.read('all', load)).json).toBe('answer 1');
+    expect((await answers.read('all', load)).json).toBe('answer 1');
+    expect((await answers.read('mess', load)).json).toBe('answer 2');
+    version = 2;
+    expect((await answers.read('all', load)).json).toBe('answer 3');
+    expect(loads).toBe(3);
+  });
+
+  it('an older read finishing last does not replace a newer answer', async () => {
+    let version = 1;
+    const answers = createSharedAnswers(async () => version);
+    let release: () => void = () => {};
+    const slow = answers.read(
+      'all',
+      () => new Promise((resolve) => (release = () => resolve('old'))),
+    );
+    version = 2;
+    expect((await answers.read('all', async () => 'new')).json).toBe('new');
+    release();
+    expect((await slow).json).toBe('old');
+    expect((await answers.read('all', async () => 'read again')).json).toBe('new');
+  });
+});
+
+describe.each(testDatabases())('GET the plans from memory on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  const PLANS = '/api/subscriptions/plans/';
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await loginOwner(t);
+    await commerce(t, owner, { codePrefix: 'MEM' }).plan({ name: 'Mess Monthly' });
+  });
+  afterAll(() => t?.close());
+
+  /** What a visitor is answered, and what the database says a visitor should see right now. */
+  const visitorAndTruth = async (query = '') => {
+    const visitor = await t.request('GET', `${PLANS}${query}`);
+    const truth = await t.request('GET', `${PLANS}${query}`, { token: owner });
+    return { visitor: visitor.body, truth: truth.body };
+  };
+  const plansVersion = async () =>
+    (
+      await t.ctx.db.kysely
+        .selectFrom('read_versions')
+        .select('version')
+        .where('name', '=', 'plans')
+        .executeTakeFirstOrThrow()
+    ).version;
+
+  it('answers from memory: a change that hides from the version is not seen', async () => {
+    const { visitor } = await visitorAndTruth();
+    const plan = visitor[0];
+    const version = await plansVersion();
+    await t.ctx.db.kysely
+      .updateTable('plans')
+      .set({ name: 'Renamed behind the version' })
+      .where('id', '=', plan.id)
+      .execute();
+    // Put the counter back: the answer in memory is the old one, which proves it is kept.
+    await t.ctx.db.kysely
+      .updateTable('read_versions')
+      .set({ version })
+      .where('name', '=', 'plans')
+      .execute();
+    expect((await t.request('GET', PLANS)).body[0].name).toBe(plan.name);
+    await t.ctx.db.kysely
+      .updateTable('plans')
+      .set({ name: plan.name })
+      .where('id', '=', plan.id)
+      .execute();
+  });
+
+  it('shows every change the moment it is made, by the API or by hand', async () => {
+    const shop = commerce(t, owner, { codePrefix: 'CHG' });
+    const created = await shop.plan({ name: 'Tiffin Lunch', service_type: 'tiffin' });
+    let seen = await visitorAndTruth();
+    expect(seen.visitor).toEqual(seen.truth);
+    expect(seen.visitor.map((plan: { id: number }) => plan.id)).toContain(created.id);
+
+    const updated = await t.request('PATCH', `${PLANS}${created.id}/`, {
+      token: owner,
+      body: { base_price: 1999 },
+    });
+    expect(updated.status).toBe(200);
+    seen = await visitorAndTruth('?service_type=tiffin');
+    expect(seen.visitor).toEqual(seen.truth);
+    expect(seen.visitor.find((plan: { id: number }) => plan.id === created.id).base_price).toBe(
+      1999,
+    );
+
+    // A hand-run UPDATE moves the counter too (a trigger, not the route).
+    await t.ctx.db.kysely
+      .updateTable('plans')
+      .set({ is_active: false })
+      .where('id', '=', created.id)
+      .execute();
+    seen = await visitorAndTruth();
+    expect(seen.visitor).toEqual(seen.truth);
+    expect(seen.visitor.map((plan: { id: number }) => plan.id)).not.toContain(created.id);
+
+    const deleted = await t.request('DELETE', `${PLANS}${created.id}/`, { token: owner });
+    expect(deleted.status).toBe(204);
+    seen = await visitorAndTruth();
+    expect(seen.visitor).toEqual(seen.truth);
+  });
+
+  it('answers a customer with a token from the same memory, and the owner from the database', async () => {
+    const customer = await registerCustomer(t);
+    const asCustomer = await t.request('GET', PLANS, { token: customer.access });
+    expect(asCustomer.body).toEqual((await t.request('GET', PLANS)).body);
+    const inactive = await t.request('GET', `${PLANS}?include_inactive=true`, { token: owner });
+    expect(inactive.body.length).toBeGreaterThanOrEqual(asCustomer.body.length);
+  });
+});
+
+describe.each(testDatabases().filter((dialect) => dialect === 'postgres'))(
+  'the plans on two instances of one %s database',
+  () => {
+    let first: TestApp;
+    let second: TestApp;
+
+    beforeAll(async () => {
+      const env = { JWT_SECRET: randomBytes(32).toString('base64url') };
+      first = await createTestApp('postgres', env);
+      second = await createTestApp('postgres', { ...env, DATABASE_URL: first.config.databaseUrl! });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it("each shows the other's plan changes at once", async () => {
+      const owner = await loginOwner(second);
+      const plan = await commerce(second, owner, { codePrefix: 'TWOP' }).plan({ name: 'Before' });
+      expect((await first.request('GET', '/api/subscriptions/plans/')).body).toContainEqual(
+        expect.objectContaining({ id: plan.id, name: 'Before' }),
+      );
+      const renamed = await second.request('PATCH', `/api/subscriptions/plans/${plan.id}/`, {
+        token: owner,
+        body: { name: 'After' },
+      });
+      expect(renamed.status).toBe(200);
+      expect((await first.request('GET', '/api/subscriptions/plans/')).body).toContainEqual(
+        expect.objectContaining({ id: plan.id, name: 'After' }),
+      );
     });
   },
 );

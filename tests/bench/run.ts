@@ -10,7 +10,8 @@
 //   ceiling, and product/ceiling is the ratio we track. The two are measured in turns (ROUNDS
 //   rounds of SECONDS/ROUNDS each, medians reported), so other work on the machine weighs on both
 //   alike, and each one's CPU time per request is reported too (Linux), which other work on the
-//   machine hardly changes. On SQLite the authenticated reads fail the run below RATIO_FLOOR. The
+//   machine hardly changes. The plans and the authenticated reads fail the run below their floors
+//   (PLANS_FLOORS, READ_FLOORS). The
 //   active subscription is asked by CONNECTIONS customers in turn, as their dashboards would, and
 //   answered from the read cache; asked again with `Cache-Control: no-cache`, every answer is read
 //   from the database (reported, not held to the floor);
@@ -66,8 +67,12 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 const BUDGET_P99_MS = 100;
 /** The server's resident memory after start-up and a few requests, idle. */
 const IDLE_RSS_BUDGET_MB = 120;
-/** Authenticated reads on SQLite: at least this share of the bare node:http ceiling. */
-const RATIO_FLOOR = 0.25;
+/** The share of the bare node:http ceiling a read must reach, per database (issue 18's goals). */
+type Floors = Partial<Record<Dialect, number>>;
+/** The anonymous plans list, answered from memory. */
+const PLANS_FLOORS: Floors = { sqlite: 0.4, postgres: 0.25 };
+/** Authenticated reads: the session checked in the database on every request. */
+const READ_FLOORS: Floors = { sqlite: 0.25, postgres: 0.25 };
 /** How long the server is left alone before its idle memory is read. */
 const IDLE_SETTLE_MS = 2_000;
 
@@ -520,7 +525,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
       method: 'GET',
       path: '/api/subscriptions/subscriptions/active/',
     };
-    // [name, target, an authenticated read held to RATIO_FLOOR on SQLite]
+    // [name, target, the ratio it is held to on each database]
     const plans: Target = { method: 'GET', path: '/api/subscriptions/plans/' };
     const usersPage: Target = {
       method: 'GET',
@@ -530,19 +535,23 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
     // What a browser sends: the answers over about 1 kB come compressed. Each is measured beside
     // the same request without Accept-Encoding (the uncompressed answer), for bytes and CPU.
     const compressed = { 'accept-encoding': 'gzip, deflate, br' };
-    const throughputTargets: [string, Target, boolean][] = [
-      ['GET plans (anonymous)', plans, false],
-      ['GET plans (anonymous), compressed', { ...plans, headers: compressed }, false],
-      ['GET owner users, 50 a page', usersPage, false],
-      ['GET owner users, 50 a page, compressed', { ...usersPage, headers: compressed }, false],
-      ['GET active subscription', { ...activeSubscription, tokens: readers }, true],
+    const throughputTargets: [string, Target, Floors][] = [
+      ['GET plans (anonymous)', plans, PLANS_FLOORS],
+      ['GET plans (anonymous), compressed', { ...plans, headers: compressed }, {}],
+      ['GET owner users, 50 a page', usersPage, {}],
+      ['GET owner users, 50 a page, compressed', { ...usersPage, headers: compressed }, {}],
+      ['GET active subscription', { ...activeSubscription, tokens: readers }, READ_FLOORS],
       [
         'GET active subscription, read from the database',
         { ...activeSubscription, tokens: readers, headers: { 'cache-control': 'no-cache' } },
-        false,
+        {},
       ],
-      ['GET profile', { method: 'GET', path: '/api/accounts/profile/', token: customer }, true],
-      ['verify_payment (replay)', verify, false],
+      [
+        'GET profile',
+        { method: 'GET', path: '/api/accounts/profile/', token: customer },
+        READ_FLOORS,
+      ],
+      ['verify_payment (replay)', verify, {}],
     ];
     const ownerViews: [string, Target][] = [
       [
@@ -588,17 +597,15 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
     });
 
     const throughput: Record<string, string | number>[] = [];
-    for (const [name, target, heldToFloor] of throughputTargets) {
+    for (const [name, target, floors] of throughputTargets) {
       if (!chosen(name)) continue;
       const sample = samples.get(name)!;
       const { product, ceiling, ratio } = await productAndCeiling(child, port, sample, target);
       const [beforeRps, beforeRatio, beforeCpu] = before.rps[name] ?? [0, 0, 0];
-      const floor = heldToFloor && dialect === 'sqlite';
+      const floor = floors[dialect];
       if (product.errors > 0) failures.push(`${dialect}: ${name}: ${product.errors} errors`);
-      if (floor && ratio < RATIO_FLOOR)
-        failures.push(
-          `${dialect}: ${name} at ${ratio.toFixed(2)} of the ceiling, under ${RATIO_FLOOR}`,
-        );
+      if (floor !== undefined && ratio < floor)
+        failures.push(`${dialect}: ${name} at ${ratio.toFixed(2)} of the ceiling, under ${floor}`);
       throughput.push({
         database: dialect,
         endpoint: name,
@@ -616,7 +623,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
           ? `${beforeRps} (${beforeRatio.toFixed(2)}) ${beforeCpu}`
           : '',
         errors: product.errors,
-        verdict: floor ? (ratio < RATIO_FLOOR ? `FAIL (< ${RATIO_FLOOR})` : 'ok') : '',
+        verdict: floor === undefined ? '' : ratio < floor ? `FAIL (< ${floor})` : `ok (≥ ${floor})`,
       });
     }
 

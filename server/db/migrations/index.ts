@@ -15,6 +15,7 @@ import { paymentLookupsMigration } from './011_payment_lookups.js';
 import { notificationEventsMigration } from './012_notification_events.js';
 import { userLanguageMigration } from './013_user_language.js';
 import { dataVersionsMigration } from './014_data_versions.js';
+import { readVersionsMigration } from './015_read_versions.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -32,6 +33,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '012_notification_events': notificationEventsMigration(),
     '013_user_language': userLanguageMigration(),
     '014_data_versions': dataVersionsMigration(db.dialect),
+    '015_read_versions': readVersionsMigration(db.dialect),
   };
 }
 
