@@ -100,7 +100,10 @@ describe('dabba kitchen and leaves by date', () => {
       const answer = await dabba(server, ['leaves', 'list', ...flags, '--json']);
       expect(answer.stderr).toBe('');
       expect(answer.code).toBe(0);
-      return answer.json().map((leave: any) => leave.subscription_user.username).sort();
+      return answer
+        .json()
+        .map((leave: any) => leave.subscription_user.username)
+        .sort();
     };
     expect(await list('--on', day(2))).toEqual([away.username]);
     expect(await list('--from', day(1), '--to', day(1))).toEqual(
