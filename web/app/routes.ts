@@ -312,6 +312,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
   {
+    // Issue 18: one customer's profile, subscriptions, payments, leaves and feedback, opened from
+    // their name on the owner's lists.
+    path: '/admin/customers/:id',
+    access: 'owner',
+    title: 'route.customer',
+    page: page(
+      () => import('../pages/admin/customers/CustomerPage'),
+      (m) => m.CustomerPage,
+      'customer',
+    ),
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

@@ -10,6 +10,19 @@ export const flag = style({
   whiteSpace: 'nowrap',
 });
 
+/** A meal's line over its on-leave table: "Lunch: 2 on leave, 1 pending". */
+export const mealHeading = style({ fontSize: vars.fontSize.md, margin: 0 });
+
+/** The leave's status, then its dates under it. */
+export const leaveCell = style({
+  display: 'inline-flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 2,
+});
+
+export const leaveDates = style({ whiteSpace: 'nowrap', fontSize: vars.fontSize.sm });
+
 /** The date field and the buttons, lined up on the field's bottom edge rather than its label. */
 export const controls = style({ alignItems: 'flex-end' });
 
