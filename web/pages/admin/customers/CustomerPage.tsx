@@ -2,7 +2,7 @@
 // leaves and feedback, each with its empty state, and a link back to the screen the owner came
 // from (?from=, set by CustomerLink).
 import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { matchRoute } from '../../../../machines/onboarding/onboarding.routes';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -340,8 +340,9 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
 
 export function CustomerPage() {
   const t = useT();
-  const params = useParams<{ id: string }>();
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  // The app's router matches routes itself (web/app/Router.tsx), so the id is read from the path.
+  const [pathname] = useLocation();
+  const id = Number(/^\/admin\/customers\/(\d{1,9})\/?$/.exec(pathname)?.[1] ?? 0);
   const from = new URLSearchParams(useSearch()).get('from');
   const record = useCustomerRecord(id);
   const notFound = id === 0 || (record.error instanceof ApiError && record.error.status === 404);
