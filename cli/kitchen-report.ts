@@ -2,7 +2,7 @@
 // headings (the server sends them grouped by area) and who is on leave; --json prints the sheet.
 import { formatPhone } from '../machines/shared/phone';
 import type { KitchenSheet } from './services/owner';
-import { formatTable, statusLabel } from './output';
+import { formatTable } from './output';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -13,7 +13,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /**
  * One table for the meal's deliveries, so columns line up across areas, with a heading line
- * before each area's first row.
+ * (── 201206 Ghaziabad (2 deliveries)) before each area's first row.
  */
 function deliveriesByArea(deliveries: readonly Delivery[]): string {
   const [header = '', ...rows] = formatTable(deliveries, [
@@ -26,11 +26,11 @@ function deliveriesByArea(deliveries: readonly Delivery[]): string {
   ])
     .trimEnd()
     .split('\n');
-  const lines: string[] = [];
+  const lines: string[] = [header];
   deliveries.forEach((delivery, index) => {
     if (index === 0 || deliveries[index - 1]?.area !== delivery.area) {
       const inArea = deliveries.filter((other) => other.area === delivery.area).length;
-      lines.push('', `  ${delivery.area} (${plural(inArea, 'delivery', 'deliveries')})`, header);
+      lines.push(`── ${delivery.area} (${plural(inArea, 'delivery', 'deliveries')})`);
     }
     lines.push(rows[index] ?? '');
   });
@@ -50,10 +50,7 @@ function leavesOf(sheet: KitchenSheet, meal: Meal): string {
       { header: 'Phone', value: (row) => formatPhone(row.phone) },
       { header: 'Service', value: (row) => row.service_type },
       { header: 'Plan', value: (row) => row.plan_name },
-      {
-        header: 'Leave',
-        value: (row) => (row.status === 'APPROVED' ? 'on leave' : statusLabel(row.status)),
-      },
+      { header: 'Leave', value: (row) => (row.status === 'APPROVED' ? 'on leave' : 'pending') },
       { header: 'Dates', value: (row) => `${row.leave_start_date} → ${row.leave_end_date}` },
     ],
   )}`;

@@ -20,3 +20,5 @@ export const profileGrid = style({
 export const email = style({ overflowWrap: 'anywhere' });
 
 export const nowrapDates = style({ whiteSpace: 'nowrap' });
+
+export const sectionEmpty = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center' });

@@ -16,7 +16,7 @@ import {
 import type { AdminFeedback, AdminLeave, AdminPayment } from '../../../api/admin';
 import { ApiError } from '../../../api/errors';
 import { APP_ROUTES } from '../../../app/routes';
-import { Badge, Card, Details, EmptyState } from '../../../components/Card';
+import { Badge, Card, Details } from '../../../components/Card';
 import { safeOrigin } from '../../../components/CustomerLink';
 import { Pager } from '../../../components/Filters';
 import { PhoneNumber } from '../../../components/PhoneNumber';
@@ -76,6 +76,15 @@ function Section({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** A section with nothing in it: one quiet line, lighter than a page's empty state. */
+function SectionEmpty({ text }: { text: string }) {
+  return (
+    <Card>
+      <p className={styles.sectionEmpty}>{text}</p>
+    </Card>
   );
 }
 
@@ -261,7 +270,7 @@ function PagedList<T>({
       ) : query.isError || !query.data ? (
         <Card role="alert">{t('customer.sectionFailed', { section: title })}</Card>
       ) : query.data.rows.length === 0 ? (
-        <EmptyState title={empty} />
+        <SectionEmpty text={empty} />
       ) : (
         <>
           <Table caption={title} columns={columns} rows={query.data.rows} rowKey={rowKey} />
@@ -294,7 +303,7 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
         count={customer.subscriptions.length}
       >
         {customer.subscriptions.length === 0 ? (
-          <EmptyState title={t('customer.subscriptionsEmpty')} />
+          <SectionEmpty text={t('customer.subscriptionsEmpty')} />
         ) : (
           <Table
             caption={t('customer.subscriptions')}

@@ -76,39 +76,34 @@ const DELIVERY_AREAS = {
   count: (deliveries: number) => translate('kitchen.deliveryCount', { count: deliveries }),
 };
 
-/** The on-leave tables' columns: who, how to reach them, what they eat, which leave. */
-const leaveColumns = (t: typeof translate): Column<KitchenLeave>[] => [
-  {
-    key: 'name',
-    header: t('kitchen.col.name'),
-    cell: (l) => (
-      <span>
-        <CustomerLink id={l.user_id}>{l.name}</CustomerLink>
-        <br />
-        <span className={muted}>@{l.username}</span>
-      </span>
-    ),
-  },
-  { key: 'phone', header: t('kitchen.col.phone'), cell: (l) => <PhoneNumber phone={l.phone} /> },
-  { key: 'service', header: t('kitchen.col.service'), cell: (l) => wordLabel(l.service_type) },
-  { key: 'plan', header: t('kitchen.col.plan'), cell: (l) => l.plan_name },
-  {
-    key: 'leave',
-    header: t('kitchen.col.leave'),
-    cell: (l) => (
-      <span className={styles.leaveCell}>
-        {l.status === 'APPROVED' ? (
+/**
+ * One customer on leave, in two lines that fit a phone: the name and the leave's status, then
+ * username, phone (a link that dials), service, plan and the leave's dates.
+ */
+function LeaveEntry({ leave }: { leave: KitchenLeave }) {
+  const t = useT();
+  return (
+    <li className={styles.leaveEntry}>
+      <span className={styles.leaveName}>
+        <CustomerLink id={leave.user_id}>{leave.name}</CustomerLink>
+        {leave.status === 'APPROVED' ? (
           <StatusBadge status="APPROVED" lifecycle="leave" />
         ) : (
           <span className={styles.flag}>{t('kitchen.pendingLeave')}</span>
         )}
+      </span>
+      <span className={styles.leaveFacts}>
+        <span>@{leave.username}</span>
+        <PhoneNumber phone={leave.phone} />
+        <span>{wordLabel(leave.service_type)}</span>
+        <span>{leave.plan_name}</span>
         <span className={styles.leaveDates}>
-          {formatDate(l.leave_start_date)} – {formatDate(l.leave_end_date)}
+          {formatDate(leave.leave_start_date)} – {formatDate(leave.leave_end_date)}
         </span>
       </span>
-    ),
-  },
-];
+    </li>
+  );
+}
 
 /** Per meal, who is on approved leave (off the counts) and who has a leave pending (still on). */
 function Leaves({ sheet }: { sheet: KitchenSheet }) {
@@ -137,12 +132,14 @@ function Leaves({ sheet }: { sheet: KitchenSheet }) {
               {leaves.length === 0 ? (
                 <p className={muted}>{t('kitchen.leavesMealEmpty', { meal: wordLabel(meal) })}</p>
               ) : (
-                <Table
-                  caption={t('kitchen.leavesCaption', { meal: wordLabel(meal) })}
-                  columns={leaveColumns(t)}
-                  rows={leaves}
-                  rowKey={(leave) => `${leave.leave_id}`}
-                />
+                <ul
+                  className={styles.leaveList}
+                  aria-label={t('kitchen.leavesCaption', { meal: wordLabel(meal) })}
+                >
+                  {leaves.map((leave) => (
+                    <LeaveEntry key={leave.leave_id} leave={leave} />
+                  ))}
+                </ul>
               )}
             </div>
           );
