@@ -118,7 +118,7 @@ test('the kitchen sheet names who is on leave tomorrow, per meal, with phone lin
   await expect(page).toHaveURL(/\/admin\/customers\/\d+\?from=%2Fadmin%2Fkitchen$/);
   await expect(page.getByRole('heading', { name: away.customer.fullName, level: 1 })).toBeVisible();
   await page
-    .getByRole('link', { name: msg('customer.backTo', { page: tx('Kitchen Sheet') }) })
+    .getByRole('link', { name: msg('superuser.customer.backTo', { page: tx('Kitchen Sheet') }) })
     .click();
   await expect(page).toHaveURL(/\/admin\/kitchen$/);
 });
@@ -178,7 +178,7 @@ test('the leaves list filters by dates, with quick picks kept in the address', a
     page.getByRole('heading', { name: later.customer.fullName, level: 1 }),
   ).toBeVisible();
   await page
-    .getByRole('link', { name: msg('customer.backTo', { page: msg('route.leaves') }) })
+    .getByRole('link', { name: msg('superuser.customer.backTo', { page: msg('route.leaves') }) })
     .click();
   await expect(page.getByLabel(msg('adminLeaves.range.from'))).toHaveValue(indiaDate(4));
   await expect(card(later.customer)).toBeVisible();
@@ -221,16 +221,16 @@ test('the owner opens a customer from the users list: profile, subscriptions, pa
     page.getByRole('main').getByRole('link', { name: formatPhone(busy.customer.phone) }),
   ).toHaveAttribute('href', `tel:${busy.customer.phone}`);
   await expect(page.getByRole('main')).toContainText('Block C, Room 21');
-  const subscriptions = page.getByRole('table', { name: msg('customer.subscriptions') });
+  const subscriptions = page.getByRole('table', { name: msg('superuser.customer.subscriptions') });
   await expect(subscriptions).toContainText(PLANS.mess.name);
   await expect(subscriptions).toContainText(msg('status.subscription.ACTIVE'));
-  const payments = page.getByRole('table', { name: msg('customer.payments') });
+  const payments = page.getByRole('table', { name: msg('superuser.customer.payments') });
   await expect(payments).toContainText(msg('status.payment.SUCCESS'));
   await expect(payments).toContainText(/RCPT-\d{6}/);
-  const leaves = page.getByRole('table', { name: msg('customer.leaves') });
+  const leaves = page.getByRole('table', { name: msg('superuser.customer.leaves') });
   await expect(leaves).toContainText(msg('status.leave.PENDING'));
   await expect(leaves).toContainText(displayDate(indiaDate(2)));
-  const feedback = page.getByRole('table', { name: msg('customer.feedback') });
+  const feedback = page.getByRole('table', { name: msg('superuser.customer.feedback') });
   await expect(feedback).toContainText(subject);
   await expectAccessible(page, '/admin/customers/{id}');
 
@@ -240,7 +240,7 @@ test('the owner opens a customer from the users list: profile, subscriptions, pa
   await page.setViewportSize({ width: 1366, height: 900 });
 
   await page
-    .getByRole('link', { name: msg('customer.backTo', { page: msg('route.superuser') }) })
+    .getByRole('link', { name: msg('superuser.customer.backTo', { page: msg('route.superuser') }) })
     .click();
   await expect(page).toHaveURL(/\/admin\/superuser\?tab=users$/);
   await expect(
@@ -264,19 +264,21 @@ test('the owner opens a customer from the users list: profile, subscriptions, pa
   await page.getByRole('row').filter({ hasText: quiet.username }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: quiet.fullName, level: 1 })).toBeVisible();
   for (const empty of [
-    'customer.subscriptionsEmpty',
-    'customer.paymentsEmpty',
-    'customer.leavesEmpty',
-    'customer.feedbackEmpty',
+    'superuser.customer.subscriptionsEmpty',
+    'superuser.customer.paymentsEmpty',
+    'superuser.customer.leavesEmpty',
+    'superuser.customer.feedbackEmpty',
   ]) {
     await expect(page.getByRole('main').getByText(msg(empty), { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('main')).toContainText('44 Mall Road');
-  await expect(page.getByRole('main')).toContainText(msg('customer.noSubscription'));
+  await expect(page.getByRole('main')).toContainText(msg('superuser.customer.noSubscription'));
 
   // An unknown customer, and a customer who is not the owner.
   await page.goto('/admin/customers/999999');
-  await expect(page.getByRole('heading', { name: msg('customer.notFound') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: msg('superuser.customer.notFound') }),
+  ).toBeVisible();
   await openSignedIn(page, quiet.tokens, '/admin/customers/1');
   await expect(page.getByRole('heading', { name: msg('shell.notAuthorized') })).toBeVisible();
 });

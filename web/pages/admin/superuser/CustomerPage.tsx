@@ -3,7 +3,6 @@
 // from (?from=, set by CustomerLink).
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { matchRoute } from '../../../../machines/onboarding/onboarding.routes';
 import {
   CUSTOMER_PAGE_SIZE,
   useCustomerFeedback,
@@ -15,7 +14,6 @@ import {
 } from '../../../api/customer';
 import type { AdminFeedback, AdminLeave, AdminPayment } from '../../../api/admin';
 import { ApiError } from '../../../api/errors';
-import { APP_ROUTES } from '../../../app/routes';
 import { Badge, Card, Details } from '../../../components/Card';
 import { safeOrigin } from '../../../components/CustomerLink';
 import { Pager } from '../../../components/Filters';
@@ -24,7 +22,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { useT, type Translate } from '../../../i18n/i18n';
+import { useT, type MessageId, type Translate } from '../../../i18n/i18n';
 import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '../../../i18n/labels';
 import {
   formatDate,
@@ -42,17 +40,26 @@ const NO_SUBSCRIPTION = 'No subscription';
 /** Where the owner usually finds a customer: the Users tab of Payments & Users. */
 const DEFAULT_ORIGIN = '/admin/superuser?tab=users';
 
+/**
+ * The screens that link here, by their route titles. Not read from the route registry
+ * (web/app/routes.ts): it loads this page, and importing it back would pull the registry out of
+ * the first-paint chunk.
+ */
+const ORIGIN_TITLES: Readonly<Record<string, MessageId>> = {
+  '/admin/superuser': 'route.superuser',
+  '/admin/leaves': 'route.leaves',
+  '/admin/kitchen': 'route.kitchen',
+  '/admin/feedback': 'route.adminFeedback',
+};
+
 /** The back link: to `from` when it is a screen of this app, named by that screen's title. */
 function BackLink({ from }: { from: string | null }) {
   const t = useT();
   const origin = safeOrigin(from) ?? DEFAULT_ORIGIN;
-  const route = matchRoute(APP_ROUTES, origin.split('?')[0] ?? origin);
+  const title = ORIGIN_TITLES[origin.split('?')[0] ?? origin];
   return (
     <Link href={origin} className={styles.back}>
-      ←{' '}
-      {route && !route.path.startsWith('/admin/customers')
-        ? t('customer.backTo', { page: t(route.title) })
-        : t('customer.back')}
+      ← {title ? t('superuser.customer.backTo', { page: t(title) }) : t('superuser.customer.back')}
     </Link>
   );
 }
@@ -98,58 +105,62 @@ function Profile({ customer }: { customer: CustomerRecord }) {
   const profileFields: Array<[string, ReactNode]> =
     customer.user_type === 'student'
       ? [
-          [t('customer.institute'), info.institute ?? '—'],
-          [t('customer.studentId'), info.student_id ?? '—'],
-          [t('customer.hostel'), info.hostel ?? '—'],
-          [t('customer.year'), info.year ?? '—'],
-          [t('customer.course'), info.course ?? '—'],
+          [t('superuser.customer.institute'), info.institute ?? '—'],
+          [t('superuser.customer.studentId'), info.student_id ?? '—'],
+          [t('superuser.customer.hostel'), info.hostel ?? '—'],
+          [t('superuser.customer.year'), info.year ?? '—'],
+          [t('superuser.customer.course'), info.course ?? '—'],
         ]
       : [
-          [t('customer.address'), info.address ?? '—'],
-          [t('customer.landmark'), info.landmark ?? '—'],
-          [t('customer.pincode'), customer.regular_profile?.pincode ?? '—'],
-          [t('customer.city'), customer.regular_profile?.city ?? '—'],
+          [t('superuser.customer.address'), info.address ?? '—'],
+          [t('superuser.customer.landmark'), info.landmark ?? '—'],
+          [t('superuser.customer.pincode'), customer.regular_profile?.pincode ?? '—'],
+          [t('superuser.customer.city'), customer.regular_profile?.city ?? '—'],
         ];
   return (
     <div className={styles.profileGrid}>
       <Card aria-labelledby="customer-contact">
         <h2 id="customer-contact" className={sectionTitle}>
-          {t('customer.contact')}
+          {t('superuser.customer.contact')}
         </h2>
         <Details
           items={[
             [
-              t('customer.phone'),
+              t('superuser.customer.phone'),
               <span key="phone">
                 <PhoneNumber phone={customer.phone} />{' '}
                 <span className={muted}>
-                  {customer.phone_verified ? t('customer.verified') : t('customer.notVerified')}
+                  {customer.phone_verified
+                    ? t('superuser.customer.verified')
+                    : t('superuser.customer.notVerified')}
                 </span>
               </span>,
             ],
             [
-              t('customer.email'),
+              t('superuser.customer.email'),
               <a key="email" href={`mailto:${customer.email}`} className={styles.email}>
                 {customer.email}
               </a>,
             ],
-            [t('customer.type'), wordLabel(customer.user_type)],
-            [t('customer.service'), services.length > 0 ? services.join(', ') : '—'],
-            [t('customer.accountStatus'), lifecycleLabel('account', customer.status)],
+            [t('superuser.customer.type'), wordLabel(customer.user_type)],
+            [t('superuser.customer.service'), services.length > 0 ? services.join(', ') : '—'],
+            [t('superuser.customer.accountStatus'), lifecycleLabel('account', customer.status)],
             [
-              t('customer.active'),
-              customer.is_active ? t('customer.activeYes') : t('customer.activeNo'),
+              t('superuser.customer.active'),
+              customer.is_active
+                ? t('superuser.customer.activeYes')
+                : t('superuser.customer.activeNo'),
             ],
-            [t('customer.joined'), formatDate(customer.date_joined)],
-            [t('customer.lastLogin'), formatDateTime(customer.last_login)],
+            [t('superuser.customer.joined'), formatDate(customer.date_joined)],
+            [t('superuser.customer.lastLogin'), formatDateTime(customer.last_login)],
           ]}
         />
       </Card>
       <Card aria-labelledby="customer-profile">
         <h2 id="customer-profile" className={sectionTitle}>
           {customer.user_type === 'student'
-            ? t('customer.studentProfile')
-            : t('customer.regularProfile')}
+            ? t('superuser.customer.studentProfile')
+            : t('superuser.customer.regularProfile')}
         </h2>
         <Details items={profileFields} />
       </Card>
@@ -158,36 +169,60 @@ function Profile({ customer }: { customer: CustomerRecord }) {
 }
 
 const subscriptionColumns = (t: Translate): Column<CustomerSubscription>[] => [
-  { key: 'id', header: t('customer.col.id'), cell: (s) => `#${s.id}` },
-  { key: 'plan', header: t('customer.col.plan'), cell: (s) => s.plan },
-  { key: 'service', header: t('customer.col.service'), cell: (s) => wordLabel(s.service_type) },
+  { key: 'id', header: t('superuser.customer.col.id'), cell: (s) => `#${s.id}` },
+  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (s) => s.plan },
+  {
+    key: 'service',
+    header: t('superuser.customer.col.service'),
+    cell: (s) => wordLabel(s.service_type),
+  },
   {
     key: 'status',
-    header: t('customer.col.status'),
+    header: t('superuser.customer.col.status'),
     cell: (s) => <StatusBadge status={s.status} lifecycle="subscription" />,
   },
-  { key: 'start', header: t('customer.col.start'), cell: (s) => formatDate(s.start_date) },
-  { key: 'end', header: t('customer.col.end'), cell: (s) => formatDate(s.adjusted_end_date) },
+  {
+    key: 'start',
+    header: t('superuser.customer.col.start'),
+    cell: (s) => formatDate(s.start_date),
+  },
+  {
+    key: 'end',
+    header: t('superuser.customer.col.end'),
+    cell: (s) => formatDate(s.adjusted_end_date),
+  },
   {
     key: 'days',
-    header: t('customer.col.daysLeft'),
+    header: t('superuser.customer.col.daysLeft'),
     cell: (s) => (s.status === 'ACTIVE' ? s.days_remaining : '—'),
   },
-  { key: 'paid', header: t('customer.col.paid'), cell: (s) => formatRupees(s.total_paid) },
+  {
+    key: 'paid',
+    header: t('superuser.customer.col.paid'),
+    cell: (s) => formatRupees(s.total_paid),
+  },
 ];
 
 const paymentColumns = (t: Translate): Column<AdminPayment>[] => [
-  { key: 'date', header: t('customer.col.date'), cell: (p) => formatDateTime(p.created_at) },
-  { key: 'plan', header: t('customer.col.plan'), cell: (p) => p.plan.name },
-  { key: 'amount', header: t('customer.col.amount'), cell: (p) => formatRupees(p.amount_inr) },
+  {
+    key: 'date',
+    header: t('superuser.customer.col.date'),
+    cell: (p) => formatDateTime(p.created_at),
+  },
+  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (p) => p.plan.name },
+  {
+    key: 'amount',
+    header: t('superuser.customer.col.amount'),
+    cell: (p) => formatRupees(p.amount_inr),
+  },
   {
     key: 'status',
-    header: t('customer.col.status'),
+    header: t('superuser.customer.col.status'),
     cell: (p) => <StatusBadge status={p.status} lifecycle="payment" />,
   },
   {
     key: 'receipt',
-    header: t('customer.col.receipt'),
+    header: t('superuser.customer.col.receipt'),
     cell: (p) => p.receipt_number ?? '—',
   },
 ];
@@ -195,7 +230,7 @@ const paymentColumns = (t: Translate): Column<AdminPayment>[] => [
 const leaveColumns = (t: Translate): Column<AdminLeave>[] => [
   {
     key: 'dates',
-    header: t('customer.col.dates'),
+    header: t('superuser.customer.col.dates'),
     cell: (l) => (
       <span className={styles.nowrapDates}>
         {formatDate(l.leave_start_date)} – {formatDate(l.leave_end_date)}
@@ -204,38 +239,42 @@ const leaveColumns = (t: Translate): Column<AdminLeave>[] => [
   },
   {
     key: 'days',
-    header: t('customer.col.days'),
-    cell: (l) => t('customer.days', { count: l.duration_days }),
+    header: t('superuser.customer.col.days'),
+    cell: (l) => t('superuser.customer.days', { count: l.duration_days }),
   },
-  { key: 'plan', header: t('customer.col.plan'), cell: (l) => l.subscription_plan },
+  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (l) => l.subscription_plan },
   {
     key: 'status',
-    header: t('customer.col.status'),
+    header: t('superuser.customer.col.status'),
     cell: (l) => <StatusBadge status={l.status} lifecycle="leave" />,
   },
-  { key: 'reason', header: t('customer.col.reason'), cell: (l) => l.reason },
-  { key: 'comment', header: t('customer.col.comment'), cell: (l) => l.admin_comment ?? '—' },
+  { key: 'reason', header: t('superuser.customer.col.reason'), cell: (l) => l.reason },
+  {
+    key: 'comment',
+    header: t('superuser.customer.col.comment'),
+    cell: (l) => l.admin_comment ?? '—',
+  },
 ];
 
 const feedbackColumns = (t: Translate): Column<AdminFeedback>[] => [
-  { key: 'date', header: t('customer.col.date'), cell: (f) => formatDate(f.created_at) },
-  { key: 'subject', header: t('customer.col.subject'), cell: (f) => f.subject },
+  { key: 'date', header: t('superuser.customer.col.date'), cell: (f) => formatDate(f.created_at) },
+  { key: 'subject', header: t('superuser.customer.col.subject'), cell: (f) => f.subject },
   {
     key: 'type',
-    header: t('customer.col.type'),
+    header: t('superuser.customer.col.type'),
     cell: (f) => feedbackTypeLabel(f.feedback_type),
   },
   {
     key: 'priority',
-    header: t('customer.col.priority'),
+    header: t('superuser.customer.col.priority'),
     cell: (f) => <Badge>{priorityLabel(f.priority)}</Badge>,
   },
   {
     key: 'status',
-    header: t('customer.col.status'),
+    header: t('superuser.customer.col.status'),
     cell: (f) => <StatusBadge status={f.status} lifecycle="feedback" />,
   },
-  { key: 'rating', header: t('customer.col.rating'), cell: (f) => `${f.rating}/5` },
+  { key: 'rating', header: t('superuser.customer.col.rating'), cell: (f) => `${f.rating}/5` },
 ];
 
 /** One paged list of the customer's: a spinner, an error, its empty state or its table. */
@@ -266,9 +305,9 @@ function PagedList<T>({
   return (
     <Section id={id} title={title} count={query.data?.total}>
       {query.isPending ? (
-        <PageSpinner label={t('customer.loadingSection', { section: title })} />
+        <PageSpinner label={t('superuser.customer.loadingSection', { section: title })} />
       ) : query.isError || !query.data ? (
-        <Card role="alert">{t('customer.sectionFailed', { section: title })}</Card>
+        <Card role="alert">{t('superuser.customer.sectionFailed', { section: title })}</Card>
       ) : query.data.rows.length === 0 ? (
         <SectionEmpty text={empty} />
       ) : (
@@ -299,14 +338,14 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
     <>
       <Section
         id="customer-subscriptions"
-        title={t('customer.subscriptions')}
+        title={t('superuser.customer.subscriptions')}
         count={customer.subscriptions.length}
       >
         {customer.subscriptions.length === 0 ? (
-          <SectionEmpty text={t('customer.subscriptionsEmpty')} />
+          <SectionEmpty text={t('superuser.customer.subscriptionsEmpty')} />
         ) : (
           <Table
-            caption={t('customer.subscriptions')}
+            caption={t('superuser.customer.subscriptions')}
             columns={subscriptionColumns(t)}
             rows={customer.subscriptions}
             rowKey={(s) => s.id}
@@ -315,8 +354,8 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
       </Section>
       <PagedList
         id="customer-payments"
-        title={t('customer.payments')}
-        empty={t('customer.paymentsEmpty')}
+        title={t('superuser.customer.payments')}
+        empty={t('superuser.customer.paymentsEmpty')}
         query={payments}
         columns={paymentColumns(t)}
         rowKey={(p) => p.id}
@@ -325,8 +364,8 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
       />
       <PagedList
         id="customer-leaves"
-        title={t('customer.leaves')}
-        empty={t('customer.leavesEmpty')}
+        title={t('superuser.customer.leaves')}
+        empty={t('superuser.customer.leavesEmpty')}
         query={leaves}
         columns={leaveColumns(t)}
         rowKey={(l) => l.id}
@@ -335,8 +374,8 @@ function CustomerSections({ customer }: { customer: CustomerRecord }) {
       />
       <PagedList
         id="customer-feedback"
-        title={t('customer.feedback')}
-        empty={t('customer.feedbackEmpty')}
+        title={t('superuser.customer.feedback')}
+        empty={t('superuser.customer.feedbackEmpty')}
         query={feedback}
         columns={feedbackColumns(t)}
         rowKey={(f) => f.id}
@@ -357,8 +396,8 @@ export function CustomerPage() {
   const notFound = id === 0 || (record.error instanceof ApiError && record.error.status === 404);
   useErrorToast(
     record.isError && !notFound,
-    t('customer.toast.loadFailed'),
-    t('customer.loadFailed'),
+    t('superuser.customer.toast.loadFailed'),
+    t('superuser.customer.loadFailed'),
   );
 
   const customer = record.data;
@@ -367,13 +406,13 @@ export function CustomerPage() {
       <BackLink from={from} />
       {notFound ? (
         <Card role="alert">
-          <h1 className={pageTitle}>{t('customer.notFound')}</h1>
-          <p className={muted}>{t('customer.notFoundText')}</p>
+          <h1 className={pageTitle}>{t('superuser.customer.notFound')}</h1>
+          <p className={muted}>{t('superuser.customer.notFoundText')}</p>
         </Card>
       ) : record.isPending ? (
-        <PageSpinner label={t('customer.loading')} />
+        <PageSpinner label={t('superuser.customer.loading')} />
       ) : record.isError || !customer ? (
-        <Card role="alert">{t('customer.loadFailed')}</Card>
+        <Card role="alert">{t('superuser.customer.loadFailed')}</Card>
       ) : (
         <>
           <header className={pageHeader}>
@@ -382,7 +421,7 @@ export function CustomerPage() {
               <p className={`${muted} ${row}`}>
                 <span>@{customer.username}</span>
                 {customer.subscription_status === NO_SUBSCRIPTION ? (
-                  <Badge>{t('customer.noSubscription')}</Badge>
+                  <Badge>{t('superuser.customer.noSubscription')}</Badge>
                 ) : (
                   <StatusBadge status={customer.subscription_status} lifecycle="subscription" />
                 )}
