@@ -392,7 +392,7 @@ export interface paths {
         };
         /**
          * The kitchen sheet for a date
-         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave, grouped by `area` (a regular customer's pincode, a student's campus) and ordered by area, then address, then name; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `format=csv` answers text/csv with one row per delivery in the same order, columns meal, area, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection.
+         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave, grouped by `area` (a regular customer's pincode, a student's campus) and ordered by area, then address, then name; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `leaves` names, per meal, the customers (mess and tiffin) the date's counts concern: those on a leave APPROVED for the date (left out of `counts`) and those whose PENDING leave covers it (still counted), approved first, then by service and name. `format=csv` answers text/csv with one row per delivery in the same order, columns meal, area, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection.
          */
         get: operations["ownerKitchenSheet"];
         put?: never;
@@ -664,7 +664,7 @@ export interface paths {
         };
         /**
          * List leave requests
-         * @description A customer sees their own leaves; the owner sees all. Newest first.
+         * @description A customer sees their own leaves; the owner sees all. Newest first. `date_from` and `date_to` (inclusive dates) keep the leaves whose period overlaps them: leave_end_date ≥ date_from and leave_start_date ≤ date_to, so `date_from=date_to=D` lists who is away on D. A date_to before date_from is 400 under `date_to` (error_code `invalid_date_range`). `user` keeps one customer's leaves (the owner's customer page).
          */
         get: operations["listLeaves"];
         put?: never;
@@ -2077,12 +2077,39 @@ export interface components {
             lunch: components["schemas"]["KitchenDelivery"][];
             dinner: components["schemas"]["KitchenDelivery"][];
         };
+        /** @description A customer whose leave covers the sheet's date, for one meal of their plan. */
+        KitchenLeave: {
+            leave_id: number;
+            /**
+             * @description APPROVED is off the counts; PENDING is still cooked for, awaiting a decision.
+             * @enum {string}
+             */
+            status: "APPROVED" | "PENDING";
+            user_id: number;
+            /** @description The full name, or the username when the customer gave no name. */
+            name: string;
+            username: string;
+            phone: string;
+            /** @enum {string} */
+            service_type: "mess" | "tiffin";
+            plan_name: string;
+            /** Format: date */
+            leave_start_date: string;
+            /** Format: date */
+            leave_end_date: string;
+        };
+        KitchenLeaves: {
+            breakfast: components["schemas"]["KitchenLeave"][];
+            lunch: components["schemas"]["KitchenLeave"][];
+            dinner: components["schemas"]["KitchenLeave"][];
+        };
         KitchenSheet: {
             /** Format: date */
             date: string;
             counts: components["schemas"]["ServiceMealCounts"];
             on_leave: components["schemas"]["ServiceMealCounts"];
             deliveries: components["schemas"]["KitchenDeliveries"];
+            leaves: components["schemas"]["KitchenLeaves"];
         };
         Revenue: {
             /** Format: date */
@@ -4083,6 +4110,10 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "PENDING" | "APPROVED" | "REJECTED";
+                date_from?: string;
+                date_to?: string;
+                /** @description A user id. */
+                user?: number;
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Rows to skip. */

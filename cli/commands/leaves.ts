@@ -1,7 +1,8 @@
 // dabba leaves list | approve | reject
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
-import { dryRunOption, idsOrAllPending, jsonOption } from './shared';
+import { usageError } from '../errors';
+import { dryRunOption, idsOrAllPending, isoDate, jsonOption } from './shared';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -12,32 +13,49 @@ export function registerLeaves(program: Command, ctx: CommandContext): void {
     .command('list')
     .description('list leave requests, newest first')
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
+    .option('--from <date>', 'only leaves that last until this day or later (YYYY-MM-DD)', isoDate)
+    .option('--to <date>', 'only leaves that start on this day or earlier (YYYY-MM-DD)', isoDate)
+    .option('--on <date>', 'who is on leave that day: --from and --to that day', isoDate)
     .addOption(jsonOption())
-    .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
-      const { listLeaves } = await import('../services/leaves');
-      const { printJson, printTable, statusLabel } = await import('../output');
-      const rows = await listLeaves(
-        await ctx.api(),
-        options.status?.toUpperCase() as 'PENDING' | undefined,
-      );
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      printTable(
-        ctx.io.stdout,
-        rows,
-        [
-          { header: 'ID', value: (leave) => leave.id, right: true },
-          { header: 'Status', value: (leave) => statusLabel(leave.status) },
-          { header: 'Customer', value: (leave) => leave.subscription_user.full_name },
-          { header: 'Username', value: (leave) => leave.subscription_user.username },
-          { header: 'Plan', value: (leave) => leave.subscription_plan },
-          { header: 'From', value: (leave) => leave.leave_start_date },
-          { header: 'To', value: (leave) => leave.leave_end_date },
-          { header: 'Days', value: (leave) => leave.duration_days, right: true },
-          { header: 'Reason', value: (leave) => leave.reason },
-        ],
-        'No leave requests found.',
-      );
-    });
+    .action(
+      async (options: {
+        status?: (typeof STATUSES)[number];
+        from?: string;
+        to?: string;
+        on?: string;
+        json?: boolean;
+      }) => {
+        if (options.on && (options.from || options.to)) {
+          throw usageError('Give --on, or --from and --to, not both.');
+        }
+        const from = options.on ?? options.from;
+        const to = options.on ?? options.to;
+        const { listLeaves } = await import('../services/leaves');
+        const { printJson, printTable, statusLabel } = await import('../output');
+        const rows = await listLeaves(await ctx.api(), {
+          ...(options.status ? { status: options.status.toUpperCase() as 'PENDING' } : {}),
+          ...(from ? { date_from: from } : {}),
+          ...(to ? { date_to: to } : {}),
+        });
+        if (options.json) return printJson(ctx.io.stdout, rows);
+        printTable(
+          ctx.io.stdout,
+          rows,
+          [
+            { header: 'ID', value: (leave) => leave.id, right: true },
+            { header: 'Status', value: (leave) => statusLabel(leave.status) },
+            { header: 'Customer', value: (leave) => leave.subscription_user.full_name },
+            { header: 'Username', value: (leave) => leave.subscription_user.username },
+            { header: 'Plan', value: (leave) => leave.subscription_plan },
+            { header: 'From', value: (leave) => leave.leave_start_date },
+            { header: 'To', value: (leave) => leave.leave_end_date },
+            { header: 'Days', value: (leave) => leave.duration_days, right: true },
+            { header: 'Reason', value: (leave) => leave.reason },
+          ],
+          'No leave requests found.',
+        );
+      },
+    );
 
   for (const decision of ['approve', 'reject'] as const) {
     leaves

@@ -181,44 +181,17 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
 
   program
     .command('kitchen')
-    .description('the kitchen sheet: meal counts and tiffin deliveries (default: tomorrow)')
+    .description(
+      'the kitchen sheet: meal counts, tiffin deliveries by area and who is on leave (default: tomorrow)',
+    )
     .option('--date <date>', 'the day to cook for (YYYY-MM-DD)', isoDate)
     .addOption(jsonOption())
     .action(async (options: { date?: string; json?: boolean }) => {
       const { kitchenSheet } = await import('../services/owner');
-      const { formatTable, printJson } = await import('../output');
+      const { printJson } = await import('../output');
+      const { renderKitchenSheet } = await import('../kitchen-report');
       const sheet = await kitchenSheet(await ctx.api(), options.date);
       if (options.json) return printJson(ctx.io.stdout, sheet);
-      const out = ctx.io.stdout;
-      out.write(`Kitchen sheet for ${sheet.date}\n\n`);
-      out.write(
-        formatTable(MEALS, [
-          { header: 'Meal', value: (meal) => meal },
-          { header: 'Mess', value: (meal) => sheet.counts.mess[meal], right: true },
-          { header: 'Tiffin', value: (meal) => sheet.counts.tiffin[meal], right: true },
-          {
-            header: 'On leave',
-            value: (meal) => sheet.on_leave.mess[meal] + sheet.on_leave.tiffin[meal],
-            right: true,
-          },
-        ]),
-      );
-      for (const meal of MEALS) {
-        const deliveries = sheet.deliveries[meal];
-        out.write(
-          `\n${meal[0]?.toUpperCase()}${meal.slice(1)} deliveries (${deliveries.length})\n`,
-        );
-        if (deliveries.length === 0) continue;
-        out.write(
-          formatTable(deliveries, [
-            { header: 'Name', value: (row) => row.name },
-            { header: 'Phone', value: (row) => formatPhone(row.phone) },
-            { header: 'Address', value: (row) => row.address },
-            { header: 'Landmark', value: (row) => row.landmark },
-            { header: 'Plan', value: (row) => row.plan_name },
-            { header: 'Note', value: (row) => (row.pending_leave ? 'leave pending' : '') },
-          ]),
-        );
-      }
+      ctx.io.stdout.write(renderKitchenSheet(sheet));
     });
 }

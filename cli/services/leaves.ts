@@ -1,5 +1,5 @@
 // Leave requests for the owner: list, and approve or reject with a comment.
-import type { components } from '../../generated/api';
+import type { components, operations } from '../../generated/api';
 import { leaveFromApi } from '../../machines/leave/leave.fromApi';
 import { leaveMachine } from '../../machines/leave/leave.machine';
 import { leaveRefusals } from '../../machines/leave/leave.messages';
@@ -12,12 +12,18 @@ import { fetchAllPages, unwrapPage } from './paging';
 export type Leave = components['schemas']['LeaveRequest'];
 export type LeaveStatus = Leave['status'];
 
-export async function listLeaves(api: Api, status?: LeaveStatus): Promise<Leave[]> {
+/** The list's filters: a status, and a date range the leave periods overlap. */
+export type LeaveFilters = Omit<
+  NonNullable<operations['listLeaves']['parameters']['query']>,
+  'limit' | 'offset'
+>;
+
+export async function listLeaves(api: Api, filters: LeaveFilters = {}): Promise<Leave[]> {
   return fetchAllPages((limit, offset) =>
     unwrapPage(
       api,
       api.client.GET('/subscriptions/leaves/', {
-        params: { query: { ...(status ? { status } : {}), limit, offset } },
+        params: { query: { ...filters, limit, offset } },
       }),
       'The leave requests',
     ),

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { parseMeals } from '../format.js';
+import { fullName, parseMeals } from '../format.js';
 import { subscriptionIsActiveSql } from '../lifecycles/subscription.store.js';
 
 export type Service = 'mess' | 'tiffin';
@@ -120,6 +120,86 @@ export async function onLeaveTallies(db: Kysely<Database>, dialect: Dialect, dat
     plan_id: row.plan_id,
     count: Number(row.count),
   }));
+}
+
+export interface KitchenLeave {
+  leave_id: number;
+  status: 'APPROVED' | 'PENDING';
+  user_id: number;
+  name: string;
+  username: string;
+  phone: string;
+  service_type: Service;
+  plan_name: string;
+  leave_start_date: string;
+  leave_end_date: string;
+}
+
+/**
+ * Per meal, the customers whose APPROVED or PENDING leave covers `date` on a subscription the
+ * sheet counts (subscriptionsCovering): approved ones first (off the counts), then pending ones
+ * (still cooked for), each by service and name. Read from the few leaves that cover the date, by
+ * the same index as onLeaveTallies.
+ */
+export async function leavesOnDate(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  date: string,
+): Promise<Record<Meal, KitchenLeave[]>> {
+  const rows = await db
+    .selectFrom('leaves as l')
+    .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('l.status', 'in', ['APPROVED', 'PENDING'])
+    .where('l.leave_end_date', '>=', date)
+    // As in onLeaveTallies: keeps SQLite on the (status, end) index.
+    .where(
+      dialect === 'sqlite' ? sql<string>`coalesce(l.leave_start_date, '')` : 'l.leave_start_date',
+      '<=',
+      date,
+    )
+    .where('s.status', '=', 'ACTIVE')
+    .where('s.start_date', '<=', date)
+    .where('s.adjusted_end_date', '>=', date)
+    .select([
+      'l.id as leave_id',
+      'l.status',
+      'l.leave_start_date',
+      'l.leave_end_date',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.phone',
+      's.subscription_type as service_type',
+      'p.name as plan_name',
+      'p.included_meals as meals',
+    ])
+    .orderBy(sql`case when l.status = 'APPROVED' then 0 else 1 end`)
+    .orderBy('s.subscription_type')
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.username')
+    .orderBy('l.id')
+    .execute();
+  const byMeal: Record<Meal, KitchenLeave[]> = { breakfast: [], lunch: [], dinner: [] };
+  for (const row of rows) {
+    const leave: KitchenLeave = {
+      leave_id: row.leave_id,
+      status: row.status as KitchenLeave['status'],
+      user_id: row.user_id,
+      name: fullName(row) || row.username,
+      username: row.username,
+      phone: row.phone,
+      service_type: row.service_type as Service,
+      plan_name: row.plan_name,
+      leave_start_date: row.leave_start_date,
+      leave_end_date: row.leave_end_date,
+    };
+    for (const meal of parseMeals(row.meals)) byMeal[meal].push(leave);
+  }
+  return byMeal;
 }
 
 /** Every plan's included meals, by plan id. */

@@ -5,7 +5,12 @@ import { addDays, escapeFormula } from '../../machines/index.js';
 import type { AppContext } from '../context.js';
 import { requireOwner, type Handlers } from '../http.js';
 import { fullName, parseMeals } from '../format.js';
-import { leaveCovers, mealCounts, subscriptionsCovering } from '../queries/kitchen.js';
+import {
+  leaveCovers,
+  leavesOnDate,
+  mealCounts,
+  subscriptionsCovering,
+} from '../queries/kitchen.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -126,7 +131,10 @@ export function kitchenHandlers(ctx: AppContext) {
           .header('Content-Disposition', `attachment; filename="kitchen-sheet_${date}.csv"`)
           .send(lines.join('\r\n') + '\r\n');
       }
-      return { date, counts, on_leave: onLeave, deliveries };
+      // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
+      // the screen's and the JSON's.
+      const leaves = await leavesOnDate(db, ctx.db.dialect, date);
+      return { date, counts, on_leave: onLeave, deliveries, leaves };
     },
   } satisfies Partial<Handlers>;
 }

@@ -2,11 +2,13 @@
 // every change; handlers parse, call it and serialize.
 import type { AppContext } from '../context.js';
 import type { User } from '../db/schema.js';
-import { notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { isOwner, requireCustomer, requireOwner, requireUser, type Handlers } from '../http.js';
 import { page } from '../paging.js';
 import { leaveBody, leaveSelect, type LeaveRow } from '../serializers/leaves.js';
 import { businessDayRange, businessDayStart } from '../time.js';
+
+const DATE_RANGE_BACKWARDS = 'Date to must be on or after date from.';
 
 export function leaveHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -32,6 +34,13 @@ export function leaveHandlers(ctx: AppContext) {
       let base = leaveSelect(db);
       if (!isOwner(user)) base = base.where('l.user_id', '=', user.id);
       if (query.status) base = base.where('l.status', '=', query.status);
+      if (query.user !== undefined) base = base.where('l.user_id', '=', query.user);
+      // The leaves whose period overlaps the range: who is away on any of its days.
+      if (query.date_from && query.date_to && query.date_to < query.date_from) {
+        throw fieldError('date_to', DATE_RANGE_BACKWARDS, 'invalid_date_range');
+      }
+      if (query.date_from) base = base.where('l.leave_end_date', '>=', query.date_from);
+      if (query.date_to) base = base.where('l.leave_start_date', '<=', query.date_to);
       const rows = (await page(base, reply, query, (ordered) =>
         ordered.orderBy('l.requested_at', 'desc').orderBy('l.id', 'desc'),
       )) as LeaveRow[];

@@ -130,6 +130,49 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
     });
   });
 
+  it('names, per meal, who is on approved leave and who has a pending one', async () => {
+    const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${tomorrow()}`, {
+      token: owner,
+    });
+    const who = (meal: string) =>
+      body.leaves[meal].map((l: any) => [l.user_id, l.status, l.service_type]);
+    expect(who('breakfast')).toEqual([
+      [tiffinOnLeave.id, 'APPROVED', 'tiffin'],
+      [tiffinPending.id, 'PENDING', 'tiffin'],
+    ]);
+    // Approved first, then mess before tiffin.
+    expect(who('lunch')).toEqual([
+      [messOnLeave.id, 'APPROVED', 'mess'],
+      [tiffinOnLeave.id, 'APPROVED', 'tiffin'],
+      [tiffinPending.id, 'PENDING', 'tiffin'],
+    ]);
+    expect(who('dinner')).toEqual([
+      [tiffinOnLeave.id, 'APPROVED', 'tiffin'],
+      [tiffinPending.id, 'PENDING', 'tiffin'],
+    ]);
+    expect(body.leaves.lunch[0]).toEqual({
+      leave_id: expect.any(Number),
+      status: 'APPROVED',
+      user_id: messOnLeave.id,
+      name: expect.stringMatching(/\S/),
+      username: messOnLeave.username,
+      phone: `+91${messOnLeave.phone}`,
+      service_type: 'mess',
+      plan_name: 'Mess Lunch',
+      leave_start_date: t.ctx.today(),
+      leave_end_date: addDays(t.ctx.today(), 2),
+    });
+    // The names add up to the counts taken off.
+    for (const meal of ['breakfast', 'lunch', 'dinner'] as const) {
+      const approved = body.leaves[meal].filter((l: any) => l.status === 'APPROVED').length;
+      expect(approved).toBe(body.on_leave.mess[meal] + body.on_leave.tiffin[meal]);
+    }
+    const later = await t.request('GET', `/api/kitchen/sheet/?date=${addDays(t.ctx.today(), 3)}`, {
+      token: owner,
+    });
+    expect(later.body.leaves).toEqual({ breakfast: [], lunch: [], dinner: [] });
+  });
+
   it('takes a date: the day after the leaves end everyone eats again', async () => {
     const later = addDays(t.ctx.today(), 3);
     const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${later}`, { token: owner });

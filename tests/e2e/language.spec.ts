@@ -218,6 +218,10 @@ for (const viewport of [
     await apiPaidSubscription(request, tokens!.access, planId);
     const owner = await apiLogin(request, 'owner', OWNER_PASSWORD);
     const data = await dataWords(request, [owner.access, tokens!.access]);
+    const profile = await request.get('/api/accounts/profile/', {
+      headers: { Authorization: `Bearer ${tokens!.access}` },
+    });
+    const customerId = ((await profile.json()) as { id: number }).id;
 
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('dabba.language', 'hi'));
@@ -251,6 +255,7 @@ for (const viewport of [
       '/admin/superuser',
       '/admin/kitchen',
       '/admin/audit',
+      `/admin/customers/${customerId}`,
       '/profile',
     ]) {
       await page.goto(pathname);

@@ -62,9 +62,10 @@ describe('the route registry', () => {
         ['/admin/superuser', 'owner'],
         ['/admin/kitchen', 'owner'],
         ['/admin/audit', 'owner'],
+        ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(22);
+    expect(APP_ROUTES).toHaveLength(23);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -82,6 +83,22 @@ describe('the route registry', () => {
       to: '/login',
       state: { from: '/admin/kitchen' },
     });
+    // A customer's page is the owner's; signed out, the login remembers which customer.
+    expect(decide(owner, '/admin/customers/12')).toEqual({ kind: 'allow' });
+    expect(decide(customer, '/admin/customers/12')).toEqual({ kind: 'forbidden' });
+    expect(
+      decideRoute(APP_ROUTES, {
+        loading: false,
+        user: null,
+        pathname: '/admin/customers/12',
+        search: '?from=%2Fadmin%2Fleaves',
+      }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      state: { from: '/admin/customers/12?from=%2Fadmin%2Fleaves' },
+    });
+    expect(decide(owner, '/admin/customers')).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(null, '/contact')).toEqual({ kind: 'allow' });
     expect(decide(customer, '/no-such-screen')).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(customer, '/login')).toEqual({ kind: 'redirect', to: '/dashboard' });
@@ -98,6 +115,7 @@ describe('the route registry', () => {
     const titleOf = (pathname: string) => documentTitle(matchRoute(APP_ROUTES, pathname), t);
     expect(titleOf('/')).toBe('Mess & Tiffin Subscriptions · Dabba');
     expect(titleOf('/admin/refunds')).toBe('Manage Refunds · Dabba');
+    expect(titleOf('/admin/customers/12')).toBe('Customer · Dabba');
     expect(titleOf('/reset-password/MQ/abc-123/')).toBe('Set a new password · Dabba');
     expect(titleOf('/nope')).toBe('Dabba');
   });

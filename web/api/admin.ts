@@ -17,6 +17,7 @@ export type AdminUser = Schemas['AdminUser'];
 export type ActiveSubscriber = Schemas['ActiveSubscriber'];
 export type KitchenSheet = Schemas['KitchenSheet'];
 export type KitchenDelivery = Schemas['KitchenDelivery'];
+export type KitchenLeave = Schemas['KitchenLeave'];
 export type OwnerSummary = Schemas['OwnerSummary'];
 
 export type UsersQuery = NonNullable<operations['ownerListUsers']['parameters']['query']>;
@@ -38,7 +39,8 @@ const adminKeys = {
   feedback: (status: string, offset: number) =>
     ['admin', 'feedback', 'list', status, offset] as const,
   leaveStats: ['admin', 'leaves', 'stats'] as const,
-  leaves: (status: string, offset: number) => ['admin', 'leaves', 'list', status, offset] as const,
+  leaves: (status: string, offset: number, range: LeaveDateRange) =>
+    ['admin', 'leaves', 'list', status, offset, range] as const,
   plans: ['admin', 'plans'] as const,
   refunds: (status: string, offset: number) => ['admin', 'refunds', status, offset] as const,
   payments: (query: PaymentsQuery) => ['admin', 'payments', 'list', query] as const,
@@ -152,17 +154,34 @@ export function useDeletePlan() {
 
 // ---- leaves ----
 
-export function useAdminLeaves(status: LeaveStatus | 'ALL', offset: number) {
+/** The leaves whose period overlaps these days (either end may be open). */
+export interface LeaveDateRange {
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export function useAdminLeaves(
+  status: LeaveStatus | 'ALL',
+  offset: number,
+  range: LeaveDateRange = {},
+  enabled = true,
+) {
   const api = useApi();
-  const enabled = useOwnerEnabled();
+  const ownerEnabled = useOwnerEnabled();
   return useQuery({
-    queryKey: adminKeys.leaves(status, offset),
-    enabled,
+    queryKey: adminKeys.leaves(status, offset, range),
+    enabled: ownerEnabled && enabled,
     queryFn: () =>
       unwrapPage(
         api.GET('/subscriptions/leaves/', {
           params: {
-            query: { ...(status === 'ALL' ? {} : { status }), limit: PAGE_SIZE, offset },
+            query: {
+              ...(status === 'ALL' ? {} : { status }),
+              ...(range.from ? { date_from: range.from } : {}),
+              ...(range.to ? { date_to: range.to } : {}),
+              limit: PAGE_SIZE,
+              offset,
+            },
           },
         }),
       ),

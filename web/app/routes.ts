@@ -312,6 +312,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
   {
+    // Issue 18: one customer's profile, subscriptions, payments, leaves and feedback, opened from
+    // their name on the owner's lists.
+    path: '/admin/customers/:id',
+    access: 'owner',
+    title: 'route.customer',
+    // In the Payments & Users chunk, where most visits come from: a chunk of its own cost the
+    // first paint a new file name and preload list in this registry.
+    page: page(
+      () => import('../pages/admin/superuser/SuperuserPage'),
+      (m) => m.CustomerPage,
+      'superuser',
+    ),
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

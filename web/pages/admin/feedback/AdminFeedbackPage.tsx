@@ -27,6 +27,7 @@ import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
+import { CustomerLink } from '../../../components/CustomerLink';
 import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Filter = 'all' | FeedbackStatus;
@@ -289,7 +290,12 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         </h3>
         <Details
           items={[
-            [t('adminFeedback.username'), feedback.user.username],
+            [
+              t('adminFeedback.username'),
+              <CustomerLink key="username" id={feedback.user.id}>
+                {feedback.user.username}
+              </CustomerLink>,
+            ],
             [t('adminFeedback.email'), feedback.user.email],
             [t('adminFeedback.phone'), <PhoneNumber key="phone" phone={feedback.user.phone} />],
             [t('adminFeedback.userType'), wordLabel(feedback.user.user_type)],

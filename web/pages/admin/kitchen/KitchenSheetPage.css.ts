@@ -10,6 +10,48 @@ export const flag = style({
   whiteSpace: 'nowrap',
 });
 
+/** A meal's line over its on-leave table: "Lunch: 2 on leave, 1 pending". */
+export const mealHeading = style({ fontSize: vars.fontSize.md, margin: 0 });
+
+/** A meal's customers on leave: one bordered block, a row per customer. */
+export const leaveList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+export const leaveEntry = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+});
+
+/** The name and the leave's status on one line. */
+export const leaveName = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 600,
+});
+
+/** Username · phone · service · plan · dates, wrapping between facts, never inside a date. */
+export const leaveFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space.md,
+  rowGap: 2,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const leaveDates = style({ whiteSpace: 'nowrap' });
+
 /** The date field and the buttons, lined up on the field's bottom edge rather than its label. */
 export const controls = style({ alignItems: 'flex-end' });
 

@@ -8,11 +8,14 @@ import {
   useKitchenCsv,
   useKitchenSheet,
   type KitchenDelivery,
+  type KitchenLeave,
   type KitchenSheet,
 } from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
 import { Card, EmptyState, StatCard } from '../../../components/Card';
+import { CustomerLink } from '../../../components/CustomerLink';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { TextField } from '../../../components/Field';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
@@ -50,7 +53,11 @@ const MEAL_DELIVERIES: Readonly<Record<Meal, { caption: MessageId; empty: Messag
 
 /** The delivery tables' columns, in the current language. */
 const deliveryColumns = (t: typeof translate): Column<KitchenDelivery>[] => [
-  { key: 'name', header: t('kitchen.col.name'), cell: (d) => d.name },
+  {
+    key: 'name',
+    header: t('kitchen.col.name'),
+    cell: (d) => <CustomerLink id={d.user_id}>{d.name}</CustomerLink>,
+  },
   { key: 'phone', header: t('kitchen.col.phone'), cell: (d) => <PhoneNumber phone={d.phone} /> },
   { key: 'address', header: t('kitchen.col.address'), cell: (d) => d.address },
   { key: 'landmark', header: t('kitchen.col.landmark'), cell: (d) => d.landmark ?? '—' },
@@ -68,6 +75,79 @@ const DELIVERY_AREAS = {
   of: (delivery: KitchenDelivery) => delivery.area,
   count: (deliveries: number) => translate('kitchen.deliveryCount', { count: deliveries }),
 };
+
+/**
+ * One customer on leave, in two lines that fit a phone: the name and the leave's status, then
+ * username, phone (a link that dials), service, plan and the leave's dates.
+ */
+function LeaveEntry({ leave }: { leave: KitchenLeave }) {
+  const t = useT();
+  return (
+    <li className={styles.leaveEntry}>
+      <span className={styles.leaveName}>
+        <CustomerLink id={leave.user_id}>{leave.name}</CustomerLink>
+        {leave.status === 'APPROVED' ? (
+          <StatusBadge status="APPROVED" lifecycle="leave" />
+        ) : (
+          <span className={styles.flag}>{t('kitchen.pendingLeave')}</span>
+        )}
+      </span>
+      <span className={styles.leaveFacts}>
+        <span>@{leave.username}</span>
+        <PhoneNumber phone={leave.phone} />
+        <span>{wordLabel(leave.service_type)}</span>
+        <span>{leave.plan_name}</span>
+        <span className={styles.leaveDates}>
+          {formatDate(leave.leave_start_date)} – {formatDate(leave.leave_end_date)}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** Per meal, who is on approved leave (off the counts) and who has a leave pending (still on). */
+function Leaves({ sheet }: { sheet: KitchenSheet }) {
+  const t = useT();
+  const anyone = MEALS.some((meal) => sheet.leaves[meal].length > 0);
+  return (
+    <section aria-labelledby="leaves-title" className={stack}>
+      <h2 id="leaves-title" className={sectionTitle}>
+        {t('kitchen.leavesTitle')}
+      </h2>
+      {!anyone ? (
+        <EmptyState title={t('kitchen.leavesEmpty')} />
+      ) : (
+        MEALS.map((meal) => {
+          const leaves = sheet.leaves[meal];
+          const approved = leaves.filter((leave) => leave.status === 'APPROVED').length;
+          return (
+            <div key={meal} className={stack}>
+              <h3 id={`leaves-${meal}`} className={styles.mealHeading}>
+                {t('kitchen.leavesMeal', {
+                  meal: wordLabel(meal),
+                  approved,
+                  pending: leaves.length - approved,
+                })}
+              </h3>
+              {leaves.length === 0 ? (
+                <p className={muted}>{t('kitchen.leavesMealEmpty', { meal: wordLabel(meal) })}</p>
+              ) : (
+                <ul
+                  className={styles.leaveList}
+                  aria-label={t('kitchen.leavesCaption', { meal: wordLabel(meal) })}
+                >
+                  {leaves.map((leave) => (
+                    <LeaveEntry key={leave.leave_id} leave={leave} />
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })
+      )}
+    </section>
+  );
+}
 
 function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
   const t = useT();
@@ -159,6 +239,7 @@ export function KitchenSheetPage() {
         <>
           <Counts sheet={data} service="mess" />
           <Counts sheet={data} service="tiffin" />
+          <Leaves sheet={data} />
           {MEALS.map((meal) => (
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
               <h2 id={`deliveries-${meal}`} className={sectionTitle}>

@@ -1,5 +1,9 @@
-// Admin Leave Requests: the list, filtered by status, and the approve/reject modal with a required comment.
+// Admin Leave Requests: the list, filtered by status and by the days the leaves cover (kept in the
+// address, so a customer page's back link returns to the same list), and the approve/reject modal
+// with a required comment.
 import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { addDays } from '../../../../machines/shared/dates';
 import { LEAVE_OWNER_ACTIONS } from '../../../../machines/leave/leave.events';
 import { leaveFromApi } from '../../../../machines/leave/leave.fromApi';
 import { leaveMachine } from '../../../../machines/leave/leave.machine';
@@ -10,22 +14,27 @@ import {
   useDecideLeave,
   useLeaveStats,
   type AdminLeave,
+  type LeaveDateRange,
   type LeaveStatus,
 } from '../../../api/admin';
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
 import { Card, Details, EmptyState, StatCard } from '../../../components/Card';
+import { CustomerLink } from '../../../components/CustomerLink';
+import { TextField } from '../../../components/Field';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
+import { filterButton } from '../../../components/Filters.css';
 import { Skeleton } from '../../../components/Skeleton';
 import { PageSpinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/Toaster';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { useT, type MessageId } from '../../../i18n/i18n';
-import { formatDate, formatDateTime, serviceLabel } from '../../../lib/format';
+import { formatDate, formatDateTime, serviceLabel, todayIso } from '../../../lib/format';
 import { cardHead, cardList } from '../../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
+import * as styles from './AdminLeavesPage.css';
 import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type Filter = LeaveStatus | 'ALL';
@@ -39,6 +48,42 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: MessageId }> = [
   { value: 'REJECTED', label: 'adminLeaves.filter.rejected' },
 ];
 
+const isFilter = (value: string | null): value is Filter =>
+  FILTERS.some((option) => option.value === value);
+const isIsoDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The quick picks for the date range: a day or a week from today. */
+const QUICK_RANGES: ReadonlyArray<{ label: MessageId; from: number; to: number }> = [
+  { label: 'adminLeaves.range.today', from: 0, to: 0 },
+  { label: 'adminLeaves.range.tomorrow', from: 1, to: 1 },
+  { label: 'adminLeaves.range.nextWeek', from: 0, to: 6 },
+];
+
+/** The list's filters as the address keeps them: ?status=APPROVED&from=…&to=… */
+function useListFilters() {
+  const [pathname, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const status = params.get('status');
+  const filter: Filter = isFilter(status) ? status : 'PENDING';
+  const from = params.get('from');
+  const to = params.get('to');
+  const range: LeaveDateRange = {
+    ...(isIsoDate(from) ? { from } : {}),
+    ...(isIsoDate(to) ? { to } : {}),
+  };
+  const update = (next: { filter?: Filter; from?: string; to?: string }) => {
+    const merged = { filter, from: range.from ?? '', to: range.to ?? '', ...next };
+    const query = new URLSearchParams();
+    if (merged.filter !== 'PENDING') query.set('status', merged.filter);
+    if (merged.from) query.set('from', merged.from);
+    if (merged.to) query.set('to', merged.to);
+    const search = query.toString();
+    navigate(search ? `${pathname}?${search}` : pathname, { replace: true });
+  };
+  return { filter, range, update };
+}
+
 /** The owner's buttons for a leave, as the leave machine allows them. */
 function ownerActions(leave: AdminLeave): Decision[] {
   const allowed = allowedEvents(leaveMachine, leaveFromApi(leave));
@@ -50,9 +95,15 @@ function ownerActions(leave: AdminLeave): Decision[] {
 export function AdminLeavesPage() {
   const t = useT();
   const notify = useToast();
-  const [filter, setFilter] = useState<Filter>('PENDING');
+  const { filter, range, update } = useListFilters();
   const [offset, setOffset] = useState(0);
-  const leaves = useAdminLeaves(filter, offset);
+  const backwards = range.from !== undefined && range.to !== undefined && range.to < range.from;
+  const leaves = useAdminLeaves(filter, offset, range, !backwards);
+  const setRange = (from: string, to: string) => {
+    update({ from, to });
+    setOffset(0);
+  };
+  const today = todayIso();
   const stats = useLeaveStats();
   const decide = useDecideLeave();
   const [acting, setActing] = useState<{ leave: AdminLeave; decision: Decision } | null>(null);
@@ -95,18 +146,61 @@ export function AdminLeavesPage() {
         label={t('adminLeaves.filterLabel')}
         value={filter}
         onChange={(value) => {
-          setFilter(value);
+          update({ filter: value });
           setOffset(0);
         }}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
-      {leaves.isPending ? (
+      <fieldset className={styles.dates}>
+        <legend className={styles.datesLegend}>{t('adminLeaves.range.legend')}</legend>
+        <div className={styles.dateFields}>
+          <TextField
+            label={t('adminLeaves.range.from')}
+            type="date"
+            value={range.from ?? ''}
+            onChange={(event) => setRange(event.target.value, range.to ?? '')}
+          />
+          <TextField
+            label={t('adminLeaves.range.to')}
+            type="date"
+            value={range.to ?? ''}
+            min={range.from}
+            error={backwards ? t('adminLeaves.range.backwards') : null}
+            onChange={(event) => setRange(range.from ?? '', event.target.value)}
+          />
+        </div>
+        <div className={row} role="group" aria-label={t('adminLeaves.range.quickPicks')}>
+          {QUICK_RANGES.map((pick) => {
+            const from = addDays(today, pick.from);
+            const to = addDays(today, pick.to);
+            return (
+              <button
+                key={pick.label}
+                type="button"
+                className={filterButton}
+                aria-pressed={range.from === from && range.to === to}
+                onClick={() => setRange(from, to)}
+              >
+                {t(pick.label)}
+              </button>
+            );
+          })}
+          {range.from || range.to ? (
+            <Button size="sm" tone="ghost" onClick={() => setRange('', '')}>
+              {t('adminLeaves.range.clear')}
+            </Button>
+          ) : null}
+        </div>
+      </fieldset>
+      {backwards ? null : leaves.isPending ? (
         <PageSpinner label={t('adminLeaves.loading')} />
       ) : leaves.isError ? (
         <Card role="alert">{t('adminLeaves.loadFailed')}</Card>
       ) : rows.length === 0 ? (
         <EmptyState title={t('adminLeaves.empty')}>
-          <p className={muted}>{t('adminLeaves.emptyText')}</p>
+          <p className={muted}>
+            {range.from || range.to ? t('adminLeaves.range.emptyText') : t('adminLeaves.emptyText')}
+          </p>
         </EmptyState>
       ) : (
         <ul className={cardList} aria-label={t('adminLeaves.list')}>
@@ -120,7 +214,9 @@ export function AdminLeavesPage() {
                 <div className={cardHead()}>
                   <div>
                     <h2 style={{ fontSize: '1.05rem', margin: 0 }}>
-                      {leave.subscription_user.full_name || leave.subscription_user.username}
+                      <CustomerLink id={leave.user}>
+                        {leave.subscription_user.full_name || leave.subscription_user.username}
+                      </CustomerLink>
                     </h2>
                     <p className={muted} style={{ margin: 0 }}>
                       @{leave.subscription_user.username} · <PhoneNumber phone={leave.user_phone} />

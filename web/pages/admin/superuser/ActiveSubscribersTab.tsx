@@ -10,6 +10,7 @@ import {
 } from '../../../api/admin';
 import { Button } from '../../../components/Button';
 import { Badge, Card, Details, EmptyState } from '../../../components/Card';
+import { CustomerLink } from '../../../components/CustomerLink';
 import { useT, type Translate } from '../../../i18n/i18n';
 import { lifecycleLabel } from '../../../i18n/labels';
 import { TextField } from '../../../components/Field';
@@ -31,6 +32,9 @@ import { PhoneNumber } from '../../../components/PhoneNumber';
 type Service = 'all' | 'tiffin' | 'mess';
 type Meal = 'breakfast' | 'lunch' | 'dinner';
 const MEALS: readonly Meal[] = ['breakfast', 'lunch', 'dinner'];
+
+/** Where a customer page's back link returns: this tab. */
+const SUBSCRIBERS_TAB = '/admin/superuser?tab=subscribers';
 
 /** Only the count (X-Total-Count) of a filter: one row is enough. */
 function useCount(query: SubscribersQuery) {
@@ -81,7 +85,9 @@ function subscriberColumns(
       header: t('superuser.column.name'),
       cell: (s) => (
         <span>
-          {s.full_name || s.username}
+          <CustomerLink id={s.id} from={SUBSCRIBERS_TAB}>
+            {s.full_name || s.username}
+          </CustomerLink>
           <br />@{s.username}
         </span>
       ),
@@ -114,6 +120,11 @@ function subscriberColumns(
           {s.breakfast_included ? <Badge tone="warning">{t('format.meal.breakfast')}</Badge> : null}
         </span>
       ),
+    },
+    {
+      key: 'plan',
+      header: t('superuser.column.plan'),
+      cell: (s) => s.plan_name,
     },
     {
       key: 'profileStatus',

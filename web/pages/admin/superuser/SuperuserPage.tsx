@@ -17,6 +17,9 @@ import { UNAUTHORIZED_MESSAGES } from './unauthorized';
 import { UsersTab } from './UsersTab';
 import { UserStatsTab } from './UserStatsTab';
 
+// A customer's page (/admin/customers/{id}) loads with this screen's chunk (web/app/routes.ts).
+export { CustomerPage } from './CustomerPage';
+
 const TABS = [
   { value: 'all', label: 'superuser.tab.all' },
   { value: 'recent', label: 'superuser.tab.recent' },

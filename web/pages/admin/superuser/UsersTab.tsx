@@ -6,6 +6,7 @@ import { diffDays } from '../../../../machines/shared/dates';
 import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
 import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
 import { Card, EmptyState } from '../../../components/Card';
+import { CustomerLink } from '../../../components/CustomerLink';
 import { useT } from '../../../i18n/i18n';
 import { lifecycleLabel } from '../../../i18n/labels';
 import { TextField } from '../../../components/Field';
@@ -22,6 +23,9 @@ import { useDebounced } from './useDebounced';
 import { PhoneNumber } from '../../../components/PhoneNumber';
 
 type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
+
+/** Where a customer page's back link returns: this tab. */
+const USERS_TAB = '/admin/superuser?tab=users';
 
 /** ?expiring_within_days=N from the owner's home: a whole number of days, 0 to 60. */
 function expiringWithinFrom(search: string): number | null {
@@ -92,7 +96,16 @@ export function UsersTab() {
       key: 'username',
       header: t('superuser.column.username'),
       sortKey: 'username',
-      cell: (u) => u.username,
+      cell: (u) => (
+        <CustomerLink id={u.id} from={USERS_TAB}>
+          {u.username}
+        </CustomerLink>
+      ),
+    },
+    {
+      key: 'fullName',
+      header: t('superuser.column.fullName'),
+      cell: (u) => u.full_name || '—',
     },
     {
       key: 'email',

@@ -1,0 +1,39 @@
+// A customer's name on the owner's screens, linking to that customer's page
+// (/admin/customers/{id}); `?from=` keeps where the owner came from, for the page's back link.
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+
+/** The customer page's address, remembering `from` (a path of this app, with its query). */
+export function customerPath(id: number, from?: string): string {
+  return from
+    ? `/admin/customers/${id}?from=${encodeURIComponent(from)}`
+    : `/admin/customers/${id}`;
+}
+
+/** `from` as given in a customer page's query, when it is one of this app's paths; else null. */
+export function safeOrigin(from: string | null): string | null {
+  return from && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+export function CustomerLink({
+  id,
+  from,
+  children,
+  label,
+}: {
+  id: number;
+  /** Where the back link returns to; by default the page and query shown now. */
+  from?: string;
+  children: ReactNode;
+  /** An accessible name when the link's text alone is ambiguous. */
+  label?: string;
+}) {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const origin = from ?? `${pathname}${search ? `?${search}` : ''}`;
+  return (
+    <Link href={customerPath(id, origin)} aria-label={label}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+/** The date range: two date fields side by side (stacked on a narrow phone), then quick picks. */
+export const dates = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  border: 'none',
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+});
+
+export const datesLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
+
+export const dateFields = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 220px))',
+  alignItems: 'start',
+});
