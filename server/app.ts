@@ -72,12 +72,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Operations that answer the caller's own User: their session lookup reads the profile rows too, so
- * the answer takes one round trip to the database, not two.
- */
-const READS_OWN_PROFILE = new Set<string>(['getProfile']);
-
 /** 403 details the spec words for particular owner-only operations. */
 const FORBIDDEN_DETAILS: Record<string, string> = {
   adminGetPayment: 'Unauthorized Access: You do not have permission to access payment details.',
@@ -137,7 +131,6 @@ function cacheHeaders(reply: FastifyReply, request: FastifyRequest, keepFor: str
 }
 
 function securityHook(ctx: AppContext, operation: OperationRoute, keepFor: string | null) {
-  const withProfiles = READS_OWN_PROFILE.has(operation.operationId);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     cacheHeaders(reply, request, keepFor);
     // Public operations never read the token: the spec's client sends a stored (maybe stale) one
@@ -145,7 +138,7 @@ function securityHook(ctx: AppContext, operation: OperationRoute, keepFor: strin
     if (operation.security === 'public') return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (token) request.auth = await authenticateToken(ctx, token, withProfiles);
+    if (token) request.auth = await authenticateToken(ctx, token);
     // A bad token is 401 even where a token is optional, so the client refreshes (or forgets it)
     // instead of silently getting the anonymous view.
     if (token && !request.auth) throw unauthorized('Given token not valid for any token type');

@@ -11,7 +11,9 @@ import {
   preferredEncoding,
   type Encoding,
 } from './compression.js';
-import type { User } from './db/schema.js';
+import type { Kysely } from 'kysely';
+import { createBatchReader } from './db/batch.js';
+import type { Database, User } from './db/schema.js';
 
 interface Entry<T> {
   version: number;
@@ -108,4 +110,30 @@ export function sendShared(request: FastifyRequest, reply: FastifyReply, answer:
     .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
     .header('content-encoding', encoding)
     .send(bytes);
+}
+
+/**
+ * Each database's shared-answer counters (read_versions), read for many requests at once: under
+ * load one query answers every request that arrived while the previous one ran (server/db/batch.ts).
+ */
+const versionReaders = new WeakMap<
+  Kysely<Database>,
+  (name: string) => Promise<number | undefined>
+>();
+
+/** The counter of the shared answer `name`, as the database has it now. */
+export async function readVersion(db: Kysely<Database>, name: string): Promise<number> {
+  let reader = versionReaders.get(db);
+  if (!reader) {
+    reader = createBatchReader(async (names: string[]) => {
+      const rows = await db
+        .selectFrom('read_versions')
+        .select(['name', 'version'])
+        .where('name', 'in', names)
+        .execute();
+      return new Map(rows.map((row) => [row.name, row.version]));
+    });
+    versionReaders.set(db, reader);
+  }
+  return (await reader(name)) ?? 0;
 }

@@ -153,7 +153,7 @@ export function accountHandlers(ctx: AppContext) {
     },
 
     async getProfile(request) {
-      // The session lookup read the profile rows (READS_OWN_PROFILE in app.ts).
+      // On PostgreSQL the session lookup read the profile rows too: no second round trip.
       return serializeUser(db, requireUser(request), request.auth?.profiles);
     },
 

@@ -7,8 +7,7 @@ import { planBody } from '../serializers/subscriptions.js';
 import { storeMeals, toPaise } from '../format.js';
 import { isUniqueViolation } from '../db/index.js';
 import { recordAudit } from '../lifecycles/audit.js';
-import { compiledOnce } from '../db/compiled.js';
-import { createSharedAnswers, sendShared } from '../read-cache.js';
+import { createSharedAnswers, readVersion, sendShared } from '../read-cache.js';
 
 const CODE_TAKEN = 'A plan with this code already exists.';
 const PRICE_DECIMALS = 'Price may have at most two decimals';
@@ -26,17 +25,9 @@ function pricePaise(price: number): number {
   return paise;
 }
 
-/** The counter the plans' triggers move (migration 015). */
-const plansVersionQuery = compiledOnce({}, (db) =>
-  db.selectFrom('read_versions').select('version').where('name', '=', 'plans'),
-);
-
 export function planHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
-  const activePlans = createSharedAnswers(async () => {
-    const [row] = (await db.executeQuery(plansVersionQuery(db, {}))).rows;
-    return row?.version ?? 0;
-  });
+  const activePlans = createSharedAnswers(() => readVersion(db, 'plans'));
 
   async function findPlan(id: number): Promise<Plan> {
     const plan = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();

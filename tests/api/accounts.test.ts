@@ -795,6 +795,32 @@ describe.each(testDatabases())('accounts on %s', (dialect) => {
     });
   });
 
+  describe('sessions at the same time', () => {
+    it('answers each of many concurrent requests with its own user, and refuses the revoked one', async () => {
+      const customers = await Promise.all(
+        Array.from({ length: 12 }, () => registerCustomer(t, { userType: 'regular' })),
+      );
+      const revoked = customers[5]!;
+      const logout = await t.request('POST', '/api/accounts/logout/', { token: revoked.access });
+      expect(logout.status).toBe(204);
+      const answers = await Promise.all(
+        [...customers, ...customers].map((customer) =>
+          t.request('GET', '/api/accounts/profile/', { token: customer.access }),
+        ),
+      );
+      answers.forEach((answer, index) => {
+        const customer = customers[index % customers.length]!;
+        if (customer === revoked) {
+          expect(answer.status).toBe(401);
+        } else {
+          expect(answer.status).toBe(200);
+          expect(answer.body.username).toBe(customer.username);
+          expect(answer.body.regular_profile).not.toBeNull();
+        }
+      });
+    });
+  });
+
   describe('passwords', () => {
     it('changes the password, checking the old one, and revokes the other sessions', async () => {
       const customer = await registerCustomer(t);
