@@ -98,11 +98,17 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
 
   payments
     .command('receipt')
-    .description('print the receipt as HTML, or save it as PDF with --pdf')
+    .description(
+      'print the receipt (or tax invoice) as text; --pdf saves the PDF, --html prints the HTML, --json the payment',
+    )
     .argument('<id>', 'payment id', positiveInt)
-    .option('--pdf <file>', 'save the PDF receipt to this file')
-    .action(async (id: number, options: { pdf?: string }) => {
-      const { getReceipt } = await import('../services/payments');
+    .addOption(
+      new Option('--pdf <file>', 'save the PDF receipt to this file').conflicts(['html', 'json']),
+    )
+    .addOption(new Option('--html', 'print the HTML document the web app shows').conflicts('json'))
+    .addOption(jsonOption())
+    .action(async (id: number, options: { pdf?: string; html?: boolean; json?: boolean }) => {
+      const { getReceipt, receiptData } = await import('../services/payments');
       const api = await ctx.api();
       if (options.pdf) {
         const { writeFileSync } = await import('node:fs');
@@ -111,7 +117,11 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         ctx.io.stderr.write(`Receipt Downloaded: ${options.pdf}\n`);
         return;
       }
-      ctx.io.stdout.write(await getReceipt(api, id, 'html'));
+      if (options.json) {
+        const { printJson } = await import('../output');
+        return printJson(ctx.io.stdout, await receiptData(api, id));
+      }
+      ctx.io.stdout.write(await getReceipt(api, id, options.html ? 'html' : 'text'));
     });
 
   payments
