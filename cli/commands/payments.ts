@@ -1,6 +1,7 @@
-// dabba payments list | show | receipt | record
+// dabba payments list | show | receipt | pending | record
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { OFFLINE_PAYMENT_MODES } from '../../machines/payment/payment.context';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
 import type { CommandContext } from '../context';
 import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
 
@@ -122,6 +123,40 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         return printJson(ctx.io.stdout, await receiptData(api, id));
       }
       ctx.io.stdout.write(await getReceipt(api, id, options.html ? 'html' : 'text'));
+    });
+
+  payments
+    .command('pending')
+    .description(
+      'subscriptions awaiting payment, newest first: record one paid at the mess with `dabba payments record`',
+    )
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { pendingPayments } = await import('../services/offline-payments');
+      const { printJson, printTable, rupees, when } = await import('../output');
+      const rows = await pendingPayments(await ctx.api());
+      if (options.json) return printJson(ctx.io.stdout, rows);
+      printTable(
+        ctx.io.stdout,
+        rows,
+        [
+          { header: 'Subscription', value: (subscription) => subscription.id, right: true },
+          { header: 'Username', value: (subscription) => subscription.user.username },
+          { header: 'Name', value: (subscription) => subscription.user.full_name },
+          { header: 'Plan', value: (subscription) => subscription.plan.name },
+          { header: 'Service', value: (subscription) => subscription.subscription_type },
+          {
+            header: 'Amount Due',
+            value: (subscription) => rupees(subscription.total_paid),
+            right: true,
+          },
+          {
+            header: 'Subscribed',
+            value: (subscription) => when(subscription.created_at, DEFAULT_BUSINESS_TIME_ZONE),
+          },
+        ],
+        'No Pending Payments: every subscription has been paid for.',
+      );
     });
 
   payments
