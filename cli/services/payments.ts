@@ -35,7 +35,7 @@ export async function getPayment(api: Api, id: number): Promise<AdminPayment> {
 }
 
 const noReceipt = (id: number) =>
-  `A receipt for payment ${id} (receipts exist for successful payments only) was not found.`;
+  `Payment ${id} has no receipt: receipts exist for successful payments only.`;
 
 /**
  * A receipt's facts as data: the successful payment, with its tax invoice (GSTIN, taxable value,

@@ -136,7 +136,7 @@ describe('dabba payments receipt', () => {
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toContain(
-        `A receipt for payment ${failed.paymentId} (receipts exist for successful payments only) was not found.`,
+        `Payment ${failed.paymentId} has no receipt: receipts exist for successful payments only.`,
       );
     }
 
