@@ -423,6 +423,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/backup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded database
+         * @description The embedded SQLite database (DATA_DIR/dabba.sqlite) as one file, copied with SQLite's online backup API while the server goes on answering, so it is consistent as of one moment (`dabba backup FILE`). To restore it: stop the server, put the file in place as DATA_DIR/dabba.sqlite, start the server (README: Going live). It holds every table, password hashes and refunds' whole payout accounts included: keep it as safe as the server. Not in it: feedback photos of ATTACHMENT_STORE=local (DATA_DIR/uploads) and the secrets generated into DATA_DIR. The copy is written to DATA_DIR first, so it needs as much free space there as the database takes (else 503 storage_unavailable). Each download is an entry in the audit log (`database.backup`). A server on PostgreSQL (DATABASE_URL) refuses with 409 `backup.not_sqlite`: back PostgreSQL up with pg_dump.
+         */
+        get: operations["ownerDatabaseBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/plans/": {
         parameters: {
             query?: never;
@@ -3676,6 +3696,42 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDatabaseBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="dabba-2026-11-27.sqlite"`, today's business date */
+                    "Content-Disposition": string;
+                    /** @description `no-store` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The server keeps its data in PostgreSQL, not in the embedded database (`backup.not_sqlite`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["StorageUnavailable"];
         };
     };
