@@ -39,7 +39,7 @@ async function main() {
   let built;
   try {
     config = loadConfig();
-    // Plain text on stderr before the first JSON line of the log, where nobody would look for it.
+    // The demo logins as plain text on stderr, before the JSON log begins: inside it nobody found them.
     if (demo) process.stderr.write(demoLogins(config, addressFor(config.host, config.port)));
     built = await buildApp({ config, logDestination });
   } catch (error) {

@@ -1,5 +1,6 @@
-// Money received at the mess: `dabba payments pending` and `dabba payments record`. A dry run reads the subscription and asks
-// the same machines and rules the server does; a real run lets the server record and settle it.
+// Money received at the mess: `dabba payments pending` and `dabba payments record`. A dry run reads
+// the subscription and asks the same machines and rules the server does; a real run lets the server
+// record and settle it.
 import type { components } from '../../generated/api';
 import type { OfflinePaymentMode } from '../../machines/payment/payment.context';
 import {
@@ -19,7 +20,7 @@ import { printJson } from '../output';
 import { unwrap, type Api } from './api';
 import { fetchAllPages, unwrapPage } from './paging';
 
-export type Subscription = components['schemas']['Subscription'];
+type Subscription = components['schemas']['Subscription'];
 export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
 
 export interface RecordOptions {

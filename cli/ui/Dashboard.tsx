@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { statusLabel } from '../../machines/status-labels';
 import type {
   ActResult,
-  ActionName,
   DashboardData,
+  DashboardModel,
   DashboardItem,
   ItemAction,
   Section,
@@ -29,15 +29,9 @@ export interface DashboardProps {
   readonly data: DashboardData;
   readonly server?: string;
   /** `optional`: what was typed in the action's optional second box (empty when skipped). */
-  onAct(
-    section: Section,
-    id: number,
-    action: ActionName,
-    text: string,
-    optional?: string,
-  ): Promise<ActResult>;
+  readonly onAct: DashboardModel['act'];
   /** A refusal of the first text before the optional box is asked, or null. */
-  onCheck?(section: Section, id: number, action: ActionName, text: string): ActResult | null;
+  readonly onCheck?: DashboardModel['check'];
   onRefresh(): Promise<void>;
 }
 

@@ -1,14 +1,14 @@
 // The owner's copy of the embedded database (GET /api/owner/backup/, `dabba backup`): written to
 // DATA_DIR with SQLite's online backup API, then streamed and gone.
 import { randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { requireOwner, type Handlers } from '../http.js';
 import { recordAudit } from '../lifecycles/audit.js';
 
-export const NOT_SQLITE =
+const NOT_SQLITE =
   'This server keeps its data in PostgreSQL (DATABASE_URL), not in the embedded database: back it up with pg_dump.';
 
 export function backupHandlers(ctx: AppContext) {
@@ -19,7 +19,7 @@ export function backupHandlers(ctx: AppContext) {
         throw new ApiError(409, { detail: NOT_SQLITE, error_code: 'backup.not_sqlite' });
       }
       const file = path.join(ctx.config.dataDir, `backup-${randomUUID()}.sqlite.partial`);
-      let handle;
+      let handle: FileHandle;
       try {
         await ctx.db.backup(file);
         handle = await open(file, 'r');

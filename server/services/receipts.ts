@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { paymentGatewayLabel, paymentModeLabel } from '../../machines/payment/payment.rules.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/schema.js';
+import type { Database, PaymentsTable } from '../db/schema.js';
 import { rupeesInWords } from '../format.js';
 import { formatRate } from '../gst.js';
 import {
@@ -59,15 +59,16 @@ export interface Receipt {
 }
 
 /** A payment row's invoice columns (server/gst.ts taxInvoiceColumns), all null for a receipt. */
-export interface TaxInvoiceColumns {
-  invoice_gstin: string | null;
-  invoice_place_of_supply: string | null;
-  invoice_sac: string | null;
-  gst_rate_basis_points: number | null;
-  taxable_paise: number | null;
-  cgst_paise: number | null;
-  sgst_paise: number | null;
-}
+export type TaxInvoiceColumns = Pick<
+  PaymentsTable,
+  | 'invoice_gstin'
+  | 'invoice_place_of_supply'
+  | 'invoice_sac'
+  | 'gst_rate_basis_points'
+  | 'taxable_paise'
+  | 'cgst_paise'
+  | 'sgst_paise'
+>;
 
 /** The tax invoice a payment was recorded under, or null: it was recorded without a GSTIN. */
 export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
