@@ -73,3 +73,18 @@ export { statusLabel };
 export function day(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '-';
 }
+
+/** A timestamp as the business reads it: '2026-11-23 16:05' in India. */
+export function when(at: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}

@@ -2,6 +2,7 @@
 // so `dabba --help` stays fast.
 import { Command } from 'commander';
 import { registerAudit } from './commands/audit';
+import { registerBackup } from './commands/backup';
 import { registerExport } from './commands/export';
 import { registerFeedback } from './commands/feedback';
 import { registerHome } from './commands/home';
@@ -31,6 +32,7 @@ Examples:
   dabba refunds mark-paid 12 --comment "Sent by bank transfer" --utr UTIB0001234
   dabba export csv --service tiffin --meals lunch -o lunch-tiffins.csv
   dabba dashboard --json
+  dabba backup /var/backups/dabba/
 
 Environment: DABBA_URL (server when not logged in), DABBA_CONFIG_DIR (where the
 session file lives; default $XDG_CONFIG_HOME/dabba or ~/.config/dabba).
@@ -39,7 +41,9 @@ session file lives; default $XDG_CONFIG_HOME/dabba or ~/.config/dabba).
 export function buildProgram(ctx: CommandContext): Command {
   const { io } = ctx;
   const program = new Command('dabba')
-    .description('Dabba for the mess owner: leaves, refunds, feedback, plans, payments and exports')
+    .description(
+      'Dabba for the mess owner: leaves, refunds, feedback, plans, payments, exports and backups',
+    )
     .version(VERSION, '-V, --version')
     .exitOverride()
     .showSuggestionAfterError(true)
@@ -62,6 +66,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerExport(program, ctx);
   registerSubscriptions(program, ctx);
   registerAudit(program, ctx);
+  registerBackup(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

@@ -423,6 +423,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/backup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded database
+         * @description The embedded SQLite database (DATA_DIR/dabba.sqlite) as one file, copied with SQLite's online backup API while the server goes on answering, so it is consistent as of one moment (`dabba backup FILE`). To restore it: stop the server, put the file in place as DATA_DIR/dabba.sqlite, start the server (README: Going live). It holds every table, password hashes and refunds' whole payout accounts included: keep it as safe as the server. Not in it: feedback photos of ATTACHMENT_STORE=local (DATA_DIR/uploads) and the secrets generated into DATA_DIR. The copy is written to DATA_DIR first, so it needs as much free space there as the database takes (else 503 storage_unavailable). Each download is an entry in the audit log (`database.backup`). A server on PostgreSQL (DATABASE_URL) refuses with 409 `backup.not_sqlite`: back PostgreSQL up with pg_dump.
+         */
+        get: operations["ownerDatabaseBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/plans/": {
         parameters: {
             query?: never;
@@ -1165,8 +1185,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The receipt as HTML
-         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, payment mode, order id and payment id; the status as people read it (Success). A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering). Written in the language of Accept-Language (`hi`: Hindi labels, dates such as 23 नव॰ 2026 and the amount in Hindi words; anything else: English).
+         * The receipt as HTML or plain text
+         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, payment mode, order id and payment id; the status as people read it (Success). A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering). Written in the language of Accept-Language (`hi`: Hindi labels, dates such as 23 नव॰ 2026 and the amount in Hindi words; anything else: English). `format=text` answers the same words as text/plain for a terminal (`dabba payments receipt`): the business lines, the heading, then each section's title and its labels and values aligned in two columns.
          */
         get: operations["getPaymentReceipt"];
         put?: never;
@@ -2619,6 +2639,24 @@ export interface components {
              * @description An offline payment's date of receipt, as the owner recorded it; null for online payments.
              */
             received_on: string | null;
+            /** @description The GST of a payment recorded while BUSINESS_GSTIN was set, as its tax invoice shows it; null for a plain receipt (and for payments that are not SUCCESS). */
+            tax_invoice: components["schemas"]["PaymentTaxInvoice"] | null;
+        };
+        /** @description The GST a payment was invoiced under, fixed when it was recorded. taxable_value + cgst + sgst = the payment's amount_inr. */
+        PaymentTaxInvoice: {
+            gstin: string;
+            /** @description The state's name and code, e.g. `Uttar Pradesh (09)`. */
+            place_of_supply: string;
+            /** @description The HSN/SAC code, e.g. `996331`. */
+            sac: string;
+            /** @description The total GST rate in percent (CGST and SGST are half each), e.g. 5. */
+            gst_rate: number;
+            /** @description Rupees. */
+            taxable_value: number;
+            /** @description Rupees. */
+            cgst: number;
+            /** @description Rupees. */
+            sgst: number;
         };
         AdminPaymentPlan: {
             name: string;
@@ -2655,6 +2693,7 @@ export interface components {
             receipt_number: string | null;
             /** Format: date */
             received_on: string | null;
+            tax_invoice: components["schemas"]["PaymentTaxInvoice"] | null;
             /** @description The owner who recorded an offline payment; null for online payments. */
             recorded_by: components["schemas"]["PaymentRecorder"] | null;
             /** @enum {string} */
@@ -3686,6 +3725,42 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDatabaseBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="dabba-2026-11-27.sqlite"`, today's business date */
+                    "Content-Disposition": string;
+                    /** @description `no-store` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The server keeps its data in PostgreSQL, not in the embedded database (`backup.not_sqlite`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -4895,7 +4970,9 @@ export interface operations {
     };
     getPaymentReceipt: {
         parameters: {
-            query?: never;
+            query?: {
+                format?: "html" | "text";
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -4904,13 +4981,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A standalone HTML document. */
+            /** @description A standalone HTML document, or with `format=text` the same as plain text. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,9 +1,11 @@
 // Realistic demo data at any scale: plans, customers of both types, subscriptions in every state,
 // payments, leaves, feedback with photos, refunds. Deterministic, so benchmarks are repeatable.
 import { sql, type Insertable, type Kysely } from 'kysely';
+import path from 'node:path';
 import { addDays } from '../machines/shared/dates.js';
 import { refundBreakdown } from '../machines/subscription/index.js';
 import { hashPassword } from './auth/passwords.js';
+import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type {
   Database,
@@ -25,6 +27,28 @@ export interface DemoOptions {
 }
 
 export const DEMO_PASSWORD = 'demo-pass-1';
+
+/**
+ * The logins a `--demo` start prints on stderr before its JSON log, so nobody has to find them in
+ * it: the owner (whose password is in DATA_DIR/owner-credentials.txt unless OWNER_PASSWORD chose
+ * it) and the two customers every demo seeds.
+ */
+export function demoLogins(config: Pick<Config, 'owner' | 'dataDir'>, url: string): string {
+  const credentials = path.join(config.dataDir, 'owner-credentials.txt');
+  const shown = path.relative(process.cwd(), credentials);
+  const where = shown.startsWith('..') || path.isAbsolute(shown) ? credentials : `./${shown}`;
+  const ownerPassword =
+    config.owner.password === null
+      ? `password in ${where}`
+      : 'password: the OWNER_PASSWORD you set';
+  return [
+    `Demo logins, at ${url} (or \`dabba login --url ${url}\`):`,
+    `  owner     ${config.owner.username} (${ownerPassword})`,
+    `  student   student1 / ${DEMO_PASSWORD}`,
+    `  regular   regular1 / ${DEMO_PASSWORD}`,
+    '',
+  ].join('\n');
+}
 
 const DEMO_PLANS = [
   {

@@ -5,7 +5,7 @@ import { dataDirFrom, loadConfig, type Config } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogDestination } from './logging.js';
 import { allJobs } from './routes/index.js';
-import { seedDemo } from './demo.js';
+import { demoLogins, seedDemo } from './demo.js';
 import { mapStack } from './stack.js';
 import { startupStorageMessage } from './storage.js';
 
@@ -27,13 +27,20 @@ function fixableStartupMessage(error: unknown): string | null {
     : startupStorageMessage(error, dataDirFrom());
 }
 
+/** Where people reach a server listening on `host`:`port`. */
+const addressFor = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+
 async function main() {
   // Whatever the server creates (database, uploads, outbox, secrets) is for this user only.
   process.umask(0o077);
+  const demo = process.argv.includes('--demo');
   let config: Config;
   let built;
   try {
     config = loadConfig();
+    // The demo logins as plain text on stderr, before the JSON log begins: inside it nobody found them.
+    if (demo) process.stderr.write(demoLogins(config, addressFor(config.host, config.port)));
     built = await buildApp({ config, logDestination });
   } catch (error) {
     const message = fixableStartupMessage(error);
@@ -54,7 +61,7 @@ async function main() {
         'Set ATTACHMENT_STORE=database or s3 to run several behind a load balancer.',
     );
   }
-  if (process.argv.includes('--demo')) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
+  if (demo) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
   const stopJobs = config.scheduler ? startJobs(ctx, allJobs) : () => {};
   let closing = false;
   const close = async (signal: string) => {
@@ -76,7 +83,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`;
+  const where = addressFor(config.host, port);
   app.log.info(
     {
       url: where,

@@ -28,8 +28,8 @@ export function registerAudit(program: Command, ctx: CommandContext): void {
     .option('--limit <n>', 'at most this many entries (default 50, at most 500)', positiveInt)
     .addOption(jsonOption())
     .action(async (options: AuditFlags) => {
-      const { listAudit, when } = await import('../services/audit');
-      const { printJson, printTable } = await import('../output');
+      const { listAudit } = await import('../services/audit');
+      const { printJson, printTable, when } = await import('../output');
       const rows = await listAudit(await ctx.api(), {
         limit: Math.min(options.limit ?? 50, 500),
         ...(options.action ? { action: options.action } : {}),

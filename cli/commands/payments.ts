@@ -1,6 +1,7 @@
-// dabba payments list | show | receipt | record
+// dabba payments list | show | receipt | pending | record
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { OFFLINE_PAYMENT_MODES } from '../../machines/payment/payment.context';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
 import type { CommandContext } from '../context';
 import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
 
@@ -98,11 +99,17 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
 
   payments
     .command('receipt')
-    .description('print the receipt as HTML, or save it as PDF with --pdf')
+    .description(
+      'print the receipt (or tax invoice) as text; --pdf saves the PDF, --html prints the HTML, --json the payment',
+    )
     .argument('<id>', 'payment id', positiveInt)
-    .option('--pdf <file>', 'save the PDF receipt to this file')
-    .action(async (id: number, options: { pdf?: string }) => {
-      const { getReceipt } = await import('../services/payments');
+    .addOption(
+      new Option('--pdf <file>', 'save the PDF receipt to this file').conflicts(['html', 'json']),
+    )
+    .addOption(new Option('--html', 'print the HTML document the web app shows').conflicts('json'))
+    .addOption(jsonOption())
+    .action(async (id: number, options: { pdf?: string; html?: boolean; json?: boolean }) => {
+      const { getReceipt, receiptData } = await import('../services/payments');
       const api = await ctx.api();
       if (options.pdf) {
         const { writeFileSync } = await import('node:fs');
@@ -111,7 +118,45 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         ctx.io.stderr.write(`Receipt Downloaded: ${options.pdf}\n`);
         return;
       }
-      ctx.io.stdout.write(await getReceipt(api, id, 'html'));
+      if (options.json) {
+        const { printJson } = await import('../output');
+        return printJson(ctx.io.stdout, await receiptData(api, id));
+      }
+      ctx.io.stdout.write(await getReceipt(api, id, options.html ? 'html' : 'text'));
+    });
+
+  payments
+    .command('pending')
+    .description(
+      'subscriptions awaiting payment, newest first: record one paid at the mess with `dabba payments record`',
+    )
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { pendingPayments } = await import('../services/offline-payments');
+      const { printJson, printTable, rupees, when } = await import('../output');
+      const rows = await pendingPayments(await ctx.api());
+      if (options.json) return printJson(ctx.io.stdout, rows);
+      printTable(
+        ctx.io.stdout,
+        rows,
+        [
+          { header: 'Subscription', value: (subscription) => subscription.id, right: true },
+          { header: 'Username', value: (subscription) => subscription.user.username },
+          { header: 'Name', value: (subscription) => subscription.user.full_name },
+          { header: 'Plan', value: (subscription) => subscription.plan.name },
+          { header: 'Service', value: (subscription) => subscription.subscription_type },
+          {
+            header: 'Amount Due',
+            value: (subscription) => rupees(subscription.total_paid),
+            right: true,
+          },
+          {
+            header: 'Subscribed',
+            value: (subscription) => when(subscription.created_at, DEFAULT_BUSINESS_TIME_ZONE),
+          },
+        ],
+        'No Pending Payments: every subscription has been paid for.',
+      );
     });
 
   payments

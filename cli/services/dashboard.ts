@@ -15,7 +15,14 @@ import { day, rupees } from '../output';
 import type { Api } from './api';
 import { previewResponse, respondToFeedback, unansweredFeedback, type Feedback } from './feedback';
 import { decideLeave, pendingLeaves, type Leave } from './leaves';
-import { actOnRefund, approvedRefunds, pendingRefunds, type Refund } from './refunds';
+import {
+  actOnRefund,
+  approvedRefunds,
+  describePayout,
+  pendingRefunds,
+  type Refund,
+  type RefundAction,
+} from './refunds';
 
 export type Section = 'leaves' | 'refunds' | 'feedback';
 
@@ -27,6 +34,8 @@ export interface ItemAction {
   readonly label: string;
   /** What the text box asks for. */
   readonly prompt: string;
+  /** A second text box, asked once the first is accepted, that may be left empty. */
+  readonly optionalPrompt?: string;
 }
 
 export interface DashboardItem {
@@ -43,13 +52,31 @@ export type ActResult = { readonly ok: boolean; readonly message: string };
 
 export interface DashboardModel {
   load(): Promise<DashboardData>;
-  act(section: Section, id: number, action: ActionName, text: string): Promise<ActResult>;
+  /**
+   * What the lifecycle machine says to `text` for the record as loaded, before anything is sent:
+   * a refusal, or null. The dashboard asks it before moving on to an optional second text.
+   */
+  check(section: Section, id: number, action: ActionName, text: string): ActResult | null;
+  /** `optional`: the second text (mark paid: the transfer's UTR), empty when skipped. */
+  act(
+    section: Section,
+    id: number,
+    action: ActionName,
+    text: string,
+    optional?: string,
+  ): Promise<ActResult>;
 }
 
 const ACTIONS: Record<ActionName, Omit<ItemAction, 'name'>> = {
   approve: { key: 'a', label: 'approve', prompt: 'Admin comment' },
   reject: { key: 'r', label: 'reject', prompt: 'Admin comment' },
-  mark_paid: { key: 'p', label: 'mark paid', prompt: 'Admin comment' },
+  // As the web's Mark as Paid dialog: the comment is required, the bank transfer's UTR is not.
+  mark_paid: {
+    key: 'p',
+    label: 'mark paid',
+    prompt: 'Admin comment',
+    optionalPrompt: 'UTR (optional)',
+  },
   resolve: { key: 's', label: 'resolve', prompt: 'Admin response' },
   close: { key: 'c', label: 'close', prompt: 'Admin response' },
 };
@@ -79,7 +106,7 @@ export function refundItem(refund: Refund): DashboardItem {
   return {
     id: refund.id,
     title: `${refund.user.full_name || refund.user.username}: ${rupees(refund.amount)}`,
-    detail: `${refund.subscription.plan_name} · requested ${day(refund.requested_at)}`,
+    detail: `${refund.subscription.plan_name} · requested ${day(refund.requested_at)} · pay to: ${describePayout(refund.payout)}`,
     status: refund.status,
     actions: REFUND_OWNER_ACTIONS.filter((type) => allowed.includes(type)).map((type) =>
       action(names[type]),
@@ -101,12 +128,58 @@ function feedbackItem(feedback: Feedback): DashboardItem {
   };
 }
 
+const leaveDecision = (name: ActionName) => (name === 'approve' ? 'approve' : 'reject');
+const refundAction = (name: ActionName): RefundAction =>
+  name === 'mark_paid' ? 'mark_paid' : name === 'approve' ? 'approve' : 'reject';
+const feedbackStatus = (name: ActionName) => (name === 'close' ? 'closed' : 'resolved');
+
 export function dashboardModel(api: Api): DashboardModel {
   const records = {
     leaves: new Map<number, Leave>(),
     refunds: new Map<number, Refund>(),
     feedback: new Map<number, Feedback>(),
   };
+
+  /** The machines' verdict on the action for the record as loaded; null when it is allowed. */
+  function refusal(
+    section: Section,
+    id: number,
+    name: ActionName,
+    text: string,
+    optional?: string,
+  ): ActResult | null {
+    const refused = (verdict: { ok: true } | { ok: false; message: string }) =>
+      verdict.ok ? null : { ok: false, message: verdict.message };
+    if (section === 'leaves') {
+      const leave = records.leaves.get(id);
+      return leave
+        ? refused(
+            decide(leaveMachine, leaveFromApi(leave), {
+              type: `leave.${leaveDecision(name)}`,
+              adminComment: text,
+            }),
+          )
+        : null;
+    }
+    if (section === 'refunds') {
+      const refund = records.refunds.get(id);
+      const action = refundAction(name);
+      return refund
+        ? refused(
+            decide(
+              refundMachine,
+              refundFromApi(refund),
+              action === 'mark_paid'
+                ? { type: 'refund.mark_paid', adminComment: text, utr: optional ?? null }
+                : { type: `refund.${action}`, adminComment: text },
+            ),
+          )
+        : null;
+    }
+    const feedback = records.feedback.get(id);
+    return feedback ? refused(previewResponse(feedback, text, feedbackStatus(name))) : null;
+  }
+
   return {
     async load() {
       const [leaves, pending, approved, feedback] = await Promise.all([
@@ -126,18 +199,14 @@ export function dashboardModel(api: Api): DashboardModel {
       };
     },
 
-    async act(section, id, name, text) {
+    check: (section, id, name, text) => refusal(section, id, name, text),
+
+    async act(section, id, name, text, optional) {
+      const refused = refusal(section, id, name, text, optional);
+      if (refused) return refused;
       try {
         if (section === 'leaves') {
-          const leave = records.leaves.get(id);
-          const decision = name === 'approve' ? 'approve' : 'reject';
-          if (leave) {
-            const verdict = decide(leaveMachine, leaveFromApi(leave), {
-              type: `leave.${decision}`,
-              adminComment: text,
-            });
-            if (!verdict.ok) return { ok: false, message: verdict.message };
-          }
+          const decision = leaveDecision(name);
           await decideLeave(api, id, decision, text);
           // The web app's success notices, word for word.
           return {
@@ -146,30 +215,17 @@ export function dashboardModel(api: Api): DashboardModel {
           };
         }
         if (section === 'refunds') {
-          const refund = records.refunds.get(id);
-          const refundAction =
-            name === 'mark_paid' ? 'mark_paid' : name === 'approve' ? 'approve' : 'reject';
-          if (refund) {
-            const verdict = decide(refundMachine, refundFromApi(refund), {
-              type: `refund.${refundAction}`,
-              adminComment: text,
-            });
-            if (!verdict.ok) return { ok: false, message: verdict.message };
-          }
-          await actOnRefund(api, id, refundAction, text);
+          const action = refundAction(name);
+          const utr = optional?.trim();
+          await actOnRefund(api, id, action, text, action === 'mark_paid' && utr ? utr : undefined);
           const notices = {
             approve: 'Refund Approved',
             reject: 'Refund Rejected',
             mark_paid: 'Refund Marked as Paid',
           } as const;
-          return { ok: true, message: notices[refundAction] };
+          return { ok: true, message: notices[action] };
         }
-        const feedback = records.feedback.get(id);
-        const status = name === 'close' ? 'closed' : 'resolved';
-        if (feedback) {
-          const verdict = previewResponse(feedback, text, status);
-          if (!verdict.ok) return { ok: false, message: verdict.message };
-        }
+        const status = feedbackStatus(name);
         await respondToFeedback(api, id, text, status);
         return { ok: true, message: `Updated: Response saved and status marked as ${status}.` };
       } catch (error) {

@@ -1,5 +1,6 @@
-// Money received at the mess: `dabba payments record`. A dry run reads the subscription and asks
-// the same machines and rules the server does; a real run lets the server record and settle it.
+// Money received at the mess: `dabba payments pending` and `dabba payments record`. A dry run reads
+// the subscription and asks the same machines and rules the server does; a real run lets the server
+// record and settle it.
 import type { components } from '../../generated/api';
 import type { OfflinePaymentMode } from '../../machines/payment/payment.context';
 import {
@@ -17,6 +18,7 @@ import type { CliIo } from '../io';
 import { formatRupees } from '../../machines/shared/money';
 import { printJson } from '../output';
 import { unwrap, type Api } from './api';
+import { fetchAllPages, unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
 export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
@@ -122,6 +124,19 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
     start_date: activation.context.startDate,
     base_end_date: activation.context.baseEndDate,
   };
+}
+
+/** Every subscription awaiting payment, newest first: the web's Pending Payments tab. */
+export async function pendingPayments(api: Api): Promise<Subscription[]> {
+  return fetchAllPages((limit, offset) =>
+    unwrapPage(
+      api,
+      api.client.GET('/subscriptions/subscriptions/', {
+        params: { query: { status: 'PENDING_PAYMENT', limit, offset } },
+      }),
+      'The subscriptions awaiting payment',
+    ),
+  );
 }
 
 export async function recordOfflinePayment(

@@ -1,5 +1,6 @@
-// Payments for the owner: the list with filters, one payment, and its receipt as HTML or PDF.
+// Payments for the owner: the list with filters, one payment, and its receipt as text, HTML or PDF.
 import type { components, operations } from '../../generated/api';
+import { refusedError } from '../errors';
 import type { Api } from './api';
 import { httpError, unwrap } from './api';
 import { fetchAllPages, unwrapPage } from './paging';
@@ -33,13 +34,29 @@ export async function getPayment(api: Api, id: number): Promise<AdminPayment> {
   );
 }
 
-/** The receipt: HTML text, or the PDF's bytes. Receipts exist for successful payments only. */
-export async function getReceipt(api: Api, id: number, format: 'html'): Promise<string>;
+const noReceipt = (id: number) =>
+  `Payment ${id} has no receipt: receipts exist for successful payments only.`;
+
+/**
+ * A receipt's facts as data: the successful payment, with its tax invoice (GSTIN, taxable value,
+ * CGST, SGST) when it was recorded under one.
+ */
+export async function receiptData(api: Api, id: number): Promise<AdminPayment> {
+  const payment = await getPayment(api, id);
+  if (payment.status !== 'SUCCESS') throw refusedError(noReceipt(id));
+  return payment;
+}
+
+/**
+ * The receipt: plain text for the terminal, the HTML document, or the PDF's bytes. Receipts exist
+ * for successful payments only.
+ */
+export async function getReceipt(api: Api, id: number, format: 'text' | 'html'): Promise<string>;
 export async function getReceipt(api: Api, id: number, format: 'pdf'): Promise<Uint8Array>;
 export async function getReceipt(
   api: Api,
   id: number,
-  format: 'html' | 'pdf',
+  format: 'text' | 'html' | 'pdf',
 ): Promise<string | Uint8Array> {
   const params = { path: { id } };
   const answer =
@@ -48,18 +65,13 @@ export async function getReceipt(
           params,
           parseAs: 'arrayBuffer',
         })
-      : await api.client.GET('/payments/payments/{id}/receipt/', { params, parseAs: 'text' });
+      : await api.client.GET('/payments/payments/{id}/receipt/', {
+          params: { ...params, query: { format } },
+          parseAs: 'text',
+        });
   if (!answer.response.ok) {
     const body = answer.error;
-    if (answer.response.status === 404) {
-      throw httpError(
-        404,
-        body,
-        `A receipt for payment ${id} (receipts exist for successful payments only)`,
-        undefined,
-        api.url,
-      );
-    }
+    if (answer.response.status === 404) throw refusedError(noReceipt(id));
     throw httpError(
       answer.response.status,
       body,

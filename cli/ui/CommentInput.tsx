@@ -28,11 +28,18 @@ export function readChunk(input: string): { text: string; submit: boolean } {
 export interface CommentInputProps {
   readonly placeholder: string;
   readonly isActive: boolean;
+  /** The text to start from (a refused one, to correct), the cursor at its end. */
+  readonly initialValue?: string;
   onSubmit(text: string): void;
 }
 
-export function CommentInput({ placeholder, isActive, onSubmit }: CommentInputProps) {
-  const typed = useRef<Typed>({ value: '', cursor: 0 });
+export function CommentInput({
+  placeholder,
+  isActive,
+  initialValue = '',
+  onSubmit,
+}: CommentInputProps) {
+  const typed = useRef<Typed>({ value: initialValue, cursor: initialValue.length });
   const [shown, setShown] = useState<Typed>(typed.current);
   const update = (next: Typed) => {
     typed.current = next;

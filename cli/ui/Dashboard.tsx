@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { statusLabel } from '../../machines/status-labels';
 import type {
   ActResult,
-  ActionName,
   DashboardData,
+  DashboardModel,
   DashboardItem,
   ItemAction,
   Section,
@@ -28,16 +28,27 @@ const EMPTY: Record<Section, string> = {
 export interface DashboardProps {
   readonly data: DashboardData;
   readonly server?: string;
-  onAct(section: Section, id: number, action: ActionName, text: string): Promise<ActResult>;
+  /** `optional`: what was typed in the action's optional second box (empty when skipped). */
+  readonly onAct: DashboardModel['act'];
+  /** A refusal of the first text before the optional box is asked, or null. */
+  readonly onCheck?: DashboardModel['check'];
   onRefresh(): Promise<void>;
 }
 
 type Mode =
   | { readonly kind: 'browse' }
-  | { readonly kind: 'typing'; readonly item: DashboardItem; readonly action: ItemAction }
+  | {
+      readonly kind: 'typing';
+      readonly item: DashboardItem;
+      readonly action: ItemAction;
+      /** Set once the first text is accepted: the optional box is open. */
+      readonly first?: string;
+      /** What the open box starts with: the text just refused, to correct. */
+      readonly draft?: string;
+    }
   | { readonly kind: 'busy' };
 
-export function Dashboard({ data, server, onAct, onRefresh }: DashboardProps) {
+export function Dashboard({ data, server, onAct, onCheck, onRefresh }: DashboardProps) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const [sectionIndex, setSectionIndex] = useState(0);
@@ -70,17 +81,46 @@ export function Dashboard({ data, server, onAct, onRefresh }: DashboardProps) {
   const failed = (error: unknown) =>
     setNotice({ ok: false, message: error instanceof Error ? error.message : String(error) });
 
-  const submit = async (item: DashboardItem, action: ItemAction, text: string) => {
+  const submit = async (
+    item: DashboardItem,
+    action: ItemAction,
+    text: string,
+    optional?: string,
+  ) => {
     setMode({ kind: 'busy' });
     try {
-      const result = await onAct(latest.current.section, item.id, action.name, text);
+      const { section } = latest.current;
+      const result = await (optional === undefined
+        ? onAct(section, item.id, action.name, text)
+        : onAct(section, item.id, action.name, text, optional));
       setNotice(result);
       if (result.ok) await onRefresh();
-      setMode(result.ok ? { kind: 'browse' } : { kind: 'typing', item, action });
+      // Refused: the box that was open opens again with what was typed in it (the optional one
+      // keeps the first text).
+      setMode(
+        result.ok
+          ? { kind: 'browse' }
+          : {
+              kind: 'typing',
+              item,
+              action,
+              ...(optional === undefined ? { draft: text } : { first: text, draft: optional }),
+            },
+      );
     } catch (error) {
       failed(error);
       setMode({ kind: 'browse' });
     }
+  };
+
+  /** Enter in a text box: the first text, then (when the action has one) the optional text. */
+  const entered = (mode: Extract<Mode, { kind: 'typing' }>, text: string) => {
+    const { item, action, first } = mode;
+    if (first !== undefined) return void submit(item, action, first, text);
+    if (action.optionalPrompt === undefined) return void submit(item, action, text);
+    const refused = onCheck?.(latest.current.section, item.id, action.name, text) ?? null;
+    setNotice(refused);
+    if (!refused) setMode({ kind: 'typing', item, action, first: text });
   };
 
   // useInput crashes without a TTY unless isActive is exactly false (STACK-NOTES).
@@ -154,13 +194,19 @@ export function Dashboard({ data, server, onAct, onRefresh }: DashboardProps) {
         {mode.kind === 'typing' ? (
           <Box>
             <Text>
-              {capitalize(mode.action.label)} #{mode.item.id} · {mode.action.prompt}:{' '}
+              {capitalize(mode.action.label)} #{mode.item.id} ·{' '}
+              {mode.first === undefined ? mode.action.prompt : mode.action.optionalPrompt}:{' '}
             </Text>
             <CommentInput
-              key={`${mode.item.id}-${mode.action.name}`}
-              placeholder="type, then Enter (Esc cancels)"
+              key={`${mode.item.id}-${mode.action.name}-${mode.first === undefined ? 1 : 2}`}
+              placeholder={
+                mode.first === undefined
+                  ? 'type, then Enter (Esc cancels)'
+                  : 'type, or Enter to skip (Esc cancels)'
+              }
               isActive={isRawModeSupported === true}
-              onSubmit={(text) => void submit(mode.item, mode.action, text)}
+              {...(mode.draft === undefined ? {} : { initialValue: mode.draft })}
+              onSubmit={(text) => entered(mode, text)}
             />
           </Box>
         ) : null}

@@ -20,11 +20,12 @@ export function LiveDashboard({
     <Dashboard
       data={data}
       {...(server ? { server } : {})}
-      onAct={(section, id, action, text) =>
+      onAct={(section, id, action, text, optional) =>
         model
-          .act(section, id, action, text)
+          .act(section, id, action, text, optional)
           .catch((error: unknown) => ({ ok: false, message: describeFailure(error) }))
       }
+      onCheck={(section, id, action, text) => model.check(section, id, action, text)}
       onRefresh={async () => {
         try {
           setData(await model.load());

@@ -13,6 +13,11 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * The embedded database only: writes a consistent copy of it, as of one moment, to
+   * `destination` with SQLite's online backup API, while requests go on being answered.
+   */
+  backup?(destination: string): Promise<void>;
 }
 
 export class DataDirLockedError extends StartupError {
@@ -134,7 +139,14 @@ async function openSqlite(dataDir: string): Promise<Db> {
     },
   };
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    // The copy goes through this connection, which holds the exclusive lock: writes made here
+    // while it runs are carried into the copy, so it is consistent.
+    backup: async (destination) => void (await raw.backup(destination)),
+  };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Db> {

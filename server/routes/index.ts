@@ -7,6 +7,7 @@ import { commerceJobs } from '../jobs/commerce.js';
 import { accountHandlers } from './accounts.js';
 import { adjustmentHandlers } from './adjustments.js';
 import { auditHandlers } from './audit.js';
+import { backupHandlers } from './backup.js';
 import { feedbackAdminHandlers } from './feedback-admin.js';
 import { feedbackHandlers } from './feedback.js';
 import { kitchenHandlers } from './kitchen.js';
@@ -36,6 +37,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...feedbackAdminHandlers(ctx),
     ...ownerHandlers(ctx),
     ...ownerHomeHandlers(ctx),
+    ...backupHandlers(ctx),
     ...kitchenHandlers(ctx),
     ...planHandlers(ctx),
     ...subscriptionHandlers(ctx),

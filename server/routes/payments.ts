@@ -17,7 +17,13 @@ import { loadSubscriptionBody } from '../serializers/subscriptions.js';
 import { providerId } from '../services/payments/ids.js';
 import { ProviderError } from '../services/payments/provider.js';
 import { isValidPaymentSignature, paymentSignature } from '../services/payments/signatures.js';
-import { loadReceipt, receiptFileName, receiptHtml, receiptPdf } from '../services/receipts.js';
+import {
+  loadReceipt,
+  receiptFileName,
+  receiptHtml,
+  receiptPdf,
+  receiptText,
+} from '../services/receipts.js';
 
 export const VERIFY_FAILED = 'Failed to verify payment.';
 const SANDBOX_DECLINED_REASON = 'Payment declined at the sandbox checkout.';
@@ -73,6 +79,9 @@ export function paymentHandlers(ctx: AppContext) {
       // In the language the web app shows (Accept-Language); the PDF below is English only.
       varyOnLanguage(reply);
       const language = requestLanguage(request.headers['accept-language']);
+      if (request.query?.format === 'text') {
+        return reply.type('text/plain; charset=utf-8').send(receiptText(receipt, language));
+      }
       return reply.type('text/html; charset=utf-8').send(receiptHtml(receipt, language));
     },
 

@@ -5,7 +5,7 @@ import type { components } from '../../generated/api.js';
 import type { Config } from '../config.js';
 import type { Database, PaymentOrder, User } from '../db/schema.js';
 import { subscriptionStatus } from '../lifecycles/subscription.store.js';
-import { formatReceiptNumber } from '../services/receipts.js';
+import { formatReceiptNumber, taxInvoiceOf } from '../services/receipts.js';
 import { fullName, rupees } from '../format.js';
 import { DEFAULT_LANGUAGE, t, type Language } from '../i18n.js';
 
@@ -77,7 +77,23 @@ export function paymentBody(row: PaymentRow, today: string): PaymentBody {
     razorpay_payment_id: row.razorpay_payment_id,
     receipt_number: formatReceiptNumber(row.receipt_number),
     received_on: row.received_on,
+    tax_invoice: taxInvoiceBody(row),
   };
+}
+
+function taxInvoiceBody(row: PaymentRow): PaymentBody['tax_invoice'] {
+  const invoice = row.status === 'SUCCESS' ? taxInvoiceOf(row) : null;
+  return (
+    invoice && {
+      gstin: invoice.gstin,
+      place_of_supply: invoice.placeOfSupply,
+      sac: invoice.sac,
+      gst_rate: invoice.rateBasisPoints / 100,
+      taxable_value: rupees(invoice.taxablePaise),
+      cgst: rupees(invoice.cgstPaise),
+      sgst: rupees(invoice.sgstPaise),
+    }
+  );
 }
 
 export function adminPaymentBody(row: PaymentRow, today: string): AdminPaymentBody {

@@ -1,4 +1,5 @@
-// Payment receipts as HTML and PDF; a payment recorded under a GSTIN gets a tax invoice instead.
+// Payment receipts as HTML, plain text and PDF; a payment recorded under a GSTIN gets a tax invoice
+// instead.
 // The HTML is written in the language the request asks for; the PDF is English in every language,
 // since pdfkit does not shape Devanagari (its conjuncts and vowel signs would come out broken).
 // The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
@@ -8,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { paymentGatewayLabel, paymentModeLabel } from '../../machines/payment/payment.rules.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/schema.js';
+import type { Database, PaymentsTable } from '../db/schema.js';
 import { rupeesInWords } from '../format.js';
 import { formatRate } from '../gst.js';
 import {
@@ -55,6 +56,39 @@ export interface Receipt {
   business: Config['business'];
   /** Null: a plain receipt (the payment was recorded without a GSTIN). */
   taxInvoice: TaxInvoice | null;
+}
+
+/** A payment row's invoice columns (server/gst.ts taxInvoiceColumns), all null for a receipt. */
+export type TaxInvoiceColumns = Pick<
+  PaymentsTable,
+  | 'invoice_gstin'
+  | 'invoice_place_of_supply'
+  | 'invoice_sac'
+  | 'gst_rate_basis_points'
+  | 'taxable_paise'
+  | 'cgst_paise'
+  | 'sgst_paise'
+>;
+
+/** The tax invoice a payment was recorded under, or null: it was recorded without a GSTIN. */
+export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
+  return row.invoice_gstin !== null &&
+    row.invoice_place_of_supply !== null &&
+    row.invoice_sac !== null &&
+    row.gst_rate_basis_points !== null &&
+    row.taxable_paise !== null &&
+    row.cgst_paise !== null &&
+    row.sgst_paise !== null
+    ? {
+        gstin: row.invoice_gstin,
+        placeOfSupply: row.invoice_place_of_supply,
+        sac: row.invoice_sac,
+        rateBasisPoints: Number(row.gst_rate_basis_points),
+        taxablePaise: Number(row.taxable_paise),
+        cgstPaise: Number(row.cgst_paise),
+        sgstPaise: Number(row.sgst_paise),
+      }
+    : null;
 }
 
 /** Receipt numbers are sequential per business; shown zero-padded. */
@@ -146,24 +180,7 @@ export async function loadReceipt(
     status: row.status,
     // The business's current profile, but without today's GSTIN: only an invoice carries one.
     business: { ...config.business, gstin: null },
-    taxInvoice:
-      row.invoice_gstin !== null &&
-      row.invoice_place_of_supply !== null &&
-      row.invoice_sac !== null &&
-      row.gst_rate_basis_points !== null &&
-      row.taxable_paise !== null &&
-      row.cgst_paise !== null &&
-      row.sgst_paise !== null
-        ? {
-            gstin: row.invoice_gstin,
-            placeOfSupply: row.invoice_place_of_supply,
-            sac: row.invoice_sac,
-            rateBasisPoints: Number(row.gst_rate_basis_points),
-            taxablePaise: Number(row.taxable_paise),
-            cgstPaise: Number(row.cgst_paise),
-            sgstPaise: Number(row.sgst_paise),
-          }
-        : null,
+    taxInvoice: taxInvoiceOf(row),
   };
 }
 
@@ -341,6 +358,34 @@ ${content.sections.map(table).join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * The receipt as plain text for a terminal (`dabba payments receipt`), in `language`: the same
+ * words as the HTML, each section's labels and values in two aligned columns.
+ */
+export function receiptText(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): string {
+  const content = receiptContent(receipt, language);
+  const labelWidth = Math.max(
+    ...content.sections.flatMap(({ rows }) => rows.map(([label]) => label.length)),
+  );
+  const section = ({ title, rows }: Section) => {
+    const lines = [title];
+    for (const [label, value, style] of rows) {
+      // An invoice's total stands under a rule, as in the HTML and the PDF.
+      if (style === 'sum') lines.push(`  ${'-'.repeat(labelWidth + 2 + value.length)}`);
+      lines.push(`  ${label.padEnd(labelWidth)}  ${value}`);
+    }
+    return lines.join('\n');
+  };
+  return [
+    [receipt.business.name, ...content.business].join('\n'),
+    `${content.kind} · ${formatMoney(language, receipt.amountPaise)}`,
+    ...content.sections.map(section),
+    content.footer,
+  ]
+    .join('\n\n')
+    .concat('\n');
 }
 
 const require = createRequire(import.meta.url);

@@ -192,6 +192,10 @@ describe.each(testDatabases())('tax invoices on %s', (dialect) => {
       expect(pdf).not.toContain('GSTIN');
       expect(pdf).not.toContain('CGST');
       expectSameContent(document, pdf);
+      const json = await t.request('GET', `/api/payments/payments/${payment.id}/`, {
+        token: alice.access,
+      });
+      expect(json.body.tax_invoice).toBeNull();
     });
 
     it('renders the same invoice uncompressed (the service)', async () => {
@@ -200,6 +204,68 @@ describe.each(testDatabases())('tax invoices on %s', (dialect) => {
       const document = readReceiptHtml(receiptHtml(receipt!));
       expectSplitAddsUp(document, '2.5%');
       expectSameContent(document, pdfText(await receiptPdf(receipt!, { compress: false })));
+    });
+
+    it('answers the same invoice as plain text (format=text), and its GST in the payment JSON', async () => {
+      const { payment, verified } = await shop.activeSubscription(alice, { base_price: 1500 });
+      const url = `/api/payments/payments/${payment.id}/receipt/`;
+      const html = await t.request('GET', url, { token: alice.access });
+      const text = await t.request('GET', `${url}?format=text`, { token: alice.access });
+      expect(text.status).toBe(200);
+      expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(text.text).not.toContain('<');
+      const document = readReceiptHtml(html.text);
+      // The HTML's words in its order: the business, the heading, each section with its rows
+      // aligned in two columns, the footer.
+      const lines = text.text.split('\n');
+      const labelWidth = Math.max(
+        ...[...document.sections.values()].flat().map(([label]) => label.length),
+      );
+      const expected = [
+        t.config.business.name,
+        ...document.business,
+        '',
+        document.heading,
+        ...[...document.sections].flatMap(([title, rows]) => [
+          '',
+          title,
+          ...rows.flatMap(([label, value]) => [
+            ...(label === 'Total' ? [`  ${'-'.repeat(labelWidth + 2 + value.length)}`] : []),
+            `  ${label.padEnd(labelWidth)}  ${value}`,
+          ]),
+        ]),
+        '',
+        document.footer,
+        '',
+      ];
+      expect(lines).toEqual(expected);
+      expect(text.text).toContain(`  ${'CGST @ 2.5%'.padEnd(labelWidth)}  ₹35.71\n`);
+
+      // In the request's language, as the HTML.
+      const inHindi = { token: alice.access, headers: { 'accept-language': 'hi' } };
+      const hindiHtml = readReceiptHtml((await t.request('GET', url, inHindi)).text);
+      const hindiText = (await t.request('GET', `${url}?format=text`, inHindi)).text;
+      expect(hindiText.split('\n')).toContain(hindiHtml.heading);
+
+      const json = await t.request('GET', `/api/payments/payments/${payment.id}/`, {
+        token: alice.access,
+      });
+      const expectedInvoice = {
+        gstin: GSTIN,
+        place_of_supply: 'Uttar Pradesh (09)',
+        sac: '996331',
+        gst_rate: 5,
+        taxable_value: 1428.58,
+        cgst: 35.71,
+        sgst: 35.71,
+      };
+      expect(json.body.tax_invoice).toEqual(expectedInvoice);
+      expect(verified.payment.tax_invoice).toEqual(expectedInvoice);
+      const owner = await loginOwner(t);
+      const admin = await t.request('GET', `/api/payments/admin/payments/${payment.id}/`, {
+        token: owner,
+      });
+      expect(admin.body.tax_invoice).toEqual(expectedInvoice);
     });
   });
 

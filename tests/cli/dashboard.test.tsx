@@ -283,6 +283,89 @@ describe('Dashboard (ink-testing-library)', () => {
   });
 });
 
+describe('Dashboard: marking a refund paid', () => {
+  const refunds: DashboardData = { leaves: [], refunds: [approvedRefund], feedback: [] };
+
+  it('asks the admin comment, then the optional UTR, and sends both', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({
+      ok: true,
+      message: 'Refund Marked as Paid',
+    }));
+    const onRefresh = vi.fn(async () => {});
+    const screen = render(<Dashboard data={refunds} onAct={onAct} onRefresh={onRefresh} />);
+    await tick();
+    await press(screen, TAB, '› #7 Ravi S');
+    expect(screen.lastFrame()).toContain('pay to: UPI ravi@okaxis');
+    await press(screen, 'p', 'Mark paid #7 · Admin comment:');
+    await type(screen, 'Paid by UPI');
+    await press(screen, ENTER, 'Mark paid #7 · UTR (optional):');
+    expect(onAct).not.toHaveBeenCalled();
+    await type(screen, 'UTIB0001234');
+    await press(screen, ENTER, '✔ Refund Marked as Paid');
+    expect(onAct.mock.calls).toEqual([['refunds', 7, 'mark_paid', 'Paid by UPI', 'UTIB0001234']]);
+    expect(onRefresh).toHaveBeenCalled();
+    screen.unmount();
+  });
+
+  it('Enter on the UTR box skips it; a refused comment never reaches it', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({
+      ok: true,
+      message: 'Refund Marked as Paid',
+    }));
+    const onCheck = vi.fn((_section, _id, _action, text: string) =>
+      text.trim() ? null : { ok: false, message: 'Admin comment is required.' },
+    );
+    const screen = render(
+      <Dashboard
+        data={refunds}
+        onAct={onAct}
+        onCheck={onCheck}
+        onRefresh={vi.fn(async () => {})}
+      />,
+    );
+    await tick();
+    await press(screen, TAB, '› #7 Ravi S');
+    await press(screen, 'p', 'Admin comment:');
+    await press(screen, ENTER, '✘ Admin comment is required.');
+    expect(screen.lastFrame()).toContain('Mark paid #7 · Admin comment:');
+    expect(screen.lastFrame()).not.toContain('UTR');
+    await type(screen, 'Cash at the counter');
+    await press(screen, ENTER, 'UTR (optional):');
+    expect(screen.lastFrame()).not.toContain('Admin comment is required.');
+    await press(screen, ENTER, '✔ Refund Marked as Paid');
+    expect(onCheck).toHaveBeenLastCalledWith('refunds', 7, 'mark_paid', 'Cash at the counter');
+    expect(onAct.mock.calls).toEqual([['refunds', 7, 'mark_paid', 'Cash at the counter', '']]);
+    screen.unmount();
+  });
+
+  it('keeps the UTR box open with the refusal when the server refuses the UTR; Esc cancels', async () => {
+    const onAct = vi.fn(async (): Promise<ActResult> => ({
+      ok: false,
+      message: 'utr: UTR may contain only letters and digits',
+    }));
+    const screen = render(
+      <Dashboard data={refunds} onAct={onAct} onRefresh={vi.fn(async () => {})} />,
+    );
+    await tick();
+    await press(screen, TAB, '› #7 Ravi S');
+    await press(screen, 'p', 'Admin comment:');
+    await type(screen, 'Paid');
+    await press(screen, ENTER, 'UTR (optional):');
+    await type(screen, 'UTIB-1');
+    await press(screen, ENTER, '✘ utr: UTR may contain only letters and digits');
+    // The refused UTR stays in the box, to correct.
+    expect(screen.lastFrame()).toContain('Mark paid #7 · UTR (optional): UTIB-1');
+    await press(screen, '\u001B[D'); // left: the cursor on "1"
+    await press(screen, '\u007F', 'UTR (optional): UTIB1'); // Backspace removes the "-"
+    await press(screen, ENTER);
+    await until(() => onAct.mock.calls.length > 1);
+    expect(onAct.mock.calls[1]).toEqual(['refunds', 7, 'mark_paid', 'Paid', 'UTIB1']);
+    screen.stdin.write(ESCAPE);
+    await until(() => !(screen.lastFrame() ?? '').includes('UTR (optional):'));
+    screen.unmount();
+  });
+});
+
 describe('Dashboard against a real server', () => {
   let server: CliServer;
   beforeAll(async () => {
@@ -326,7 +409,11 @@ describe('Dashboard against a real server', () => {
 
       await press(screen, TAB, 'p mark paid');
       await press(screen, 'p', 'Admin comment:');
+      // Blank: the refund machine refuses it before the UTR is asked.
+      await press(screen, ENTER, '✘ Admin comment is required');
       await type(screen, 'Paid by UPI');
+      await press(screen, ENTER, 'UTR (optional):');
+      await type(screen, 'UTIB0001234');
       await press(screen, ENTER, 'Refunds (0)');
       expect(lastFrame()).toContain('✔ Refund Marked as Paid');
 
@@ -344,7 +431,7 @@ describe('Dashboard against a real server', () => {
           .executeTakeFirstOrThrow(),
         t.ctx.db.kysely
           .selectFrom('refunds')
-          .select('status')
+          .select(['status', 'admin_comment', 'utr'])
           .where('id', '=', refundId)
           .executeTakeFirstOrThrow(),
         t.ctx.db.kysely
@@ -355,7 +442,7 @@ describe('Dashboard against a real server', () => {
       ]);
       expect(rows).toEqual([
         { status: 'APPROVED' },
-        { status: 'PAID' },
+        { status: 'PAID', admin_comment: 'Paid by UPI', utr: 'UTIB0001234' },
         { status: 'resolved', admin_response: 'Sorry, fixed' },
       ]);
     } finally {

@@ -46,6 +46,49 @@ describe.each(testDatabases())('dabba payments record on %s', (dialect) => {
         .executeTakeFirstOrThrow()
     ).status;
 
+  it('payments pending lists the subscriptions awaiting payment, newest first, as a table or JSON', async () => {
+    const older = await pending();
+    const newer = await pending();
+    const json = await dabba(server, ['payments', 'pending', '--json']);
+    expect(json.code).toBe(0);
+    const rows = json.json() as Array<{ id: number; status: string; user: { username: string } }>;
+    expect(rows.every((row) => row.status === 'PENDING_PAYMENT')).toBe(true);
+    const ids = rows.map((row) => row.id);
+    expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(rows.find((row) => row.id === newer.id)?.user.username).toBe(newer.customer.username);
+
+    const table = await dabba(server, ['payments', 'pending']);
+    expect(table.code).toBe(0);
+    const [header, ...lines] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(
+      /^Subscription\s+Username\s+Name\s+Plan\s+Service\s+Amount Due\s+Subscribed$/,
+    );
+    const line = lines.find((text) => text.trimStart().startsWith(`${newer.id} `));
+    expect(line).toMatch(
+      new RegExp(
+        `^\\s*${newer.id}\\s+${newer.customer.username}\\s+.+\\s+Counter plan\\s+mess\\s+₹3,000\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
+      ),
+    );
+
+    // Recorded, it is no longer waiting.
+    const recorded = await dabba(server, [
+      'payments',
+      'record',
+      String(newer.id),
+      '--amount',
+      '3000',
+      '--mode',
+      'cash',
+    ]);
+    expect(recorded.code).toBe(0);
+    const after = (await dabba(server, ['payments', 'pending', '--json'])).json() as Array<{
+      id: number;
+    }>;
+    expect(after.map((row) => row.id)).not.toContain(newer.id);
+    expect(after.map((row) => row.id)).toContain(older.id);
+  });
+
   it('a dry run says what would be recorded and records nothing', async () => {
     const { customer, id } = await pending();
     const today = server.t.ctx.today();

@@ -174,7 +174,12 @@ describe('dabba owner views', () => {
     expect(show.code).toBe(0);
     expect(show.stdout).toContain(tiffinLunch.username);
 
-    const html = await dabba(server, ['payments', 'receipt', String(tiffinLunch.paymentId)]);
+    const html = await dabba(server, [
+      'payments',
+      'receipt',
+      String(tiffinLunch.paymentId),
+      '--html',
+    ]);
     expect(html.code).toBe(0);
     expect(html.stdout).toMatch(/<html/i);
     const pdf = await dabba(server, [
