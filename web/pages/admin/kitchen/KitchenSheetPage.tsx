@@ -13,7 +13,7 @@ import {
 import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
 import { Card, EmptyState, StatCard } from '../../../components/Card';
-import { TextField } from '../../../components/Field';
+import { DateField } from '../../../components/DateField';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useToast } from '../../../components/Toaster';
@@ -137,9 +137,8 @@ export function KitchenSheetPage() {
           </p>
         </div>
         <div className={`${row} ${styles.controls} ${styles.noPrint}`}>
-          <TextField
+          <DateField
             label={t('kitchen.date')}
-            type="date"
             value={date}
             onChange={(event) => setDate(event.target.value)}
           />
