@@ -39,6 +39,21 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: MessageId }> = [
   { value: 'REJECTED', label: 'adminLeaves.filter.rejected' },
 ];
 
+/** Comments that fit each decision, offered above the comment box: one tap writes one in. */
+const SUGGESTIONS: Readonly<Record<Decision, readonly MessageId[]>> = {
+  approve: [
+    'adminLeaves.suggest.approved',
+    'adminLeaves.suggest.enjoyTrip',
+    'adminLeaves.suggest.getWell',
+    'adminLeaves.suggest.mealsPaused',
+  ],
+  reject: [
+    'adminLeaves.suggest.askAhead',
+    'adminLeaves.suggest.alreadyPlanned',
+    'adminLeaves.suggest.callUs',
+  ],
+};
+
 /** The owner's buttons for a leave, as the leave machine allows them. */
 function ownerActions(leave: AdminLeave): Decision[] {
   const allowed = allowedEvents(leaveMachine, leaveFromApi(leave));
@@ -212,6 +227,7 @@ export function AdminLeavesPage() {
           acting?.decision === 'reject' ? t('adminLeaves.reject') : t('adminLeaves.approve')
         }
         submitTone={acting?.decision === 'reject' ? 'danger' : 'primary'}
+        suggestions={acting ? SUGGESTIONS[acting.decision].map((id) => t(id)) : []}
         busy={decide.isPending}
         onClose={() => setActing(null)}
         onSubmit={(comment) => {
