@@ -30,6 +30,7 @@ const HINDI_JOURNEYS = [
   'owner.spec.ts',
   'owner-home.spec.ts',
   'offline-payments.spec.ts',
+  'owner-quick-actions.spec.ts',
 ];
 
 export default defineConfig({
