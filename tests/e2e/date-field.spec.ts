@@ -64,7 +64,6 @@ test.describe('a browser set to English (US)', () => {
     expect(await input.evaluate((element) => getComputedStyle(element).color)).toBe(
       'rgba(0, 0, 0, 0)',
     );
-    await expect(input).toHaveAccessibleDescription(/27 Nov 2026/);
     await expectAccessible(page, 'kitchen sheet with a date typed in en-US');
 
     // Filled as ISO (as the other journeys do), the value stays ISO and the field follows.
@@ -106,7 +105,6 @@ test.describe('the app in Hindi on a browser set to English (US)', () => {
     await expect(field).toContainText(hindiDate('2026-11-27'), { useInnerText: true });
     expect(hindiDate('2026-11-27')).toBe('27 नव॰ 2026');
     await expect(field).not.toContainText('11/27/2026', { useInnerText: true });
-    await expect(from).toHaveAccessibleDescription(/27 नव॰ 2026/);
     await expectAccessible(page, 'audit log with a date in Hindi');
   });
 });

@@ -48,7 +48,6 @@ export function DateField({
   const t = useT();
   const generated = useId();
   const id = input.id ?? generated;
-  const shownId = `${id}-shown`;
   const [typing, setTyping] = useState(false);
   const chosen = isIsoDate(value);
 
@@ -74,9 +73,7 @@ export function DateField({
           className={[formStyles.control, styles.input, className].filter(Boolean).join(' ')}
           data-typing={typing ? '' : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[shownId, describedBy(`${id}-error`, `${id}-hint`, error, hint)]
-            .filter(Boolean)
-            .join(' ')}
+          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
           onClick={(event) => {
             onClick?.(event);
             setTyping(false);
@@ -88,9 +85,8 @@ export function DateField({
             setTyping(false);
           }}
         />
-        {/* Read out as the input's description: its own value speaks in the browser's format. */}
+        {/* For the eyes only: assistive technology reads the input's own value, as a date. */}
         <span
-          id={shownId}
           aria-hidden="true"
           className={chosen ? styles.shown : `${styles.shown} ${styles.empty}`}
         >
