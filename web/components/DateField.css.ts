@@ -14,6 +14,9 @@ export const input = style({
 });
 
 globalStyle(`${input}::-webkit-calendar-picker-indicator`, { cursor: 'pointer' });
+// Chromium pads the date's parts by a pixel above and below: without it the field is as tall as
+// the text fields beside it.
+globalStyle(`${input}::-webkit-datetime-edit-fields-wrapper`, { padding: 0 });
 
 /**
  * The app's date (or what the field asks for), laid over the control's text inside its border:
