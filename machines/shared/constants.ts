@@ -19,12 +19,6 @@ export const SUBSCRIBE_REDIRECT_MS = 1000;
 /** After a password reset, the user goes to /login after this long. */
 export const PASSWORD_RESET_REDIRECT_MS = 2000;
 
-/**
- * The name the owner account made at the first start carries (server/bootstrap.ts): a role, not a
- * person's name, so the owner's dashboard greets the business by its name instead.
- */
-export const OWNER_PLACEHOLDER_NAME = { first: 'Mess', last: 'Owner' } as const;
-
 /** A leave lasts at most this many days, both ends counted. */
 export const MAX_LEAVE_DAYS = 15;
 /** A customer may hold at most this many PENDING_PAYMENT subscriptions. */
