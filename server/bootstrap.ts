@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { OWNER_PLACEHOLDER_NAME } from '../machines/shared/owner-account.js';
 import type { AppContext } from './context.js';
 import { hashPassword } from './auth/passwords.js';
 import { normalizePhone } from './validation.js';
@@ -28,8 +29,8 @@ export async function ensureOwner(ctx: AppContext): Promise<void> {
         phone: phone.value,
         password_hash: await hashPassword(password),
         user_type: 'mess_owner',
-        first_name: 'Mess',
-        last_name: 'Owner',
+        first_name: OWNER_PLACEHOLDER_NAME.first,
+        last_name: OWNER_PLACEHOLDER_NAME.last,
       });
       await trx
         .insertInto('mess_owner_profiles')

@@ -31,6 +31,7 @@ const HINDI_JOURNEYS = [
   'owner-home.spec.ts',
   'offline-payments.spec.ts',
   'owner-customers.spec.ts',
+  'owner-quick-actions.spec.ts',
 ];
 
 export default defineConfig({

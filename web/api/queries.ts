@@ -1,6 +1,7 @@
 // Server state, one hook per read; pages never fetch by hand.
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../generated/api';
+import { injectedBusiness } from '../app/business';
 import { useLanguage, type Language } from '../i18n/i18n';
 import { useApi, useSession } from '../session/SessionProvider';
 import { isNotFound, unwrap } from './errors';
@@ -30,11 +31,13 @@ export const keys = {
   notifications: (status: string, offset: number) => ['notifications', status, offset] as const,
 };
 
+/** The business profile: the one the page carries (web/app/business.ts), else GET /api/business/. */
 export function useBusiness() {
   const api = useApi();
   return useQuery({
     queryKey: keys.business,
     queryFn: () => unwrap(api.GET('/business/')),
+    initialData: () => injectedBusiness() ?? undefined,
     staleTime: Infinity,
   });
 }

@@ -1,8 +1,10 @@
-// An owner action that needs a non-blank comment; submit stays disabled while it is blank.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+// An owner action that needs a non-blank comment; submit stays disabled while it is blank. Suggested
+// comments that fit the action sit above the box: one tap writes one in, a second tap submits.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isNonBlank } from '../../machines/shared/text';
 import { useT } from '../i18n/i18n';
 import { Button } from './Button';
+import * as styles from './CommentDialog.css';
 import { Dialog } from './Dialog';
 import { formStyles, TextAreaField, TextField } from './Field';
 
@@ -18,6 +20,8 @@ interface Props {
   withUtr?: boolean;
   /** What the owner needs to see to act, above the form (Mark as Paid: where to pay). */
   details?: ReactNode;
+  /** Comments that fit this action, in the language shown; a tap replaces the comment with one. */
+  suggestions?: readonly string[];
   onSubmit: (comment: string, utr: string) => void;
   onClose: () => void;
 }
@@ -32,10 +36,12 @@ export function CommentDialog({
   busy,
   withUtr,
   details,
+  suggestions = [],
   onSubmit,
   onClose,
 }: Props) {
   const t = useT();
+  const suggestionsId = useId();
   const [comment, setComment] = useState('');
   const [utr, setUtr] = useState('');
   const [touched, setTouched] = useState(false);
@@ -65,6 +71,30 @@ export function CommentDialog({
     >
       <form className={formStyles.form} onSubmit={submit} noValidate>
         {details}
+        {suggestions.length > 0 ? (
+          <div role="group" aria-labelledby={suggestionsId} className={styles.suggestions}>
+            <span id={suggestionsId} className={styles.suggestionsTitle}>
+              {t('ui.comment.suggestions')}
+            </span>
+            <div className={styles.chips}>
+              {suggestions.map((suggestion) => {
+                const chosen = comment === suggestion;
+                return (
+                  <button
+                    key={suggestion}
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={chosen}
+                    onClick={() => setComment(suggestion)}
+                  >
+                    {chosen ? <span aria-hidden="true">✓</span> : null}
+                    {suggestion}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+        ) : null}
         <TextAreaField
           label={commentLabel}
           required

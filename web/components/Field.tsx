@@ -10,17 +10,24 @@ import {
 import { useT } from '../i18n/i18n';
 import * as styles from './Field.css';
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   error?: string | null | undefined;
   hint?: ReactNode;
 }
 
-function describedBy(errorId: string, hintId: string, error?: string | null, hint?: ReactNode) {
+/** The ids that describe a control: its error and its hint (FieldShell gives them these ids). */
+export function describedBy(
+  errorId: string,
+  hintId: string,
+  error?: string | null,
+  hint?: ReactNode,
+) {
   return [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 }
 
-function FieldShell({
+/** A control's label above it, and its hint and error below it (ids `{id}-hint`, `{id}-error`). */
+export function FieldShell({
   id,
   label,
   error,

@@ -7,6 +7,7 @@ import { useCreateFeedback } from '../../api/mutations';
 import { useSubscriptions, type Feedback } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { DateField } from '../../components/DateField';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
 import { useT } from '../../i18n/i18n';
@@ -148,9 +149,8 @@ export function FeedbackForm({
         </div>
         {isFood ? (
           <div className={formStyles.formGrid}>
-            <TextField
+            <DateField
               label={t('feedback.field.mealDate')}
-              type="date"
               max={todayIso()}
               value={mealDate}
               error={show(errors.mealDate)}

@@ -21,8 +21,9 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { useCreateLeave, useUpdateLeave } from '../../api/mutations';
 import { useSubscriptions, type LeaveRequest } from '../../api/queries';
 import { Button } from '../../components/Button';
+import { DateField } from '../../components/DateField';
 import { Dialog } from '../../components/Dialog';
-import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { formStyles, SelectField, TextAreaField } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
 import { useT } from '../../i18n/i18n';
 import { todayIso } from '../../lib/format';
@@ -213,18 +214,16 @@ export function LeaveDialog({
           }
         />
         <div className={formStyles.formGrid}>
-          <TextField
+          <DateField
             label={t('leaves.field.start')}
-            type="date"
             min={today}
             max={latestStart}
             value={start}
             error={show(required.start) ?? ruleError('leave_start_date')}
             onChange={(event) => setStart(event.target.value)}
           />
-          <TextField
+          <DateField
             label={t('leaves.field.end')}
-            type="date"
             min={earliestEnd}
             max={latestEnd}
             value={end}

@@ -1,12 +1,12 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
 import { receiptAvailable } from '../../../machines/payment/payment.selectors';
-import { useDownloadReceipt } from '../../api/mutations';
 import { usePayments, type Payment } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { Card, Details, EmptyState, StatCard } from '../../components/Card';
 import { StatusBadge } from '../../components/StatusBadge';
 import { SelectField } from '../../components/Field';
+import { ReceiptDialog, useReceiptPdf } from '../../components/ReceiptDialog';
 import { PageSpinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
 import { useT, type Translate } from '../../i18n/i18n';
@@ -15,7 +15,6 @@ import { formatDate, formatDateTime, formatRupees } from '../../lib/format';
 import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../styles/utils.css';
 import { gatewayText, modeText } from './labels';
-import { ReceiptDialog } from './ReceiptDialog';
 
 const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
 
@@ -25,22 +24,11 @@ const filters = (t: Translate) => [
   ...STATUSES.map((status) => ({ value: status, label: lifecycleLabel('payment', status) })),
 ];
 
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function PaymentsPage() {
   const notify = useToast();
   const t = useT();
   const payments = usePayments();
-  const download = useDownloadReceipt();
+  const receiptPdf = useReceiptPdf();
   const [filter, setFilter] = useState('all');
   const [receiptFor, setReceiptFor] = useState<Payment | null>(null);
 
@@ -58,24 +46,6 @@ export function PaymentsPage() {
   const successful = all.filter((payment) => payment.status === 'SUCCESS');
   const totalPaid = successful.reduce((sum, payment) => sum + payment.amount_inr, 0);
   const shown = filter === 'all' ? all : all.filter((payment) => payment.status === filter);
-
-  const downloadPdf = (payment: Payment) =>
-    download.mutate(payment.id, {
-      onSuccess: (blob) => {
-        saveBlob(blob, `receipt_${payment.id}.pdf`);
-        notify({
-          tone: 'success',
-          title: t('payments.toast.downloaded.title'),
-          message: `receipt_${payment.id}.pdf`,
-        });
-      },
-      onError: () =>
-        notify({
-          tone: 'error',
-          title: t('payments.toast.downloadFailed.title'),
-          message: t('payments.toast.downloadFailed.message'),
-        }),
-    });
 
   return (
     <div className={stack}>
@@ -155,14 +125,14 @@ export function PaymentsPage() {
                 {receiptAvailable(payment.status) ? (
                   <div className={row} style={{ marginTop: 12 }}>
                     <Button size="sm" tone="secondary" onClick={() => setReceiptFor(payment)}>
-                      {t('payments.viewReceipt')}
+                      {t('ui.receipt.view')}
                     </Button>
                     <Button
                       size="sm"
-                      busy={download.isPending && download.variables === payment.id}
-                      onClick={() => downloadPdf(payment)}
+                      busy={receiptPdf.downloading(payment)}
+                      onClick={() => receiptPdf.download(payment)}
                     >
-                      {t('payments.downloadPdf')}
+                      {t('ui.receipt.downloadPdf')}
                     </Button>
                   </div>
                 ) : null}
@@ -175,7 +145,8 @@ export function PaymentsPage() {
         <ReceiptDialog
           payment={receiptFor}
           onClose={() => setReceiptFor(null)}
-          onDownload={() => downloadPdf(receiptFor)}
+          onDownload={() => receiptPdf.download(receiptFor)}
+          downloading={receiptPdf.downloading(receiptFor)}
         />
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { useAuditLog, type AuditEntry, type AuditQuery } from '../../../api/audi
 import { PAGE_SIZE } from '../../../api/admin';
 import { Button } from '../../../components/Button';
 import { Badge, Card, EmptyState } from '../../../components/Card';
+import { DateField } from '../../../components/DateField';
 import { TextField } from '../../../components/Field';
 import { Pager } from '../../../components/Filters';
 import { PageSpinner } from '../../../components/Spinner';
@@ -193,15 +194,15 @@ export function AuditLogPage() {
           onChange={(event) => setActor(event.target.value)}
           autoComplete="off"
         />
-        <TextField
+        <DateField
           label={t('audit.from')}
-          type="date"
+          placeholder={t('audit.anyDate')}
           value={dateFrom}
           onChange={(event) => setDateFrom(event.target.value)}
         />
-        <TextField
+        <DateField
           label={t('audit.to')}
-          type="date"
+          placeholder={t('audit.anyDate')}
           value={dateTo}
           onChange={(event) => setDateTo(event.target.value)}
         />

@@ -2,6 +2,7 @@
 // days; README: Business rules → The owner's home), then the feedback statistics (README:
 // Business rules → Feedback) and recent activity (first 5). Leave statistics live on /admin/leaves.
 import { useFeedbackDashboardStats, useRecentActivity } from '../../../api/admin';
+import { useBusiness } from '../../../api/queries';
 import { ButtonLink } from '../../../components/Button';
 import { Badge, Card, EmptyState, StatCard } from '../../../components/Card';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -12,6 +13,7 @@ import { priorityLabel, priorityTone, typeLabel } from '../../../lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
 import { BusinessSummary } from './BusinessSummary';
+import { greetingName } from './greeting';
 import { cardHead, cardList } from '../../../styles/list.css';
 import {
   muted,
@@ -29,6 +31,8 @@ const RECENT_ACTIVITY_COUNT = 5;
 export function OwnerDashboard() {
   const t = useT();
   const { user } = useSession();
+  const business = useBusiness();
+  const name = greetingName(user, business.data?.name);
   const stats = useFeedbackDashboardStats();
   const recent = useRecentActivity();
   useErrorToast(stats.isError, t('owner.toast.error'), t('owner.loadFailed'));
@@ -40,11 +44,7 @@ export function OwnerDashboard() {
       <header className={pageHeader}>
         <div>
           <h1 className={pageTitle}>{t('owner.title')}</h1>
-          <p className={muted}>
-            {user
-              ? t('owner.welcomeName', { name: user.first_name || user.username })
-              : t('owner.welcome')}
-          </p>
+          <p className={muted}>{name ? t('owner.welcomeName', { name }) : t('owner.welcome')}</p>
         </div>
         <div className={row}>
           <ButtonLink href="/admin/kitchen" tone="primary">

@@ -15,8 +15,8 @@ import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
 import { Card, EmptyState, StatCard } from '../../../components/Card';
 import { CustomerLink } from '../../../components/CustomerLink';
+import { DateField } from '../../../components/DateField';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { TextField } from '../../../components/Field';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useToast } from '../../../components/Toaster';
@@ -217,9 +217,8 @@ export function KitchenSheetPage() {
           </p>
         </div>
         <div className={`${row} ${styles.controls} ${styles.noPrint}`}>
-          <TextField
+          <DateField
             label={t('kitchen.date')}
-            type="date"
             value={date}
             onChange={(event) => setDate(event.target.value)}
           />

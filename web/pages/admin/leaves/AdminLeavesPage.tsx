@@ -21,7 +21,7 @@ import { errorMessage } from '../../../api/errors';
 import { Button } from '../../../components/Button';
 import { Card, Details, EmptyState, StatCard } from '../../../components/Card';
 import { CustomerLink } from '../../../components/CustomerLink';
-import { TextField } from '../../../components/Field';
+import { DateField } from '../../../components/DateField';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { CommentDialog } from '../../../components/CommentDialog';
 import { FilterButtons, Pager } from '../../../components/Filters';
@@ -83,6 +83,21 @@ function useListFilters() {
   };
   return { filter, range, update };
 }
+
+/** Comments that fit each decision, offered above the comment box: one tap writes one in. */
+const SUGGESTIONS: Readonly<Record<Decision, readonly MessageId[]>> = {
+  approve: [
+    'adminLeaves.suggest.approved',
+    'adminLeaves.suggest.enjoyTrip',
+    'adminLeaves.suggest.getWell',
+    'adminLeaves.suggest.mealsPaused',
+  ],
+  reject: [
+    'adminLeaves.suggest.askAhead',
+    'adminLeaves.suggest.alreadyPlanned',
+    'adminLeaves.suggest.callUs',
+  ],
+};
 
 /** The owner's buttons for a leave, as the leave machine allows them. */
 function ownerActions(leave: AdminLeave): Decision[] {
@@ -154,15 +169,13 @@ export function AdminLeavesPage() {
       <fieldset className={styles.dates}>
         <legend className={styles.datesLegend}>{t('adminLeaves.range.legend')}</legend>
         <div className={styles.dateFields}>
-          <TextField
+          <DateField
             label={t('adminLeaves.range.from')}
-            type="date"
             value={range.from ?? ''}
             onChange={(event) => setRange(event.target.value, range.to ?? '')}
           />
-          <TextField
+          <DateField
             label={t('adminLeaves.range.to')}
-            type="date"
             value={range.to ?? ''}
             min={range.from}
             error={backwards ? t('adminLeaves.range.backwards') : null}
@@ -308,6 +321,7 @@ export function AdminLeavesPage() {
           acting?.decision === 'reject' ? t('adminLeaves.reject') : t('adminLeaves.approve')
         }
         submitTone={acting?.decision === 'reject' ? 'danger' : 'primary'}
+        suggestions={acting ? SUGGESTIONS[acting.decision].map((id) => t(id)) : []}
         busy={decide.isPending}
         onClose={() => setActing(null)}
         onSubmit={(comment) => {

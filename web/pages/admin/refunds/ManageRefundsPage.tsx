@@ -39,24 +39,50 @@ type OwnerEventType = Exclude<RefundEventType, 'refund.update_payout'>;
 
 const ACTIONS: Record<
   OwnerEventType,
-  { action: RefundAction; label: MessageId; notice: MessageId }
+  {
+    action: RefundAction;
+    label: MessageId;
+    notice: MessageId;
+    /** Comments that fit the action, offered above the comment box. */
+    suggestions: readonly MessageId[];
+  }
 > = {
   'refund.approve': {
     action: 'approve',
     label: 'adminRefunds.approve',
     notice: 'adminRefunds.toast.approved',
+    suggestions: ['adminRefunds.suggest.approved', 'adminRefunds.suggest.asPerPolicy'],
   },
   'refund.reject': {
     action: 'reject',
     label: 'adminRefunds.reject',
     notice: 'adminRefunds.toast.rejected',
+    suggestions: ['adminRefunds.suggest.notEligible', 'adminRefunds.suggest.callUs'],
   },
   'refund.mark_paid': {
     action: 'mark_paid',
     label: 'adminRefunds.markPaid',
     notice: 'adminRefunds.toast.markedPaid',
+    suggestions: [
+      'adminRefunds.suggest.upi',
+      'adminRefunds.suggest.bank',
+      'adminRefunds.suggest.cash',
+    ],
   },
 };
+
+/** The way the customer asked to be paid, suggested first when marking their refund paid. */
+const PAYOUT_SUGGESTION: Record<'upi' | 'bank', MessageId> = {
+  upi: 'adminRefunds.suggest.upi',
+  bank: 'adminRefunds.suggest.bank',
+};
+
+function suggestionsFor(refund: AdminRefund, type: OwnerEventType): MessageId[] {
+  const all = ACTIONS[type].suggestions;
+  const asked =
+    type === 'refund.mark_paid' && refund.payout ? PAYOUT_SUGGESTION[refund.payout.method] : null;
+  return asked ? [asked, ...all.filter((id) => id !== asked)] : [...all];
+}
 
 function rowActions(refund: AdminRefund) {
   return allowedEvents(refundMachine, refundFromApi(refund))
@@ -204,6 +230,7 @@ export function ManageRefundsPage() {
         submitLabel={current ? t(current.label) : t('adminRefunds.submit')}
         submitTone={current?.action === 'reject' ? 'danger' : 'primary'}
         withUtr={current?.action === 'mark_paid'}
+        suggestions={acting ? suggestionsFor(acting.refund, acting.type).map((id) => t(id)) : []}
         details={
           acting && current?.action === 'mark_paid' ? (
             <PayoutToPay refund={acting.refund} />

@@ -1,6 +1,7 @@
-// The payment tabs of Superuser Payments and Users (All Payments, Recent 20, Failed) and the
-// payment details modal.
+// The payment tabs of Superuser Payments and Users (All Payments, Recent 20, Failed), the payment
+// details modal, and a successful payment's receipt (the customer's dialog: view, print, PDF).
 import { useEffect, useState } from 'react';
+import { receiptAvailable } from '../../../../machines/payment/payment.selectors';
 import {
   PAGE_SIZE,
   useAdminPayment,
@@ -20,12 +21,13 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
 import { Pager } from '../../../components/Filters';
 import { FilterSelect } from '../../../components/Select';
+import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '../../../components/ReceiptDialog';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
 import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
 import { useSession } from '../../../session/SessionProvider';
-import { stack } from '../../../styles/utils.css';
+import { row, stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from './messages';
 import { UNAUTHORIZED_MESSAGES } from './unauthorized';
@@ -34,9 +36,33 @@ import { useDebounced } from './useDebounced';
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
 
+/** A successful payment's receipt number, as a button that opens the receipt; else a dash. */
+function ReceiptButton({
+  payment,
+  onReceipt,
+}: {
+  payment: AdminPayment;
+  onReceipt: (payment: ReceiptOf) => void;
+}) {
+  const t = useT();
+  if (!receiptAvailable(payment.status) || !payment.receipt_number) return <>—</>;
+  return (
+    <Button
+      size="sm"
+      tone="ghost"
+      className={styles.receiptNumber}
+      onClick={() => onReceipt(payment)}
+      aria-label={t('ui.receipt.viewLabel', { number: payment.receipt_number })}
+    >
+      {payment.receipt_number}
+    </Button>
+  );
+}
+
 function paymentColumns(
   t: Translate,
   onView: (payment: AdminPayment) => void,
+  onReceipt: (payment: ReceiptOf) => void,
 ): Column<AdminPayment>[] {
   return [
     { key: 'id', header: t('superuser.column.id'), cell: (p) => `#${p.id}` },
@@ -68,6 +94,11 @@ function paymentColumns(
       cell: (p) => formatDateTime(p.created_at),
     },
     {
+      key: 'receipt',
+      header: t('superuser.column.receipt'),
+      cell: (p) => <ReceiptButton payment={p} onReceipt={onReceipt} />,
+    },
+    {
       key: 'actions',
       header: t('superuser.column.actions'),
       cell: (p) => (
@@ -95,16 +126,32 @@ function PaymentTable({
 }) {
   const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
+  const [receiptFor, setReceiptFor] = useState<ReceiptOf | null>(null);
+  const receiptPdf = useReceiptPdf();
   if (rows.length === 0) return <EmptyState title={empty} />;
   return (
     <>
       <Table
         caption={caption}
-        columns={paymentColumns(t, (p) => setViewing(p.id))}
+        columns={paymentColumns(t, (p) => setViewing(p.id), setReceiptFor)}
         rows={rows}
         rowKey={(p) => p.id}
       />
-      <PaymentDetailsDialog id={viewing} onClose={() => setViewing(null)} />
+      <PaymentDetailsDialog
+        id={viewing}
+        onClose={() => setViewing(null)}
+        onReceipt={setReceiptFor}
+        onDownload={receiptPdf.download}
+        downloading={receiptPdf.downloading}
+      />
+      {receiptFor ? (
+        <ReceiptDialog
+          payment={receiptFor}
+          onClose={() => setReceiptFor(null)}
+          onDownload={() => receiptPdf.download(receiptFor)}
+          downloading={receiptPdf.downloading(receiptFor)}
+        />
+      ) : null}
     </>
   );
 }
@@ -211,7 +258,19 @@ export function FailedPaymentsTab() {
   );
 }
 
-function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+function PaymentDetailsDialog({
+  id,
+  onClose,
+  onReceipt,
+  onDownload,
+  downloading,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onReceipt: (payment: ReceiptOf) => void;
+  onDownload: (payment: ReceiptOf) => void;
+  downloading: (payment: ReceiptOf) => boolean;
+}) {
   const t = useT();
   const { user } = useSession();
   const isOwner = user?.user_type === 'mess_owner';
@@ -252,7 +311,27 @@ function PaymentDetailsDialog({ id, onClose }: { id: number | null; onClose: () 
               `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`,
             ],
             [t('superuser.payment.transactionId'), p.transaction_id ?? '—'],
-            [t('superuser.payment.receiptNumber'), p.receipt_number ?? '—'],
+            [
+              t('superuser.payment.receiptNumber'),
+              receiptAvailable(p.status) && p.receipt_number ? (
+                <span className={row}>
+                  {p.receipt_number}
+                  <Button
+                    size="sm"
+                    tone="secondary"
+                    onClick={() => onReceipt(p)}
+                    aria-label={t('ui.receipt.viewLabel', { number: p.receipt_number })}
+                  >
+                    {t('ui.receipt.view')}
+                  </Button>
+                  <Button size="sm" busy={downloading(p)} onClick={() => onDownload(p)}>
+                    {t('ui.receipt.downloadPdf')}
+                  </Button>
+                </span>
+              ) : (
+                (p.receipt_number ?? '—')
+              ),
+            ],
             [t('superuser.column.gateway'), gatewayText(p.payment_gateway)],
             [t('superuser.payment.mode'), paymentModeText(p.payment_mode) ?? '—'],
             [t('superuser.payment.razorpayOrderId'), p.razorpay_order_id || '—'],

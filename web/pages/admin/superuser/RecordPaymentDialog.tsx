@@ -20,6 +20,7 @@ import { useRecordOfflinePayment, type PendingSubscription } from '../../../api/
 import { Button } from '../../../components/Button';
 import { Details } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';
+import { DateField } from '../../../components/DateField';
 import { formStyles, SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { useToast } from '../../../components/Toaster';
 import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
@@ -242,9 +243,8 @@ export function RecordPaymentDialog({
             }
             {...fieldProps('reference')}
           />
-          <TextField
+          <DateField
             label={t('superuser.record.dateReceived')}
-            type="date"
             required
             min={createdOn(subscription)}
             max={today}

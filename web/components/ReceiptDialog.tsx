@@ -1,0 +1,125 @@
+// A payment's receipt for the customer (Payment History) and the owner (Payments & Users): the
+// server's HTML receipt in a frame inside a dialog, printed on its own, and the PDF download saved
+// as receipt_{id}.pdf.
+import { useEffect, useRef } from 'react';
+import { useDownloadReceipt } from '../api/mutations';
+import { useReceiptHtml } from '../api/queries';
+import { useT } from '../i18n/i18n';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { Spinner } from './Spinner';
+import { useToast } from './Toaster';
+
+/** What the receipt's dialog and download need of a payment (the customer's or the owner's view). */
+export interface ReceiptOf {
+  id: number;
+  receipt_number?: string | null | undefined;
+}
+
+/** "RCPT-000012", or "#12" for a payment without a number. */
+export const receiptName = (payment: ReceiptOf) => payment.receipt_number ?? `#${payment.id}`;
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a payment's PDF receipt as receipt_{id}.pdf, with the spec's toasts. */
+export function useReceiptPdf() {
+  const t = useT();
+  const notify = useToast();
+  const download = useDownloadReceipt();
+  return {
+    download: (payment: ReceiptOf) =>
+      download.mutate(payment.id, {
+        onSuccess: (blob) => {
+          saveBlob(blob, `receipt_${payment.id}.pdf`);
+          notify({
+            tone: 'success',
+            title: t('ui.receipt.downloaded'),
+            message: `receipt_${payment.id}.pdf`,
+          });
+        },
+        onError: () =>
+          notify({
+            tone: 'error',
+            title: t('ui.receipt.downloadFailed.title'),
+            message: t('ui.receipt.downloadFailed.message'),
+          }),
+      }),
+    /** Whether this payment's PDF is on its way. */
+    downloading: (payment: ReceiptOf) => download.isPending && download.variables === payment.id,
+  };
+}
+
+export function ReceiptDialog({
+  payment,
+  onClose,
+  onDownload,
+  downloading = false,
+}: {
+  payment: ReceiptOf;
+  onClose: () => void;
+  onDownload: () => void;
+  downloading?: boolean;
+}) {
+  const notify = useToast();
+  const t = useT();
+  const receipt = useReceiptHtml(payment.id);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (receipt.isError) {
+      notify({
+        tone: 'error',
+        title: t('ui.receipt.loadFailed'),
+        message: t('ui.receipt.htmlFailed'),
+      });
+    }
+  }, [receipt.isError, notify, t]);
+  return (
+    <Dialog
+      open
+      wide
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('ui.receipt.title', { number: receiptName(payment) })}
+      footer={
+        <>
+          <Button
+            tone="secondary"
+            disabled={!receipt.data}
+            // The frame's own window prints: the receipt alone, on as many pages as it takes.
+            onClick={() => frame.current?.contentWindow?.print()}
+          >
+            {t('ui.receipt.print')}
+          </Button>
+          <Button onClick={onDownload} busy={downloading}>
+            {t('ui.receipt.downloadPdf')}
+          </Button>
+        </>
+      }
+    >
+      {receipt.isPending ? (
+        <Spinner label={t('ui.receipt.loading')} />
+      ) : receipt.isError ? (
+        <p role="alert">{t('ui.receipt.htmlFailed')}</p>
+      ) : (
+        <iframe
+          ref={frame}
+          title={t('ui.receipt.frameTitle', { id: payment.id })}
+          srcDoc={receipt.data}
+          // No scripts ever run in it; the page's origin and modals let the page print it.
+          sandbox="allow-same-origin allow-modals"
+          style={{ width: '100%', height: '60vh', border: 0, background: '#fff', borderRadius: 8 }}
+        />
+      )}
+    </Dialog>
+  );
+}
