@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { tsconfigAliases } from './build/aliases.js';
 import { messages } from './build/messages.js';
 import { precompress } from './build/precompress.js';
 import { pwa } from './build/pwa.js';
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), messages(), pwa(), precompress()],
   resolve: {
     alias: [
+      ...tsconfigAliases(),
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: path.resolve(import.meta.dirname, 'build/use-sync-external-store.ts'),

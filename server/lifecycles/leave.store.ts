@@ -2,7 +2,7 @@
 // machine and written with a conditional UPDATE. Approving asks the subscription machine to extend
 // the subscription in the same transaction, so the extension happens exactly once.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '../../machines/shared/lifecycle.js';
+import { decide } from '@machines/shared/lifecycle.js';
 import {
   leaveFromApi,
   leaveMachine,

@@ -2,7 +2,7 @@
 // server applies (machines/leave/leave.rules.ts) as the dates are picked, so a refusal is explained
 // under its field before anything is sent.
 import { useEffect, useState, type FormEvent } from 'react';
-import { leaveRequestRefusals } from '../../../machines/leave/leave.messages';
+import { leaveRequestRefusals } from '@machines/leave/leave.messages';
 import {
   leaveDuration,
   leaveRefusalField,
