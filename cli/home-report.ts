@@ -1,6 +1,6 @@
 // `dabba dashboard` as text: the owner's home (GET /api/owner/summary/) in aligned lines and tables,
 // dates as people read them (24 Nov 2026); --json keeps the API's ISO dates for scripts.
-import { formatCalendarDate } from '../machines/shared/dates';
+import { formatCalendarDate } from '@machines/shared';
 import type { OwnerSummary } from './services/owner';
 import { formatTable, rupees } from './output';
 

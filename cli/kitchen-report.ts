@@ -1,6 +1,6 @@
 // `dabba kitchen` as text: the meal counts, then per meal the tiffin deliveries under their area
 // headings (the server sends them grouped by area) and who is on leave; --json prints the sheet.
-import { formatPhone } from '../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 import type { KitchenSheet } from './services/owner';
 import { formatTable } from './output';
 

@@ -1,6 +1,6 @@
 // Plain-text output for scripts and people: aligned tables, JSON, money and dates.
-import { formatRupees } from '../machines/shared/money';
-import { statusLabel } from '../machines/status-labels';
+import { formatRupees } from '@machines/shared';
+import { statusLabel } from '@machines/status-labels';
 import type { OutStream } from './io';
 
 export interface Column<T> {

@@ -1,11 +1,11 @@
 // One name per status for every screen: the lifecycles' label maps, looked up by the raw value
 // the API sends. The web app's badges and `dabba`'s tables both read statusLabel().
-import { FEEDBACK_STATUS_LABELS } from './feedback/feedback.labels';
-import { LEAVE_STATUS_LABELS } from './leave/leave.labels';
-import { USER_STATUS_LABELS } from './onboarding/onboarding.labels';
-import { PAYMENT_STATUS_LABELS } from './payment/payment.labels';
-import { REFUND_STATUS_LABELS } from './refund/refund.labels';
-import { SUBSCRIPTION_STATUS_LABELS } from './subscription/subscription.labels';
+import { FEEDBACK_STATUS_LABELS } from './feedback';
+import { LEAVE_STATUS_LABELS } from './leave';
+import { USER_STATUS_LABELS } from './onboarding';
+import { PAYMENT_STATUS_LABELS } from './payment';
+import { REFUND_STATUS_LABELS } from './refund';
+import { SUBSCRIPTION_STATUS_LABELS } from './subscription';
 
 /** The notification log's statuses (no lifecycle machine: a send is recorded, not decided). */
 const NOTIFICATION_STATUS_LABELS: Readonly<Record<'sent' | 'failed' | 'pending', string>> = {

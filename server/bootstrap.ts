@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { OWNER_PLACEHOLDER_NAME } from '../machines/shared/owner-account.js';
+import { OWNER_PLACEHOLDER_NAME } from '@machines/shared';
 import type { AppContext } from './context.js';
 import { hashPassword } from './auth/passwords.js';
 import { normalizePhone } from './validation.js';

@@ -2,8 +2,8 @@
 // payments, leaves, feedback with photos, refunds. Deterministic, so benchmarks are repeatable.
 import { sql, type Insertable, type Kysely } from 'kysely';
 import path from 'node:path';
-import { addDays } from '../machines/shared/dates.js';
-import { refundBreakdown } from '../machines/subscription/index.js';
+import { addDays } from '@machines/shared';
+import { refundBreakdown } from '@machines/subscription';
 import { hashPassword } from './auth/passwords.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';

@@ -2,8 +2,7 @@
 // the date and money formats of each language, and the English sentences of the API translated.
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { formatCalendarDate, isIsoDate } from '../machines/shared/dates.js';
-import { formatRupees } from '../machines/shared/money.js';
+import { formatCalendarDate, formatRupees, isIsoDate } from '@machines/shared';
 import type { Language } from './db/schema.js';
 import en from './locales/en.json';
 import hi from './locales/hi.json';

@@ -1,5 +1,5 @@
 // Calendar dates in the business time zone (BUSINESS_TZ, default Asia/Kolkata).
-import { addDays } from '../machines/shared/dates.js';
+import { addDays } from '@machines/shared';
 
 export interface Clock {
   now(): Date;

@@ -1,6 +1,6 @@
 // dabba audit: the owner's audit log, newest first.
 import type { Command } from 'commander';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, positiveInt } from './shared';
 

@@ -1,6 +1,6 @@
 // dabba export csv
 import { Option, type Command } from 'commander';
-import type { ExportRequest } from '../../machines/export/export.context';
+import type { ExportRequest } from '@machines/export';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 

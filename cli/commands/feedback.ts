@@ -3,11 +3,12 @@ import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
 import { refusedError } from '../errors';
 import { dryRunOption, jsonOption, positiveInt } from './shared';
-import { formatPhone } from '../../machines/shared/phone';
+import { FEEDBACK_PRIORITIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@machines/feedback';
+import { formatPhone } from '@machines/shared';
 
-const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-const TYPES = ['general_feedback', 'food_complaint'] as const;
+const STATUSES = FEEDBACK_STATUSES;
+const PRIORITIES = FEEDBACK_PRIORITIES;
+const TYPES = FEEDBACK_TYPES;
 
 export function registerFeedback(program: Command, ctx: CommandContext): void {
   const feedback = program.command('feedback').description("customers' feedback and complaints");

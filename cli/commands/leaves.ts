@@ -1,10 +1,12 @@
 // dabba leaves list | approve | reject
+import { LEAVE_STATUSES } from '@machines/leave';
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { dryRunOption, idsOrAllPending, isoDate, jsonOption } from './shared';
 
-const STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The --status choices: the lifecycle's statuses, in lower case as flags are written. */
+const STATUSES = LEAVE_STATUSES.map((status) => status.toLowerCase());
 
 export function registerLeaves(program: Command, ctx: CommandContext): void {
   const leaves = program.command('leaves').description('leave requests');

@@ -1,6 +1,6 @@
 // dabba users list | show | stats, dabba subscribers, dabba kitchen
 import { Option, type Command } from 'commander';
-import { formatPhone } from '../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, positiveInt, wholeNumber } from './shared';
 

@@ -1,11 +1,12 @@
 // dabba payments list | show | receipt | pending | record
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { OFFLINE_PAYMENT_MODES } from '../../machines/payment/payment.context';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
+import { OFFLINE_PAYMENT_MODES, PAYMENT_STATUSES } from '@machines/payment';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
 
-const STATUSES = ['initiated', 'pending', 'success', 'failed'] as const;
+/** The --status choices: the lifecycle's statuses, in lower case as flags are written. */
+const STATUSES = PAYMENT_STATUSES.map((status) => status.toLowerCase());
 const OFFLINE_MODES = OFFLINE_PAYMENT_MODES;
 
 export function registerPayments(program: Command, ctx: CommandContext): void {

@@ -1,9 +1,11 @@
 // dabba refunds list | show | approve | reject | mark-paid
+import { REFUND_STATUSES } from '@machines/refund';
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
 import { dryRunOption, idsOrAllPending, jsonOption, positiveInt } from './shared';
 
-const STATUSES = ['pending', 'approved', 'rejected', 'paid'] as const;
+/** The --status choices: the lifecycle's statuses, in lower case as flags are written. */
+const STATUSES = REFUND_STATUSES.map((status) => status.toLowerCase());
 
 interface DecisionFlags {
   comment: string;

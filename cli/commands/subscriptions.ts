@@ -1,7 +1,7 @@
 // dabba subscriptions adjust | extend-all: the owner moves end dates (README: Business rules →
 // Owner adjustments).
 import { InvalidArgumentError, type Command } from 'commander';
-import { MAX_ADJUSTMENT_DAYS } from '../../machines/shared/constants';
+import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { dryRunOption, jsonOption, positiveInt } from './shared';

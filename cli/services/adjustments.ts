@@ -1,13 +1,12 @@
 // The owner's end-date adjustments: one subscription by N days (a dry run asks the subscription
 // machine, with the API's own refusal texts), and every active subscription at once.
 import type { components } from '../../generated/api';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
-import { todayIn } from '../../machines/shared/dates';
-import { decide } from '../../machines/shared/lifecycle';
-import { isNonBlank } from '../../machines/shared/text';
-import { subscriptionFromApi } from '../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
-import { subscriptionRefusals } from '../../machines/subscription/subscription.messages';
+import { decide, DEFAULT_BUSINESS_TIME_ZONE, isNonBlank, todayIn } from '@machines/shared';
+import {
+  subscriptionFromApi,
+  subscriptionMachine,
+  subscriptionRefusals,
+} from '@machines/subscription';
 import { EXIT, refusedError, ReportedFailure, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';

@@ -3,17 +3,22 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { paths } from '../../generated/api';
-import type {
-  Credentials,
-  RefreshedTokens,
-  SessionTokens,
-} from '../../machines/session/session.context';
-import { sessionMachine } from '../../machines/session/session.machine';
-import { loginFailedMessage } from '../../machines/session/session.messages';
-import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
-import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
-import { errorCode, errorSentence, type ErrorBody } from '../../machines/shared/error-sentence';
-import { EffectError, failureFromStatus } from '../../machines/shared/failure';
+import {
+  type Credentials,
+  loginFailedMessage,
+  type RefreshedTokens,
+  retryAfterUnauthorized,
+  sessionMachine,
+  type SessionTokens,
+} from '@machines/session';
+import {
+  EffectError,
+  type ErrorBody,
+  errorCode,
+  errorSentence,
+  failureFromStatus,
+  REQUEST_TIMEOUT_MS,
+} from '@machines/shared';
 import { authError, BugError, refusedError, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { refusalMessage } from './refusals';

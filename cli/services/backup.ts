@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
+import { REQUEST_TIMEOUT_MS } from '@machines/shared';
 import { BugError, refusedError, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { httpError, type Api } from './api';

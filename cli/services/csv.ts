@@ -1,15 +1,13 @@
 // Flag parsing for `dabba export csv`. The export's rules (columns, merge, meal filters, file name,
 // escaping) live in machines/export/export.rules.ts, shared with the web's export dialog.
 import {
+  DEFAULT_EXPORT_COLUMNS,
   EXPORT_MEALS,
   type ExportMeal,
   type ExportService,
   type ExportSource,
-} from '../../machines/export/export.context';
-import {
-  DEFAULT_EXPORT_COLUMNS,
   OPTIONAL_EXPORT_COLUMNS,
-} from '../../machines/export/export.rules';
+} from '@machines/export';
 
 /** What `--sources` accepts; `subscribers` is the CLI's short name for Active subscribers. */
 const SOURCE_NAMES: Readonly<Record<string, ExportSource>> = {

@@ -1,15 +1,9 @@
 // The dashboard's data and actions, without Ink: what is waiting for the owner, which keys each
 // record allows (from the lifecycle machines), and what pressing them does.
-import { FEEDBACK_OWNER_ACTIONS } from '../../machines/feedback/feedback.events';
-import { feedbackFromApi } from '../../machines/feedback/feedback.fromApi';
-import { feedbackMachine } from '../../machines/feedback/feedback.machine';
-import { LEAVE_OWNER_ACTIONS } from '../../machines/leave/leave.events';
-import { leaveFromApi } from '../../machines/leave/leave.fromApi';
-import { leaveMachine } from '../../machines/leave/leave.machine';
-import { REFUND_OWNER_ACTIONS } from '../../machines/refund/refund.events';
-import { refundFromApi } from '../../machines/refund/refund.fromApi';
-import { refundMachine } from '../../machines/refund/refund.machine';
-import { allowedEvents, decide } from '../../machines/shared/lifecycle';
+import { FEEDBACK_OWNER_ACTIONS, feedbackFromApi, feedbackMachine } from '@machines/feedback';
+import { LEAVE_OWNER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
+import { REFUND_OWNER_ACTIONS, refundFromApi, refundMachine } from '@machines/refund';
+import { allowedEvents, decide } from '@machines/shared';
 import { UserError } from '../errors';
 import { day, rupees } from '../output';
 import type { Api } from './api';

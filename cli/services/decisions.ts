@@ -1,8 +1,7 @@
 // Approve, reject and mark-paid for several records at once: --all-pending, --dry-run and per-record
 // results. The lifecycle machines decide what a dry run would do, with the API's own refusal texts.
 import type { AnyStateMachine, EventFromLogic } from 'xstate';
-import { decide, type Persisted, type Refusal } from '../../machines/shared/lifecycle';
-import { isNonBlank } from '../../machines/shared/text';
+import { decide, isNonBlank, type Persisted, type Refusal } from '@machines/shared';
 import { EXIT, refusedError, ReportedFailure, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { confirm, requireTerminal } from '../prompt';

@@ -1,8 +1,7 @@
 // `dabba export csv`: fetches what the request needs with progress on stderr, then builds the file
 // with the web export's rules (machines/export/export.rules.ts) and writes it.
 import { writeFileSync } from 'node:fs';
-import type { ExportRequest } from '../../machines/export/export.context';
-import { buildExport, sourcesToFetch } from '../../machines/export/export.rules';
+import { buildExport, type ExportRequest, sourcesToFetch } from '@machines/export';
 import type { CliIo } from '../io';
 import type { Api } from './api';
 import { activeSubscribers, listUsers } from './owner';

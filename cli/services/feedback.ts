@@ -1,8 +1,7 @@
 // Feedback for the owner: list, show one, respond and mark it resolved or closed.
 import type { components, operations } from '../../generated/api';
-import { feedbackFromApi } from '../../machines/feedback/feedback.fromApi';
-import { feedbackMachine } from '../../machines/feedback/feedback.machine';
-import { decide, type Decision } from '../../machines/shared/lifecycle';
+import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
+import { decide, type Decision } from '@machines/shared';
 import type { Api } from './api';
 import { unwrap } from './api';
 import { fetchAllPages, unwrapPage } from './paging';

@@ -1,8 +1,6 @@
 // Leave requests for the owner: list, and approve or reject with a comment.
 import type { components, operations } from '../../generated/api';
-import { leaveFromApi } from '@machines/leave/leave.fromApi';
-import { leaveMachine } from '../../machines/leave/leave.machine';
-import { leaveRefusals } from '../../machines/leave/leave.messages';
+import { leaveFromApi, leaveMachine, leaveRefusals } from '@machines/leave';
 import type { CliIo } from '../io';
 import type { Api } from './api';
 import { unwrap } from './api';

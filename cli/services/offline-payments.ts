@@ -2,20 +2,22 @@
 // the subscription and asks the same machines and rules the server does; a real run lets the server
 // record and settle it.
 import type { components } from '../../generated/api';
-import type { OfflinePaymentMode } from '../../machines/payment/payment.context';
 import {
+  type OfflinePaymentField,
+  type OfflinePaymentMode,
   offlinePaymentProblems,
   paymentModeLabel,
-  type OfflinePaymentField,
-} from '../../machines/payment/payment.rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../machines/shared/constants';
-import { todayIn } from '../../machines/shared/dates';
-import { decide } from '../../machines/shared/lifecycle';
-import { subscriptionFromApi } from '../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
+} from '@machines/payment';
+import {
+  decide,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  formatRupees,
+  paiseFromRupees,
+  todayIn,
+} from '@machines/shared';
+import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { refusedError } from '../errors';
 import type { CliIo } from '../io';
-import { formatRupees } from '../../machines/shared/money';
 import { printJson } from '../output';
 import { unwrap, type Api } from './api';
 import { fetchAllPages, unwrapPage } from './paging';
@@ -63,10 +65,8 @@ const describe = (subscription: Subscription) =>
   `subscription #${subscription.id} (${subscription.user.username}, ${subscription.plan.name})`;
 
 function amountPaise(amount: number): number {
-  const paise = Math.round(amount * 100);
-  if (Math.abs(paise - amount * 100) > 1e-6) {
-    throw refusedError('--amount: Amount may have at most two decimals.');
-  }
+  const paise = paiseFromRupees(amount);
+  if (paise === null) throw refusedError('--amount: Amount may have at most two decimals.');
   return paise;
 }
 

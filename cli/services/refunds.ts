@@ -1,13 +1,16 @@
 // Refunds for the owner: list, show (with where to pay), approve, reject and mark paid, each with a
 // comment.
 import type { components } from '../../generated/api';
-import type { RefundEvent } from '../../machines/refund/refund.events';
-import { refundFromApi } from '../../machines/refund/refund.fromApi';
-import { refundMachine } from '../../machines/refund/refund.machine';
-import { refundRefusals } from '../../machines/refund/refund.messages';
-import { describePayout, type RefundPayout } from '../../machines/refund/refund.rules';
-import { selectIsPayable } from '../../machines/refund/refund.selectors';
-import { restore } from '../../machines/shared/lifecycle';
+import {
+  describePayout,
+  type RefundEvent,
+  refundFromApi,
+  refundMachine,
+  type RefundPayout,
+  refundRefusals,
+  selectIsPayable,
+} from '@machines/refund';
+import { restore } from '@machines/shared';
 import type { CliIo } from '../io';
 import { rupees } from '../output';
 import type { Api } from './api';

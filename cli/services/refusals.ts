@@ -1,12 +1,9 @@
 // The sentence to show for a refusal code the API returns: the lifecycle machines' own text, so the
 // CLI, the web app and the API say the same thing for the same reason.
-import type { Refusal } from '../../machines/shared/lifecycle';
-import {
-  feedbackRefusals,
-  feedbackRequestRefusals,
-} from '../../machines/feedback/feedback.messages';
-import { leaveRefusals, leaveRequestRefusals } from '../../machines/leave/leave.messages';
-import { refundRefusals } from '../../machines/refund/refund.messages';
+import type { Refusal } from '@machines/shared';
+import { feedbackRefusals, feedbackRequestRefusals } from '@machines/feedback';
+import { leaveRefusals, leaveRequestRefusals } from '@machines/leave';
+import { refundRefusals } from '@machines/refund';
 
 interface Table {
   readonly events: Readonly<Record<string, Refusal>>;

@@ -2,7 +2,7 @@
 // data and reports key presses; the caller does the work (no HTTP here).
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useRef, useState } from 'react';
-import { statusLabel } from '../../machines/status-labels';
+import { statusLabel } from '@machines/status-labels';
 import type {
   ActResult,
   DashboardData,

@@ -2,17 +2,22 @@
 // sources by username, the tiffin/mess meal filters, the file name, and cells safe against formula
 // injection. The one home of these rules: the web's export dialog, `dabba export csv` and the
 // server's kitchen-sheet CSV all use them. No xstate here, so the CLI's help path stays light.
-import type {
-  ExportData,
-  ExportMeal,
-  ExportRequest,
-  ExportResult,
-  ExportService,
-  ExportSource,
-  ExportSubscriberRecord,
-  ExportUserRecord,
-} from './export.context';
-import { EXPORT_SOURCES } from './export.context';
+import {
+  type ExportData,
+  type ExportMeal,
+  type ExportRequest,
+  type ExportResult,
+  type ExportService,
+  type ExportSource,
+  type ExportSubscriberRecord,
+  type ExportUserRecord,
+} from './export.machine';
+
+// What the CSV export reads (the two owner sources, as plain records) and what it keeps while running.
+
+export const EXPORT_SOURCES = ['users', 'active_subscribers'] as const;
+
+export const EXPORT_MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 
 /** One customer in the file: the Users row and/or their ACTIVE subscriptions, merged by username. */
 export interface MergedExportRecord {

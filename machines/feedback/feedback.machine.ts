@@ -1,11 +1,55 @@
-// Feedback: open → in_progress (answered) → resolved | closed; open may go straight to resolved | closed with a response.
-import { and, assign, setup } from 'xstate';
-import { lifecycleMeta } from '../shared/lifecycle';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
+import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
-import type { FeedbackContext, FeedbackStateValue } from './feedback.context';
-import type { FeedbackEvent } from './feedback.events';
-import { feedbackActionProbes } from './feedback.events';
 import { feedbackRefusals } from './feedback.messages';
+import type {
+  FEEDBACK_PRIORITIES,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  MEAL_TYPES,
+} from './feedback.rules';
+import { feedbackActionProbes } from './feedback.rules';
+
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** The machine's states: the stored statuses plus deleted, which tells the server to delete the row. */
+export type FeedbackStateValue = FeedbackStatus | 'deleted';
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export type FeedbackPriority = (typeof FEEDBACK_PRIORITIES)[number];
+export type MealType = (typeof MEAL_TYPES)[number];
+
+/** The fields of a feedback the guards read. */
+export interface FeedbackContext {
+  /** An admin response has been written. */
+  readonly hasResponse: boolean;
+  /** The stored flag; only `false` disables attachments (null or true allow them). */
+  readonly canAddAttachments: boolean | null;
+  readonly attachmentCount: number;
+}
+
+export type FeedbackEvent =
+  /** Customer edits subject, message or rating while the feedback is open. */
+  | { readonly type: 'feedback.update' }
+  /** Customer deletes open feedback. */
+  | { readonly type: 'feedback.delete' }
+  /** Customer adds the one image attachment. */
+  | { readonly type: 'feedback.add_attachment' }
+  | { readonly type: 'feedback.remove_attachment' }
+  /** Owner writes (or rewrites) the response; open feedback becomes in_progress. */
+  | { readonly type: 'feedback.respond'; readonly response: string }
+  /**
+   * Owner marks it resolved or closed. Open feedback needs a response first, or one given here.
+   * `status` is typed, but the server may pass what the client sent; anything else is refused.
+   */
+  | {
+      readonly type: 'feedback.set_status';
+      readonly status: 'resolved' | 'closed';
+      readonly response?: string | null;
+    };
+
+export type FeedbackEventType = FeedbackEvent['type'];
+
+// Feedback: open → in_progress (answered) → resolved | closed; open may go straight to resolved | closed with a response.
 
 /** respond and set_status work the same from every answered state; only the target differs. */
 const ownerTransitions = (respondTarget: 'in_progress' | 'resolved' | 'closed') =>
@@ -21,66 +65,79 @@ const ownerTransitions = (respondTarget: 'in_progress' | 'resolved' | 'closed') 
     ],
   }) as const;
 
-export const feedbackMachine = setup({
-  types: {
-    context: {} as FeedbackContext,
-    events: {} as FeedbackEvent,
-    input: {} as FeedbackContext,
-    tags: {} as 'open' | 'answered' | 'done',
-  },
-  guards: {
-    attachmentsEnabled: ({ context }) => context.canAddAttachments !== false,
-    hasNoAttachment: ({ context }) => context.attachmentCount === 0,
-    hasAttachment: ({ context }) => context.attachmentCount > 0,
-    hasResponseText: ({ event }) => event.type === 'feedback.respond' && isNonBlank(event.response),
-    /** Answered already, or the status change carries a response. */
-    hasResponse: ({ context, event }) =>
-      context.hasResponse || (event.type === 'feedback.set_status' && isNonBlank(event.response)),
-    // Routing only (which target), so they have no refusal of their own.
-    toResolved: ({ event }) => event.type === 'feedback.set_status' && event.status === 'resolved',
-    toClosed: ({ event }) => event.type === 'feedback.set_status' && event.status === 'closed',
-  },
-  actions: {
-    recordResponse: assign(({ context, event }) => ({
-      hasResponse:
-        context.hasResponse ||
-        (event.type === 'feedback.respond' && isNonBlank(event.response)) ||
-        (event.type === 'feedback.set_status' && isNonBlank(event.response)),
-    })),
-  },
-}).createMachine({
-  id: 'feedback',
-  initial: 'open',
-  context: ({ input }) => input,
-  meta: lifecycleMeta<FeedbackEvent, FeedbackStateValue>({
-    refusals: feedbackRefusals,
-    actions: feedbackActionProbes,
-  }),
-  states: {
-    open: {
-      tags: ['open'],
-      on: {
-        'feedback.update': { target: 'open' },
-        'feedback.delete': { target: 'deleted' },
-        'feedback.add_attachment': {
-          guard: and(['attachmentsEnabled', 'hasNoAttachment']),
-          target: 'open',
-          actions: assign({ attachmentCount: 1 }),
-        },
-        'feedback.remove_attachment': {
-          guard: 'hasAttachment',
-          target: 'open',
-          actions: assign({ attachmentCount: 0 }),
-        },
-        ...ownerTransitions('in_progress'),
-      },
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const feedbackMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as FeedbackContext,
+      events: {} as FeedbackEvent,
+      input: {} as FeedbackContext,
+      tags: {} as 'open' | 'answered' | 'done',
     },
-    // Counts as open for "one open feedback per user", but the customer can no longer change it.
-    in_progress: { tags: ['open', 'answered'], on: ownerTransitions('in_progress') },
-    resolved: { tags: ['done'], on: ownerTransitions('resolved') },
-    closed: { tags: ['done'], on: ownerTransitions('closed') },
-    deleted: { type: 'final' },
-  },
-});
+    guards: {
+      attachmentsEnabled: ({ context }) => context.canAddAttachments !== false,
+      hasNoAttachment: ({ context }) => context.attachmentCount === 0,
+      hasAttachment: ({ context }) => context.attachmentCount > 0,
+      hasResponseText: ({ event }) =>
+        event.type === 'feedback.respond' && isNonBlank(event.response),
+      /** Answered already, or the status change carries a response. */
+      hasResponse: ({ context, event }) =>
+        context.hasResponse || (event.type === 'feedback.set_status' && isNonBlank(event.response)),
+      // Routing only (which target), so they have no refusal of their own.
+      toResolved: ({ event }) =>
+        event.type === 'feedback.set_status' && event.status === 'resolved',
+      toClosed: ({ event }) => event.type === 'feedback.set_status' && event.status === 'closed',
+    },
+    actions: {
+      recordResponse: assign(({ context, event }) => ({
+        hasResponse:
+          context.hasResponse ||
+          (event.type === 'feedback.respond' && isNonBlank(event.response)) ||
+          (event.type === 'feedback.set_status' && isNonBlank(event.response)),
+      })),
+    },
+  }).createMachine({
+    id: 'feedback',
+    initial: 'open',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<FeedbackEvent, FeedbackStateValue>({
+      refusals: feedbackRefusals,
+      actions: feedbackActionProbes,
+    }),
+    states: {
+      open: {
+        tags: ['open'],
+        on: {
+          'feedback.update': { target: 'open' },
+          'feedback.delete': { target: 'deleted' },
+          'feedback.add_attachment': {
+            guard: and(['attachmentsEnabled', 'hasNoAttachment']),
+            target: 'open',
+            actions: assign({ attachmentCount: 1 }),
+          },
+          'feedback.remove_attachment': {
+            guard: 'hasAttachment',
+            target: 'open',
+            actions: assign({ attachmentCount: 0 }),
+          },
+          ...ownerTransitions('in_progress'),
+        },
+      },
+      // Counts as open for "one open feedback per user", but the customer can no longer change it.
+      in_progress: { tags: ['open', 'answered'], on: ownerTransitions('in_progress') },
+      resolved: { tags: ['done'], on: ownerTransitions('resolved') },
+      closed: { tags: ['done'], on: ownerTransitions('closed') },
+      deleted: { type: 'final' },
+    },
+  }),
+);
 
 export type FeedbackMachine = typeof feedbackMachine;
+
+type FeedbackSnapshot = SnapshotFrom<FeedbackMachine>;
+
+/** Open or in progress: blocks new feedback from the same user. */
+export const selectIsFeedbackOpen = (snapshot: FeedbackSnapshot) => snapshot.hasTag('open');
+export const selectIsFeedbackDone = (snapshot: FeedbackSnapshot) => snapshot.hasTag('done');
+export const selectCanAttach = (snapshot: FeedbackSnapshot) =>
+  snapshot.can({ type: 'feedback.add_attachment' });

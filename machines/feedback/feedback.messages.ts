@@ -1,7 +1,12 @@
 // Every sentence the feedback lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import type { Refusal, RefusalTable } from '../shared/lifecycle';
-import type { FeedbackStateValue } from './feedback.context';
-import type { FeedbackEventType } from './feedback.events';
+import type {
+  FeedbackEventType,
+  FeedbackPriority,
+  FeedbackStateValue,
+  FeedbackStatus,
+  FeedbackType,
+} from './feedback.machine';
 
 const responseRequired: Refusal = {
   code: 'feedback.response_required',
@@ -75,3 +80,24 @@ export type FeedbackRefusalCode =
   | (typeof feedbackRefusals)['events'][FeedbackEventType]['code']
   | (typeof feedbackRefusals)['guards'][keyof (typeof feedbackRefusals)['guards']]['code']
   | (typeof feedbackRequestRefusals)[keyof typeof feedbackRequestRefusals]['code'];
+
+// How screens name each feedback status, priority and type (web badges, `dabba` tables).
+
+export const FEEDBACK_STATUS_LABELS: Readonly<Record<FeedbackStatus, string>> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+export const FEEDBACK_PRIORITY_LABELS: Readonly<Record<FeedbackPriority, string>> = {
+  urgent: 'Urgent',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+};
+
+export const FEEDBACK_TYPE_LABELS: Readonly<Record<FeedbackType, string>> = {
+  general_feedback: 'General Feedback',
+  food_complaint: 'Food Complaint',
+};

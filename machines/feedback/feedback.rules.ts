@@ -5,11 +5,42 @@ import {
   FEEDBACK_MESSAGE_MAX_LENGTH,
   FEEDBACK_MESSAGE_WARNING_LENGTH,
 } from '../shared/constants';
-import type { IsoDate } from '../shared/dates';
-import { isAfter } from '../shared/dates';
+import { isAfter, type IsoDate } from '../shared/dates';
 import type { Refusal } from '../shared/lifecycle';
-import type { FeedbackPriority, FeedbackStatus, FeedbackType, MealType } from './feedback.context';
+import type {
+  FeedbackEvent,
+  FeedbackPriority,
+  FeedbackStatus,
+  FeedbackType,
+  MealType,
+} from './feedback.machine';
 import { feedbackRequestRefusals } from './feedback.messages';
+
+export const FEEDBACK_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+
+export const FEEDBACK_TYPES = ['general_feedback', 'food_complaint'] as const;
+
+export const FEEDBACK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner'] as const;
+
+export const FEEDBACK_CUSTOMER_ACTIONS = [
+  'feedback.update',
+  'feedback.delete',
+  'feedback.add_attachment',
+  'feedback.remove_attachment',
+] as const;
+export const FEEDBACK_OWNER_ACTIONS = ['feedback.respond', 'feedback.set_status'] as const;
+
+/** Well-formed examples of each action, in display order, for allowedEvents(). */
+export const feedbackActionProbes: readonly FeedbackEvent[] = [
+  { type: 'feedback.update' },
+  { type: 'feedback.delete' },
+  { type: 'feedback.add_attachment' },
+  { type: 'feedback.remove_attachment' },
+  { type: 'feedback.respond', response: 'ok' },
+  { type: 'feedback.set_status', status: 'resolved', response: 'ok' },
+];
 
 /** Food complaint rated ≤ 2 → urgent; other food complaint → high; general rated ≤ 2 → medium; else low. */
 export function computePriority(input: {

@@ -1,61 +1,102 @@
-// Leave request: PENDING → APPROVED | REJECTED. Approved and rejected are final.
-import { assign, setup } from 'xstate';
-import { lifecycleMeta } from '../shared/lifecycle';
+import type { IsoDate } from '../shared/dates';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
-import type { LeaveContext, LeaveStateValue } from './leave.context';
-import type { LeaveEvent } from './leave.events';
-import { leaveActionProbes } from './leave.events';
 import { leaveRefusals } from './leave.messages';
+import type { LEAVE_STATUSES } from './leave.rules';
+import { leaveActionProbes, leaveDuration } from './leave.rules';
 
-export const leaveMachine = setup({
-  types: {
-    context: {} as LeaveContext,
-    events: {} as LeaveEvent,
-    input: {} as LeaveContext,
-    tags: {} as 'editable' | 'decided',
-  },
-  guards: {
-    hasAdminComment: ({ event }) =>
-      (event.type === 'leave.approve' || event.type === 'leave.reject') &&
-      isNonBlank(event.adminComment),
-  },
-}).createMachine({
-  id: 'leave',
-  initial: 'PENDING',
-  context: ({ input }) => input,
-  meta: lifecycleMeta<LeaveEvent, LeaveStateValue>({
-    refusals: leaveRefusals,
-    actions: leaveActionProbes,
-  }),
-  states: {
-    PENDING: {
-      tags: ['editable'],
-      on: {
-        'leave.approve': {
-          guard: 'hasAdminComment',
-          target: 'APPROVED',
-          actions: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
-        },
-        'leave.reject': {
-          guard: 'hasAdminComment',
-          target: 'REJECTED',
-          actions: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
-        },
-        'leave.update': {
-          target: 'PENDING',
-          actions: assign({
-            startDate: ({ context, event }) => event.startDate ?? context.startDate,
-            endDate: ({ context, event }) => event.endDate ?? context.endDate,
-          }),
-        },
-        'leave.delete': { target: 'DELETED' },
-      },
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+
+/** The machine's states: the stored statuses plus DELETED, which tells the server to delete the row. */
+export type LeaveStateValue = LeaveStatus | 'DELETED';
+
+/** The fields of a leave request the machine keeps. */
+export interface LeaveContext {
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+  readonly adminComment: string | null;
+}
+
+export type LeaveEvent =
+  /** Owner approves a pending leave; the comment must not be blank. */
+  | { readonly type: 'leave.approve'; readonly adminComment: string }
+  /** Owner rejects a pending leave; the comment must not be blank. */
+  | { readonly type: 'leave.reject'; readonly adminComment: string }
+  /** Customer edits a pending leave. New dates are checked with validateLeaveRequest first. */
+  | {
+      readonly type: 'leave.update';
+      readonly startDate?: IsoDate;
+      readonly endDate?: IsoDate;
+    }
+  /** Customer deletes a pending leave. */
+  | { readonly type: 'leave.delete' };
+
+export type LeaveEventType = LeaveEvent['type'];
+
+// Leave request: PENDING → APPROVED | REJECTED. Approved and rejected are final.
+
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const leaveMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as LeaveContext,
+      events: {} as LeaveEvent,
+      input: {} as LeaveContext,
+      tags: {} as 'editable' | 'decided',
     },
-    // An approved leave has already extended the subscription; it cannot be changed or revoked.
-    APPROVED: { type: 'final', tags: ['decided'] },
-    REJECTED: { type: 'final', tags: ['decided'] },
-    DELETED: { type: 'final' },
-  },
-});
+    guards: {
+      hasAdminComment: ({ event }) =>
+        (event.type === 'leave.approve' || event.type === 'leave.reject') &&
+        isNonBlank(event.adminComment),
+    },
+  }).createMachine({
+    id: 'leave',
+    initial: 'PENDING',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<LeaveEvent, LeaveStateValue>({
+      refusals: leaveRefusals,
+      actions: leaveActionProbes,
+    }),
+    states: {
+      PENDING: {
+        tags: ['editable'],
+        on: {
+          'leave.approve': {
+            guard: 'hasAdminComment',
+            target: 'APPROVED',
+            actions: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
+          },
+          'leave.reject': {
+            guard: 'hasAdminComment',
+            target: 'REJECTED',
+            actions: assign({ adminComment: ({ event }) => event.adminComment.trim() }),
+          },
+          'leave.update': {
+            target: 'PENDING',
+            actions: assign({
+              startDate: ({ context, event }) => event.startDate ?? context.startDate,
+              endDate: ({ context, event }) => event.endDate ?? context.endDate,
+            }),
+          },
+          'leave.delete': { target: 'DELETED' },
+        },
+      },
+      // An approved leave has already extended the subscription; it cannot be changed or revoked.
+      APPROVED: { type: 'final', tags: ['decided'] },
+      REJECTED: { type: 'final', tags: ['decided'] },
+      DELETED: { type: 'final' },
+    },
+  }),
+);
 
 export type LeaveMachine = typeof leaveMachine;
+
+type LeaveSnapshot = SnapshotFrom<LeaveMachine>;
+
+/** The customer may still edit or delete it. */
+export const selectIsLeaveEditable = (snapshot: LeaveSnapshot) => snapshot.hasTag('editable');
+/** The owner has approved or rejected it. */
+export const selectIsLeaveDecided = (snapshot: LeaveSnapshot) => snapshot.hasTag('decided');
+export const selectLeaveDurationDays = (snapshot: LeaveSnapshot) =>
+  leaveDuration(snapshot.context.startDate, snapshot.context.endDate);

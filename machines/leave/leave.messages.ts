@@ -1,8 +1,7 @@
 // Every sentence the leave lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import type { Refusal, RefusalTable } from '../shared/lifecycle';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
-import type { LeaveStateValue } from './leave.context';
-import type { LeaveEventType } from './leave.events';
+import type { LeaveEventType, LeaveStateValue, LeaveStatus } from './leave.machine';
 
 export const leaveRefusals = {
   states: {
@@ -72,3 +71,11 @@ export type LeaveRefusalCode =
   | (typeof leaveRefusals)['events'][LeaveEventType]['code']
   | (typeof leaveRefusals)['guards'][keyof (typeof leaveRefusals)['guards']]['code']
   | (typeof leaveRequestRefusals)[keyof typeof leaveRequestRefusals]['code'];
+
+// How screens name each leave status (web badges, `dabba` tables).
+
+export const LEAVE_STATUS_LABELS: Readonly<Record<LeaveStatus, string>> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};

@@ -1,9 +1,30 @@
 // Pure rules for creating and editing a leave, used by the server before it writes and by the web form.
 import { MAX_LEAVE_DAYS } from '../shared/constants';
-import type { IsoDate } from '../shared/dates';
-import { diffDays, inclusiveDays, isAfter, isBefore, rangesOverlap } from '../shared/dates';
+import {
+  diffDays,
+  inclusiveDays,
+  isAfter,
+  isBefore,
+  type IsoDate,
+  rangesOverlap,
+} from '../shared/dates';
 import type { Refusal } from '../shared/lifecycle';
 import { leaveRequestRefusals } from './leave.messages';
+import type { LeaveEvent } from './leave.machine';
+
+/** Leave statuses as stored. */
+export const LEAVE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+export const LEAVE_CUSTOMER_ACTIONS = ['leave.update', 'leave.delete'] as const;
+export const LEAVE_OWNER_ACTIONS = ['leave.approve', 'leave.reject'] as const;
+
+/** Well-formed examples of each action, in display order, for allowedEvents(). */
+export const leaveActionProbes: readonly LeaveEvent[] = [
+  { type: 'leave.approve', adminComment: 'ok' },
+  { type: 'leave.reject', adminComment: 'ok' },
+  { type: 'leave.update' },
+  { type: 'leave.delete' },
+];
 
 /** Days of leave, both dates counted: the day difference plus one. */
 export function leaveDuration(startDate: IsoDate, endDate: IsoDate): number {

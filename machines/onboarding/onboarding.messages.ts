@@ -1,7 +1,6 @@
 // Every sentence the onboarding lifecycle refuses with.
 import type { RefusalTable } from '../shared/lifecycle';
-import type { OnboardingStateValue } from './onboarding.context';
-import type { OnboardingEventType } from './onboarding.events';
+import type { OnboardingEventType, OnboardingStateValue, UserStatus } from './onboarding.machine';
 
 export const onboardingRefusals = {
   events: {
@@ -33,3 +32,12 @@ export const onboardingRefusals = {
 export type OnboardingRefusalCode =
   | (typeof onboardingRefusals)['events'][OnboardingEventType]['code']
   | (typeof onboardingRefusals)['guards'][keyof (typeof onboardingRefusals)['guards']]['code'];
+
+// How screens name an account's status (web badges, `dabba` tables).
+
+export const USER_STATUS_LABELS: Readonly<Record<UserStatus, string>> = {
+  unverified: 'Unverified',
+  // The phone is verified but the profile is not filled in yet: "Registration Complete" read as done.
+  registration_complete: 'Profile Incomplete',
+  profile_complete: 'Profile Complete',
+};

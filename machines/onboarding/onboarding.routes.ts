@@ -1,6 +1,6 @@
 // The route guards, as pure functions of (loading, user, path) over a route table that the web
 // app declares (web/app/routes.ts), so every route's path and access are written once.
-import type { RouteUser, UserStatus } from './onboarding.context';
+import type { RouteUser, UserStatus } from './onboarding.machine';
 
 export type RouteAccess = 'public' | 'publicAndSignedIn' | 'signedIn' | 'owner';
 

@@ -2,13 +2,32 @@
 import type { Refusal } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
 import type {
+  OnboardingEvent,
   ProfileInput,
   RegularProfileInput,
   StudentProfileInput,
   UserStatus,
   UserType,
-} from './onboarding.context';
+} from './onboarding.machine';
 import { onboardingRefusals } from './onboarding.messages';
+
+export const USER_STATUSES = ['unverified', 'registration_complete', 'profile_complete'] as const;
+
+export const USER_TYPES = ['student', 'regular', 'mess_owner'] as const;
+
+/** Well-formed examples of each action, for allowedEvents(). */
+export const onboardingActionProbes: readonly OnboardingEvent[] = [
+  { type: 'onboarding.verify_otp' },
+  {
+    type: 'onboarding.complete_profile',
+    profile: {
+      isTiffinUser: true,
+      isMessUser: false,
+      studentProfile: { institute: 'KIET', studentId: '1', hostel: 'A', year: '1st', course: 'B' },
+      regularProfile: { address: 'A', landmark: 'B', pincode: '201206', city: 'C' },
+    },
+  },
+];
 
 export const STUDENT_PROFILE_FIELDS: readonly (keyof StudentProfileInput)[] = [
   'institute',

@@ -1,34 +1,99 @@
-// Checkout: idle → creatingOrder → awaitingCheckout → verifying → succeeded | failed | dismissed, with retry.
-import { assign, fromPromise, setup } from 'xstate';
-import type { MachineError } from '../shared/failure';
-import { toMachineError } from '../shared/failure';
-import type {
-  CheckoutResult,
-  CheckoutStep,
-  PaymentContext,
-  PaymentOrder,
-  VerifiedPayment,
-} from './payment.context';
-import type { PaymentEvent } from './payment.events';
+import type { IsoDate } from '../shared/dates';
+import { defineMachine } from '../shared/lifecycle';
+import { type MachineError, toMachineError } from '../shared/failure';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CHECKOUT_TOASTS } from './payment.messages';
+import type { OFFLINE_PAYMENT_MODES, PAYMENT_STATUSES } from './payment.rules';
+import { isCheckoutDismissed } from './payment.rules';
 
-/** Hosts reject openCheckout with this when the customer closes the provider's dialog. */
-export class CheckoutDismissedError extends Error {
-  readonly dismissed = true;
-  constructor() {
-    super('Checkout dismissed');
-    this.name = 'CheckoutDismissedError';
-  }
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentStatusStateValue = PaymentStatus;
+export type OfflinePaymentMode = (typeof OFFLINE_PAYMENT_MODES)[number];
+
+/** What the owner says about money received at the mess, and what the rules compare it with. */
+export interface OfflinePaymentFacts {
+  readonly amountPaise: number;
+  /** The subscription's price (its total_paid): the only amount that can be recorded. */
+  readonly amountDuePaise: number;
+  readonly mode: OfflinePaymentMode;
+  /** The UPI transaction id or the bank transfer's UTR; optional for cash. */
+  readonly reference: string | null;
+  readonly receivedOn: IsoDate;
+  /** Today in the business time zone. */
+  readonly today: IsoDate;
+  /** The business date the subscription was created: no money for it can come earlier. */
+  readonly subscriptionCreatedOn: IsoDate;
 }
 
-/** Structural, so an error crossing a bundle boundary is still recognised. */
-export function isCheckoutDismissed(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { dismissed?: unknown }).dismissed === true
-  );
+/** The fields of a stored payment the status lifecycle keeps. */
+export interface PaymentStatusContext {
+  readonly transactionId: string | null;
+  readonly failureReason: string | null;
 }
+
+/** POST /payments/orders/ answer. `amount` is in paise. */
+export interface PaymentOrder {
+  readonly key: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly order_id: string;
+}
+
+/** The three fields the provider's checkout hands back, sent to verify_payment as they are. */
+export interface CheckoutResult {
+  readonly razorpay_payment_id: string;
+  readonly razorpay_order_id: string;
+  readonly razorpay_signature: string;
+}
+
+/** What verify_payment answered; hosts fill what they have. */
+export interface VerifiedPayment {
+  readonly paymentId: number | null;
+}
+
+/** Which step of checkout failed: decides the toast (CHECKOUT_TOASTS). */
+export type CheckoutStep = 'order' | 'checkout' | 'verify';
+
+export interface PaymentContext {
+  readonly subscriptionId: number | null;
+  readonly order: PaymentOrder | null;
+  readonly checkout: CheckoutResult | null;
+  readonly payment: VerifiedPayment | null;
+  readonly error: (MachineError & { readonly step: CheckoutStep }) | null;
+}
+
+/** Events of the checkout flow (client side). */
+export type PaymentEvent =
+  | { readonly type: 'payment.start'; readonly subscriptionId: number }
+  | { readonly type: 'payment.retry' }
+  | { readonly type: 'payment.reset' };
+
+export type PaymentEventType = PaymentEvent['type'];
+
+/** The done events of the checkout's actors, for tests and model paths. */
+export type PaymentDoneEvent =
+  | { readonly type: 'xstate.done.actor.createOrder'; readonly output: PaymentOrder }
+  | { readonly type: 'xstate.done.actor.openCheckout'; readonly output: CheckoutResult }
+  | { readonly type: 'xstate.done.actor.verifyPayment'; readonly output: VerifiedPayment };
+
+/** Events of a stored payment's status (server side). */
+export type PaymentStatusEvent =
+  /** The provider has the order and the customer is paying. */
+  | { readonly type: 'payment.mark_pending' }
+  /** Verified (signature or webhook): the provider's payment id becomes the transaction id. */
+  | { readonly type: 'payment.succeed'; readonly transactionId: string }
+  /**
+   * The owner records money received at the mess (cash, UPI or bank transfer) for the full price;
+   * the generated transaction id plays the provider's payment id.
+   */
+  | {
+      readonly type: 'payment.record_offline';
+      readonly transactionId: string;
+      readonly offline: OfflinePaymentFacts;
+    }
+  | { readonly type: 'payment.fail'; readonly reason: string };
+
+export type PaymentStatusEventType = PaymentStatusEvent['type'];
 
 /** A toast the host shows (fixed texts from payment.messages.ts). */
 export interface Notice {
@@ -53,120 +118,143 @@ function failureNotice(error: (MachineError & { step: CheckoutStep }) | null): N
   return { tone: 'error', title: toast.title, message: error?.message ?? toast.message };
 }
 
-export const paymentMachine = setup({
-  types: {
-    context: {} as PaymentContext,
-    events: {} as PaymentEvent,
-    tags: {} as 'busy' | 'checkout' | 'error',
-  },
-  actors: {
-    /** POST /payments/orders/ {subscription}. */
-    createOrder: fromPromise<PaymentOrder, { subscriptionId: number }>(async () =>
-      notProvided('createOrder'),
-    ),
-    /** Shows Razorpay's checkout (or the sandbox dialog); rejects with CheckoutDismissedError on close. */
-    openCheckout: fromPromise<CheckoutResult, { order: PaymentOrder; subscriptionId: number }>(
-      async () => notProvided('openCheckout'),
-    ),
-    /** POST /payments/orders/verify_payment/ with the three provider fields. */
-    verifyPayment: fromPromise<VerifiedPayment, CheckoutResult>(async () =>
-      notProvided('verifyPayment'),
-    ),
-  },
-  actions: {
-    /** Host shows a toast. */
-    notify: (_, _notice: Notice) => {},
-    clear: assign({
-      subscriptionId: null,
-      order: null,
-      checkout: null,
-      payment: null,
-      error: null,
-    }),
-  },
-  guards: {
-    isDismissal: ({ event }) => 'error' in event && isCheckoutDismissed(event.error),
-  },
-}).createMachine({
-  id: 'payment',
-  initial: 'idle',
-  context: { subscriptionId: null, order: null, checkout: null, payment: null, error: null },
-  states: {
-    idle: {
-      on: {
-        'payment.start': {
-          target: 'creatingOrder',
-          actions: assign({ subscriptionId: ({ event }) => event.subscriptionId }),
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const paymentMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as PaymentContext,
+      events: {} as PaymentEvent,
+      tags: {} as 'busy' | 'checkout' | 'error',
+    },
+    actors: {
+      /** POST /payments/orders/ {subscription}. */
+      createOrder: fromPromise<PaymentOrder, { subscriptionId: number }>(async () =>
+        notProvided('createOrder'),
+      ),
+      /** Shows Razorpay's checkout (or the sandbox dialog); rejects with CheckoutDismissedError on close. */
+      openCheckout: fromPromise<CheckoutResult, { order: PaymentOrder; subscriptionId: number }>(
+        async () => notProvided('openCheckout'),
+      ),
+      /** POST /payments/orders/verify_payment/ with the three provider fields. */
+      verifyPayment: fromPromise<VerifiedPayment, CheckoutResult>(async () =>
+        notProvided('verifyPayment'),
+      ),
+    },
+    actions: {
+      /** Host shows a toast. */
+      notify: (_, _notice: Notice) => {},
+      clear: assign({
+        subscriptionId: null,
+        order: null,
+        checkout: null,
+        payment: null,
+        error: null,
+      }),
+    },
+    guards: {
+      isDismissal: ({ event }) => 'error' in event && isCheckoutDismissed(event.error),
+    },
+  }).createMachine({
+    id: 'payment',
+    initial: 'idle',
+    context: { subscriptionId: null, order: null, checkout: null, payment: null, error: null },
+    states: {
+      idle: {
+        on: {
+          'payment.start': {
+            target: 'creatingOrder',
+            actions: assign({ subscriptionId: ({ event }) => event.subscriptionId }),
+          },
+        },
+      },
+      creatingOrder: {
+        tags: ['busy'],
+        entry: assign({ order: null, checkout: null, payment: null, error: null }),
+        invoke: {
+          id: 'createOrder',
+          src: 'createOrder',
+          // subscriptionId is set by payment.start before this state is entered.
+          input: ({ context }) => ({ subscriptionId: context.subscriptionId ?? 0 }),
+          onDone: {
+            target: 'awaitingCheckout',
+            actions: assign({ order: ({ event }) => event.output }),
+          },
+          onError: { target: 'failed', actions: assign({ error: failWith('order') }) },
+        },
+      },
+      awaitingCheckout: {
+        tags: ['busy', 'checkout'],
+        invoke: {
+          id: 'openCheckout',
+          src: 'openCheckout',
+          input: ({ context }) => ({
+            // The order was stored by createOrder's onDone on the way in.
+            order: context.order as PaymentOrder,
+            subscriptionId: context.subscriptionId ?? 0,
+          }),
+          onDone: {
+            target: 'verifying',
+            actions: assign({ checkout: ({ event }) => event.output }),
+          },
+          onError: [
+            { guard: 'isDismissal', target: 'dismissed' },
+            { target: 'failed', actions: assign({ error: failWith('checkout') }) },
+          ],
+        },
+      },
+      verifying: {
+        tags: ['busy'],
+        invoke: {
+          id: 'verifyPayment',
+          src: 'verifyPayment',
+          input: ({ context }) => context.checkout as CheckoutResult,
+          onDone: {
+            target: 'succeeded',
+            actions: assign({ payment: ({ event }) => event.output }),
+          },
+          onError: { target: 'failed', actions: assign({ error: failWith('verify') }) },
+        },
+      },
+      succeeded: {
+        entry: { type: 'notify', params: { tone: 'success', ...CHECKOUT_TOASTS.succeeded } },
+        on: { 'payment.reset': { target: 'idle', actions: 'clear' } },
+      },
+      failed: {
+        tags: ['error'],
+        entry: { type: 'notify', params: ({ context }) => failureNotice(context.error) },
+        on: {
+          'payment.retry': { target: 'creatingOrder' },
+          'payment.reset': { target: 'idle', actions: 'clear' },
+        },
+      },
+      dismissed: {
+        on: {
+          'payment.retry': { target: 'creatingOrder' },
+          'payment.reset': { target: 'idle', actions: 'clear' },
         },
       },
     },
-    creatingOrder: {
-      tags: ['busy'],
-      entry: assign({ order: null, checkout: null, payment: null, error: null }),
-      invoke: {
-        id: 'createOrder',
-        src: 'createOrder',
-        // subscriptionId is set by payment.start before this state is entered.
-        input: ({ context }) => ({ subscriptionId: context.subscriptionId ?? 0 }),
-        onDone: {
-          target: 'awaitingCheckout',
-          actions: assign({ order: ({ event }) => event.output }),
-        },
-        onError: { target: 'failed', actions: assign({ error: failWith('order') }) },
-      },
-    },
-    awaitingCheckout: {
-      tags: ['busy', 'checkout'],
-      invoke: {
-        id: 'openCheckout',
-        src: 'openCheckout',
-        input: ({ context }) => ({
-          // The order was stored by createOrder's onDone on the way in.
-          order: context.order as PaymentOrder,
-          subscriptionId: context.subscriptionId ?? 0,
-        }),
-        onDone: {
-          target: 'verifying',
-          actions: assign({ checkout: ({ event }) => event.output }),
-        },
-        onError: [
-          { guard: 'isDismissal', target: 'dismissed' },
-          { target: 'failed', actions: assign({ error: failWith('checkout') }) },
-        ],
-      },
-    },
-    verifying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'verifyPayment',
-        src: 'verifyPayment',
-        input: ({ context }) => context.checkout as CheckoutResult,
-        onDone: {
-          target: 'succeeded',
-          actions: assign({ payment: ({ event }) => event.output }),
-        },
-        onError: { target: 'failed', actions: assign({ error: failWith('verify') }) },
-      },
-    },
-    succeeded: {
-      entry: { type: 'notify', params: { tone: 'success', ...CHECKOUT_TOASTS.succeeded } },
-      on: { 'payment.reset': { target: 'idle', actions: 'clear' } },
-    },
-    failed: {
-      tags: ['error'],
-      entry: { type: 'notify', params: ({ context }) => failureNotice(context.error) },
-      on: {
-        'payment.retry': { target: 'creatingOrder' },
-        'payment.reset': { target: 'idle', actions: 'clear' },
-      },
-    },
-    dismissed: {
-      on: {
-        'payment.retry': { target: 'creatingOrder' },
-        'payment.reset': { target: 'idle', actions: 'clear' },
-      },
-    },
-  },
-});
+  }),
+);
 
 export type PaymentMachine = typeof paymentMachine;
+
+type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
+
+export const selectIsPaymentBusy = (snapshot: PaymentSnapshot) => snapshot.hasTag('busy');
+/** The provider's checkout (or the sandbox dialog) is showing. */
+export const selectIsInCheckout = (snapshot: PaymentSnapshot) => snapshot.hasTag('checkout');
+export const selectPaymentSucceeded = (snapshot: PaymentSnapshot) =>
+  snapshot.status === 'active' && snapshot.value === 'succeeded';
+export const selectCanRetryPayment = (snapshot: PaymentSnapshot) =>
+  snapshot.can({ type: 'payment.retry' });
+
+/** A failed checkout's title and message, or null (CHECKOUT_TOASTS; the server's sentence wins). */
+export function selectPaymentError(
+  snapshot: PaymentSnapshot,
+): { readonly title: string; readonly message: string } | null {
+  const { error } = snapshot.context;
+  if (!error || !snapshot.hasTag('error')) return null;
+  const toast = CHECKOUT_TOASTS[error.step];
+  return { title: toast.title, message: error.message ?? toast.message };
+}

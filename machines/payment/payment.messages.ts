@@ -1,7 +1,11 @@
 // Sentences for payment refusals and checkout failures, shared by the API, the web app and the CLI.
 import type { RefusalTable } from '../shared/lifecycle';
-import type { CheckoutStep, PaymentStatusStateValue } from './payment.context';
-import type { PaymentStatusEventType } from './payment.events';
+import type {
+  CheckoutStep,
+  PaymentStatus,
+  PaymentStatusEventType,
+  PaymentStatusStateValue,
+} from './payment.machine';
 
 /** An offline payment must be the full price; `due` (e.g. ₹3,000) names it when known. */
 export function offlineAmountMessage(due?: string): string {
@@ -70,3 +74,12 @@ export const CHECKOUT_TOASTS = {
   checkout: { title: 'Payment Failed', message: 'The payment was not completed.' },
   verify: { title: 'Payment Verification Failed', message: 'Failed to verify payment.' },
 } as const satisfies Record<CheckoutStep | 'succeeded', { title: string; message: string }>;
+
+// How screens name each payment status (web badges, `dabba` tables).
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
+  INITIATED: 'Initiated',
+  PENDING: 'Pending',
+  SUCCESS: 'Success',
+  FAILED: 'Failed',
+};

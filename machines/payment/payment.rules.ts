@@ -1,11 +1,48 @@
 // The rules for recording money received at the mess (an offline payment), shared by the payment
 // status machine's guards, the server's per-field answer, the owner's dialog and `dabba payments record`.
-import type { IsoDate } from '../shared/dates';
-import { isAfter, isBefore } from '../shared/dates';
+import { isAfter, isBefore, type IsoDate } from '../shared/dates';
 import { isNonBlank } from '../shared/text';
-import type { OfflinePaymentFacts, OfflinePaymentMode } from './payment.context';
+import type {
+  OfflinePaymentFacts,
+  OfflinePaymentMode,
+  PaymentStatus,
+  PaymentStatusEvent,
+} from './payment.machine';
 import { offlineAmountMessage, paymentStatusRefusals } from './payment.messages';
 import { formatRupees } from '../shared/money';
+
+export const PAYMENT_STATUSES = ['INITIATED', 'PENDING', 'SUCCESS', 'FAILED'] as const;
+
+/** How money handed over at the mess was paid (an offline payment the owner records). */
+export const OFFLINE_PAYMENT_MODES = ['cash', 'upi', 'bank_transfer'] as const;
+
+/** The status lifecycle has no buttons; every event comes from the server. */
+export const paymentStatusActionProbes: readonly PaymentStatusEvent[] = [];
+
+// Checkout: idle → creatingOrder → awaitingCheckout → verifying → succeeded | failed | dismissed, with retry.
+
+/** Hosts reject openCheckout with this when the customer closes the provider's dialog. */
+export class CheckoutDismissedError extends Error {
+  readonly dismissed = true;
+  constructor() {
+    super('Checkout dismissed');
+    this.name = 'CheckoutDismissedError';
+  }
+}
+
+/** Structural, so an error crossing a bundle boundary is still recognised. */
+export function isCheckoutDismissed(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { dismissed?: unknown }).dismissed === true
+  );
+}
+
+/** A receipt (HTML or PDF) exists only for a successful payment. */
+export function receiptAvailable(status: PaymentStatus | string): boolean {
+  return status === 'SUCCESS';
+}
 
 /** Only the full price activates a subscription: there is no part payment. */
 export const isFullAmount = (facts: Pick<OfflinePaymentFacts, 'amountPaise' | 'amountDuePaise'>) =>

@@ -1,71 +1,119 @@
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
+import { isNonBlank } from '../shared/text';
+import { refundRefusals } from './refund.messages';
+import type { REFUND_STATUSES } from './refund.rules';
+import { refundActionProbes } from './refund.rules';
+
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundStateValue = RefundStatus;
+
+/** The fields of a refund the machine keeps. */
+export interface RefundContext {
+  readonly adminComment: string | null;
+  /** The bank transfer reference given when marking it paid. */
+  readonly utr: string | null;
+}
+
+/**
+ * The owner's decisions, each with a non-blank admin comment, and the customer's change of where
+ * the refund is to be paid (refund.update_payout, only while PENDING: README, Refund payouts).
+ */
+export type RefundEvent =
+  | { readonly type: 'refund.approve'; readonly adminComment: string }
+  | { readonly type: 'refund.reject'; readonly adminComment: string }
+  | {
+      readonly type: 'refund.mark_paid';
+      readonly adminComment: string;
+      readonly utr?: string | null;
+    }
+  | { readonly type: 'refund.update_payout' };
+
+export type RefundEventType = RefundEvent['type'];
+
 // Refund: PENDING → APPROVED | REJECTED; APPROVED → PAID. Every step is an owner action with a
 // comment; while PENDING the customer may change where it is to be paid.
-import { assign, setup } from 'xstate';
-import { lifecycleMeta } from '../shared/lifecycle';
-import { isNonBlank } from '../shared/text';
-import type { RefundContext, RefundStateValue } from './refund.context';
-import type { RefundEvent } from './refund.events';
-import { refundActionProbes } from './refund.events';
-import { refundRefusals } from './refund.messages';
 
-export const refundMachine = setup({
-  types: {
-    context: {} as RefundContext,
-    events: {} as RefundEvent,
-    input: {} as RefundContext,
-    tags: {} as 'open' | 'settled' | 'payable',
-  },
-  guards: {
-    hasAdminComment: ({ event }) => 'adminComment' in event && isNonBlank(event.adminComment),
-  },
-  actions: {
-    recordComment: assign({
-      adminComment: ({ event, context }) =>
-        'adminComment' in event ? event.adminComment.trim() : context.adminComment,
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const refundMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as RefundContext,
+      events: {} as RefundEvent,
+      input: {} as RefundContext,
+      tags: {} as 'open' | 'settled' | 'payable',
+    },
+    guards: {
+      hasAdminComment: ({ event }) => 'adminComment' in event && isNonBlank(event.adminComment),
+    },
+    actions: {
+      recordComment: assign({
+        adminComment: ({ event, context }) =>
+          'adminComment' in event ? event.adminComment.trim() : context.adminComment,
+      }),
+    },
+  }).createMachine({
+    id: 'refund',
+    initial: 'PENDING',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<RefundEvent, RefundStateValue>({
+      refusals: refundRefusals,
+      actions: refundActionProbes,
     }),
-  },
-}).createMachine({
-  id: 'refund',
-  initial: 'PENDING',
-  context: ({ input }) => input,
-  meta: lifecycleMeta<RefundEvent, RefundStateValue>({
-    refusals: refundRefusals,
-    actions: refundActionProbes,
+    states: {
+      PENDING: {
+        tags: ['open'],
+        on: {
+          'refund.approve': {
+            guard: 'hasAdminComment',
+            target: 'APPROVED',
+            actions: 'recordComment',
+          },
+          'refund.reject': {
+            guard: 'hasAdminComment',
+            target: 'REJECTED',
+            actions: 'recordComment',
+          },
+          // The payout details live outside the machine; it only says when they may change.
+          'refund.update_payout': { target: 'PENDING' },
+        },
+      },
+      APPROVED: {
+        // Waiting for the transfer: the owner may see the full payout details to make it.
+        tags: ['open', 'payable'],
+        on: {
+          'refund.mark_paid': {
+            guard: 'hasAdminComment',
+            target: 'PAID',
+            actions: [
+              'recordComment',
+              assign({
+                utr: ({ event }) =>
+                  'utr' in event && isNonBlank(event.utr) ? event.utr.trim() : null,
+              }),
+            ],
+          },
+        },
+      },
+      REJECTED: { type: 'final', tags: ['settled'] },
+      PAID: { type: 'final', tags: ['settled'] },
+    },
   }),
-  states: {
-    PENDING: {
-      tags: ['open'],
-      on: {
-        'refund.approve': {
-          guard: 'hasAdminComment',
-          target: 'APPROVED',
-          actions: 'recordComment',
-        },
-        'refund.reject': { guard: 'hasAdminComment', target: 'REJECTED', actions: 'recordComment' },
-        // The payout details live outside the machine; it only says when they may change.
-        'refund.update_payout': { target: 'PENDING' },
-      },
-    },
-    APPROVED: {
-      // Waiting for the transfer: the owner may see the full payout details to make it.
-      tags: ['open', 'payable'],
-      on: {
-        'refund.mark_paid': {
-          guard: 'hasAdminComment',
-          target: 'PAID',
-          actions: [
-            'recordComment',
-            assign({
-              utr: ({ event }) =>
-                'utr' in event && isNonBlank(event.utr) ? event.utr.trim() : null,
-            }),
-          ],
-        },
-      },
-    },
-    REJECTED: { type: 'final', tags: ['settled'] },
-    PAID: { type: 'final', tags: ['settled'] },
-  },
-});
+);
 
 export type RefundMachine = typeof refundMachine;
+
+type RefundSnapshot = SnapshotFrom<RefundMachine>;
+
+/** Still waiting for an owner decision or payout. */
+export const selectIsRefundOpen = (snapshot: RefundSnapshot) => snapshot.hasTag('open');
+
+/** Approved and waiting for the transfer: the one state whose payout details are shown in full. */
+export const selectIsPayable = (snapshot: RefundSnapshot) => snapshot.hasTag('payable');
+
+/** The customer may still add or change where the refund is to be paid. */
+export const selectCanChangePayout = (snapshot: RefundSnapshot) =>
+  snapshot.can({ type: 'refund.update_payout' });
+
+export type RefundStatusDisplay =
+  'No refund requested' | 'Pending' | 'Approved' | 'Rejected' | 'Paid';

@@ -1,7 +1,6 @@
 // Every sentence the refund lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import type { RefusalTable } from '../shared/lifecycle';
-import type { RefundStateValue } from './refund.context';
-import type { RefundEventType } from './refund.events';
+import type { RefundEventType, RefundStateValue, RefundStatus } from './refund.machine';
 
 export const refundRefusals = {
   events: {
@@ -30,3 +29,13 @@ export const refundRefusals = {
 export type RefundRefusalCode =
   | (typeof refundRefusals)['events'][RefundEventType]['code']
   | (typeof refundRefusals)['guards'][keyof (typeof refundRefusals)['guards']]['code'];
+
+// How screens name each refund status (web badges, the subscription card's status_display,
+// `dabba` tables).
+
+export const REFUND_STATUS_LABELS = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  PAID: 'Paid',
+} as const satisfies Readonly<Record<RefundStatus, string>>;

@@ -5,6 +5,34 @@
 import type { components } from '../../generated/api';
 import type { Refusal } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
+import { REFUND_STATUS_LABELS } from './refund.messages';
+import type { RefundEvent, RefundStatus, RefundStatusDisplay } from './refund.machine';
+
+export const REFUND_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PAID'] as const;
+
+export const REFUND_OWNER_ACTIONS = [
+  'refund.approve',
+  'refund.reject',
+  'refund.mark_paid',
+] as const;
+
+/**
+ * Well-formed examples of the owner's actions, in display order, for allowedEvents() (the owner's
+ * buttons); the customer's refund.update_payout is asked with selectCanChangePayout.
+ */
+export const refundActionProbes: readonly RefundEvent[] = [
+  { type: 'refund.approve', adminComment: 'ok' },
+  { type: 'refund.reject', adminComment: 'ok' },
+  { type: 'refund.mark_paid', adminComment: 'ok' },
+];
+
+/** The refund as the subscription card shows it, null meaning none was requested. */
+export function refundStatusDisplay(status: RefundStatus | null | undefined): RefundStatusDisplay {
+  return status ? REFUND_STATUS_LABELS[status] : 'No refund requested';
+}
+
+/** The filter buttons of the admin refunds page, in order. */
+export const REFUND_FILTERS = ['ALL', 'PENDING', 'APPROVED', 'REJECTED', 'PAID'] as const;
 
 export type RefundPayout = components['schemas']['RefundPayout'];
 export type RefundPayoutMasked = components['schemas']['RefundPayoutMasked'];

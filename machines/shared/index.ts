@@ -4,5 +4,6 @@ export * from './error-sentence';
 export * from './failure';
 export * from './lifecycle';
 export * from './money';
+export * from './owner-account';
 export * from './phone';
 export * from './text';

@@ -169,3 +169,13 @@ export function explainRefusal<TMachine extends AnyStateMachine>(
   }
   return fallback;
 }
+
+/**
+ * Builds a machine where it is declared (`export const leaveMachine = /* @__PURE__ *\/
+ * defineMachine(() => setup(…).createMachine(…))`). The annotated call without arguments is one the
+ * bundlers (esbuild for the CLI, Rolldown for the web) may drop whole where nobody uses the machine:
+ * a command or page that takes only a lifecycle's constants or labels does not carry XState.
+ */
+export function defineMachine<Machine>(build: () => Machine): Machine {
+  return build();
+}

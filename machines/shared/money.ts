@@ -42,3 +42,15 @@ export function formatRupees(amountRupees: number | null | undefined): string {
     ? `${sign}₹${whole}`
     : `${sign}₹${whole}.${String(fraction).padStart(2, '0')}`;
 }
+
+/** Paise, as the database keeps money, in rupees, as the API writes it (1234.5). */
+export const rupeesFromPaise = (paise: number): number => Number(paise) / 100;
+
+/**
+ * Rupees as the API takes them (at most two decimals) in paise, or null when the amount has more
+ * decimals than a rupee has paise (1.005): the caller refuses it rather than round it away.
+ */
+export function paiseFromRupees(amountRupees: number): number | null {
+  const paise = Math.round(amountRupees * 100);
+  return Math.abs(paise - amountRupees * 100) < 1e-6 ? paise : null;
+}

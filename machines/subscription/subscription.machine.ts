@@ -1,140 +1,214 @@
-// Subscription: PENDING_PAYMENT → ACTIVE → EXPIRED | CANCELLED, or PENDING_PAYMENT → DELETED.
-import { and, assign, setup } from 'xstate';
+import { addDays, isBefore, type IsoDate } from '../shared/dates';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 import { MAX_ADJUSTMENT_DAYS } from '../shared/constants';
-import { addDays, isBefore } from '../shared/dates';
-import { lifecycleMeta } from '../shared/lifecycle';
+import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
-import type { SubscriptionContext, SubscriptionStateValue } from './subscription.context';
-import type { SubscriptionEvent } from './subscription.events';
-import { subscriptionActionProbes } from './subscription.events';
 import { subscriptionRefusals } from './subscription.messages';
+import type { SUBSCRIPTION_CUSTOMER_ACTIONS, SUBSCRIPTION_STATUSES } from './subscription.rules';
 import {
   adjustedEndAfter,
   computeSubscriptionDates,
+  daysRemaining,
   isExpired,
   ownerAddedDays,
+  subscriptionActionProbes,
 } from './subscription.rules';
 
-export const subscriptionMachine = setup({
-  types: {
-    context: {} as SubscriptionContext,
-    events: {} as SubscriptionEvent,
-    input: {} as SubscriptionContext,
-    tags: {} as 'awaitingPayment' | 'running' | 'ended',
-  },
-  guards: {
-    // The one expiry rule (isExpired), also behind every read's status and the SQL filters.
-    hasEnded: ({ context, event }) =>
-      event.type === 'subscription.expire' && isExpired(context.adjustedEndDate, event.today),
-    isPositiveExtension: ({ event }) =>
-      event.type === 'subscription.extend' && Number.isInteger(event.days) && event.days >= 1,
-    // An owner's adjustment (subscription.adjust): whole days, not zero, within a year either way.
-    isNonZeroWholeDays: ({ event }) =>
-      event.type === 'subscription.adjust' &&
-      Number.isInteger(event.days) &&
-      event.days !== 0 &&
-      Math.abs(event.days) <= MAX_ADJUSTMENT_DAYS,
-    // The customer is told why their end date moved.
-    hasReason: ({ event }) => event.type === 'subscription.adjust' && isNonBlank(event.reason),
-    // A new end before today would expire the subscription at once (start ≤ today, so it also
-    // never ends before it starts): refuse instead.
-    keepsEndOnOrAfterToday: ({ context, event }) => {
-      if (event.type !== 'subscription.adjust') return false;
-      const end = adjustedEndAfter(context.adjustedEndDate, event.days);
-      return end !== null && !isBefore(end, event.today);
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The machine's states: the stored statuses plus DELETED, which tells the server to delete the row. */
+export type SubscriptionStateValue = SubscriptionStatus | 'DELETED';
+
+export type ServiceType = 'mess' | 'tiffin';
+
+/** The fields of a subscription (and its plan, payments and refund) that the guards read. */
+export interface SubscriptionContext {
+  /** The plan's duration, copied when the subscription is created. */
+  readonly durationDays: number;
+  /** Dates are null until payment succeeds. */
+  readonly startDate: IsoDate | null;
+  readonly baseEndDate: IsoDate | null;
+  /** base_end_date plus approved leave days. */
+  readonly adjustedEndDate: IsoDate | null;
+  readonly leaveDays: number;
+  /** A Payment with status SUCCESS exists for this subscription. */
+  readonly hasSuccessfulPayment: boolean;
+  /** A refund request exists for this subscription. */
+  readonly hasRefund: boolean;
+  /** The plan is still active (needed to renew). */
+  readonly planActive: boolean;
+}
+
+export type SubscriptionEvent =
+  /** Customer opens checkout for a subscription awaiting payment (creates or reuses the order). */
+  | { readonly type: 'subscription.pay' }
+  /** Customer deletes a subscription awaiting payment. */
+  | { readonly type: 'subscription.delete' }
+  /** System: the payment was verified; dates start on the payment's business date. */
+  | { readonly type: 'payment.succeeded'; readonly paidOn: IsoDate }
+  /** Customer asks for leave on an active subscription (the leave itself is its own lifecycle). */
+  | { readonly type: 'subscription.request_leave' }
+  /** Customer cancels an active subscription; a refund is requested when a payment succeeded. */
+  | { readonly type: 'subscription.cancel' }
+  /** System: the adjusted end date has passed. */
+  | { readonly type: 'subscription.expire'; readonly today: IsoDate }
+  /** System: an approved leave moves the end date by `days`. */
+  | { readonly type: 'subscription.extend'; readonly days: number }
+  /**
+   * Owner moves the end date of an active subscription by `days` (negative shortens) for `reason`,
+   * e.g. the kitchen was closed. Not leave: leave_days and the paid period stay as they are.
+   */
+  | {
+      readonly type: 'subscription.adjust';
+      readonly days: number;
+      readonly reason: string;
+      readonly today: IsoDate;
+    }
+  /** Customer renews an expired subscription: a new PENDING_PAYMENT one is created, this one stays EXPIRED. */
+  | { readonly type: 'subscription.renew' }
+  /** Customer asks for a refund on a cancelled subscription that has none yet. */
+  | { readonly type: 'subscription.request_refund' };
+
+export type SubscriptionEventType = SubscriptionEvent['type'];
+export type SubscriptionAction = (typeof SUBSCRIPTION_CUSTOMER_ACTIONS)[number];
+
+// Subscription: PENDING_PAYMENT → ACTIVE → EXPIRED | CANCELLED, or PENDING_PAYMENT → DELETED.
+
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const subscriptionMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as SubscriptionContext,
+      events: {} as SubscriptionEvent,
+      input: {} as SubscriptionContext,
+      tags: {} as 'awaitingPayment' | 'running' | 'ended',
     },
-    // A shortening takes back only days the owner gave: paid days and approved leave stay.
-    keepsPaidAndLeaveDays: ({ context, event }) =>
-      event.type === 'subscription.adjust' &&
-      (event.days > 0 ||
-        ownerAddedDays(context.baseEndDate, context.adjustedEndDate, context.leaveDays) +
-          event.days >=
-          0),
-    isPlanActive: ({ context }) => context.planActive,
-    hasSuccessfulPayment: ({ context }) => context.hasSuccessfulPayment,
-    hasNoRefund: ({ context }) => !context.hasRefund,
-  },
-}).createMachine({
-  id: 'subscription',
-  initial: 'PENDING_PAYMENT',
-  context: ({ input }) => input,
-  meta: lifecycleMeta<SubscriptionEvent, SubscriptionStateValue>({
-    refusals: subscriptionRefusals,
-    actions: subscriptionActionProbes,
+    guards: {
+      // The one expiry rule (isExpired), also behind every read's status and the SQL filters.
+      hasEnded: ({ context, event }) =>
+        event.type === 'subscription.expire' && isExpired(context.adjustedEndDate, event.today),
+      isPositiveExtension: ({ event }) =>
+        event.type === 'subscription.extend' && Number.isInteger(event.days) && event.days >= 1,
+      // An owner's adjustment (subscription.adjust): whole days, not zero, within a year either way.
+      isNonZeroWholeDays: ({ event }) =>
+        event.type === 'subscription.adjust' &&
+        Number.isInteger(event.days) &&
+        event.days !== 0 &&
+        Math.abs(event.days) <= MAX_ADJUSTMENT_DAYS,
+      // The customer is told why their end date moved.
+      hasReason: ({ event }) => event.type === 'subscription.adjust' && isNonBlank(event.reason),
+      // A new end before today would expire the subscription at once (start ≤ today, so it also
+      // never ends before it starts): refuse instead.
+      keepsEndOnOrAfterToday: ({ context, event }) => {
+        if (event.type !== 'subscription.adjust') return false;
+        const end = adjustedEndAfter(context.adjustedEndDate, event.days);
+        return end !== null && !isBefore(end, event.today);
+      },
+      // A shortening takes back only days the owner gave: paid days and approved leave stay.
+      keepsPaidAndLeaveDays: ({ context, event }) =>
+        event.type === 'subscription.adjust' &&
+        (event.days > 0 ||
+          ownerAddedDays(context.baseEndDate, context.adjustedEndDate, context.leaveDays) +
+            event.days >=
+            0),
+      isPlanActive: ({ context }) => context.planActive,
+      hasSuccessfulPayment: ({ context }) => context.hasSuccessfulPayment,
+      hasNoRefund: ({ context }) => !context.hasRefund,
+    },
+  }).createMachine({
+    id: 'subscription',
+    initial: 'PENDING_PAYMENT',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<SubscriptionEvent, SubscriptionStateValue>({
+      refusals: subscriptionRefusals,
+      actions: subscriptionActionProbes,
+    }),
+    states: {
+      PENDING_PAYMENT: {
+        tags: ['awaitingPayment'],
+        on: {
+          // Paying happens in the payment lifecycle; the subscription only changes on payment.succeeded.
+          'subscription.pay': { target: 'PENDING_PAYMENT' },
+          'subscription.delete': { target: 'DELETED' },
+          'payment.succeeded': {
+            target: 'ACTIVE',
+            actions: assign(({ context, event }) => ({
+              ...computeSubscriptionDates(event.paidOn, context.durationDays, context.leaveDays),
+              hasSuccessfulPayment: true,
+            })),
+          },
+        },
+      },
+      ACTIVE: {
+        tags: ['running'],
+        on: {
+          'subscription.request_leave': { target: 'ACTIVE' },
+          'subscription.extend': {
+            guard: 'isPositiveExtension',
+            target: 'ACTIVE',
+            actions: assign(({ context, event }) => ({
+              leaveDays: context.leaveDays + event.days,
+              adjustedEndDate:
+                context.adjustedEndDate === null
+                  ? null
+                  : addDays(context.adjustedEndDate, event.days),
+            })),
+          },
+          'subscription.adjust': {
+            guard: and([
+              'isNonZeroWholeDays',
+              'hasReason',
+              'keepsEndOnOrAfterToday',
+              'keepsPaidAndLeaveDays',
+            ]),
+            target: 'ACTIVE',
+            // Only the end date moves: leave_days and base_end_date (the paid period) stay.
+            actions: assign(({ context, event }) => ({
+              adjustedEndDate: adjustedEndAfter(context.adjustedEndDate, event.days),
+            })),
+          },
+          'subscription.cancel': {
+            target: 'CANCELLED',
+            // A successful payment means a refund request is created with the cancellation.
+            actions: assign(({ context }) => ({
+              hasRefund: context.hasRefund || context.hasSuccessfulPayment,
+            })),
+          },
+          'subscription.expire': { guard: 'hasEnded', target: 'EXPIRED' },
+        },
+      },
+      EXPIRED: {
+        tags: ['ended'],
+        on: {
+          // Renewing creates a new subscription; this one stays EXPIRED.
+          'subscription.renew': { guard: 'isPlanActive', target: 'EXPIRED' },
+        },
+      },
+      CANCELLED: {
+        tags: ['ended'],
+        on: {
+          'subscription.request_refund': {
+            guard: and(['hasSuccessfulPayment', 'hasNoRefund']),
+            target: 'CANCELLED',
+            actions: assign({ hasRefund: true }),
+          },
+        },
+      },
+      DELETED: { type: 'final' },
+    },
   }),
-  states: {
-    PENDING_PAYMENT: {
-      tags: ['awaitingPayment'],
-      on: {
-        // Paying happens in the payment lifecycle; the subscription only changes on payment.succeeded.
-        'subscription.pay': { target: 'PENDING_PAYMENT' },
-        'subscription.delete': { target: 'DELETED' },
-        'payment.succeeded': {
-          target: 'ACTIVE',
-          actions: assign(({ context, event }) => ({
-            ...computeSubscriptionDates(event.paidOn, context.durationDays, context.leaveDays),
-            hasSuccessfulPayment: true,
-          })),
-        },
-      },
-    },
-    ACTIVE: {
-      tags: ['running'],
-      on: {
-        'subscription.request_leave': { target: 'ACTIVE' },
-        'subscription.extend': {
-          guard: 'isPositiveExtension',
-          target: 'ACTIVE',
-          actions: assign(({ context, event }) => ({
-            leaveDays: context.leaveDays + event.days,
-            adjustedEndDate:
-              context.adjustedEndDate === null
-                ? null
-                : addDays(context.adjustedEndDate, event.days),
-          })),
-        },
-        'subscription.adjust': {
-          guard: and([
-            'isNonZeroWholeDays',
-            'hasReason',
-            'keepsEndOnOrAfterToday',
-            'keepsPaidAndLeaveDays',
-          ]),
-          target: 'ACTIVE',
-          // Only the end date moves: leave_days and base_end_date (the paid period) stay.
-          actions: assign(({ context, event }) => ({
-            adjustedEndDate: adjustedEndAfter(context.adjustedEndDate, event.days),
-          })),
-        },
-        'subscription.cancel': {
-          target: 'CANCELLED',
-          // A successful payment means a refund request is created with the cancellation.
-          actions: assign(({ context }) => ({
-            hasRefund: context.hasRefund || context.hasSuccessfulPayment,
-          })),
-        },
-        'subscription.expire': { guard: 'hasEnded', target: 'EXPIRED' },
-      },
-    },
-    EXPIRED: {
-      tags: ['ended'],
-      on: {
-        // Renewing creates a new subscription; this one stays EXPIRED.
-        'subscription.renew': { guard: 'isPlanActive', target: 'EXPIRED' },
-      },
-    },
-    CANCELLED: {
-      tags: ['ended'],
-      on: {
-        'subscription.request_refund': {
-          guard: and(['hasSuccessfulPayment', 'hasNoRefund']),
-          target: 'CANCELLED',
-          actions: assign({ hasRefund: true }),
-        },
-      },
-    },
-    DELETED: { type: 'final' },
-  },
-});
+);
 
 export type SubscriptionMachine = typeof subscriptionMachine;
+
+type SubscriptionSnapshot = SnapshotFrom<SubscriptionMachine>;
+
+export const selectIsAwaitingPayment = (snapshot: SubscriptionSnapshot) =>
+  snapshot.hasTag('awaitingPayment');
+export const selectIsRunning = (snapshot: SubscriptionSnapshot) => snapshot.hasTag('running');
+export const selectDaysRemaining = (snapshot: SubscriptionSnapshot, today: IsoDate) =>
+  daysRemaining(
+    snapshot.context.adjustedEndDate,
+    today,
+    typeof snapshot.value === 'string' ? snapshot.value : '',
+  );

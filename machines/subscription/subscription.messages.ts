@@ -1,8 +1,11 @@
 // Every sentence the subscription lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import { MAX_ADJUSTMENT_DAYS, MAX_PENDING_SUBSCRIPTIONS } from '../shared/constants';
 import type { Refusal, RefusalTable } from '../shared/lifecycle';
-import type { SubscriptionStateValue } from './subscription.context';
-import type { SubscriptionEventType } from './subscription.events';
+import type {
+  SubscriptionEventType,
+  SubscriptionStateValue,
+  SubscriptionStatus,
+} from './subscription.machine';
 
 export const subscriptionRefusals = {
   states: {
@@ -136,3 +139,13 @@ export type SubscriptionRefusalCode =
   | (typeof subscriptionRefusals)['events'][SubscriptionEventType]['code']
   | (typeof subscriptionRefusals)['guards'][keyof (typeof subscriptionRefusals)['guards']]['code']
   | (typeof subscriptionRequestRefusals)[keyof typeof subscriptionRequestRefusals]['code'];
+
+// How screens name each subscription status (web badges, `dabba` tables). No imports but types,
+// so any bundle can carry it.
+
+export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+  PENDING_PAYMENT: 'Pending Payment',
+  ACTIVE: 'Active',
+  EXPIRED: 'Expired',
+  CANCELLED: 'Cancelled',
+};

@@ -1,10 +1,45 @@
 // Pure subscription arithmetic and creation rules, shared by the server (writes) and the web app (previews).
 import { MAX_PENDING_SUBSCRIPTIONS, SOON_TO_EXPIRE_DAYS } from '../shared/constants';
-import type { IsoDate } from '../shared/dates';
-import { addDays, diffDays, inclusiveDays, isBefore } from '../shared/dates';
+import { addDays, diffDays, inclusiveDays, isBefore, type IsoDate } from '../shared/dates';
 import type { Refusal } from '../shared/lifecycle';
-import type { ServiceType, SubscriptionStatus } from './subscription.context';
+import type { ServiceType, SubscriptionEvent, SubscriptionStatus } from './subscription.machine';
 import { subscriptionRequestRefusals } from './subscription.messages';
+
+export const SUBSCRIPTION_STATUSES = ['PENDING_PAYMENT', 'ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
+
+/** Actions the customer sees as buttons, in display order. */
+export const SUBSCRIPTION_CUSTOMER_ACTIONS = [
+  'subscription.pay',
+  'subscription.delete',
+  'subscription.request_leave',
+  'subscription.cancel',
+  'subscription.renew',
+  'subscription.request_refund',
+] as const;
+
+/** Actions only the owner takes. */
+export const SUBSCRIPTION_OWNER_ACTIONS = ['subscription.adjust'] as const;
+
+/** Events only the server sends. */
+export const SUBSCRIPTION_SYSTEM_EVENTS = [
+  'payment.succeeded',
+  'subscription.expire',
+  'subscription.extend',
+] as const;
+
+/** Well-formed examples of each action, in display order, for allowedEvents(). */
+export const subscriptionActionProbes: readonly SubscriptionEvent[] =
+  SUBSCRIPTION_CUSTOMER_ACTIONS.map((type) => ({ type }));
+
+/** How an end date is coloured: red if past, yellow within 5 days. */
+export function expiryTone(
+  adjustedEndDate: IsoDate | null,
+  today: IsoDate,
+): 'expired' | 'soon' | 'normal' {
+  if (isExpired(adjustedEndDate, today)) return 'expired';
+  if (isSoonToExpire(adjustedEndDate, today)) return 'soon';
+  return 'normal';
+}
 
 export interface SubscriptionDates {
   readonly startDate: IsoDate;

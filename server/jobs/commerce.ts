@@ -1,6 +1,6 @@
 // Daily commerce jobs: expire ended subscriptions, remind 3 days before the end, clean stale orders.
 // Each is idempotent; the scheduler's job_runs claim makes one instance run it per business day.
-import { addDays } from '../../machines/shared/dates.js';
+import { addDays } from '@machines/shared';
 import type { AppContext } from '../context.js';
 import { subscriptionStatusIs } from '../lifecycles/subscription.store.js';
 import { notifyCustomer } from '../services/notify.js';

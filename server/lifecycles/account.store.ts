@@ -2,12 +2,8 @@
 // verified OTP makes it registration_complete, and saving the profile makes it profile_complete.
 // Each write is decided by the onboarding machine and made with a conditional UPDATE.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '../../machines/shared/lifecycle.js';
-import {
-  onboardingMachine,
-  type ProfileInput,
-  type UserStatus,
-} from '../../machines/onboarding/index.js';
+import { decide } from '@machines/shared';
+import { onboardingMachine, type ProfileInput, type UserStatus } from '@machines/onboarding';
 import type { NewUser, User } from '../db/schema.js';
 import { nonFieldError } from '../errors.js';
 import { localizer, type Language } from '../i18n.js';

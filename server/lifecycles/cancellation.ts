@@ -1,9 +1,9 @@
 // Cancelling a subscription touches three lifecycles in one transaction: the subscription machine
 // cancels it, the leave machine rejects its pending leaves, and the refund machine opens the refund
 // the subscription machine says is due. The preview shows the same numbers before anything happens.
-import { decide } from '../../machines/shared/lifecycle.js';
-import type { RefundPayout } from '../../machines/refund/index.js';
-import { subscriptionMachine } from '../../machines/subscription/index.js';
+import { decide } from '@machines/shared';
+import type { RefundPayout } from '@machines/refund';
+import { subscriptionMachine } from '@machines/subscription';
 import type { Subscription, User } from '../db/schema.js';
 import { notifyCustomer } from '../services/notify.js';
 import type { LeaveStore } from './leave.store.js';

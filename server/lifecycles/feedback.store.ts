@@ -2,20 +2,20 @@
 // response and status. Each change is decided by the feedback machine and written with a
 // conditional UPDATE; the photo's bytes go to the attachment store, never half-written.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '../../machines/shared/lifecycle.js';
+import { decide } from '@machines/shared';
 import {
   computePriority,
+  type FeedbackEvent,
   feedbackFromApi,
   feedbackMachine,
   feedbackRefusals,
   feedbackRequestRefusals,
-  validateAttachment,
-  validateFeedbackRequest,
-  type FeedbackEvent,
   type FeedbackStatus,
   type FeedbackType,
   type MealType,
-} from '../../machines/feedback/index.js';
+  validateAttachment,
+  validateFeedbackRequest,
+} from '@machines/feedback';
 import { isUniqueViolation } from '../db/index.js';
 import type { Feedback, User } from '../db/schema.js';
 import { ApiError, fieldError, notFound } from '../errors.js';

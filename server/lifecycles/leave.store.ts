@@ -2,17 +2,17 @@
 // machine and written with a conditional UPDATE. Approving asks the subscription machine to extend
 // the subscription in the same transaction, so the extension happens exactly once.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '@machines/shared/lifecycle.js';
+import { decide } from '@machines/shared';
 import {
+  type LeaveEvent,
   leaveFromApi,
   leaveMachine,
   leaveRefusals,
   leaveRequestRefusals,
+  type LeaveStatus,
   otherLeaveFacts,
   validateLeaveRequest,
-  type LeaveEvent,
-  type LeaveStatus,
-} from '../../machines/leave/index.js';
+} from '@machines/leave';
 import { isUniqueViolation } from '../db/index.js';
 import type { Leave, User } from '../db/schema.js';
 import { ApiError, fieldError } from '../errors.js';

@@ -3,17 +3,17 @@
 // money the owner received at the mess (settled the same way), failed attempts, and the customer's
 // notices. Payment rows are written in the state the payment status machine decides; the
 // subscription is activated through the subscription store.
-import { decide } from '../../machines/shared/lifecycle.js';
+import { decide } from '@machines/shared';
 import {
-  offlinePaymentProblems,
-  paymentModeLabel,
-  paymentStatusMachine,
   type OfflinePaymentFacts,
   type OfflinePaymentMode,
+  offlinePaymentProblems,
+  paymentModeLabel,
   type PaymentStatus,
   type PaymentStatusEvent,
-} from '../../machines/payment/index.js';
-import { subscriptionMachine, subscriptionRefusals } from '../../machines/subscription/index.js';
+  paymentStatusMachine,
+} from '@machines/payment';
+import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
 import { isUniqueViolation } from '../db/index.js';
 import { taxInvoiceColumns } from '../gst.js';
 import type { OrderStatus, Payment, PaymentOrder, Subscription, User } from '../db/schema.js';

@@ -3,27 +3,25 @@
 // reject / mark-paid, each decided by the refund machine and written with a conditional UPDATE. The
 // customer hears of every decision.
 import { getInitialSnapshot } from 'xstate';
-import { addDays } from '../../machines/shared/dates.js';
-import { decide } from '../../machines/shared/lifecycle.js';
+import { addDays, decide, restore } from '@machines/shared';
 import {
   describePayout,
   maskPayout,
+  type RefundEvent,
   refundFromApi,
   refundMachine,
-  refundPayoutRefusals,
-  selectIsPayable,
-  type RefundEvent,
   type RefundPayout,
   type RefundPayoutMasked,
+  refundPayoutRefusals,
   type RefundStatus,
-} from '../../machines/refund/index.js';
-import { restore } from '../../machines/shared/lifecycle.js';
+  selectIsPayable,
+} from '@machines/refund';
 import {
   refundBreakdown,
+  type RefundBreakdown,
   subscriptionMachine,
   subscriptionRefusals,
-  type RefundBreakdown,
-} from '../../machines/subscription/index.js';
+} from '@machines/subscription';
 import { isUniqueViolation } from '../db/index.js';
 import type { Refund, RefundsTable, Subscription, User } from '../db/schema.js';
 import { ApiError } from '../errors.js';

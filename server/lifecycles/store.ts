@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';
-import type { Decision, Refusal } from '../../machines/shared/lifecycle.js';
+import type { Decision, Refusal } from '@machines/shared';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';

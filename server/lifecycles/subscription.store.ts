@@ -3,17 +3,17 @@
 // a conditional UPDATE, so concurrent requests cause one transition.
 import { sql, type ExpressionBuilder } from 'kysely';
 import { getInitialSnapshot } from 'xstate';
-import { decide, type Persisted } from '../../machines/shared/lifecycle.js';
+import { decide, type Persisted } from '@machines/shared';
 import {
   effectiveSubscriptionStatus,
+  type SubscriptionEvent,
   subscriptionFromApi,
   subscriptionMachine,
-  subscriptionRefusals,
-  validateSubscriptionRequest,
-  type SubscriptionEvent,
   type SubscriptionMachine,
+  subscriptionRefusals,
   type SubscriptionStatus,
-} from '../../machines/subscription/index.js';
+  validateSubscriptionRequest,
+} from '@machines/subscription';
 import type { Database, Plan, Subscription, User } from '../db/schema.js';
 import { amountDuePaise } from '../gst.js';
 import { notifyCustomer } from '../services/notify.js';

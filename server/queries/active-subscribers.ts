@@ -1,7 +1,7 @@
 // The owner's read model of active subscribers: customers with an ACTIVE subscription (the
 // subscription machine's rule), filtered by service and meal, searched and paged in SQL.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { daysRemaining } from '../../machines/index.js';
+import { daysRemaining } from '@machines';
 import type { Dialect } from '../db/index.js';
 import type { Database, Subscription, User } from '../db/schema.js';
 import type { QueryOf } from '../http.js';

@@ -1,7 +1,7 @@
 // The owner's audit log as a filtered, paged read (newest first). Entries are only ever added.
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api.js';
-import { addDays } from '../../machines/shared/dates.js';
+import { addDays } from '@machines/shared';
 import type { AuditEntry, Database } from '../db/schema.js';
 import type { QueryOf } from '../http.js';
 import { businessDayStart } from '../time.js';

@@ -1,7 +1,7 @@
 // The owner's read model of customers (the Admin user record): searched, filtered, sorted and paged
 // in SQL over the per-customer subscription summaries, so it stays fast at 100,000 customers.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { addDays, SOON_TO_EXPIRE_DAYS } from '../../machines/index.js';
+import { addDays, SOON_TO_EXPIRE_DAYS } from '@machines';
 import type { Dialect } from '../db/index.js';
 import type { Database, Subscription, User } from '../db/schema.js';
 import type { QueryOf } from '../http.js';

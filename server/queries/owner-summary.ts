@@ -1,7 +1,7 @@
 // The owner's home: the business's figures in one read, each the same rule as the list it
 // summarises (payments, refunds, active subscribers, users, leaves, feedback, kitchen sheet).
 import { sql, type Kysely } from 'kysely';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import type { Dialect } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { rupees } from '../format.js';

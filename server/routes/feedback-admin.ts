@@ -1,6 +1,6 @@
 // The owner's side of feedback: lists, statistics (README: the admin statistics), respond, status.
 import { sql } from 'kysely';
-import type { FeedbackEvent } from '../../machines/index.js';
+import type { FeedbackEvent } from '@machines';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { requireOwner, type Handlers } from '../http.js';

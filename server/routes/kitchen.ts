@@ -1,7 +1,7 @@
 // The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
 // approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
 import { sql } from 'kysely';
-import { addDays, escapeFormula } from '../../machines/index.js';
+import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '../context.js';
 import { requireOwner, type Handlers } from '../http.js';
 import { fullName, parseMeals } from '../format.js';

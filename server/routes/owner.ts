@@ -1,7 +1,7 @@
 // The owner's views of customers: the users list (search, filters, expiry counts, sorting,
 // paging), one customer, active subscribers and user statistics. The SQL lives in server/queries/.
 import { sql, type RawBuilder } from 'kysely';
-import { daysRemaining } from '../../machines/index.js';
+import { daysRemaining } from '@machines';
 import type { AppContext } from '../context.js';
 import { REFRESH_ALL_SUMMARIES_SQL } from '../db/migrations/002_care_indexes.js';
 import { notFound } from '../errors.js';

@@ -1,7 +1,7 @@
 // The owner's payment views: search, filters and paging over every payment, the latest 20, the
 // failed ones, one payment in detail; and recording money received at the mess.
 import { sql } from 'kysely';
-import { addDays } from '../../machines/shared/dates.js';
+import { addDays } from '@machines/shared';
 import type { AppContext } from '../context.js';
 import { containsPattern } from '../db/search.js';
 import { fieldError, forbidden, notFound } from '../errors.js';

@@ -1,7 +1,7 @@
 // Feedback as the API shows it (Feedback), with its author and its one attachment.
 import type { Kysely } from 'kysely';
-import { decide } from '../../machines/shared/lifecycle.js';
-import { feedbackMachine } from '../../machines/feedback/index.js';
+import { decide } from '@machines/shared';
+import { feedbackMachine } from '@machines/feedback';
 import type { Database, Feedback, FeedbackAttachment, User } from '../db/schema.js';
 import { feedbackState } from '../lifecycles/feedback.store.js';
 

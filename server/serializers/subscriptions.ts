@@ -2,8 +2,8 @@
 // subscription machine's rule: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED).
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api.js';
-import { daysRemaining } from '../../machines/subscription/index.js';
-import { refundStatusDisplay } from '../../machines/refund/index.js';
+import { daysRemaining } from '@machines/subscription';
+import { refundStatusDisplay } from '@machines/refund';
 import { compiledOnce, placeholder } from '../db/compiled.js';
 import type { Database, Plan, Refund, Subscription, User } from '../db/schema.js';
 import { fullName, parseMeals, rupees } from '../format.js';

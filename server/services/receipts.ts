@@ -7,7 +7,7 @@ import { escapeHtml } from '../html.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
-import { paymentGatewayLabel, paymentModeLabel } from '../../machines/payment/payment.rules.js';
+import { paymentGatewayLabel, paymentModeLabel } from '@machines/payment';
 import type { Config } from '../config.js';
 import type { Database, PaymentsTable } from '../db/schema.js';
 import { rupeesInWords } from '../format.js';
@@ -21,8 +21,7 @@ import {
   type Language,
 } from '../i18n.js';
 import { dateInZone } from '../time.js';
-import { formatRupees } from '../../machines/shared/money.js';
-import { formatPhone } from '../../machines/shared/phone.js';
+import { formatPhone, formatRupees } from '@machines/shared';
 
 /** The GST a payment was invoiced under, as recorded with it (server/gst.ts taxInvoiceColumns). */
 export interface TaxInvoice {

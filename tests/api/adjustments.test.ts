@@ -2,7 +2,7 @@
 // "extend every active subscriber" moving each ACTIVE subscription exactly once under a retry, 50
 // concurrent submissions and a run cut short, with non-active ones untouched and the audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, subscriptionRefusals } from '../../machines/index.js';
+import { addDays, subscriptionRefusals } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertSubscription } from '../helpers/fixtures.js';

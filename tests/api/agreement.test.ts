@@ -13,8 +13,8 @@ import {
   refundMachine,
   subscriptionFromApi,
   subscriptionMachine,
-} from '../../machines/index.js';
-import { addDays } from '../../machines/shared/dates.js';
+} from '@machines';
+import { addDays } from '@machines/shared';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

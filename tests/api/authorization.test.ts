@@ -2,7 +2,7 @@
 // contract so that no operation can be missed; then the things no caller can ever do.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/auth/otp.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
 import type { OperationId } from '../../server/http.js';

@@ -5,7 +5,7 @@ import { loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 
 describe.each(testDatabases())('compressed answers (%s)', (dialect) => {
   let t: TestApp;

@@ -4,7 +4,7 @@
 // huge, negative, fractional and exponent integers, and dates in years 0000-0099 and 9999.
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { startSession } from '../../server/auth/sessions.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
 import { dateInZone } from '../../server/time.js';

@@ -11,8 +11,8 @@ import {
   PAYMENT_STATUS_LABELS,
   paymentGatewayLabel,
   paymentModeLabel,
-} from '../../machines/payment/index.js';
-import { formatCalendarDate } from '../../machines/shared/dates.js';
+} from '@machines/payment';
+import { formatCalendarDate } from '@machines/shared';
 import { numberInHindiWords, rupeesInWords } from '../../server/format.js';
 import {
   CATALOGUES,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../machines/index.js';
+import { formatCalendarDate } from '@machines';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { numberInWords, rupeesInWords } from '../../server/format.js';
 import {

@@ -2,7 +2,7 @@
 // read field by field, the PDF read through its fonts, both saying the same), the PDF is named
 // after the receipt number, GST added on top of plan prices, and invoices fixed at payment time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../machines/index.js';
+import { formatCalendarDate } from '@machines';
 import { loadConfig } from '../../server/config.js';
 import { loadReceipt, receiptHtml, receiptPdf } from '../../server/services/receipts.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';

@@ -1,6 +1,6 @@
 // The kitchen sheet over HTTP: meal counts net of approved leaves, tiffin deliveries, CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';

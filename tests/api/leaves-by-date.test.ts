@@ -1,7 +1,7 @@
 // The leaves list by date and by customer: the periods that overlap a range, one customer's leaves,
 // and a clear 400 for a range that ends before it starts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertSubscription } from '../helpers/fixtures.js';

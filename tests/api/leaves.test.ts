@@ -1,6 +1,6 @@
 // Leave requests over HTTP: create rules, customer edits, owner decisions, concurrency, owner views.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';

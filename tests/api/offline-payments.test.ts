@@ -2,7 +2,7 @@
 // a subscription awaiting payment, and it settles like an online one: one SUCCESS payment, the next
 // receipt number, the activation, the notices, the audit entry; and every refusal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, formatCalendarDate } from '../../machines/index.js';
+import { addDays, formatCalendarDate } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

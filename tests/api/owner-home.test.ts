@@ -2,7 +2,7 @@
 // it summarises shows, with payments, refunds, leaves and subscriptions placed around today, this
 // month and tomorrow, and business-day edges (India is UTC+5:30).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { dateInZone } from '../../server/time.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';

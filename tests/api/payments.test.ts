@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, formatCalendarDate } from '../../machines/index.js';
+import { addDays, formatCalendarDate } from '@machines';
 import { loadReceipt, receiptPdf } from '../../server/services/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';

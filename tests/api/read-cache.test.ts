@@ -4,7 +4,7 @@
 // instance on the same PostgreSQL sees the first one's changes at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { createReadCache, createSharedAnswers } from '../../server/read-cache.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 // Refunds over HTTP: created by cancellation (or requested), seen by their owner, decided by the
 // mess owner through the refund machine, never changed by a customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

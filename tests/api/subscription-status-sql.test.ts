@@ -3,11 +3,8 @@
 // gives each status, on both databases: every stored status × an end date before, on and after
 // today, and none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/shared/dates.js';
-import {
-  SUBSCRIPTION_STATUSES,
-  effectiveSubscriptionStatus,
-} from '../../machines/subscription/index.js';
+import { addDays } from '@machines/shared';
+import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES } from '@machines/subscription';
 import {
   subscriptionIsActiveSql,
   subscriptionStatusIs,

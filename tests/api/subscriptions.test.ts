@@ -1,7 +1,7 @@
 // Subscriptions over HTTP: the create rules, reads that agree with expiry, delete, cancel with its
 // refund, renew, and the daily commerce jobs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import {
   cleanStaleOrders,
   expireSubscriptions,

@@ -1,8 +1,8 @@
 // dabba subscriptions adjust | extend-all and dabba audit against a real server: dry runs that
 // change nothing, the machine's refusal sentences with exit 1, the confirmation rules, and the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
-import { subscriptionRefusals } from '../../machines/subscription/subscription.messages.js';
+import { addDays } from '@machines';
+import { subscriptionRefusals } from '@machines/subscription';
 import { insertSubscription } from '../helpers/fixtures.js';
 import { subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';

@@ -7,7 +7,7 @@ import {
   parseMealSelection,
   parseSources,
 } from '../../cli/services/csv.js';
-import { exportFileName, selectColumns } from '../../machines/export/export.rules.js';
+import { exportFileName, selectColumns } from '@machines/export';
 
 const headers = (columns: readonly string[]) => selectColumns(columns).map((c) => c.header);
 

@@ -1,6 +1,6 @@
 // Data for the CLI tests: customers with paid subscriptions, leave requests, refunds and feedback,
 // made through the real API where the customer would make them.
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { registerCustomer, type Customer } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/app.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';

@@ -1,6 +1,6 @@
 // dabba kitchen with area headings and the names on leave per meal; dabba leaves list by date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { requestLeave, subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 

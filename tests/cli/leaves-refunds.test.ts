@@ -1,8 +1,8 @@
 // dabba leaves and refunds against a real server: tables, --json, --dry-run, --all-pending and
 // the machines' refusal messages with exit 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveRefusals } from '../../machines/leave/leave.messages.js';
-import { refundRefusals } from '../../machines/refund/refund.messages.js';
+import { leaveRefusals } from '@machines/leave';
+import { refundRefusals } from '@machines/refund';
 import { cancelForRefund, requestLeave, subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 

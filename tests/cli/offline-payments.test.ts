@@ -1,7 +1,7 @@
 // dabba payments record against a real server: the dry run (checked by the same machines and rules
 // the server uses), the recording, --json, and refusals with exit 1 (usage errors exit 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { testDatabases } from '../helpers/app.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

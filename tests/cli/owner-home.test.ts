@@ -1,7 +1,7 @@
 // dabba dashboard (the owner's home) against a real server, and issue 12's CLI fixes: amounts as
 // the web writes them (₹1,333, never ₹1,333.00) and statuses by their labels in every table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../machines/shared/dates.js';
+import { formatCalendarDate } from '@machines/shared';
 import { requestLeave, subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 import { registerCustomer } from '../helpers/accounts.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import { registerCustomer } from '../helpers/accounts.js';
 import { insertSubscription } from '../helpers/fixtures.js';
 import { requestLeave, submitFeedback, subscriber, type Subscriber } from './fixtures.js';

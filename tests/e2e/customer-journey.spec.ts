@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { escapeRegex, msg, serverTx, tx } from './i18n';
 import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
-import { formatPhone } from '../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 const MESS_PLAN = {
   code: 'E2E-MESS-30',

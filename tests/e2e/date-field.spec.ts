@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatCalendarDate } from '../../machines/shared/dates';
+import { formatCalendarDate } from '@machines/shared';
 import { expectAccessible, openSignedIn, ownerTokens } from './owner-fixtures';
 
 /** A message of the web app's catalogue in `language` (these have no placeholders). */

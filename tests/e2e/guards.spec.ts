@@ -1,6 +1,6 @@
 // The route guards (README: The web app's rules → Guards) in the browser.
 import { expect, test } from '@playwright/test';
-import { formatPhone } from '../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 import { apiCustomer, apiLogin, OWNER_PASSWORD, signIn } from './support';
 
 test('signed out: guarded routes go to /login and come back after logging in', async ({

@@ -17,7 +17,7 @@ import {
   type TestCustomer,
 } from './owner-fixtures';
 import { msg, tx } from './i18n';
-import { formatPhone } from '../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 async function asOwner(page: Page, pathname: string) {
   await openSignedIn(page, await ownerTokens(page.request), pathname);

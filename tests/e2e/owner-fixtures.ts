@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from '@pl
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatCalendarDate } from '../../machines/shared/dates';
+import { formatCalendarDate } from '@machines/shared';
 import { language, locale, msg, tx } from './i18n';
 import { OWNER_PASSWORD } from './playwright.config';
 import { customerAddress } from './support';

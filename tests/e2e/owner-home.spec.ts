@@ -2,7 +2,7 @@
 // answer (GET /api/owner/summary/), written as the app writes money; the expiring count opens
 // the users list filtered to exactly those customers; the chart has a table for everyone.
 import { expect, test, type Page } from '@playwright/test';
-import { formatRupees } from '../../machines/shared/money';
+import { formatRupees } from '@machines/shared';
 import {
   PLANS,
   displayDate,

@@ -4,7 +4,7 @@
 // Payments & Users. In English and in Hindi (the "hindi" project).
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { formatRupees } from '../../machines/shared/money';
+import { formatRupees } from '@machines/shared';
 import { escapeRegex, msg, tx, txPattern } from './i18n';
 import {
   PLANS,

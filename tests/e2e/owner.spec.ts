@@ -23,7 +23,7 @@ import {
   subscriptionOf,
 } from './owner-fixtures';
 import { escapeRegex, language, msg, tx, txPattern } from './i18n';
-import { formatPhone } from '../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 /** A wide photo (320×120), so a stretched preview would show. */
 async function widePhoto(): Promise<Buffer> {

@@ -2,7 +2,7 @@
 // cancellations with their refunds, leaves, and feedback with an image attachment.
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import type { Customer } from './accounts.js';
 import type { Answer, TestApp } from './app.js';
 

@@ -1,5 +1,5 @@
 // Direct-to-database fixtures: plans and paid subscriptions, without going through the payment API.
-import { addDays } from '../../machines/index.js';
+import { addDays } from '@machines';
 import type { SubscriptionStatus } from '../../server/db/schema.js';
 import type { TestApp } from './app.js';
 

@@ -8,12 +8,13 @@ import {
   feedbackMachine,
   leaveMachine,
   lifecycleOf,
+  type OfflinePaymentFacts,
   onboardingMachine,
   paymentStatusMachine,
   refundMachine,
+  type SubscriptionContext,
   subscriptionMachine,
-} from '../../machines';
-import type { OfflinePaymentFacts, SubscriptionContext } from '../../machines';
+} from '@machines';
 
 /** Expected outcome: the next state value, or the refusal code. */
 type Cell = { readonly next: string } | { readonly code: string };

@@ -18,7 +18,7 @@ import {
   selectIsRunning,
   selectLeaveDurationDays,
   subscriptionMachine,
-} from '../../machines';
+} from '@machines';
 
 describe('leave', () => {
   it('is editable while pending, then decided for good', () => {

@@ -1,6 +1,6 @@
 // The one rule both hosts use to turn an API error body into the sentence a person reads.
 import { describe, expect, it } from 'vitest';
-import { errorCode, errorSentence, fieldMessages } from '../../machines/shared/error-sentence';
+import { errorCode, errorSentence, fieldMessages } from '@machines/shared';
 
 describe('errorSentence', () => {
   it('prefers non_field_errors, then detail, then the OTP message, then the field lists', () => {

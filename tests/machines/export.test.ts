@@ -4,28 +4,28 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  DEFAULT_EXPORT_COLUMNS,
-  EffectError,
-  OPTIONAL_EXPORT_COLUMNS,
   buildExport,
   csvCell,
+  DEFAULT_EXPORT_COLUMNS,
+  EffectError,
   escapeFormula,
+  type ExportData,
+  type ExportFetchInput,
   exportFileName,
   exportMachine,
+  type ExportMeal,
+  type ExportRequest,
+  type ExportSubscriberRecord,
   exportSuccessNotice,
+  type ExportUserRecord,
   mergeSources,
+  OPTIONAL_EXPORT_COLUMNS,
   passesMealFilters,
   selectColumns,
   selectExportPercent,
   sourcesToFetch,
   usesService,
-  type ExportData,
-  type ExportFetchInput,
-  type ExportMeal,
-  type ExportRequest,
-  type ExportSubscriberRecord,
-  type ExportUserRecord,
-} from '../../machines';
+} from '@machines';
 import { csvCell as kitchenCsvCell } from '../../server/routes/kitchen.js';
 
 function user(username: string, overrides: Partial<ExportUserRecord> = {}): ExportUserRecord {

@@ -6,19 +6,19 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyEventObject } from 'xstate';
 import {
   CheckoutDismissedError,
-  EffectError,
   decide,
+  EffectError,
   feedbackMachine,
   leaveMachine,
   onboardingMachine,
   paymentMachine,
   paymentStatusMachine,
+  type Persisted,
   refundMachine,
   restore,
   sessionMachine,
   subscriptionMachine,
-} from '../../machines';
-import type { Persisted } from '../../machines';
+} from '@machines';
 import {
   coverageOf,
   definedStates,
@@ -28,7 +28,7 @@ import {
   transitionCoveringPaths,
 } from './helpers/coverage';
 import { jwt } from './helpers/tokens';
-import { addDays } from '../../machines/shared/dates';
+import { addDays } from '@machines/shared';
 
 interface DomainModel {
   readonly name: string;

@@ -2,33 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { rupees } from '../../cli/output.js';
-import { formatPhone } from '../../machines/shared/phone.js';
+import { formatPhone, formatRupees } from '@machines/shared';
 import {
   FEEDBACK_PRIORITIES,
   FEEDBACK_PRIORITY_LABELS,
-  FEEDBACK_STATUSES,
   FEEDBACK_STATUS_LABELS,
-  FEEDBACK_TYPES,
+  FEEDBACK_STATUSES,
   FEEDBACK_TYPE_LABELS,
-} from '../../machines/feedback/index.js';
-import { LEAVE_STATUSES, LEAVE_STATUS_LABELS } from '../../machines/leave/index.js';
-import { USER_STATUSES, USER_STATUS_LABELS } from '../../machines/onboarding/index.js';
-import {
-  PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  paymentModeLabel,
-} from '../../machines/payment/index.js';
-import {
-  REFUND_STATUSES,
-  REFUND_STATUS_LABELS,
-  refundStatusDisplay,
-} from '../../machines/refund/index.js';
-import { formatRupees } from '../../machines/shared/money.js';
-import { lifecycleLabel, statusLabel } from '../../machines/status-labels.js';
-import {
-  SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_STATUS_LABELS,
-} from '../../machines/subscription/index.js';
+  FEEDBACK_TYPES,
+} from '@machines/feedback';
+import { LEAVE_STATUS_LABELS, LEAVE_STATUSES } from '@machines/leave';
+import { USER_STATUS_LABELS, USER_STATUSES } from '@machines/onboarding';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, paymentModeLabel } from '@machines/payment';
+import { REFUND_STATUS_LABELS, REFUND_STATUSES, refundStatusDisplay } from '@machines/refund';
+import { lifecycleLabel, statusLabel } from '@machines/status-labels';
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from '@machines/subscription';
 import * as webFormat from '../../web/lib/format.js';
 
 describe('formatRupees', () => {

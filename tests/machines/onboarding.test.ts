@@ -3,19 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   AFTER_PROFILE_COMPLETE,
-  PROFILE_COMPLETE_REDIRECT_MS,
   afterOtpVerified,
   decideRoute,
   isOtpDone,
   matchRoute,
   onboardingMachine,
+  PROFILE_COMPLETE_REDIRECT_MS,
   publicRouteRedirect,
+  type RouteDecision,
+  type RouteEntry,
+  type RouteUser,
   selectIsOnboarded,
   selectNeedsOtp,
   selectNeedsProfile,
   validateProfile,
-} from '../../machines';
-import type { RouteDecision, RouteEntry, RouteUser } from '../../machines';
+} from '@machines';
 
 // The guards read the host's route table; this one has a row of every kind of access the cases
 // need (the web app's own table is checked in tests/web/routes.test.ts).

@@ -3,16 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   CheckoutDismissedError,
+  type CheckoutResult,
   EffectError,
   paymentMachine,
+  type PaymentOrder,
   receiptAvailable,
   selectCanRetryPayment,
   selectIsInCheckout,
   selectIsPaymentBusy,
   selectPaymentError,
   selectPaymentSucceeded,
-} from '../../machines';
-import type { CheckoutResult, PaymentOrder, VerifiedPayment } from '../../machines';
+  type VerifiedPayment,
+} from '@machines';
 
 const order: PaymentOrder = {
   key: 'rzp_test_key',

@@ -4,19 +4,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
-  EMPTY_PAYOUT_DRAFT,
-  PAYOUT_MESSAGES,
-  PAYOUT_PATTERNS,
   describePayout,
+  EMPTY_PAYOUT_DRAFT,
   maskAccountNumber,
   maskPayout,
+  PAYOUT_MESSAGES,
+  PAYOUT_PATTERNS,
   payoutFromDraft,
   refundMachine,
   selectCanChangePayout,
   selectIsPayable,
   validatePayoutDraft,
-} from '../../machines';
-import { restore } from '../../machines/shared/lifecycle';
+} from '@machines';
+import { restore } from '@machines/shared';
 
 type Schema = {
   properties: Record<

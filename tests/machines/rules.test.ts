@@ -1,14 +1,13 @@
 // Pure rules shared by server and web: dates, money, leave and feedback validation, display helpers.
 import { describe, expect, it } from 'vitest';
 import {
-  EffectError,
-  MAX_LEAVE_DAYS,
   addDays,
   canCreateFeedback,
   computePriority,
   computeSubscriptionDates,
   daysRemaining,
   diffDays,
+  EffectError,
   effectiveSubscriptionStatus,
   expiryTone,
   failureFromStatus,
@@ -18,7 +17,9 @@ import {
   isSoonToExpire,
   leaveDuration,
   leaveRefusalField,
+  type LeaveRequestFacts,
   leaveRequestRefusals,
+  MAX_LEAVE_DAYS,
   messageCounterTone,
   otherLeaveFacts,
   overlapsAnyLeave,
@@ -31,8 +32,7 @@ import {
   validateFeedbackRequest,
   validateLeaveRequest,
   validateSubscriptionRequest,
-} from '../../machines';
-import type { LeaveRequestFacts } from '../../machines';
+} from '@machines';
 
 describe('dates', () => {
   it('does integer day arithmetic across months, leap days and years', () => {

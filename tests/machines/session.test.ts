@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   CHECK_INTERVAL_MS,
-  EffectError,
-  REFRESH_THRESHOLD_MS,
   decodeJwtPayload,
+  EffectError,
   isTokenExpiring,
+  REFRESH_THRESHOLD_MS,
+  type RefreshedTokens,
   retryAfterUnauthorized,
   selectAccessToken,
   selectIsAuthenticated,
@@ -15,9 +16,10 @@ import {
   selectIsSessionLoading,
   selectWasForcedOut,
   sessionMachine,
+  type SessionTokens,
+  type StoredTokens,
   tokenExpiresAtMs,
-} from '../../machines';
-import type { RefreshedTokens, SessionTokens, StoredTokens } from '../../machines';
+} from '@machines';
 import { jwt, tokenExpiringIn } from './helpers/tokens';
 
 const NOW = Date.UTC(2025, 0, 15, 10, 0, 0);

@@ -1,7 +1,7 @@
 // The web's reading of error bodies: the machine code is `error_code`, so request fields named
 // `code` (plans) and `message` (feedback) are per-field lists like any other.
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../machines/shared/error-sentence';
+import type { ErrorBody } from '@machines/shared';
 import { ApiError, errorMessage, fieldErrors, sentFieldErrors } from '../../web/api/errors';
 
 // The generated type cannot say "lists, except error_code" (its index signature covers every key),

@@ -5,15 +5,10 @@ import { setupI18n } from '@lingui/core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  feedbackRefusals,
-  feedbackRequestRefusals,
-} from '../../machines/feedback/feedback.messages';
-import { leaveRequestRefusals } from '../../machines/leave/leave.messages';
-import { validateLeaveRequest } from '../../machines/leave/leave.rules';
-import { onboardingRefusals } from '../../machines/onboarding/onboarding.messages';
-import { YEAR_OPTIONS } from '../../machines/onboarding/onboarding.rules';
-import { MAX_LEAVE_DAYS } from '../../machines/shared/constants';
+import { feedbackRefusals, feedbackRequestRefusals } from '@machines/feedback';
+import { leaveRequestRefusals, validateLeaveRequest } from '@machines/leave';
+import { onboardingRefusals, YEAR_OPTIONS } from '@machines/onboarding';
+import { MAX_LEAVE_DAYS } from '@machines/shared';
 import { allMessages } from '../../web/build/messages';
 import { FEEDBACK_REFUSAL_MESSAGES } from '../../web/pages/feedback/feedbackMessages';
 import { LEAVE_REFUSAL_MESSAGES } from '../../web/pages/leaves/leaveMessages';

@@ -6,9 +6,9 @@ import {
   OFFLINE_PAYMENT_MODE_LABELS,
   paymentGatewayLabel,
   paymentModeLabel,
-} from '../../machines/payment/payment.rules';
-import { describePayout, PAYOUT_MESSAGES } from '../../machines/refund/refund.rules';
-import { SUBSCRIPTION_FAILURE_TOASTS } from '../../machines/subscription/subscription.messages';
+} from '@machines/payment';
+import { describePayout, PAYOUT_MESSAGES } from '@machines/refund';
+import { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
 import { PAYMENT_GATEWAY_MESSAGES, PAYMENT_MODE_MESSAGES } from '../../web/pages/payments/labels';
 import {
   FAILURE_TOAST_MESSAGES,

@@ -2,13 +2,13 @@
 // as the machines write them: the feedback response's refusals, the refund filters and the refund
 // payout line.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feedbackRefusals } from '../../machines/feedback/feedback.messages';
+import { feedbackRefusals } from '@machines/feedback';
 import {
   describePayout as machineDescribePayout,
+  REFUND_FILTERS,
   type RefundPayout,
   type RefundPayoutMasked,
-} from '../../machines/refund/refund.rules';
-import { REFUND_FILTERS } from '../../machines/refund/refund.selectors';
+} from '@machines/refund';
 import { i18n, loadAppMessages, loadMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refunds/refundLabels';
 import { en } from './catalogues';

@@ -6,7 +6,7 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
-} from '../../machines/session/session.messages';
+} from '@machines/session';
 import { SESSION_MACHINE_MESSAGES } from '../../web/session/messages';
 import { en } from './catalogues';
 

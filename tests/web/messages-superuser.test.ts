@@ -3,23 +3,21 @@
 // refusals the dialogs preview, payment modes and gateways, and the export's sources, columns and
 // notice (web/pages/admin/superuser/messages.ts), and the spec's words for a refused owner screen.
 import { describe, expect, it } from 'vitest';
-import { EXPORT_SOURCES } from '../../machines/export/export.context';
 import {
   EXPORT_COLUMNS,
   EXPORT_SOURCE_LABELS,
+  EXPORT_SOURCES,
   exportSuccessNotice,
-} from '../../machines/export/export.rules';
-import {
-  OFFLINE_PAYMENT_TOASTS,
-  offlineAmountMessage,
-  paymentStatusRefusals,
-} from '../../machines/payment/payment.messages';
+} from '@machines/export';
 import {
   OFFLINE_PAYMENT_MODE_LABELS,
+  OFFLINE_PAYMENT_TOASTS,
+  offlineAmountMessage,
   paymentGatewayLabel,
   paymentModeLabel,
-} from '../../machines/payment/payment.rules';
-import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '../../machines/subscription/subscription.messages';
+  paymentStatusRefusals,
+} from '@machines/payment';
+import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '@machines/subscription';
 import {
   ADJUSTMENT_TOAST_MESSAGES,
   EXPORT_COLUMN_MESSAGES,

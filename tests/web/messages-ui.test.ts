@@ -1,7 +1,7 @@
 // Texts the web shows from machines/ (which `dabba` shows too) read in English exactly as the
 // machines write them: the checkout's toasts (web/checkout/toasts.ts).
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_TOASTS } from '../../machines/payment/payment.messages';
+import { CHECKOUT_TOASTS } from '@machines/payment';
 import { CHECKOUT_TOAST_MESSAGES } from '../../web/checkout/toasts';
 import { en } from './catalogues';
 

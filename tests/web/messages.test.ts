@@ -9,12 +9,12 @@ import {
   FEEDBACK_PRIORITY_LABELS,
   FEEDBACK_STATUS_LABELS,
   FEEDBACK_TYPE_LABELS,
-} from '../../machines/feedback/feedback.labels';
-import { LEAVE_STATUS_LABELS } from '../../machines/leave/leave.labels';
-import { USER_STATUS_LABELS } from '../../machines/onboarding/onboarding.labels';
-import { PAYMENT_STATUS_LABELS } from '../../machines/payment/payment.labels';
-import { REFUND_STATUS_LABELS } from '../../machines/refund/refund.labels';
-import { SUBSCRIPTION_STATUS_LABELS } from '../../machines/subscription/subscription.labels';
+} from '@machines/feedback';
+import { LEAVE_STATUS_LABELS } from '@machines/leave';
+import { USER_STATUS_LABELS } from '@machines/onboarding';
+import { PAYMENT_STATUS_LABELS } from '@machines/payment';
+import { REFUND_STATUS_LABELS } from '@machines/refund';
+import { SUBSCRIPTION_STATUS_LABELS } from '@machines/subscription';
 import { compiledCatalogue } from '../../web/build/messages';
 import { APP, namespaceOf, SHELL } from '../../web/i18n/namespaces';
 import { en, hi } from './catalogues';

@@ -1,7 +1,7 @@
 // Whom the owner's dashboard greets (issue 18): the owner's own first name, else the business's
 // whole name, never a word of a placeholder or of the business name ("Welcome back, Mess.").
 import { describe, expect, it } from 'vitest';
-import { OWNER_PLACEHOLDER_NAME } from '../../machines/shared/owner-account';
+import { OWNER_PLACEHOLDER_NAME } from '@machines/shared';
 import { greetingName } from '../../web/pages/admin/dashboard/greeting';
 
 const BUSINESS = 'Annapurna Mess & Tiffin';

@@ -2,7 +2,7 @@
 // guards, the navigation by role, the mobile menu, the footer and the document titles all come
 // from web/app/routes.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decideRoute, matchRoute, type RouteUser } from '../../machines';
+import { decideRoute, matchRoute, type RouteUser } from '@machines';
 import {
   APP_ROUTES,
   audienceOf,

@@ -1,6 +1,11 @@
 // API failures as one error class; which sentence to show is machines/shared/error-sentence's rule.
-import { errorSentence, fieldMessages, type ErrorBody } from '../../machines/shared/error-sentence';
-import { EffectError, failureFromStatus } from '../../machines/shared/failure';
+import {
+  EffectError,
+  type ErrorBody,
+  errorSentence,
+  failureFromStatus,
+  fieldMessages,
+} from '@machines/shared';
 
 /** A non-2xx answer (status 0 when there was no answer at all). */
 export class ApiError extends EffectError {

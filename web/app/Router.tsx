@@ -9,7 +9,7 @@ import {
   type ComponentType,
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { decideRoute, isOwner, matchRoute } from '../../machines/onboarding/onboarding.routes';
+import { decideRoute, isOwner, matchRoute } from '@machines/onboarding';
 import { Card } from '../components/Card';
 import { PageSpinner, Spinner } from '../components/Spinner';
 import { useLanguage, useT, type Translate } from '../i18n/i18n';

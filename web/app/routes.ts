@@ -3,8 +3,7 @@
 // landing page) and its links. The router, the guards (machines/onboarding decideRoute), the
 // navigation, the header buttons, the mobile menu and the footer read this list.
 import type { ComponentType } from 'react';
-import type { UserType } from '../../machines/onboarding/onboarding.context';
-import type { RouteEntry } from '../../machines/onboarding/onboarding.routes';
+import type { RouteEntry, UserType } from '@machines/onboarding';
 import { hasMessage, loadMessages, type MessageId, type Translate } from '../i18n/i18n';
 import type { Namespace } from '../i18n/namespaces';
 import { loadServerState } from '../session/serverState';

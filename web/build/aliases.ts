@@ -9,8 +9,13 @@ export function tsconfigAliases(): { find: RegExp; replacement: string }[] {
   const tsconfig = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as {
     compilerOptions: { paths: Record<string, string[]> };
   };
-  return Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => ({
-    find: new RegExp(`^${alias.replace('/*', '/')}`),
-    replacement: `${path.join(ROOT, target!.replace('/*', ''))}/`,
-  }));
+  return Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) =>
+    alias.endsWith('/*')
+      ? {
+          find: new RegExp(`^${alias.slice(0, -1)}`),
+          replacement: `${path.join(ROOT, target!.slice(0, -2))}/`,
+        }
+      : // An alias of one file (`@machines`, the index): the exact name only.
+        { find: new RegExp(`^${alias}$`), replacement: path.join(ROOT, target!) },
+  );
 }

@@ -5,12 +5,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { components } from '../../generated/api';
-import type {
-  CheckoutResult,
-  PaymentOrder,
-  VerifiedPayment,
-} from '../../machines/payment/payment.context';
-import { CheckoutDismissedError, paymentMachine } from '../../machines/payment/payment.machine';
+import {
+  CheckoutDismissedError,
+  type CheckoutResult,
+  paymentMachine,
+  type PaymentOrder,
+  type VerifiedPayment,
+} from '@machines/payment';
 import { unwrap } from '../api/errors';
 import { keys } from '../api/queries';
 import { useToast } from '../components/Toaster';

@@ -15,8 +15,8 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '../../generated/api';
-import type { RouteUser } from '../../machines/onboarding/onboarding.context';
-import type { Credentials, SessionTokens } from '../../machines/session/session.context';
+import type { RouteUser } from '@machines/onboarding';
+import type { Credentials, SessionTokens } from '@machines/session';
 import type { ApiClient } from '../api/client';
 import { useToast } from '../components/Toaster';
 import type { SessionHost } from './sessionHost';

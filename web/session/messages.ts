@@ -6,7 +6,7 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
-} from '../../machines/session/session.messages';
+} from '@machines/session';
 import { t, type MessageId } from '../i18n/i18n';
 
 /** Each fixed text of machines/session with the message that says it in the app's language. */

@@ -4,8 +4,8 @@
 // "/" needs under its budget (scripts/check-bundle-size.mjs). Everything else sees no difference:
 // `useApi()` answers at once, pages render inside the query cache's provider.
 import { lazy, type ComponentType } from 'react';
-import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
-import { isTokenExpiring } from '../../machines/session/session.tokens';
+import { REQUEST_TIMEOUT_MS } from '@machines/shared';
+import { isTokenExpiring } from '@machines/session';
 import type { ApiClient, SessionLink } from '../api/client';
 import { loadAppMessages } from '../i18n/i18n';
 import type { ServerState } from './serverStateModule';

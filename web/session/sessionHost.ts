@@ -1,14 +1,15 @@
 // Runs machines/session with the browser's effects. Loaded only once there is a session to
 // restore or one is being started, so a first-time visitor's landing page does without XState.
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import type {
-  Credentials,
-  RefreshedTokens,
-  SessionTokens,
-  StoredTokens,
-} from '../../machines/session/session.context';
-import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
-import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
+import {
+  type Credentials,
+  type RefreshedTokens,
+  retryAfterUnauthorized,
+  sessionMachine,
+  type SessionMachine,
+  type SessionTokens,
+  type StoredTokens,
+} from '@machines/session';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
 import type { ToastInput } from '../components/toast';

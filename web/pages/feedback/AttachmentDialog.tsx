@@ -1,9 +1,7 @@
 // Attach one image (under 5MB) to open feedback.
 import { useState } from 'react';
-import { feedbackFromApi } from '../../../machines/feedback/feedback.fromApi';
-import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
-import { ATTACHMENT_MAX_BYTES } from '../../../machines/shared/constants';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
+import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
+import { allowedEvents, ATTACHMENT_MAX_BYTES } from '@machines/shared';
 import { errorMessage } from '../../api/errors';
 import { useUploadAttachment } from '../../api/mutations';
 import type { Feedback } from '../../api/queries';

@@ -1,7 +1,7 @@
 // The feedback form: meal fields only for a food complaint; a 500-character message counter.
 import { useState, type FormEvent } from 'react';
-import { messageCounterTone } from '../../../machines/feedback/feedback.rules';
-import { FEEDBACK_MESSAGE_MAX_LENGTH } from '../../../machines/shared/constants';
+import { messageCounterTone } from '@machines/feedback';
+import { FEEDBACK_MESSAGE_MAX_LENGTH } from '@machines/shared';
 import { ApiError } from '../../api/errors';
 import { useCreateFeedback } from '../../api/mutations';
 import { useSubscriptions, type Feedback } from '../../api/queries';

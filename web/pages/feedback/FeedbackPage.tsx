@@ -1,6 +1,6 @@
 // Feedback: the customer's list, Add Feedback (Feedback Pending while one is open), form and attachment.
 import { useEffect, useState } from 'react';
-import { isOpenFeedbackStatus } from '../../../machines/feedback/feedback.rules';
+import { isOpenFeedbackStatus } from '@machines/feedback';
 import { useFeedbackList, type Feedback } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { Badge, Card, EmptyState } from '../../components/Card';

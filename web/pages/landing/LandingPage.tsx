@@ -2,7 +2,7 @@
 import { Suspense, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { formatRupees } from '../../../machines/shared/money';
+import { formatRupees } from '@machines/shared';
 import { useT, type MessageId } from '../../i18n/i18n';
 import { lazyWithServerState } from '../../session/serverState';
 import { useSession } from '../../session/SessionProvider';

@@ -2,21 +2,23 @@
 // server applies (machines/leave/leave.rules.ts) as the dates are picked, so a refusal is explained
 // under its field before anything is sent.
 import { useEffect, useState, type FormEvent } from 'react';
-import { leaveRequestRefusals } from '@machines/leave/leave.messages';
 import {
   leaveDuration,
+  type LeaveFormField,
   leaveRefusalField,
+  leaveRequestRefusals,
   otherLeaveFacts,
   validateLeaveRequest,
-  type LeaveFormField,
-} from '../../../machines/leave/leave.rules';
-import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
-import { addDays, isIsoDate } from '../../../machines/shared/dates';
-import { errorCode } from '../../../machines/shared/error-sentence';
-import type { Refusal } from '../../../machines/shared/lifecycle';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
-import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
+} from '@machines/leave';
+import {
+  addDays,
+  allowedEvents,
+  errorCode,
+  isIsoDate,
+  MAX_LEAVE_DAYS,
+  type Refusal,
+} from '@machines/shared';
+import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useCreateLeave, useUpdateLeave } from '../../api/mutations';
 import { useSubscriptions, type LeaveRequest } from '../../api/queries';

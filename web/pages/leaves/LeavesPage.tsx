@@ -1,11 +1,8 @@
 // Leave Requests: counters, collapsible terms, the list (a pending leave can be edited or withdrawn)
 // and the request modal.
 import { useEffect, useState } from 'react';
-import { leaveFromApi } from '../../../machines/leave/leave.fromApi';
-import { leaveMachine } from '../../../machines/leave/leave.machine';
-import { LEAVE_CUSTOMER_ACTIONS } from '../../../machines/leave/leave.events';
-import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
+import { LEAVE_CUSTOMER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
+import { allowedEvents, MAX_LEAVE_DAYS } from '@machines/shared';
 import { errorMessage } from '../../api/errors';
 import { useDeleteLeave } from '../../api/mutations';
 import { useLeaves, type LeaveRequest } from '../../api/queries';

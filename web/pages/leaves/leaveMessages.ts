@@ -1,8 +1,7 @@
 // The leave rules' refusals (machines/leave/leave.messages.ts) as messages: the same English, in the
 // current language. tests/web/messages-customer-care.test.ts keeps the English equal to the machine's.
-import { leaveRequestRefusals } from '../../../machines/leave/leave.messages';
-import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
-import type { Refusal } from '../../../machines/shared/lifecycle';
+import { leaveRequestRefusals } from '@machines/leave';
+import { MAX_LEAVE_DAYS, type Refusal } from '@machines/shared';
 import { t, type MessageId } from '../../i18n/i18n';
 
 type LeaveRequestRefusal = Exclude<

@@ -20,7 +20,7 @@ import { cardHead, cardList } from '../../styles/list.css';
 import { muted, pageHeader, pageTitle, small, stack } from '../../styles/utils.css';
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
-import { formatPhone } from '../../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',

@@ -3,7 +3,7 @@ import { Trans } from '../../i18n/Trans';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { afterOtpVerified } from '../../../machines/onboarding/onboarding.routes';
+import { afterOtpVerified } from '@machines/onboarding';
 import { errorMessage, unwrap } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { Button } from '../../components/Button';
@@ -12,7 +12,7 @@ import { useToast } from '../../components/Toaster';
 import { useT, type MessageId } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { row } from '../../styles/utils.css';
-import { formatPhone } from '../../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 const OTP_LENGTH = 6;
 

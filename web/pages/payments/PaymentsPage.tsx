@@ -1,6 +1,6 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
-import { receiptAvailable } from '../../../machines/payment/payment.selectors';
+import { receiptAvailable } from '@machines/payment';
 import { usePayments, type Payment } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { Card, Details, EmptyState, StatCard } from '../../components/Card';

@@ -1,7 +1,7 @@
 // Plans for customers: filter tabs, subscribe, then /subscriptions after 1 s.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { SUBSCRIBE_REDIRECT_MS } from '../../../machines/shared/constants';
+import { SUBSCRIBE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage } from '../../api/errors';
 import { useSubscribe } from '../../api/mutations';
 import { usePlans, useSubscriptions, type Plan } from '../../api/queries';

@@ -4,7 +4,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../session/SessionProvider';
 import { pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
-import { formatPhone } from '../../../machines/shared/phone';
+import { formatPhone } from '@machines/shared';
 
 export function OwnerProfile() {
   const t = useT();

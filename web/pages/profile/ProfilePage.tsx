@@ -2,14 +2,14 @@
 // read-only page.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ProfileInput } from '../../../machines/onboarding/onboarding.context';
-import { AFTER_PROFILE_COMPLETE } from '../../../machines/onboarding/onboarding.routes';
 import {
+  AFTER_PROFILE_COMPLETE,
   INSTITUTE_OPTIONS,
+  type ProfileInput,
   validateProfile,
   YEAR_OPTIONS,
-} from '../../../machines/onboarding/onboarding.rules';
-import { PROFILE_COMPLETE_REDIRECT_MS } from '../../../machines/shared/constants';
+} from '@machines/onboarding';
+import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage, fieldErrors, sentFieldErrors } from '../../api/errors';
 import { useChangePassword, useCompleteProfile } from '../../api/mutations';
 import { Button } from '../../components/Button';
@@ -26,7 +26,6 @@ import { useSession, type User } from '../../session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
 import { profileRefusalText, YEAR_LABELS } from './profileMessages';
-import { formatPhone } from '../../../machines/shared/phone';
 
 type Service = 'tiffin' | 'mess';
 

@@ -1,9 +1,8 @@
 // The profile rules' refusals (machines/onboarding/onboarding.messages.ts) and the study years as
 // messages. tests/web/messages-customer-care.test.ts keeps the refusals' English equal to the
 // machine's.
-import { onboardingRefusals } from '../../../machines/onboarding/onboarding.messages';
-import type { YEAR_OPTIONS } from '../../../machines/onboarding/onboarding.rules';
-import type { Refusal } from '../../../machines/shared/lifecycle';
+import { onboardingRefusals, type YEAR_OPTIONS } from '@machines/onboarding';
+import type { Refusal } from '@machines/shared';
 import { t, type MessageId } from '../../i18n/i18n';
 
 /** The refusals of validateProfile, by the guard that refuses. */

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { otpVerificationPath } from '../../../machines/onboarding/onboarding.routes';
+import { otpVerificationPath } from '@machines/onboarding';
 import { ApiError, errorMessage, fieldErrors, sentFieldErrors, unwrap } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { authLinks } from '../../components/AuthCard.css';

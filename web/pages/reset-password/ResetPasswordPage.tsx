@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { PASSWORD_RESET_REDIRECT_MS } from '../../../machines/shared/constants';
+import { PASSWORD_RESET_REDIRECT_MS } from '@machines/shared';
 import { ApiError, errorMessage, sentFieldErrors, unwrap } from '../../api/errors';
 import { AuthCard } from '../../components/AuthCard';
 import { errorPanel, successPanel } from '../../components/AuthCard.css';

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import {
   EMPTY_PAYOUT_DRAFT,
+  type PayoutField,
   payoutFromDraft,
   validatePayoutDraft,
-  type PayoutField,
-} from '../../../machines/refund/refund.rules';
+} from '@machines/refund';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCancelSubscription } from '../../api/mutations';
 import { useCancelPreview, type CancelPreview, type Subscription } from '../../api/queries';

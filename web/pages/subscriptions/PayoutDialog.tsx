@@ -3,10 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import {
   EMPTY_PAYOUT_DRAFT,
+  type PayoutField,
   payoutFromDraft,
   validatePayoutDraft,
-  type PayoutField,
-} from '../../../machines/refund/refund.rules';
+} from '@machines/refund';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useUpdateRefundPayout } from '../../api/mutations';
 import type { Subscription } from '../../api/queries';

@@ -6,7 +6,7 @@ import {
   type PayoutDraft,
   type PayoutField,
   type PayoutMethod,
-} from '../../../machines/refund/refund.rules';
+} from '@machines/refund';
 import { formStyles, TextField } from '../../components/Field';
 import { useT } from '../../i18n/i18n';
 import { payoutErrorText } from './messages';

@@ -2,14 +2,14 @@
 import { Trans } from '../../i18n/Trans';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { refundFromApi } from '../../../machines/refund/refund.fromApi';
-import { refundMachine } from '../../../machines/refund/refund.machine';
-import { selectCanChangePayout } from '../../../machines/refund/refund.selectors';
-import { allowedEvents, restore } from '../../../machines/shared/lifecycle';
-import type { SubscriptionAction } from '../../../machines/subscription/subscription.events';
-import { subscriptionFromApi } from '../../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../../machines/subscription/subscription.machine';
-import { selectIsAwaitingPayment } from '../../../machines/subscription/subscription.selectors';
+import { refundFromApi, refundMachine, selectCanChangePayout } from '@machines/refund';
+import { allowedEvents, restore } from '@machines/shared';
+import {
+  selectIsAwaitingPayment,
+  type SubscriptionAction,
+  subscriptionFromApi,
+  subscriptionMachine,
+} from '@machines/subscription';
 import { errorMessage } from '../../api/errors';
 import { useDeleteSubscription, useRenewSubscription } from '../../api/mutations';
 import { useSubscriptions, type Subscription } from '../../api/queries';

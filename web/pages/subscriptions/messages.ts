@@ -7,8 +7,8 @@ import {
   type PayoutField,
   type RefundPayout,
   type RefundPayoutMasked,
-} from '../../../machines/refund/refund.rules';
-import type { SUBSCRIPTION_FAILURE_TOASTS } from '../../../machines/subscription/subscription.messages';
+} from '@machines/refund';
+import type { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
 import type { MessageId, Translate } from '../../i18n/i18n';
 
 /** SUBSCRIPTION_FAILURE_TOASTS of the actions these screens run themselves (Pay is the checkout's). */

@@ -3,7 +3,7 @@
 // home defines each number).
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { addDays } from '../../../../machines/shared/dates';
+import { addDays } from '@machines/shared';
 import { useOwnerSummary, type OwnerSummary } from '../../../api/admin';
 import { Card } from '../../../components/Card';
 import { Skeleton } from '../../../components/Skeleton';

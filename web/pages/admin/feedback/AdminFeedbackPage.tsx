@@ -1,7 +1,7 @@
 // All User Feedback: status filters, a card per feedback, and the View More modal
 // (user info, attachments, and the response form with Mark as Resolved or Closed).
 import { useEffect, useState, type FormEvent } from 'react';
-import { isNonBlank } from '../../../../machines/shared/text';
+import { isNonBlank } from '@machines/shared';
 import {
   PAGE_SIZE,
   useAdminFeedback,

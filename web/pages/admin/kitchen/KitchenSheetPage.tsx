@@ -2,7 +2,7 @@
 // approved leave, and the tiffin delivery lists with pending-leave flags. Printable and as CSV.
 import { Trans } from '../../../i18n/Trans';
 import { useState } from 'react';
-import { addDays } from '../../../../machines/shared/dates';
+import { addDays } from '@machines/shared';
 import {
   saveBlob,
   useKitchenCsv,

@@ -3,11 +3,8 @@
 // with a required comment.
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { addDays } from '../../../../machines/shared/dates';
-import { LEAVE_OWNER_ACTIONS } from '../../../../machines/leave/leave.events';
-import { leaveFromApi } from '../../../../machines/leave/leave.fromApi';
-import { leaveMachine } from '../../../../machines/leave/leave.machine';
-import { allowedEvents } from '../../../../machines/shared/lifecycle';
+import { addDays, allowedEvents } from '@machines/shared';
+import { LEAVE_OWNER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
 import {
   PAGE_SIZE,
   useAdminLeaves,

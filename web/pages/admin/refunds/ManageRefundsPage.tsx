@@ -2,11 +2,13 @@
 // modals. Which buttons a row offers comes from the refund machine's allowedEvents(). Payout details
 // show masked everywhere but the Mark as Paid modal (README: Refund payouts).
 import { useState } from 'react';
-import type { RefundEventType } from '../../../../machines/refund/refund.events';
-import { refundFromApi } from '../../../../machines/refund/refund.fromApi';
-import { refundMachine } from '../../../../machines/refund/refund.machine';
-import { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
-import { allowedEvents } from '../../../../machines/shared/lifecycle';
+import {
+  REFUND_FILTERS,
+  type RefundEventType,
+  refundFromApi,
+  refundMachine,
+} from '@machines/refund';
+import { allowedEvents } from '@machines/shared';
 import {
   PAGE_SIZE,
   useAdminRefunds,

@@ -19,7 +19,7 @@ import { filterButton } from '../../../components/Filters.css';
 import { PageSpinner } from '../../../components/Spinner';
 import { Table, type Column } from '../../../components/Table';
 import { useErrorToast } from '../../../components/useErrorToast';
-import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
+import { expiryTone } from '@machines/subscription';
 import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
 import { row, sectionTitle, stack } from '../../../styles/utils.css';
 import * as styles from './SuperuserPage.css';

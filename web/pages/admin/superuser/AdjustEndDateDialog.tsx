@@ -1,10 +1,8 @@
 // "Adjust end date" for one active subscriber: days (negative shortens) and a reason, with the new
 // end date previewed by the subscription machine itself, so the dialog refuses what the server would.
 import { useEffect, useState, type FormEvent } from 'react';
-import { decide } from '../../../../machines/shared/lifecycle';
-import { isNonBlank } from '../../../../machines/shared/text';
-import { subscriptionFromApi } from '../../../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../../../machines/subscription/subscription.machine';
+import { decide, isNonBlank } from '@machines/shared';
+import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import type { ActiveSubscriber } from '../../../api/admin';
 import {
   useAdjustSubscription,

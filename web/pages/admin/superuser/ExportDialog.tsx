@@ -3,25 +3,22 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type {
-  ExportData,
-  ExportFetchInput,
-  ExportMeal,
-  ExportSource,
-} from '../../../../machines/export/export.context';
-import { EXPORT_MEALS, EXPORT_SOURCES } from '../../../../machines/export/export.context';
-import { exportMachine } from '../../../../machines/export/export.machine';
 import {
   ALWAYS_INCLUDED_COLUMNS,
   DEFAULT_EXPORT_COLUMNS,
+  EXPORT_MEALS,
+  EXPORT_SOURCES,
+  type ExportData,
+  type ExportFetchInput,
+  exportMachine,
+  type ExportMeal,
+  type ExportSource,
   OPTIONAL_EXPORT_COLUMNS,
-} from '../../../../machines/export/export.rules';
-import {
   selectExportError,
   selectExportPercent,
   selectExportProgress,
   selectIsExporting,
-} from '../../../../machines/export/export.selectors';
+} from '@machines/export';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { Dialog } from '../../../components/Dialog';

@@ -2,8 +2,7 @@
 // move. The server runs it as one operation (named by today, the days and the reason), so sending it
 // twice moves nobody twice.
 import { useEffect, useState, type FormEvent } from 'react';
-import { MAX_ADJUSTMENT_DAYS } from '../../../../machines/shared/constants';
-import { isNonBlank } from '../../../../machines/shared/text';
+import { isNonBlank, MAX_ADJUSTMENT_DAYS } from '@machines/shared';
 import { useActiveSubscribers } from '../../../api/admin';
 import { useExtendAllActive } from '../../../api/adjustments';
 import { errorMessage } from '../../../api/errors';

@@ -1,7 +1,7 @@
 // The payment tabs of Superuser Payments and Users (All Payments, Recent 20, Failed), the payment
 // details modal, and a successful payment's receipt (the customer's dialog: view, print, PDF).
 import { useEffect, useState } from 'react';
-import { receiptAvailable } from '../../../../machines/payment/payment.selectors';
+import { receiptAvailable } from '@machines/payment';
 import {
   PAGE_SIZE,
   useAdminPayment,

@@ -5,16 +5,11 @@ import { useEffect, type FormEvent } from 'react';
 import {
   OFFLINE_PAYMENT_MODES,
   type OfflinePaymentMode,
-} from '../../../../machines/payment/payment.context';
-import {
   offlinePaymentProblems,
   referenceRequired,
-} from '../../../../machines/payment/payment.rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../../../machines/shared/constants';
-import { isIsoDate, todayIn } from '../../../../machines/shared/dates';
-import { decide } from '../../../../machines/shared/lifecycle';
-import { subscriptionFromApi } from '../../../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../../../machines/subscription/subscription.machine';
+} from '@machines/payment';
+import { decide, DEFAULT_BUSINESS_TIME_ZONE, isIsoDate, todayIn } from '@machines/shared';
+import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { errorMessage, sentFieldErrors } from '../../../api/errors';
 import { useRecordOfflinePayment, type PendingSubscription } from '../../../api/offline-payments';
 import { Button } from '../../../components/Button';

@@ -2,8 +2,8 @@
 // with counts, sortable columns and paging. Expiry is red when past, amber within 5 days, with a label.
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { diffDays } from '../../../../machines/shared/dates';
-import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
+import { diffDays } from '@machines/shared';
+import { expiryTone } from '@machines/subscription';
 import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
 import { Card, EmptyState } from '../../../components/Card';
 import { CustomerLink } from '../../../components/CustomerLink';

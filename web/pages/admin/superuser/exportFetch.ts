@@ -4,8 +4,8 @@ import type {
   ExportFetchInput,
   ExportSubscriberRecord,
   ExportUserRecord,
-} from '../../../../machines/export/export.context';
-import { EffectError } from '../../../../machines/shared/failure';
+} from '@machines/export';
+import { EffectError } from '@machines/shared';
 import type { ApiClient } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { unwrapPage } from '../../../api/paging';

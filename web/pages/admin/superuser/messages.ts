@@ -2,23 +2,17 @@
 // modes and gateways, the export's sources and columns) as messages: the machines' English word for
 // word, in the current language. tests/web/messages-superuser.test.ts keeps the English equal to the
 // machines'; a text no map knows (a new mode, a server's sentence) is shown as it comes.
-import type { ExportSource } from '../../../../machines/export/export.context';
-import { columnHeader } from '../../../../machines/export/export.rules';
-import type { OfflinePaymentMode } from '../../../../machines/payment/payment.context';
+import { columnHeader, type ExportSource } from '@machines/export';
 import {
-  paymentStatusRefusals,
   type OFFLINE_PAYMENT_TOASTS,
-} from '../../../../machines/payment/payment.messages';
-import {
+  type OfflinePaymentMode,
+  type OfflinePaymentProblem,
   paymentGatewayLabel,
   paymentModeLabel,
-  type OfflinePaymentProblem,
-} from '../../../../machines/payment/payment.rules';
-import { MAX_ADJUSTMENT_DAYS } from '../../../../machines/shared/constants';
-import {
-  subscriptionRefusals,
-  type SUBSCRIPTION_ADJUSTMENT_TOASTS,
-} from '../../../../machines/subscription/subscription.messages';
+  paymentStatusRefusals,
+} from '@machines/payment';
+import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';
+import { type SUBSCRIPTION_ADJUSTMENT_TOASTS, subscriptionRefusals } from '@machines/subscription';
 import { t, type MessageId, type MessageValues } from '../../../i18n/i18n';
 
 type ToastIds = { readonly title: MessageId; readonly message?: MessageId };

@@ -1,6 +1,9 @@
 // Reading a JWT's claims without verifying it: the client only needs `exp` to know when to refresh.
 import { REFRESH_THRESHOLD_MS } from '../shared/constants';
 
+/** How many request ids to remember; older ones are long finished. */
+export const REMEMBERED_REQUEST_IDS = 50;
+
 function base64UrlDecode(segment: string): string | null {
   try {
     const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
