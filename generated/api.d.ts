@@ -1750,6 +1750,11 @@ export interface components {
             error?: string;
         };
         Business: {
+            /**
+             * @description The business's time zone (BUSINESS_TZ, an IANA name such as Asia/Kolkata): the one clock of the product. Every calendar date the API takes or gives (a leave's days, "past dates", expiry) is a date in it, and the web app and `dabba` take today's date from it.
+             * @example Asia/Kolkata
+             */
+            time_zone: string;
             name: string;
             email: string;
             phone: string;

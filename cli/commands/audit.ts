@@ -1,6 +1,5 @@
 // dabba audit: the owner's audit log, newest first.
 import type { Command } from 'commander';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, positiveInt } from './shared';
 
@@ -30,7 +29,8 @@ export function registerAudit(program: Command, ctx: CommandContext): void {
     .action(async (options: AuditFlags) => {
       const { listAudit } = await import('../services/audit');
       const { printJson, printTable, when } = await import('../output');
-      const rows = await listAudit(await ctx.api(), {
+      const api = await ctx.api();
+      const rows = await listAudit(api, {
         limit: Math.min(options.limit ?? 50, 500),
         ...(options.action ? { action: options.action } : {}),
         ...(options.actor ? { actor: options.actor } : {}),
@@ -40,11 +40,13 @@ export function registerAudit(program: Command, ctx: CommandContext): void {
         ...(options.until ? { date_to: options.until } : {}),
       });
       if (options.json) return printJson(ctx.io.stdout, rows);
+      const { businessTimeZone } = await import('../services/api');
+      const zone = await businessTimeZone(api);
       printTable(
         ctx.io.stdout,
         rows,
         [
-          { header: 'When', value: (entry) => when(entry.at, DEFAULT_BUSINESS_TIME_ZONE) },
+          { header: 'When', value: (entry) => when(entry.at, zone) },
           { header: 'Who', value: (entry) => entry.actor },
           { header: 'Action', value: (entry) => entry.action },
           {

@@ -1,7 +1,6 @@
 // dabba payments list | show | receipt | pending | record
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { OFFLINE_PAYMENT_MODES, PAYMENT_STATUSES } from '@machines/payment';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
 
@@ -135,8 +134,11 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
     .action(async (options: { json?: boolean }) => {
       const { pendingPayments } = await import('../services/offline-payments');
       const { printJson, printTable, rupees, when } = await import('../output');
-      const rows = await pendingPayments(await ctx.api());
+      const api = await ctx.api();
+      const rows = await pendingPayments(api);
       if (options.json) return printJson(ctx.io.stdout, rows);
+      const { businessTimeZone } = await import('../services/api');
+      const zone = await businessTimeZone(api);
       printTable(
         ctx.io.stdout,
         rows,
@@ -153,7 +155,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
           },
           {
             header: 'Subscribed',
-            value: (subscription) => when(subscription.created_at, DEFAULT_BUSINESS_TIME_ZONE),
+            value: (subscription) => when(subscription.created_at, zone),
           },
         ],
         'No Pending Payments: every subscription has been paid for.',

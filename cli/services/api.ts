@@ -320,3 +320,20 @@ export function httpError(
     'server',
   );
 }
+
+const timeZones = new WeakMap<Api, Promise<string>>();
+
+/**
+ * The business's time zone, from the server (GET /api/business/, once per run): the one clock.
+ * `dabba` takes today's date and writes times in it, as the server and the web app do.
+ */
+export function businessTimeZone(api: Api): Promise<string> {
+  let zone = timeZones.get(api);
+  if (!zone) {
+    zone = unwrap(api, api.client.GET('/business/'), 'The business profile').then(
+      (business) => business.time_zone,
+    );
+    timeZones.set(api, zone);
+  }
+  return zone;
+}

@@ -8,18 +8,12 @@ import {
   offlinePaymentProblems,
   paymentModeLabel,
 } from '@machines/payment';
-import {
-  decide,
-  DEFAULT_BUSINESS_TIME_ZONE,
-  formatRupees,
-  paiseFromRupees,
-  todayIn,
-} from '@machines/shared';
+import { decide, formatRupees, paiseFromRupees, todayIn } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
-import { unwrap, type Api } from './api';
+import { businessTimeZone, unwrap, type Api } from './api';
 import { fetchAllPages, unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
@@ -70,8 +64,6 @@ function amountPaise(amount: number): number {
   return paise;
 }
 
-const businessDate = (instantMs: number) => todayIn(DEFAULT_BUSINESS_TIME_ZONE, instantMs);
-
 /** The dry run: the subscription must exist and await payment, and every rule must hold. */
 async function plan(api: Api, id: number, options: RecordOptions): Promise<OfflinePaymentPlan> {
   const subscription = await unwrap(
@@ -79,6 +71,8 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
     api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
     `Subscription ${id}`,
   );
+  const zone = await businessTimeZone(api);
+  const businessDate = (instantMs: number) => todayIn(zone, instantMs);
   const today = businessDate(Date.now());
   const activation = decide(subscriptionMachine, subscriptionFromApi(subscription), {
     type: 'payment.succeeded',
