@@ -3,8 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from './errors.js';
-import { GST_STATES, GSTIN_PATTERN, gstinCheckCharacter, type GstSettings } from './gst.js';
-import { prepareDataDir } from './storage.js';
+import {
+  GST_STATES,
+  GSTIN_PATTERN,
+  gstinCheckCharacter,
+  type GstSettings,
+} from './platform/gst.js';
+import { prepareDataDir } from './platform/storage.js';
 
 export type PaymentProviderName = 'sandbox' | 'razorpay';
 

@@ -1,14 +1,14 @@
 // The services every route handler shares, built once per app.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AttachmentStore } from './attachments/index.js';
+import type { AttachmentStore } from './platform/attachments/index.js';
 import type { Config } from './config.js';
-import type { Db } from './db/index.js';
+import type { Db } from './platform/db/index.js';
 import { createStores, type Stores } from './lifecycles/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
 import type { Notifier } from './services/notifier.js';
 import type { RateLimiter } from './services/rate-limit.js';
-import { dateInZone, type Clock } from './time.js';
+import { dateInZone, type Clock } from './platform/time.js';
 
 export interface AppContext {
   config: Config;

@@ -1,7 +1,7 @@
 // Errors in the shapes the spec's client reads: `detail`, `non_field_errors`, per-field lists, `message`.
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../generated/api.js';
+import type { components } from '@generated/api.js';
 
 /**
  * `error_code` is the stable machine code every error carries. It has its own name because request

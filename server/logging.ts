@@ -10,8 +10,8 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import { clientIp } from './http.js';
-import { redactUrl } from './log-redaction.js';
-import { mapStack } from './stack.js';
+import { redactUrl } from './platform/log-redaction.js';
+import { mapStack } from './platform/stack.js';
 
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
 

@@ -4,10 +4,10 @@ import { buildApp, startJobs } from './app.js';
 import { dataDirFrom, loadConfig, type Config } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogDestination } from './logging.js';
-import { allJobs } from './routes/index.js';
-import { demoLogins, seedDemo } from './demo.js';
-import { mapStack } from './stack.js';
-import { startupStorageMessage } from './storage.js';
+import { allJobs } from './registry.js';
+import { demoLogins, seedDemo } from './demo/demo.js';
+import { mapStack } from './platform/stack.js';
+import { startupStorageMessage } from './platform/storage.js';
 
 /** SIGTERM to exit, at most: a request that never finishes cannot hold the process past this. */
 const SHUTDOWN_GRACE_MS = 8_000;

@@ -1,14 +1,14 @@
 // The lifecycle stores, built once per app: the only code that writes a lifecycle's status.
-import { createPaymentProvider } from '../services/payments/index.js';
-import { createAccountStore } from './account.store.js';
-import { createAdjustmentBatches } from './adjustments.js';
-import { createCancellation } from './cancellation.js';
-import { createFeedbackStore } from './feedback.store.js';
-import { createLeaveStore } from './leave.store.js';
-import { createPaymentStore } from './payment.store.js';
-import { createRefundStore } from './refund.store.js';
+import { createPaymentProvider } from '@server/services/payments/index.js';
+import { createAccountStore } from './onboarding/onboarding.store.js';
+import { createAdjustmentBatches } from './subscription/adjustments.store.js';
+import { createCancellation } from './subscription/cancellation.js';
+import { createFeedbackStore } from './feedback/feedback.store.js';
+import { createLeaveStore } from './leave/leave.store.js';
+import { createPaymentStore } from './payment/payment.store.js';
+import { createRefundStore } from './refund/refund.store.js';
 import type { StoreDeps } from './store.js';
-import { createSubscriptionStore } from './subscription.store.js';
+import { createSubscriptionStore } from './subscription/subscription.store.js';
 
 export function createStores(deps: StoreDeps) {
   const accounts = createAccountStore(deps);

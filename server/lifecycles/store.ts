@@ -3,14 +3,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';
-import type { Decision, Refusal } from '../../machines/shared/lifecycle.js';
-import type { AttachmentStore } from '../attachments/index.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { ApiError, nonFieldError } from '../errors.js';
-import type { Notifier } from '../services/notifier.js';
-import type { Clock } from '../time.js';
+import type { Decision, Refusal } from '@machines/shared/lifecycle.js';
+import type { AttachmentStore } from '@server/platform/attachments/index.js';
+import type { Config } from '@server/config.js';
+import type { Db } from '@server/platform/db/index.js';
+import type { Database } from '@server/platform/db/schema.js';
+import { ApiError, nonFieldError } from '@server/errors.js';
+import type { Notifier } from '@server/services/notifier.js';
+import type { Clock } from '@server/platform/time.js';
 
 export interface StoreDeps {
   config: Config;

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatCalendarDate } from '../../machines/index.js';
-import { loadReceipt, receiptPdf } from '../../server/services/receipts.js';
+import { loadReceipt, receiptPdf } from '../../server/lifecycles/payment/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce as sharedCommerce } from '../helpers/commerce.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mapStack } from '../../server/stack.js';
+import { mapStack } from '../../server/platform/stack.js';
 
 // Line 3 throws; `new` is at column 9 (1-based), where V8 puts the frame.
 const THROWER = `// A module that throws.

@@ -6,7 +6,7 @@ import {
   cleanStaleOrders,
   expireSubscriptions,
   sendExpiryReminders,
-} from '../../server/jobs/commerce.js';
+} from '../../server/lifecycles/subscription/subscription.jobs.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
