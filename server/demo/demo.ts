@@ -17,7 +17,7 @@ import type {
   UsersTable,
 } from '@server/platform/db/schema.js';
 import { amountDuePaise, taxInvoiceColumns } from '@server/platform/gst.js';
-import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.store.js';
+import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
 
 export interface DemoOptions {
   /** How many customers to create. */

@@ -4,7 +4,7 @@ import { addDays } from '../../machines/index.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
-import { careJobs } from '../../server/owner/users/users.handlers.js';
+import { careJobs } from '../../server/owner/users/users.jobs.js';
 
 describe.each(testDatabases())('owner views on %s', (dialect) => {
   let t: TestApp;

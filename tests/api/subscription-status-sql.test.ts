@@ -11,7 +11,7 @@ import {
 import {
   subscriptionIsActiveSql,
   subscriptionStatusIs,
-} from '../../server/lifecycles/subscription/subscription.store.js';
+} from '../../server/lifecycles/subscription/subscription.read.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { registerCustomer } from '../helpers/accounts.js';
 import { insertPlan } from '../helpers/fixtures.js';

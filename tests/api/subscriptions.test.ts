@@ -2,8 +2,8 @@
 // refund, renew, and the daily commerce jobs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../machines/index.js';
+import { cleanStaleOrders } from '../../server/lifecycles/payment/payment.jobs.js';
 import {
-  cleanStaleOrders,
   expireSubscriptions,
   sendExpiryReminders,
 } from '../../server/lifecycles/subscription/subscription.jobs.js';

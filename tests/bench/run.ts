@@ -32,7 +32,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { startSession } from '../../server/resources/auth/sessions.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/demo/demo.js';
-import { subscriptionStatusIs } from '../../server/lifecycles/subscription/subscription.store.js';
+import { subscriptionStatusIs } from '../../server/lifecycles/subscription/subscription.read.js';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);

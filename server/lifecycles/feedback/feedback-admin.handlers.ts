@@ -5,7 +5,8 @@ import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { feedbackSelect, feedbackSerializer, type FeedbackRow } from './feedback.serializer.js';
+import { feedbackSerializer } from './feedback.serializer.js';
+import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
 import { searchCondition } from '@server/platform/db/search.js';
 import { businessDayRange } from '@server/platform/time.js';
 

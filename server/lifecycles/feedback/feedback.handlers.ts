@@ -4,7 +4,8 @@ import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
 import { ApiError, fieldError, forbidden, notFound } from '@server/errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
-import { feedbackSelect, feedbackSerializer, type FeedbackRow } from './feedback.serializer.js';
+import { feedbackSerializer } from './feedback.serializer.js';
+import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
 
 const CHOOSE_FILE = 'Please choose an image to upload.';
 

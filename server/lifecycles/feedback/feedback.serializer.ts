@@ -2,41 +2,8 @@
 import type { Kysely } from 'kysely';
 import { decide } from '@machines/shared/lifecycle.js';
 import { feedbackMachine } from '@machines/feedback/index.js';
-import type { Database, Feedback, FeedbackAttachment, User } from '@server/platform/db/schema.js';
-import { feedbackState } from './feedback.store.js';
-
-export function feedbackSelect(db: Kysely<Database>) {
-  return db
-    .selectFrom('feedback as f')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .selectAll('f')
-    .select([
-      'u.username as user_username',
-      'u.email as user_email',
-      'u.phone as user_phone',
-      'u.user_type as user_user_type',
-      'u.status as user_status',
-    ]);
-}
-
-export type FeedbackRow = Feedback & {
-  user_username: string;
-  user_email: string;
-  user_phone: string;
-  user_user_type: User['user_type'];
-  user_status: User['status'];
-};
-
-/** Attachments of these feedback ids, by feedback id (at most one each). */
-export async function loadAttachments(db: Kysely<Database>, feedbackIds: number[]) {
-  if (feedbackIds.length === 0) return new Map<number, FeedbackAttachment>();
-  const rows = await db
-    .selectFrom('feedback_attachments')
-    .selectAll()
-    .where('feedback_id', 'in', feedbackIds)
-    .execute();
-  return new Map(rows.map((row) => [row.feedback_id, row]));
-}
+import type { Database, FeedbackAttachment } from '@server/platform/db/schema.js';
+import { feedbackState, loadAttachments, type FeedbackRow } from './feedback.read.js';
 
 export function feedbackSerializer(db: Kysely<Database>, publicUrl: string) {
   const fileUrl = (attachmentId: number) =>

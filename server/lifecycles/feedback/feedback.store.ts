@@ -5,7 +5,6 @@ import { getInitialSnapshot } from 'xstate';
 import { decide } from '@machines/shared/lifecycle.js';
 import {
   computePriority,
-  feedbackFromApi,
   feedbackMachine,
   feedbackRefusals,
   feedbackRequestRefusals,
@@ -22,6 +21,7 @@ import { ApiError, fieldError, notFound } from '@server/errors.js';
 import { localizer } from '@server/platform/i18n.js';
 import { cleanFilename, detectImageType, reencodeImage } from './feedback.photos.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
+import { feedbackState } from './feedback.read.js';
 import {
   allowed,
   nowIso,
@@ -29,10 +29,6 @@ import {
   refusalsError,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
-
-/** The feedback machine's state of a stored feedback with `attachmentCount` attachments. */
-export const feedbackState = (row: Feedback, attachmentCount: number) =>
-  feedbackFromApi({ ...row, attachment_count: attachmentCount });
 
 export interface NewFeedback {
   feedbackType: FeedbackType;

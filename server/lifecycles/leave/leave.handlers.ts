@@ -11,7 +11,8 @@ import {
   type Handlers,
 } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { leaveBody, leaveSelect, type LeaveRow } from './leave.serializer.js';
+import { leaveBody } from './leave.serializer.js';
+import { leaveSelect, type LeaveRow } from './leave.read.js';
 import { businessDayRange, businessDayStart } from '@server/platform/time.js';
 
 const DATE_RANGE_BACKWARDS = 'Date to must be on or after date from.';

@@ -1,37 +1,9 @@
-// Leave requests as the API shows them (LeaveRequest), with the subscription and customer they
-// belong to, read in one query.
-import type { Kysely } from 'kysely';
+// Leave requests as the API shows them (LeaveRequest), from the rows of leave.read.ts.
 import type { components } from '@generated/api.js';
-import type { Database, Leave } from '@server/platform/db/schema.js';
 import { fullName } from '@server/platform/format.js';
+import type { LeaveRow } from './leave.read.js';
 
 export type LeaveBody = components['schemas']['LeaveRequest'];
-
-export function leaveSelect(db: Kysely<Database>) {
-  return db
-    .selectFrom('leaves as l')
-    .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .selectAll('l')
-    .select([
-      'p.name as plan_name',
-      's.subscription_type as subscription_type',
-      'u.first_name as first_name',
-      'u.last_name as last_name',
-      'u.username as username',
-      'u.phone as phone',
-    ]);
-}
-
-export type LeaveRow = Leave & {
-  plan_name: string;
-  subscription_type: 'mess' | 'tiffin';
-  first_name: string;
-  last_name: string;
-  username: string;
-  phone: string;
-};
 
 export function leaveBody(row: LeaveRow): LeaveBody {
   return {

@@ -28,10 +28,8 @@ import {
   type Executor,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
-import {
-  subscriptionStatus,
-  type SubscriptionStore,
-} from '@server/lifecycles/subscription/subscription.store.js';
+import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 
 export interface LeaveDates {
   startDate: string;

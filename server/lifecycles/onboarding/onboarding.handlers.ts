@@ -2,7 +2,7 @@
 // the onboarding machine decides; handlers check the fields with the spec's messages first.
 import { claimOtpSend, consumeOtp, issueOtp } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
-import { startSession } from '@server/resources/auth/sessions.js';
+import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { User } from '@server/platform/db/schema.js';
@@ -30,13 +30,11 @@ import {
   registrationErrors,
 } from './onboarding.validation.js';
 
-export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
-
 /** A phone field error on the OTP endpoints, which the client reads from `message`. */
 const otpPhoneError = (message: string) =>
   new ApiError(400, { message, phone: [message], error_code: 'invalid' });
 
-export function accountHandlers(ctx: AppContext) {
+export function onboardingHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { accounts } = ctx.stores;
 

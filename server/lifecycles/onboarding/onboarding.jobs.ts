@@ -51,7 +51,7 @@ export async function removeStaleRegistrations(ctx: AppContext): Promise<number>
   return Number(result.numDeletedRows);
 }
 
-export const accountJobs: Job[] = [
+export const onboardingJobs: Job[] = [
   {
     name: 'remove-stale-registrations',
     runKey: (ctx) => ctx.today(),

@@ -8,7 +8,8 @@ import { fieldError, forbidden, notFound } from '@server/errors.js';
 import { toPaise } from '@server/platform/format.js';
 import { isOwner, requireOwner, requireUser, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { adminPaymentBody, paymentSelect, type PaymentRow } from './payment.serializer.js';
+import { adminPaymentBody } from './payment.serializer.js';
+import { paymentSelect, type PaymentRow } from './payment.read.js';
 import { loadSubscriptionBody } from '@server/lifecycles/subscription/subscription.serializer.js';
 import { businessDayStart } from '@server/platform/time.js';
 

@@ -6,13 +6,8 @@ import type { PaymentOrder, User } from '@server/platform/db/schema.js';
 import { ApiError, detailError, nonFieldError, notFound } from '@server/errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
 import { requestLanguage } from '@server/platform/i18n.js';
-import {
-  checkoutBody,
-  orderBody,
-  paymentBody,
-  paymentSelect,
-  type PaymentRow,
-} from './payment.serializer.js';
+import { checkoutBody, orderBody, paymentBody } from './payment.serializer.js';
+import { paymentSelect, type PaymentRow } from './payment.read.js';
 import { loadSubscriptionBody } from '@server/lifecycles/subscription/subscription.serializer.js';
 import { providerId } from '@server/services/payments/ids.js';
 import { ProviderError } from '@server/services/payments/provider.js';

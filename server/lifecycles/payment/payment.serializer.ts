@@ -1,48 +1,16 @@
 // Payments and checkout orders as the API shows them (Payment, AdminPayment, PaymentOrder,
-// CheckoutOrder), with their subscription, plan and customer read in one query.
-import type { Kysely } from 'kysely';
+// CheckoutOrder), from the rows of payment.read.ts.
 import type { components } from '@generated/api.js';
 import type { Config } from '@server/config.js';
-import type { Database, PaymentOrder, User } from '@server/platform/db/schema.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.store.js';
+import type { PaymentOrder, User } from '@server/platform/db/schema.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import { formatReceiptNumber, taxInvoiceOf } from './receipts.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { DEFAULT_LANGUAGE, t, type Language } from '@server/platform/i18n.js';
+import type { PaymentRow } from './payment.read.js';
 
 type PaymentBody = components['schemas']['Payment'];
 type AdminPaymentBody = components['schemas']['AdminPayment'];
-
-export function paymentSelect(db: Kysely<Database>) {
-  return (
-    db
-      .selectFrom('payments')
-      .innerJoin('subscriptions', 'subscriptions.id', 'payments.subscription_id')
-      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-      .innerJoin('users', 'users.id', 'payments.user_id')
-      // The owner who recorded an offline payment (none for online payments).
-      .leftJoin('users as recorder', 'recorder.id', 'payments.recorded_by')
-      .selectAll('payments')
-      .select([
-        'subscriptions.status as subscription_status',
-        'subscriptions.adjusted_end_date as subscription_adjusted_end_date',
-        'subscriptions.start_date as subscription_start_date',
-        'subscriptions.base_end_date as subscription_base_end_date',
-        'subscriptions.total_paid_paise as subscription_total_paid_paise',
-        'plans.name as plan_name',
-        'plans.service_type as plan_service_type',
-        'plans.base_price_paise as plan_base_price_paise',
-        'plans.duration_days as plan_duration_days',
-        'users.username as user_username',
-        'users.first_name as user_first_name',
-        'users.last_name as user_last_name',
-        'recorder.username as recorder_username',
-      ])
-  );
-}
-
-export type PaymentRow = Awaited<
-  ReturnType<ReturnType<typeof paymentSelect>['executeTakeFirstOrThrow']>
->;
 
 export function paymentBody(row: PaymentRow, today: string): PaymentBody {
   return {

@@ -42,14 +42,10 @@ import {
   type Executor,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
-import {
-  readSubscription,
-  type SubscriptionStore,
-} from '@server/lifecycles/subscription/subscription.store.js';
+import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
+import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 
-export const RECEIPT_COUNTER = 'receipt_number';
-/** payment_gateway of money received at the mess and recorded by the owner. */
-export const OFFLINE_GATEWAY = 'offline';
 /** An open order nobody paid within this long is expired (verify still accepts a late payment). */
 export const STALE_ORDER_HOURS = 24;
 

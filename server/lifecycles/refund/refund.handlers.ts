@@ -12,7 +12,8 @@ import {
   type Handlers,
 } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { refundBody, refundSelect, type RefundRow } from './refund.serializer.js';
+import { refundBody } from './refund.serializer.js';
+import { refundSelect, type RefundRow } from './refund.read.js';
 
 export function refundHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;

@@ -1,39 +1,30 @@
-// Refunds as the API shows them (Refund), with their subscription, customer and payment, read in
-// one query.
-import type { Kysely } from 'kysely';
+// Refunds as the API shows them: the Refund of the owner's and the customer's lists, and the
+// RefundInfo a subscription carries.
 import type { components } from '@generated/api.js';
-import type { Database } from '@server/platform/db/schema.js';
-import { maskedPayout } from './refund.store.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.store.js';
-import { refundInfoBody } from '@server/lifecycles/subscription/subscription.serializer.js';
+import { refundStatusDisplay } from '@machines/refund/index.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
+import type { Refund } from '@server/platform/db/schema.js';
 import { fullName, rupees } from '@server/platform/format.js';
+import { maskedPayout, type RefundRow } from './refund.read.js';
 
 export type RefundBody = components['schemas']['Refund'];
+export type RefundInfoBody = components['schemas']['RefundInfo'];
 
-export function refundSelect(db: Kysely<Database>) {
-  return db
-    .selectFrom('refunds')
-    .innerJoin('subscriptions', 'subscriptions.id', 'refunds.subscription_id')
-    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .innerJoin('users', 'users.id', 'refunds.user_id')
-    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .leftJoin('users as requester', 'requester.id', 'refunds.requested_by')
-    .selectAll('refunds')
-    .select([
-      'subscriptions.status as subscription_status',
-      'subscriptions.adjusted_end_date as subscription_adjusted_end_date',
-      'plans.name as plan_name',
-      'users.username as user_username',
-      'users.first_name as user_first_name',
-      'users.last_name as user_last_name',
-      'payments.transaction_id as payment_transaction_id',
-      'requester.username as requester_username',
-    ]);
+export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoBody {
+  return {
+    id: refund.id,
+    amount: rupees(refund.amount_paise),
+    status: refund.status,
+    status_display: refundStatusDisplay(refund.status) as RefundInfoBody['status_display'],
+    requested_at: refund.requested_at,
+    requested_by: requestedBy,
+    processed_at: refund.processed_at,
+    paid_at: refund.paid_at,
+    admin_comment: refund.admin_comment,
+    utr: refund.utr,
+    payout: maskedPayout(refund),
+  };
 }
-
-export type RefundRow = Awaited<
-  ReturnType<ReturnType<typeof refundSelect>['executeTakeFirstOrThrow']>
->;
 
 export function refundBody(row: RefundRow, today: string): RefundBody {
   return {

@@ -3,8 +3,7 @@
 // reject / mark-paid, each decided by the refund machine and written with a conditional UPDATE. The
 // customer hears of every decision.
 import { getInitialSnapshot } from 'xstate';
-import { addDays } from '@machines/shared/dates.js';
-import { decide } from '@machines/shared/lifecycle.js';
+import { decide, restore } from '@machines/shared/lifecycle.js';
 import {
   describePayout,
   maskPayout,
@@ -14,16 +13,9 @@ import {
   selectIsPayable,
   type RefundEvent,
   type RefundPayout,
-  type RefundPayoutMasked,
   type RefundStatus,
 } from '@machines/refund/index.js';
-import { restore } from '@machines/shared/lifecycle.js';
-import {
-  refundBreakdown,
-  subscriptionMachine,
-  subscriptionRefusals,
-  type RefundBreakdown,
-} from '@machines/subscription/index.js';
+import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription/index.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Refund, RefundsTable, Subscription, User } from '@server/platform/db/schema.js';
 import { ApiError } from '@server/errors.js';
@@ -38,77 +30,10 @@ import {
   type Executor,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
-import { readSubscription } from '@server/lifecycles/subscription/subscription.store.js';
-
-export type RefundedSubscription = Pick<
-  Subscription,
-  'id' | 'user_id' | 'total_paid_paise' | 'start_date' | 'base_end_date'
->;
-
-/**
- * The one place a refund amount is worked out (cancel, cancel_preview and the customer's own
- * request all come here): the unused paid days as of `cancelledOn`, with the subscription's
- * APPROVED leaves read in the caller's transaction.
- */
-export async function refundDue(
-  db: Executor,
-  subscription: RefundedSubscription,
-  cancelledOn: string,
-): Promise<RefundBreakdown> {
-  const approvedLeaves = await db
-    .selectFrom('leaves')
-    .select(['leave_start_date as startDate', 'leave_end_date as endDate'])
-    .where('subscription_id', '=', subscription.id)
-    .where('status', '=', 'APPROVED')
-    .execute();
-  const startDate = subscription.start_date ?? cancelledOn;
-  return refundBreakdown({
-    totalPaidPaise: subscription.total_paid_paise,
-    startDate,
-    // Without a paid period (never activated by a payment) there is nothing to pay back.
-    baseEndDate: subscription.base_end_date ?? addDays(startDate, -1),
-    approvedLeaves,
-    cancelledOn,
-  });
-}
+import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
+import { refundDue, storedPayout, type RefundedSubscription } from './refund.read.js';
 
 type OwnerEvent = Exclude<RefundEvent, { type: 'refund.update_payout' }>;
-
-/** The payout details kept on a refund row, null when none were given. */
-export function storedPayout(
-  row: Pick<
-    Refund,
-    | 'payout_method'
-    | 'payout_upi_id'
-    | 'payout_account_holder_name'
-    | 'payout_account_number'
-    | 'payout_ifsc'
-  >,
-): RefundPayout | null {
-  if (row.payout_method === 'upi' && row.payout_upi_id) {
-    return { method: 'upi', upi_id: row.payout_upi_id };
-  }
-  if (
-    row.payout_method === 'bank' &&
-    row.payout_account_holder_name &&
-    row.payout_account_number &&
-    row.payout_ifsc
-  ) {
-    return {
-      method: 'bank',
-      account_holder_name: row.payout_account_holder_name,
-      account_number: row.payout_account_number,
-      ifsc: row.payout_ifsc,
-    };
-  }
-  return null;
-}
-
-/** The stored payout as every view but the owner's payout view shows it (README: Refund payouts). */
-export function maskedPayout(row: Parameters<typeof storedPayout>[0]): RefundPayoutMasked | null {
-  const payout = storedPayout(row);
-  return payout ? maskPayout(payout) : null;
-}
 
 type PayoutColumns = Pick<
   RefundsTable,

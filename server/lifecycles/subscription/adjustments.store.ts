@@ -13,11 +13,11 @@ import { recordAudit } from '@server/lifecycles/audit.js';
 import { nowIso, refusalError, type StoreDeps } from '@server/lifecycles/store.js';
 import {
   dayCount,
-  subscriptionStatusIs,
   type AdjustEvent,
   type AdjustmentRequest,
   type SubscriptionStore,
 } from './subscription.store.js';
+import { subscriptionStatusIs } from './subscription.read.js';
 
 export type AdjustmentBatch = Selectable<AdjustmentBatchesTable>;
 

@@ -7,9 +7,11 @@ import { subscriptionMachine } from '@machines/subscription/index.js';
 import type { Subscription, User } from '@server/platform/db/schema.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { LeaveStore } from '@server/lifecycles/leave/leave.store.js';
-import { refundDue, type RefundStore } from '@server/lifecycles/refund/refund.store.js';
+import type { RefundStore } from '@server/lifecycles/refund/refund.store.js';
+import { refundDue } from '@server/lifecycles/refund/refund.read.js';
 import { allowed, type StoreDeps } from '@server/lifecycles/store.js';
-import { readSubscription, type SubscriptionStore } from './subscription.store.js';
+import type { SubscriptionStore } from './subscription.store.js';
+import { readSubscription } from './subscription.read.js';
 
 export type Cancellation = ReturnType<typeof createCancellation>;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '@server/context.js';
 import type { Subscription, User } from '@server/platform/db/schema.js';
 import { fieldError, notFound } from '@server/errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
-import { subscriptionStatusIs } from './subscription.store.js';
+import { subscriptionStatusIs } from './subscription.read.js';
 import { page } from '@server/platform/paging.js';
 import {
   loadActiveSubscriptionBody,

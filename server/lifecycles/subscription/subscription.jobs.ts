@@ -1,8 +1,8 @@
-// Daily commerce jobs: expire ended subscriptions, remind 3 days before the end, clean stale orders.
-// Each is idempotent; the scheduler's job_runs claim makes one instance run it per business day.
+// Daily subscription jobs: expire ended subscriptions, remind 3 days before the end. Each is
+// idempotent; the scheduler's job_runs claim makes one instance run it per business day.
 import { addDays } from '@machines/shared/dates.js';
 import type { AppContext } from '@server/context.js';
-import { subscriptionStatusIs } from './subscription.store.js';
+import { subscriptionStatusIs } from './subscription.read.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { Job } from '@server/services/scheduler.js';
 
@@ -54,13 +54,9 @@ export async function sendExpiryReminders(ctx: AppContext): Promise<number> {
   return rows.length;
 }
 
-/** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
-export const cleanStaleOrders = (ctx: AppContext) => ctx.stores.payments.expireStaleOrders();
-
 const daily = (ctx: AppContext) => ctx.today();
 
-export const commerceJobs: Job[] = [
+export const subscriptionJobs: Job[] = [
   { name: 'expire-subscriptions', runKey: daily, run: expireSubscriptions },
   { name: 'subscription-expiry-reminders', runKey: daily, run: sendExpiryReminders },
-  { name: 'clean-stale-orders', runKey: daily, run: cleanStaleOrders },
 ];

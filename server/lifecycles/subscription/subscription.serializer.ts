@@ -1,33 +1,15 @@
-// Plans and subscriptions as the API shows them, with the status every read reports (the
-// subscription machine's rule: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED).
+// Subscriptions as the API shows them, with the status every read reports (the subscription
+// machine's rule: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED).
 import type { Kysely } from 'kysely';
 import type { components } from '@generated/api.js';
 import { daysRemaining } from '@machines/subscription/index.js';
-import { refundStatusDisplay } from '@machines/refund/index.js';
 import { compiledOnce, placeholder } from '@server/platform/db/compiled.js';
 import type { Database, Plan, Refund, Subscription, User } from '@server/platform/db/schema.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
-import { maskedPayout } from '@server/lifecycles/refund/refund.store.js';
-import { subscriptionStatus, subscriptionStatusIs } from './subscription.store.js';
+import { refundInfoBody } from '@server/lifecycles/refund/refund.serializer.js';
+import { subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
 
-export type PlanBody = components['schemas']['Plan'];
 export type SubscriptionBody = components['schemas']['Subscription'];
-export type RefundInfoBody = components['schemas']['RefundInfo'];
-
-export function planBody(plan: Plan): PlanBody {
-  return {
-    id: plan.id,
-    code: plan.code,
-    name: plan.name,
-    description: plan.description,
-    is_active: plan.is_active,
-    service_type: plan.service_type,
-    duration_days: plan.duration_days,
-    base_price: rupees(plan.base_price_paise),
-    included_meals: parseMeals(plan.included_meals),
-    created_at: plan.created_at,
-  };
-}
 
 /** What a subscription shows of its plan. */
 type SubscriptionPlanRow = Pick<
@@ -52,22 +34,6 @@ export const subscriptionPlanBody = (plan: SubscriptionPlanRow) => ({
   base_price: rupees(plan.base_price_paise),
   included_meals: parseMeals(plan.included_meals),
 });
-
-export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoBody {
-  return {
-    id: refund.id,
-    amount: rupees(refund.amount_paise),
-    status: refund.status,
-    status_display: refundStatusDisplay(refund.status) as RefundInfoBody['status_display'],
-    requested_at: refund.requested_at,
-    requested_by: requestedBy,
-    processed_at: refund.processed_at,
-    paid_at: refund.paid_at,
-    admin_comment: refund.admin_comment,
-    utr: refund.utr,
-    payout: maskedPayout(refund),
-  };
-}
 
 export interface SubscriptionParts {
   plan: SubscriptionPlanRow;

@@ -5,7 +5,7 @@ import { daysRemaining } from '@machines/index.js';
 import type { Dialect } from '@server/platform/db/index.js';
 import type { Database, Subscription, User } from '@server/platform/db/schema.js';
 import type { QueryOf } from '@server/http.js';
-import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.store.js';
+import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { profileInfo, userSearch } from '@server/owner/users/users.query.js';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
-import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.store.js';
+import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
 
 export type Service = 'mess' | 'tiffin';
 type Meal = ReturnType<typeof parseMeals>[number];

@@ -1,13 +1,11 @@
 // The owner's views of customers: the users list (search, filters, expiry counts, sorting,
-// paging), one customer, active subscribers and user statistics. The SQL lives in server/queries/.
+// paging), one customer and user statistics. The SQL lives in users.query.ts.
 import { sql, type RawBuilder } from 'kysely';
 import { daysRemaining } from '@machines/index.js';
 import type { AppContext } from '@server/context.js';
-import { REFRESH_ALL_SUMMARIES_SQL } from '@server/platform/db/migrations/002_care_indexes.js';
 import { notFound } from '@server/errors.js';
 import { requireOwner, type Handlers } from '@server/http.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.store.js';
-import { findActiveSubscribers } from '@server/owner/active-subscribers/active-subscribers.query.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import {
   CUSTOMER_TYPES,
   adminUserBody,
@@ -18,9 +16,8 @@ import {
 } from './users.query.js';
 import { rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
-import type { Job } from '@server/services/scheduler.js';
 
-export function ownerHandlers(ctx: AppContext) {
+export function ownerUserHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
 
   return {
@@ -72,18 +69,6 @@ export function ownerHandlers(ctx: AppContext) {
         })),
       };
     },
-    async ownerActiveSubscribers(request, reply) {
-      requireOwner(request);
-      const { rows, total } = await findActiveSubscribers(
-        db,
-        ctx.db.dialect,
-        request.query ?? {},
-        ctx.today(),
-      );
-      reply.header('X-Total-Count', String(total));
-      return rows;
-    },
-
     async ownerUserStats(request) {
       requireOwner(request);
       const today = ctx.today();
@@ -119,18 +104,3 @@ export function ownerHandlers(ctx: AppContext) {
     },
   } satisfies Partial<Handlers>;
 }
-
-/**
- * Recomputes every customer's subscription summary once a day. The triggers keep it current; this
- * repairs the rare PostgreSQL race where two transactions change one customer's subscriptions at
- * the same moment and the later trigger computed from a snapshot without the other's change.
- */
-export const careJobs: Job[] = [
-  {
-    name: 'refresh-subscription-summaries',
-    runKey: (ctx) => ctx.today(),
-    run: async (ctx) => {
-      await sql.raw(REFRESH_ALL_SUMMARIES_SQL).execute(ctx.db.kysely);
-    },
-  },
-];

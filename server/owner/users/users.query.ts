@@ -7,7 +7,7 @@ import type { Database, Subscription, User } from '@server/platform/db/schema.js
 import type { QueryOf } from '@server/http.js';
 import { userBody, type loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { containsPattern } from '@server/platform/db/search.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.store.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 
 export const CUSTOMER_TYPES = ['student', 'regular'] as const;
 

@@ -2,6 +2,7 @@
 // delay), token refresh and logout.
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import {
+  LOGIN_FAILED,
   revokeOwnRefreshSession,
   revokeSession,
   rotateRefreshToken,
@@ -11,7 +12,6 @@ import type { AppContext } from '@server/context.js';
 import { tooManyRequests, unauthorized } from '@server/errors.js';
 import { clientIp, type Handlers } from '@server/http.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
-import { LOGIN_FAILED } from '@server/lifecycles/onboarding/onboarding.handlers.js';
 
 export function sessionHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;

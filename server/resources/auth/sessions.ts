@@ -16,6 +16,9 @@ import { unauthorized } from '@server/errors.js';
 import { isoNow } from '@server/platform/time.js';
 import { signJwt, verifyJwt } from './jwt.js';
 
+/** The one answer to a failed sign-in (password or OTP): it never says which part was wrong. */
+export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
+
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
