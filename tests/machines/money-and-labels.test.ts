@@ -13,6 +13,7 @@ import {
 } from '../../machines/feedback/index.js';
 import { LEAVE_STATUSES, LEAVE_STATUS_LABELS } from '../../machines/leave/index.js';
 import { USER_STATUSES, USER_STATUS_LABELS } from '../../machines/onboarding/index.js';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../machines/order/index.js';
 import {
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
@@ -82,6 +83,7 @@ describe('status labels', () => {
   const lifecycles: Array<[string, readonly string[], Readonly<Record<string, string>>]> = [
     ['subscription', SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS],
     ['payment', PAYMENT_STATUSES, PAYMENT_STATUS_LABELS],
+    ['order', ORDER_STATUSES, ORDER_STATUS_LABELS],
     ['leave', LEAVE_STATUSES, LEAVE_STATUS_LABELS],
     ['refund', REFUND_STATUSES, REFUND_STATUS_LABELS],
     ['feedback', FEEDBACK_STATUSES, FEEDBACK_STATUS_LABELS],

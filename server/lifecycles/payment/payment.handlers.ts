@@ -1,5 +1,7 @@
 // A customer's payments on Razorpay's protocol: orders, verification, the sandbox checkout and
 // receipts. The payment store settles orders and records attempts; handlers parse and serialize.
+import { orderFromApi, orderMachine, selectIsOrderOpen } from '@machines/order/index.js';
+import { restore } from '@machines/shared/lifecycle.js';
 import { varyOnLanguage } from '@server/platform/answer-language.js';
 import type { AppContext } from '@server/context.js';
 import type { PaymentOrder, User } from '@server/platform/db/schema.js';
@@ -158,7 +160,7 @@ export function paymentHandlers(ctx: AppContext) {
       if (settings.provider !== 'sandbox') throw notFound();
       const user = requireCustomer(request);
       const order = await callerOrder(user, request.body.order_id);
-      if (order.status !== 'created') {
+      if (!selectIsOrderOpen(restore(orderMachine, orderFromApi(order)))) {
         throw nonFieldError('This order is no longer open for payment.', 'payment.order_not_open');
       }
       const providerPaymentId = providerId('pay');

@@ -1,8 +1,9 @@
 // The payment lifecycle's store: checkout orders, the settling of an order (one SUCCESS payment with
 // a gap-free receipt number and one activation, whoever comes first of verify and the webhook),
 // money the owner received at the mess (settled the same way), failed attempts, and the customer's
-// notices. Payment rows are written in the state the payment status machine decides; the
-// subscription is activated through the subscription store.
+// notices. Payment rows are written in the state the payment status machine decides, orders by
+// order.store.ts in the state the order machine decides; the subscription is activated through the
+// subscription store.
 import { decide } from '@machines/shared/lifecycle.js';
 import {
   offlinePaymentProblems,
@@ -16,21 +17,9 @@ import {
 import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription/index.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { taxInvoiceColumns } from '@server/platform/gst.js';
-import type {
-  OrderStatus,
-  Payment,
-  PaymentOrder,
-  Subscription,
-  User,
-} from '@server/platform/db/schema.js';
+import type { Payment, PaymentOrder, Subscription, User } from '@server/platform/db/schema.js';
 import { fieldErrors, type FieldErrors } from '@server/errors.js';
-import {
-  formatMoney,
-  hasMessage,
-  translateSentence,
-  type Localizer,
-} from '@server/platform/i18n.js';
-import { notifyCustomer } from '@server/services/notify.js';
+import { formatMoney } from '@server/platform/i18n.js';
 import { providerId } from '@server/services/payments/ids.js';
 import type { PaymentProvider } from '@server/services/payments/provider.js';
 import { dateInZone } from '@server/platform/time.js';
@@ -43,25 +32,10 @@ import {
   type StoreDeps,
 } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
-import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
-
-/** An open order nobody paid within this long is expired (verify still accepts a late payment). */
-export const STALE_ORDER_HOURS = 24;
-
-/**
- * A payment mode as a notice names it, in the reader's language: the labels of
- * machines/payment/payment.rules.ts (paymentModeLabel), and a mode nobody labelled as the provider
- * reported it.
- */
-function paymentModeIn(l: Localizer, mode: string | null): string {
-  const key = `label.payment_mode.${mode ?? 'offline'}`;
-  return hasMessage(l.language, key) ? l.t(key) : (mode ?? '');
-}
-
-const ORDER_OPEN: OrderStatus = 'created';
-const ORDER_PAID: OrderStatus = 'paid';
-const ORDER_EXPIRED: OrderStatus = 'expired';
+import { createOrderStore } from './order.store.js';
+import { createPaymentNotices } from './payment.notices.js';
+import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
 
 /** A payment attempt starts INITIATED; only its outcome is stored. */
 const attempt = {
@@ -137,14 +111,8 @@ export function createPaymentStore(
   provider: PaymentProvider,
 ) {
   const db = deps.db.kysely;
-
-  const openOrderOf = (subscriptionId: number) =>
-    db
-      .selectFrom('payment_orders')
-      .selectAll()
-      .where('subscription_id', '=', subscriptionId)
-      .where('status', '=', ORDER_OPEN)
-      .executeTakeFirst();
+  const notices = createPaymentNotices(deps);
+  const orders = createOrderStore(deps, provider);
 
   /**
    * subscription.pay: the open order of the subscription (reused while its provider is the one
@@ -156,48 +124,7 @@ export function createPaymentStore(
   ): Promise<{ order: PaymentOrder; created: boolean }> {
     const state = await readSubscription(db, subscription, deps.today());
     allowed(decide(subscriptionMachine, state, { type: 'subscription.pay' }));
-    const existing = await openOrderOf(subscription.id);
-    if (existing && existing.provider === provider.name) return { order: existing, created: false };
-    const at = nowIso(deps);
-    if (existing) {
-      // Left open under another provider (the configuration changed): start afresh.
-      await db
-        .updateTable('payment_orders')
-        .set({ status: ORDER_EXPIRED, updated_at: at })
-        .where('id', '=', existing.id)
-        .where('status', '=', ORDER_OPEN)
-        .execute();
-    }
-    const { orderId } = await provider.createOrder({
-      amountPaise: subscription.total_paid_paise,
-      currency: 'INR',
-      receipt: `subscription_${subscription.id}`,
-      notes: { subscription_id: String(subscription.id), user_id: String(user.id) },
-    });
-    try {
-      const order = await db
-        .insertInto('payment_orders')
-        .values({
-          order_id: orderId,
-          subscription_id: subscription.id,
-          user_id: user.id,
-          amount_paise: subscription.total_paid_paise,
-          currency: 'INR',
-          status: ORDER_OPEN,
-          provider: provider.name,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { order, created: true };
-    } catch (error) {
-      // Another request opened the order first: the partial unique index keeps one; reuse it.
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await openOrderOf(subscription.id);
-      if (!winner) throw error;
-      return { order: winner, created: false };
-    }
+    return orders.open(user, subscription);
   }
 
   /**
@@ -205,14 +132,7 @@ export function createPaymentStore(
    * The conditional UPDATE on the order is what makes concurrent callers agree on one winner.
    */
   async function settleInTransaction(trx: Executor, input: SettleInput): Promise<SettleOutcome> {
-    const at = nowIso(deps);
-    const claimed = await trx
-      .updateTable('payment_orders')
-      .set({ status: ORDER_PAID, updated_at: at })
-      .where('id', '=', input.order.id)
-      .where('status', '<>', ORDER_PAID)
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await orders.claimPaid(trx, input.order);
     if (!claimed) return { activated: false };
     const payment = await succeedInTransaction(trx, {
       userId: claimed.user_id,
@@ -306,12 +226,7 @@ export function createPaymentStore(
         // Paid now: a checkout the customer left open must not take their money a second time.
         // Orders first, then the subscription: the order in which verify and the webhook lock
         // them, so a recording racing them waits instead of deadlocking on PostgreSQL.
-        await trx
-          .updateTable('payment_orders')
-          .set({ status: ORDER_EXPIRED, updated_at: nowIso(deps) })
-          .where('subscription_id', '=', subscription.id)
-          .where('status', '=', ORDER_OPEN)
-          .execute();
+        await orders.expireOpenOf(trx, subscription.id);
         const recorded = await succeedInTransaction(trx, {
           userId: subscription.user_id,
           subscriptionId: subscription.id,
@@ -362,7 +277,7 @@ export function createPaymentStore(
       }
       throw error;
     }
-    await notifySuccess(payment);
+    await notices.success(payment);
     return payment;
   }
 
@@ -376,7 +291,7 @@ export function createPaymentStore(
       if (isUniqueViolation(error)) return { activated: false };
       throw error;
     }
-    if (outcome.activated) await notifySuccess(outcome.payment);
+    if (outcome.activated) await notices.success(outcome.payment);
     return outcome;
   }
 
@@ -411,106 +326,15 @@ export function createPaymentStore(
       .executeTakeFirstOrThrow();
   }
 
-  /** Tells the customer; call after the transaction committed. */
-  async function notifySuccess(payment: Payment): Promise<void> {
-    const plan = await db
-      .selectFrom('subscriptions')
-      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-      .select(['plans.name', 'subscriptions.start_date', 'subscriptions.adjusted_end_date'])
-      .where('subscriptions.id', '=', payment.subscription_id)
-      .executeTakeFirst();
-    const link = `${deps.config.publicUrl}/payments`;
-    // Money handed over at the mess says how, and quotes its reference rather than our own id.
-    const offline = payment.payment_gateway === OFFLINE_GATEWAY;
-    await notifyCustomer(deps, payment.user_id, (l) => {
-      const paid = {
-        amount: l.rupees(payment.amount_paise),
-        how: offline ? ` (${paymentModeIn(l, payment.payment_mode)})` : '',
-        plan: plan?.name ?? l.t('notice.your_subscription'),
-      };
-      const reference = offline
-        ? payment.utr
-          ? `${l.t('notice.payment_success.reference', { reference: payment.utr })}\n`
-          : ''
-        : `${l.t('notice.payment_success.payment_id', { id: payment.transaction_id ?? '' })}\n`;
-      const text = l.t('notice.payment_success.text', {
-        ...paid,
-        start: l.date(plan?.start_date),
-        end: l.date(plan?.adjusted_end_date),
-      });
-      return {
-        type: 'payment_success',
-        subject: l.t('notice.payment_success.subject'),
-        summary: l.t('notice.payment_success.text', {
-          ...paid,
-          start: l.date(plan?.start_date),
-          end: l.date(plan?.adjusted_end_date),
-        }),
-        text: `${text}\n\n${reference}${l.t('notice.payment_success.receipt', { link })}`,
-        sms: l.t('notice.payment_success.sms', {
-          business: deps.config.business.name,
-          amount: paid.amount,
-          link,
-        }),
-      };
-    });
-  }
-
-  /** Tells the customer a payment attempt failed, once an hour per subscription however often. */
-  async function notifyFailure(payment: Payment): Promise<void> {
-    await notifyCustomer(deps, payment.user_id, (l) => {
-      const amount = l.rupees(payment.amount_paise);
-      // The provider's reason may end with its own full stop; the sentence adds one.
-      const reason = (
-        payment.failure_reason === null
-          ? l.t('notice.payment_failed.declined')
-          : translateSentence(l.language, payment.failure_reason)
-      ).replace(/[.।]+$/, '');
-      return {
-        type: 'payment_failed',
-        throttle: `subscription:${payment.subscription_id}`,
-        subject: l.t('notice.payment_failed.subject'),
-        summary: l.t('notice.payment_failed.summary', { amount, reason }),
-        text: l.t('notice.payment_failed.text', {
-          amount,
-          reason,
-          link: `${deps.config.publicUrl}/subscriptions`,
-        }),
-        sms: l.t('notice.payment_failed.sms', { business: deps.config.business.name, amount }),
-      };
-    });
-  }
-
-  /** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
-  async function expireStaleOrders(): Promise<number> {
-    const now = deps.clock.now();
-    const cutoff = new Date(now.getTime() - STALE_ORDER_HOURS * 3600_000).toISOString();
-    const result = await db
-      .updateTable('payment_orders')
-      .set({ status: ORDER_EXPIRED, updated_at: now.toISOString() })
-      .where('status', '=', ORDER_OPEN)
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<', cutoff),
-          eb(
-            'subscription_id',
-            'in',
-            eb.selectFrom('subscriptions').select('id').where('status', '<>', 'PENDING_PAYMENT'),
-          ),
-        ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
   return {
     openOrder,
     settle,
     settleInTransaction,
     recordOffline,
     recordFailure,
-    notifySuccess,
-    notifyFailure,
-    expireStaleOrders,
+    notifySuccess: notices.success,
+    notifyFailure: notices.failure,
+    /** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
+    expireStaleOrders: orders.expireStale,
   };
 }

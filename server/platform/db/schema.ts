@@ -1,13 +1,13 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and dates are YYYY-MM-DD strings
 // on both databases, so sorting and comparing them as text is correct everywhere.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '@machines/order/index.js';
 
 export type UserType = 'student' | 'regular' | 'mess_owner';
 export type UserStatus = 'unverified' | 'registration_complete' | 'profile_complete';
 export type ServiceType = 'mess' | 'tiffin';
 export type SubscriptionStatus = 'PENDING_PAYMENT' | 'ACTIVE' | 'EXPIRED' | 'CANCELLED';
 export type PaymentStatus = 'INITIATED' | 'PENDING' | 'SUCCESS' | 'FAILED';
-export type OrderStatus = 'created' | 'paid' | 'failed' | 'expired';
 export type RefundStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAID';
 export type LeaveStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 export type FeedbackStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
@@ -207,6 +207,7 @@ export interface PaymentOrdersTable {
   user_id: number;
   amount_paise: number;
   currency: string;
+  /** The order machine's statuses (machines/order). */
   status: OrderStatus;
   provider: string;
   created_at: string;

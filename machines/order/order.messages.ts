@@ -1,0 +1,18 @@
+// Why an order refuses an event, shared by the API, the web app and the CLI.
+import type { RefusalTable } from '../shared/lifecycle';
+import type { OrderStateValue } from './order.context';
+import type { OrderEventType } from './order.events';
+
+export const orderRefusals = {
+  states: {
+    paid: { code: 'order.already_paid', message: 'This order has already been paid.' },
+  },
+  events: {
+    'order.pay': { code: 'order.already_paid', message: 'This order has already been paid.' },
+    'order.expire': {
+      code: 'order.not_open',
+      message: 'This order is no longer open for payment.',
+    },
+  },
+  guards: {},
+} as const satisfies RefusalTable<OrderEventType, OrderStateValue>;
