@@ -225,7 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // Before the routes, so it applies to every one of them (and to the not-found answers).
   registerAnswerLanguage(app);
   app.decorateRequest('auth', null);
-  // Before the routes, whose answers it compresses (server/compression.ts).
+  // Before the routes, whose answers it compresses (server/platform/compression.ts).
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },

@@ -26,7 +26,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Where feedback photos are kept; see server/attachments/ and the README. */
+/** Where feedback photos are kept; see server/platform/attachments/ and the README. */
 export type AttachmentStoreSettings =
   { store: 'local' } | { store: 'database' } | { store: 's3'; s3: S3Settings };
 
@@ -76,7 +76,7 @@ export interface Config {
   scheduler: boolean;
   logLevel: string;
   attachments: AttachmentStoreSettings;
-  /** With BUSINESS_GSTIN: receipts are tax invoices (server/gst.ts); null: plain receipts. */
+  /** With BUSINESS_GSTIN: receipts are tax invoices (server/platform/gst.ts); null: plain receipts. */
   gst: GstSettings | null;
 }
 

@@ -160,7 +160,7 @@ export function formatValidationErrors(errors: ErrorObject[], context: string): 
   return { ...body, error_code: 'invalid' };
 }
 
-// ----- storage faults (see server/storage.ts) ----------------------------------------------
+// ----- storage faults (see server/platform/storage.ts) ----------------------------------------------
 
 export type StorageFault = 'full' | 'unavailable';
 
@@ -172,7 +172,7 @@ const UNAVAILABLE_CODES = new Set([
   'EIO',
   '58030',
   '25006',
-  // An attachment store (S3) that is down or refuses us: server/attachments/store.ts.
+  // An attachment store (S3) that is down or refuses us: server/platform/attachments/store.ts.
   'ATTACHMENT_STORE_UNAVAILABLE',
 ]);
 

@@ -1,5 +1,5 @@
 // How answers are compressed: the settings of @fastify/compress, and the same compression for an
-// answer kept in memory already compressed (server/read-cache.ts), so both send the same bytes.
+// answer kept in memory already compressed (server/platform/read-cache.ts), so both send the same bytes.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyCompressOptions } from '@fastify/compress';

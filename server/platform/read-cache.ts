@@ -114,7 +114,7 @@ export function sendShared(request: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * Each database's shared-answer counters (read_versions), read for many requests at once: under
- * load one query answers every request that arrived while the previous one ran (server/db/batch.ts).
+ * load one query answers every request that arrived while the previous one ran (server/platform/db/batch.ts).
  */
 const versionReaders = new WeakMap<
   Kysely<Database>,

@@ -1,4 +1,4 @@
-// server/time.ts: the UTC instant at which a business date begins, in a fixed zone and across DST.
+// server/platform/time.ts: the UTC instant at which a business date begins, in a fixed zone and across DST.
 import { describe, expect, it } from 'vitest';
 import { businessDayStart, dateInZone } from '../../server/platform/time.js';
 

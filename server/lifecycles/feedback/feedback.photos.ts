@@ -1,5 +1,5 @@
 // Feedback images: recognised by their bytes, re-encoded without metadata, given a safe display
-// name. Where the bytes are kept is the attachment store's business (server/attachments/).
+// name. Where the bytes are kept is the attachment store's business (server/platform/attachments/).
 import path from 'node:path';
 import { ATTACHMENT_EXTENSIONS, type AttachmentType } from '@server/platform/attachments/index.js';
 

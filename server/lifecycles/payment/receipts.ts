@@ -24,7 +24,7 @@ import { dateInZone } from '@server/platform/time.js';
 import { formatRupees } from '@machines/shared/money.js';
 import { formatPhone } from '@machines/shared/phone.js';
 
-/** The GST a payment was invoiced under, as recorded with it (server/gst.ts taxInvoiceColumns). */
+/** The GST a payment was invoiced under, as recorded with it (server/platform/gst.ts taxInvoiceColumns). */
 export interface TaxInvoice {
   gstin: string;
   placeOfSupply: string;
@@ -58,7 +58,7 @@ export interface Receipt {
   taxInvoice: TaxInvoice | null;
 }
 
-/** A payment row's invoice columns (server/gst.ts taxInvoiceColumns), all null for a receipt. */
+/** A payment row's invoice columns (server/platform/gst.ts taxInvoiceColumns), all null for a receipt. */
 export type TaxInvoiceColumns = Pick<
   PaymentsTable,
   | 'invoice_gstin'

@@ -13,7 +13,6 @@ import {
 } from '@machines/subscription/index.js';
 import type { Database, Plan, Subscription, User } from '@server/platform/db/schema.js';
 import { amountDuePaise } from '@server/platform/gst.js';
-import { notifyCustomer } from '@server/services/notify.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import {
   allowed,
@@ -23,6 +22,7 @@ import {
   type Executor,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
+import { createSubscriptionNotices } from './subscription.notices.js';
 import { readSubscription, subscriptionStatusIs } from './subscription.read.js';
 
 /** WHERE the row is still exactly as it was read: the machine decided on these values. */
@@ -56,41 +56,10 @@ export const dayCount = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
 
 export function createSubscriptionStore(deps: StoreDeps) {
   const db = deps.db.kysely;
+  const notices = createSubscriptionNotices(deps);
 
   async function rowOf(executor: Executor, id: number): Promise<Subscription | undefined> {
     return executor.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** The plan's name, or null when it is gone (a notice then says "your plan" in its language). */
-  async function planName(planId: number): Promise<string | null> {
-    const plan = await db
-      .selectFrom('plans')
-      .select('name')
-      .where('id', '=', planId)
-      .executeTakeFirst();
-    return plan?.name ?? null;
-  }
-
-  async function notifyCreated(subscription: Subscription, plan: Plan) {
-    const notice = {
-      plan: plan.name,
-      id: subscription.id,
-      link: `${deps.config.publicUrl}/subscriptions`,
-    };
-    await notifyCustomer(deps, subscription.user_id, (l) => ({
-      type: 'subscription_created',
-      // Subscribe/delete (or renew/delete) loops on one plan announce it once an hour.
-      throttle: `plan:${plan.id}`,
-      subject: l.t('notice.subscription_created.subject'),
-      summary: l.t('notice.subscription_created.summary', {
-        ...notice,
-        amount: l.rupees(subscription.total_paid_paise),
-      }),
-      text: l.t('notice.subscription_created.text', {
-        ...notice,
-        amount: l.rupees(subscription.total_paid_paise),
-      }),
-    }));
   }
 
   /**
@@ -173,7 +142,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    await notifyCreated(subscription, plan);
+    await notices.created(subscription, plan);
     return subscription;
   }
 
@@ -300,32 +269,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
         const expired = await expire(row);
         if (!expired) continue;
         count += 1;
-        const name = await planName(row.plan_id);
-        const link = `${deps.config.publicUrl}/subscriptions`;
-        await notifyCustomer(deps, row.user_id, (l) => {
-          const plan = name ?? l.t('notice.your_plan');
-          return {
-            type: 'subscription_expired',
-            subject: l.t('notice.subscription_expired.subject'),
-            summary: l.t('notice.subscription_expired.summary', {
-              plan,
-              id: row.id,
-              date: l.date(row.adjusted_end_date),
-            }),
-            text: l.t('notice.subscription_expired.text', {
-              plan,
-              id: row.id,
-              date: l.date(row.adjusted_end_date),
-              link,
-            }),
-            sms: l.t('notice.subscription_expired.sms', {
-              business: deps.config.business.name,
-              plan,
-              link,
-            }),
-            dedupeKey: `subscription-expired:${row.id}`,
-          };
-        });
+        await notices.expired(row);
       }
     }
   }
@@ -370,47 +314,6 @@ export function createSubscriptionStore(deps: StoreDeps) {
       if (moved) return { before: row, after: moved };
     }
     throw new Error(`Subscription ${subscriptionId} kept changing while it was adjusted.`);
-  }
-
-  /** The customer hears the new end date and why (e-mail and SMS). */
-  async function notifyAdjusted(
-    subscription: Subscription,
-    days: number,
-    reason: string,
-    dedupeKey?: string,
-  ) {
-    const name = await planName(subscription.plan_id);
-    await notifyCustomer(deps, subscription.user_id, (l) => {
-      const plan = name ?? l.t('notice.your_plan');
-      const end = l.date(subscription.adjusted_end_date);
-      const change = l.t('notice.subscription_adjusted.change', {
-        direction: days > 0 ? 'extended' : 'shortened',
-        days: Math.abs(days),
-      });
-      const summary = l.t('notice.subscription_adjusted.summary', {
-        plan,
-        id: subscription.id,
-        end,
-        change,
-        reason,
-      });
-      const seeIt = l.t('notice.subscription_adjusted.see_it', {
-        link: `${deps.config.publicUrl}/subscriptions`,
-      });
-      return {
-        type: 'subscription_adjusted',
-        subject: l.t('notice.subscription_adjusted.subject'),
-        summary,
-        text: `${summary}\n\n${seeIt}`,
-        sms: l.t('notice.subscription_adjusted.sms', {
-          business: deps.config.business.name,
-          plan,
-          end,
-          reason,
-        }),
-        ...(dedupeKey ? { dedupeKey } : {}),
-      };
-    });
   }
 
   /**
@@ -461,7 +364,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
       });
       return moved;
     });
-    await notifyAdjusted(after, event.days, reason);
+    await notices.adjusted(after, event.days, reason);
     return { before, after };
   }
 
@@ -472,11 +375,12 @@ export function createSubscriptionStore(deps: StoreDeps) {
     extend,
     adjust,
     moveEndDate,
-    notifyAdjusted,
+    /** The customer hears the new end date and why (e-mail and SMS). */
+    notifyAdjusted: notices.adjusted,
     cancel,
     expire,
     expireDue,
     renew,
-    planName,
+    planName: notices.planName,
   };
 }

@@ -1,5 +1,5 @@
 // The owner's home (GET /api/owner/summary/): the business's figures for today in one answer.
-// The SQL lives in server/queries/owner-summary.ts.
+// The SQL lives in home.query.ts.
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { ownerSummary } from './home.query.js';

@@ -14,7 +14,7 @@ export type FeedbackStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 export type FeedbackPriority = 'urgent' | 'high' | 'medium' | 'low';
 export type NotificationChannel = 'email' | 'sms';
 export type NotificationStatus = 'sent' | 'failed' | 'pending';
-/** The languages the server writes in (migration 013; server/i18n.ts). */
+/** The languages the server writes in (migration 013; server/platform/i18n.ts). */
 export type Language = 'en' | 'hi';
 
 export interface UsersTable {
@@ -41,7 +41,7 @@ export interface UsersTable {
   language: Generated<Language>;
   /**
    * Moves whenever anything the user's own reads show changes (migration 014's triggers); the
-   * read cache (server/read-cache.ts) holds an answer only while it stands still.
+   * read cache (server/platform/read-cache.ts) holds an answer only while it stands still.
    */
   data_version: Generated<number>;
 }
@@ -321,7 +321,7 @@ export interface FeedbackAttachmentsTable {
   created_at: string;
 }
 
-/** The bytes of one feedback photo, when ATTACHMENT_STORE=database (server/attachments/database.ts). */
+/** The bytes of one feedback photo, when ATTACHMENT_STORE=database (server/platform/attachments/database.ts). */
 export interface AttachmentBlobsTable {
   /** The name feedback_attachments.storage_name holds. */
   name: string;

@@ -229,7 +229,7 @@ function splitRow(row: Record<string, unknown>): [sessionId: string, SessionRow]
 
 /**
  * On PostgreSQL, where each lookup is a round trip: the sessions asked for at about the same time
- * in one query (server/db/batch.ts), each with its user's profile rows, so the profile answers
+ * in one query (server/platform/db/batch.ts), each with its user's profile rows, so the profile answers
  * without a second round trip. Every lookup still starts after its request arrived.
  */
 const batchedLookups = new WeakMap<

@@ -1,5 +1,5 @@
 // The Business of openapi.yaml: the profile GET /api/business/ answers and the web page carries
-// (server/web.ts), from the configuration.
+// (server/platform/web.ts), from the configuration.
 import type { components } from '@generated/api.js';
 import type { Config } from '@server/config.js';
 

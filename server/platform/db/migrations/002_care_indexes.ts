@@ -144,9 +144,10 @@ export function careIndexesMigration(dialect: Dialect) {
       }
       await sql.raw(REFRESH_ALL_SUMMARIES_SQL).execute(db);
 
-      // Customer search on PostgreSQL: a trigram index on the searched text (server/routes/owner.ts
-      // USER_SEARCH_TEXT) turns '%text%' into an index lookup. pg_trgm is a trusted extension (any
-      // database owner may create it); where it is missing, search still works by a scan.
+      // Customer search on PostgreSQL: a trigram index on the searched text
+      // (server/owner/users/users.query.ts USER_SEARCH_TEXT) turns '%text%' into an index lookup.
+      // pg_trgm is a trusted extension (any database owner may create it); where it is missing,
+      // search still works by a scan.
       if (dialect === 'postgres') {
         const available = await sql<{ name: string }>`select name from pg_available_extensions
           where name = 'pg_trgm'`.execute(db);

@@ -1,7 +1,7 @@
 // users.data_version: a counter that moves whenever anything a customer's own reads show changes,
 // in the same transaction as the change. Triggers keep it, so no write path (a store, a job, the
 // owner's bulk action, a hand-run UPDATE) can forget it. The session lookup reads it on every
-// request, and server/read-cache.ts answers a repeated read from memory while it stands still:
+// request, and server/platform/read-cache.ts answers a repeated read from memory while it stands still:
 // each instance keeps its own memory, and the database decides whether it is still true.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';

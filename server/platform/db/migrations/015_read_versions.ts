@@ -1,6 +1,6 @@
 // read_versions: one counter per answer that everyone gets alike (the active plans), moved by
 // triggers in the same transaction as any change to what it shows, whoever writes (a route, a job,
-// the demo seed, a hand-run UPDATE). server/read-cache.ts serves such an answer from memory while
+// the demo seed, a hand-run UPDATE). server/platform/read-cache.ts serves such an answer from memory while
 // its counter stands still, so no instance serves it stale.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
