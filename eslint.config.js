@@ -122,6 +122,7 @@ export default tseslint.config(
               message: STORE_IMPORT_MESSAGE,
             },
             {
+              // Another folder's handlers, in the same three spellings.
               regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.handlers(\\.js)?$',
               message: HANDLERS_IMPORT_MESSAGE,
             },

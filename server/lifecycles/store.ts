@@ -1,5 +1,6 @@
-// What every lifecycle store shares: the services it needs, and how a machine's refusal becomes
-// the 400 the API answers. A store is the only place that writes its lifecycle's status.
+// What every store shares (each lifecycle's, and the plans'): the services it needs, and how a
+// machine's refusal becomes the 400 the API answers. A store is the only place that writes its
+// lifecycle's status.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';

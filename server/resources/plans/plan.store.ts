@@ -128,23 +128,19 @@ export function createPlanStore(deps: StoreDeps) {
     });
   }
 
-  /** Archived in `executor`, with its audit entry: customers subscribed to it keep their history. */
-  async function archiveIn(executor: Executor, owner: User, plan: Plan): Promise<void> {
-    await executor
-      .updateTable('plans')
-      .set({ is_active: false, updated_at: nowIso(deps) })
-      .where('id', '=', plan.id)
-      .execute();
-    await recordAudit(deps, executor, {
+  /** The audit entry of the owner's delete: the plan gone, or archived as it has subscriptions. */
+  const recordRemoval = (executor: Executor, owner: User, plan: Plan, archived: boolean) =>
+    recordAudit(deps, executor, {
       actor: owner,
-      action: 'plan.archive',
+      action: archived ? 'plan.archive' : 'plan.delete',
       objectType: 'plan',
       objectId: plan.id,
-      summary: `Archived plan ${plan.code} "${plan.name}" (it has subscriptions).`,
+      summary: archived
+        ? `Archived plan ${plan.code} "${plan.name}" (it has subscriptions).`
+        : `Deleted plan ${plan.code} "${plan.name}".`,
       before: { is_active: plan.is_active },
-      after: { is_active: false },
+      after: archived ? { is_active: false } : null,
     });
-  }
 
   /**
    * The owner's delete: a plan nobody subscribed to goes; one with subscriptions is archived
@@ -152,7 +148,14 @@ export function createPlanStore(deps: StoreDeps) {
    */
   async function remove(owner: User, plan: Plan): Promise<'deleted' | 'archived'> {
     const archive = async () => {
-      await db.transaction().execute((trx) => archiveIn(trx, owner, plan));
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('plans')
+          .set({ is_active: false, updated_at: nowIso(deps) })
+          .where('id', '=', plan.id)
+          .execute();
+        await recordRemoval(trx, owner, plan, true);
+      });
       return 'archived' as const;
     };
     const used = await db
@@ -165,15 +168,7 @@ export function createPlanStore(deps: StoreDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('plans').where('id', '=', plan.id).execute();
-        await recordAudit(deps, trx, {
-          actor: owner,
-          action: 'plan.delete',
-          objectType: 'plan',
-          objectId: plan.id,
-          summary: `Deleted plan ${plan.code} "${plan.name}".`,
-          before: { is_active: plan.is_active },
-          after: null,
-        });
+        await recordRemoval(trx, owner, plan, false);
       });
       return 'deleted';
     } catch (error) {
