@@ -1,4 +1,5 @@
-// One linter for the whole tree. The machines/ rule keeps the lifecycles pure.
+// One linter for the whole tree. The machines/ rule keeps the lifecycles pure; the server/ rule keeps
+// each lifecycle's writes in its own folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +8,10 @@ import globals from 'globals';
 const LINGUI_MESSAGE = 'Use web/i18n (useT, useLanguage, Trans) instead of @lingui/react.';
 const PAGE_IMPORT_MESSAGE =
   "A page may not import another page's files: move what both need to web/components, web/styles, web/api or web/lib.";
+const STORE_IMPORT_MESSAGE =
+  "Only a lifecycle's own folder uses its store: read through its *.read.ts, and take the store itself as a parameter (import type) from server/context.ts.";
+const HANDLERS_IMPORT_MESSAGE =
+  "Handlers answer for their own folder: move what both need to a *.read.ts, a serializer or platform/; server/registry.ts gathers every folder's handlers.";
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'generated', 'test-results', 'playwright-report'] },
@@ -95,6 +100,34 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@lingui/react'], message: LINGUI_MESSAGE }] },
+      ],
+    },
+  },
+  // One folder per lifecycle, resource and owner view (README: Architecture). A store is the only
+  // code that writes its lifecycle: other folders read through its read side (`*.read.ts`) and are
+  // handed the store itself (a type import) by server/context.ts, the one file that builds stores.
+  // Handlers answer the API for their own folder; server/registry.ts alone gathers them all.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/context.ts', 'server/registry.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // A store of another folder: ../x/x.store.js, @server/…/x.store.js, ./folder/x.store.js.
+              regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.store(\\.js)?$',
+              allowTypeImports: true,
+              message: STORE_IMPORT_MESSAGE,
+            },
+            {
+              // Another folder's handlers, in the same three spellings.
+              regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.handlers(\\.js)?$',
+              message: HANDLERS_IMPORT_MESSAGE,
+            },
+          ],
+        },
       ],
     },
   },

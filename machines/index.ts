@@ -4,6 +4,7 @@ export * from './session';
 export * from './onboarding';
 export * from './subscription';
 export * from './payment';
+export * from './order';
 export * from './leave';
 export * from './feedback';
 export * from './refund';

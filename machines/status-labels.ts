@@ -3,6 +3,7 @@
 import { FEEDBACK_STATUS_LABELS } from './feedback';
 import { LEAVE_STATUS_LABELS } from './leave';
 import { USER_STATUS_LABELS } from './onboarding';
+import { ORDER_STATUS_LABELS } from './order';
 import { PAYMENT_STATUS_LABELS } from './payment';
 import { REFUND_STATUS_LABELS } from './refund';
 import { SUBSCRIPTION_STATUS_LABELS } from './subscription';
@@ -14,9 +15,11 @@ const NOTIFICATION_STATUS_LABELS: Readonly<Record<'sent' | 'failed' | 'pending',
   pending: 'Pending',
 };
 
-// The maps agree where their values meet (PENDING is "Pending" for leaves, refunds and payments).
+// The maps agree where their values meet (PENDING is "Pending" for leaves, refunds and payments;
+// failed is "Failed" for orders and notifications).
 const LABELS: Readonly<Record<string, string>> = {
   ...NOTIFICATION_STATUS_LABELS,
+  ...ORDER_STATUS_LABELS,
   ...USER_STATUS_LABELS,
   ...PAYMENT_STATUS_LABELS,
   ...LEAVE_STATUS_LABELS,
@@ -29,6 +32,7 @@ const LABELS: Readonly<Record<string, string>> = {
 const LIFECYCLE_LABELS = {
   subscription: SUBSCRIPTION_STATUS_LABELS,
   payment: PAYMENT_STATUS_LABELS,
+  order: ORDER_STATUS_LABELS,
   leave: LEAVE_STATUS_LABELS,
   refund: REFUND_STATUS_LABELS,
   feedback: FEEDBACK_STATUS_LABELS,

@@ -2,7 +2,7 @@
 // Stop the server first when it uses the embedded database: SQLite is locked to one process.
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { seedDemo } from '../server/demo.js';
+import { seedDemo } from '../server/demo/demo.js';
 
 const index = process.argv.indexOf('--users');
 const users = index > 0 ? Number(process.argv[index + 1]) : 200;

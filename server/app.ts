@@ -6,8 +6,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
-import { createAttachmentStore } from './attachments/index.js';
-import { compressOptions } from './compression.js';
+import { createAttachmentStore } from './platform/attachments/index.js';
+import { compressOptions } from './platform/compression.js';
 import { createContext, type AppContext } from './context.js';
 import {
   createLogDestination,
@@ -22,13 +22,13 @@ import {
   validatorCompiler,
   type OperationRoute,
 } from './contract.js';
-import { migrateToLatest } from './db/migrations/index.js';
-import { openDatabase, type Db } from './db/index.js';
+import { migrateToLatest } from './platform/db/migrations/index.js';
+import { openDatabase, type Db } from './platform/db/index.js';
 import { errorHandler, forbidden, notFound, unauthorized, ApiError, NO_STORE } from './errors.js';
 import { isCustomer, isOwner, type Handlers, type OperationId } from './http.js';
-import { registerAnswerLanguage } from './answer-language.js';
-import { authenticateToken } from './auth/sessions.js';
-import { ensureOwner } from './bootstrap.js';
+import { registerAnswerLanguage } from './platform/answer-language.js';
+import { authenticateToken } from './resources/auth/sessions.js';
+import { ensureOwner } from './lifecycles/onboarding/owner-account.js';
 import { createBackgroundTasks } from './services/background.js';
 import { createMailer, type Mailer } from './services/mailer.js';
 import { createNotifier } from './services/notifier.js';
@@ -36,10 +36,10 @@ import { createLoginThrottle } from './services/login-throttle.js';
 import { createRateLimiter } from './services/rate-limit.js';
 import { createSmsProvider } from './services/sms.js';
 import { foundationJobs, startScheduler, type Job } from './services/scheduler.js';
-import { systemClock, type Clock } from './time.js';
-import { routeHandlers } from './routes/index.js';
-import { isResetPasswordPage, registerSecurityHeaders } from './security.js';
-import { isAssetPath, registerWebApp, sendAppPage } from './web.js';
+import { systemClock, type Clock } from './platform/time.js';
+import { routeHandlers } from './registry.js';
+import { isResetPasswordPage, registerSecurityHeaders } from './platform/security.js';
+import { isAssetPath, registerWebApp, sendAppPage } from './platform/web.js';
 
 export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -225,7 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // Before the routes, so it applies to every one of them (and to the not-found answers).
   registerAnswerLanguage(app);
   app.decorateRequest('auth', null);
-  // Before the routes, whose answers it compresses (server/compression.ts).
+  // Before the routes, whose answers it compresses (server/platform/compression.ts).
   await app.register(fastifyCompress, compressOptions);
   await app.register(fastifyMultipart, {
     limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },

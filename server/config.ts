@@ -3,8 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from './errors.js';
-import { GST_STATES, GSTIN_PATTERN, gstinCheckCharacter, type GstSettings } from './gst.js';
-import { prepareDataDir } from './storage.js';
+import {
+  GST_STATES,
+  GSTIN_PATTERN,
+  gstinCheckCharacter,
+  type GstSettings,
+} from './platform/gst.js';
+import { prepareDataDir } from './platform/storage.js';
 
 export type PaymentProviderName = 'sandbox' | 'razorpay';
 
@@ -21,7 +26,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Where feedback photos are kept; see server/attachments/ and the README. */
+/** Where feedback photos are kept; see server/platform/attachments/ and the README. */
 export type AttachmentStoreSettings =
   { store: 'local' } | { store: 'database' } | { store: 's3'; s3: S3Settings };
 
@@ -71,7 +76,7 @@ export interface Config {
   scheduler: boolean;
   logLevel: string;
   attachments: AttachmentStoreSettings;
-  /** With BUSINESS_GSTIN: receipts are tax invoices (server/gst.ts); null: plain receipts. */
+  /** With BUSINESS_GSTIN: receipts are tax invoices (server/platform/gst.ts); null: plain receipts. */
   gst: GstSettings | null;
 }
 

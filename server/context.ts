@@ -1,14 +1,51 @@
-// The services every route handler shares, built once per app.
+// The services and stores every handler shares, built once per app. This is the one place that
+// builds the stores: elsewhere a store is only ever handed in (lint: no-restricted-imports).
 import type { FastifyBaseLogger } from 'fastify';
-import type { AttachmentStore } from './attachments/index.js';
+import type { AttachmentStore } from './platform/attachments/index.js';
 import type { Config } from './config.js';
-import type { Db } from './db/index.js';
-import { createStores, type Stores } from './lifecycles/index.js';
+import type { Db } from './platform/db/index.js';
+import { createAccountStore } from './lifecycles/onboarding/onboarding.store.js';
+import { createFeedbackStore } from './lifecycles/feedback/feedback.store.js';
+import { createLeaveStore } from './lifecycles/leave/leave.store.js';
+import { createPaymentStore } from './lifecycles/payment/payment.store.js';
+import { createRefundStore } from './lifecycles/refund/refund.store.js';
+import type { StoreDeps } from './lifecycles/store.js';
+import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
+import { createCancellation } from './lifecycles/subscription/cancellation.js';
+import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
+import { createPlanStore } from './resources/plans/plan.store.js';
+import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
 import type { Notifier } from './services/notifier.js';
 import type { RateLimiter } from './services/rate-limit.js';
-import { dateInZone, type Clock } from './time.js';
+import { dateInZone, type Clock } from './platform/time.js';
+
+/** Every store: the lifecycles' (the only code that writes a status) and the plans'. */
+function createStores(deps: StoreDeps) {
+  const accounts = createAccountStore(deps);
+  const subscriptions = createSubscriptionStore(deps);
+  const leaves = createLeaveStore(deps, subscriptions);
+  const refunds = createRefundStore(deps);
+  const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
+  const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
+  const feedback = createFeedbackStore(deps);
+  const adjustments = createAdjustmentBatches(deps, subscriptions);
+  const plans = createPlanStore(deps);
+  return {
+    accounts,
+    subscriptions,
+    leaves,
+    refunds,
+    payments,
+    cancellation,
+    feedback,
+    adjustments,
+    plans,
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;
 
 export interface AppContext {
   config: Config;
@@ -24,7 +61,7 @@ export interface AppContext {
   background: BackgroundTasks;
   /** Today's calendar date in the business time zone. */
   today(): string;
-  /** The lifecycle stores: every status change is written through them. */
+  /** The stores: every status change, and every change to plans, is written through them. */
   stores: Stores;
 }
 

@@ -1,7 +1,7 @@
 // Errors in the shapes the spec's client reads: `detail`, `non_field_errors`, per-field lists, `message`.
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../generated/api.js';
+import type { components } from '@generated/api.js';
 
 /**
  * `error_code` is the stable machine code every error carries. It has its own name because request
@@ -160,7 +160,7 @@ export function formatValidationErrors(errors: ErrorObject[], context: string): 
   return { ...body, error_code: 'invalid' };
 }
 
-// ----- storage faults (see server/storage.ts) ----------------------------------------------
+// ----- storage faults (see server/platform/storage.ts) ----------------------------------------------
 
 export type StorageFault = 'full' | 'unavailable';
 
@@ -172,7 +172,7 @@ const UNAVAILABLE_CODES = new Set([
   'EIO',
   '58030',
   '25006',
-  // An attachment store (S3) that is down or refuses us: server/attachments/store.ts.
+  // An attachment store (S3) that is down or refuses us: server/platform/attachments/store.ts.
   'ATTACHMENT_STORE_UNAVAILABLE',
 ]);
 

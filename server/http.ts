@@ -1,9 +1,9 @@
 // Handler types derived from the generated contract types, so no API type is written by hand.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../generated/api.js';
-import type { AuthContext } from './auth/sessions.js';
+import type { operations } from '@generated/api.js';
+import type { AuthContext } from './resources/auth/sessions.js';
 import type { AppContext } from './context.js';
-import type { User } from './db/schema.js';
+import type { User } from './platform/db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {

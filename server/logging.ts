@@ -10,8 +10,8 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import { clientIp } from './http.js';
-import { redactUrl } from './log-redaction.js';
-import { mapStack } from './stack.js';
+import { redactUrl } from './platform/log-redaction.js';
+import { mapStack } from './platform/stack.js';
 
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
 
@@ -196,7 +196,7 @@ export function loggerOptions(
         remoteAddress: clientIp(request),
         remotePort: request.raw.socket?.remotePort,
       }),
-      // pino's, with the stack's frames in the bundle mapped back to the sources (server/stack.ts).
+      // pino's, with the stack's frames in the bundle mapped back to the sources (server/platform/stack.ts).
       err: (error: FastifyError) => {
         const serialized = serializeError(error);
         // Anything but an error comes back as it is: not ours to change.

@@ -4,10 +4,16 @@ import { buildApp, startJobs } from './app.js';
 import { dataDirFrom, loadConfig, type Config } from './config.js';
 import { StartupError } from './errors.js';
 import { createLogDestination } from './logging.js';
-import { allJobs } from './routes/index.js';
-import { demoLogins, seedDemo } from './demo.js';
-import { mapStack } from './stack.js';
-import { startupStorageMessage } from './storage.js';
+import { allJobs } from './registry.js';
+import { mapStack } from './platform/stack.js';
+import { startupStorageMessage } from './platform/storage.js';
+
+/**
+ * The demo seeder, only for `--demo`. esbuild leaves this import out of dist/server.mjs
+ * (package.json build:server marks it external) and bundles the demo on its own as
+ * dist/demo/demo.js, so a production server never parses or holds its code.
+ */
+const loadDemo = () => import('./demo/demo.js');
 
 /** SIGTERM to exit, at most: a request that never finishes cannot hold the process past this. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -34,13 +40,13 @@ const addressFor = (host: string, port: number) =>
 async function main() {
   // Whatever the server creates (database, uploads, outbox, secrets) is for this user only.
   process.umask(0o077);
-  const demo = process.argv.includes('--demo');
+  const demo = process.argv.includes('--demo') ? await loadDemo() : null;
   let config: Config;
   let built;
   try {
     config = loadConfig();
     // The demo logins as plain text on stderr, before the JSON log begins: inside it nobody found them.
-    if (demo) process.stderr.write(demoLogins(config, addressFor(config.host, config.port)));
+    if (demo) process.stderr.write(demo.demoLogins(config, addressFor(config.host, config.port)));
     built = await buildApp({ config, logDestination });
   } catch (error) {
     const message = fixableStartupMessage(error);
@@ -61,7 +67,7 @@ async function main() {
         'Set ATTACHMENT_STORE=database or s3 to run several behind a load balancer.',
     );
   }
-  if (demo) await seedDemo(ctx, { users: 40, onlyIfEmpty: true });
+  if (demo) await demo.seedDemo(ctx, { users: 40, onlyIfEmpty: true });
   const stopJobs = config.scheduler ? startJobs(ctx, allJobs) : () => {};
   let closing = false;
   const close = async (signal: string) => {

@@ -1,4 +1,4 @@
-// The owner account the first start makes (server/bootstrap.ts). Apart from constants.ts, which the
+// The owner account the first start makes (server/lifecycles/onboarding/owner-account.ts). Apart from constants.ts, which the
 // landing page loads, so only the owner's pages carry it.
 
 /**

@@ -1,6 +1,6 @@
 // The owner's audit log: every owner action is recorded in the same transaction as the change it
 // records, so the log and the data never disagree. Rows are only ever added (migration 005).
-import type { User } from '../db/schema.js';
+import type { User } from '@server/platform/db/schema.js';
 import type { Executor, StoreDeps } from './store.js';
 
 export interface AuditRecord {

@@ -1,16 +1,17 @@
-// What every lifecycle store shares: the services it needs, and how a machine's refusal becomes
-// the 400 the API answers. A store is the only place that writes its lifecycle's status.
+// What every store shares (each lifecycle's, and the plans'): the services it needs, and how a
+// machine's refusal becomes the 400 the API answers. A store is the only place that writes its
+// lifecycle's status.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';
 import type { Decision, Refusal } from '@machines/shared';
-import type { AttachmentStore } from '../attachments/index.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { ApiError, nonFieldError } from '../errors.js';
-import type { Notifier } from '../services/notifier.js';
-import type { Clock } from '../time.js';
+import type { AttachmentStore } from '@server/platform/attachments/index.js';
+import type { Config } from '@server/config.js';
+import type { Db } from '@server/platform/db/index.js';
+import type { Database } from '@server/platform/db/schema.js';
+import { ApiError, nonFieldError } from '@server/errors.js';
+import type { Notifier } from '@server/services/notifier.js';
+import type { Clock } from '@server/platform/time.js';
 
 export interface StoreDeps {
   config: Config;

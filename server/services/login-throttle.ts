@@ -7,8 +7,8 @@
 //
 // An attempt is charged as a failure before the password is checked (a compare-and-set on the
 // row), and a success removes the charge: so parallel guesses cannot slip past the delay together.
-import type { Db } from '../db/index.js';
-import type { Clock } from '../time.js';
+import type { Db } from '@server/platform/db/index.js';
+import type { Clock } from '@server/platform/time.js';
 
 /** The failure in a row that starts the delays (the ones before it cost nothing). */
 export const LOGIN_FAILURES_BEFORE_DELAY = 5;

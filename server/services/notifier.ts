@@ -1,9 +1,9 @@
 // Every e-mail and SMS goes through here: it is written to the notification log first, then sent.
 // A failed send never fails the caller's request; the scheduler retries it later.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/index.js';
-import type { NotificationChannel, NotificationLog } from '../db/schema.js';
-import type { Clock } from '../time.js';
+import type { Db } from '@server/platform/db/index.js';
+import type { NotificationChannel, NotificationLog } from '@server/platform/db/schema.js';
+import type { Clock } from '@server/platform/time.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SmsProvider } from './sms.js';

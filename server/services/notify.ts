@@ -2,9 +2,9 @@
 // benefits. The lifecycle stores send them after their transaction commits. Each notice is written
 // in its recipient's language (users.language), from the catalogue keys its builder names.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
-import { localizer, type Localizer } from '../i18n.js';
+import type { Config } from '@server/config.js';
+import type { Db } from '@server/platform/db/index.js';
+import { localizer, type Localizer } from '@server/platform/i18n.js';
 import type { Notifier } from './notifier.js';
 
 /** What sending a notice needs. */

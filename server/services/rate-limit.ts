@@ -1,7 +1,7 @@
 // Rate limits and claims kept in the database, so every instance behind a load balancer shares them.
-import type { Db } from '../db/index.js';
-import { tooManyRequests } from '../errors.js';
-import type { Clock } from '../time.js';
+import type { Db } from '@server/platform/db/index.js';
+import { tooManyRequests } from '@server/errors.js';
+import type { Clock } from '@server/platform/time.js';
 
 export interface RateLimitResult {
   allowed: boolean;

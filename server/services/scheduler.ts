@@ -1,7 +1,7 @@
 // In-process jobs. Each run is claimed with an insert into job_runs, so when several instances share
 // one PostgreSQL exactly one of them runs a job for a given period.
-import { pruneOtpSendLimits } from '../auth/otp.js';
-import type { AppContext } from '../context.js';
+import { pruneOtpSendLimits } from '@server/resources/auth/otp.js';
+import type { AppContext } from '@server/context.js';
 
 export interface Job {
   name: string;

@@ -2,7 +2,7 @@
 import { appendFileSync, existsSync, mkdirSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '@server/config.js';
 
 export interface SmsProvider {
   send(to: string, body: string): Promise<void>;

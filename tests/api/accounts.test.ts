@@ -5,11 +5,11 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { startSession } from '../../server/auth/sessions.js';
+import { startSession } from '../../server/resources/auth/sessions.js';
 import { lastOtp, loginOwner, registerCustomer, uniquePhone } from '../helpers/accounts.js';
 import { heldMailer, type HeldMailer } from '../helpers/mail.js';
 import { insertSubscription } from '../helpers/fixtures.js';
-import { allJobs } from '../../server/routes/index.js';
+import { allJobs } from '../../server/registry.js';
 import { runJobIfDue } from '../../server/services/scheduler.js';
 
 describe.each(testDatabases())('accounts on %s', (dialect) => {

@@ -16,9 +16,9 @@ import {
   isAttachmentName,
   type AttachmentStore,
   type AttachmentType,
-} from '../../server/attachments/index.js';
-import { createLocalAttachmentStore } from '../../server/attachments/local.js';
-import { S3_KEY_PREFIX, createS3AttachmentStore } from '../../server/attachments/s3.js';
+} from '../../server/platform/attachments/index.js';
+import { createLocalAttachmentStore } from '../../server/platform/attachments/local.js';
+import { S3_KEY_PREFIX, createS3AttachmentStore } from '../../server/platform/attachments/s3.js';
 import {
   ConfigError,
   loadConfig,

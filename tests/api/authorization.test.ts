@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
-import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/auth/otp.js';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
 import type { OperationId } from '../../server/http.js';
 import { createTestApp, testDatabases, type Answer, type TestApp } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 // The batch reader gathers concurrent lookups into one query without ever answering a call from a
 // query that started before the call: what was committed before a request is always seen.
 import { describe, expect, it } from 'vitest';
-import { createBatchReader } from '../../server/db/batch.js';
+import { createBatchReader } from '../../server/platform/db/batch.js';
 
 /** A source whose queries the test finishes by hand, recording the keys of each. */
 function controlledSource() {

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
-import { startSession } from '../../server/auth/sessions.js';
+import { startSession } from '../../server/resources/auth/sessions.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
-import { dateInZone } from '../../server/time.js';
+import { dateInZone } from '../../server/platform/time.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';

@@ -13,7 +13,7 @@ import {
   paymentModeLabel,
 } from '@machines/payment';
 import { formatCalendarDate } from '@machines/shared';
-import { numberInHindiWords, rupeesInWords } from '../../server/format.js';
+import { numberInHindiWords, rupeesInWords } from '../../server/platform/format.js';
 import {
   CATALOGUES,
   formatDate,
@@ -21,8 +21,8 @@ import {
   isSentenceKey,
   requestLanguage,
   translateSentence,
-} from '../../server/i18n.js';
-import { loadReceipt, receiptHtml } from '../../server/services/receipts.js';
+} from '../../server/platform/i18n.js';
+import { loadReceipt, receiptHtml } from '../../server/lifecycles/payment/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { lastOtp, loginOwner, registerCustomer, uniquePhone } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '@machines';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { numberInWords, rupeesInWords } from '../../server/format.js';
+import { numberInWords, rupeesInWords } from '../../server/platform/format.js';
 import {
   amountDuePaise,
   formatRate,
@@ -16,7 +16,7 @@ import {
   priceWithGst,
   splitGst,
   taxInvoiceColumns,
-} from '../../server/gst.js';
+} from '../../server/platform/gst.js';
 
 /** An independent reader of the words, to check numberInWords against arithmetic. */
 function wordsToNumber(words: string): number {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '@machines';
 import { loadConfig } from '../../server/config.js';
-import { loadReceipt, receiptHtml, receiptPdf } from '../../server/services/receipts.js';
+import { loadReceipt, receiptHtml, receiptPdf } from '../../server/lifecycles/payment/receipts.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { commerce } from '../helpers/commerce.js';

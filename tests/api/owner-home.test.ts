@@ -3,7 +3,7 @@
 // month and tomorrow, and business-day edges (India is UTC+5:30).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
-import { dateInZone } from '../../server/time.js';
+import { dateInZone } from '../../server/platform/time.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';

@@ -4,7 +4,7 @@ import { addDays } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
-import { careJobs } from '../../server/routes/owner.js';
+import { careJobs } from '../../server/owner/users/users.jobs.js';
 
 describe.each(testDatabases())('owner views on %s', (dialect) => {
   let t: TestApp;

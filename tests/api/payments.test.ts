@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatCalendarDate } from '@machines';
-import { loadReceipt, receiptPdf } from '../../server/services/receipts.js';
+import { loadReceipt, receiptPdf } from '../../server/lifecycles/payment/receipts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce as sharedCommerce } from '../helpers/commerce.js';
@@ -201,6 +201,36 @@ describe.each(testDatabases())('payments on %s (sandbox)', (dialect) => {
         .where('notification_type', '=', 'payment_success')
         .execute();
       expect(logs.map((log) => log.channel).sort()).toEqual(['email', 'sms']);
+    });
+
+    it('settles an order that expired after its checkout (the order machine: expired → paid), once', async () => {
+      const { subscription } = await api.subscription(alice);
+      const { order, fields } = await sharedCommerce(t, () => owner).checkoutFields(
+        alice,
+        subscription.id,
+      );
+      // The stale-order job (or a configuration change) closed it while the customer was paying.
+      await t.ctx.db.kysely
+        .updateTable('payment_orders')
+        .set({ status: 'expired' })
+        .where('order_id', '=', order.order_id)
+        .execute();
+      const refused = await api.checkout(alice, order.order_id);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error_code).toBe('payment.order_not_open');
+      const verified = await api.verify(alice, fields);
+      expect(verified.status).toBe(200);
+      expect(verified.body.detail).toBe('Payment verified successfully.');
+      expect(verified.body.subscription.status).toBe('ACTIVE');
+      const stored = await t.ctx.db.kysely
+        .selectFrom('payment_orders')
+        .select('status')
+        .where('order_id', '=', order.order_id)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe('paid');
+      const again = await api.verify(alice, fields);
+      expect(again.body.detail).toBe('Payment already verified.');
+      expect(await paymentsOf(subscription.id)).toHaveLength(1);
     });
 
     it('is idempotent: verifying the same payment again gives the same success', async () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
-import { createReadCache, createSharedAnswers } from '../../server/read-cache.js';
+import { createReadCache, createSharedAnswers } from '../../server/platform/read-cache.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, parseTrustProxy } from '../../server/config.js';
-import { redactUrl } from '../../server/log-redaction.js';
+import { redactUrl } from '../../server/platform/log-redaction.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { registerCustomer } from '../helpers/accounts.js';
 

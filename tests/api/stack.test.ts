@@ -1,4 +1,4 @@
-// server/stack.ts: a stack's frames in a bundle are mapped to the sources through the bundle's map,
+// server/platform/stack.ts: a stack's frames in a bundle are mapped to the sources through the bundle's map,
 // read on demand; other frames, and every frame of a bundle without a map, stay as they are.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mapStack } from '../../server/stack.js';
+import { mapStack } from '../../server/platform/stack.js';
 
 // Line 3 throws; `new` is at column 9 (1-based), where V8 puts the frame.
 const THROWER = `// A module that throws.
@@ -101,7 +101,7 @@ describe('mapStack', () => {
   it('leaves a stack without bundle frames as it is', () => {
     const stack = new Error('here').stack!;
     expect(mapStack(stack, mapped.url)).toBe(stack);
-    // By default the bundle is server/stack.ts itself here, which has no map beside it.
+    // By default the bundle is server/platform/stack.ts itself here, which has no map beside it.
     expect(mapStack(stack)).toBe(stack);
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { DataDirLockedError } from '../../server/db/index.js';
+import { DataDirLockedError } from '../../server/platform/db/index.js';
 
 describe('embedded SQLite storage', () => {
   const dirs: string[] = [];

@@ -8,7 +8,7 @@ import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES } from '@machines/su
 import {
   subscriptionIsActiveSql,
   subscriptionStatusIs,
-} from '../../server/lifecycles/subscription.store.js';
+} from '../../server/lifecycles/subscription/subscription.read.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { registerCustomer } from '../helpers/accounts.js';
 import { insertPlan } from '../helpers/fixtures.js';

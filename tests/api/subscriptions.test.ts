@@ -2,11 +2,11 @@
 // refund, renew, and the daily commerce jobs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
+import { cleanStaleOrders } from '../../server/lifecycles/payment/payment.jobs.js';
 import {
-  cleanStaleOrders,
   expireSubscriptions,
   sendExpiryReminders,
-} from '../../server/jobs/commerce.js';
+} from '../../server/lifecycles/subscription/subscription.jobs.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';

@@ -1,6 +1,6 @@
-// server/time.ts: the UTC instant at which a business date begins, in a fixed zone and across DST.
+// server/platform/time.ts: the UTC instant at which a business date begins, in a fixed zone and across DST.
 import { describe, expect, it } from 'vitest';
-import { businessDayStart, dateInZone } from '../../server/time.js';
+import { businessDayStart, dateInZone } from '../../server/platform/time.js';
 
 describe('businessDayStart', () => {
   it('starts an Asia/Kolkata day at 18:30 UTC the day before', () => {

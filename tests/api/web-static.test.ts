@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../../server/web.js';
+import { preferredEncoding } from '../../server/platform/web.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const PAGE =

@@ -1,6 +1,7 @@
-// One lifecycle truth: a lifecycle's status is written only by its store in server/lifecycles/,
-// which asks the machine first. This reads every other server file's syntax tree and fails on any
-// `.set({ status: … })` or `.values({ status: … })` (also `…_status`), literal or computed.
+// One lifecycle truth: a lifecycle's status is written only by its store, which asks the machine
+// first. This reads every server file's syntax tree, finds each `.set({ status: … })` or
+// `.values({ status: … })` (also `…_status`), literal or computed, and the table its query writes,
+// and fails unless that table's store is the file.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -8,15 +9,29 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = path.resolve(import.meta.dirname, '../../server');
 
-/** Where status writes belong, or are not lifecycle changes. */
-const ALLOWED = [
-  'lifecycles/',
+/** Each table with a status, the one file that writes it, and the machine that store asks. */
+const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }>> = {
+  users: { store: 'lifecycles/onboarding/onboarding.store.ts', machine: 'onboardingMachine' },
+  subscriptions: {
+    store: 'lifecycles/subscription/subscription.store.ts',
+    machine: 'subscriptionMachine',
+  },
+  payments: { store: 'lifecycles/payment/payment.store.ts', machine: 'paymentStatusMachine' },
+  // Checkout orders: the payment store's order part.
+  payment_orders: { store: 'lifecycles/payment/order.store.ts', machine: 'orderMachine' },
+  leaves: { store: 'lifecycles/leave/leave.store.ts', machine: 'leaveMachine' },
+  refunds: { store: 'lifecycles/refund/refund.store.ts', machine: 'refundMachine' },
+  feedback: { store: 'lifecycles/feedback/feedback.store.ts', machine: 'feedbackMachine' },
+  // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
+  notification_logs: { store: 'services/notifier.ts' },
+};
+
+/** Where status writes are not lifecycle changes. */
+const EXEMPT = [
   // Demo data: rows seeded in every state at once, straight to the tables, for a fast demo.
-  'demo.ts',
+  'demo/',
   // Schema and its migrations.
-  'db/migrations/',
-  // The notification log's own delivery state (sent / failed / pending), not a product lifecycle.
-  'services/notifier.ts',
+  'platform/db/migrations/',
 ];
 
 function serverFiles(dir = SERVER): string[] {
@@ -27,10 +42,36 @@ function serverFiles(dir = SERVER): string[] {
   });
 }
 
-/** `file:line status-property` for every status written through Kysely's set() or values(). */
-export function statusWrites(file: string, text = readFileSync(file, 'utf8')): string[] {
+/** The table a set() or values() call writes: the updateTable() or insertInto() of its chain. */
+function tableOf(call: ts.CallExpression): string | null {
+  let node: ts.Expression = (call.expression as ts.PropertyAccessExpression).expression;
+  for (;;) {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      if (['updateTable', 'insertInto'].includes(node.expression.name.text)) {
+        const [table] = node.arguments;
+        return table && ts.isStringLiteralLike(table) ? table.text.split(' ')[0]! : null;
+      }
+      node = node.expression.expression;
+    } else if (ts.isPropertyAccessExpression(node) || ts.isParenthesizedExpression(node)) {
+      node = node.expression;
+    } else {
+      return null;
+    }
+  }
+}
+
+interface StatusWrite {
+  /** Relative to server/. */
+  file: string;
+  line: number;
+  table: string | null;
+  property: string;
+}
+
+/** Every status written through Kysely's set() or values() in `file`. */
+export function statusWrites(file: string, text = readFileSync(file, 'utf8')): StatusWrite[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
+  const found: StatusWrite[] = [];
   const visit = (node: ts.Node) => {
     if (
       ts.isCallExpression(node) &&
@@ -48,7 +89,12 @@ export function statusWrites(file: string, text = readFileSync(file, 'utf8')): s
           const name = property.name && ts.isIdentifier(property.name) ? property.name.text : '';
           if (name === 'status' || name.endsWith('_status')) {
             const { line } = source.getLineAndCharacterOfPosition(property.getStart());
-            found.push(`${path.relative(SERVER, file)}:${line + 1} ${name}`);
+            found.push({
+              file: path.relative(SERVER, file),
+              line: line + 1,
+              table: tableOf(node),
+              property: name,
+            });
           }
         }
       }
@@ -59,18 +105,51 @@ export function statusWrites(file: string, text = readFileSync(file, 'utf8')): s
   return found;
 }
 
+/** `file:line table.property` for every write its table's store does not make. */
+function misplaced(writes: StatusWrite[]): string[] {
+  return writes
+    .filter((write) => STATUS_OWNERS[write.table ?? '']?.store !== write.file)
+    .map((write) => `${write.file}:${write.line} ${write.table ?? '?'}.${write.property}`);
+}
+
 describe('status writes', () => {
-  it('finds a status written outside a store (the check can fail)', () => {
+  it('finds a status written outside its store (the check can fail)', () => {
     const planted = `db.updateTable('leaves').set({ status: 'APPROVED', updated_at: now });`;
-    expect(statusWrites(path.join(SERVER, 'routes/planted.ts'), planted)).toEqual([
-      'routes/planted.ts:1 status',
+    const file = path.join(SERVER, 'lifecycles/leave/leave.handlers.ts');
+    expect(misplaced(statusWrites(file, planted))).toEqual([
+      'lifecycles/leave/leave.handlers.ts:1 leaves.status',
     ]);
   });
 
-  it('happen only in server/lifecycles/', () => {
-    const outside = serverFiles()
-      .filter((file) => !ALLOWED.some((allowed) => path.relative(SERVER, file).startsWith(allowed)))
+  it('finds an order status written by anything but the order store, even in its folder', () => {
+    const planted = [
+      `await trx.updateTable('payment_orders').set({ status: 'paid' }).where('id', '=', id).execute();`,
+      `await db.insertInto('payment_orders').values({ order_id, status: initial }).execute();`,
+    ].join('\n');
+    const handlers = path.join(SERVER, 'lifecycles/payment/payment.handlers.ts');
+    expect(misplaced(statusWrites(handlers, planted))).toEqual([
+      'lifecycles/payment/payment.handlers.ts:1 payment_orders.status',
+      'lifecycles/payment/payment.handlers.ts:2 payment_orders.status',
+    ]);
+    const store = path.join(SERVER, 'lifecycles/payment/order.store.ts');
+    expect(misplaced(statusWrites(store, planted))).toEqual([]);
+  });
+
+  it('happen only in the store of the table they write', () => {
+    const writes = serverFiles()
+      .filter((file) => !EXEMPT.some((exempt) => path.relative(SERVER, file).startsWith(exempt)))
       .flatMap((file) => statusWrites(file));
-    expect(outside).toEqual([]);
+    expect(misplaced(writes)).toEqual([]);
+    // Every lifecycle's store does write its status (the table above is not stale).
+    const written = new Set(writes.map((write) => write.table));
+    expect(Object.keys(STATUS_OWNERS).filter((table) => !written.has(table))).toEqual([]);
+  });
+
+  it("are decided: each lifecycle's store asks its machine", () => {
+    for (const { store, machine } of Object.values(STATUS_OWNERS)) {
+      if (!machine) continue;
+      const text = readFileSync(path.join(SERVER, store), 'utf8');
+      expect(text, store).toMatch(new RegExp(`decide\\(\\s*${machine}\\b`));
+    }
   });
 });

@@ -30,9 +30,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import { startSession } from '../../server/auth/sessions.js';
-import { DEMO_PASSWORD, seedDemo } from '../../server/demo.js';
-import { subscriptionStatusIs } from '../../server/lifecycles/subscription.store.js';
+import { startSession } from '../../server/resources/auth/sessions.js';
+import { DEMO_PASSWORD, seedDemo } from '../../server/demo/demo.js';
+import { subscriptionStatusIs } from '../../server/lifecycles/subscription/subscription.read.js';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);

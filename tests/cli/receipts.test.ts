@@ -1,7 +1,7 @@
 // `dabba payments receipt`: a receipt or tax invoice read on a terminal as text, the same facts as
 // data with --json, and the HTML and PDF for whoever wants them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taxInvoiceColumns } from '../../server/gst.js';
+import { taxInvoiceColumns } from '../../server/platform/gst.js';
 import { subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 

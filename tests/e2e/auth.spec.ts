@@ -93,7 +93,7 @@ test('the reset page loads nothing from another site, not even the map the foote
 }) => {
   const { customer } = await apiCustomer(request, { complete: 'mess' });
   // A business with a map embed, as BUSINESS_MAP_URL gives one. The page carries the business
-  // profile the footer shows (server/web.ts).
+  // profile the footer shows (server/platform/web.ts).
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();

@@ -108,7 +108,7 @@ function serverRuntime(lang: Language) {
  * A text the server writes, in the language under test: `sentence` is a key of
  * server/locales/en.json, either an English API sentence itself ("Invalid credentials. Please try
  * again.", "Too many attempts. Please try again in {minutes} minutes." with `values`) or a notice
- * key ("notice.otp.sms"). As server/i18n.ts does, a key Hindi lacks reads in English.
+ * key ("notice.otp.sms"). As server/platform/i18n.ts does, a key Hindi lacks reads in English.
  */
 export function serverTx(sentence: string, values?: Record<string, string | number>): string {
   if (!Object.hasOwn(serverRuntime('en').catalogue, sentence)) {

@@ -4,7 +4,7 @@
 // and the order answer is rewritten to razorpay mode; everything else is the real server.
 import { expect, test } from '@playwright/test';
 import type { Config } from '../../server/config';
-import { contentSecurityPolicy } from '../../server/security';
+import { contentSecurityPolicy } from '../../server/platform/security';
 import { apiCustomer, ensurePlan, signIn } from './support';
 
 /** The policy the server sends in Razorpay mode, which allows checkout.js and its window. */

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Mailer } from '../../server/services/mailer.js';
-import type { Clock } from '../../server/time.js';
+import type { Clock } from '../../server/platform/time.js';
 import { ContractMismatch, contractChecker, createContractChecker } from './contract-check.js';
 
 export type Dialect = 'sqlite' | 'postgres';

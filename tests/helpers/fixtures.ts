@@ -1,6 +1,6 @@
 // Direct-to-database fixtures: plans and paid subscriptions, without going through the payment API.
 import { addDays } from '@machines';
-import type { SubscriptionStatus } from '../../server/db/schema.js';
+import type { SubscriptionStatus } from '../../server/platform/db/schema.js';
 import type { TestApp } from './app.js';
 
 let planCounter = 0;

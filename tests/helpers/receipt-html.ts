@@ -1,6 +1,7 @@
-// Reads the receipt HTML that server/services/receipts.ts writes: its heading, the business lines
-// under the name, and each section's label/value rows, with entities decoded. It follows that
-// markup exactly, so a change to the markup fails the tests that read it rather than passing quietly.
+// Reads the receipt HTML that server/lifecycles/payment/receipts.ts writes: its heading, the
+// business lines under the name, and each section's label/value rows, with entities decoded. It
+// follows that markup exactly, so a change to the markup fails the tests that read it rather than
+// passing quietly.
 
 export interface ReceiptDocument {
   title: string;

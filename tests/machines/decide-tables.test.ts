@@ -10,6 +10,7 @@ import {
   lifecycleOf,
   type OfflinePaymentFacts,
   onboardingMachine,
+  orderMachine,
   paymentStatusMachine,
   refundMachine,
   type SubscriptionContext,
@@ -323,6 +324,20 @@ const tables: Table[] = [
       },
     },
     allowed: { INITIATED: [], PENDING: [], SUCCESS: [], FAILED: [] },
+  },
+  {
+    name: 'order',
+    machine: orderMachine,
+    context: {},
+    events: [{ type: 'order.pay' }, { type: 'order.expire' }],
+    cells: {
+      created: { 'order.pay': to('paid'), 'order.expire': to('expired') },
+      // The provider may capture after the order closed here: the money still counts.
+      expired: { 'order.pay': to('paid'), 'order.expire': no('order.not_open') },
+      failed: { 'order.pay': to('paid'), 'order.expire': no('order.not_open') },
+      paid: { 'order.pay': no('order.already_paid'), 'order.expire': no('order.already_paid') },
+    },
+    allowed: { created: [], expired: [], failed: [], paid: [] },
   },
   {
     name: 'onboarding',

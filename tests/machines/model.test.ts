@@ -11,6 +11,7 @@ import {
   feedbackMachine,
   leaveMachine,
   onboardingMachine,
+  orderMachine,
   paymentMachine,
   paymentStatusMachine,
   type Persisted,
@@ -180,6 +181,16 @@ const domainModels: DomainModel[] = [
         },
       },
     ],
+  },
+  {
+    name: 'order',
+    machine: orderMachine,
+    starts: [
+      { input: {} },
+      // No event leads to failed (the server never writes it); stored data may hold it.
+      { restore: { value: 'failed', context: {} } },
+    ],
+    events: [{ type: 'order.pay' }, { type: 'order.expire' }],
   },
   {
     name: 'onboarding',

@@ -13,6 +13,7 @@ import {
 } from '@machines/feedback';
 import { LEAVE_STATUS_LABELS, LEAVE_STATUSES } from '@machines/leave';
 import { USER_STATUS_LABELS, USER_STATUSES } from '@machines/onboarding';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@machines/order';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, paymentModeLabel } from '@machines/payment';
 import { REFUND_STATUS_LABELS, REFUND_STATUSES, refundStatusDisplay } from '@machines/refund';
 import { lifecycleLabel, statusLabel } from '@machines/status-labels';
@@ -70,6 +71,7 @@ describe('status labels', () => {
   const lifecycles: Array<[string, readonly string[], Readonly<Record<string, string>>]> = [
     ['subscription', SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS],
     ['payment', PAYMENT_STATUSES, PAYMENT_STATUS_LABELS],
+    ['order', ORDER_STATUSES, ORDER_STATUS_LABELS],
     ['leave', LEAVE_STATUSES, LEAVE_STATUS_LABELS],
     ['refund', REFUND_STATUSES, REFUND_STATUS_LABELS],
     ['feedback', FEEDBACK_STATUSES, FEEDBACK_STATUS_LABELS],

@@ -1,5 +1,5 @@
 // Vite plugin: writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, so
-// the server (server/web.ts, @fastify/static preCompressed) sends them without compressing per
+// the server (server/platform/web.ts, @fastify/static preCompressed) sends them without compressing per
 // request. Not index.html: the server adds the business profile to it and compresses it at start-up.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -44,7 +44,7 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
   const api = createApi(getSession);
   const queryClient = createQueryClient();
   const fetchProfile = () => unwrap(api.GET('/accounts/profile/'));
-  // The page came with the business profile (server/web.ts): the contact page needs no request.
+  // The page came with the business profile (server/platform/web.ts): the contact page needs no request.
   const business = injectedBusiness();
   if (business) queryClient.setQueryData(keys.business, business);
 

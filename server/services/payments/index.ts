@@ -1,6 +1,6 @@
 // The payment provider the configuration names: Razorpay, or the local sandbox that speaks its
 // protocol.
-import type { Config } from '../../config.js';
+import type { Config } from '@server/config.js';
 import type { PaymentProvider } from './provider.js';
 import { createRazorpayProvider } from './razorpay.js';
 import { createSandboxProvider } from './sandbox.js';

@@ -1,5 +1,5 @@
 // Razorpay's Orders API over HTTPS (POST /v1/orders with basic auth), without the SDK.
-import type { Config } from '../../config.js';
+import type { Config } from '@server/config.js';
 import { ProviderError, type PaymentProvider } from './provider.js';
 
 const TIMEOUT_MS = 10_000;

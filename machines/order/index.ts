@@ -1,0 +1,4 @@
+export * from './order.fromApi';
+export * from './order.machine';
+export * from './order.messages';
+export * from './order.rules';

@@ -1,0 +1,146 @@
+// The demo's made-up world: its plans, the names, hostels and localities of its customers, what they
+// write in feedback, and the seeded random numbers that pick among them.
+
+export const DEMO_PLANS = [
+  {
+    code: 'MESS-FULL-30',
+    name: 'Mess Full Board',
+    description: 'Breakfast, lunch and dinner at the mess for 30 days.',
+    service_type: 'mess' as const,
+    duration_days: 30,
+    base_price_paise: 3_000_00,
+    included_meals: 'breakfast,lunch,dinner',
+    is_active: true,
+  },
+  {
+    code: 'MESS-LD-30',
+    name: 'Mess Lunch & Dinner',
+    description: 'Lunch and dinner at the mess for 30 days.',
+    service_type: 'mess' as const,
+    duration_days: 30,
+    base_price_paise: 2_000_00,
+    included_meals: 'lunch,dinner',
+    is_active: true,
+  },
+  {
+    code: 'TIFFIN-LD-30',
+    name: 'Tiffin Lunch & Dinner',
+    description: 'Home-style lunch and dinner delivered to your hostel or home for 30 days.',
+    service_type: 'tiffin' as const,
+    duration_days: 30,
+    base_price_paise: 1_800_00,
+    included_meals: 'lunch,dinner',
+    is_active: true,
+  },
+  {
+    code: 'TIFFIN-FULL-7',
+    name: 'Tiffin Trial Week',
+    description: 'Three delivered meals a day for a week.',
+    service_type: 'tiffin' as const,
+    duration_days: 7,
+    base_price_paise: 700_00,
+    included_meals: 'breakfast,lunch,dinner',
+    is_active: true,
+  },
+  {
+    code: 'MESS-EXAM-15',
+    name: 'Exam Fortnight (archived)',
+    description: 'Dinner at the mess during exams. No longer offered.',
+    service_type: 'mess' as const,
+    duration_days: 15,
+    base_price_paise: 900_00,
+    included_meals: 'dinner',
+    is_active: false,
+  },
+];
+
+export const FIRST_NAMES = [
+  'Aarav',
+  'Ananya',
+  'Rohan',
+  'Priya',
+  'Vikram',
+  'Sneha',
+  'Arjun',
+  'Kavya',
+  'Rahul',
+  'Isha',
+  'Aditya',
+  'Meera',
+  'Karan',
+  'Pooja',
+  'Siddharth',
+  'Neha',
+  'Manish',
+  'Divya',
+  'Harsh',
+  'Riya',
+];
+export const LAST_NAMES = [
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Singh',
+  'Yadav',
+  'Agarwal',
+  'Mishra',
+  'Tiwari',
+  'Chauhan',
+  'Jain',
+  'Pandey',
+  'Saxena',
+  'Rastogi',
+  'Tyagi',
+  'Goel',
+];
+export const COURSES = ['B.Tech CSE', 'B.Tech ECE', 'B.Tech ME', 'MBA', 'MCA', 'B.Pharm'];
+export const HOSTELS = [
+  'Aryabhatta Hostel',
+  'Kalpana Hostel',
+  'Raman Hostel',
+  'Sarojini Hostel',
+  'Tagore Hostel',
+];
+export const LOCALITIES = [
+  'Raj Nagar Extension',
+  'Muradnagar',
+  'Govindpuram',
+  'Kavi Nagar',
+  'Shastri Nagar',
+];
+export const LANDMARKS = [
+  'Near Shiv Mandir',
+  'Opposite SBI ATM',
+  'Behind the petrol pump',
+  'Near the water tank',
+  'Next to Apollo Pharmacy',
+];
+export const COMPLAINTS = [
+  ['Dal was too salty', 'The dal at lunch was very salty today. Please check.'],
+  ['Roti was cold', 'Rotis were cold and hard when the tiffin arrived.'],
+  ['Found a hair in the sabzi', 'There was a hair in the sabzi. Please be careful in the kitchen.'],
+  ['Late delivery', 'The dinner tiffin came 45 minutes late.'],
+];
+export const PRAISE = [
+  ['Loved the Sunday special', 'The paneer on Sunday was excellent. Thank you!'],
+  ['Please add more fruit', 'Could breakfast include a banana or seasonal fruit?'],
+  ['Great service', 'Always on time and tasty. Keep it up.'],
+];
+
+/** A small deterministic PRNG (mulberry32), so the same scale gives the same data. */
+export function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (probability: number) => next() < probability,
+  };
+}

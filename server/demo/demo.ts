@@ -1,0 +1,499 @@
+// Realistic demo data at any scale: plans, customers of both types, subscriptions in every state,
+// payments, leaves, feedback with photos, refunds. Deterministic, so benchmarks are repeatable.
+// Only `--demo`, `npm run seed:demo` and the benchmark load it: the production bundle
+// (dist/server.mjs) leaves it out, and main.ts imports its own bundle (dist/demo/demo.js) on demand.
+import { sql, type Insertable, type Kysely } from 'kysely';
+import path from 'node:path';
+import { addDays } from '@machines/shared';
+import { refundBreakdown } from '@machines/subscription';
+import { hashPassword } from '@server/resources/auth/passwords.js';
+import type { Config } from '@server/config.js';
+import type { AppContext } from '@server/context.js';
+import type {
+  Database,
+  FeedbackTable,
+  LeavesTable,
+  PaymentsTable,
+  RefundsTable,
+  SubscriptionsTable,
+  UsersTable,
+} from '@server/platform/db/schema.js';
+import { amountDuePaise, taxInvoiceColumns } from '@server/platform/gst.js';
+import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
+import {
+  COMPLAINTS,
+  COURSES,
+  DEMO_PLANS,
+  FIRST_NAMES,
+  HOSTELS,
+  LANDMARKS,
+  LAST_NAMES,
+  LOCALITIES,
+  PRAISE,
+  random,
+} from './data.js';
+
+export interface DemoOptions {
+  /** How many customers to create. */
+  users: number;
+  /** Do nothing when the database already has plans (the `--demo` start). */
+  onlyIfEmpty: boolean;
+}
+
+export const DEMO_PASSWORD = 'demo-pass-1';
+
+/**
+ * The logins a `--demo` start prints on stderr before its JSON log, so nobody has to find them in
+ * it: the owner (whose password is in DATA_DIR/owner-credentials.txt unless OWNER_PASSWORD chose
+ * it) and the two customers every demo seeds.
+ */
+export function demoLogins(config: Pick<Config, 'owner' | 'dataDir'>, url: string): string {
+  const credentials = path.join(config.dataDir, 'owner-credentials.txt');
+  const shown = path.relative(process.cwd(), credentials);
+  const where = shown.startsWith('..') || path.isAbsolute(shown) ? credentials : `./${shown}`;
+  const ownerPassword =
+    config.owner.password === null
+      ? `password in ${where}`
+      : 'password: the OWNER_PASSWORD you set';
+  return [
+    `Demo logins, at ${url} (or \`dabba login --url ${url}\`):`,
+    `  owner     ${config.owner.username} (${ownerPassword})`,
+    `  student   student1 / ${DEMO_PASSWORD}`,
+    `  regular   regular1 / ${DEMO_PASSWORD}`,
+    '',
+  ].join('\n');
+}
+
+async function insertChunks<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+  size = 400,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += size) {
+    // Kysely's builder types cannot follow a generic table name here.
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + size) as never)
+      .execute();
+  }
+}
+
+async function demoPhoto(label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="#f4e4c1"/><circle cx="160" cy="100" r="70" fill="#e0a458"/><text x="160" y="190" font-size="16" text-anchor="middle" fill="#333">${label}</text></svg>`;
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<void> {
+  const db = ctx.db.kysely;
+  const existing = await db.selectFrom('plans').select('id').limit(1).execute();
+  if (options.onlyIfEmpty && existing.length) return;
+  const startedAt = Date.now();
+  const rng = random(20_261_122);
+  const now = ctx.clock.now().toISOString();
+  const today = ctx.today();
+
+  for (const plan of DEMO_PLANS) {
+    await db
+      .insertInto('plans')
+      .values({ ...plan, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .execute();
+  }
+  const plans = await db
+    .selectFrom('plans')
+    .selectAll()
+    .where(
+      'code',
+      'in',
+      DEMO_PLANS.map((p) => p.code),
+    )
+    .execute();
+  const activePlans = {
+    mess: plans.filter((plan) => plan.is_active && plan.service_type === 'mess'),
+    tiffin: plans.filter((plan) => plan.is_active && plan.service_type === 'tiffin'),
+  };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const firstUserNumber =
+    Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ) + 1;
+
+  // Customers, in chunks so 100,000 of them fit in memory comfortably.
+  const chunk = 2_000;
+  let receiptNumber = Number(
+    (
+      await db
+        .selectFrom('counters')
+        .select('value')
+        .where('name', '=', RECEIPT_COUNTER)
+        .executeTakeFirst()
+    )?.value ?? 0,
+  );
+  let photos = 0;
+  for (let offset = 0; offset < options.users; offset += chunk) {
+    const count = Math.min(chunk, options.users - offset);
+    const users: Insertable<UsersTable>[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = firstUserNumber + offset + i;
+      const student = rng.chance(0.6);
+      const first = rng.pick(FIRST_NAMES);
+      const last = rng.pick(LAST_NAMES);
+      // The first two customers are the documented demo logins.
+      const username =
+        offset + i === 0
+          ? 'student1'
+          : offset + i === 1
+            ? 'regular1'
+            : `${first.toLowerCase()}${n}`;
+      const roll = rng.next();
+      const status =
+        roll < 0.9 || offset + i < 2
+          ? 'profile_complete'
+          : roll < 0.95
+            ? 'registration_complete'
+            : 'unverified';
+      const tiffin = rng.chance(0.4);
+      users.push({
+        username,
+        username_lower: username.toLowerCase(),
+        email: `${username}@example.com`,
+        email_lower: `${username}@example.com`,
+        phone: `+91${String(7_000_000_000 + n)}`,
+        password_hash: passwordHash,
+        user_type:
+          offset + i === 1
+            ? 'regular'
+            : offset + i === 0
+              ? 'student'
+              : student
+                ? 'student'
+                : 'regular',
+        first_name: first,
+        last_name: last,
+        status,
+        is_active: rng.chance(0.98),
+        phone_verified: status !== 'unverified',
+        last_login: rng.chance(0.7) ? now : null,
+        is_tiffin_user: status === 'profile_complete' && tiffin,
+        is_mess_user: status === 'profile_complete' && !tiffin,
+        preferred_delivery_time: '6:00 PM',
+        date_joined: now,
+        updated_at: now,
+      });
+    }
+    const photographed: { feedbackId: number; subject: string; photos: number }[] = [];
+    await db.transaction().execute(async (trx) => {
+      const inserted: { id: number }[] = [];
+      for (let start = 0; start < users.length; start += 400) {
+        inserted.push(
+          ...(await trx
+            .insertInto('users')
+            .values(users.slice(start, start + 400))
+            .returning('id')
+            .execute()),
+        );
+      }
+      const students = [];
+      const regulars = [];
+      const subscriptions: (Insertable<SubscriptionsTable> & {
+        _payment?: 'SUCCESS' | 'FAILED';
+        _refund?: boolean;
+      })[] = [];
+      for (let i = 0; i < inserted.length; i++) {
+        const user = users[i]!;
+        const userId = inserted[i]!.id;
+        if (user.status !== 'profile_complete') continue;
+        if (user.user_type === 'student') {
+          students.push({
+            user_id: userId,
+            institute: rng.pick(['KIET', 'ITS']),
+            student_id: `KI${String(userId).padStart(6, '0')}`,
+            hostel: `${rng.pick(HOSTELS)}, Room ${rng.int(101, 450)}`,
+            year: rng.pick(['1st', '2nd', '3rd', '4th', '5th']),
+            course: rng.pick(COURSES),
+          });
+        } else {
+          regulars.push({
+            user_id: userId,
+            address: `${rng.int(1, 300)}, ${rng.pick(LOCALITIES)}, Ghaziabad`,
+            landmark: rng.pick(LANDMARKS),
+            pincode: String(rng.int(201001, 201206)),
+            city: 'Ghaziabad',
+          });
+        }
+        const service = user.is_tiffin_user ? 'tiffin' : 'mess';
+        const plan = rng.pick(activePlans[service]);
+        const kind = offset + i < 2 ? 'ACTIVE' : rng.next();
+        const base = {
+          user_id: userId,
+          plan_id: plan.id,
+          subscription_type: plan.service_type,
+          breakfast_included: plan.included_meals.includes('breakfast'),
+          total_paid_paise: amountDuePaise(plan.base_price_paise, ctx.config.gst),
+          leave_days: 0,
+          cancelled_at: null,
+          renewed_from_id: null,
+          created_at: now,
+          updated_at: now,
+        };
+        const dated = (start: string) => {
+          const end = addDays(start, plan.duration_days - 1);
+          return { start_date: start, base_end_date: end, adjusted_end_date: end };
+        };
+        if (kind === 'ACTIVE' || (typeof kind === 'number' && kind < 0.55)) {
+          // Some end within five days, so "Soon to Expire" has customers in it.
+          const start = addDays(today, -rng.int(0, plan.duration_days - 1));
+          subscriptions.push({ ...base, status: 'ACTIVE', ...dated(start), _payment: 'SUCCESS' });
+        } else if (kind < 0.65) {
+          const start = addDays(today, -plan.duration_days - rng.int(1, 40));
+          subscriptions.push({ ...base, status: 'EXPIRED', ...dated(start), _payment: 'SUCCESS' });
+        } else if (kind < 0.7) {
+          const start = addDays(today, -rng.int(1, 10));
+          subscriptions.push({
+            ...base,
+            status: 'CANCELLED',
+            ...dated(start),
+            cancelled_at: now,
+            _payment: 'SUCCESS',
+            _refund: true,
+          });
+        } else if (kind < 0.78) {
+          subscriptions.push({
+            ...base,
+            status: 'PENDING_PAYMENT',
+            start_date: null,
+            base_end_date: null,
+            adjusted_end_date: null,
+            ...(rng.chance(0.3) ? { _payment: 'FAILED' as const } : {}),
+          });
+        }
+      }
+      await insertChunks(trx, 'student_profiles', students);
+      await insertChunks(trx, 'regular_profiles', regulars);
+
+      const subscriptionIds: number[] = [];
+      for (let start = 0; start < subscriptions.length; start += 400) {
+        const rows = subscriptions
+          .slice(start, start + 400)
+          .map(({ _payment: _p, _refund: _r, ...row }) => row);
+        subscriptionIds.push(
+          ...(await trx.insertInto('subscriptions').values(rows).returning('id').execute()).map(
+            (row) => row.id,
+          ),
+        );
+      }
+      const payments: Insertable<PaymentsTable>[] = [];
+      const paid: { index: number; paymentIndex: number }[] = [];
+      subscriptions.forEach((subscription, index) => {
+        if (!subscription._payment) return;
+        const id = subscriptionIds[index]!;
+        const success = subscription._payment === 'SUCCESS';
+        const paymentId = `pay_demo${String(id).padStart(10, '0')}`;
+        if (success) paid.push({ index, paymentIndex: payments.length });
+        payments.push({
+          user_id: subscription.user_id,
+          subscription_id: id,
+          payment_order_id: null,
+          status: subscription._payment,
+          amount_paise: subscription.total_paid_paise,
+          currency: 'INR',
+          transaction_id: success ? paymentId : null,
+          payment_gateway: 'sandbox',
+          payment_mode: success ? rng.pick(['card', 'upi', 'netbanking']) : null,
+          failure_reason: success ? null : 'Payment was declined by the bank.',
+          utr: null,
+          admin_comment: null,
+          receipt_number: success ? ++receiptNumber : null,
+          razorpay_order_id: `order_demo${String(id).padStart(10, '0')}`,
+          razorpay_payment_id: success ? paymentId : null,
+          // Paid in the morning of the start date, but never later than now.
+          created_at: [`${subscription.start_date ?? today}T03:30:00.000Z`, now].sort()[0]!,
+          updated_at: now,
+          ...(success ? taxInvoiceColumns(ctx.config.gst, subscription.total_paid_paise) : {}),
+        });
+      });
+      const paymentIds: number[] = [];
+      for (let start = 0; start < payments.length; start += 400) {
+        paymentIds.push(
+          ...(
+            await trx
+              .insertInto('payments')
+              .values(payments.slice(start, start + 400))
+              .returning('id')
+              .execute()
+          ).map((row) => row.id),
+        );
+      }
+
+      const refunds: Insertable<RefundsTable>[] = [];
+      const leaves: Insertable<LeavesTable>[] = [];
+      const feedback: Insertable<FeedbackTable>[] = [];
+      for (const { index, paymentIndex } of paid) {
+        const subscription = subscriptions[index]!;
+        const subscriptionId = subscriptionIds[index]!;
+        if (subscription._refund) {
+          const status = rng.pick(['PENDING', 'PENDING', 'APPROVED', 'REJECTED', 'PAID'] as const);
+          refunds.push({
+            subscription_id: subscriptionId,
+            user_id: subscription.user_id,
+            payment_id: paymentIds[paymentIndex]!,
+            // Demo cancellations took no leave and happened today.
+            amount_paise: refundBreakdown({
+              totalPaidPaise: subscription.total_paid_paise,
+              startDate: subscription.start_date ?? today,
+              baseEndDate: subscription.base_end_date ?? today,
+              approvedLeaves: [],
+              cancelledOn: today,
+            }).amountPaise,
+            status,
+            requested_at: now,
+            requested_by: subscription.user_id,
+            processed_at: status === 'PENDING' ? null : now,
+            paid_at: status === 'PAID' ? now : null,
+            admin_comment:
+              status === 'PENDING'
+                ? null
+                : status === 'REJECTED'
+                  ? 'Cancelled after the refund window.'
+                  : 'Refund as per policy.',
+            utr: status === 'PAID' ? `UTR${subscriptionId}` : null,
+            updated_at: now,
+          });
+        }
+        if (subscription.status === 'ACTIVE' && rng.chance(0.12)) {
+          const status = rng.pick(['PENDING', 'APPROVED', 'REJECTED'] as const);
+          const start = addDays(today, rng.int(1, 10));
+          const duration = rng.int(1, 5);
+          leaves.push({
+            user_id: subscription.user_id,
+            subscription_id: subscriptionId,
+            leave_start_date: start,
+            leave_end_date: addDays(start, duration - 1),
+            reason: rng.pick([
+              'Going home for a festival',
+              'Family function',
+              'College trip',
+              'Unwell, staying with relatives',
+            ]),
+            status,
+            duration_days: duration,
+            requested_at: now,
+            approved_at: status === 'APPROVED' ? now : null,
+            rejected_at: status === 'REJECTED' ? now : null,
+            admin_comment:
+              status === 'PENDING'
+                ? null
+                : status === 'APPROVED'
+                  ? 'Approved. Enjoy!'
+                  : 'Exam week: the mess needs the headcount.',
+            decided_by: null,
+            updated_at: now,
+          });
+          if (status === 'APPROVED') {
+            subscription.leave_days = duration;
+            subscription.adjusted_end_date = addDays(subscription.base_end_date!, duration);
+            await trx
+              .updateTable('subscriptions')
+              .set({ leave_days: duration, adjusted_end_date: subscription.adjusted_end_date })
+              .where('id', '=', subscriptionId)
+              .execute();
+          }
+        }
+        if (rng.chance(0.08)) {
+          const complaint = rng.chance(0.5);
+          const [subject, message] = rng.pick(complaint ? COMPLAINTS : PRAISE);
+          const rating = complaint ? rng.int(1, 3) : rng.int(3, 5);
+          const status = rng.pick(['open', 'in_progress', 'resolved', 'closed'] as const);
+          feedback.push({
+            user_id: subscription.user_id,
+            subscription_id: subscriptionId,
+            feedback_type: complaint ? 'food_complaint' : 'general_feedback',
+            subject: subject!,
+            message: message!,
+            rating,
+            meal_date: complaint ? addDays(today, -rng.int(0, 5)) : null,
+            meal_type: complaint ? rng.pick(['breakfast', 'lunch', 'dinner'] as const) : null,
+            status,
+            priority: complaint
+              ? rating <= 2
+                ? 'urgent'
+                : 'high'
+              : rating <= 2
+                ? 'medium'
+                : 'low',
+            admin_response:
+              status === 'open'
+                ? null
+                : 'Thank you for telling us. We have spoken to the kitchen team.',
+            responded_at: status === 'open' ? null : now,
+            responded_by: null,
+            can_add_attachments: true,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+      }
+      await insertChunks(trx, 'refunds', refunds);
+      await insertChunks(trx, 'leaves', leaves);
+      const feedbackIds: number[] = [];
+      for (let start = 0; start < feedback.length; start += 400) {
+        feedbackIds.push(
+          ...(
+            await trx
+              .insertInto('feedback')
+              .values(feedback.slice(start, start + 400))
+              .returning('id')
+              .execute()
+          ).map((row) => row.id),
+        );
+      }
+      // A few complaints carry a photo, as real ones do.
+      for (let i = 0; i < feedback.length && photos < 12; i++) {
+        if (feedback[i]!.feedback_type !== 'food_complaint') continue;
+        photographed.push({ feedbackId: feedbackIds[i]!, subject: feedback[i]!.subject, photos });
+        photos += 1;
+      }
+    });
+    // Stored once the chunk's transaction has ended: the database store writes through the app's
+    // own connection, which on SQLite (one connection) the transaction would hold.
+    for (const photo of photographed) {
+      const bytes = await demoPhoto(photo.subject);
+      const storageName = await ctx.attachments.put(bytes, 'image/jpeg');
+      await db
+        .insertInto('feedback_attachments')
+        .values({
+          feedback_id: photo.feedbackId,
+          storage_name: storageName,
+          original_filename: `IMG_20261${String(photo.photos).padStart(3, '0')}.jpg`,
+          content_type: 'image/jpeg',
+          file_size: bytes.length,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+  await db
+    .insertInto('counters')
+    .values({ name: RECEIPT_COUNTER, value: receiptNumber })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
+    .execute();
+  // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
+  // On PostgreSQL VACUUM too: it marks the new rows all-visible, so index-only scans (the owner's
+  // home) read no table pages, as they do once autovacuum has run on a live database.
+  await (ctx.db.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
+  ctx.log.info(
+    {
+      customers: options.users,
+      seconds: Math.round((Date.now() - startedAt) / 100) / 10,
+      login: `student1 / ${DEMO_PASSWORD}`,
+    },
+    `demo data ready: ${options.users} customers; try the customer logins student1 and regular1 with password ${DEMO_PASSWORD}`,
+  );
+}

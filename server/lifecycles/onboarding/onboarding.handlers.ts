@@ -1,0 +1,225 @@
+// Registration, phone verification and the profile. The account store writes the user's status as
+// the onboarding machine decides; handlers check the fields with the spec's messages first.
+import { claimOtpSend, consumeOtp, issueOtp } from '@server/resources/auth/otp.js';
+import { hashPassword } from '@server/resources/auth/passwords.js';
+import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
+import type { AppContext } from '@server/context.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import type { User } from '@server/platform/db/schema.js';
+import {
+  ApiError,
+  fieldErrors,
+  forbidden,
+  unauthorized,
+  type FieldErrors,
+} from '@server/errors.js';
+import {
+  afterAnswer,
+  clientIp,
+  requireCustomer,
+  requireUser,
+  type Handlers,
+} from '@server/http.js';
+import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
+import { serializeUser } from './user.serializer.js';
+import { enforceLimit } from '@server/services/rate-limit.js';
+import {
+  isBlank,
+  normalizePhone,
+  profileErrors,
+  registrationErrors,
+} from './onboarding.validation.js';
+
+/** A phone field error on the OTP endpoints, which the client reads from `message`. */
+const otpPhoneError = (message: string) =>
+  new ApiError(400, { message, phone: [message], error_code: 'invalid' });
+
+export function onboardingHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const { accounts } = ctx.stores;
+
+  /** Which of username, e-mail and phone another account already has. */
+  async function taken(
+    username: string,
+    email: string,
+    phone: string | null,
+  ): Promise<FieldErrors> {
+    const clash: FieldErrors = {};
+    const existing = await db
+      .selectFrom('users')
+      .select(['username_lower', 'email_lower', 'phone'])
+      .where((eb) =>
+        eb.or([
+          eb('username_lower', '=', username.toLowerCase()),
+          eb('email_lower', '=', email.toLowerCase()),
+          ...(phone ? [eb('phone', '=', phone)] : []),
+        ]),
+      )
+      .execute();
+    for (const row of existing) {
+      if (row.username_lower === username.toLowerCase()) {
+        clash.username = ['A user with that username already exists.'];
+      }
+      if (row.email_lower === email.toLowerCase()) {
+        clash.email = ['A user with this email already exists.'];
+      }
+      if (phone && row.phone === phone) {
+        clash.phone = ['A user with this phone number already exists.'];
+      }
+    }
+    return clash;
+  }
+
+  return {
+    async register(request, reply) {
+      const body = request.body;
+      // Generous: a whole hostel can register from one NAT address in an evening.
+      await enforceLimit(ctx.rateLimiter, `register:ip:${clientIp(request)}`, 60, 3600);
+      const username = body.username.trim();
+      const email = body.email.trim();
+      const phone = normalizePhone(body.phone);
+      const errors = await registrationErrors(body);
+      if (!phone.ok) errors.phone = [phone.message];
+      Object.assign(errors, {
+        ...(await taken(username, email, phone.ok ? phone.value : null)),
+        ...errors,
+      });
+      if (Object.keys(errors).length || !phone.ok) throw fieldErrors(errors);
+      // Before the account exists, so a phone whose sends are used up registers later, cleanly.
+      await claimOtpSend(ctx, phone.value);
+      let user: User;
+      try {
+        user = await accounts.register(db, {
+          username,
+          username_lower: username.toLowerCase(),
+          email,
+          email_lower: email.toLowerCase(),
+          phone: phone.value,
+          password_hash: await hashPassword(body.password),
+          user_type: body.user_type,
+          first_name: body.first_name.trim(),
+          last_name: body.last_name.trim(),
+          language: body.language ?? DEFAULT_LANGUAGE,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldErrors(await taken(username, email, phone.value));
+        throw error;
+      }
+      await issueOtp(ctx, user);
+      reply.code(201);
+      return {
+        detail: 'Registration successful. Please check your phone for OTP verification.',
+        phone: user.phone,
+        user: await serializeUser(db, user),
+      };
+    },
+
+    async resendOtp(request, reply) {
+      const phone = normalizePhone(request.body.phone);
+      await enforceLimit(ctx.rateLimiter, `otp:ip:${clientIp(request)}`, 20, 3600, 'message');
+      if (!phone.ok) throw otpPhoneError(phone.message);
+      // The same limits, answer and timing for every phone: only the work after the answer knows
+      // whether the phone waits for a code.
+      await claimOtpSend(ctx, phone.value);
+      afterAnswer(ctx, reply, 'otp-resend', async () => {
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('phone', '=', phone.value)
+          .executeTakeFirst();
+        if (user?.status === 'unverified') await issueOtp(ctx, user);
+      });
+      return { message: 'A new OTP has been sent to your phone.' };
+    },
+
+    async verifyOtp(request) {
+      const phone = normalizePhone(request.body.phone);
+      const ip = clientIp(request);
+      await enforceLimit(ctx.rateLimiter, `otp-verify:ip:${ip}`, 30, 900, 'message');
+      if (!phone.ok) throw otpPhoneError(phone.message);
+      if (isBlank(request.body.otp)) {
+        throw new ApiError(400, {
+          message: 'OTP Required: Please enter the OTP.',
+          error_code: 'otp.required',
+        });
+      }
+      await enforceLimit(ctx.rateLimiter, `otp-verify:phone:${phone.value}`, 10, 900, 'message');
+      const userId = await consumeOtp(ctx, phone.value, request.body.otp);
+      const found = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!found || !found.is_active) throw unauthorized(LOGIN_FAILED);
+      await accounts.verifyPhone(found);
+      const now = ctx.clock.now().toISOString();
+      const user = await db
+        .updateTable('users')
+        .set({ last_login: now })
+        .where('id', '=', found.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const tokens = await startSession(ctx, user.id);
+      return {
+        ...tokens,
+        message: 'OTP verified successfully.',
+        user: await serializeUser(db, user),
+      };
+    },
+
+    async getProfile(request) {
+      // On PostgreSQL the session lookup read the profile rows too: no second round trip.
+      return serializeUser(db, requireUser(request), request.auth?.profiles);
+    },
+
+    async setLanguage(request) {
+      // Only the caller's own row: the signed-in user, never an id from the request.
+      const user = await accounts.setLanguage(requireUser(request), request.body.language);
+      return serializeUser(db, user);
+    },
+
+    async completeProfile(request) {
+      const user = requireCustomer(request);
+      const body = request.body;
+      if (user.status === 'unverified') {
+        throw forbidden('Please verify your phone number before completing your profile.');
+      }
+      const errors = profileErrors(user, body);
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      const student = body.student_profile;
+      const regular = body.regular_profile;
+      await accounts.completeProfile(user, {
+        isTiffinUser: body.is_tiffin_user,
+        isMessUser: body.is_mess_user,
+        preferredDeliveryTime: body.preferred_delivery_time?.trim(),
+        ...(user.user_type === 'student' && student
+          ? {
+              student: {
+                institute: student.institute,
+                student_id: student.student_id.trim(),
+                hostel: student.hostel.trim(),
+                year: student.year,
+                course: student.course.trim(),
+              },
+            }
+          : {}),
+        ...(user.user_type !== 'student' && regular
+          ? {
+              regular: {
+                address: regular.address.trim(),
+                landmark: regular.landmark.trim(),
+                pincode: regular.pincode.trim(),
+                city: regular.city.trim(),
+              },
+            }
+          : {}),
+      });
+      const updated = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      return serializeUser(db, updated);
+    },
+  } satisfies Partial<Handlers>;
+}

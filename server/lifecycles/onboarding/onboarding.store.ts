@@ -1,0 +1,218 @@
+// The user-status lifecycle's store (machines/onboarding): a registration starts unverified, a
+// verified OTP makes it registration_complete, and saving the profile makes it profile_complete.
+// Each write is decided by the onboarding machine and made with a conditional UPDATE.
+import { getInitialSnapshot } from 'xstate';
+import { decide } from '@machines/shared';
+import { onboardingMachine, type ProfileInput, type UserStatus } from '@machines/onboarding';
+import type { NewUser, User } from '@server/platform/db/schema.js';
+import { nonFieldError } from '@server/errors.js';
+import { localizer, type Language } from '@server/platform/i18n.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+
+/** The fields of a new account; the store sets its status and flags. */
+export type Registration = Omit<
+  NewUser,
+  | 'status'
+  | 'is_active'
+  | 'phone_verified'
+  | 'last_login'
+  | 'is_tiffin_user'
+  | 'is_mess_user'
+  | 'preferred_delivery_time'
+  | 'date_joined'
+  | 'updated_at'
+>;
+
+export interface ProfileWrite {
+  isTiffinUser: boolean;
+  isMessUser: boolean;
+  preferredDeliveryTime?: string | undefined;
+  student?: { institute: string; student_id: string; hostel: string; year: string; course: string };
+  regular?: { address: string; landmark: string; pincode: string; city: string };
+}
+
+const DEFAULT_DELIVERY_TIME = '6:00 PM';
+
+export type AccountStore = ReturnType<typeof createAccountStore>;
+
+export function createAccountStore(deps: StoreDeps) {
+  const db = deps.db.kysely;
+
+  /** A new account in the machine's initial state (unverified). */
+  async function register(executor: Executor, registration: Registration): Promise<User> {
+    const initial = getInitialSnapshot(onboardingMachine, { userType: registration.user_type });
+    const at = nowIso(deps);
+    return executor
+      .insertInto('users')
+      .values({
+        ...registration,
+        status: initial.value as UserStatus,
+        is_active: true,
+        phone_verified: false,
+        last_login: null,
+        is_tiffin_user: false,
+        is_mess_user: false,
+        preferred_delivery_time: DEFAULT_DELIVERY_TIME,
+        date_joined: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The mess owner, created by the server itself: owners do not onboard (the machine refuses them a
+   * profile form), so the account starts where onboarding ends.
+   */
+  async function createOwner(executor: Executor, registration: Registration): Promise<User> {
+    const complete: UserStatus = 'profile_complete';
+    const at = nowIso(deps);
+    return executor
+      .insertInto('users')
+      .values({
+        ...registration,
+        user_type: 'mess_owner',
+        status: complete,
+        is_active: true,
+        phone_verified: true,
+        last_login: null,
+        is_tiffin_user: false,
+        is_mess_user: false,
+        preferred_delivery_time: DEFAULT_DELIVERY_TIME,
+        date_joined: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * onboarding.verify_otp: true when this verification took the account out of unverified (the
+   * customer is then welcomed); false when it was verified already (the OTP just signs them in).
+   */
+  async function verifyPhone(user: User): Promise<boolean> {
+    const decision = decide(
+      onboardingMachine,
+      { value: user.status, context: { userType: user.user_type } },
+      { type: 'onboarding.verify_otp' },
+    );
+    if (!decision.ok) return false;
+    const verified = await db
+      .updateTable('users')
+      .set({
+        status: decision.next as UserStatus,
+        phone_verified: true,
+        updated_at: nowIso(deps),
+      })
+      .where('id', '=', user.id)
+      .where('status', '=', user.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!verified) return false;
+    const l = localizer(user.language);
+    const business = deps.config.business.name;
+    const welcome = l.t('notice.welcome.text', { link: `${deps.config.publicUrl}/profile` });
+    await deps.notifier.notify({
+      userId: user.id,
+      type: 'welcome',
+      subject: l.t('notice.welcome.subject', { business }),
+      summary: l.t('notice.welcome.summary'),
+      email: {
+        to: user.email,
+        text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${welcome}\n\n${business}`,
+      },
+      sms: {
+        to: user.phone,
+        body: l.t('notice.welcome.sms', { business, name: user.first_name }),
+      },
+    });
+    return true;
+  }
+
+  /**
+   * onboarding.complete_profile: saves the profile (also later, to edit it) and, the first time,
+   * completes the account. The machine's guards check the choice of service and the fields.
+   */
+  async function completeProfile(user: User, profile: ProfileWrite): Promise<void> {
+    const input: ProfileInput = {
+      isTiffinUser: profile.isTiffinUser,
+      isMessUser: profile.isMessUser,
+      studentProfile: profile.student
+        ? { ...profile.student, studentId: profile.student.student_id }
+        : null,
+      regularProfile: profile.regular ?? null,
+    };
+    const { next } = allowed(
+      decide(
+        onboardingMachine,
+        { value: user.status, context: { userType: user.user_type } },
+        { type: 'onboarding.complete_profile', profile: input },
+      ),
+    );
+    const at = nowIso(deps);
+    const becameComplete = await db.transaction().execute(async (trx) => {
+      if (profile.student) {
+        await trx
+          .insertInto('student_profiles')
+          .values({ user_id: user.id, ...profile.student })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.student!))
+          .execute();
+      } else if (profile.regular) {
+        await trx
+          .insertInto('regular_profiles')
+          .values({ user_id: user.id, ...profile.regular })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.regular!))
+          .execute();
+      }
+      const saved = await trx
+        .updateTable('users')
+        .set({
+          status: next as UserStatus,
+          is_tiffin_user: profile.isTiffinUser,
+          is_mess_user: profile.isMessUser,
+          ...(profile.preferredDeliveryTime
+            ? { preferred_delivery_time: profile.preferredDeliveryTime }
+            : {}),
+          updated_at: at,
+        })
+        .where('id', '=', user.id)
+        .where('status', '=', user.status)
+        .returning('id')
+        .executeTakeFirst();
+      // Another request changed the account after it was read: undo the profile rows too.
+      if (!saved)
+        throw nonFieldError(
+          'Your account changed meanwhile. Please try again.',
+          'account.conflict',
+        );
+      return user.status !== next;
+    });
+    if (!becameComplete) return;
+    const l = localizer(user.language);
+    const complete = l.t('notice.profile_completed.text', {
+      link: `${deps.config.publicUrl}/plans`,
+    });
+    await deps.notifier.notify({
+      userId: user.id,
+      type: 'profile_completed',
+      subject: l.t('notice.profile_completed.subject'),
+      summary: l.t('notice.profile_completed.summary'),
+      email: {
+        to: user.email,
+        text: `${l.t('notice.greeting', { name: user.first_name })}\n\n${complete}\n\n${deps.config.business.name}`,
+      },
+    });
+  }
+
+  /** The user's language, for the app, the notices and nothing else: it changes no status. */
+  async function setLanguage(user: User, language: Language): Promise<User> {
+    return db
+      .updateTable('users')
+      .set({ language, updated_at: nowIso(deps) })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return { register, createOwner, verifyPhone, completeProfile, setLanguage };
+}

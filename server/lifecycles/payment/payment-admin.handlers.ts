@@ -1,0 +1,124 @@
+// The owner's payment views: search, filters and paging over every payment, the latest 20, the
+// failed ones, one payment in detail; and recording money received at the mess.
+import { sql } from 'kysely';
+import { addDays } from '@machines/shared';
+import type { AppContext } from '@server/context.js';
+import { containsPattern } from '@server/platform/db/search.js';
+import { fieldError, forbidden, notFound } from '@server/errors.js';
+import { toPaise } from '@server/platform/format.js';
+import { isOwner, requireOwner, requireUser, type Handlers } from '@server/http.js';
+import { page } from '@server/platform/paging.js';
+import { adminPaymentBody } from './payment.serializer.js';
+import { paymentSelect, type PaymentRow } from './payment.read.js';
+import { loadSubscriptionBody } from '@server/lifecycles/subscription/subscription.serializer.js';
+import { businessDayStart } from '@server/platform/time.js';
+
+export const PAYMENT_DETAILS_FORBIDDEN =
+  'Unauthorized Access: You do not have permission to access payment details.';
+
+export function paymentAdminHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const body = (row: PaymentRow) => adminPaymentBody(row, ctx.today());
+  const newestFirst = () =>
+    paymentSelect(db).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc');
+
+  return {
+    async adminListPayments(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      const tz = ctx.config.businessTz;
+      let base = paymentSelect(db);
+      if (query.status) base = base.where('payments.status', '=', query.status);
+      if (query.user) base = base.where('payments.user_id', '=', query.user);
+      if (query.plan) base = base.where('subscriptions.plan_id', '=', query.plan);
+      if (query.date_from) {
+        base = base.where('payments.created_at', '>=', businessDayStart(query.date_from, tz));
+      }
+      if (query.date_to) {
+        const dayAfter = businessDayStart(addDays(query.date_to, 1), tz);
+        base = base.where('payments.created_at', '<', dayAfter);
+      }
+      const search = query.search?.trim();
+      if (search) {
+        const pattern = containsPattern(search);
+        const like = (column: string) =>
+          sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        base = base.where((eb) =>
+          eb.or([
+            like('payments.transaction_id'),
+            like('payments.razorpay_order_id'),
+            like('payments.razorpay_payment_id'),
+            like('users.username'),
+            like('users.email'),
+            like('users.phone'),
+            like('users.first_name'),
+            like('users.last_name'),
+            sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      const rows = await page(base, reply, query, (ordered) =>
+        ordered.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc'),
+      );
+      return rows.map(body);
+    },
+
+    async adminRecentPayments(request) {
+      requireOwner(request);
+      return (await newestFirst().limit(20).execute()).map(body);
+    },
+
+    async adminFailedPayments(request) {
+      requireOwner(request);
+      const rows = await newestFirst().where('payments.status', '=', 'FAILED').limit(500).execute();
+      return rows.map(body);
+    },
+
+    async adminRecordOfflinePayment(request, reply) {
+      const owner = requireOwner(request);
+      const input = request.body;
+      const subscription = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', input.subscription)
+        .executeTakeFirst();
+      if (!subscription) {
+        throw fieldError(
+          'subscription',
+          `Invalid pk "${input.subscription}" - object does not exist.`,
+          'does_not_exist',
+        );
+      }
+      const amountPaise = toPaise(input.amount);
+      if (amountPaise === null) throw fieldError('amount', 'Amount may have at most two decimals');
+      const recorded = await ctx.stores.payments.recordOffline(owner, subscription, {
+        amountPaise,
+        mode: input.payment_mode,
+        reference: input.reference ?? null,
+        receivedOn: input.received_on ?? ctx.today(),
+        note: input.admin_comment?.trim() || null,
+      });
+      const row = await paymentSelect(db)
+        .where('payments.id', '=', recorded.id)
+        .executeTakeFirstOrThrow();
+      const activated = await loadSubscriptionBody(db, subscription.id, ctx.today());
+      if (!activated) throw notFound();
+      reply.code(201);
+      return {
+        detail: 'Payment recorded. The subscription is active.',
+        payment: body(row),
+        subscription: activated,
+      };
+    },
+
+    async adminGetPayment(request) {
+      const user = requireUser(request);
+      if (!isOwner(user)) throw forbidden(PAYMENT_DETAILS_FORBIDDEN);
+      const row = await paymentSelect(db)
+        .where('payments.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return body(row);
+    },
+  } satisfies Partial<Handlers>;
+}

@@ -1,0 +1,340 @@
+// The payment lifecycle's store: checkout orders, the settling of an order (one SUCCESS payment with
+// a gap-free receipt number and one activation, whoever comes first of verify and the webhook),
+// money the owner received at the mess (settled the same way), failed attempts, and the customer's
+// notices. Payment rows are written in the state the payment status machine decides, orders by
+// order.store.ts in the state the order machine decides; the subscription is activated through the
+// subscription store.
+import { decide } from '@machines/shared';
+import {
+  type OfflinePaymentFacts,
+  type OfflinePaymentMode,
+  offlinePaymentProblems,
+  paymentModeLabel,
+  type PaymentStatus,
+  type PaymentStatusEvent,
+  paymentStatusMachine,
+} from '@machines/payment';
+import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import { taxInvoiceColumns } from '@server/platform/gst.js';
+import type { Payment, PaymentOrder, Subscription, User } from '@server/platform/db/schema.js';
+import { fieldErrors, type FieldErrors } from '@server/errors.js';
+import { formatMoney } from '@server/platform/i18n.js';
+import { providerId } from '@server/services/payments/ids.js';
+import type { PaymentProvider } from '@server/services/payments/provider.js';
+import { dateInZone } from '@server/platform/time.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import {
+  allowed,
+  nowIso,
+  refusalError,
+  type Executor,
+  type StoreDeps,
+} from '@server/lifecycles/store.js';
+import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
+import { createOrderStore } from './order.store.js';
+import { createPaymentNotices } from './payment.notices.js';
+import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
+
+/** A payment attempt starts INITIATED; only its outcome is stored. */
+const attempt = {
+  value: 'INITIATED',
+  context: { transactionId: null, failureReason: null },
+} as const;
+
+/** The next receipt number, allocated inside the caller's transaction so a rollback leaves no gap. */
+async function nextReceiptNumber(trx: Executor): Promise<number> {
+  const row = await trx
+    .insertInto('counters')
+    .values({ name: RECEIPT_COUNTER, value: 1 })
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export interface SettleInput {
+  order: PaymentOrder;
+  /** The provider's payment id (pay_…), which becomes the transaction id. */
+  providerPaymentId: string;
+  paymentMode: string | null;
+}
+
+export type SettleOutcome =
+  | { activated: true; payment: Payment }
+  /** The order was already paid: whoever came first settled it; this call is a no-op. */
+  | { activated: false };
+
+/** Money the owner received at the mess, as the request gave it (amount already in paise). */
+export interface OfflineInput {
+  amountPaise: number;
+  mode: OfflinePaymentMode;
+  reference: string | null;
+  receivedOn: string;
+  note: string | null;
+}
+
+/** What a SUCCESS payment records besides what the machine decides, however it was paid. */
+interface Settlement {
+  userId: number;
+  subscriptionId: number;
+  paymentOrderId: number | null;
+  amountPaise: number;
+  currency: string;
+  gateway: string;
+  paymentMode: string | null;
+  /** The payment status machine's event that settles it. */
+  event: Extract<PaymentStatusEvent, { type: 'payment.succeed' | 'payment.record_offline' }>;
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
+  utr: string | null;
+  adminComment: string | null;
+  receivedOn: string | null;
+  recordedBy: number | null;
+}
+
+export interface FailureInput {
+  order: PaymentOrder;
+  providerPaymentId: string | null;
+  reason: string;
+  paymentMode?: string | null;
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;
+
+export function createPaymentStore(
+  deps: StoreDeps,
+  subscriptions: SubscriptionStore,
+  provider: PaymentProvider,
+) {
+  const db = deps.db.kysely;
+  const notices = createPaymentNotices(deps);
+  const orders = createOrderStore(deps, provider);
+
+  /**
+   * subscription.pay: the open order of the subscription (reused while its provider is the one
+   * configured) or a new one from the provider. `created` says whether it is new.
+   */
+  async function openOrder(
+    user: User,
+    subscription: Subscription,
+  ): Promise<{ order: PaymentOrder; created: boolean }> {
+    const state = await readSubscription(db, subscription, deps.today());
+    allowed(decide(subscriptionMachine, state, { type: 'subscription.pay' }));
+    return orders.open(user, subscription);
+  }
+
+  /**
+   * Marks the order paid, records the SUCCESS payment and activates the subscription, all in `trx`.
+   * The conditional UPDATE on the order is what makes concurrent callers agree on one winner.
+   */
+  async function settleInTransaction(trx: Executor, input: SettleInput): Promise<SettleOutcome> {
+    const claimed = await orders.claimPaid(trx, input.order);
+    if (!claimed) return { activated: false };
+    const payment = await succeedInTransaction(trx, {
+      userId: claimed.user_id,
+      subscriptionId: claimed.subscription_id,
+      paymentOrderId: claimed.id,
+      amountPaise: claimed.amount_paise,
+      currency: claimed.currency,
+      gateway: claimed.provider,
+      paymentMode: input.paymentMode,
+      event: { type: 'payment.succeed', transactionId: input.providerPaymentId },
+      providerOrderId: claimed.order_id,
+      providerPaymentId: input.providerPaymentId,
+      utr: null,
+      adminComment: null,
+      receivedOn: null,
+      recordedBy: null,
+    });
+    return { activated: true, payment };
+  }
+
+  /**
+   * The one settle path of every payment, online or offline, in `trx`: the payment status machine
+   * decides the SUCCESS, the subscription store activates it from today (its conditional UPDATE
+   * lets one concurrent caller win), and the payment takes the next gap-free receipt number.
+   */
+  async function succeedInTransaction(trx: Executor, settlement: Settlement): Promise<Payment> {
+    const at = nowIso(deps);
+    const recorded = allowed(decide(paymentStatusMachine, attempt, settlement.event));
+    await subscriptions.activate(trx, settlement.subscriptionId, deps.today());
+    return trx
+      .insertInto('payments')
+      .values({
+        user_id: settlement.userId,
+        subscription_id: settlement.subscriptionId,
+        payment_order_id: settlement.paymentOrderId,
+        status: recorded.next as PaymentStatus,
+        amount_paise: settlement.amountPaise,
+        currency: settlement.currency,
+        transaction_id: recorded.context.transactionId,
+        payment_gateway: settlement.gateway,
+        payment_mode: settlement.paymentMode,
+        failure_reason: null,
+        utr: settlement.utr,
+        admin_comment: settlement.adminComment,
+        receipt_number: await nextReceiptNumber(trx),
+        razorpay_order_id: settlement.providerOrderId,
+        razorpay_payment_id: settlement.providerPaymentId,
+        received_on: settlement.receivedOn,
+        recorded_by: settlement.recordedBy,
+        created_at: at,
+        updated_at: at,
+        // The invoice is fixed now: later GST settings never rewrite it.
+        ...taxInvoiceColumns(deps.config.gst, settlement.amountPaise),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * payment.record_offline: the owner received the full price at the mess (cash, UPI or a bank
+   * transfer). Settled like an online payment, in one transaction with the expiry of the
+   * subscription's open orders and the audit entry; the customer is told after the commit.
+   */
+  async function recordOffline(
+    owner: User,
+    subscription: Subscription,
+    input: OfflineInput,
+  ): Promise<Payment> {
+    const today = deps.today();
+    // Not awaiting payment is the first thing to say: no field can make that right.
+    const state = await readSubscription(db, subscription, today);
+    allowed(decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn: today }));
+    const facts: OfflinePaymentFacts = {
+      amountPaise: input.amountPaise,
+      amountDuePaise: subscription.total_paid_paise,
+      mode: input.mode,
+      reference: input.reference,
+      receivedOn: input.receivedOn,
+      today,
+      subscriptionCreatedOn: dateInZone(new Date(subscription.created_at), deps.config.businessTz),
+    };
+    const problems = offlinePaymentProblems(facts);
+    if (problems.length > 0) {
+      const fields: FieldErrors = {};
+      for (const problem of problems) (fields[problem.field] ??= []).push(problem.message);
+      throw fieldErrors(fields, problems[0]!.code);
+    }
+    let payment: Payment;
+    try {
+      payment = await db.transaction().execute(async (trx) => {
+        // Paid now: a checkout the customer left open must not take their money a second time.
+        // Orders first, then the subscription: the order in which verify and the webhook lock
+        // them, so a recording racing them waits instead of deadlocking on PostgreSQL.
+        await orders.expireOpenOf(trx, subscription.id);
+        const recorded = await succeedInTransaction(trx, {
+          userId: subscription.user_id,
+          subscriptionId: subscription.id,
+          paymentOrderId: null,
+          amountPaise: input.amountPaise,
+          currency: 'INR',
+          gateway: OFFLINE_GATEWAY,
+          paymentMode: input.mode,
+          event: {
+            type: 'payment.record_offline',
+            transactionId: providerId('offline'),
+            offline: facts,
+          },
+          providerOrderId: null,
+          providerPaymentId: null,
+          utr: input.reference,
+          adminComment: input.note,
+          receivedOn: input.receivedOn,
+          recordedBy: owner.id,
+        });
+        const mode = paymentModeLabel(recorded.payment_mode);
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'payment.record_offline',
+          objectType: 'payment',
+          objectId: recorded.id,
+          summary:
+            `Recorded ${formatMoney('en', recorded.amount_paise)} (${mode ?? 'offline'}` +
+            `${recorded.utr ? `, reference ${recorded.utr}` : ''}) received on ` +
+            `${input.receivedOn} for subscription #${subscription.id}; it is active now.`,
+          before: { subscription_status: subscription.status },
+          after: {
+            subscription_status: 'ACTIVE',
+            amount_paise: recorded.amount_paise,
+            payment_mode: recorded.payment_mode,
+            reference: recorded.utr,
+            received_on: recorded.received_on,
+            receipt_number: recorded.receipt_number,
+            admin_comment: recorded.admin_comment,
+          },
+        });
+        return recorded;
+      });
+    } catch (error) {
+      // One SUCCESS per subscription (migration 006): another settle path got there first.
+      if (isUniqueViolation(error)) {
+        throw refusalError(subscriptionRefusals.events['payment.succeeded']);
+      }
+      throw error;
+    }
+    await notices.success(payment);
+    return payment;
+  }
+
+  /** Settles an order in its own transaction; a lost race (already paid) is a no-op. */
+  async function settle(input: SettleInput): Promise<SettleOutcome> {
+    let outcome: SettleOutcome;
+    try {
+      outcome = await db.transaction().execute((trx) => settleInTransaction(trx, input));
+    } catch (error) {
+      // The partial unique index (one SUCCESS per order) caught a race the UPDATE did not.
+      if (isUniqueViolation(error)) return { activated: false };
+      throw error;
+    }
+    if (outcome.activated) await notices.success(outcome.payment);
+    return outcome;
+  }
+
+  /** Records a FAILED payment attempt for an order, as the payment status machine decides it. */
+  async function recordFailure(input: FailureInput, executor: Executor = db): Promise<Payment> {
+    const at = nowIso(deps);
+    const decision = allowed(
+      decide(paymentStatusMachine, attempt, { type: 'payment.fail', reason: input.reason }),
+    );
+    return executor
+      .insertInto('payments')
+      .values({
+        user_id: input.order.user_id,
+        subscription_id: input.order.subscription_id,
+        payment_order_id: input.order.id,
+        status: decision.next as PaymentStatus,
+        amount_paise: input.order.amount_paise,
+        currency: input.order.currency,
+        transaction_id: null,
+        payment_gateway: input.order.provider,
+        payment_mode: input.paymentMode ?? null,
+        failure_reason: decision.context.failureReason,
+        utr: null,
+        admin_comment: null,
+        receipt_number: null,
+        razorpay_order_id: input.order.order_id,
+        razorpay_payment_id: input.providerPaymentId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return {
+    openOrder,
+    settle,
+    settleInTransaction,
+    recordOffline,
+    recordFailure,
+    notifySuccess: notices.success,
+    notifyFailure: notices.failure,
+    /** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
+    expireStaleOrders: orders.expireStale,
+  };
+}

@@ -1,0 +1,466 @@
+// Payment receipts as HTML, plain text and PDF; a payment recorded under a GSTIN gets a tax invoice
+// instead.
+// The HTML is written in the language the request asks for; the PDF is English in every language,
+// since pdfkit does not shape Devanagari (its conjuncts and vowel signs would come out broken).
+// The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
+import { escapeHtml } from '@server/platform/html.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Kysely } from 'kysely';
+import { paymentGatewayLabel, paymentModeLabel } from '@machines/payment';
+import type { Config } from '@server/config.js';
+import type { Database, PaymentsTable } from '@server/platform/db/schema.js';
+import { rupeesInWords } from '@server/platform/format.js';
+import { formatRate } from '@server/platform/gst.js';
+import {
+  DEFAULT_LANGUAGE,
+  formatDate,
+  formatMoney,
+  hasMessage,
+  t,
+  type Language,
+} from '@server/platform/i18n.js';
+import { dateInZone } from '@server/platform/time.js';
+import { formatPhone, formatRupees } from '@machines/shared';
+
+/** The GST a payment was invoiced under, as recorded with it (server/platform/gst.ts taxInvoiceColumns). */
+export interface TaxInvoice {
+  gstin: string;
+  placeOfSupply: string;
+  sac: string;
+  rateBasisPoints: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+}
+
+export interface Receipt {
+  paymentId: number;
+  receiptNumber: string;
+  /** The payment's business date, YYYY-MM-DD. */
+  date: string;
+  customer: { name: string; username: string; phone: string; email: string };
+  plan: { name: string; serviceType: 'mess' | 'tiffin'; durationDays: number };
+  period: { start: string | null; end: string | null };
+  amountPaise: number;
+  currency: string;
+  gateway: string;
+  paymentMode: string | null;
+  orderId: string;
+  providerPaymentId: string;
+  /** Money received at the mess: the date the owner says it came, and its UPI/UTR reference. */
+  receivedOn: string | null;
+  reference: string | null;
+  status: string;
+  business: Config['business'];
+  /** Null: a plain receipt (the payment was recorded without a GSTIN). */
+  taxInvoice: TaxInvoice | null;
+}
+
+/** A payment row's invoice columns (server/platform/gst.ts taxInvoiceColumns), all null for a receipt. */
+export type TaxInvoiceColumns = Pick<
+  PaymentsTable,
+  | 'invoice_gstin'
+  | 'invoice_place_of_supply'
+  | 'invoice_sac'
+  | 'gst_rate_basis_points'
+  | 'taxable_paise'
+  | 'cgst_paise'
+  | 'sgst_paise'
+>;
+
+/** The tax invoice a payment was recorded under, or null: it was recorded without a GSTIN. */
+export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
+  return row.invoice_gstin !== null &&
+    row.invoice_place_of_supply !== null &&
+    row.invoice_sac !== null &&
+    row.gst_rate_basis_points !== null &&
+    row.taxable_paise !== null &&
+    row.cgst_paise !== null &&
+    row.sgst_paise !== null
+    ? {
+        gstin: row.invoice_gstin,
+        placeOfSupply: row.invoice_place_of_supply,
+        sac: row.invoice_sac,
+        rateBasisPoints: Number(row.gst_rate_basis_points),
+        taxablePaise: Number(row.taxable_paise),
+        cgstPaise: Number(row.cgst_paise),
+        sgstPaise: Number(row.sgst_paise),
+      }
+    : null;
+}
+
+/** Receipt numbers are sequential per business; shown zero-padded. */
+export const formatReceiptNumber = (value: number | null) =>
+  value === null ? null : `RCPT-${String(value).padStart(6, '0')}`;
+
+/** ₹1,500.00: the paise always shown, as an invoice's tax lines need. */
+export function formatInrExact(paise: number): string {
+  return (
+    '₹' +
+    (Number(paise) / 100).toLocaleString('en-IN', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+  );
+}
+
+/** ₹1,500 or ₹1,499.50: the one way every screen writes money (machines/shared/money.ts). */
+export const formatInr = (paise: number): string => formatRupees(Number(paise) / 100);
+
+/** The receipt of a SUCCESS payment, or null (no such payment, or not successful). */
+export async function loadReceipt(
+  db: Kysely<Database>,
+  config: Config,
+  paymentId: number,
+): Promise<(Receipt & { userId: number }) | null> {
+  const row = await db
+    .selectFrom('payments')
+    .innerJoin('subscriptions', 'subscriptions.id', 'payments.subscription_id')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .innerJoin('users', 'users.id', 'payments.user_id')
+    .select([
+      'payments.id',
+      'payments.user_id',
+      'payments.status',
+      'payments.amount_paise',
+      'payments.currency',
+      'payments.payment_gateway',
+      'payments.payment_mode',
+      'payments.receipt_number',
+      'payments.razorpay_order_id',
+      'payments.razorpay_payment_id',
+      'payments.transaction_id',
+      'payments.created_at',
+      'payments.received_on',
+      'payments.utr',
+      'payments.invoice_gstin',
+      'payments.invoice_place_of_supply',
+      'payments.invoice_sac',
+      'payments.gst_rate_basis_points',
+      'payments.taxable_paise',
+      'payments.cgst_paise',
+      'payments.sgst_paise',
+      'subscriptions.start_date',
+      'subscriptions.base_end_date',
+      'plans.name as plan_name',
+      'plans.service_type',
+      'plans.duration_days',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'users.phone',
+      'users.email',
+    ])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+  if (!row || row.status !== 'SUCCESS') return null;
+  return {
+    paymentId: row.id,
+    userId: row.user_id,
+    receiptNumber: formatReceiptNumber(row.receipt_number) ?? `RCPT-P${row.id}`,
+    date: dateInZone(new Date(row.created_at), config.businessTz),
+    customer: {
+      name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+      username: row.username,
+      phone: formatPhone(row.phone),
+      email: row.email,
+    },
+    plan: { name: row.plan_name, serviceType: row.service_type, durationDays: row.duration_days },
+    period: { start: row.start_date, end: row.base_end_date },
+    amountPaise: row.amount_paise,
+    currency: row.currency,
+    gateway: row.payment_gateway,
+    paymentMode: row.payment_mode,
+    orderId: row.razorpay_order_id ?? '',
+    providerPaymentId: row.razorpay_payment_id ?? row.transaction_id ?? '',
+    receivedOn: row.received_on,
+    reference: row.utr,
+    status: row.status,
+    // The business's current profile, but without today's GSTIN: only an invoice carries one.
+    business: { ...config.business, gstin: null },
+    taxInvoice: taxInvoiceOf(row),
+  };
+}
+
+/** A label and its value; a `sum` row (an invoice's total) is set in bold under a rule. */
+type Row = readonly [label: string, value: string, style?: 'sum'];
+interface Section {
+  title: string;
+  rows: readonly Row[];
+}
+
+/**
+ * A value's label from the catalogue (`label.payment_gateway.razorpay`); a value nobody labelled
+ * (a mode a provider added later) reads as `fallback`.
+ */
+const labelIn = (language: Language, key: string, fallback: string) =>
+  hasMessage(language, key) ? t(language, key) : fallback;
+
+/**
+ * The document's words and numbers, shared by the HTML and the PDF so both say the same, in
+ * `language` (the PDF always asks for English).
+ */
+export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE) {
+  const say = (id: string, values?: Record<string, string>) => t(language, id, values);
+  const date = (value: string) => formatDate(language, value);
+  const invoice = receipt.taxInvoice;
+  const period =
+    receipt.period.start && receipt.period.end
+      ? say('receipt.period.range', {
+          start: date(receipt.period.start),
+          end: date(receipt.period.end),
+        })
+      : say('receipt.period.on_payment');
+  const gstin = invoice?.gstin ?? receipt.business.gstin;
+  const sections: Section[] = [
+    invoice
+      ? {
+          title: say('receipt.section.invoice'),
+          rows: [
+            [say('receipt.invoice_number'), receipt.receiptNumber],
+            [say('receipt.invoice_date'), date(receipt.date)],
+            [say('receipt.place_of_supply'), invoice.placeOfSupply],
+            [say('receipt.reverse_charge'), say('receipt.reverse_charge.no')],
+          ],
+        }
+      : {
+          title: say('receipt.section.receipt'),
+          rows: [
+            [say('receipt.receipt_number'), receipt.receiptNumber],
+            [say('receipt.date'), date(receipt.date)],
+          ],
+        },
+    {
+      title: say(invoice ? 'receipt.section.billed_to' : 'receipt.section.customer'),
+      rows: [
+        [say('receipt.name'), receipt.customer.name],
+        [say('receipt.phone'), receipt.customer.phone],
+        [say('receipt.email'), receipt.customer.email],
+      ],
+    },
+    {
+      title: say('receipt.section.subscription'),
+      rows: [
+        [say('receipt.plan'), receipt.plan.name],
+        [say('receipt.service_type'), say(`receipt.service_type.${receipt.plan.serviceType}`)],
+        [
+          say('receipt.duration'),
+          say('receipt.duration.days', { days: String(receipt.plan.durationDays) }),
+        ],
+        [say('receipt.period'), period],
+      ],
+    },
+  ];
+  if (invoice) {
+    const halfRate = formatRate(invoice.rateBasisPoints / 2);
+    sections.push({
+      title: say('receipt.section.tax'),
+      rows: [
+        [say('receipt.hsn_sac'), invoice.sac],
+        [say('receipt.taxable_value'), formatInrExact(invoice.taxablePaise)],
+        [say('receipt.cgst', { rate: halfRate }), formatInrExact(invoice.cgstPaise)],
+        [say('receipt.sgst', { rate: halfRate }), formatInrExact(invoice.sgstPaise)],
+        [say('receipt.total'), formatInrExact(receipt.amountPaise), 'sum'],
+        [say('receipt.amount_in_words'), rupeesInWords(receipt.amountPaise, language)],
+      ],
+    });
+  }
+  const { gateway, paymentMode, status } = receipt;
+  sections.push({
+    title: say('receipt.section.payment'),
+    rows: [
+      [say('receipt.amount'), formatMoney(language, receipt.amountPaise)],
+      [say('receipt.currency'), receipt.currency],
+      [
+        say('receipt.gateway'),
+        labelIn(language, `label.payment_gateway.${gateway}`, paymentGatewayLabel(gateway)),
+      ],
+      ...(paymentMode
+        ? ([
+            [
+              say('receipt.payment_mode'),
+              labelIn(
+                language,
+                `label.payment_mode.${paymentMode}`,
+                paymentModeLabel(paymentMode) ?? '',
+              ),
+            ],
+          ] as const)
+        : []),
+      // An offline payment has no provider order; it has the day the mess received the money.
+      ...(receipt.orderId ? ([[say('receipt.order_id'), receipt.orderId]] as const) : []),
+      ...(receipt.receivedOn
+        ? ([[say('receipt.received_on'), date(receipt.receivedOn)]] as const)
+        : []),
+      ...(receipt.reference ? ([[say('receipt.reference'), receipt.reference]] as const) : []),
+      [say('receipt.payment_id'), receipt.providerPaymentId],
+      // The status as people read it ("Success"), not the stored SUCCESS.
+      [say('receipt.status'), labelIn(language, `label.payment_status.${status}`, status)],
+    ],
+  });
+  return {
+    /** 'Tax Invoice' or 'Payment receipt'. */
+    kind: say(invoice ? 'receipt.kind.invoice' : 'receipt.kind.receipt'),
+    business: [
+      receipt.business.address,
+      ...(gstin ? [say('receipt.business.gstin', { gstin })] : []),
+      say('receipt.business.phone', { phone: receipt.business.phone }),
+      say('receipt.business.email', { email: receipt.business.email }),
+    ],
+    sections,
+    footer: say(invoice ? 'receipt.footer.invoice' : 'receipt.footer.receipt'),
+  };
+}
+
+/** The file name of the PDF download: RCPT-000001.pdf. */
+export const receiptFileName = (receipt: Receipt) => `${receipt.receiptNumber}.pdf`;
+
+/** The receipt as a standalone HTML document, in `language` (the web app's receipt dialog). */
+export function receiptHtml(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): string {
+  const content = receiptContent(receipt, language);
+  const table = ({ title, rows }: Section) =>
+    `<section><h2>${escapeHtml(title)}</h2><table>${rows
+      .map(
+        ([label, value, style]) =>
+          `<tr${style ? ` class="${style}"` : ''}><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table></section>`;
+  // Narrower than 480 px (a phone, or the web app's receipt dialog on one) each label stands above
+  // its value: side by side in a 40 % column they ran together ("Phone+91…").
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.kind)} ${escapeHtml(receipt.receiptNumber)}</title>
+<style>
+body{font-family:"Noto Sans",system-ui,sans-serif;color:#1f2937;max-width:640px;margin:24px auto;padding:0 16px}
+header{border-bottom:2px solid #ea580c;padding-bottom:12px;margin-bottom:16px}
+h1{margin:0 0 4px;font-size:1.4rem}h2{font-size:1rem;margin:16px 0 6px;color:#9a3412}
+table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:4px 0;vertical-align:top}
+th{width:40%;padding-right:16px;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+tr.sum th,tr.sum td{font-weight:700;color:#1f2937;border-top:1px solid #d1d5db;padding-top:6px}
+.total{font-size:1.3rem;font-weight:700}
+footer{margin-top:24px;font-size:.85rem;color:#6b7280}
+@media (max-width:480px){body{margin:12px auto;padding:0 4px}th,td{display:block;width:auto;padding:0}th{padding-top:10px;font-size:.85rem}tr.sum td{border-top:0;padding-top:0}}
+</style>
+</head>
+<body>
+<header>
+<h1>${escapeHtml(receipt.business.name)}</h1>
+${content.business.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
+</header>
+<p class="total">${escapeHtml(content.kind)} · ${escapeHtml(formatMoney(language, receipt.amountPaise))}</p>
+${content.sections.map(table).join('\n')}
+<footer>${escapeHtml(content.footer)}</footer>
+</body>
+</html>
+`;
+}
+
+/**
+ * The receipt as plain text for a terminal (`dabba payments receipt`), in `language`: the same
+ * words as the HTML, each section's labels and values in two aligned columns.
+ */
+export function receiptText(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): string {
+  const content = receiptContent(receipt, language);
+  const labelWidth = Math.max(
+    ...content.sections.flatMap(({ rows }) => rows.map(([label]) => label.length)),
+  );
+  const section = ({ title, rows }: Section) => {
+    const lines = [title];
+    for (const [label, value, style] of rows) {
+      // An invoice's total stands under a rule, as in the HTML and the PDF.
+      if (style === 'sum') lines.push(`  ${'-'.repeat(labelWidth + 2 + value.length)}`);
+      lines.push(`  ${label.padEnd(labelWidth)}  ${value}`);
+    }
+    return lines.join('\n');
+  };
+  return [
+    [receipt.business.name, ...content.business].join('\n'),
+    `${content.kind} · ${formatMoney(language, receipt.amountPaise)}`,
+    ...content.sections.map(section),
+    content.footer,
+  ]
+    .join('\n\n')
+    .concat('\n');
+}
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(
+      require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    ),
+    bold: readFileSync(
+      require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+    ),
+  };
+  return fonts;
+}
+
+/** The receipt as a PDF. `compress: false` keeps content streams readable (tests). */
+export async function receiptPdf(
+  receipt: Receipt,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  // pdfkit and the fonts cost ~25 MB; an idle server should not hold them.
+  const { default: PDFDocument } = await import('pdfkit');
+  const { regular, bold } = loadFonts();
+  // English in every language: pdfkit lays glyphs out one by one, without the shaping Devanagari
+  // needs, so a Hindi PDF would show broken conjuncts.
+  const content = receiptContent(receipt, 'en');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    compress: options.compress ?? true,
+    info: {
+      Title: `${content.kind} ${receipt.receiptNumber}`,
+      Author: receipt.business.name,
+      Subject: `Payment of ${formatInr(receipt.amountPaise)}`,
+    },
+  });
+  doc.registerFont('Body', regular);
+  doc.registerFont('Bold', bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Bold').fontSize(20).fillColor('#1f2937').text(receipt.business.name);
+  doc.font('Body').fontSize(10).fillColor('#4b5563');
+  for (const line of content.business) doc.text(line);
+  doc.moveDown();
+  doc.font('Bold').fontSize(16).fillColor('#9a3412').text(content.kind);
+  doc.font('Bold').fontSize(14).fillColor('#1f2937').text(formatInr(receipt.amountPaise));
+  doc.moveDown(0.5);
+
+  const block = ({ title, rows }: Section) => {
+    doc.moveDown(0.5);
+    doc.font('Bold').fontSize(12).fillColor('#9a3412').text(title);
+    doc.fontSize(10).fillColor('#1f2937');
+    for (const [label, value, style] of rows) {
+      if (style === 'sum') {
+        doc.y += 2;
+        doc.moveTo(50, doc.y).lineTo(545, doc.y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
+        doc.y += 3;
+      }
+      const y = doc.y;
+      doc.font('Bold').text(label, 50, y, { width: 150 });
+      const labelBottom = doc.y;
+      doc.font(style === 'sum' ? 'Bold' : 'Body').text(value, 210, y, { width: 335 });
+      doc.y = Math.max(doc.y, labelBottom);
+      doc.x = 50;
+    }
+  };
+  for (const section of content.sections) block(section);
+  doc.moveDown(2);
+  doc.font('Body').fontSize(9).fillColor('#6b7280').text(content.footer, 50);
+  doc.end();
+  return done;
+}

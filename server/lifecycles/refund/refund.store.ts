@@ -1,0 +1,319 @@
+// The refund lifecycle's store: the amount a cancelled subscription is owed, the PENDING request
+// with where to pay it, the customer's change of those payout details, and the owner's approve /
+// reject / mark-paid, each decided by the refund machine and written with a conditional UPDATE. The
+// customer hears of every decision.
+import { getInitialSnapshot } from 'xstate';
+import { decide, restore } from '@machines/shared';
+import {
+  describePayout,
+  maskPayout,
+  type RefundEvent,
+  refundFromApi,
+  refundMachine,
+  type RefundPayout,
+  refundPayoutRefusals,
+  type RefundStatus,
+  selectIsPayable,
+} from '@machines/refund';
+import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import type { Refund, RefundsTable, Subscription, User } from '@server/platform/db/schema.js';
+import { ApiError } from '@server/errors.js';
+import { formatMoney, type Localizer } from '@server/platform/i18n.js';
+import { notifyCustomer } from '@server/services/notify.js';
+import { dateInZone } from '@server/platform/time.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import {
+  allowed,
+  nowIso,
+  refusalError,
+  type Executor,
+  type StoreDeps,
+} from '@server/lifecycles/store.js';
+import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
+import { refundDue, storedPayout, type RefundedSubscription } from './refund.read.js';
+
+type OwnerEvent = Exclude<RefundEvent, { type: 'refund.update_payout' }>;
+
+type PayoutColumns = Pick<
+  RefundsTable,
+  | 'payout_method'
+  | 'payout_upi_id'
+  | 'payout_account_holder_name'
+  | 'payout_account_number'
+  | 'payout_ifsc'
+  | 'payout_updated_at'
+>;
+
+/** The columns that store `payout` (every one, so a new method clears the old one's fields). */
+function payoutColumns(payout: RefundPayout | null | undefined, at: string): PayoutColumns {
+  if (!payout) {
+    return {
+      payout_method: null,
+      payout_upi_id: null,
+      payout_account_holder_name: null,
+      payout_account_number: null,
+      payout_ifsc: null,
+      payout_updated_at: null,
+    };
+  }
+  const bank = payout.method === 'bank' ? payout : null;
+  return {
+    payout_method: payout.method,
+    payout_upi_id: payout.method === 'upi' ? payout.upi_id : null,
+    // The contract refuses a blank name; spaces around it are not part of it.
+    payout_account_holder_name: bank ? bank.account_holder_name.trim() : null,
+    payout_account_number: bank ? bank.account_number : null,
+    payout_ifsc: bank ? bank.ifsc : null,
+    payout_updated_at: at,
+  };
+}
+
+export type RefundStore = ReturnType<typeof createRefundStore>;
+
+export function createRefundStore(deps: StoreDeps) {
+  const db = deps.db.kysely;
+
+  /**
+   * Inserts the refund of the subscription's latest successful payment, in the refund machine's
+   * initial state, for its unused paid days, with the payout details when the customer gave them.
+   * The unique index on refunds.subscription_id refuses a second one: that is the machine's
+   * hasNoRefund refusal.
+   */
+  async function open(
+    executor: Executor,
+    subscription: RefundedSubscription,
+    requestedBy: number,
+    cancelledOn: string,
+    payout: RefundPayout | null = null,
+  ): Promise<{ id: number; amountPaise: number }> {
+    const payment = await executor
+      .selectFrom('payments')
+      .select('id')
+      .where('subscription_id', '=', subscription.id)
+      .where('status', '=', 'SUCCESS')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { amountPaise } = await refundDue(executor, subscription, cancelledOn);
+    const initial = getInitialSnapshot(refundMachine, { adminComment: null, utr: null });
+    const at = nowIso(deps);
+    try {
+      const inserted = await executor
+        .insertInto('refunds')
+        .values({
+          subscription_id: subscription.id,
+          user_id: subscription.user_id,
+          payment_id: payment.id,
+          amount_paise: amountPaise,
+          status: initial.value as RefundStatus,
+          requested_at: at,
+          requested_by: requestedBy,
+          processed_at: null,
+          paid_at: null,
+          admin_comment: initial.context.adminComment,
+          utr: initial.context.utr,
+          updated_at: at,
+          ...payoutColumns(payout, at),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: inserted.id, amountPaise };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refusalError(subscriptionRefusals.guards.hasNoRefund);
+      throw error;
+    }
+  }
+
+  /**
+   * The customer asks for the refund of their CANCELLED subscription when cancelling did not create
+   * one (subscription.request_refund); the amount follows the cancel rule as of the cancellation.
+   */
+  async function request(
+    user: User,
+    subscription: Subscription,
+    payout: RefundPayout | null = null,
+  ): Promise<number> {
+    const state = await readSubscription(db, subscription, deps.today());
+    allowed(decide(subscriptionMachine, state, { type: 'subscription.request_refund' }));
+    const cancelledOn = subscription.cancelled_at
+      ? dateInZone(new Date(subscription.cancelled_at), deps.config.businessTz)
+      : deps.today();
+    const { id } = await open(db, subscription, user.id, cancelledOn, payout);
+    return id;
+  }
+
+  /**
+   * The customer adds or replaces where their refund is to be paid: only while it is PENDING
+   * (refund.update_payout), so what the owner approved is what the owner pays to.
+   */
+  async function updatePayout(refund: Refund, payout: RefundPayout): Promise<void> {
+    const event = { type: 'refund.update_payout' } as const;
+    allowed(decide(refundMachine, refundFromApi(refund), event));
+    const at = nowIso(deps);
+    const written = await db
+      .updateTable('refunds')
+      .set({ ...payoutColumns(payout, at), updated_at: at })
+      .where('id', '=', refund.id)
+      .where('status', '=', refund.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (written) return;
+    // The owner decided it meanwhile: explain from the state it is in now.
+    const latest = await db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('id', '=', refund.id)
+      .executeTakeFirstOrThrow();
+    allowed(decide(refundMachine, refundFromApi(latest), event));
+    throw refusalError({
+      message: 'This refund changed meanwhile; please try again.',
+      code: 'refund.conflict',
+    });
+  }
+
+  /**
+   * The full account to pay an approved refund into, for the owner about to make the transfer: only
+   * while the refund is APPROVED (the machine's `payable` tag). Every other view masks the account
+   * number, so each time it is shown in full goes into the audit log.
+   */
+  async function payoutToPay(owner: User, refund: Refund): Promise<RefundPayout> {
+    if (!selectIsPayable(restore(refundMachine, refundFromApi(refund)))) {
+      throw refusalError(refundPayoutRefusals.notPayable);
+    }
+    const payout = storedPayout(refund);
+    if (!payout) {
+      throw new ApiError(404, {
+        detail: refundPayoutRefusals.none.message,
+        error_code: refundPayoutRefusals.none.code,
+      });
+    }
+    await recordAudit(deps, db, {
+      actor: owner,
+      action: 'refund.view_payout',
+      objectType: 'refund',
+      objectId: refund.id,
+      summary: `Opened the full payout details of refund #${refund.id} (${formatMoney('en', refund.amount_paise)}), to ${describePayout(maskPayout(payout))}.`,
+    });
+    return payout;
+  }
+
+  /** Where a refund was paid, as the customer reads it (the account number masked). */
+  function payoutLine(l: Localizer, payout: RefundPayout): string {
+    const masked = maskPayout(payout);
+    return masked.method === 'upi'
+      ? l.t('notice.payout.upi', { upi: masked.upi_id })
+      : l.t('notice.payout.bank', {
+          number: masked.account_number_masked,
+          holder: masked.account_holder_name,
+          ifsc: masked.ifsc,
+        });
+  }
+
+  /** The customer's notice of an owner decision, in their language. */
+  const notice = (refund: Refund) => (l: Localizer) => {
+    const amount = l.rupees(refund.amount_paise);
+    const business = deps.config.business.name;
+    const id = refund.subscription_id;
+    const comment = l.t('notice.comment', { comment: refund.admin_comment ?? '' });
+    if (refund.status === 'APPROVED') {
+      return {
+        type: 'refund_approved',
+        subject: l.t('notice.refund_approved.subject'),
+        text: `${l.t('notice.refund_approved.text', { amount, id })}\n\n${comment}`,
+        sms: l.t('notice.refund_approved.sms', { business, amount }),
+      };
+    }
+    if (refund.status === 'REJECTED') {
+      const reason = l.t('notice.reason', { reason: refund.admin_comment ?? '' });
+      return {
+        type: 'refund_rejected',
+        subject: l.t('notice.refund_rejected.subject'),
+        text: `${l.t('notice.refund_rejected.text', { id })}\n\n${reason}`,
+        sms: l.t('notice.refund_rejected.sms', { business }),
+      };
+    }
+    const payout = storedPayout(refund);
+    const paid = [
+      l.t('notice.refund_paid.text', { amount, id }),
+      ...(payout ? [l.t('notice.refund_paid.paid_to', { payout: payoutLine(l, payout) })] : []),
+      ...(refund.utr ? [l.t('notice.refund_paid.utr', { utr: refund.utr })] : []),
+    ].join(' ');
+    const sms = l.t('notice.refund_paid.sms', { business, amount });
+    return {
+      type: 'refund_paid',
+      subject: l.t('notice.refund_paid.subject'),
+      text: `${paid}\n\n${comment}`,
+      sms: refund.utr ? `${sms} ${l.t('notice.refund_paid.sms_utr', { utr: refund.utr })}` : sms,
+    };
+  };
+
+  /** An owner decision, written only if nobody moved first; the customer is told. */
+  async function decideByOwner(owner: User, refund: Refund, event: OwnerEvent): Promise<Refund> {
+    const { next, context } = allowed(decide(refundMachine, refundFromApi(refund), event));
+    const at = nowIso(deps);
+    const updated = await db.transaction().execute(async (trx) => {
+      const written = await trx
+        .updateTable('refunds')
+        .set({
+          status: next as RefundStatus,
+          admin_comment: context.adminComment,
+          utr: context.utr,
+          updated_at: at,
+          ...(next === 'PAID' ? { paid_at: at } : { processed_at: at }),
+        })
+        .where('id', '=', refund.id)
+        .where('status', '=', refund.status)
+        .returningAll()
+        .executeTakeFirst();
+      if (!written) return undefined;
+      // Approving and paying record where the money goes (masked like every view but the owner's
+      // payout view): from approval on, the customer can no longer change it.
+      const payout = storedPayout(written);
+      const paidTo = next !== 'REJECTED' && payout ? maskPayout(payout) : null;
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: event.type,
+        objectType: 'refund',
+        objectId: written.id,
+        summary: `Refund #${written.id} of ${formatMoney('en', written.amount_paise)}: ${refund.status} → ${written.status}${written.utr ? ` (UTR ${written.utr})` : ''}${paidTo ? `, to ${describePayout(paidTo)}` : ''}. ${written.admin_comment ?? ''}`,
+        before: { status: refund.status, admin_comment: refund.admin_comment, utr: refund.utr },
+        after: {
+          status: written.status,
+          admin_comment: written.admin_comment,
+          utr: written.utr,
+          ...(paidTo ? { payout: paidTo } : {}),
+        },
+      });
+      return written;
+    });
+    if (!updated) {
+      // Someone decided it first: explain with the machine, from the state it is in now.
+      const latest = await db
+        .selectFrom('refunds')
+        .selectAll()
+        .where('id', '=', refund.id)
+        .executeTakeFirstOrThrow();
+      const again = decide(refundMachine, refundFromApi(latest), event);
+      throw refusalError(
+        again.ok
+          ? { message: 'This refund changed meanwhile; please try again.', code: 'refund.conflict' }
+          : again,
+      );
+    }
+    await notifyCustomer(deps, updated.user_id, notice(updated));
+    return updated;
+  }
+
+  return {
+    open,
+    request,
+    updatePayout,
+    payoutToPay,
+    approve: (owner: User, refund: Refund, adminComment: string) =>
+      decideByOwner(owner, refund, { type: 'refund.approve', adminComment }),
+    reject: (owner: User, refund: Refund, adminComment: string) =>
+      decideByOwner(owner, refund, { type: 'refund.reject', adminComment }),
+    markPaid: (owner: User, refund: Refund, adminComment: string, utr: string | null) =>
+      decideByOwner(owner, refund, { type: 'refund.mark_paid', adminComment, utr }),
+  };
+}

@@ -1,0 +1,135 @@
+// A customer's subscriptions: subscribe, read, delete while unpaid, cancel (with its refund), renew.
+// The subscription store decides and writes every change; handlers parse, call it and serialize.
+import type { AppContext } from '@server/context.js';
+import type { Subscription, User } from '@server/platform/db/schema.js';
+import { fieldError, notFound } from '@server/errors.js';
+import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { subscriptionStatusIs } from './subscription.read.js';
+import { page } from '@server/platform/paging.js';
+import {
+  loadActiveSubscriptionBody,
+  loadSubscriptionBodies,
+  loadSubscriptionBody,
+  type SubscriptionBody,
+} from './subscription.serializer.js';
+import { rupees } from '@server/platform/format.js';
+import { createReadCache, wantsFreshRead } from '@server/platform/read-cache.js';
+
+/** Customers whose active subscription is kept in memory (under 1 kB each). */
+const ACTIVE_READS_KEPT = 5_000;
+
+export function subscriptionHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const { subscriptions, cancellation } = ctx.stores;
+  const activeSubscriptions = createReadCache<SubscriptionBody | null>(ACTIVE_READS_KEPT);
+
+  async function bodyOf(id: number): Promise<SubscriptionBody> {
+    const body = await loadSubscriptionBody(db, id, ctx.today());
+    if (!body) throw notFound();
+    return body;
+  }
+
+  /** The caller's own subscription (the owner's too, when `ownerMaySee`), else 404. */
+  async function visible(user: User, id: number, ownerMaySee: boolean): Promise<Subscription> {
+    const row = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || (row.user_id !== user.id && !(ownerMaySee && isOwner(user)))) throw notFound();
+    return row;
+  }
+
+  return {
+    async listSubscriptions(request, reply) {
+      const user = requireUser(request);
+      const query = request.query ?? {};
+      const today = ctx.today();
+      let base = db.selectFrom('subscriptions');
+      if (!isOwner(user)) base = base.where('user_id', '=', user.id);
+      else if (query.user) base = base.where('user_id', '=', query.user);
+      const status = query.status;
+      if (status) base = base.where((eb) => subscriptionStatusIs(eb, status, today));
+      if (query.plan) base = base.where('plan_id', '=', query.plan);
+      const rows = await page(base.selectAll(), reply, query, (ordered) =>
+        ordered.orderBy('id', 'desc'),
+      );
+      return loadSubscriptionBodies(db, rows, today);
+    },
+
+    async createSubscription(request, reply) {
+      const user = requireCustomer(request);
+      const planId = request.body.plan;
+      const plan = await db
+        .selectFrom('plans')
+        .selectAll()
+        .where('id', '=', planId)
+        .executeTakeFirst();
+      if (!plan) {
+        throw fieldError(
+          'plan',
+          `Invalid pk "${planId}" - object does not exist.`,
+          'does_not_exist',
+        );
+      }
+      const subscription = await subscriptions.create(user, plan, null);
+      reply.code(201);
+      return bodyOf(subscription.id);
+    },
+
+    async getActiveSubscription(request) {
+      const user = requireCustomer(request);
+      const today = ctx.today();
+      const load = () => loadActiveSubscriptionBody(db, user, today);
+      // The dashboard asks on every visit; `Cache-Control: no-cache` reads the database.
+      const body = wantsFreshRead(request)
+        ? await load()
+        : await activeSubscriptions.read(user, today, load);
+      if (!body) throw notFound('No active subscription.');
+      return body;
+    },
+
+    async getSubscription(request) {
+      const row = await visible(requireUser(request), request.params.id, true);
+      return bodyOf(row.id);
+    },
+
+    async deleteSubscription(request, reply) {
+      const row = await visible(requireCustomer(request), request.params.id, false);
+      await subscriptions.remove(row);
+      return reply.code(204).send();
+    },
+
+    async cancelPreview(request) {
+      const row = await visible(requireCustomer(request), request.params.id, false);
+      const { breakdown, hasSuccessfulPayment } = await cancellation.preview(row);
+      const today = ctx.today();
+      return {
+        subscription_id: row.id,
+        refund_amount: hasSuccessfulPayment ? rupees(breakdown.amountPaise) : 0,
+        paid_days: breakdown.paidDays,
+        used_days: breakdown.usedDays,
+        leave_days_taken: breakdown.leaveDaysTaken,
+        unused_paid_days: breakdown.unusedPaidDays,
+        base_end_date: row.base_end_date ?? today,
+        adjusted_end_date: row.adjusted_end_date ?? today,
+        has_successful_payment: hasSuccessfulPayment,
+      };
+    },
+
+    async cancelSubscription(request) {
+      const user = requireCustomer(request);
+      const row = await visible(user, request.params.id, false);
+      await cancellation.cancel(user, row, request.body?.payout ?? null);
+      return bodyOf(row.id);
+    },
+
+    async renewSubscription(request, reply) {
+      const user = requireCustomer(request);
+      const row = await visible(user, request.params.id, false);
+      const renewed = await subscriptions.renew(user, row);
+      reply.code(201);
+      return bodyOf(renewed.id);
+    },
+  } satisfies Partial<Handlers>;
+}

@@ -1,0 +1,92 @@
+// The subscription lifecycle's read side: the status every read reports (the machine's expiry rule)
+// as a value and as SQL, and a stored row as the machine sees it. Other folders' read models and
+// stores import these, never the store.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Persisted } from '@machines/shared';
+import {
+  effectiveSubscriptionStatus,
+  subscriptionFromApi,
+  type SubscriptionMachine,
+  type SubscriptionStatus,
+} from '@machines/subscription';
+import type { Database, Subscription } from '@server/platform/db/schema.js';
+import type { Executor } from '@server/lifecycles/store.js';
+
+/** The status every read reports: the machine's rule (an ACTIVE row past its end is EXPIRED). */
+export const subscriptionStatus = (
+  row: Pick<Subscription, 'status' | 'adjusted_end_date'>,
+  today: string,
+): SubscriptionStatus => effectiveSubscriptionStatus(row.status, row.adjusted_end_date, today);
+
+/**
+ * The same rule as a WHERE condition on `subscriptions`, so SQL filters agree with what every read
+ * shows (tests/api/subscription-status-sql.test.ts holds the two against each other on both
+ * databases). Use with `.where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))`.
+ */
+export function subscriptionStatusIs<
+  DB extends Pick<Database, 'subscriptions'>,
+  TB extends keyof DB,
+>(eb: ExpressionBuilder<DB, TB>, status: SubscriptionStatus, today: string) {
+  // The casts name the subscriptions columns for any query that joins that table.
+  const e = eb as unknown as ExpressionBuilder<Database, 'subscriptions'>;
+  // The machine's isExpired: only a date before today has passed (no date has not).
+  const stillRunning = e.or([
+    e('subscriptions.adjusted_end_date', 'is', null),
+    e('subscriptions.adjusted_end_date', '>=', today),
+  ]);
+  const ended = e('subscriptions.adjusted_end_date', '<', today);
+  const condition =
+    status === 'ACTIVE'
+      ? e.and([e('subscriptions.status', '=', 'ACTIVE'), stillRunning])
+      : status === 'EXPIRED'
+        ? e.or([
+            e('subscriptions.status', '=', 'EXPIRED'),
+            e.and([e('subscriptions.status', '=', 'ACTIVE'), ended]),
+          ])
+        : e('subscriptions.status', '=', status);
+  return condition as unknown as ReturnType<ExpressionBuilder<DB, TB>['and']>;
+}
+
+/** The ACTIVE rule for hand-written SQL over a subscriptions alias (the owner's tuned queries). */
+export function subscriptionIsActiveSql(alias: string, today: string) {
+  const status = sql.ref(`${alias}.status`);
+  const end = sql.ref(`${alias}.adjusted_end_date`);
+  return sql<boolean>`(${status} = 'ACTIVE' and (${end} is null or ${end} >= ${today}))`;
+}
+
+/**
+ * A subscription as the subscription machine sees it: the shared fromApi mapping, fed from the row,
+ * its plan and whether it has a refund. `stored` keeps the stored status instead of the effective
+ * one (the expiry job decides from what is stored).
+ */
+export async function readSubscription(
+  db: Executor,
+  row: Subscription,
+  today: string,
+  { stored = false } = {},
+): Promise<Persisted<SubscriptionMachine>> {
+  const [plan, refund, payment] = await Promise.all([
+    db
+      .selectFrom('plans')
+      .select(['is_active', 'duration_days'])
+      .where('id', '=', row.plan_id)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('refunds').select('id').where('subscription_id', '=', row.id).executeTakeFirst(),
+    db
+      .selectFrom('payments')
+      .select('id')
+      .where('subscription_id', '=', row.id)
+      .where('status', '=', 'SUCCESS')
+      .executeTakeFirst(),
+  ]);
+  return subscriptionFromApi({
+    status: stored ? row.status : subscriptionStatus(row, today),
+    start_date: row.start_date,
+    base_end_date: row.base_end_date,
+    adjusted_end_date: row.adjusted_end_date,
+    leave_days: row.leave_days,
+    has_successful_payment: payment !== undefined,
+    plan,
+    refund_info: refund ?? null,
+  });
+}

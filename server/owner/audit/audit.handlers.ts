@@ -1,0 +1,19 @@
+// The owner's audit log: who did what, when, with the fields before and after.
+import type { AppContext } from '@server/context.js';
+import { requireOwner, type Handlers } from '@server/http.js';
+import { page } from '@server/platform/paging.js';
+import { auditEntryBody, auditLogQuery } from './audit.query.js';
+
+export function auditHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  return {
+    async listAuditLog(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      const rows = await page(auditLogQuery(db, query, ctx.config.businessTz), reply, query, (q) =>
+        q.orderBy('at', 'desc').orderBy('id', 'desc'),
+      );
+      return rows.map(auditEntryBody);
+    },
+  } satisfies Partial<Handlers>;
+}

@@ -1,0 +1,53 @@
+// The owner's audit log as a filtered, paged read (newest first). Entries are only ever added.
+import type { Kysely } from 'kysely';
+import type { components } from '@generated/api.js';
+import { addDays } from '@machines/shared';
+import type { AuditEntry, Database } from '@server/platform/db/schema.js';
+import type { QueryOf } from '@server/http.js';
+import { businessDayStart } from '@server/platform/time.js';
+
+export type AuditQuery = NonNullable<QueryOf<'listAuditLog'>>;
+export type AuditEntryBody = components['schemas']['AuditEntry'];
+
+/** The entries matching `query`, without paging (page() adds the count, order and limit). */
+export function auditLogQuery(db: Kysely<Database>, query: AuditQuery, timeZone: string) {
+  let base = db.selectFrom('audit_log').selectAll();
+  const action = query.action?.trim();
+  if (action) {
+    // `refund` is every refund action; `refund.mark_paid` is that one.
+    base = action.includes('.')
+      ? base.where('action', '=', action)
+      : base.where('action', 'like', `${action.replace(/[\\%_]/g, '')}.%`);
+  }
+  if (query.object_type) base = base.where('object_type', '=', query.object_type.trim());
+  if (query.object_id) base = base.where('object_id', '=', query.object_id);
+  if (query.actor) base = base.where('actor_username', '=', query.actor.trim());
+  if (query.date_from) base = base.where('at', '>=', businessDayStart(query.date_from, timeZone));
+  if (query.date_to) {
+    base = base.where('at', '<', businessDayStart(addDays(query.date_to, 1), timeZone));
+  }
+  return base;
+}
+
+function parsed(json: string | null): Record<string, unknown> | null {
+  if (json === null) return null;
+  const value: unknown = JSON.parse(json);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { value };
+}
+
+export function auditEntryBody(entry: AuditEntry): AuditEntryBody {
+  return {
+    id: entry.id,
+    at: entry.at,
+    actor: entry.actor_username,
+    actor_id: entry.actor_id,
+    action: entry.action,
+    object_type: entry.object_type,
+    object_id: entry.object_id,
+    summary: entry.summary,
+    before: parsed(entry.before_json),
+    after: parsed(entry.after_json),
+  };
+}

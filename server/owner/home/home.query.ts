@@ -1,0 +1,155 @@
+// The owner's home: the business's figures in one read, each the same rule as the list it
+// summarises (payments, refunds, active subscribers, users, leaves, feedback, kitchen sheet).
+import { sql, type Kysely } from 'kysely';
+import { addDays } from '@machines';
+import type { Dialect } from '@server/platform/db/index.js';
+import type { Database } from '@server/platform/db/schema.js';
+import { rupees } from '@server/platform/format.js';
+import { businessDayStart } from '@server/platform/time.js';
+import {
+  mealsFromTallies,
+  onLeaveTallies,
+  planMeals,
+  planTallies,
+} from '@server/owner/kitchen/kitchen.query.js';
+
+/** The home's series: this many business days, ending today. */
+export const SUMMARY_DAYS = 30;
+/** "Expiring soon" on the home: the users list's `expiring_within_days` it links to. */
+export const HOME_EXPIRING_WITHIN_DAYS = 3;
+
+interface DayFigures {
+  date: string;
+  collectedPaise: number;
+  refundedPaise: number;
+  newSubscribers: number;
+}
+
+/**
+ * Money settled and subscriptions activated per business date, for `days` dates ending today.
+ * One row per date from a VALUES list of [start, end) instants, so each day is an index range
+ * over payments(status, created_at) and refunds(status, paid_at), never a time-zone function
+ * the two databases would spell differently.
+ */
+async function dailyFigures(
+  db: Kysely<Database>,
+  today: string,
+  days: number,
+  timeZone: string,
+): Promise<DayFigures[]> {
+  const dates = Array.from({ length: days }, (_, index) => addDays(today, index - days + 1));
+  // Day i runs from the start of day i to the start of day i + 1.
+  const starts = [...dates, addDays(today, 1)].map((date) => businessDayStart(date, timeZone));
+  const bounds = dates.map((date, index) => ({
+    date,
+    from: starts[index]!,
+    to: starts[index + 1]!,
+  }));
+  const values = sql.join(bounds.map((day) => sql`(${day.date}, ${day.from}, ${day.to})`));
+  const first = dates[0]!;
+  const [money, started] = await Promise.all([
+    sql<{ day: string; collected: number; refunded: number }>`
+      with d(day, lo, hi) as (values ${values})
+      select d.day,
+        (select coalesce(sum(p.amount_paise), 0) from payments p
+          where p.status = 'SUCCESS' and p.created_at >= d.lo and p.created_at < d.hi) as collected,
+        (select coalesce(sum(r.amount_paise), 0) from refunds r
+          where r.status = 'PAID' and r.paid_at >= d.lo and r.paid_at < d.hi) as refunded
+      from d`.execute(db),
+    db
+      .selectFrom('subscriptions')
+      .where('start_date', '>=', first)
+      .where('start_date', '<=', today)
+      .select(['start_date', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('start_date')
+      .execute(),
+  ]);
+  const collected = new Map(money.rows.map((row) => [row.day, row]));
+  const activated = new Map(started.map((row) => [row.start_date, Number(row.count)]));
+  return dates.map((date) => ({
+    date,
+    collectedPaise: Number(collected.get(date)?.collected ?? 0),
+    refundedPaise: Number(collected.get(date)?.refunded ?? 0),
+    newSubscribers: activated.get(date) ?? 0,
+  }));
+}
+
+function revenue(days: DayFigures[], from: string, to: string) {
+  const inPeriod = days.filter((day) => day.date >= from && day.date <= to);
+  const collectedPaise = inPeriod.reduce((sum, day) => sum + day.collectedPaise, 0);
+  const refundedPaise = inPeriod.reduce((sum, day) => sum + day.refundedPaise, 0);
+  return {
+    from,
+    to,
+    collected: rupees(collectedPaise),
+    refunded: rupees(refundedPaise),
+    net: rupees(collectedPaise - refundedPaise),
+  };
+}
+
+const count = (row: { count: number | string } | undefined) => Number(row?.count ?? 0);
+
+export async function ownerSummary(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  today: string,
+  timeZone: string,
+) {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const tomorrow = addDays(today, 1);
+  // A month has up to 31 days: read back far enough for both the series and the month.
+  const span = Math.max(SUMMARY_DAYS, Number(today.slice(8, 10)));
+  const [days, mealsOf, tallies, away, expiring, leaves, refunds, feedback] = await Promise.all([
+    dailyFigures(db, today, span, timeZone),
+    planMeals(db),
+    // One pass over the ACTIVE subscriptions gives both the active counts and tomorrow's cooking.
+    planTallies(db, today, tomorrow),
+    onLeaveTallies(db, dialect, tomorrow),
+    // The users list's expiring_within_days: the summary's active_end (migration 002).
+    db
+      .selectFrom('customer_subscription_summaries')
+      .where('active_end', '>=', today)
+      .where('active_end', '<=', addDays(today, HOME_EXPIRING_WITHIN_DAYS))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('leaves')
+      .where('status', '=', 'PENDING')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .where('status', '=', 'PENDING')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('feedback')
+      .where('status', 'in', ['open', 'in_progress'])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+  ]);
+  const activeOf = (service: 'mess' | 'tiffin') =>
+    tallies.filter((tally) => tally.service === service).reduce((sum, t) => sum + t.active, 0);
+  const mess = activeOf('mess');
+  const tiffin = activeOf('tiffin');
+  const meals = mealsFromTallies(
+    mealsOf,
+    tallies.map((tally) => ({ ...tally, count: tally.cooking })),
+    away,
+  );
+  return {
+    today,
+    revenue: { today: revenue(days, today, today), month: revenue(days, monthStart, today) },
+    active_subscribers: { total: mess + tiffin, mess, tiffin },
+    expiring: { within_days: HOME_EXPIRING_WITHIN_DAYS, count: count(expiring) },
+    pending_leaves: count(leaves),
+    pending_refunds: count(refunds),
+    open_feedback: count(feedback),
+    tomorrow_meals: { date: tomorrow, counts: meals.counts },
+    daily: days.slice(-SUMMARY_DAYS).map((day) => ({
+      date: day.date,
+      revenue: rupees(day.collectedPaise - day.refundedPaise),
+      new_subscribers: day.newSubscribers,
+    })),
+  };
+}

@@ -1,0 +1,135 @@
+// The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
+// approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
+import { sql } from 'kysely';
+import { addDays, escapeFormula } from '@machines';
+import type { AppContext } from '@server/context.js';
+import { requireOwner, type Handlers } from '@server/http.js';
+import { fullName, parseMeals } from '@server/platform/format.js';
+import { leaveCovers, leavesOnDate, mealCounts, subscriptionsCovering } from './kitchen.query.js';
+
+const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+type Meal = (typeof MEALS)[number];
+
+interface Delivery {
+  user_id: number;
+  name: string;
+  phone: string;
+  area: string;
+  pincode: string | null;
+  address: string;
+  landmark: string | null;
+  plan_name: string;
+  pending_leave: boolean;
+}
+
+/** The group a delivery goes in: `201206 Ghaziabad` for an address, `KIET hostels` for a hostel. */
+function deliveryArea(row: {
+  pincode: string | null;
+  city: string | null;
+  institute: string | null;
+}): string {
+  if (row.pincode) return [row.pincode, row.city].filter(Boolean).join(' ');
+  if (row.institute) return `${row.institute} hostels`;
+  return 'No address';
+}
+
+/**
+ * A quoted CSV cell that a spreadsheet will not run as a formula, by the same rule as the owner's
+ * CSV export (machines/export): phone numbers such as +91… stay as they are.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  const text = escapeFormula(value === null ? '' : String(value));
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function kitchenHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+
+  return {
+    async ownerKitchenSheet(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      const date = query.date ?? addDays(ctx.today(), 1);
+      const { counts, onLeave } = await mealCounts(db, ctx.db.dialect, date);
+
+      const rows = await subscriptionsCovering(db, date)
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
+        .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
+        .where('s.subscription_type', '=', 'tiffin')
+        .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
+        .select([
+          'u.id as user_id',
+          'u.first_name',
+          'u.last_name',
+          'u.phone',
+          'sp.hostel',
+          'sp.institute',
+          'rp.address',
+          'rp.landmark',
+          'rp.pincode',
+          'rp.city',
+          'p.name as plan_name',
+          'p.included_meals as meals',
+          sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as(
+            'pending_leave',
+          ),
+        ])
+        // Grouped by area for the delivery round (a pincode, or a campus's hostels), then by
+        // address, so one rider's stops are together; customers with no address come last.
+        .orderBy(sql`case when coalesce(rp.pincode, sp.institute, '') = '' then 1 else 0 end`)
+        .orderBy(sql`coalesce(rp.pincode, sp.institute, '')`)
+        .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
+        .orderBy('u.first_name')
+        .orderBy('u.last_name')
+        .orderBy('u.id')
+        .execute();
+      const deliveries: Record<Meal, Delivery[]> = { breakfast: [], lunch: [], dinner: [] };
+      for (const row of rows) {
+        const delivery: Delivery = {
+          user_id: row.user_id,
+          name: fullName(row),
+          phone: row.phone,
+          area: deliveryArea(row),
+          pincode: row.pincode ?? null,
+          address: row.hostel ?? row.address ?? '',
+          landmark: row.landmark ?? null,
+          plan_name: row.plan_name,
+          pending_leave: Number(row.pending_leave) === 1,
+        };
+        for (const meal of parseMeals(row.meals)) deliveries[meal].push(delivery);
+      }
+
+      if (query.format === 'csv') {
+        const header = [
+          'meal',
+          'area',
+          'name',
+          'phone',
+          'address',
+          'landmark',
+          'plan_name',
+          'pending_leave',
+        ];
+        const lines = [header.join(',')];
+        for (const meal of MEALS) {
+          for (const d of deliveries[meal]) {
+            lines.push(
+              [meal, d.area, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
+                .map(csvCell)
+                .join(','),
+            );
+          }
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="kitchen-sheet_${date}.csv"`)
+          .send(lines.join('\r\n') + '\r\n');
+      }
+      // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
+      // the screen's and the JSON's.
+      const leaves = await leavesOnDate(db, ctx.db.dialect, date);
+      return { date, counts, on_leave: onLeave, deliveries, leaves };
+    },
+  } satisfies Partial<Handlers>;
+}

@@ -1,0 +1,91 @@
+// Answers in the language the client asks for (Accept-Language): every human sentence of an error
+// body, and of the few successful answers that carry one for people to read, translated in this
+// one place from the English the handlers, the machines and the contract write.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OperationId } from '@server/http.js';
+import { DEFAULT_LANGUAGE, requestLanguage, translateSentence, type Language } from './i18n.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's operation a route serves (server/app.ts sets it for every API route). */
+    operationId?: OperationId;
+  }
+}
+
+/**
+ * Successful answers whose `detail` or `message` is a sentence the client shows ("OTP verified
+ * successfully."). Other answers' `message` is the customer's own text (feedback), never ours.
+ */
+const SENTENCE_ANSWERS: ReadonlySet<OperationId> = new Set<OperationId>([
+  'register',
+  'resendOtp',
+  'verifyOtp',
+  'changePassword',
+  'requestPasswordReset',
+  'checkPasswordResetLink',
+  'confirmPasswordReset',
+  'verifyPayment',
+  'adminRecordOfflinePayment',
+]);
+
+/** The keys of an error body that are not text for people. */
+const MACHINE_KEYS = new Set(['error_code']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const translateList = (language: Language, list: unknown[]) =>
+  list.map((item) => (typeof item === 'string' ? translateSentence(language, item) : item));
+
+/**
+ * An error body in `language`: `detail` and `message` (one sentence on the OTP endpoints), and
+ * every list of sentences (`non_field_errors`, per-field lists, feedback's `message` list). Other
+ * values (`error_code`, a health report's `status`, a declined payment's id) stay as they are.
+ */
+function translateErrorBody(language: Language, body: Record<string, unknown>) {
+  const translated: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (MACHINE_KEYS.has(key)) translated[key] = value;
+    else if (Array.isArray(value)) translated[key] = translateList(language, value);
+    else if ((key === 'detail' || key === 'message') && typeof value === 'string') {
+      translated[key] = translateSentence(language, value);
+    } else translated[key] = value;
+  }
+  return translated;
+}
+
+function translateSentenceAnswer(language: Language, body: Record<string, unknown>) {
+  const translated = { ...body };
+  for (const key of ['detail', 'message'] as const) {
+    const value = body[key];
+    if (typeof value === 'string') translated[key] = translateSentence(language, value);
+  }
+  return translated;
+}
+
+/** Adds Accept-Language to Vary, keeping what is there: the answer depends on it. */
+export function varyOnLanguage(reply: FastifyReply) {
+  const current = reply.getHeader('vary');
+  const listed = current === undefined ? '' : String(current);
+  if (!/(^|,)\s*accept-language\s*(,|$)/i.test(listed)) {
+    reply.header('vary', listed ? `${listed}, Accept-Language` : 'Accept-Language');
+  }
+}
+
+async function answerInLanguage(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!isRecord(payload)) return payload;
+  const isError = reply.statusCode >= 400;
+  const operationId = request.routeOptions.config?.operationId;
+  if (!isError && !(operationId && SENTENCE_ANSWERS.has(operationId))) return payload;
+  varyOnLanguage(reply);
+  const language = requestLanguage(request.headers['accept-language']);
+  if (language === DEFAULT_LANGUAGE) return payload;
+  return isError
+    ? translateErrorBody(language, payload)
+    : translateSentenceAnswer(language, payload);
+}
+
+/** Registers the translation for every route registered after it, and for the not-found answers. */
+export function registerAnswerLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', answerInLanguage);
+}

@@ -1,0 +1,183 @@
+// Opens the database: embedded SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { chmodSync, closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import type SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { StartupError } from '@server/errors.js';
+import type { Database } from './schema.js';
+import { BOOLEAN_COLUMNS } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /**
+   * The embedded database only: writes a consistent copy of it, as of one moment, to
+   * `destination` with SQLite's online backup API, while requests go on being answered.
+   */
+  backup?(destination: string): Promise<void>;
+}
+
+export class DataDirLockedError extends StartupError {
+  constructor(file: string) {
+    super(
+      `Another Dabba server is already using ${file}. Stop it first, or start this one with another DATA_DIR.`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** better-sqlite3 refuses to bind JS booleans; store them as 1/0 like SQLite itself does. */
+function sqliteBindable(parameters: readonly unknown[]): unknown[] {
+  return parameters.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+}
+
+/**
+ * ...and turn the 1/0 of boolean columns back into booleans, so both databases return the same rows.
+ * Which result columns those are is worked out once per statement, from its column names.
+ */
+function booleanColumnsOf(statement: SqliteDatabase.Statement): string[] {
+  if (!statement.reader) return [];
+  return statement
+    .columns()
+    .map((column) => column.name)
+    .filter((name) => BOOLEAN_COLUMNS.has(name));
+}
+
+function withBooleans<Row>(row: Row, columns: readonly string[]): Row {
+  const values = row as Record<string, unknown>;
+  for (const name of columns) {
+    if (typeof values[name] === 'number') values[name] = values[name] === 1;
+  }
+  return row;
+}
+
+const NO_OP_STATEMENT = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
+/** Statements kept prepared, most recently used last; `in (?, ?, …)` lists make many shapes. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * Kysely asks for a statement on every query. Preparing one parses and plans the SQL again, which
+ * cost more than running the small queries of a typical request, so each SQL text is prepared once.
+ * Reusing a statement is safe: Kysely runs one query at a time on its single SQLite connection and
+ * holds that connection until a streamed query's iterator is finished or returned.
+ */
+function preparedStatements(raw: SqliteDatabase.Database) {
+  type Wrapped = {
+    reader: boolean;
+    all(parameters: readonly unknown[]): unknown[];
+    run(parameters: readonly unknown[]): SqliteDatabase.RunResult;
+    iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+  };
+  const cache = new Map<string, Wrapped>();
+  return (sql: string): Wrapped => {
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = raw.prepare(sql);
+    const booleans = booleanColumnsOf(statement);
+    const wrapped: Wrapped = {
+      reader: statement.reader,
+      all: (parameters) => {
+        const rows = statement.all(sqliteBindable(parameters));
+        if (booleans.length) for (const row of rows) withBooleans(row, booleans);
+        return rows;
+      },
+      run: (parameters) => statement.run(sqliteBindable(parameters)),
+      iterate: function* (parameters) {
+        for (const row of statement.iterate(sqliteBindable(parameters))) {
+          yield booleans.length ? withBooleans(row, booleans) : row;
+        }
+      },
+    };
+    if (cache.size >= PREPARED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, wrapped);
+    return wrapped;
+  };
+}
+
+async function openSqlite(dataDir: string): Promise<Db> {
+  // Loaded only here, as the PostgreSQL driver is only for PostgreSQL.
+  const { default: Sqlite } = await import('better-sqlite3');
+  const file = path.join(dataDir, 'dabba.sqlite');
+  // SQLite gives its -wal and -shm files the database file's mode, so creating it 0600 covers all three.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const raw = new Sqlite(file, { timeout: 0 });
+  try {
+    // Exclusive locking before WAL: no shared-memory index, and a second process cannot open the file.
+    raw.pragma('locking_mode = EXCLUSIVE');
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = FULL');
+    raw.pragma('foreign_keys = ON');
+    raw.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (error) {
+    raw.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY'))
+      throw new DataDirLockedError(file);
+    throw error;
+  }
+  const prepared = preparedStatements(raw);
+  const database = {
+    close: () => raw.close(),
+    prepare(sql: string) {
+      // After SQLITE_FULL or SQLITE_IOERR, SQLite has already rolled the transaction back. Kysely's
+      // ROLLBACK would then fail with "no transaction is active" and hide the real error.
+      if (sql === 'rollback' && !raw.inTransaction) return NO_OP_STATEMENT;
+      return prepared(sql);
+    },
+  };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    // The copy goes through this connection, which holds the exclusive lock: writes made here
+    // while it runs are carried into the copy, so it is consistent.
+    backup: async (destination) => void (await raw.backup(destination)),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  // Loaded only here: the embedded default never pays for the PostgreSQL driver's memory.
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns int8 and numeric as strings; SQLite returns numbers. Make them agree.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  pg.types.setTypeParser(1082, (value) => value);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client can be cut off (server restart, failover); without a listener that crashes the process.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection error (the pool will reconnect): ${error.message}`);
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+/** A write refused by a unique index, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+}

@@ -1,0 +1,49 @@
+// Migrations live in code and run at start-up, the same list for both databases.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from '@server/platform/db/index.js';
+import { initialMigration } from './001_initial.js';
+import { careIndexesMigration } from './002_care_indexes.js';
+import { accountLimitsMigration } from './003_account_limits.js';
+import { attachmentBlobsMigration } from './004_attachment_blobs.js';
+import { auditLogMigration } from './005_audit_log.js';
+import { offlinePaymentsMigration } from './006_offline_payments.js';
+import { refundPayoutsMigration } from './007_refund_payouts.js';
+import { adjustmentsMigration } from './008_adjustments.js';
+import { ownerHomeMigration } from './009_owner_home.js';
+import { taxInvoicesMigration } from './010_tax_invoices.js';
+import { paymentLookupsMigration } from './011_payment_lookups.js';
+import { notificationEventsMigration } from './012_notification_events.js';
+import { userLanguageMigration } from './013_user_language.js';
+import { dataVersionsMigration } from './014_data_versions.js';
+import { readVersionsMigration } from './015_read_versions.js';
+
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001_initial': initialMigration(db.dialect),
+    '002_care_indexes': careIndexesMigration(db.dialect),
+    '003_account_limits': accountLimitsMigration(),
+    '004_attachment_blobs': attachmentBlobsMigration(db.dialect),
+    '005_audit_log': auditLogMigration(db.dialect),
+    '006_offline_payments': offlinePaymentsMigration(),
+    '007_refund_payouts': refundPayoutsMigration(),
+    '008_adjustments': adjustmentsMigration(db.dialect),
+    '009_owner_home': ownerHomeMigration(),
+    '010_tax_invoices': taxInvoicesMigration(),
+    '011_payment_lookups': paymentLookupsMigration(),
+    '012_notification_events': notificationEventsMigration(),
+    '013_user_language': userLanguageMigration(),
+    '014_data_versions': dataVersionsMigration(db.dialect),
+    '015_read_versions': readVersionsMigration(db.dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,473 @@
+// Table types for Kysely. Timestamps are ISO-8601 UTC strings and dates are YYYY-MM-DD strings
+// on both databases, so sorting and comparing them as text is correct everywhere.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '@machines/order';
+
+export type UserType = 'student' | 'regular' | 'mess_owner';
+export type UserStatus = 'unverified' | 'registration_complete' | 'profile_complete';
+export type ServiceType = 'mess' | 'tiffin';
+export type SubscriptionStatus = 'PENDING_PAYMENT' | 'ACTIVE' | 'EXPIRED' | 'CANCELLED';
+export type PaymentStatus = 'INITIATED' | 'PENDING' | 'SUCCESS' | 'FAILED';
+export type RefundStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAID';
+export type LeaveStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type FeedbackStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
+export type FeedbackPriority = 'urgent' | 'high' | 'medium' | 'low';
+export type NotificationChannel = 'email' | 'sms';
+export type NotificationStatus = 'sent' | 'failed' | 'pending';
+/** The languages the server writes in (migration 013; server/platform/i18n.ts). */
+export type Language = 'en' | 'hi';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  phone: string;
+  password_hash: string;
+  user_type: UserType;
+  first_name: string;
+  last_name: string;
+  status: UserStatus;
+  is_active: boolean;
+  phone_verified: boolean;
+  last_login: string | null;
+  is_tiffin_user: boolean;
+  is_mess_user: boolean;
+  preferred_delivery_time: string;
+  date_joined: string;
+  updated_at: string;
+  /** What the user reads: the web app's screens, and every e-mail and SMS sent to them. */
+  language: Generated<Language>;
+  /**
+   * Moves whenever anything the user's own reads show changes (migration 014's triggers); the
+   * read cache (server/platform/read-cache.ts) holds an answer only while it stands still.
+   */
+  data_version: Generated<number>;
+}
+
+export interface StudentProfilesTable {
+  user_id: number;
+  institute: string;
+  student_id: string;
+  hostel: string;
+  year: string;
+  course: string;
+}
+
+export interface RegularProfilesTable {
+  user_id: number;
+  address: string;
+  landmark: string;
+  pincode: string;
+  city: string;
+}
+
+export interface MessOwnerProfilesTable {
+  user_id: number;
+  mess_name: string;
+  business_address: string;
+  business_phone: string;
+  business_email: string;
+  gst_number: string | null;
+}
+
+/** A login session: one refresh-token family. Access tokens name it, so revoking it ends them too. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  session_id: string;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface LoginThrottlesTable {
+  /** `user:{id}` for an account, `name:{identifier}` for a name no account has. */
+  key: string;
+  failures: number;
+  last_failure_ms: number;
+  /** Epoch milliseconds before which the next attempt is refused; 0 for none. */
+  blocked_until_ms: number;
+}
+
+/** The last three OTP sends asked for a phone (newest first, epoch ms, 0 for none). */
+export interface OtpSendLimitsTable {
+  phone: string;
+  sent_ms_1: number;
+  sent_ms_2: number;
+  sent_ms_3: number;
+}
+
+export interface NotificationLogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  subject: string;
+  notification_type: string;
+  channel: NotificationChannel;
+  status: NotificationStatus;
+  recipient_email: string | null;
+  recipient_phone: string | null;
+  /** Kept for retries; null for messages that must not be stored (OTP codes). */
+  body: string | null;
+  html: string | null;
+  error_message: string | null;
+  attempts: number;
+  dedupe_key: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** The first row of the same notice (its e-mail, when an SMS went too); null: this row is first. */
+  event_id: number | null;
+  /** The notice in a sentence or two, for the history; null on rows older than migration 012. */
+  summary: string | null;
+}
+
+export interface JobRunsTable {
+  job: string;
+  run_key: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface PlansTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  is_active: boolean;
+  service_type: ServiceType;
+  duration_days: number;
+  base_price_paise: number;
+  /** Comma-separated subset of breakfast,lunch,dinner, in that order. */
+  included_meals: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  subscription_type: ServiceType;
+  status: SubscriptionStatus;
+  breakfast_included: boolean;
+  total_paid_paise: number;
+  start_date: string | null;
+  base_end_date: string | null;
+  adjusted_end_date: string | null;
+  leave_days: number;
+  cancelled_at: string | null;
+  renewed_from_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  subscription_id: number;
+  user_id: number;
+  amount_paise: number;
+  currency: string;
+  /** The order machine's statuses (machines/order). */
+  status: OrderStatus;
+  provider: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number;
+  payment_order_id: number | null;
+  status: PaymentStatus;
+  amount_paise: number;
+  currency: string;
+  transaction_id: string | null;
+  payment_gateway: string;
+  payment_mode: string | null;
+  failure_reason: string | null;
+  utr: string | null;
+  admin_comment: string | null;
+  receipt_number: number | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Money received at the mess (migration 006): the business date it came; null online. */
+  received_on: string | null;
+  /** The owner who recorded an offline payment; null online. */
+  recorded_by: number | null;
+  /** The tax invoice of a SUCCESS payment (migration 010); all null for a plain receipt. */
+  invoice_gstin: string | null;
+  invoice_place_of_supply: string | null;
+  invoice_sac: string | null;
+  gst_rate_basis_points: number | null;
+  taxable_paise: number | null;
+  cgst_paise: number | null;
+  sgst_paise: number | null;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  payment_id: number;
+  amount_paise: number;
+  status: RefundStatus;
+  requested_at: string;
+  requested_by: number;
+  processed_at: string | null;
+  paid_at: string | null;
+  admin_comment: string | null;
+  utr: string | null;
+  updated_at: string;
+  /** Where to pay it (migration 007); all null until the customer gives them. */
+  payout_method: PayoutMethod | null;
+  payout_upi_id: string | null;
+  payout_account_holder_name: string | null;
+  payout_account_number: string | null;
+  payout_ifsc: string | null;
+  payout_updated_at: string | null;
+}
+
+export type PayoutMethod = 'upi' | 'bank';
+
+export interface LeavesTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number;
+  leave_start_date: string;
+  leave_end_date: string;
+  reason: string;
+  status: LeaveStatus;
+  duration_days: number;
+  requested_at: string;
+  approved_at: string | null;
+  rejected_at: string | null;
+  admin_comment: string | null;
+  decided_by: number | null;
+  updated_at: string;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  feedback_type: 'general_feedback' | 'food_complaint';
+  subject: string;
+  message: string;
+  rating: number;
+  meal_date: string | null;
+  meal_type: 'breakfast' | 'lunch' | 'dinner' | null;
+  status: FeedbackStatus;
+  priority: FeedbackPriority;
+  admin_response: string | null;
+  responded_at: string | null;
+  responded_by: number | null;
+  can_add_attachments: boolean;
+  created_at: string;
+  updated_at: string;
+  /** When the feedback was last set to resolved (migration 002); optional on insert. */
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface FeedbackAttachmentsTable {
+  id: Generated<number>;
+  feedback_id: number;
+  storage_name: string;
+  original_filename: string;
+  content_type: string;
+  file_size: number;
+  created_at: string;
+}
+
+/** The bytes of one feedback photo, when ATTACHMENT_STORE=database (server/platform/attachments/database.ts). */
+export interface AttachmentBlobsTable {
+  /** The name feedback_attachments.storage_name holds. */
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
+/**
+ * One row per customer with subscriptions, kept current by triggers on subscriptions (migration
+ * 002). Read-only for application code; compare the dates with today to know what is active.
+ */
+export interface CustomerSubscriptionSummariesTable {
+  user_id: number;
+  /** Status of the newest subscription (max id). */
+  latest_status: SubscriptionStatus | null;
+  /** The latest adjusted_end_date among ACTIVE subscriptions. */
+  active_end: string | null;
+  /** adjusted_end_date of the newest ACTIVE or EXPIRED subscription. */
+  ended_end: string | null;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  received_at: string;
+}
+
+/** One owner action; append-only (migration 005 refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_username: string;
+  /** The event, e.g. leave.approve, refund.mark_paid, payment.record_offline, plan.update. */
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  /** One sentence for people: what changed. */
+  summary: string;
+  /** The object's fields the action changed, as JSON, before and after. */
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/**
+ * "Extend every active subscriber" (migration 008): one row per operation. The unique operation_key
+ * makes a retried or doubled request the same batch; its subscriptions are listed when it is created.
+ */
+export interface AdjustmentBatchesTable {
+  id: Generated<number>;
+  operation_key: string;
+  days: number;
+  reason: string;
+  /** The business date the batch was created on (and decided against). */
+  business_date: string;
+  actor_id: number | null;
+  actor_username: string;
+  /** How many ACTIVE subscriptions the batch listed. */
+  target_count: number;
+  created_at: string;
+  /** Set once every listed subscription has been applied. */
+  completed_at: string | null;
+}
+
+export type AdjustmentOutcome = 'moved' | 'skipped';
+
+/** One owner adjustment of one subscription's end date (migration 008). */
+export interface SubscriptionAdjustmentsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The batch that listed it; null for a single adjustment. */
+  batch_id: number | null;
+  days: number;
+  reason: string;
+  actor_id: number | null;
+  actor_username: string;
+  created_at: string;
+  /** null while a batch's row waits to be applied. */
+  outcome: AdjustmentOutcome | null;
+  /** Why a batch's row was skipped: the subscription machine's refusal code. */
+  refusal_code: string | null;
+  before_end_date: string | null;
+  after_end_date: string | null;
+  applied_at: string | null;
+}
+
+/** A counter per answer everyone gets alike, moved by triggers (migration 015). */
+export interface ReadVersionsTable {
+  name: string;
+  version: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  student_profiles: StudentProfilesTable;
+  regular_profiles: RegularProfilesTable;
+  mess_owner_profiles: MessOwnerProfilesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_codes: OtpCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+  login_throttles: LoginThrottlesTable;
+  otp_send_limits: OtpSendLimitsTable;
+  notification_logs: NotificationLogsTable;
+  job_runs: JobRunsTable;
+  counters: CountersTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  payment_orders: PaymentOrdersTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  leaves: LeavesTable;
+  feedback: FeedbackTable;
+  feedback_attachments: FeedbackAttachmentsTable;
+  attachment_blobs: AttachmentBlobsTable;
+  webhook_events: WebhookEventsTable;
+  customer_subscription_summaries: CustomerSubscriptionSummariesTable;
+  audit_log: AuditLogTable;
+  adjustment_batches: AdjustmentBatchesTable;
+  subscription_adjustments: SubscriptionAdjustmentsTable;
+  read_versions: ReadVersionsTable;
+}
+
+/** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */
+export const BOOLEAN_COLUMNS = new Set([
+  'is_active',
+  'phone_verified',
+  'is_tiffin_user',
+  'is_mess_user',
+  'breakfast_included',
+  'can_add_attachments',
+]);
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Plan = Selectable<PlansTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type PaymentOrder = Selectable<PaymentOrdersTable>;
+export type Refund = Selectable<RefundsTable>;
+export type Leave = Selectable<LeavesTable>;
+export type Feedback = Selectable<FeedbackTable>;
+export type FeedbackAttachment = Selectable<FeedbackAttachmentsTable>;
+export type NotificationLog = Selectable<NotificationLogsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

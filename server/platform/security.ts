@@ -1,0 +1,103 @@
+// Security headers on every page and API answer (helmet's), with a Content-Security-Policy the built
+// web app passes: its scripts are files from our origin, never inline.
+import { createRequire } from 'node:module';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '@server/config.js';
+
+/** Razorpay's checkout.js runs from its own host and opens its window in a frame of api.razorpay.com. */
+const RAZORPAY_SCRIPTS = ['https://checkout.razorpay.com'];
+const RAZORPAY_FRAMES = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
+const RAZORPAY_CONNECT = ['https://lumberjack.razorpay.com', 'https://api.razorpay.com'];
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const razorpay = config.payments.provider === 'razorpay';
+  const mapOrigin = originOf(config.business.mapUrl);
+  const frames = [...(mapOrigin ? [mapOrigin] : []), ...(razorpay ? RAZORPAY_FRAMES : [])];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(razorpay ? RAZORPAY_SCRIPTS : [])],
+    // Inline style attributes come from React and the receipt's own <style>; scripts stay strict.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Attachments are shown from blob: URLs fetched with the bearer token.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(razorpay ? RAZORPAY_CONNECT : [])],
+    'frame-src': frames.length ? frames : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    ...(config.publicUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+function helmetOptions(config: Config): FastifyHelmetOptions {
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Razorpay may open a bank's 3-D Secure page in a window of its own.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+type HelmetMiddleware = (
+  request: unknown,
+  response: { setHeader(name: string, value: string): void; removeHeader(name: string): void },
+  next: (error?: unknown) => void,
+) => void;
+
+/**
+ * The headers helmet sets for this configuration. They depend on the configuration only (no nonces,
+ * no per-request directives), so they are worked out once: @fastify/helmet rebuilt helmet's
+ * middleware, parsing every directive again, on each request. helmet is the library @fastify/helmet
+ * wraps, loaded from where @fastify/helmet finds it.
+ */
+export function securityHeaders(config: Config): [string, string][] {
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+  const helmet = fromPlugin('helmet') as (options: FastifyHelmetOptions) => HelmetMiddleware;
+  const headers: [string, string][] = [];
+  let finished = false;
+  helmet(helmetOptions(config))(
+    null,
+    {
+      setHeader: (name, value) => void headers.push([name, String(value)]),
+      // X-Powered-By: neither Node nor Fastify sets it.
+      removeHeader: () => {},
+    },
+    (error) => {
+      if (error) throw error;
+      finished = true;
+    },
+  );
+  if (!finished) throw new Error('helmet did not finish setting its headers synchronously');
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = securityHeaders(config);
+  // On the raw response, as helmet does: whatever the route sets itself wins.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+}
+
+/** The password-reset page carries its token in the URL: no page it links to may see it. */
+export const isResetPasswordPage = (url: string) => url.startsWith('/reset-password/');

@@ -1,0 +1,68 @@
+// Every operation's handler, by operationId, and every scheduled job: the one file that knows every
+// folder's handlers (lint keeps handlers from importing another folder's).
+import type { AppContext } from './context.js';
+import type { Handlers } from './http.js';
+import { feedbackAdminHandlers } from './lifecycles/feedback/feedback-admin.handlers.js';
+import { feedbackHandlers } from './lifecycles/feedback/feedback.handlers.js';
+import { leaveHandlers } from './lifecycles/leave/leave.handlers.js';
+import { onboardingHandlers } from './lifecycles/onboarding/onboarding.handlers.js';
+import { onboardingJobs } from './lifecycles/onboarding/onboarding.jobs.js';
+import { paymentAdminHandlers } from './lifecycles/payment/payment-admin.handlers.js';
+import { paymentWebhookHandlers } from './lifecycles/payment/payment-webhook.handlers.js';
+import { paymentHandlers } from './lifecycles/payment/payment.handlers.js';
+import { paymentJobs } from './lifecycles/payment/payment.jobs.js';
+import { refundHandlers } from './lifecycles/refund/refund.handlers.js';
+import { adjustmentHandlers } from './lifecycles/subscription/adjustment.handlers.js';
+import { subscriptionHandlers } from './lifecycles/subscription/subscription.handlers.js';
+import { subscriptionJobs } from './lifecycles/subscription/subscription.jobs.js';
+import { activeSubscriberHandlers } from './owner/active-subscribers/active-subscribers.handlers.js';
+import { auditHandlers } from './owner/audit/audit.handlers.js';
+import { backupHandlers } from './owner/backup/backup.handlers.js';
+import { ownerHomeHandlers } from './owner/home/home.handlers.js';
+import { kitchenHandlers } from './owner/kitchen/kitchen.handlers.js';
+import { ownerUserHandlers } from './owner/users/users.handlers.js';
+import { careJobs } from './owner/users/users.jobs.js';
+import { passwordHandlers } from './resources/auth/password.handlers.js';
+import { sessionHandlers } from './resources/auth/session.handlers.js';
+import { metaHandlers } from './resources/meta/meta.handlers.js';
+import { notificationHandlers } from './resources/notifications/notification.handlers.js';
+import { planHandlers } from './resources/plans/plan.handlers.js';
+import { foundationJobs, type Job } from './services/scheduler.js';
+
+export function routeHandlers(ctx: AppContext): Handlers {
+  return {
+    // Resources without a lifecycle.
+    ...metaHandlers(ctx),
+    ...sessionHandlers(ctx),
+    ...passwordHandlers(ctx),
+    ...notificationHandlers(ctx),
+    ...planHandlers(ctx),
+    // The lifecycles.
+    ...onboardingHandlers(ctx),
+    ...subscriptionHandlers(ctx),
+    ...adjustmentHandlers(ctx),
+    ...paymentHandlers(ctx),
+    ...paymentWebhookHandlers(ctx),
+    ...paymentAdminHandlers(ctx),
+    ...leaveHandlers(ctx),
+    ...refundHandlers(ctx),
+    ...feedbackHandlers(ctx),
+    ...feedbackAdminHandlers(ctx),
+    // The owner's views.
+    ...ownerHomeHandlers(ctx),
+    ...ownerUserHandlers(ctx),
+    ...activeSubscriberHandlers(ctx),
+    ...kitchenHandlers(ctx),
+    ...auditHandlers(ctx),
+    ...backupHandlers(ctx),
+  };
+}
+
+/** In the order each scheduler tick runs them. */
+export const allJobs: Job[] = [
+  ...foundationJobs,
+  ...onboardingJobs,
+  ...subscriptionJobs,
+  ...paymentJobs,
+  ...careJobs,
+];

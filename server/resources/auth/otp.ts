@@ -1,0 +1,170 @@
+// One-time codes for phone verification: 6 digits from a CSPRNG, stored as an HMAC, valid 10 minutes,
+// single use, killed after 5 wrong tries. At most 3 sends per phone per hour, 60 s apart.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '@server/context.js';
+import type { User } from '@server/platform/db/schema.js';
+import { ApiError, tooManyRequests } from '@server/errors.js';
+import { localizer } from '@server/platform/i18n.js';
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_SENDS_PER_HOUR = 3;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+
+const otpError = (message: string, code: string) =>
+  new ApiError(400, { message, error_code: code });
+
+function hashCode(ctx: AppContext, phone: string, code: string): string {
+  return createHmac('sha256', ctx.config.jwtSecret).update(`otp:${phone}:${code}`).digest('hex');
+}
+
+// Parallel requests for one phone race on a compare-and-set; one that keeps losing is refused.
+const MAX_RACES = 5;
+
+/**
+ * Claims one OTP send for `phone`, registered or not, or throws 429 with Retry-After: at most
+ * OTP_SENDS_PER_HOUR in any hour (the table keeps exactly that many), OTP_RESEND_COOLDOWN_SECONDS
+ * apart. Limits keyed by the phone alone treat unknown phones exactly like registered ones.
+ */
+export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void> {
+  const db = ctx.db.kysely;
+  for (let race = 0; race < MAX_RACES; race++) {
+    const nowMs = ctx.clock.now().getTime();
+    const row = await db
+      .selectFrom('otp_send_limits')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    if (row) {
+      const cooldown = Math.ceil(
+        (row.sent_ms_1 + OTP_RESEND_COOLDOWN_SECONDS * 1000 - nowMs) / 1000,
+      );
+      if (cooldown > 0) {
+        throw tooManyRequests(
+          cooldown,
+          `Please wait ${cooldown} seconds before requesting a new OTP.`,
+          'message',
+        );
+      }
+      const hourly = row.sent_ms_3 ? Math.ceil((row.sent_ms_3 + 3_600_000 - nowMs) / 1000) : 0;
+      if (hourly > 0) {
+        throw tooManyRequests(
+          hourly,
+          `Too many OTP requests. Please try again in ${Math.ceil(hourly / 60)} minutes.`,
+          'message',
+        );
+      }
+      const shifted = await db
+        .updateTable('otp_send_limits')
+        .set({ sent_ms_1: nowMs, sent_ms_2: row.sent_ms_1, sent_ms_3: row.sent_ms_2 })
+        .where('phone', '=', phone)
+        .where('sent_ms_1', '=', row.sent_ms_1)
+        .executeTakeFirst();
+      if (Number(shifted.numUpdatedRows) === 1) return;
+    } else {
+      const inserted = await db
+        .insertInto('otp_send_limits')
+        .values({ phone, sent_ms_1: nowMs, sent_ms_2: 0, sent_ms_3: 0 })
+        .onConflict((conflict) => conflict.column('phone').doNothing())
+        .returning('phone')
+        .executeTakeFirst();
+      if (inserted) return;
+    }
+  }
+  throw tooManyRequests(1, 'Please wait a second before requesting a new OTP.', 'message');
+}
+
+/** Deletes send records older than an hour, which limit nothing any more. */
+export async function pruneOtpSendLimits(ctx: AppContext): Promise<number> {
+  const result = await ctx.db.kysely
+    .deleteFrom('otp_send_limits')
+    .where('sent_ms_1', '<', ctx.clock.now().getTime() - 3_600_000)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Makes a new code for `user` (replacing the old one) and texts it. Claim the send first. */
+export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
+  const now = ctx.clock.now();
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  const createdAt = now.toISOString();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    // A new code replaces the old one.
+    await trx
+      .updateTable('otp_codes')
+      .set({ consumed_at: createdAt })
+      .where('phone', '=', user.phone)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('otp_codes')
+      .values({
+        user_id: user.id,
+        phone: user.phone,
+        code_hash: hashCode(ctx, user.phone, code),
+        created_at: createdAt,
+        expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString(),
+        attempts: 0,
+        consumed_at: null,
+      })
+      .execute();
+  });
+  const l = localizer(user.language);
+  await ctx.notifier.notify({
+    userId: user.id,
+    type: 'otp',
+    subject: l.t('notice.otp.subject'),
+    summary: l.t('notice.otp.summary'),
+    sms: { to: user.phone, body: l.t('notice.otp.sms', { code }) },
+    secret: true,
+  });
+}
+
+/** Checks a code and spends it. Throws the OTP errors, their sentence under `message`. */
+export async function consumeOtp(ctx: AppContext, phone: string, code: string): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const current = await ctx.db.kysely
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!current || current.expires_at <= now) {
+    throw otpError(
+      'OTP has expired or was not requested. Please request a new OTP.',
+      'otp.expired',
+    );
+  }
+  const expected = Buffer.from(current.code_hash, 'hex');
+  const given = Buffer.from(hashCode(ctx, phone, code.trim()), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const updated = await ctx.db.kysely
+      .updateTable('otp_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', current.id)
+      .where('consumed_at', 'is', null)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (updated && updated.attempts >= OTP_MAX_ATTEMPTS) {
+      await ctx.db.kysely
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', current.id)
+        .execute();
+      throw otpError('Too many wrong attempts. Please request a new OTP.', 'otp.too_many_attempts');
+    }
+    throw otpError('Invalid OTP. Please try again.', 'otp.invalid');
+  }
+  const spent = await ctx.db.kysely
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', current.id)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!spent) throw otpError('Invalid OTP. Please try again.', 'otp.invalid');
+  return spent.user_id;
+}

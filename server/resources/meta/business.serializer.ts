@@ -1,0 +1,20 @@
+// The Business of openapi.yaml: the profile GET /api/business/ answers and the web page carries
+// (server/platform/web.ts), from the configuration.
+import type { components } from '@generated/api.js';
+import type { Config } from '@server/config.js';
+
+export function businessProfile(config: Config): components['schemas']['Business'] {
+  const business = config.business;
+  return {
+    name: business.name,
+    email: business.email,
+    phone: business.phone,
+    address: business.address,
+    gstin: business.gstin,
+    instagram: business.instagram,
+    map_url: business.mapUrl,
+    time_zone: config.businessTz,
+    description:
+      'We provide mess and tiffin services with flexible subscription plans: fresh, home-style meals at the mess or delivered to your door.',
+  };
+}
