@@ -129,7 +129,7 @@ describe('the message catalogues', () => {
       for (const namespace of own) {
         // The route that loads this page names its namespace right after the import.
         const loads = new RegExp(
-          `import\\('\\.\\./pages/${dir}/[A-Za-z]+'\\),\\s*\\(m\\) => m\\.[A-Za-z]+,\\s*'${namespace}'`,
+          `import\\('@web/pages/${dir}/[A-Za-z]+'\\),\\s*\\(m\\) => m\\.[A-Za-z]+,\\s*'${namespace}'`,
         );
         if (dir !== 'landing') expect(routes, `${dir} loads ${namespace}`).toMatch(loads);
       }

@@ -1,8 +1,8 @@
 // The owner's end-date adjustments: one subscription (with the record the preview is decided on)
 // and "extend every active subscriber". Writes refresh every owner read and the subscriptions.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
-import { useApi } from '../session/SessionProvider';
+import type { components } from '@generated/api';
+import { useApi } from '@web/session/SessionProvider';
 import { unwrap } from './errors';
 
 export type AdjustmentBatch = components['schemas']['AdjustmentBatch'];

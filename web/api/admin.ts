@@ -1,7 +1,7 @@
 // The owner's server state: one hook per read or write, keyed under 'admin' so writes refresh reads.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components, operations } from '../../generated/api';
-import { useApi, useSession } from '../session/SessionProvider';
+import type { components, operations } from '@generated/api';
+import { useApi, useSession } from '@web/session/SessionProvider';
 import { unwrap } from './errors';
 import { headerCount, unwrapPage, type Page } from './paging';
 

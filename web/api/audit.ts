@@ -1,7 +1,7 @@
 // The owner's audit log, one page at a time with its total.
 import { useQuery } from '@tanstack/react-query';
-import type { components, operations } from '../../generated/api';
-import { useSession, useApi } from '../session/SessionProvider';
+import type { components, operations } from '@generated/api';
+import { useSession, useApi } from '@web/session/SessionProvider';
 import { unwrapPage } from './paging';
 
 export type AuditEntry = components['schemas']['AuditEntry'];

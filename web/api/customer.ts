@@ -2,8 +2,8 @@
 // subscriptions, and that customer's payments, leaves and feedback through the owner's lists'
 // `user` filter. Keyed under 'admin', so the owner's writes refresh these reads too.
 import { useQuery } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
-import { useApi, useSession } from '../session/SessionProvider';
+import type { components } from '@generated/api';
+import { useApi, useSession } from '@web/session/SessionProvider';
 import { unwrap } from './errors';
 import { unwrapPage } from './paging';
 

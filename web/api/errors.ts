@@ -1,6 +1,6 @@
 // API failures as one error class; which sentence to show is machines/shared/error-sentence's rule.
-import { errorSentence, fieldMessages, type ErrorBody } from '../../machines/shared/error-sentence';
-import { EffectError, failureFromStatus } from '../../machines/shared/failure';
+import { errorSentence, fieldMessages, type ErrorBody } from '@machines/shared/error-sentence';
+import { EffectError, failureFromStatus } from '@machines/shared/failure';
 
 /** A non-2xx answer (status 0 when there was no answer at all). */
 export class ApiError extends EffectError {

@@ -1,6 +1,6 @@
 // Server writes, one hook per operation; each refreshes the reads it changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../session/SessionProvider';
+import { useApi } from '@web/session/SessionProvider';
 import { unwrap } from './errors';
 import { keys, type Schemas } from './queries';
 

@@ -1,8 +1,8 @@
 // Money received at the mess: the subscriptions awaiting payment (a page of them) and recording a
 // payment for one. A recording refreshes every owner read (payments, users, subscribers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
-import { useApi, useSession } from '../session/SessionProvider';
+import type { components } from '@generated/api';
+import { useApi, useSession } from '@web/session/SessionProvider';
 import { unwrap } from './errors';
 import { unwrapPage } from './paging';
 

@@ -1,9 +1,9 @@
 // Server state, one hook per read; pages never fetch by hand.
 import { useQuery } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
-import { injectedBusiness } from '../app/business';
-import { useLanguage, type Language } from '../i18n/i18n';
-import { useApi, useSession } from '../session/SessionProvider';
+import type { components } from '@generated/api';
+import { injectedBusiness } from '@web/app/business';
+import { useLanguage, type Language } from '@web/i18n/i18n';
+import { useApi, useSession } from '@web/session/SessionProvider';
 import { isNotFound, unwrap } from './errors';
 import { unwrapPage } from './paging';
 

@@ -3,9 +3,9 @@
 // profile is still on its way.
 import { memo, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useT } from '../i18n/i18n';
-import { lazyWithServerState } from '../session/serverState';
-import { container } from '../styles/utils.css';
+import { useT } from '@web/i18n/i18n';
+import { lazyWithServerState } from '@web/session/serverState';
+import { container } from '@web/styles/utils.css';
 import { injectedBusiness, type Business } from './business';
 import { FOOTER_LINKS } from './routes';
 import * as styles from './Shell.css';

@@ -1,5 +1,5 @@
 // The footer with the business profile from GET /api/business/, for a page served without it.
-import { useBusiness } from '../api/queries';
+import { useBusiness } from '@web/api/queries';
 import { FooterView } from './Footer';
 
 export function FooterFromApi() {

@@ -1,8 +1,8 @@
 // English ⇄ हिन्दी in the header. The choice shows at once, is remembered on this device, and for a
 // signed-in user on the account (PUT /accounts/language/), which e-mails and SMS follow too.
 import { useState } from 'react';
-import { switchLanguage, useLanguage, useT, type Language } from '../i18n/i18n';
-import { useSession } from '../session/SessionProvider';
+import { switchLanguage, useLanguage, useT, type Language } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
 import * as styles from './Shell.css';
 
 /** Each language named in its own script, as a reader of that language looks for it. */

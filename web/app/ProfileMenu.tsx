@@ -1,8 +1,8 @@
 // The avatar menu: Profile and Logout (logout returns to /).
 import { DropdownMenu } from 'radix-ui';
 import { useLocation } from 'wouter';
-import { useT } from '../i18n/i18n';
-import { useSession } from '../session/SessionProvider';
+import { useT } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
 import * as styles from './Shell.css';
 
 export function ProfileMenu() {

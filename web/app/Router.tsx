@@ -9,12 +9,12 @@ import {
   type ComponentType,
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { decideRoute, isOwner, matchRoute } from '../../machines/onboarding/onboarding.routes';
-import { Card } from '../components/Card';
-import { PageSpinner, Spinner } from '../components/Spinner';
-import { useLanguage, useT, type Translate } from '../i18n/i18n';
-import { useSession } from '../session/SessionProvider';
-import { lastSessionWasOwner } from '../session/tokens';
+import { decideRoute, isOwner, matchRoute } from '@machines/onboarding/onboarding.routes';
+import { Card } from '@web/components/Card';
+import { PageSpinner, Spinner } from '@web/components/Spinner';
+import { useLanguage, useT, type Translate } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { lastSessionWasOwner } from '@web/session/tokens';
 import { APP_ROUTES, documentTitle, type RoutePage } from './routes';
 import * as styles from './Shell.css';
 

@@ -3,11 +3,11 @@
 // landing page) and its links. The router, the guards (machines/onboarding decideRoute), the
 // navigation, the header buttons, the mobile menu and the footer read this list.
 import type { ComponentType } from 'react';
-import type { UserType } from '../../machines/onboarding/onboarding.context';
-import type { RouteEntry } from '../../machines/onboarding/onboarding.routes';
-import { hasMessage, loadMessages, type MessageId, type Translate } from '../i18n/i18n';
-import type { Namespace } from '../i18n/namespaces';
-import { loadServerState } from '../session/serverState';
+import type { UserType } from '@machines/onboarding/onboarding.context';
+import type { RouteEntry } from '@machines/onboarding/onboarding.routes';
+import { hasMessage, loadMessages, type MessageId, type Translate } from '@web/i18n/i18n';
+import type { Namespace } from '@web/i18n/namespaces';
+import { loadServerState } from '@web/session/serverState';
 
 /**
  * A route's page, loaded on demand. Not React.lazy: the router shows a loaded page at once, and a
@@ -101,7 +101,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.landing',
     page: staticPage(
-      () => import('../pages/landing/LandingPage'),
+      () => import('@web/pages/landing/LandingPage'),
       (m) => m.LandingPage,
     ),
   },
@@ -110,7 +110,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.login',
     page: page(
-      () => import('../pages/login/LoginPage'),
+      () => import('@web/pages/login/LoginPage'),
       (m) => m.LoginPage,
       'auth',
     ),
@@ -122,7 +122,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.register',
     page: page(
-      () => import('../pages/register/RegisterPage'),
+      () => import('@web/pages/register/RegisterPage'),
       (m) => m.RegisterPage,
       'auth',
     ),
@@ -134,7 +134,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.otp',
     page: page(
-      () => import('../pages/otp-verification/OtpVerificationPage'),
+      () => import('@web/pages/otp-verification/OtpVerificationPage'),
       (m) => m.OtpVerificationPage,
       'auth',
     ),
@@ -144,7 +144,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.forgotPassword',
     page: page(
-      () => import('../pages/forgot-password/ForgotPasswordPage'),
+      () => import('@web/pages/forgot-password/ForgotPasswordPage'),
       (m) => m.ForgotPasswordPage,
       'auth',
     ),
@@ -154,7 +154,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.resetPassword',
     page: page(
-      () => import('../pages/reset-password/ResetPasswordPage'),
+      () => import('@web/pages/reset-password/ResetPasswordPage'),
       (m) => m.ResetPasswordPage,
       'auth',
     ),
@@ -164,12 +164,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.dashboard',
     page: page(
-      () => import('../pages/dashboard/DashboardPage'),
+      () => import('@web/pages/dashboard/DashboardPage'),
       (m) => m.DashboardPage,
       'dashboard',
     ),
     ownerPage: page(
-      () => import('../pages/admin/dashboard/OwnerDashboard'),
+      () => import('@web/pages/admin/dashboard/OwnerDashboard'),
       (m) => m.OwnerDashboard,
       'owner',
     ),
@@ -180,7 +180,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.subscriptions',
     page: page(
-      () => import('../pages/subscriptions/SubscriptionsPage'),
+      () => import('@web/pages/subscriptions/SubscriptionsPage'),
       (m) => m.SubscriptionsPage,
       'subscriptions',
     ),
@@ -192,7 +192,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.plans',
     page: page(
-      () => import('../pages/plans/PlansPage'),
+      () => import('@web/pages/plans/PlansPage'),
       (m) => m.PlansPage,
       'plans',
     ),
@@ -204,7 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.feedback',
     page: page(
-      () => import('../pages/feedback/FeedbackPage'),
+      () => import('@web/pages/feedback/FeedbackPage'),
       (m) => m.FeedbackPage,
       'feedback',
     ),
@@ -216,7 +216,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.payments',
     page: page(
-      () => import('../pages/payments/PaymentsPage'),
+      () => import('@web/pages/payments/PaymentsPage'),
       (m) => m.PaymentsPage,
       'payments',
     ),
@@ -227,7 +227,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.leaves',
     page: page(
-      () => import('../pages/leaves/LeavesPage'),
+      () => import('@web/pages/leaves/LeavesPage'),
       (m) => m.LeavesPage,
       'leaves',
     ),
@@ -238,7 +238,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.notifications',
     page: page(
-      () => import('../pages/notifications/NotificationsPage'),
+      () => import('@web/pages/notifications/NotificationsPage'),
       (m) => m.NotificationsPage,
       'notifications',
     ),
@@ -249,7 +249,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.adminPlans',
     page: page(
-      () => import('../pages/admin/plans/ManagePlansPage'),
+      () => import('@web/pages/admin/plans/ManagePlansPage'),
       (m) => m.ManagePlansPage,
       'adminPlans',
     ),
@@ -260,7 +260,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.adminFeedback',
     page: page(
-      () => import('../pages/admin/feedback/AdminFeedbackPage'),
+      () => import('@web/pages/admin/feedback/AdminFeedbackPage'),
       (m) => m.AdminFeedbackPage,
       'adminFeedback',
     ),
@@ -271,7 +271,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.leaves',
     page: page(
-      () => import('../pages/admin/leaves/AdminLeavesPage'),
+      () => import('@web/pages/admin/leaves/AdminLeavesPage'),
       (m) => m.AdminLeavesPage,
       'adminLeaves',
     ),
@@ -282,7 +282,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.adminRefunds',
     page: page(
-      () => import('../pages/admin/refunds/ManageRefundsPage'),
+      () => import('@web/pages/admin/refunds/ManageRefundsPage'),
       (m) => m.ManageRefundsPage,
       'adminRefunds',
     ),
@@ -293,7 +293,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.superuser',
     page: page(
-      () => import('../pages/admin/superuser/SuperuserPage'),
+      () => import('@web/pages/admin/superuser/SuperuserPage'),
       (m) => m.SuperuserPage,
       'superuser',
     ),
@@ -305,7 +305,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.kitchen',
     page: page(
-      () => import('../pages/admin/kitchen/KitchenSheetPage'),
+      () => import('@web/pages/admin/kitchen/KitchenSheetPage'),
       (m) => m.KitchenSheetPage,
       'kitchen',
     ),
@@ -320,7 +320,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // In the Payments & Users chunk, where most visits come from: a chunk of its own cost the
     // first paint a new file name and preload list in this registry.
     page: page(
-      () => import('../pages/admin/superuser/SuperuserPage'),
+      () => import('@web/pages/admin/superuser/SuperuserPage'),
       (m) => m.CustomerPage,
       'superuser',
     ),
@@ -331,7 +331,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     title: 'route.audit',
     page: page(
-      () => import('../pages/admin/audit/AuditLogPage'),
+      () => import('@web/pages/admin/audit/AuditLogPage'),
       (m) => m.AuditLogPage,
       'audit',
     ),
@@ -342,7 +342,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'signedIn',
     title: 'route.profile',
     page: page(
-      () => import('../pages/profile/ProfilePage'),
+      () => import('@web/pages/profile/ProfilePage'),
       (m) => m.ProfilePage,
       'profile',
     ),
@@ -353,7 +353,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'publicAndSignedIn',
     title: 'route.contact',
     page: page(
-      () => import('../pages/contact/ContactPage'),
+      () => import('@web/pages/contact/ContactPage'),
       (m) => m.ContactPage,
       'contact',
     ),

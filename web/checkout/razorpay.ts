@@ -1,9 +1,9 @@
 // Razorpay Checkout (checkout.js), opened with the order the server created.
-import type { components } from '../../generated/api';
-import type { CheckoutResult } from '../../machines/payment/payment.context';
-import { CheckoutDismissedError } from '../../machines/payment/payment.machine';
-import { EffectError } from '../../machines/shared/failure';
-import { t } from '../i18n/i18n';
+import type { components } from '@generated/api';
+import type { CheckoutResult } from '@machines/payment/payment.context';
+import { CheckoutDismissedError } from '@machines/payment/payment.machine';
+import { EffectError } from '@machines/shared/failure';
+import { t } from '@web/i18n/i18n';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 

@@ -1,8 +1,8 @@
 // The checkout's toasts (machines/payment CHECKOUT_TOASTS) as messages: the same English, in the
 // current language. tests/web/messages-ui.test.ts keeps the English equal to the machine's.
-import type { CheckoutStep } from '../../machines/payment/payment.context';
-import { CHECKOUT_TOASTS } from '../../machines/payment/payment.messages';
-import { t, type MessageId } from '../i18n/i18n';
+import type { CheckoutStep } from '@machines/payment/payment.context';
+import { CHECKOUT_TOASTS } from '@machines/payment/payment.messages';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 export type CheckoutToast = CheckoutStep | 'succeeded';
 

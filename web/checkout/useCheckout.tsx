@@ -4,17 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import type { components } from '../../generated/api';
+import type { components } from '@generated/api';
 import type {
   CheckoutResult,
   PaymentOrder,
   VerifiedPayment,
-} from '../../machines/payment/payment.context';
-import { CheckoutDismissedError, paymentMachine } from '../../machines/payment/payment.machine';
-import { unwrap } from '../api/errors';
-import { keys } from '../api/queries';
-import { useToast } from '../components/Toaster';
-import { useApi } from '../session/SessionProvider';
+} from '@machines/payment/payment.context';
+import { CheckoutDismissedError, paymentMachine } from '@machines/payment/payment.machine';
+import { unwrap } from '@web/api/errors';
+import { keys } from '@web/api/queries';
+import { useToast } from '@web/components/Toaster';
+import { useApi } from '@web/session/SessionProvider';
 import { openRazorpayCheckout } from './razorpay';
 import { SandboxCheckoutDialog } from './SandboxCheckoutDialog';
 import { checkoutNotice } from './toasts';

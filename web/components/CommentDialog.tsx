@@ -1,8 +1,8 @@
 // An owner action that needs a non-blank comment; submit stays disabled while it is blank. Suggested
 // comments that fit the action sit above the box: one tap writes one in, a second tap submits.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isNonBlank } from '../../machines/shared/text';
-import { useT } from '../i18n/i18n';
+import { isNonBlank } from '@machines/shared/text';
+import { useT } from '@web/i18n/i18n';
 import { Button } from './Button';
 import * as styles from './CommentDialog.css';
 import { Dialog } from './Dialog';

@@ -3,9 +3,9 @@
 // (so forms and tests fill it with '2026-11-27'); its own text, which follows the browser's locale
 // (11/27/2026 on a phone set to English (US)), is hidden, and the app's date is laid over it.
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
-import { isIsoDate } from '../../machines/shared/dates';
-import { useT } from '../i18n/i18n';
-import { formatDate } from '../lib/format';
+import { isIsoDate } from '@machines/shared/dates';
+import { useT } from '@web/i18n/i18n';
+import { formatDate } from '@web/lib/format';
 import * as styles from './DateField.css';
 import { describedBy, FieldShell, formStyles, type FieldProps } from './Field';
 

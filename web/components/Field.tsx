@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useT } from '../i18n/i18n';
+import { useT } from '@web/i18n/i18n';
 import * as styles from './Field.css';
 
 export interface FieldProps {

@@ -1,6 +1,6 @@
 // Filter buttons (a labelled group of toggle buttons) and a limit/offset pager.
-import { useT } from '../i18n/i18n';
-import { row } from '../styles/utils.css';
+import { useT } from '@web/i18n/i18n';
+import { row } from '@web/styles/utils.css';
 import { Button } from './Button';
 import * as styles from './Filters.css';
 

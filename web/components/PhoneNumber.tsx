@@ -1,7 +1,7 @@
 // A customer's phone number as people read it (+91 98765 43210), kept on one line, and a link that
 // dials it: the owner's screens are often on a phone.
-import { formatPhone } from '../../machines/shared/phone';
-import { nowrap } from '../styles/utils.css';
+import { formatPhone } from '@machines/shared/phone';
+import { nowrap } from '@web/styles/utils.css';
 
 export function PhoneNumber({ phone }: { phone: string }) {
   return (

@@ -2,9 +2,9 @@
 // server's HTML receipt in a frame inside a dialog, printed on its own, and the PDF download saved
 // as receipt_{id}.pdf.
 import { useEffect, useRef } from 'react';
-import { useDownloadReceipt } from '../api/mutations';
-import { useReceiptHtml } from '../api/queries';
-import { useT } from '../i18n/i18n';
+import { useDownloadReceipt } from '@web/api/mutations';
+import { useReceiptHtml } from '@web/api/queries';
+import { useT } from '@web/i18n/i18n';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Spinner } from './Spinner';

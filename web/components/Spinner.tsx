@@ -1,4 +1,4 @@
-import { useT } from '../i18n/i18n';
+import { useT } from '@web/i18n/i18n';
 import { spinner, spinnerSize } from './Spinner.css';
 
 /**

@@ -4,7 +4,7 @@ import {
   PASSWORD_RESET_REDIRECT_MS,
   PROFILE_COMPLETE_REDIRECT_MS,
   SUBSCRIBE_REDIRECT_MS,
-} from '../../machines/shared/constants';
+} from '@machines/shared/constants';
 
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';
 

@@ -1,13 +1,13 @@
 // How the app writes money and dates in the chosen language: ₹2,000 and 22 Nov 2026 in English,
 // ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way).
-import { formatCalendarDate, isIsoDate } from '../../machines/shared/dates';
-import { currentLanguage, currentLocale, t, type MessageId } from '../i18n/i18n';
+import { formatCalendarDate, isIsoDate } from '@machines/shared/dates';
+import { currentLanguage, currentLocale, t, type MessageId } from '@web/i18n/i18n';
 
 /**
  * ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share.
  * hi-IN writes rupees exactly as en-IN does (Latin digits, Indian grouping), so it serves both.
  */
-export { formatRupees } from '../../machines/shared/money';
+export { formatRupees } from '@machines/shared/money';
 
 // Made on first use, per locale: building a formatter loads locale data (tens of ms on a phone),
 // and most pages, the landing page among them, never show a time.

@@ -1,5 +1,5 @@
 // The phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
-import { t } from '../i18n/i18n';
+import { t } from '@web/i18n/i18n';
 
 /** The 10-digit local number: a 12-digit number starting with 91 loses its country code. */
 function localDigits(phone: string): string {

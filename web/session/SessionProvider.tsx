@@ -14,11 +14,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'wouter';
-import type { components } from '../../generated/api';
-import type { RouteUser } from '../../machines/onboarding/onboarding.context';
-import type { Credentials, SessionTokens } from '../../machines/session/session.context';
-import type { ApiClient } from '../api/client';
-import { useToast } from '../components/Toaster';
+import type { components } from '@generated/api';
+import type { RouteUser } from '@machines/onboarding/onboarding.context';
+import type { Credentials, SessionTokens } from '@machines/session/session.context';
+import type { ApiClient } from '@web/api/client';
+import { useToast } from '@web/components/Toaster';
 import type { SessionHost } from './sessionHost';
 import {
   askProfileEarly,
@@ -29,7 +29,7 @@ import {
   PROFILE_KEY,
 } from './serverState';
 import type { ProfileState } from './serverStateModule';
-import { currentLanguage, hasChosenLanguage, switchLanguage, t } from '../i18n/i18n';
+import { currentLanguage, hasChosenLanguage, switchLanguage, t } from '@web/i18n/i18n';
 import { readTokens, rememberOwner } from './tokens';
 
 export type User = components['schemas']['User'];

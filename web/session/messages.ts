@@ -6,8 +6,8 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
-} from '../../machines/session/session.messages';
-import { t, type MessageId } from '../i18n/i18n';
+} from '@machines/session/session.messages';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /** Each fixed text of machines/session with the message that says it in the app's language. */
 export const SESSION_MACHINE_MESSAGES: ReadonlyMap<string, MessageId> = new Map<string, MessageId>([

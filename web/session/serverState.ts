@@ -4,10 +4,10 @@
 // "/" needs under its budget (scripts/check-bundle-size.mjs). Everything else sees no difference:
 // `useApi()` answers at once, pages render inside the query cache's provider.
 import { lazy, type ComponentType } from 'react';
-import { REQUEST_TIMEOUT_MS } from '../../machines/shared/constants';
-import { isTokenExpiring } from '../../machines/session/session.tokens';
-import type { ApiClient, SessionLink } from '../api/client';
-import { loadAppMessages } from '../i18n/i18n';
+import { REQUEST_TIMEOUT_MS } from '@machines/shared/constants';
+import { isTokenExpiring } from '@machines/session/session.tokens';
+import type { ApiClient, SessionLink } from '@web/api/client';
+import { loadAppMessages } from '@web/i18n/i18n';
 import type { ServerState } from './serverStateModule';
 
 /** The signed-in user's profile in the query cache (GET /accounts/profile/). */

@@ -6,12 +6,12 @@ import {
   type QueryObserverResult,
 } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { components } from '../../generated/api';
-import { createApi, type ApiClient, type SessionLink } from '../api/client';
-import { ApiError, unwrap } from '../api/errors';
-import { keys } from '../api/queries';
-import { injectedBusiness } from '../app/business';
-import { createQueryClient } from '../app/queryClient';
+import type { components } from '@generated/api';
+import { createApi, type ApiClient, type SessionLink } from '@web/api/client';
+import { ApiError, unwrap } from '@web/api/errors';
+import { keys } from '@web/api/queries';
+import { injectedBusiness } from '@web/app/business';
+import { createQueryClient } from '@web/app/queryClient';
 import { PROFILE_KEY } from './serverState';
 
 type User = components['schemas']['User'];

@@ -6,12 +6,12 @@ import type {
   RefreshedTokens,
   SessionTokens,
   StoredTokens,
-} from '../../machines/session/session.context';
-import { sessionMachine, type SessionMachine } from '../../machines/session/session.machine';
-import { retryAfterUnauthorized } from '../../machines/session/session.selectors';
-import type { ApiClient } from '../api/client';
-import { unwrap } from '../api/errors';
-import type { ToastInput } from '../components/toast';
+} from '@machines/session/session.context';
+import { sessionMachine, type SessionMachine } from '@machines/session/session.machine';
+import { retryAfterUnauthorized } from '@machines/session/session.selectors';
+import type { ApiClient } from '@web/api/client';
+import { unwrap } from '@web/api/errors';
+import type { ToastInput } from '@web/components/toast';
 import { sessionText } from './messages';
 import { clearTokens, readTokens, writeTokens } from './tokens';
 

@@ -1,5 +1,5 @@
 // Where the browser keeps the session's tokens: local storage, so a session outlives its tab.
-import type { StoredTokens } from '../../machines/session/session.context';
+import type { StoredTokens } from '@machines/session/session.context';
 
 const ACCESS_KEY = 'dabba.access';
 const REFRESH_KEY = 'dabba.refresh';

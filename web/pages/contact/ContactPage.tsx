@@ -1,9 +1,9 @@
 // Contact: the business e-mail, phone, address, Instagram and map.
-import { useBusiness } from '../../api/queries';
-import { Card, Details } from '../../components/Card';
-import { PageSpinner } from '../../components/Spinner';
-import { useT } from '../../i18n/i18n';
-import { muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
+import { useBusiness } from '@web/api/queries';
+import { Card, Details } from '@web/components/Card';
+import { PageSpinner } from '@web/components/Spinner';
+import { useT } from '@web/i18n/i18n';
+import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 
 export function ContactPage() {
   const { data: business, isError } = useBusiness();

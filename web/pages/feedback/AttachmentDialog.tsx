@@ -1,17 +1,17 @@
 // Attach one image (under 5MB) to open feedback.
 import { useState } from 'react';
-import { feedbackFromApi } from '../../../machines/feedback/feedback.fromApi';
-import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
-import { ATTACHMENT_MAX_BYTES } from '../../../machines/shared/constants';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
-import { errorMessage } from '../../api/errors';
-import { useUploadAttachment } from '../../api/mutations';
-import type { Feedback } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
+import { feedbackFromApi } from '@machines/feedback/feedback.fromApi';
+import { feedbackMachine } from '@machines/feedback/feedback.machine';
+import { ATTACHMENT_MAX_BYTES } from '@machines/shared/constants';
+import { allowedEvents } from '@machines/shared/lifecycle';
+import { errorMessage } from '@web/api/errors';
+import { useUploadAttachment } from '@web/api/mutations';
+import type { Feedback } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
 import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
 
 /** Open, attachments not disabled, none yet: the feedback machine decides. */

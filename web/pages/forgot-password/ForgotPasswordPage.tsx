@@ -1,17 +1,17 @@
 // Request a reset e-mail; on success, "Email Sent Successfully!" with a way to use another address.
-import { Trans } from '../../i18n/Trans';
+import { Trans } from '@web/i18n/Trans';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { authLinks, successPanel } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { unwrap } from '@web/api/errors';
+import { AuthCard } from '@web/components/AuthCard';
+import { authLinks, successPanel } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { useForm } from '@web/lib/useForm';
+import { useApi } from '@web/session/SessionProvider';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** The header's Request Leave button with the reason it is unavailable under it. */
 export const requestAction = style({

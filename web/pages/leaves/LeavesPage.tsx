@@ -1,24 +1,24 @@
 // Leave Requests: counters, collapsible terms, the list (a pending leave can be edited or withdrawn)
 // and the request modal.
 import { useEffect, useState } from 'react';
-import { leaveFromApi } from '../../../machines/leave/leave.fromApi';
-import { leaveMachine } from '../../../machines/leave/leave.machine';
-import { LEAVE_CUSTOMER_ACTIONS } from '../../../machines/leave/leave.events';
-import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
-import { allowedEvents } from '../../../machines/shared/lifecycle';
-import { errorMessage } from '../../api/errors';
-import { useDeleteLeave } from '../../api/mutations';
-import { useLeaves, type LeaveRequest } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { Dialog } from '../../components/Dialog';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, stack, statGrid } from '../../styles/utils.css';
+import { leaveFromApi } from '@machines/leave/leave.fromApi';
+import { leaveMachine } from '@machines/leave/leave.machine';
+import { LEAVE_CUSTOMER_ACTIONS } from '@machines/leave/leave.events';
+import { MAX_LEAVE_DAYS } from '@machines/shared/constants';
+import { allowedEvents } from '@machines/shared/lifecycle';
+import { errorMessage } from '@web/api/errors';
+import { useDeleteLeave } from '@web/api/mutations';
+import { useLeaves, type LeaveRequest } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { Dialog } from '@web/components/Dialog';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { formatDate, formatDateTime } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
 import { LeaveDialog } from './LeaveDialog';
 import * as styles from './LeavesPage.css';
 

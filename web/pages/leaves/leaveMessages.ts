@@ -1,9 +1,9 @@
 // The leave rules' refusals (machines/leave/leave.messages.ts) as messages: the same English, in the
 // current language. tests/web/messages-customer-care.test.ts keeps the English equal to the machine's.
-import { leaveRequestRefusals } from '../../../machines/leave/leave.messages';
-import { MAX_LEAVE_DAYS } from '../../../machines/shared/constants';
-import type { Refusal } from '../../../machines/shared/lifecycle';
-import { t, type MessageId } from '../../i18n/i18n';
+import { leaveRequestRefusals } from '@machines/leave/leave.messages';
+import { MAX_LEAVE_DAYS } from '@machines/shared/constants';
+import type { Refusal } from '@machines/shared/lifecycle';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 type LeaveRequestRefusal = Exclude<
   keyof typeof leaveRequestRefusals,

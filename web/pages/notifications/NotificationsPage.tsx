@@ -6,21 +6,21 @@ import {
   useNotifications,
   type NotificationEvent,
   type NotificationFilter,
-} from '../../api/queries';
-import { Card, EmptyState } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { SelectField } from '../../components/Field';
-import { Pager } from '../../components/Filters';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { lifecycleLabel } from '../../i18n/labels';
-import { formatDateTime } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, small, stack } from '../../styles/utils.css';
+} from '@web/api/queries';
+import { Card, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { SelectField } from '@web/components/Field';
+import { Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { formatDateTime } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
-import { formatPhone } from '../../../machines/shared/phone';
+import { formatPhone } from '@machines/shared/phone';
 
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',

@@ -1,18 +1,18 @@
 // OTP entry: the phone comes from navigation state or ?phone=.
-import { Trans } from '../../i18n/Trans';
+import { Trans } from '@web/i18n/Trans';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { afterOtpVerified } from '../../../machines/onboarding/onboarding.routes';
-import { errorMessage, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { Button } from '../../components/Button';
-import { formStyles, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { useSession } from '../../session/SessionProvider';
-import { row } from '../../styles/utils.css';
-import { formatPhone } from '../../../machines/shared/phone';
+import { afterOtpVerified } from '@machines/onboarding/onboarding.routes';
+import { errorMessage, unwrap } from '@web/api/errors';
+import { AuthCard } from '@web/components/AuthCard';
+import { Button } from '@web/components/Button';
+import { formStyles, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { row } from '@web/styles/utils.css';
+import { formatPhone } from '@machines/shared/phone';
 
 const OTP_LENGTH = 6;
 

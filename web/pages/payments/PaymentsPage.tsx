@@ -1,19 +1,19 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
-import { receiptAvailable } from '../../../machines/payment/payment.selectors';
-import { usePayments, type Payment } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { SelectField } from '../../components/Field';
-import { ReceiptDialog, useReceiptPdf } from '../../components/ReceiptDialog';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type Translate } from '../../i18n/i18n';
-import { lifecycleLabel } from '../../i18n/labels';
-import { formatDate, formatDateTime, formatRupees } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../styles/utils.css';
+import { receiptAvailable } from '@machines/payment/payment.selectors';
+import { usePayments, type Payment } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { SelectField } from '@web/components/Field';
+import { ReceiptDialog, useReceiptPdf } from '@web/components/ReceiptDialog';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { formatDate, formatDateTime, formatRupees } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import { gatewayText, modeText } from './labels';
 
 const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;

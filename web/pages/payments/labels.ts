@@ -1,8 +1,8 @@
 // How a payment's gateway and mode read (machines/payment/payment.rules.ts words them for the CLI),
 // in the current language. tests/web/messages-customer-commerce.test.ts keeps the English equal to
 // the machine's. Names that read the same in Hindi (Razorpay, UPI, EMI) keep the machine's word.
-import { paymentGatewayLabel, paymentModeLabel } from '../../../machines/payment/payment.rules';
-import type { MessageId, Translate } from '../../i18n/i18n';
+import { paymentGatewayLabel, paymentModeLabel } from '@machines/payment/payment.rules';
+import type { MessageId, Translate } from '@web/i18n/i18n';
 
 export const PAYMENT_GATEWAY_MESSAGES: ReadonlyMap<string, MessageId> = new Map<string, MessageId>([
   ['offline', 'payments.gateway.offline'],

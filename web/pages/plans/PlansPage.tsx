@@ -1,20 +1,20 @@
 // Plans for customers: filter tabs, subscribe, then /subscriptions after 1 s.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { SUBSCRIBE_REDIRECT_MS } from '../../../machines/shared/constants';
-import { errorMessage } from '../../api/errors';
-import { useSubscribe } from '../../api/mutations';
-import { usePlans, useSubscriptions, type Plan } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Badge, Card, EmptyState } from '../../components/Card';
-import { PageSpinner } from '../../components/Spinner';
-import { TabPanel, Tabs } from '../../components/Tabs';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
-import { useSession, type User } from '../../session/SessionProvider';
-import * as planStyles from '../../styles/plan.css';
-import { grid, muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
+import { SUBSCRIBE_REDIRECT_MS } from '@machines/shared/constants';
+import { errorMessage } from '@web/api/errors';
+import { useSubscribe } from '@web/api/mutations';
+import { usePlans, useSubscriptions, type Plan } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { PageSpinner } from '@web/components/Spinner';
+import { TabPanel, Tabs } from '@web/components/Tabs';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { formatMeals, formatRupees, serviceLabel } from '@web/lib/format';
+import { useSession, type User } from '@web/session/SessionProvider';
+import * as planStyles from '@web/styles/plan.css';
+import { grid, muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 
 type Filter = 'all' | 'mess' | 'tiffin';
 

@@ -1,10 +1,10 @@
 // The profile rules' refusals (machines/onboarding/onboarding.messages.ts) and the study years as
 // messages. tests/web/messages-customer-care.test.ts keeps the refusals' English equal to the
 // machine's.
-import { onboardingRefusals } from '../../../machines/onboarding/onboarding.messages';
-import type { YEAR_OPTIONS } from '../../../machines/onboarding/onboarding.rules';
-import type { Refusal } from '../../../machines/shared/lifecycle';
-import { t, type MessageId } from '../../i18n/i18n';
+import { onboardingRefusals } from '@machines/onboarding/onboarding.messages';
+import type { YEAR_OPTIONS } from '@machines/onboarding/onboarding.rules';
+import type { Refusal } from '@machines/shared/lifecycle';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /** The refusals of validateProfile, by the guard that refuses. */
 export const PROFILE_REFUSAL_MESSAGES = {

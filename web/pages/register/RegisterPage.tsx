@@ -2,17 +2,17 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { otpVerificationPath } from '../../../machines/onboarding/onboarding.routes';
-import { ApiError, errorMessage, fieldErrors, sentFieldErrors, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { authLinks } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { currentLanguage, useT, type MessageId, type Translate } from '../../i18n/i18n';
-import { phoneError, toE164 } from '../../lib/phone';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { otpVerificationPath } from '@machines/onboarding/onboarding.routes';
+import { ApiError, errorMessage, fieldErrors, sentFieldErrors, unwrap } from '@web/api/errors';
+import { AuthCard } from '@web/components/AuthCard';
+import { authLinks } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { currentLanguage, useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { phoneError, toE164 } from '@web/lib/phone';
+import { useForm } from '@web/lib/useForm';
+import { useApi } from '@web/session/SessionProvider';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,16 +2,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { PASSWORD_RESET_REDIRECT_MS } from '../../../machines/shared/constants';
-import { ApiError, errorMessage, sentFieldErrors, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { errorPanel, successPanel } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, PasswordField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { PASSWORD_RESET_REDIRECT_MS } from '@machines/shared/constants';
+import { ApiError, errorMessage, sentFieldErrors, unwrap } from '@web/api/errors';
+import { AuthCard } from '@web/components/AuthCard';
+import { errorPanel, successPanel } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, PasswordField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { useForm } from '@web/lib/useForm';
+import { useApi } from '@web/session/SessionProvider';
 
 const PASSWORD_MIN = 8;
 

@@ -6,15 +6,15 @@ import {
   payoutFromDraft,
   validatePayoutDraft,
   type PayoutField,
-} from '../../../machines/refund/refund.rules';
-import { errorMessage, fieldErrors } from '../../api/errors';
-import { useUpdateRefundPayout } from '../../api/mutations';
-import type { Subscription } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { formStyles } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
+} from '@machines/refund/refund.rules';
+import { errorMessage, fieldErrors } from '@web/api/errors';
+import { useUpdateRefundPayout } from '@web/api/mutations';
+import type { Subscription } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
 import { PayoutFields } from './PayoutFields';
 
 type RefundInfo = NonNullable<Subscription['refund_info']>;

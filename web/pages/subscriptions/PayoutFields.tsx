@@ -6,9 +6,9 @@ import {
   type PayoutDraft,
   type PayoutField,
   type PayoutMethod,
-} from '../../../machines/refund/refund.rules';
-import { formStyles, TextField } from '../../components/Field';
-import { useT } from '../../i18n/i18n';
+} from '@machines/refund/refund.rules';
+import { formStyles, TextField } from '@web/components/Field';
+import { useT } from '@web/i18n/i18n';
 import { payoutErrorText } from './messages';
 
 export function PayoutFields({

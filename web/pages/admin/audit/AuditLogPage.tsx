@@ -1,20 +1,20 @@
 // The owner's audit log: who did what and when, filtered by action, person and dates, with the
 // fields before and after each action one click away. The log itself never changes.
 import { useEffect, useState } from 'react';
-import { useAuditLog, type AuditEntry, type AuditQuery } from '../../../api/audit';
-import { PAGE_SIZE } from '../../../api/admin';
-import { Button } from '../../../components/Button';
-import { Badge, Card, EmptyState } from '../../../components/Card';
-import { DateField } from '../../../components/DateField';
-import { TextField } from '../../../components/Field';
-import { Pager } from '../../../components/Filters';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { formatDateTime } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '../../../styles/utils.css';
-import { useDebounced } from '../../../lib/useDebounced';
+import { useAuditLog, type AuditEntry, type AuditQuery } from '@web/api/audit';
+import { PAGE_SIZE } from '@web/api/admin';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { DateField } from '@web/components/DateField';
+import { TextField } from '@web/components/Field';
+import { Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { formatDateTime } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '@web/styles/utils.css';
+import { useDebounced } from '@web/lib/useDebounced';
 import * as styles from './AuditLogPage.css';
 
 /** Suggestions for the action filter: a kind (`refund`) or one action (`refund.mark_paid`). */

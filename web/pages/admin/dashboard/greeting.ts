@@ -1,6 +1,6 @@
 // Whom the owner's dashboard greets: the owner by their own first name, else the business by its
 // whole name (GET /api/business/), never a word of either.
-import { OWNER_PLACEHOLDER_NAME } from '../../../../machines/shared/owner-account';
+import { OWNER_PLACEHOLDER_NAME } from '@machines/shared/owner-account';
 
 interface Named {
   first_name: string;

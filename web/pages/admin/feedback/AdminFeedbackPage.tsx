@@ -1,7 +1,7 @@
 // All User Feedback: status filters, a card per feedback, and the View More modal
 // (user info, attachments, and the response form with Mark as Resolved or Closed).
 import { useEffect, useState, type FormEvent } from 'react';
-import { isNonBlank } from '../../../../machines/shared/text';
+import { isNonBlank } from '@machines/shared/text';
 import {
   PAGE_SIZE,
   useAdminFeedback,
@@ -9,26 +9,26 @@ import {
   useRespondFeedback,
   type AdminFeedback,
   type FeedbackStatus,
-} from '../../../api/admin';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { Dialog } from '../../../components/Dialog';
-import { formStyles, TextAreaField } from '../../../components/Field';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { PageSpinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
-import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
-import { cardHead, cardList } from '../../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Badge, Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '@web/lib/feedback';
+import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Filter = 'all' | FeedbackStatus;
 

@@ -3,11 +3,11 @@
 // with a required comment.
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { addDays } from '../../../../machines/shared/dates';
-import { LEAVE_OWNER_ACTIONS } from '../../../../machines/leave/leave.events';
-import { leaveFromApi } from '../../../../machines/leave/leave.fromApi';
-import { leaveMachine } from '../../../../machines/leave/leave.machine';
-import { allowedEvents } from '../../../../machines/shared/lifecycle';
+import { addDays } from '@machines/shared/dates';
+import { LEAVE_OWNER_ACTIONS } from '@machines/leave/leave.events';
+import { leaveFromApi } from '@machines/leave/leave.fromApi';
+import { leaveMachine } from '@machines/leave/leave.machine';
+import { allowedEvents } from '@machines/shared/lifecycle';
 import {
   PAGE_SIZE,
   useAdminLeaves,
@@ -16,26 +16,26 @@ import {
   type AdminLeave,
   type LeaveDateRange,
   type LeaveStatus,
-} from '../../../api/admin';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { DateField } from '../../../components/DateField';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { CommentDialog } from '../../../components/CommentDialog';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { filterButton } from '../../../components/Filters.css';
-import { Skeleton } from '../../../components/Skeleton';
-import { PageSpinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT, type MessageId } from '../../../i18n/i18n';
-import { formatDate, formatDateTime, serviceLabel, todayIso } from '../../../lib/format';
-import { cardHead, cardList } from '../../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { DateField } from '@web/components/DateField';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { CommentDialog } from '@web/components/CommentDialog';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { filterButton } from '@web/components/Filters.css';
+import { Skeleton } from '@web/components/Skeleton';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { formatDate, formatDateTime, serviceLabel, todayIso } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';

@@ -2,11 +2,11 @@
 // modals. Which buttons a row offers comes from the refund machine's allowedEvents(). Payout details
 // show masked everywhere but the Mark as Paid modal (README: Refund payouts).
 import { useState } from 'react';
-import type { RefundEventType } from '../../../../machines/refund/refund.events';
-import { refundFromApi } from '../../../../machines/refund/refund.fromApi';
-import { refundMachine } from '../../../../machines/refund/refund.machine';
-import { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
-import { allowedEvents } from '../../../../machines/shared/lifecycle';
+import type { RefundEventType } from '@machines/refund/refund.events';
+import { refundFromApi } from '@machines/refund/refund.fromApi';
+import { refundMachine } from '@machines/refund/refund.machine';
+import { REFUND_FILTERS } from '@machines/refund/refund.selectors';
+import { allowedEvents } from '@machines/shared/lifecycle';
 import {
   PAGE_SIZE,
   useAdminRefunds,
@@ -15,21 +15,21 @@ import {
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
-} from '../../../api/admin';
-import { errorMessage, isNotFound } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { useT, type MessageId } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { CommentDialog } from '../../../components/CommentDialog';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { formatDateTime, formatRupees } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage, isNotFound } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { CommentDialog } from '@web/components/CommentDialog';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { PageSpinner, Spinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { formatDateTime, formatRupees } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
 import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
 

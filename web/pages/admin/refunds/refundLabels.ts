@@ -1,8 +1,8 @@
 // How the refund screens name a status filter and a payout, in the current language. In English
 // they read exactly as machines/ writes them (tests/web/messages-owner.test.ts), as `dabba` shows.
-import type { RefundPayout, RefundPayoutMasked } from '../../../../machines/refund/refund.rules';
-import type { REFUND_FILTERS } from '../../../../machines/refund/refund.selectors';
-import { t, type MessageId } from '../../../i18n/i18n';
+import type { RefundPayout, RefundPayoutMasked } from '@machines/refund/refund.rules';
+import type { REFUND_FILTERS } from '@machines/refund/refund.selectors';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /**
  * The filter buttons: in English as the spec writes them (ALL, PENDING, …, the refund machine's

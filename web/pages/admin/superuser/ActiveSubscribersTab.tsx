@@ -7,27 +7,27 @@ import {
   useActiveSubscribers,
   type ActiveSubscriber,
   type SubscribersQuery,
-} from '../../../api/admin';
-import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { useT, type Translate } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { TextField } from '../../../components/Field';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { filterButton } from '../../../components/Filters.css';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { expiryTone } from '../../../../machines/subscription/subscription.selectors';
-import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
-import { row, sectionTitle, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { Button } from '@web/components/Button';
+import { Badge, Card, Details, EmptyState } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { TextField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { filterButton } from '@web/components/Filters.css';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { expiryTone } from '@machines/subscription/subscription.selectors';
+import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '@web/lib/format';
+import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog } from './AdjustEndDateDialog';
 import { EmailAddress } from './EmailAddress';
 import { ExtendAllDialog } from './ExtendAllDialog';
 import { useDebounced } from './useDebounced';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Service = 'all' | 'tiffin' | 'mess';
 type Meal = 'breakfast' | 'lunch' | 'dinner';

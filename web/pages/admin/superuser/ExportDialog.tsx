@@ -8,29 +8,29 @@ import type {
   ExportFetchInput,
   ExportMeal,
   ExportSource,
-} from '../../../../machines/export/export.context';
-import { EXPORT_MEALS, EXPORT_SOURCES } from '../../../../machines/export/export.context';
-import { exportMachine } from '../../../../machines/export/export.machine';
+} from '@machines/export/export.context';
+import { EXPORT_MEALS, EXPORT_SOURCES } from '@machines/export/export.context';
+import { exportMachine } from '@machines/export/export.machine';
 import {
   ALWAYS_INCLUDED_COLUMNS,
   DEFAULT_EXPORT_COLUMNS,
   OPTIONAL_EXPORT_COLUMNS,
-} from '../../../../machines/export/export.rules';
+} from '@machines/export/export.rules';
 import {
   selectExportError,
   selectExportPercent,
   selectExportProgress,
   selectIsExporting,
-} from '../../../../machines/export/export.selectors';
-import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { Checkbox, formStyles } from '../../../components/Field';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { wordLabel, todayIso } from '../../../lib/format';
-import { useApi, useSession } from '../../../session/SessionProvider';
-import { row, stack } from '../../../styles/utils.css';
+} from '@machines/export/export.selectors';
+import { Button } from '@web/components/Button';
+import { Card } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { Checkbox, formStyles } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { wordLabel, todayIso } from '@web/lib/format';
+import { useApi, useSession } from '@web/session/SessionProvider';
+import { row, stack } from '@web/styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
 import * as styles from './SuperuserPage.css';

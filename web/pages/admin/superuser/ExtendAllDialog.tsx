@@ -2,19 +2,19 @@
 // move. The server runs it as one operation (named by today, the days and the reason), so sending it
 // twice moves nobody twice.
 import { useEffect, useState, type FormEvent } from 'react';
-import { MAX_ADJUSTMENT_DAYS } from '../../../../machines/shared/constants';
-import { isNonBlank } from '../../../../machines/shared/text';
-import { useActiveSubscribers } from '../../../api/admin';
-import { useExtendAllActive } from '../../../api/adjustments';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
-import { formStyles, TextAreaField, TextField } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { Trans } from '../../../i18n/Trans';
-import { muted, row } from '../../../styles/utils.css';
+import { MAX_ADJUSTMENT_DAYS } from '@machines/shared/constants';
+import { isNonBlank } from '@machines/shared/text';
+import { useActiveSubscribers } from '@web/api/admin';
+import { useExtendAllActive } from '@web/api/adjustments';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { Spinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { Trans } from '@web/i18n/Trans';
+import { muted, row } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
 import * as styles from './SuperuserPage.css';
 

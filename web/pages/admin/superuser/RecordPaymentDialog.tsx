@@ -2,32 +2,26 @@
 // or by bank transfer. The same rules as the server (machines/payment/payment.rules.ts) explain a
 // wrong amount, a missing reference or a bad date under its field before anything is sent.
 import { useEffect, type FormEvent } from 'react';
-import {
-  OFFLINE_PAYMENT_MODES,
-  type OfflinePaymentMode,
-} from '../../../../machines/payment/payment.context';
-import {
-  offlinePaymentProblems,
-  referenceRequired,
-} from '../../../../machines/payment/payment.rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '../../../../machines/shared/constants';
-import { isIsoDate, todayIn } from '../../../../machines/shared/dates';
-import { decide } from '../../../../machines/shared/lifecycle';
-import { subscriptionFromApi } from '../../../../machines/subscription/subscription.fromApi';
-import { subscriptionMachine } from '../../../../machines/subscription/subscription.machine';
-import { errorMessage, sentFieldErrors } from '../../../api/errors';
-import { useRecordOfflinePayment, type PendingSubscription } from '../../../api/offline-payments';
-import { Button } from '../../../components/Button';
-import { Details } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { DateField } from '../../../components/DateField';
-import { formStyles, SelectField, TextAreaField, TextField } from '../../../components/Field';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { Trans } from '../../../i18n/Trans';
-import { formatDate, formatRupees, todayIso } from '../../../lib/format';
-import { useForm } from '../../../lib/useForm';
-import { muted } from '../../../styles/utils.css';
+import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment/payment.context';
+import { offlinePaymentProblems, referenceRequired } from '@machines/payment/payment.rules';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared/constants';
+import { isIsoDate, todayIn } from '@machines/shared/dates';
+import { decide } from '@machines/shared/lifecycle';
+import { subscriptionFromApi } from '@machines/subscription/subscription.fromApi';
+import { subscriptionMachine } from '@machines/subscription/subscription.machine';
+import { errorMessage, sentFieldErrors } from '@web/api/errors';
+import { useRecordOfflinePayment, type PendingSubscription } from '@web/api/offline-payments';
+import { Button } from '@web/components/Button';
+import { Details } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { DateField } from '@web/components/DateField';
+import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { Trans } from '@web/i18n/Trans';
+import { formatDate, formatRupees, todayIso } from '@web/lib/format';
+import { useForm } from '@web/lib/useForm';
+import { muted } from '@web/styles/utils.css';
 import {
   OFFLINE_PAYMENT_TOAST_MESSAGES,
   offlineModeText,

@@ -4,11 +4,11 @@ import type {
   ExportFetchInput,
   ExportSubscriberRecord,
   ExportUserRecord,
-} from '../../../../machines/export/export.context';
-import { EffectError } from '../../../../machines/shared/failure';
-import type { ApiClient } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
-import { unwrapPage } from '../../../api/paging';
+} from '@machines/export/export.context';
+import { EffectError } from '@machines/shared/failure';
+import type { ApiClient } from '@web/api/client';
+import { ApiError } from '@web/api/errors';
+import { unwrapPage } from '@web/api/paging';
 import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
 
 /** The export fetches every page at the largest size the API allows. */

@@ -2,24 +2,24 @@
 // modes and gateways, the export's sources and columns) as messages: the machines' English word for
 // word, in the current language. tests/web/messages-superuser.test.ts keeps the English equal to the
 // machines'; a text no map knows (a new mode, a server's sentence) is shown as it comes.
-import type { ExportSource } from '../../../../machines/export/export.context';
-import { columnHeader } from '../../../../machines/export/export.rules';
-import type { OfflinePaymentMode } from '../../../../machines/payment/payment.context';
+import type { ExportSource } from '@machines/export/export.context';
+import { columnHeader } from '@machines/export/export.rules';
+import type { OfflinePaymentMode } from '@machines/payment/payment.context';
 import {
   paymentStatusRefusals,
   type OFFLINE_PAYMENT_TOASTS,
-} from '../../../../machines/payment/payment.messages';
+} from '@machines/payment/payment.messages';
 import {
   paymentGatewayLabel,
   paymentModeLabel,
   type OfflinePaymentProblem,
-} from '../../../../machines/payment/payment.rules';
-import { MAX_ADJUSTMENT_DAYS } from '../../../../machines/shared/constants';
+} from '@machines/payment/payment.rules';
+import { MAX_ADJUSTMENT_DAYS } from '@machines/shared/constants';
 import {
   subscriptionRefusals,
   type SUBSCRIPTION_ADJUSTMENT_TOASTS,
-} from '../../../../machines/subscription/subscription.messages';
-import { t, type MessageId, type MessageValues } from '../../../i18n/i18n';
+} from '@machines/subscription/subscription.messages';
+import { t, type MessageId, type MessageValues } from '@web/i18n/i18n';
 
 type ToastIds = { readonly title: MessageId; readonly message?: MessageId };
 
