@@ -1,6 +1,8 @@
 // How the app writes money and dates in the chosen language: ₹2,000 and 22 Nov 2026 in English,
-// ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way).
-import { formatCalendarDate, isIsoDate } from '@machines/shared/dates';
+// ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way); and the
+// business's "today".
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared/constants';
+import { formatCalendarDate, isIsoDate, todayIn, type IsoDate } from '@machines/shared/dates';
 import { currentLanguage, currentLocale, t, type MessageId } from '@web/i18n/i18n';
 
 /**
@@ -8,6 +10,23 @@ import { currentLanguage, currentLocale, t, type MessageId } from '@web/i18n/i18
  * hi-IN writes rupees exactly as en-IN does (Latin digits, Indian grouping), so it serves both.
  */
 export { formatRupees } from '@machines/shared/money';
+
+/**
+ * The business's time zone, whose calendar the dates of subscriptions, leaves and payments follow
+ * (README: Business rules). Every "today" in the app comes through here, so it is the one line to
+ * change once the server serves the zone.
+ */
+export const BUSINESS_TIME_ZONE: string = DEFAULT_BUSINESS_TIME_ZONE;
+
+/** Today as 'YYYY-MM-DD' in the business's time zone. */
+export function todayIso(): IsoDate {
+  return todayIn(BUSINESS_TIME_ZONE, Date.now());
+}
+
+/** The business's calendar date of an instant (an API timestamp), as 'YYYY-MM-DD'. */
+export function businessDateOf(timestamp: string): IsoDate {
+  return todayIn(BUSINESS_TIME_ZONE, Date.parse(timestamp));
+}
 
 // Made on first use, per locale: building a formatter loads locale data (tens of ms on a phone),
 // and most pages, the landing page among them, never show a time.
@@ -61,16 +80,6 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime())
     ? value
     : `${calendarDate(localIsoDate(date))}, ${formatTime(date)}`;
-}
-
-/** Today as 'YYYY-MM-DD' in India, where the business runs. */
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 }
 
 /**

@@ -4,8 +4,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment/payment.context';
 import { offlinePaymentProblems, referenceRequired } from '@machines/payment/payment.rules';
-import { DEFAULT_BUSINESS_TIME_ZONE } from '@machines/shared/constants';
-import { isIsoDate, todayIn } from '@machines/shared/dates';
+import { isIsoDate } from '@machines/shared/dates';
 import { decide } from '@machines/shared/lifecycle';
 import { subscriptionFromApi } from '@machines/subscription/subscription.fromApi';
 import { subscriptionMachine } from '@machines/subscription/subscription.machine';
@@ -19,7 +18,7 @@ import { formStyles, SelectField, TextAreaField, TextField } from '@web/componen
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { Trans } from '@web/i18n/Trans';
-import { formatDate, formatRupees, todayIso } from '@web/lib/format';
+import { businessDateOf, formatDate, formatRupees, todayIso } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
 import { muted } from '@web/styles/utils.css';
 import {
@@ -85,8 +84,7 @@ function validate(values: Values, subscription: PendingSubscription | null) {
   return errors;
 }
 
-const createdOn = (subscription: PendingSubscription) =>
-  todayIn(DEFAULT_BUSINESS_TIME_ZONE, Date.parse(subscription.created_at));
+const createdOn = (subscription: PendingSubscription) => businessDateOf(subscription.created_at);
 
 export function RecordPaymentDialog({
   subscription,
