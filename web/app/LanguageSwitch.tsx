@@ -9,7 +9,7 @@ import * as styles from './Shell.css';
 const NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिन्दी' };
 
 export function LanguageSwitch() {
-  const { api, user, setUser } = useSession();
+  const { user, saveLanguage } = useSession();
   const t = useT();
   const current = useLanguage();
   const other: Language = current === 'hi' ? 'en' : 'hi';
@@ -19,10 +19,7 @@ export function LanguageSwitch() {
     setBusy(true);
     try {
       await switchLanguage(other);
-      if (user) {
-        const { data } = await api.PUT('/accounts/language/', { body: { language: other } });
-        if (data) setUser(data);
-      }
+      if (user) await saveLanguage(other);
     } catch {
       // Offline: the language shows when its messages can load; the account keeps the old one.
     } finally {

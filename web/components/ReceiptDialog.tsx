@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useDownloadReceipt } from '@web/api/mutations';
 import { useReceiptHtml } from '@web/api/queries';
 import { useT } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Spinner } from './Spinner';
@@ -19,17 +20,6 @@ export interface ReceiptOf {
 /** "RCPT-000012", or "#12" for a payment without a number. */
 export const receiptName = (payment: ReceiptOf) => payment.receipt_number ?? `#${payment.id}`;
 
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Downloads a payment's PDF receipt as receipt_{id}.pdf, with the spec's toasts. */
 export function useReceiptPdf() {
   const t = useT();
@@ -39,7 +29,7 @@ export function useReceiptPdf() {
     download: (payment: ReceiptOf) =>
       download.mutate(payment.id, {
         onSuccess: (blob) => {
-          saveBlob(blob, `receipt_${payment.id}.pdf`);
+          saveFile(blob, `receipt_${payment.id}.pdf`);
           notify({
             tone: 'success',
             title: t('ui.receipt.downloaded'),

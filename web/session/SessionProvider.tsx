@@ -1,6 +1,6 @@
-// The session for the app: the API client, the session machine's state and the signed-in user.
-// The client, the query cache and XState load on first need (./serverState, ./sessionHost), so a
-// visitor's first page paints without them.
+// The session for the app: the session machine's state and the signed-in user, and who asks the API
+// (web/api/scope.ts). The client, the query cache and XState load on first need (./serverState,
+// ./sessionHost), so a visitor's first page paints without them.
 import {
   createContext,
   startTransition,
@@ -17,7 +17,7 @@ import { useLocation } from 'wouter';
 import type { components } from '@generated/api';
 import type { RouteUser } from '@machines/onboarding/onboarding.context';
 import type { Credentials, SessionTokens } from '@machines/session/session.context';
-import type { ApiClient } from '@web/api/client';
+import { ApiScopeContext, type ApiScope } from '@web/api/scope';
 import { useToast } from '@web/components/Toaster';
 import type { SessionHost } from './sessionHost';
 import {
@@ -26,16 +26,20 @@ import {
   linkSession,
   loadedServerState,
   loadServerState,
-  PROFILE_KEY,
 } from './serverState';
 import type { ProfileState } from './serverStateModule';
-import { currentLanguage, hasChosenLanguage, switchLanguage, t } from '@web/i18n/i18n';
+import {
+  currentLanguage,
+  hasChosenLanguage,
+  switchLanguage,
+  t,
+  type Language,
+} from '@web/i18n/i18n';
 import { readTokens, rememberOwner } from './tokens';
 
 export type User = components['schemas']['User'];
 
 interface SessionValue {
-  api: ApiClient;
   /** The session machine's state value ('loggedOut', 'loggingIn', 'loggedIn', ...). */
   sessionState: string;
   /** Restoring the session or fetching the user: the guards show a spinner. */
@@ -47,6 +51,8 @@ interface SessionValue {
   acceptTokens: (tokens: SessionTokens) => Promise<void>;
   logout: () => Promise<void>;
   setUser: (user: User) => void;
+  /** Saves the language on the signed-in account, whose profile then says it. */
+  saveLanguage: (language: Language) => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -57,13 +63,9 @@ export function useSession(): SessionValue {
   return value;
 }
 
-export function useApi(): ApiClient {
-  return useSession().api;
-}
-
 const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
 
-/** The signed-in user's profile (the query cache's ['accounts', 'profile']) while `authenticated`. */
+/** The signed-in user's profile (the query cache's GET /accounts/profile/) while `authenticated`. */
 function useProfile(authenticated: boolean): ProfileState {
   const [profile, setProfile] = useState<ProfileState>(PROFILE_PENDING);
   useEffect(() => {
@@ -86,7 +88,16 @@ function useProfile(authenticated: boolean): ProfileState {
 
 /** Drops every cached answer (logout): nothing was cached if the cache never loaded. */
 function clearServerState() {
-  loadedServerState()?.queryClient.removeQueries();
+  loadedServerState()?.forgetAnswers();
+}
+
+/** Runs `change` on the server state, at once once it has loaded. */
+function withServerState(
+  change: (state: NonNullable<ReturnType<typeof loadedServerState>>) => void,
+) {
+  const loaded = loadedServerState();
+  if (loaded) change(loaded);
+  else void loadServerState().then(change);
 }
 
 interface SessionView {
@@ -217,7 +228,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionValue>(
     () => ({
-      api,
       sessionState: view.state,
       loading,
       user,
@@ -233,15 +243,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         started.actor.send({ type: 'session.tokens_received', tokens });
       },
       logout,
-      setUser: (next) => {
-        const loaded = loadedServerState();
-        if (loaded) loaded.queryClient.setQueryData(PROFILE_KEY, next);
-        else
-          void loadServerState().then((state) => state.queryClient.setQueryData(PROFILE_KEY, next));
-      },
+      setUser: (next) => withServerState((state) => state.setProfile(next)),
+      saveLanguage: (language) => loadServerState().then((state) => state.saveLanguage(language)),
     }),
-    [api, view.state, loading, user, logout, ensureHost],
+    [view.state, loading, user, logout, ensureHost],
   );
+  const role = user ? (user.user_type === 'mess_owner' ? 'mess_owner' : 'customer') : null;
+  const scope = useMemo<ApiScope>(() => ({ api, role }), [api, role]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      <ApiScopeContext.Provider value={scope}>{children}</ApiScopeContext.Provider>
+    </SessionContext.Provider>
+  );
 }

@@ -9,8 +9,8 @@ import type {
 } from '@machines/session/session.context';
 import { sessionMachine, type SessionMachine } from '@machines/session/session.machine';
 import { retryAfterUnauthorized } from '@machines/session/session.selectors';
+import { apiFetch } from '@web/api/call';
 import type { ApiClient } from '@web/api/client';
-import { unwrap } from '@web/api/errors';
 import type { ToastInput } from '@web/components/toast';
 import { sessionText } from './messages';
 import { clearTokens, readTokens, writeTokens } from './tokens';
@@ -29,10 +29,12 @@ export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => 
       actors: {
         loadTokens: fromPromise<StoredTokens | null>(async () => readTokens()),
         login: fromPromise<SessionTokens, Credentials>(async ({ input }) =>
-          unwrap(api.POST('/accounts/login/', { body: input })),
+          apiFetch(api, 'post', '/accounts/login/', { body: input }),
         ),
         refreshTokens: fromPromise<RefreshedTokens, { refreshToken: string }>(async ({ input }) =>
-          unwrap(api.POST('/accounts/token/refresh/', { body: { refresh: input.refreshToken } })),
+          apiFetch(api, 'post', '/accounts/token/refresh/', {
+            body: { refresh: input.refreshToken },
+          }),
         ),
       },
       actions: {

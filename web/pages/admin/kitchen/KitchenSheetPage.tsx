@@ -4,7 +4,6 @@ import { Trans } from '@web/i18n/Trans';
 import { useState } from 'react';
 import { addDays } from '@machines/shared/dates';
 import {
-  saveBlob,
   useKitchenCsv,
   useKitchenSheet,
   type KitchenDelivery,
@@ -22,6 +21,7 @@ import { Table, type Column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
 import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import {
   muted,
@@ -188,7 +188,7 @@ export function KitchenSheetPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadCsv(date), `kitchen-sheet_${date}.csv`);
+      saveFile(await downloadCsv(date), `kitchen-sheet_${date}.csv`);
     } catch (error) {
       notify({
         tone: 'error',

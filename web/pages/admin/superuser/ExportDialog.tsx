@@ -28,8 +28,10 @@ import { Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
 import { wordLabel, todayIso } from '@web/lib/format';
-import { useApi, useSession } from '@web/session/SessionProvider';
+import { useApiScope } from '@web/api/scope';
+import { useSession } from '@web/session/SessionProvider';
 import { row, stack } from '@web/styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
@@ -40,16 +42,8 @@ import { UNAUTHORIZED_MESSAGES } from './unauthorized';
 const forbiddenText = () =>
   `${translate(UNAUTHORIZED_MESSAGES.title)}: ${translate(UNAUTHORIZED_MESSAGES.download)}`;
 
-function saveCsv(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveCsv = (csv: string, fileName: string) =>
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 
 function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
   return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
@@ -57,7 +51,7 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
 
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const api = useApi();
+  const { api } = useApiScope();
   const notify = useToast();
   const { user } = useSession();
   const isOwner = user?.user_type === 'mess_owner';
