@@ -25,7 +25,7 @@ export function ProfileMenu() {
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate('/profile')}>
             {t('nav.profile')}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void logout()}>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={logout}>
             {t('shell.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -6,6 +6,7 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
 } from '@machines/session/session.messages';
 import { t, type MessageId } from '@web/i18n/i18n';
 
@@ -14,6 +15,7 @@ export const SESSION_MACHINE_MESSAGES: ReadonlyMap<string, MessageId> = new Map<
   [LOGIN_FAILED_TITLE, 'session.loginFailed.title'],
   [LOGIN_FAILED_MESSAGE, 'session.loginFailed.message'],
   [loginFailedMessage({ failure: 'network', message: null }), 'session.loginFailed.network'],
+  [SESSION_EXPIRED_TITLE, 'session.expired.title'],
   [SESSION_EXPIRED_MESSAGE, 'session.expired.message'],
 ]);
 

@@ -23,7 +23,16 @@ export interface SessionHost {
   retryAfterUnauthorized(requestId: string): Promise<string | null>;
 }
 
-export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => void): SessionHost {
+/** What the app does for the session machine beyond the API and local storage. */
+export interface SessionEffects {
+  notify(toast: ToastInput): void;
+  /** Shows `path` in place of the current page (a forced logout's /login). */
+  navigate(path: string): void;
+  /** Drops every answer fetched for the session that ended (the query cache). */
+  forgetAnswers(): void;
+}
+
+export function startSessionHost(api: ApiClient, effects: SessionEffects): SessionHost {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
@@ -39,13 +48,26 @@ export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => 
       },
       actions: {
         persistTokens: ({ context }) => writeTokens(context.accessToken, context.refreshToken),
-        clearTokens: () => clearTokens(),
+        clearTokens: () => {
+          clearTokens();
+          effects.forgetAnswers();
+        },
         notify: (_, notice) =>
-          notify({
+          effects.notify({
             tone: notice.tone,
             title: sessionText(notice.title),
             message: sessionText(notice.message),
           }),
+        revokeSession: ({ context }) => {
+          // The machine clears the tokens next, so this call carries them itself; the user is never
+          // kept waiting on it, and a failure changes nothing here.
+          const { accessToken, refreshToken } = context;
+          void apiFetch(api, 'post', '/accounts/logout/', {
+            body: refreshToken ? { refresh: refreshToken } : {},
+            ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+          }).catch(() => {});
+        },
+        navigate: (_, { to }) => effects.navigate(to),
       },
     }),
   );
