@@ -1,6 +1,6 @@
 // The owner's audit log: who did what and when, filtered by action, person and dates, with the
 // fields before and after each action one click away. The log itself never changes.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuditLog, type AuditEntry, type AuditQuery } from '@web/api/audit';
 import { PAGE_SIZE } from '@web/api/admin';
 import { Button } from '@web/components/Button';
@@ -15,6 +15,7 @@ import { t as translate, useT } from '@web/i18n/i18n';
 import { formatDateTime } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '@web/styles/utils.css';
 import { useDebounced } from '@web/lib/useDebounced';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import * as styles from './AuditLogPage.css';
 
 /** Suggestions for the action filter: a kind (`refund`) or one action (`refund.mark_paid`). */
@@ -100,10 +101,10 @@ export function AuditLogPage() {
   const [actor, setActor] = useState('');
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
-  const [offset, setOffset] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const typedAction = useDebounced(action.trim(), 300);
   const typedActor = useDebounced(actor.trim(), 300);
+  const [offset, setOffset] = usePageOffset([typedAction, typedActor, dateFrom, dateTo]);
   const query: AuditQuery = {
     limit: PAGE_SIZE,
     offset,
@@ -112,7 +113,6 @@ export function AuditLogPage() {
     ...(DATE.test(dateFrom) ? { date_from: dateFrom } : {}),
     ...(DATE.test(dateTo) ? { date_to: dateTo } : {}),
   };
-  useEffect(() => setOffset(0), [typedAction, typedActor, dateFrom, dateTo]);
   const log = useAuditLog(query);
   useErrorToast(log.isError, t('audit.toast.loadFailed'), t('audit.loadFailed'));
 

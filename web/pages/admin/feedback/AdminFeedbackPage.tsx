@@ -24,6 +24,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
@@ -86,7 +87,7 @@ function useOpenAttachment() {
 export function AdminFeedbackPage() {
   const t = useT();
   const [filter, setFilter] = useState<Filter>('all');
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(filter);
   const feedback = useAdminFeedback(filter, offset);
   const [viewing, setViewing] = useState<AdminFeedback | null>(null);
   const openAttachment = useOpenAttachment();
@@ -108,10 +109,7 @@ export function AdminFeedbackPage() {
       <FilterButtons<Filter>
         label={t('adminFeedback.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          setFilter(value);
-          setOffset(0);
-        }}
+        onChange={setFilter}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       {feedback.isPending ? (

@@ -32,6 +32,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, formatDateTime, serviceLabel, todayIso } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
@@ -111,13 +112,10 @@ export function AdminLeavesPage() {
   const t = useT();
   const notify = useToast();
   const { filter, range, update } = useListFilters();
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset([filter, range.from, range.to]);
   const backwards = range.from !== undefined && range.to !== undefined && range.to < range.from;
   const leaves = useAdminLeaves(filter, offset, range, !backwards);
-  const setRange = (from: string, to: string) => {
-    update({ from, to });
-    setOffset(0);
-  };
+  const setRange = (from: string, to: string) => update({ from, to });
   const today = todayIso();
   const stats = useLeaveStats();
   const decide = useDecideLeave();
@@ -160,10 +158,7 @@ export function AdminLeavesPage() {
       <FilterButtons<Filter>
         label={t('adminLeaves.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          update({ filter: value });
-          setOffset(0);
-        }}
+        onChange={(value) => update({ filter: value })}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       <fieldset className={styles.dates}>

@@ -29,6 +29,7 @@ import { Table, type Column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { formatDateTime, formatRupees } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
 import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
@@ -94,7 +95,7 @@ export function ManageRefundsPage() {
   const t = useT();
   const notify = useToast();
   const [filter, setFilter] = useState<Filter>('ALL');
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(filter);
   const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
   const act = useRefundAction();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -184,10 +185,7 @@ export function ManageRefundsPage() {
       <FilterButtons<Filter>
         label={t('adminRefunds.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          setFilter(value);
-          setOffset(0);
-        }}
+        onChange={setFilter}
         options={REFUND_FILTERS.map((value) => ({ value, label: t(REFUND_FILTER_LABELS[value]) }))}
       />
       {refunds.isPending ? (

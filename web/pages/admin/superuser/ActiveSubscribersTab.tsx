@@ -1,7 +1,7 @@
 // Active Subscribers tab: All / Tiffin / Mess with counts, search, the tiffin breakfast, lunch and
 // dinner counts that expand their delivery lists, and rows with profile info and subscription details.
 // The owner adjusts one subscriber's end date from its row, or extends every active one at once.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   PAGE_SIZE,
   useActiveSubscribers,
@@ -21,12 +21,13 @@ import { Table, type Column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { expiryTone } from '@machines/subscription/subscription.selectors';
 import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog } from './AdjustEndDateDialog';
 import { EmailAddress } from './EmailAddress';
 import { ExtendAllDialog } from './ExtendAllDialog';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '@web/lib/useDebounced';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Service = 'all' | 'tiffin' | 'mess';
@@ -252,7 +253,7 @@ function SubscriberRows({
 
 function MealList({ meal, search }: { meal: Meal; search: string }) {
   const t = useT();
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset([meal, search]);
   const list = useActiveSubscribers({
     service_type: 'tiffin',
     meal_type: meal,
@@ -292,11 +293,10 @@ export function ActiveSubscribersTab() {
   const t = useT();
   const [service, setService] = useState<Service>('all');
   const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
   const [openMeal, setOpenMeal] = useState<Meal | null>(null);
   const [extendingAll, setExtendingAll] = useState(false);
   const debounced = useDebounced(search.trim(), 300);
-  useEffect(() => setOffset(0), [debounced, service]);
+  const [offset, setOffset] = usePageOffset([debounced, service]);
   const searchQuery = debounced ? { search: debounced } : {};
 
   const allCount = useCount(searchQuery);
