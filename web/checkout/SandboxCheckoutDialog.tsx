@@ -7,6 +7,7 @@ import { Dialog } from '@web/components/Dialog';
 import { useT } from '@web/i18n/i18n';
 import { formatRupees } from '@web/lib/format';
 import { muted, small } from '@web/styles/utils.css';
+import { testCards } from './SandboxCheckoutDialog.css';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 
@@ -63,7 +64,7 @@ export function SandboxCheckoutDialog({
           [t('checkout.sandbox.order'), order.order_id],
         ]}
       />
-      <div style={{ marginTop: 16 }}>
+      <div className={testCards}>
         <p className={small}>
           <strong>{t('checkout.sandbox.testMode')}</strong> {t('checkout.sandbox.testCards')}
         </p>

@@ -61,3 +61,6 @@ export const dl = style({
 
 export const dt = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const dd = style({ margin: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' });
+
+/** One label/value pair of a Details list: its dt and dd sit in the list's grid as if bare. */
+export const detail = style({ display: 'contents' });

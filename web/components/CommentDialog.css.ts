@@ -33,3 +33,5 @@ export const chip = style({
     },
   },
 });
+
+export const actions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end' });

@@ -115,7 +115,7 @@ export function CommentDialog({
             autoComplete="off"
           />
         ) : null}
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+        <div className={styles.actions}>
           <Button tone="secondary" onClick={onClose}>
             {t('ui.cancel')}
           </Button>

@@ -31,6 +31,9 @@ export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize
 
 export const withToggle = style({ position: 'relative', display: 'flex' });
 
+/** The password box keeps its text clear of the Show/Hide button drawn over its right end. */
+export const controlWithToggle = style({ paddingRight: 72 });
+
 export const toggle = style({
   position: 'absolute',
   right: 4,
@@ -62,6 +65,9 @@ export const formGrid = style({
 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+/** A fieldset that only groups its fields (and names them with its legend): no frame of its own. */
+export const bareFieldset = style({ border: 'none', padding: 0, margin: 0 });
 
 /** A fieldset of checkboxes or radios, laid out in as many columns as fit. */
 export const checkGrid = style({

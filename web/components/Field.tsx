@@ -92,8 +92,7 @@ export function PasswordField({
           {...input}
           id={id}
           type={visible ? 'text' : 'password'}
-          className={styles.control}
-          style={{ paddingRight: 72 }}
+          className={`${styles.control} ${styles.controlWithToggle}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
         />

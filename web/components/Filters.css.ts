@@ -28,3 +28,5 @@ export const pager = style({
   alignItems: 'center',
   justifyContent: 'space-between',
 });
+
+export const pagerButtons = style({ display: 'flex', gap: vars.space.sm });

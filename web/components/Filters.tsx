@@ -59,7 +59,7 @@ export function Pager({
   return (
     <nav aria-label={t('ui.pager.label', { label })} className={styles.pager}>
       <span aria-live="polite">{t('ui.pager.range', { first, last, total })}</span>
-      <span style={{ display: 'flex', gap: 8 }}>
+      <span className={styles.pagerButtons}>
         <Button
           tone="secondary"
           size="sm"

@@ -8,6 +8,7 @@ import { useT } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import * as styles from './ReceiptDialog.css';
 import { Spinner } from './Spinner';
 import { useToast } from './Toaster';
 
@@ -107,7 +108,7 @@ export function ReceiptDialog({
           srcDoc={receipt.data}
           // No scripts ever run in it; the page's origin and modals let the page print it.
           sandbox="allow-same-origin allow-modals"
-          style={{ width: '100%', height: '60vh', border: 0, background: '#fff', borderRadius: 8 }}
+          className={styles.frame}
         />
       )}
     </Dialog>

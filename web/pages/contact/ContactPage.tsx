@@ -4,6 +4,7 @@ import { Card, Details } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
 import { useT } from '@web/i18n/i18n';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import * as styles from './ContactPage.css';
 
 export function ContactPage() {
   const { data: business, isError } = useBusiness();
@@ -22,7 +23,7 @@ export function ContactPage() {
         <PageSpinner />
       ) : (
         <Card>
-          <h2 style={{ marginBottom: 12 }}>{business.name}</h2>
+          <h2 className={styles.businessName}>{business.name}</h2>
           <Details
             items={[
               [t('contact.email'), <a href={`mailto:${business.email}`}>{business.email}</a>],
@@ -47,7 +48,7 @@ export function ContactPage() {
             <iframe
               src={business.map_url}
               title={t('contact.mapTitle', { name: business.name })}
-              style={{ width: '100%', height: 280, border: 0, marginTop: 16, borderRadius: 10 }}
+              className={styles.map}
               loading="lazy"
             />
           ) : null}

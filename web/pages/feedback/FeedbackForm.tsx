@@ -190,7 +190,7 @@ export function FeedbackForm({
             }))}
           />
         </div>
-        <div className={formStyles.form} style={{ alignItems: 'flex-end' }}>
+        <div className={`${formStyles.form} ${styles.submitRow}`}>
           <Button type="submit" busy={create.isPending}>
             {t('feedback.submit')}
           </Button>

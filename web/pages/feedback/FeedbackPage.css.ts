@@ -77,3 +77,6 @@ export const full = style({
   margin: '0 auto',
   borderRadius: vars.radius.md,
 });
+
+/** The form's Submit button at its end, not stretched across the column. */
+export const submitRow = style({ alignItems: 'flex-end' });

@@ -10,7 +10,7 @@ import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
-import { cardList } from '@web/styles/list.css';
+import { cardActions, cardList, message } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
 import { AttachmentPhoto } from './AttachmentPhoto';
@@ -112,7 +112,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
         {'★'.repeat(item.rating)}
         <span className={muted}>{'☆'.repeat(5 - item.rating)}</span>
       </p>
-      <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+      <p className={message}>{item.message}</p>
       {item.feedback_type === 'food_complaint' ? (
         <p className={`${muted} ${small}`}>
           {t('feedback.meal', {
@@ -130,7 +130,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
         </div>
       ) : null}
       {canAddAttachment(item) ? (
-        <div style={{ marginTop: 12 }}>
+        <div className={cardActions}>
           <Button size="sm" tone="secondary" onClick={onAttach}>
             {t('feedback.addAttachment')}
           </Button>

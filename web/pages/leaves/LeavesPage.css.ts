@@ -40,3 +40,6 @@ export const formActions = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
 });
+
+/** "Leave terms": a heading that opens the terms beneath it. */
+export const termsSummary = style({ cursor: 'pointer', fontWeight: 700 });

@@ -85,9 +85,7 @@ export function LeavesPage() {
       </div>
       <Card>
         <details>
-          <summary style={{ cursor: 'pointer', fontWeight: 700 }}>
-            {t('leaves.terms.title')}
-          </summary>
+          <summary className={styles.termsSummary}>{t('leaves.terms.title')}</summary>
           <ul className={muted}>
             <li>{t('leaves.terms.active')}</li>
             <li>{t('leaves.terms.length', { count: MAX_LEAVE_DAYS })}</li>

@@ -15,6 +15,7 @@ import { Dialog } from '@web/components/Dialog';
 import { formStyles } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
+import { actionRow } from '@web/styles/utils.css';
 import { PayoutFields } from './PayoutFields';
 
 type RefundInfo = NonNullable<Subscription['refund_info']>;
@@ -77,7 +78,7 @@ export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose:
           errors={errors}
           onChange={setDraft}
         />
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onClose}>
             {t('subscriptions.payout.cancel')}
           </Button>

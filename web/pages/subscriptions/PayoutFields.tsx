@@ -35,7 +35,7 @@ export function PayoutFields({
   const set = (field: keyof PayoutDraft) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [field]: event.target.value });
   return (
-    <fieldset className={formStyles.form} style={{ border: 'none', padding: 0, margin: 0 }}>
+    <fieldset className={`${formStyles.form} ${formStyles.bareFieldset}`}>
       <legend className={formStyles.legend}>{legend}</legend>
       <div
         role="radiogroup"

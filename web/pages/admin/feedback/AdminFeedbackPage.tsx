@@ -25,8 +25,15 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
-import { cardHead, cardList } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
+import {
+  cardActions,
+  cardByline,
+  cardHead,
+  cardList,
+  cardTitle,
+  message,
+} from '@web/styles/list.css';
+import { actionRow, muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { PhoneNumber } from '@web/components/PhoneNumber';
@@ -125,8 +132,8 @@ export function AdminFeedbackPage() {
               <Card aria-label={t('adminFeedback.cardLabel', { subject: item.subject })}>
                 <div className={cardHead()}>
                   <div>
-                    <h2 style={{ fontSize: '1.05rem', margin: 0 }}>{item.subject}</h2>
-                    <p className={muted} style={{ margin: 0 }}>
+                    <h2 className={cardTitle}>{item.subject}</h2>
+                    <p className={cardByline}>
                       {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} ·{' '}
                       {t('adminFeedback.byUser', { username: item.user.username })}
                     </p>
@@ -138,7 +145,7 @@ export function AdminFeedbackPage() {
                     <StatusBadge status={item.status} lifecycle="feedback" />
                   </span>
                 </div>
-                <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+                <p className={message}>{item.message}</p>
                 <Details
                   items={[
                     [t('adminFeedback.rating'), <Stars key="r" rating={item.rating} />],
@@ -159,7 +166,7 @@ export function AdminFeedbackPage() {
                       : []),
                   ]}
                 />
-                <div className={row} style={{ marginTop: 12 }}>
+                <div className={cardActions}>
                   <Button
                     size="sm"
                     tone="secondary"
@@ -283,7 +290,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
   return (
     <div className={stack}>
       <section aria-labelledby="fb-user">
-        <h3 id="fb-user" style={{ marginTop: 0 }}>
+        <h3 id="fb-user" className={styles.dialogHeading}>
           {t('adminFeedback.user')}
         </h3>
         <Details
@@ -357,7 +364,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         )}
       </section>
       <form className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="fb-respond">
-        <h3 id="fb-respond" style={{ marginBottom: 0 }}>
+        <h3 id="fb-respond" className={styles.respondHeading}>
           {t('adminFeedback.respond')}
         </h3>
         <TextAreaField
@@ -391,7 +398,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
             </span>
           ) : null}
         </fieldset>
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onDone}>
             {t('ui.cancel')}
           </Button>

@@ -33,7 +33,7 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, formatDateTime, serviceLabel, todayIso } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
-import { cardHead, cardList } from '@web/styles/list.css';
+import { cardActions, cardByline, cardHead, cardList, cardTitle } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
 import { PhoneNumber } from '@web/components/PhoneNumber';
@@ -221,12 +221,12 @@ export function AdminLeavesPage() {
               >
                 <div className={cardHead()}>
                   <div>
-                    <h2 style={{ fontSize: '1.05rem', margin: 0 }}>
+                    <h2 className={cardTitle}>
                       <CustomerLink id={leave.user}>
                         {leave.subscription_user.full_name || leave.subscription_user.username}
                       </CustomerLink>
                     </h2>
-                    <p className={muted} style={{ margin: 0 }}>
+                    <p className={cardByline}>
                       @{leave.subscription_user.username} · <PhoneNumber phone={leave.user_phone} />
                     </p>
                   </div>
@@ -267,7 +267,7 @@ export function AdminLeavesPage() {
                   ]}
                 />
                 {ownerActions(leave).length > 0 ? (
-                  <div className={row} style={{ marginTop: 12 }}>
+                  <div className={cardActions}>
                     {ownerActions(leave).map((decision) => (
                       <Button
                         key={decision}

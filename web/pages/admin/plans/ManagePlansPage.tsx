@@ -20,7 +20,7 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatMeals, formatRupees, mealLabel, serviceLabel } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
-import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
+import { actionRow, muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -161,7 +161,7 @@ export function ManagePlansPage() {
             : undefined
         }
       >
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={() => setDeleting(null)}>
             {t('ui.cancel')}
           </Button>
@@ -381,7 +381,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         checked={isActive}
         onChange={(event) => setIsActive(event.target.checked)}
       />
-      <div className={row} style={{ justifyContent: 'flex-end' }}>
+      <div className={actionRow}>
         <Button tone="secondary" onClick={onDone}>
           {t('ui.cancel')}
         </Button>

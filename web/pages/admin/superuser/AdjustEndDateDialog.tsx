@@ -20,7 +20,7 @@ import { Spinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
-import { muted, row } from '@web/styles/utils.css';
+import { actionRow, muted } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES, refusalText } from './messages';
 import * as styles from './SuperuserPage.css';
 
@@ -163,7 +163,7 @@ export function AdjustEndDateDialog({
             </>
           )}
         </section>
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onClose}>
             {t('superuser.cancel')}
           </Button>

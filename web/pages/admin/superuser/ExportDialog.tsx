@@ -32,7 +32,7 @@ import { saveFile } from '@web/lib/download';
 import { wordLabel, todayIso } from '@web/lib/format';
 import { useApiScope } from '@web/api/scope';
 import { useSession } from '@web/session/SessionProvider';
-import { row, stack } from '@web/styles/utils.css';
+import { actionRow, stack } from '@web/styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
 import * as styles from './SuperuserPage.css';
@@ -232,7 +232,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 : (error.message ?? t('superuser.export.failed'))}
             </p>
           ) : null}
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={close}>
               {busy ? t('superuser.export.cancelExport') : t('superuser.cancel')}
             </Button>

@@ -14,7 +14,7 @@ import { Spinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { Trans } from '@web/i18n/Trans';
-import { muted, row } from '@web/styles/utils.css';
+import { actionRow, muted } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
 import * as styles from './SuperuserPage.css';
 
@@ -104,7 +104,7 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
             {t('superuser.extend.reason')} <q>{reason.trim()}</q>
           </p>
           <p className={muted}>{t('superuser.extend.notice')}</p>
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={() => setConfirming(false)}>
               {t('superuser.extend.back')}
             </Button>
@@ -145,7 +145,7 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
               ? t('superuser.extend.countingEllipsis')
               : t('superuser.extend.willMove', { count: total })}
           </p>
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={onClose}>
               {t('superuser.cancel')}
             </Button>
