@@ -1,7 +1,9 @@
 // The footer's markup: the business profile and the footer links. It has its final size from the
 // first paint: the contact lines keep their place while the profile is still on its way.
 import { Link, useLocation } from 'wouter';
+import { formatPhone } from '@machines/shared/phone';
 import { useT } from '@web/i18n/i18n';
+import { telHref } from '@web/lib/phone';
 import { container } from '@web/styles/utils.css';
 import type { Business } from './business';
 import { FOOTER_LINKS } from './routes';
@@ -34,7 +36,7 @@ export function FooterView({ business }: { business: Business | null }) {
                 </li>
                 <li>
                   {t('footer.phone')}{' '}
-                  <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>
+                  <a href={telHref(business.phone)}>{formatPhone(business.phone)}</a>
                 </li>
                 <li>{business.address}</li>
                 {business.instagram ? (

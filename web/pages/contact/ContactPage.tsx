@@ -1,8 +1,10 @@
 // Contact: the business e-mail, phone, address, Instagram and map.
+import { formatPhone } from '@machines/shared/phone';
 import { useBusiness } from '@web/api/queries';
 import { Card, Details } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
 import { useT } from '@web/i18n/i18n';
+import { telHref } from '@web/lib/phone';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 import * as styles from './ContactPage.css';
 
@@ -29,7 +31,7 @@ export function ContactPage() {
               [t('contact.email'), <a href={`mailto:${business.email}`}>{business.email}</a>],
               [
                 t('contact.phone'),
-                <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>,
+                <a href={telHref(business.phone)}>{formatPhone(business.phone)}</a>,
               ],
               [t('contact.address'), business.address],
               [
