@@ -12,6 +12,14 @@ const STORE_IMPORT_MESSAGE =
   "Only a lifecycle's own folder uses its store: read through its *.read.ts, and take the store itself as a parameter (import type) from server/context.ts.";
 const HANDLERS_IMPORT_MESSAGE =
   "Handlers answer for their own folder: move what both need to a *.read.ts, a serializer or platform/; server/registry.ts gathers every folder's handlers.";
+// The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React package,
+// unused by the first paint, back into the landing page's JavaScript.
+const LINGUI_REACT = { group: ['@lingui/react'], message: LINGUI_MESSAGE };
+const PARENT_PATH = {
+  regex: '^\\.\\./',
+  message:
+    'Import another folder through its path alias (@web/…, @machines/…, @generated/…), not ../.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'generated', 'test-results', 'playwright-report'] },
@@ -52,20 +60,33 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // One folder per screen: a page composes shared parts (web/components, web/styles, web/api,
-  // web/lib) and never reaches into another page's folder, so a screen can move or go alone.
+  // web/lib) and never reaches into another page's folder, so a screen can move or go alone. Shared
+  // parts are imported through their path alias (@web/…, @machines/…, @generated/…), so an import
+  // reads as a place; `@web/pages/…` from a page is another page too.
   {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/build/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [PARENT_PATH, LINGUI_REACT] }],
+    },
+  },
+  {
+    // web/i18n is where the app meets Lingui.
+    files: ['web/i18n/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PARENT_PATH] }] },
+  },
+  {
+    // From web/pages/<page>/: a sibling folder is another page.
     files: ['web/pages/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
-            // From web/pages/<page>/: a sibling folder is another page.
-            { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
-            // The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React
-            // package, unused by the first paint, back into the landing page's JavaScript.
-            { group: ['@lingui/react'], message: LINGUI_MESSAGE },
+            { regex: '(^|/)pages/|^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
+            // Outside web/pages/ (pages/… inside the path is reported above).
+            { ...PARENT_PATH, regex: '^\\.\\./\\.\\./(?!(\\.\\./)*pages/)' },
+            LINGUI_REACT,
           ],
         },
       ],
@@ -80,26 +101,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)pages/', message: PAGE_IMPORT_MESSAGE },
-            { regex: '^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
-            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
-            // The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React
-            // package, unused by the first paint, back into the landing page's JavaScript.
-            { group: ['@lingui/react'], message: LINGUI_MESSAGE },
+            {
+              regex: '(^|/)pages/|^\\.\\./(?!\\.\\./)|^\\.\\./\\.\\./(?!\\.\\./)',
+              message: PAGE_IMPORT_MESSAGE,
+            },
+            { ...PARENT_PATH, regex: '^\\.\\./\\.\\./\\.\\./(?!(\\.\\./)*pages/)' },
+            LINGUI_REACT,
           ],
         },
-      ],
-    },
-  },
-  {
-    files: [
-      'web/{app,api,checkout,components,lib,pwa,session,styles}/**/*.{ts,tsx}',
-      'web/main.tsx',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@lingui/react'], message: LINGUI_MESSAGE }] },
       ],
     },
   },

@@ -11,7 +11,12 @@ import {
   waitFor,
 } from 'xstate';
 import { CHECK_INTERVAL_MS, REQUEST_TIMEOUT_MS } from '../shared/constants';
-import { LOGIN_FAILED_TITLE, loginFailedMessage } from './session.messages';
+import {
+  LOGIN_FAILED_TITLE,
+  loginFailedMessage,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
+} from './session.messages';
 import { isTokenExpiring, REMEMBERED_REQUEST_IDS } from './session.rules';
 
 /** Tokens as the API returns them (POST /accounts/login/, /accounts/verify-otp/). */
@@ -101,10 +106,20 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
     actions: {
       /** Host writes context.accessToken and context.refreshToken to its storage. */
       persistTokens: () => {},
-      /** Host removes the tokens from its storage. */
+      /** Host removes the tokens from its storage (and whatever else it kept for the session). */
       clearTokens: () => {},
       /** Host shows a toast. */
-      notify: (_, _notice: { tone: 'error' | 'info'; title: string; message: string }) => {},
+      notify: (
+        _,
+        _notice: { tone: 'error' | 'info' | 'warning'; title: string; message: string },
+      ) => {},
+      /**
+       * Host tells the server the session is over (POST /accounts/logout/ with context's tokens),
+       * without waiting for the answer: runs before the tokens are cleared.
+       */
+      revokeSession: () => {},
+      /** Host shows this path instead of the current one (the web app; `dabba` has no screens). */
+      navigate: (_, _params: { to: string }) => {},
       acceptTokens: assign(({ event }) => {
         assertEvent(event, 'session.tokens_received');
         return {
@@ -261,7 +276,7 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
           },
           'session.logout': {
             target: 'loggedOut',
-            actions: ['clearTokens', assign(signedOutContext)],
+            actions: ['revokeSession', 'clearTokens', assign(signedOutContext)],
           },
         },
       },
@@ -302,13 +317,25 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
           ],
           'session.logout': {
             target: 'loggedOut',
-            actions: ['clearTokens', assign(signedOutContext)],
+            actions: ['revokeSession', 'clearTokens', assign(signedOutContext)],
           },
         },
       },
       forcedLogout: {
         tags: ['signedOut'],
-        entry: 'clearTokens',
+        // README: The web app's rules → Session: tokens cleared, "Session Expired", the login page.
+        entry: [
+          'clearTokens',
+          {
+            type: 'notify',
+            params: {
+              tone: 'warning',
+              title: SESSION_EXPIRED_TITLE,
+              message: SESSION_EXPIRED_MESSAGE,
+            },
+          },
+          { type: 'navigate', params: { to: '/login' } },
+        ],
         on: {
           'session.login': { target: 'loggingIn' },
           'session.tokens_received': {

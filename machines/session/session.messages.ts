@@ -9,4 +9,6 @@ export function loginFailedMessage(error: MachineError | null): string {
   return error?.message ?? LOGIN_FAILED_MESSAGE;
 }
 
+/** A forced logout: a refresh failed, or there was no refresh token (the web app's toast). */
+export const SESSION_EXPIRED_TITLE = 'Session Expired';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';

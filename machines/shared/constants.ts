@@ -38,6 +38,3 @@ export const FEEDBACK_RATING_DEFAULT = 5;
 /** Attachments must be smaller than 5 MB. */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** Calendar dates are taken in this time zone unless BUSINESS_TZ says otherwise. */
-export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Kolkata';

@@ -36,7 +36,12 @@ test('login, logout, then forgot password and reset via the e-mailed link', asyn
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(tx('Hello, {name}', { name: customer.firstName }))).toBeVisible();
 
-  // The profile menu: Logout returns to /.
+  // The profile menu: Logout returns to /, and the server revokes the session: its refresh token
+  // no longer works.
+  const refreshToken = await page.evaluate(() => localStorage.getItem('dabba.refresh'));
+  const loggedOut = page.waitForResponse((answer) =>
+    answer.url().endsWith('/api/accounts/logout/'),
+  );
   await page
     .getByRole('button', {
       name: tx('Account menu for {username}', { username: customer.username }),
@@ -46,6 +51,11 @@ test('login, logout, then forgot password and reset via the e-mailed link', asyn
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: tx('Get Started') }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('dabba.access'))).toBeNull();
+  expect((await loggedOut).status()).toBe(204);
+  const refreshAfterLogout = await request.post('/api/accounts/token/refresh/', {
+    data: { refresh: refreshToken },
+  });
+  expect(refreshAfterLogout.status()).toBe(401);
 
   // Forgot password.
   await page.goto('/login');

@@ -6,6 +6,7 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
 } from '@machines/session';
 import { SESSION_MACHINE_MESSAGES } from '../../web/session/messages';
 import { en } from './catalogues';
@@ -22,9 +23,11 @@ describe("the messages of machines/session's texts", () => {
     expect(en['session.loginFailed.network']).toBe(
       loginFailedMessage({ failure: 'network', message: null }),
     );
+    expect(en['session.expired.title']).toBe(SESSION_EXPIRED_TITLE);
     expect(en['session.expired.message']).toBe(SESSION_EXPIRED_MESSAGE);
     expect([...SESSION_MACHINE_MESSAGES.values()].sort()).toEqual([
       'session.expired.message',
+      'session.expired.title',
       'session.loginFailed.message',
       'session.loginFailed.network',
       'session.loginFailed.title',

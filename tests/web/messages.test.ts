@@ -127,9 +127,11 @@ describe('the message catalogues', () => {
       );
       expect(own.size, `web/pages/${dir} uses ${[...own].join(', ')}`).toBeLessThanOrEqual(1);
       for (const namespace of own) {
-        // The route that loads this page names its namespace right after the import.
+        // The route that loads this page names its namespace right after the import, or, for a
+        // signed-in page (web/app/signedInPages.ts), after the page's folder.
         const loads = new RegExp(
-          `import\\('\\.\\./pages/${dir}/[A-Za-z]+'\\),\\s*\\(m\\) => m\\.[A-Za-z]+,\\s*'${namespace}'`,
+          `import\\('@web/pages/${dir}/[A-Za-z]+'\\),\\s*\\(m\\) => m\\.[A-Za-z]+,\\s*'${namespace}'` +
+            `|signedInPage\\('${dir}',\\s*'${namespace}'\\)`,
         );
         if (dir !== 'landing') expect(routes, `${dir} loads ${namespace}`).toMatch(loads);
       }

@@ -1,6 +1,8 @@
 // The web app's one route registry against README "The web app's rules": the route table, its
 // guards, the navigation by role, the mobile menu, the footer and the document titles all come
 // from web/app/routes.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decideRoute, matchRoute, type RouteUser } from '@machines';
 import {
@@ -12,6 +14,8 @@ import {
   navigationLinks,
 } from '../../web/app/routes';
 import { i18n, loadAppMessages, setMessageLoaders, t, type MessageId } from '../../web/i18n/i18n';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 // The registry names its texts by message key; these tests read them in English, every page's
 // messages loaded (a signed-in user's links and the titles come with the pages' messages).
@@ -183,5 +187,26 @@ describe('links from the registry', () => {
       { to: '/feedback', label: 'Feedback' },
       { to: '/contact', label: 'Contact' },
     ]);
+  });
+
+  it("loads only a visitor's pages from the registry, the rest through the signed-in table", async () => {
+    // The registry is in the landing page's JavaScript: every page it imports itself is a file
+    // name the first paint carries (README: The web app's first paint).
+    const source = readFileSync(path.join(root, 'web/app/routes.ts'), 'utf8');
+    const imported = [...source.matchAll(/import\('@web\/pages\/([a-z/-]+)\/[A-Za-z]+'\)/g)].map(
+      (match) => match[1],
+    );
+    expect(imported.sort()).toEqual([
+      'contact',
+      'forgot-password',
+      'landing',
+      'login',
+      'otp-verification',
+      'register',
+      'reset-password',
+    ]);
+    const { SIGNED_IN_PAGES } = await import('../../web/app/signedInPages');
+    const signedIn = [...source.matchAll(/signedInPage\('([a-z/-]+)'/g)].map((match) => match[1]);
+    expect(new Set(signedIn)).toEqual(new Set(Object.keys(SIGNED_IN_PAGES)));
   });
 });

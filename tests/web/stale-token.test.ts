@@ -1,8 +1,10 @@
 // A visitor whose stored session is dead: the first call gets 401 (the server refuses a bad token even
-// where one is optional), the client refreshes once, the refresh fails, the tokens are cleared, and
-// from then on the plans load anonymously (README: The web app's rules → Session).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// where one is optional), the client refreshes once, the refresh fails, the tokens and cached answers
+// are cleared, "Session Expired" shows and the login page opens, and from then on the plans load
+// anonymously (README: The web app's rules → Session).
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../web/api/client';
+import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import { startSessionHost, type SessionHost } from '../../web/session/sessionHost';
 
 const BASE = 'http://dabba.test/api';
@@ -13,6 +15,13 @@ function freshLookingToken(): string {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp })}.forged`;
 }
+
+// The session's toasts are the app's messages, in English here.
+beforeAll(async () => {
+  i18n.activate('en');
+  setMessageLoaders(() => import('virtual:messages/loaders'));
+  await loadAppMessages();
+});
 
 describe('the web client with a dead stored session', () => {
   const storage = new Map<string, string>();
@@ -60,7 +69,7 @@ describe('the web client with a dead stored session', () => {
     vi.unstubAllGlobals();
   });
 
-  it('refreshes once, clears the tokens, and then loads the plans without a token', async () => {
+  it('refreshes once, clears the tokens, sends the user to log in, then loads the plans without a token', async () => {
     storage.set('dabba.access', freshLookingToken());
     storage.set('dabba.refresh', 'dead-refresh-token');
     const api = createApi(
@@ -71,7 +80,8 @@ describe('the web client with a dead stored session', () => {
         },
       BASE,
     );
-    host = startSessionHost(api, () => {});
+    const effects = { notify: vi.fn(), navigate: vi.fn(), forgetAnswers: vi.fn() };
+    host = startSessionHost(api, effects);
     await host.ready;
 
     const first = await api.GET('/subscriptions/plans/');
@@ -79,6 +89,13 @@ describe('the web client with a dead stored session', () => {
     expect(calls.filter((call) => call.path === '/accounts/token/refresh/')).toHaveLength(1);
     expect(host.actor.getSnapshot().value).toBe('forcedLogout');
     expect([...storage.keys()]).toEqual([]);
+    expect(effects.forgetAnswers).toHaveBeenCalledTimes(1);
+    expect(effects.notify).toHaveBeenCalledWith({
+      tone: 'warning',
+      title: 'Session Expired',
+      message: 'Your session has expired. Please log in again.',
+    });
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
 
     const again = await api.GET('/subscriptions/plans/');
     expect(again.response.status).toBe(200);

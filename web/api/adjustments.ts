@@ -1,56 +1,31 @@
 // The owner's end-date adjustments: one subscription (with the record the preview is decided on)
-// and "extend every active subscriber". Writes refresh every owner read and the subscriptions.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../generated/api';
-import { useApi } from '../session/SessionProvider';
-import { unwrap } from './errors';
+// and "extend every active subscriber". Like every owner write, they refresh every read.
+import type { components } from '@generated/api';
+import { byId, useApiMutation, useApiQuery } from './query';
 
 export type AdjustmentBatch = components['schemas']['AdjustmentBatch'];
 export type OwnerSubscription = components['schemas']['Subscription'];
 
 /** One subscription as the owner sees it, for the adjust dialog's preview (fresh each time). */
-export function useOwnerSubscription(id: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['admin', 'subscriptions', 'one', id],
+export const useOwnerSubscription = (id: number | null) =>
+  useApiQuery('/subscriptions/subscriptions/{id}/', byId(id ?? 0), {
     enabled: id !== null,
     staleTime: 0,
-    queryFn: () =>
-      unwrap(api.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id: id ?? 0 } } })),
   });
-}
 
-function useRefreshAfterAdjusting() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [['admin'], ['subscriptions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
-
-export function useAdjustSubscription() {
-  const api = useApi();
-  const refresh = useRefreshAfterAdjusting();
-  return useMutation({
-    mutationFn: ({ id, days, reason }: { id: number; days: number; reason: string }) =>
-      unwrap(
-        api.POST('/subscriptions/subscriptions/{id}/adjust/', {
-          params: { path: { id } },
-          body: { days, reason },
-        }),
-      ),
-    onSuccess: refresh,
+export const useAdjustSubscription = () =>
+  useApiMutation('post', '/subscriptions/subscriptions/{id}/adjust/', {
+    init: ({ id, days, reason }: { id: number; days: number; reason: string }) => ({
+      ...byId(id),
+      body: { days, reason },
+    }),
+    refreshes: 'all',
   });
-}
 
-export function useExtendAllActive() {
-  const api = useApi();
-  const refresh = useRefreshAfterAdjusting();
-  return useMutation({
-    // No operation key: the server names the operation by today, the days and the reason, so a
-    // second click, a retry or the dialog opened again moves nobody twice.
-    mutationFn: ({ days, reason }: { days: number; reason: string }) =>
-      unwrap(api.POST('/subscriptions/subscriptions/adjust_all/', { body: { days, reason } })),
-    onSuccess: refresh,
+// No operation key: the server names the operation by today, the days and the reason, so a second
+// click, a retry or the dialog opened again moves nobody twice.
+export const useExtendAllActive = () =>
+  useApiMutation('post', '/subscriptions/subscriptions/adjust_all/', {
+    init: (body: { days: number; reason: string }) => ({ body }),
+    refreshes: 'all',
   });
-}

@@ -1,9 +1,17 @@
-// The owner's server state: one hook per read or write, keyed under 'admin' so writes refresh reads.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components, operations } from '../../generated/api';
-import { useApi, useSession } from '../session/SessionProvider';
-import { unwrap } from './errors';
-import { headerCount, unwrapPage, type Page } from './paging';
+// The owner's reads and writes (./query derives each from the contract). An owner's write refreshes
+// every read of the business ('all'): the owner's home counts payments, refunds, leaves and more.
+import type { components, operations } from '@generated/api';
+import { apiFetch } from './call';
+import { headerCount, type Page } from './paging';
+import {
+  byId,
+  keepPreviousPage,
+  useApiMutation,
+  useApiPage,
+  useApiQuery,
+  useApiWrite,
+} from './query';
+import { useApiScope } from './scope';
 
 type Schemas = components['schemas'];
 export type AdminPlan = Schemas['Plan'];
@@ -31,126 +39,46 @@ export type RefundStatus = AdminRefund['status'];
 
 export const PAGE_SIZE = 25;
 
-const adminKeys = {
-  all: ['admin'] as const,
-  ownerSummary: ['admin', 'summary'] as const,
-  feedbackStats: ['admin', 'feedback', 'stats'] as const,
-  recentActivity: ['admin', 'feedback', 'recent'] as const,
-  feedback: (status: string, offset: number) =>
-    ['admin', 'feedback', 'list', status, offset] as const,
-  leaveStats: ['admin', 'leaves', 'stats'] as const,
-  leaves: (status: string, offset: number, range: LeaveDateRange) =>
-    ['admin', 'leaves', 'list', status, offset, range] as const,
-  plans: ['admin', 'plans'] as const,
-  refunds: (status: string, offset: number) => ['admin', 'refunds', status, offset] as const,
-  payments: (query: PaymentsQuery) => ['admin', 'payments', 'list', query] as const,
-  recentPayments: ['admin', 'payments', 'recent'] as const,
-  failedPayments: ['admin', 'payments', 'failed'] as const,
-  payment: (id: number) => ['admin', 'payments', 'one', id] as const,
-  users: (query: UsersQuery) => ['admin', 'users', 'list', query] as const,
-  subscribers: (query: SubscribersQuery) => ['admin', 'users', 'subscribers', query] as const,
-  userStats: ['admin', 'users', 'stats'] as const,
-  kitchen: (date: string) => ['admin', 'kitchen', date] as const,
-};
-
 /** Owner reads wait until the signed-in user is known to be the owner. */
-function useOwnerEnabled() {
-  const { user } = useSession();
-  return user?.user_type === 'mess_owner';
-}
+const OWNER = { role: 'mess_owner' } as const;
+
+/** A list's status filter: the 'all' choice sends none. */
+const statusFilter = <S extends string>(status: S, all: string) =>
+  status === all ? {} : { status: status as Exclude<S, 'all' | 'ALL'> };
 
 // ---- dashboard ----
 
-export function useFeedbackDashboardStats() {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.feedbackStats,
-    enabled,
-    queryFn: () => unwrap(api.GET('/feedback/admin/feedback/dashboard_stats/')),
-  });
-}
+export const useFeedbackDashboardStats = () =>
+  useApiQuery('/feedback/admin/feedback/dashboard_stats/', undefined, OWNER);
 
 /** The owner's home: revenue, subscribers, work waiting, tomorrow's meals, 30 days. */
-export function useOwnerSummary() {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.ownerSummary,
-    enabled,
-    queryFn: () => unwrap(api.GET('/owner/summary/')),
-  });
-}
+export const useOwnerSummary = () => useApiQuery('/owner/summary/', undefined, OWNER);
 
-export function useRecentActivity() {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.recentActivity,
-    enabled,
-    queryFn: () => unwrap(api.GET('/feedback/admin/feedback/recent_activity/')),
-  });
-}
+export const useRecentActivity = () =>
+  useApiQuery('/feedback/admin/feedback/recent_activity/', undefined, OWNER);
 
-export function useLeaveStats() {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.leaveStats,
-    enabled,
-    queryFn: () => unwrap(api.GET('/subscriptions/leaves/dashboard_stats/')),
-  });
-}
+export const useLeaveStats = () =>
+  useApiQuery('/subscriptions/leaves/dashboard_stats/', undefined, OWNER);
 
 // ---- plans ----
 
-export function useAdminPlans() {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.plans,
-    enabled,
-    queryFn: () =>
-      unwrap(api.GET('/subscriptions/plans/', { params: { query: { include_inactive: true } } })),
-  });
-}
+export const useAdminPlans = () =>
+  useApiQuery('/subscriptions/plans/', { params: { query: { include_inactive: true } } }, OWNER);
 
-function useInvalidateAdmin() {
-  const queryClient = useQueryClient();
-  return (...extra: ReadonlyArray<readonly unknown[]>) =>
-    Promise.all(
-      [adminKeys.all, ...extra].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
-
-export function useCreatePlan() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: (body: PlanInput) => unwrap(api.POST('/subscriptions/plans/', { body })),
-    onSuccess: () => invalidate(['plans']),
+export const useCreatePlan = () =>
+  useApiMutation('post', '/subscriptions/plans/', {
+    init: (body: PlanInput) => ({ body }),
+    refreshes: 'all',
   });
-}
 
-export function useUpdatePlan() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: PlanPatch }) =>
-      unwrap(api.PATCH('/subscriptions/plans/{id}/', { params: { path: { id } }, body })),
-    onSuccess: () => invalidate(['plans']),
+export const useUpdatePlan = () =>
+  useApiMutation('patch', '/subscriptions/plans/{id}/', {
+    init: ({ id, body }: { id: number; body: PlanPatch }) => ({ ...byId(id), body }),
+    refreshes: 'all',
   });
-}
 
-export function useDeletePlan() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: (id: number) =>
-      unwrap(api.DELETE('/subscriptions/plans/{id}/', { params: { path: { id } } })),
-    onSuccess: () => invalidate(['plans']),
-  });
-}
+export const useDeletePlan = () =>
+  useApiMutation('delete', '/subscriptions/plans/{id}/', { init: byId, refreshes: 'all' });
 
 // ---- leaves ----
 
@@ -160,82 +88,58 @@ export interface LeaveDateRange {
   readonly to?: string;
 }
 
-export function useAdminLeaves(
+export const useAdminLeaves = (
   status: LeaveStatus | 'ALL',
   offset: number,
   range: LeaveDateRange = {},
   enabled = true,
-) {
-  const api = useApi();
-  const ownerEnabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.leaves(status, offset, range),
-    enabled: ownerEnabled && enabled,
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/subscriptions/leaves/', {
-          params: {
-            query: {
-              ...(status === 'ALL' ? {} : { status }),
-              ...(range.from ? { date_from: range.from } : {}),
-              ...(range.to ? { date_to: range.to } : {}),
-              limit: PAGE_SIZE,
-              offset,
-            },
-          },
-        }),
-      ),
-  });
-}
-
-export function useDecideLeave() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: ({
-      id,
-      decision,
-      adminComment,
-    }: {
-      id: number;
-      decision: 'approve' | 'reject';
-      adminComment: string;
-    }) => {
-      const options = { params: { path: { id } }, body: { admin_comment: adminComment } };
-      return unwrap(
-        decision === 'approve'
-          ? api.POST('/subscriptions/leaves/{id}/approve/', options)
-          : api.POST('/subscriptions/leaves/{id}/reject/', options),
-      );
+) =>
+  useApiPage(
+    '/subscriptions/leaves/',
+    {
+      params: {
+        query: {
+          ...statusFilter(status, 'ALL'),
+          ...(range.from ? { date_from: range.from } : {}),
+          ...(range.to ? { date_to: range.to } : {}),
+          limit: PAGE_SIZE,
+          offset,
+        },
+      },
     },
-    onSuccess: () => invalidate(['leaves'], ['subscriptions']),
-  });
-}
+    { ...OWNER, enabled },
+  );
+
+export const useDecideLeave = () =>
+  useApiWrite(
+    (
+      api,
+      {
+        id,
+        decision,
+        adminComment,
+      }: { id: number; decision: 'approve' | 'reject'; adminComment: string },
+    ) => {
+      const init = { ...byId(id), body: { admin_comment: adminComment } };
+      return decision === 'approve'
+        ? apiFetch(api, 'post', '/subscriptions/leaves/{id}/approve/', init)
+        : apiFetch(api, 'post', '/subscriptions/leaves/{id}/reject/', init);
+    },
+    { refreshes: 'all' },
+  );
 
 // ---- feedback ----
 
-export function useAdminFeedback(status: FeedbackStatus | 'all', offset: number) {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.feedback(status, offset),
-    enabled,
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/feedback/admin/feedback/', {
-          params: {
-            query: { ...(status === 'all' ? {} : { status }), limit: PAGE_SIZE, offset },
-          },
-        }),
-      ),
-  });
-}
+export const useAdminFeedback = (status: FeedbackStatus | 'all', offset: number) =>
+  useApiPage(
+    '/feedback/admin/feedback/',
+    { params: { query: { ...statusFilter(status, 'all'), limit: PAGE_SIZE, offset } } },
+    OWNER,
+  );
 
-export function useRespondFeedback() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: ({
+export const useRespondFeedback = () =>
+  useApiMutation('post', '/feedback/admin/feedback/{id}/respond/', {
+    init: ({
       id,
       response,
       status,
@@ -243,146 +147,89 @@ export function useRespondFeedback() {
       id: number;
       response: string;
       status: 'resolved' | 'closed';
-    }) =>
-      unwrap(
-        api.POST('/feedback/admin/feedback/{id}/respond/', {
-          params: { path: { id } },
-          body: { admin_response: response, status },
-        }),
-      ),
-    onSuccess: () => invalidate(),
+    }) => ({ ...byId(id), body: { admin_response: response, status } }),
+    refreshes: 'all',
   });
-}
 
 /** An attachment's image as a blob: URL (the file needs the bearer token, so no plain <img src>). */
 export function useAttachmentBlob() {
-  const api = useApi();
-  return async (id: number): Promise<string> => {
-    const blob = await unwrap(
-      api.GET('/feedback/attachments/{id}/file/', {
-        params: { path: { id } },
+  const { api } = useApiScope();
+  return async (id: number): Promise<string> =>
+    URL.createObjectURL(
+      await apiFetch(api, 'get', '/feedback/attachments/{id}/file/', {
+        ...byId(id),
         parseAs: 'blob',
-      }) as Promise<{ data?: Blob; error?: unknown; response: Response }>,
+      }),
     );
-    return URL.createObjectURL(blob);
-  };
 }
 
 // ---- refunds ----
 
-export function useAdminRefunds(status: RefundStatus | 'ALL', offset: number) {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.refunds(status, offset),
-    enabled,
-    queryFn: () =>
-      unwrapPage(
-        api.GET('/payments/refunds/', {
-          params: {
-            query: { ...(status === 'ALL' ? {} : { status }), limit: PAGE_SIZE, offset },
-          },
-        }),
-      ),
-  });
-}
+export const useAdminRefunds = (status: RefundStatus | 'ALL', offset: number) =>
+  useApiPage(
+    '/payments/refunds/',
+    { params: { query: { ...statusFilter(status, 'ALL'), limit: PAGE_SIZE, offset } } },
+    OWNER,
+  );
 
 /**
  * The full payout details of an APPROVED refund, for the Mark as Paid modal only (README: Refund
  * payouts). Not kept once the modal closes: the whole account number stays out of the cache.
  */
-export function useRefundPayout(id: number | null) {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: ['admin', 'refund-payout', id ?? 0] as const,
-    enabled: enabled && id !== null,
+export const useRefundPayout = (id: number | null) =>
+  useApiQuery('/payments/refunds/{id}/payout/', byId(id ?? 0), {
+    ...OWNER,
+    enabled: id !== null,
     gcTime: 0,
     staleTime: 0,
     // Each answer is a line in the audit log: asked once per opening of the modal.
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    queryFn: () =>
-      unwrap(api.GET('/payments/refunds/{id}/payout/', { params: { path: { id: id ?? 0 } } })),
   });
-}
 
 export type RefundAction = 'approve' | 'reject' | 'mark_paid';
 
-export function useRefundAction() {
-  const api = useApi();
-  const invalidate = useInvalidateAdmin();
-  return useMutation({
-    mutationFn: ({
-      id,
-      action,
-      adminComment,
-      utr,
-    }: {
-      id: number;
-      action: RefundAction;
-      adminComment: string;
-      utr?: string;
-    }) => {
-      const params = { path: { id } };
+export const useRefundAction = () =>
+  useApiWrite(
+    (
+      api,
+      {
+        id,
+        action,
+        adminComment,
+        utr,
+      }: { id: number; action: RefundAction; adminComment: string; utr?: string },
+    ) => {
       const body = { admin_comment: adminComment };
       if (action === 'approve')
-        return unwrap(api.POST('/payments/refunds/{id}/approve/', { params, body }));
+        return apiFetch(api, 'post', '/payments/refunds/{id}/approve/', { ...byId(id), body });
       if (action === 'reject')
-        return unwrap(api.POST('/payments/refunds/{id}/reject/', { params, body }));
-      return unwrap(
-        api.POST('/payments/refunds/{id}/mark_paid/', {
-          params,
-          body: utr ? { ...body, utr } : body,
-        }),
-      );
+        return apiFetch(api, 'post', '/payments/refunds/{id}/reject/', { ...byId(id), body });
+      return apiFetch(api, 'post', '/payments/refunds/{id}/mark_paid/', {
+        ...byId(id),
+        body: utr ? { ...body, utr } : body,
+      });
     },
-    onSuccess: () => invalidate(['subscriptions']),
-  });
-}
+    { refreshes: 'all' },
+  );
 
 // ---- payments ----
 
-export function useAdminPayments(query: PaymentsQuery, enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.payments(query),
-    enabled: owner && enabled,
-    placeholderData: (previous) => previous,
-    queryFn: () => unwrapPage(api.GET('/payments/admin/payments/', { params: { query } })),
-  });
-}
+export const useAdminPayments = (query: PaymentsQuery, enabled = true) =>
+  useApiPage(
+    '/payments/admin/payments/',
+    { params: { query } },
+    { ...OWNER, enabled, placeholderData: keepPreviousPage },
+  );
 
-export function useRecentPayments(enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.recentPayments,
-    enabled: owner && enabled,
-    queryFn: () => unwrap(api.GET('/payments/admin/payments/recent_payments/')),
-  });
-}
+export const useRecentPayments = (enabled = true) =>
+  useApiQuery('/payments/admin/payments/recent_payments/', undefined, { ...OWNER, enabled });
 
-export function useFailedPayments(enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.failedPayments,
-    enabled: owner && enabled,
-    queryFn: () => unwrap(api.GET('/payments/admin/payments/failed_payments/')),
-  });
-}
+export const useFailedPayments = (enabled = true) =>
+  useApiQuery('/payments/admin/payments/failed_payments/', undefined, { ...OWNER, enabled });
 
-export function useAdminPayment(id: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: adminKeys.payment(id ?? 0),
-    enabled: id !== null,
-    queryFn: () =>
-      unwrap(api.GET('/payments/admin/payments/{id}/', { params: { path: { id: id ?? 0 } } })),
-  });
-}
+export const useAdminPayment = (id: number | null) =>
+  useApiQuery('/payments/admin/payments/{id}/', byId(id ?? 0), { enabled: id !== null });
 
 // ---- users ----
 
@@ -391,80 +238,52 @@ export interface UsersPage extends Page<AdminUser> {
   soonToExpireCount: number;
 }
 
-export function useOwnerUsers(query: UsersQuery, enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.users(query),
-    enabled: owner && enabled,
-    placeholderData: (previous) => previous,
-    queryFn: async (): Promise<UsersPage> => {
-      const page = await unwrapPage(api.GET('/accounts/owner/users/', { params: { query } }));
-      return {
-        ...page,
-        expiredCount: headerCount(page.headers, 'X-Expired-Count') ?? 0,
-        soonToExpireCount: headerCount(page.headers, 'X-Soon-To-Expire-Count') ?? 0,
-      };
-    },
-  });
-}
+/** The users list's page with the expiry counts the server sends in headers. */
+const withExpiryCounts = (page: Page<AdminUser>): UsersPage => ({
+  ...page,
+  expiredCount: headerCount(page.headers, 'X-Expired-Count') ?? 0,
+  soonToExpireCount: headerCount(page.headers, 'X-Soon-To-Expire-Count') ?? 0,
+});
 
-export function useActiveSubscribers(query: SubscribersQuery, enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.subscribers(query),
-    enabled: owner && enabled,
-    placeholderData: (previous) => previous,
-    queryFn: () =>
-      unwrapPage(api.GET('/accounts/owner/users/active_subscribers/', { params: { query } })),
-  });
-}
+export const useOwnerUsers = (query: UsersQuery, enabled = true) =>
+  useApiPage(
+    '/accounts/owner/users/',
+    { params: { query } },
+    { ...OWNER, enabled, placeholderData: keepPreviousPage, select: withExpiryCounts },
+  );
 
-export function useUserStats(enabled = true) {
-  const api = useApi();
-  const owner = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.userStats,
-    enabled: owner && enabled,
-    queryFn: () => unwrap(api.GET('/accounts/owner/users/user_stats/')),
-  });
-}
+export const useActiveSubscribers = (query: SubscribersQuery, enabled = true) =>
+  useApiPage(
+    '/accounts/owner/users/active_subscribers/',
+    { params: { query } },
+    { ...OWNER, enabled, placeholderData: keepPreviousPage },
+  );
+
+export const useUserStats = (enabled = true) =>
+  useApiQuery('/accounts/owner/users/user_stats/', undefined, { ...OWNER, enabled });
 
 // ---- kitchen ----
 
-export function useKitchenSheet(date: string) {
-  const api = useApi();
-  const enabled = useOwnerEnabled();
-  return useQuery({
-    queryKey: adminKeys.kitchen(date),
-    enabled: enabled && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    staleTime: 0,
-    // Without format=csv the answer is the JSON sheet (the contract also lists text/csv).
-    queryFn: () =>
-      unwrap(api.GET('/kitchen/sheet/', { params: { query: { date } } })) as Promise<KitchenSheet>,
-  });
-}
+/** Without format=csv the answer is the JSON sheet (the contract also lists text/csv). */
+const jsonSheet = (answer: KitchenSheet | string) => answer as KitchenSheet;
+
+export const useKitchenSheet = (date: string) =>
+  useApiQuery(
+    '/kitchen/sheet/',
+    { params: { query: { date } } },
+    {
+      ...OWNER,
+      enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
+      staleTime: 0,
+      select: jsonSheet,
+    },
+  );
 
 export function useKitchenCsv() {
-  const api = useApi();
-  return async (date: string): Promise<Blob> =>
-    unwrap(
-      api.GET('/kitchen/sheet/', {
-        params: { query: { date, format: 'csv' } },
-        parseAs: 'blob',
-      }) as Promise<{ data?: Blob; error?: unknown; response: Response }>,
-    );
-}
-
-/** Saves `blob` as `fileName` through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const { api } = useApiScope();
+  return (date: string): Promise<Blob> =>
+    apiFetch(api, 'get', '/kitchen/sheet/', {
+      params: { query: { date, format: 'csv' } },
+      parseAs: 'blob',
+    });
 }

@@ -1,8 +1,8 @@
 // The one API client: bearer token, one refresh-and-retry after a 401, and a 30 s timeout.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from '../../generated/api';
+import type { paths } from '@generated/api';
 import { REQUEST_TIMEOUT_MS } from '@machines/shared';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage } from '@web/i18n/i18n';
 
 export type ApiClient = Client<paths>;
 

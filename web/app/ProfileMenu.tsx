@@ -1,8 +1,8 @@
 // The avatar menu: Profile and Logout (logout returns to /).
 import { DropdownMenu } from 'radix-ui';
 import { useLocation } from 'wouter';
-import { useT } from '../i18n/i18n';
-import { useSession } from '../session/SessionProvider';
+import { useT } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
 import * as styles from './Shell.css';
 
 export function ProfileMenu() {
@@ -25,7 +25,7 @@ export function ProfileMenu() {
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate('/profile')}>
             {t('nav.profile')}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void logout()}>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={logout}>
             {t('shell.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -10,12 +10,12 @@ import {
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { decideRoute, isOwner, matchRoute } from '@machines/onboarding';
-import { Card } from '../components/Card';
-import { PageSpinner, Spinner } from '../components/Spinner';
-import { useLanguage, useT, type Translate } from '../i18n/i18n';
-import { useSession } from '../session/SessionProvider';
-import { lastSessionWasOwner } from '../session/tokens';
-import { APP_ROUTES, documentTitle, type RoutePage } from './routes';
+import { Card } from '@web/components/Card';
+import { PageSpinner, Spinner } from '@web/components/Spinner';
+import { useLanguage, useT, type Translate } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { lastSessionWasOwner } from '@web/session/tokens';
+import { APP_ROUTES, documentTitle, loadSignedInPages, type RoutePage } from './routes';
 import * as styles from './Shell.css';
 
 /** The page once loaded; null while it loads (it is loaded here, once, if nothing has yet). */
@@ -78,11 +78,14 @@ export function Router() {
   }, [route, t]);
 
   // While a stored session is restored, the page it will most likely show loads alongside (the
-  // owner's dashboard when the owner signed in last on this browser).
+  // owner's dashboard when the owner signed in last on this browser). While a user signs in, the
+  // signed-in pages' loaders do, so the page that follows the login waits only for its own chunk.
   useEffect(() => {
-    if (!loading || !route) return;
-    const page = route.ownerPage && lastSessionWasOwner() ? route.ownerPage : route.page;
+    if (!loading) return;
     // Only ahead of time: a failure here is met again, and shown, when the page renders.
+    loadSignedInPages().catch(() => {});
+    if (!route) return;
+    const page = route.ownerPage && lastSessionWasOwner() ? route.ownerPage : route.page;
     page.load().catch(() => {});
   }, [loading, route]);
 

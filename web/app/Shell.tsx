@@ -1,10 +1,10 @@
 // Header (top nav by user_type, mobile menu, profile menu), the page, and the footer.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ButtonLink } from '../components/Button';
-import { useSession } from '../session/SessionProvider';
-import { container } from '../styles/utils.css';
-import { useT } from '../i18n/i18n';
+import { ButtonLink } from '@web/components/Button';
+import { useSession } from '@web/session/SessionProvider';
+import { container } from '@web/styles/utils.css';
+import { useT } from '@web/i18n/i18n';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { audienceOf, HEADER_BUTTONS, navigationLinks, type NavLink } from './routes';

@@ -1,7 +1,7 @@
 // The business profile the server writes into the page (server/platform/web.ts), the same as
 // GET /api/business/ answers: the footer shows it in the first paint, with no request and nothing
 // moving once it arrives. Absent (the Vite dev server), the footer asks the API instead.
-import type { components } from '../../generated/api';
+import type { components } from '@generated/api';
 
 export type Business = components['schemas']['Business'];
 

@@ -1,6 +1,6 @@
 // Server-state cache and query retries (README: The web app's rules → Data cache).
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/errors';
+import { ApiError } from '@web/api/errors';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

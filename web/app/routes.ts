@@ -1,12 +1,15 @@
 // Every route of the app, declared once: its path, who may open it, its document title, its page
 // (one chunk per route, loaded on first visit or ahead of it, inside the query cache but for the
 // landing page) and its links. The router, the guards (machines/onboarding decideRoute), the
-// navigation, the header buttons, the mobile menu and the footer read this list.
+// navigation, the header buttons, the mobile menu and the footer read this list. A visitor's pages
+// are loaded from here; the signed-in and owner pages through ./signedInPages, a chunk of its own,
+// so the landing page's JavaScript does not grow with every new screen.
 import type { ComponentType } from 'react';
 import type { RouteEntry, UserType } from '@machines/onboarding';
-import { hasMessage, loadMessages, type MessageId, type Translate } from '../i18n/i18n';
-import type { Namespace } from '../i18n/namespaces';
-import { loadServerState } from '../session/serverState';
+import { hasMessage, loadMessages, type MessageId, type Translate } from '@web/i18n/i18n';
+import type { Namespace } from '@web/i18n/namespaces';
+import { loadServerState } from '@web/session/serverState';
+import type { SignedInPage } from './signedInPages';
 
 /**
  * A route's page, loaded on demand. Not React.lazy: the router shows a loaded page at once, and a
@@ -50,6 +53,21 @@ function page<TModule>(
     Promise.all([load(), loadServerState(), loadMessages(messages)]).then(([module, state]) =>
       state.withQueryClient(pick(module)),
     ),
+  );
+}
+
+/** The signed-in pages' loaders (./signedInPages): asked for with the first signed-in page. */
+export const loadSignedInPages = () => import('./signedInPages');
+
+/**
+ * A signed-in or owner page: its loader comes with ./signedInPages, while the query cache and the
+ * page's messages load alongside, as for any page.
+ */
+function signedInPage(name: SignedInPage, messages: Namespace): RoutePage {
+  return page(
+    () => loadSignedInPages().then(({ SIGNED_IN_PAGES }) => SIGNED_IN_PAGES[name]()),
+    (component) => component,
+    messages,
   );
 }
 
@@ -100,7 +118,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.landing',
     page: staticPage(
-      () => import('../pages/landing/LandingPage'),
+      () => import('@web/pages/landing/LandingPage'),
       (m) => m.LandingPage,
     ),
   },
@@ -109,7 +127,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.login',
     page: page(
-      () => import('../pages/login/LoginPage'),
+      () => import('@web/pages/login/LoginPage'),
       (m) => m.LoginPage,
       'auth',
     ),
@@ -121,7 +139,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.register',
     page: page(
-      () => import('../pages/register/RegisterPage'),
+      () => import('@web/pages/register/RegisterPage'),
       (m) => m.RegisterPage,
       'auth',
     ),
@@ -133,7 +151,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.otp',
     page: page(
-      () => import('../pages/otp-verification/OtpVerificationPage'),
+      () => import('@web/pages/otp-verification/OtpVerificationPage'),
       (m) => m.OtpVerificationPage,
       'auth',
     ),
@@ -143,7 +161,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.forgotPassword',
     page: page(
-      () => import('../pages/forgot-password/ForgotPasswordPage'),
+      () => import('@web/pages/forgot-password/ForgotPasswordPage'),
       (m) => m.ForgotPasswordPage,
       'auth',
     ),
@@ -153,7 +171,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'public',
     title: 'route.resetPassword',
     page: page(
-      () => import('../pages/reset-password/ResetPasswordPage'),
+      () => import('@web/pages/reset-password/ResetPasswordPage'),
       (m) => m.ResetPasswordPage,
       'auth',
     ),
@@ -162,27 +180,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/dashboard',
     access: 'signedIn',
     title: 'route.dashboard',
-    page: page(
-      () => import('../pages/dashboard/DashboardPage'),
-      (m) => m.DashboardPage,
-      'dashboard',
-    ),
-    ownerPage: page(
-      () => import('../pages/admin/dashboard/OwnerDashboard'),
-      (m) => m.OwnerDashboard,
-      'owner',
-    ),
+    page: signedInPage('dashboard', 'dashboard'),
+    ownerPage: signedInPage('admin/dashboard', 'owner'),
     nav: { label: 'nav.dashboard', audiences: signedIn },
   },
   {
     path: '/subscriptions',
     access: 'signedIn',
     title: 'route.subscriptions',
-    page: page(
-      () => import('../pages/subscriptions/SubscriptionsPage'),
-      (m) => m.SubscriptionsPage,
-      'subscriptions',
-    ),
+    page: signedInPage('subscriptions', 'subscriptions'),
     nav: { label: 'nav.subscriptions', audiences: ['customer'] },
     footer: { label: 'nav.mySubscriptions', position: 2 },
   },
@@ -190,11 +196,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/plans',
     access: 'signedIn',
     title: 'route.plans',
-    page: page(
-      () => import('../pages/plans/PlansPage'),
-      (m) => m.PlansPage,
-      'plans',
-    ),
+    page: signedInPage('plans', 'plans'),
     nav: { label: 'nav.plans', audiences: ['customer'] },
     footer: { label: 'nav.plans', position: 1 },
   },
@@ -202,11 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/feedback',
     access: 'signedIn',
     title: 'route.feedback',
-    page: page(
-      () => import('../pages/feedback/FeedbackPage'),
-      (m) => m.FeedbackPage,
-      'feedback',
-    ),
+    page: signedInPage('feedback', 'feedback'),
     nav: { label: 'nav.feedback', audiences: ['customer'] },
     footer: { label: 'nav.feedback', position: 3 },
   },
@@ -214,88 +212,56 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/payments',
     access: 'signedIn',
     title: 'route.payments',
-    page: page(
-      () => import('../pages/payments/PaymentsPage'),
-      (m) => m.PaymentsPage,
-      'payments',
-    ),
+    page: signedInPage('payments', 'payments'),
     nav: { label: 'nav.payments', audiences: ['customer'] },
   },
   {
     path: '/leaves',
     access: 'signedIn',
     title: 'route.leaves',
-    page: page(
-      () => import('../pages/leaves/LeavesPage'),
-      (m) => m.LeavesPage,
-      'leaves',
-    ),
+    page: signedInPage('leaves', 'leaves'),
     nav: { label: 'nav.leaves', audiences: ['customer'] },
   },
   {
     path: '/notifications',
     access: 'signedIn',
     title: 'route.notifications',
-    page: page(
-      () => import('../pages/notifications/NotificationsPage'),
-      (m) => m.NotificationsPage,
-      'notifications',
-    ),
+    page: signedInPage('notifications', 'notifications'),
     nav: { label: 'nav.notifications', audiences: ['customer'] },
   },
   {
     path: '/admin/plans',
     access: 'owner',
     title: 'route.adminPlans',
-    page: page(
-      () => import('../pages/admin/plans/ManagePlansPage'),
-      (m) => m.ManagePlansPage,
-      'adminPlans',
-    ),
+    page: signedInPage('admin/plans', 'adminPlans'),
     nav: { label: 'nav.plans', audiences: ['owner'] },
   },
   {
     path: '/admin/feedback',
     access: 'owner',
     title: 'route.adminFeedback',
-    page: page(
-      () => import('../pages/admin/feedback/AdminFeedbackPage'),
-      (m) => m.AdminFeedbackPage,
-      'adminFeedback',
-    ),
+    page: signedInPage('admin/feedback', 'adminFeedback'),
     nav: { label: 'nav.feedback', audiences: ['owner'] },
   },
   {
     path: '/admin/leaves',
     access: 'owner',
     title: 'route.leaves',
-    page: page(
-      () => import('../pages/admin/leaves/AdminLeavesPage'),
-      (m) => m.AdminLeavesPage,
-      'adminLeaves',
-    ),
+    page: signedInPage('admin/leaves', 'adminLeaves'),
     nav: { label: 'nav.leaves', audiences: ['owner'] },
   },
   {
     path: '/admin/refunds',
     access: 'owner',
     title: 'route.adminRefunds',
-    page: page(
-      () => import('../pages/admin/refunds/ManageRefundsPage'),
-      (m) => m.ManageRefundsPage,
-      'adminRefunds',
-    ),
+    page: signedInPage('admin/refunds', 'adminRefunds'),
     nav: { label: 'nav.refunds', audiences: ['owner'] },
   },
   {
     path: '/admin/superuser',
     access: 'owner',
     title: 'route.superuser',
-    page: page(
-      () => import('../pages/admin/superuser/SuperuserPage'),
-      (m) => m.SuperuserPage,
-      'superuser',
-    ),
+    page: signedInPage('admin/superuser', 'superuser'),
     nav: { label: 'nav.paymentsUsers', audiences: ['owner'] },
   },
   {
@@ -303,11 +269,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/kitchen',
     access: 'owner',
     title: 'route.kitchen',
-    page: page(
-      () => import('../pages/admin/kitchen/KitchenSheetPage'),
-      (m) => m.KitchenSheetPage,
-      'kitchen',
-    ),
+    page: signedInPage('admin/kitchen', 'kitchen'),
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
   {
@@ -316,35 +278,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/customers/:id',
     access: 'owner',
     title: 'route.customer',
-    // In the Payments & Users chunk, where most visits come from: a chunk of its own cost the
-    // first paint a new file name and preload list in this registry.
-    page: page(
-      () => import('../pages/admin/superuser/SuperuserPage'),
-      (m) => m.CustomerPage,
-      'superuser',
-    ),
+    // In the Payments & Users chunk, where most visits come from.
+    page: signedInPage('admin/customers', 'superuser'),
   },
   {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',
     title: 'route.audit',
-    page: page(
-      () => import('../pages/admin/audit/AuditLogPage'),
-      (m) => m.AuditLogPage,
-      'audit',
-    ),
+    page: signedInPage('admin/audit', 'audit'),
     nav: { label: 'nav.audit', audiences: ['owner'] },
   },
   {
     path: '/profile',
     access: 'signedIn',
     title: 'route.profile',
-    page: page(
-      () => import('../pages/profile/ProfilePage'),
-      (m) => m.ProfilePage,
-      'profile',
-    ),
+    page: signedInPage('profile', 'profile'),
     nav: { label: 'nav.profile', audiences: signedIn },
   },
   {
@@ -352,7 +301,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'publicAndSignedIn',
     title: 'route.contact',
     page: page(
-      () => import('../pages/contact/ContactPage'),
+      () => import('@web/pages/contact/ContactPage'),
       (m) => m.ContactPage,
       'contact',
     ),

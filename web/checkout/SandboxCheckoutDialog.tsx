@@ -1,12 +1,13 @@
 // The sandbox stand-in for Razorpay's hosted checkout: same details, Pay or Fail.
 import { useState } from 'react';
-import type { components } from '../../generated/api';
-import { Button } from '../components/Button';
-import { Details } from '../components/Card';
-import { Dialog } from '../components/Dialog';
-import { useT } from '../i18n/i18n';
-import { formatRupees } from '../lib/format';
-import { muted, small } from '../styles/utils.css';
+import type { components } from '@generated/api';
+import { Button } from '@web/components/Button';
+import { Details } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { useT } from '@web/i18n/i18n';
+import { formatRupees } from '@web/lib/format';
+import { muted, small } from '@web/styles/utils.css';
+import { testCards } from './SandboxCheckoutDialog.css';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 
@@ -63,7 +64,7 @@ export function SandboxCheckoutDialog({
           [t('checkout.sandbox.order'), order.order_id],
         ]}
       />
-      <div style={{ marginTop: 16 }}>
+      <div className={testCards}>
         <p className={small}>
           <strong>{t('checkout.sandbox.testMode')}</strong> {t('checkout.sandbox.testCards')}
         </p>

@@ -1,8 +1,8 @@
 // Razorpay Checkout (checkout.js), opened with the order the server created.
-import type { components } from '../../generated/api';
+import type { components } from '@generated/api';
 import { CheckoutDismissedError, type CheckoutResult } from '@machines/payment';
 import { EffectError } from '@machines/shared';
-import { t } from '../i18n/i18n';
+import { t } from '@web/i18n/i18n';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 

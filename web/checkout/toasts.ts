@@ -1,7 +1,7 @@
 // The checkout's toasts (machines/payment CHECKOUT_TOASTS) as messages: the same English, in the
 // current language. tests/web/messages-ui.test.ts keeps the English equal to the machine's.
 import { CHECKOUT_TOASTS, type CheckoutStep } from '@machines/payment';
-import { t, type MessageId } from '../i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 export type CheckoutToast = CheckoutStep | 'succeeded';
 

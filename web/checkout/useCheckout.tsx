@@ -1,10 +1,9 @@
 // Checkout driven by machines/payment: create the order, open Razorpay or the sandbox dialog,
 // then verify through the same verify_payment call in both modes.
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
-import type { components } from '../../generated/api';
+import type { components } from '@generated/api';
 import {
   CheckoutDismissedError,
   type CheckoutResult,
@@ -12,10 +11,10 @@ import {
   type PaymentOrder,
   type VerifiedPayment,
 } from '@machines/payment';
-import { unwrap } from '../api/errors';
-import { keys } from '../api/queries';
-import { useToast } from '../components/Toaster';
-import { useApi } from '../session/SessionProvider';
+import { apiFetch } from '@web/api/call';
+import { useRefreshReads } from '@web/api/query';
+import { useApiScope } from '@web/api/scope';
+import { useToast } from '@web/components/Toaster';
 import { openRazorpayCheckout } from './razorpay';
 import { SandboxCheckoutDialog } from './SandboxCheckoutDialog';
 import { checkoutNotice } from './toasts';
@@ -34,9 +33,9 @@ export function useCheckout(): {
   payingFor: number | null;
   dialog: ReactNode;
 } {
-  const api = useApi();
+  const { api } = useApiScope();
   const notify = useToast();
-  const queryClient = useQueryClient();
+  const refreshReads = useRefreshReads();
   const [sandbox, setSandbox] = useState<PendingSandbox | null>(null);
   const sandboxRef = useRef<PendingSandbox | null>(null);
 
@@ -44,7 +43,9 @@ export function useCheckout(): {
     paymentMachine.provide({
       actors: {
         createOrder: fromPromise<PaymentOrder, { subscriptionId: number }>(async ({ input }) =>
-          unwrap(api.POST('/payments/orders/', { body: { subscription: input.subscriptionId } })),
+          apiFetch(api, 'post', '/payments/orders/', {
+            body: { subscription: input.subscriptionId },
+          }),
         ),
         openCheckout: fromPromise<CheckoutResult, { order: PaymentOrder; subscriptionId: number }>(
           async ({ input }) => {
@@ -59,9 +60,9 @@ export function useCheckout(): {
           },
         ),
         verifyPayment: fromPromise<VerifiedPayment, CheckoutResult>(async ({ input }) => {
-          const answer = await unwrap(
-            api.POST('/payments/orders/verify_payment/', { body: input }),
-          );
+          const answer = await apiFetch(api, 'post', '/payments/orders/verify_payment/', {
+            body: input,
+          });
           return { paymentId: answer.payment.id };
         }),
       },
@@ -89,12 +90,11 @@ export function useCheckout(): {
         return;
       }
       // Refresh what payment changed, then get ready for the next checkout.
-      void queryClient.invalidateQueries({ queryKey: keys.subscriptions });
-      void queryClient.invalidateQueries({ queryKey: keys.payments });
+      void refreshReads(['/subscriptions/subscriptions/', '/payments/payments/']);
       setTimeout(() => actor.send({ type: 'payment.reset' }), 0);
     });
     return () => subscription.unsubscribe();
-  }, [actor, queryClient]);
+  }, [actor, refreshReads]);
 
   const start = useCallback(
     (subscriptionId: number) => actor.send({ type: 'payment.start', subscriptionId }),
@@ -111,11 +111,9 @@ export function useCheckout(): {
       order={sandbox.order}
       onPay={async (outcome) => {
         try {
-          const result = await unwrap(
-            api.POST('/payments/sandbox/pay/', {
-              body: { order_id: sandbox.order.order_id, outcome },
-            }),
-          );
+          const result = await apiFetch(api, 'post', '/payments/sandbox/pay/', {
+            body: { order_id: sandbox.order.order_id, outcome },
+          });
           sandbox.resolve(result);
         } catch (error) {
           sandbox.reject(error);

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 // Plain class maps, not a recipe: the recipes runtime would be the landing page's to download.
 export const base = style({

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const card = style({
   background: vars.color.surface,
@@ -61,3 +61,6 @@ export const dl = style({
 
 export const dt = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const dd = style({ margin: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' });
+
+/** One label/value pair of a Details list: its dt and dd sit in the list's grid as if bare. */
+export const detail = style({ display: 'contents' });

@@ -36,7 +36,7 @@ export function Details({ items }: { items: ReadonlyArray<[string, ReactNode]> }
   return (
     <dl className={styles.dl}>
       {items.map(([label, value]) => (
-        <div key={label} style={{ display: 'contents' }}>
+        <div key={label} className={styles.detail}>
           <dt className={styles.dt}>{label}</dt>
           <dd className={styles.dd}>{value}</dd>
         </div>

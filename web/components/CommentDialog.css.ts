@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const suggestions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
@@ -33,3 +33,5 @@ export const chip = style({
     },
   },
 });
+
+export const actions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end' });

@@ -2,7 +2,7 @@
 // comments that fit the action sit above the box: one tap writes one in, a second tap submits.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isNonBlank } from '@machines/shared';
-import { useT } from '../i18n/i18n';
+import { useT } from '@web/i18n/i18n';
 import { Button } from './Button';
 import * as styles from './CommentDialog.css';
 import { Dialog } from './Dialog';
@@ -115,7 +115,7 @@ export function CommentDialog({
             autoComplete="off"
           />
         ) : null}
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+        <div className={styles.actions}>
           <Button tone="secondary" onClick={onClose}>
             {t('ui.cancel')}
           </Button>

@@ -4,8 +4,8 @@
 // (11/27/2026 on a phone set to English (US)), is hidden, and the app's date is laid over it.
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { isIsoDate } from '@machines/shared';
-import { useT } from '../i18n/i18n';
-import { formatDate } from '../lib/format';
+import { useT } from '@web/i18n/i18n';
+import { formatDate } from '@web/lib/format';
 import * as styles from './DateField.css';
 import { describedBy, FieldShell, formStyles, type FieldProps } from './Field';
 

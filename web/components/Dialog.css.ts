@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 const show = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const rise = keyframes({

@@ -1,7 +1,7 @@
 // Radix Dialog, thinly wrapped: focus trap, Escape, title and description come from Radix.
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useT } from '../i18n/i18n';
+import { useT } from '@web/i18n/i18n';
 import * as styles from './Dialog.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: 6, minWidth: 0 });
 
@@ -30,6 +30,9 @@ export const error = style({
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const withToggle = style({ position: 'relative', display: 'flex' });
+
+/** The password box keeps its text clear of the Show/Hide button drawn over its right end. */
+export const controlWithToggle = style({ paddingRight: 72 });
 
 export const toggle = style({
   position: 'absolute',
@@ -62,6 +65,9 @@ export const formGrid = style({
 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+/** A fieldset that only groups its fields (and names them with its legend): no frame of its own. */
+export const bareFieldset = style({ border: 'none', padding: 0, margin: 0 });
 
 /** A fieldset of checkboxes or radios, laid out in as many columns as fit. */
 export const checkGrid = style({

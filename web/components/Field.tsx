@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useT } from '../i18n/i18n';
+import { useT } from '@web/i18n/i18n';
 import * as styles from './Field.css';
 
 export interface FieldProps {
@@ -92,8 +92,7 @@ export function PasswordField({
           {...input}
           id={id}
           type={visible ? 'text' : 'password'}
-          className={styles.control}
-          style={{ paddingRight: 72 }}
+          className={`${styles.control} ${styles.controlWithToggle}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
         />

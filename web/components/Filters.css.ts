@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const filterButton = style({
   border: `1px solid ${vars.color.border}`,
@@ -28,3 +28,5 @@ export const pager = style({
   alignItems: 'center',
   justifyContent: 'space-between',
 });
+
+export const pagerButtons = style({ display: 'flex', gap: vars.space.sm });

@@ -1,6 +1,6 @@
 // Filter buttons (a labelled group of toggle buttons) and a limit/offset pager.
-import { useT } from '../i18n/i18n';
-import { row } from '../styles/utils.css';
+import { useT } from '@web/i18n/i18n';
+import { row } from '@web/styles/utils.css';
 import { Button } from './Button';
 import * as styles from './Filters.css';
 
@@ -59,7 +59,7 @@ export function Pager({
   return (
     <nav aria-label={t('ui.pager.label', { label })} className={styles.pager}>
       <span aria-live="polite">{t('ui.pager.range', { first, last, total })}</span>
-      <span style={{ display: 'flex', gap: 8 }}>
+      <span className={styles.pagerButtons}>
         <Button
           tone="secondary"
           size="sm"

@@ -2,11 +2,13 @@
 // server's HTML receipt in a frame inside a dialog, printed on its own, and the PDF download saved
 // as receipt_{id}.pdf.
 import { useEffect, useRef } from 'react';
-import { useDownloadReceipt } from '../api/mutations';
-import { useReceiptHtml } from '../api/queries';
-import { useT } from '../i18n/i18n';
+import { useDownloadReceipt } from '@web/api/mutations';
+import { useReceiptHtml } from '@web/api/queries';
+import { useT } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import * as styles from './ReceiptDialog.css';
 import { Spinner } from './Spinner';
 import { useToast } from './Toaster';
 
@@ -19,17 +21,6 @@ export interface ReceiptOf {
 /** "RCPT-000012", or "#12" for a payment without a number. */
 export const receiptName = (payment: ReceiptOf) => payment.receipt_number ?? `#${payment.id}`;
 
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Downloads a payment's PDF receipt as receipt_{id}.pdf, with the spec's toasts. */
 export function useReceiptPdf() {
   const t = useT();
@@ -39,7 +30,7 @@ export function useReceiptPdf() {
     download: (payment: ReceiptOf) =>
       download.mutate(payment.id, {
         onSuccess: (blob) => {
-          saveBlob(blob, `receipt_${payment.id}.pdf`);
+          saveFile(blob, `receipt_${payment.id}.pdf`);
           notify({
             tone: 'success',
             title: t('ui.receipt.downloaded'),
@@ -117,7 +108,7 @@ export function ReceiptDialog({
           srcDoc={receipt.data}
           // No scripts ever run in it; the page's origin and modals let the page print it.
           sandbox="allow-same-origin allow-modals"
-          style={{ width: '100%', height: '60vh', border: 0, background: '#fff', borderRadius: 8 }}
+          className={styles.frame}
         />
       )}
     </Dialog>

@@ -1,5 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 const pulse = keyframes({ '50%': { opacity: 0.55 } });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../styles/utils.css';
+import { visuallyHidden } from '@web/styles/utils.css';
 import * as styles from './Skeleton.css';
 
 /**

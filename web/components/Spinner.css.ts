@@ -1,5 +1,5 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
@@ -18,3 +18,6 @@ export const spinnerSize = styleVariants({
   md: { width: 28, height: 28, borderWidth: 3 },
   lg: { width: 48, height: 48, borderWidth: 4, color: vars.color.primary },
 });
+
+/** A page's spinner, in the middle of the space the page will take. */
+export const pageSpinner = style({ display: 'grid', placeItems: 'center', minHeight: '40vh' });

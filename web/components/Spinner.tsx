@@ -1,5 +1,5 @@
-import { useT } from '../i18n/i18n';
-import { spinner, spinnerSize } from './Spinner.css';
+import { useT } from '@web/i18n/i18n';
+import { pageSpinner, spinner, spinnerSize } from './Spinner.css';
 
 /**
  * A loading spinner in three sizes; `label` is read by screen readers ('' when decorative), "Loading"
@@ -20,7 +20,7 @@ export function Spinner({
 
 export function PageSpinner({ label }: { label?: string }) {
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+    <div className={pageSpinner}>
       <Spinner size="lg" label={label} />
     </div>
   );

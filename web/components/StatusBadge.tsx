@@ -1,5 +1,5 @@
 // A status as a coloured badge with its name in the current language (web/i18n/labels.ts).
-import { lifecycleLabel, statusLabel, type Lifecycle } from '../i18n/labels';
+import { lifecycleLabel, statusLabel, type Lifecycle } from '@web/i18n/labels';
 import { Badge, type BadgeTone } from './Card';
 
 const STATUS_TONES: Record<string, BadgeTone> = {

@@ -1,6 +1,6 @@
 // A scrollable data table with a caption and optional sortable headers (aria-sort).
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../styles/utils.css';
+import { visuallyHidden } from '@web/styles/utils.css';
 import * as styles from './Table.css';
 
 export interface Column<T> {

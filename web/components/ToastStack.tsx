@@ -4,8 +4,8 @@
 // header and under the title row; phones show toasts at the bottom (Toaster.css).
 import { Toast } from 'radix-ui';
 import { useLayoutEffect, useState, type CSSProperties } from 'react';
-import { useT } from '../i18n/i18n';
-import { pageHeader } from '../styles/utils.css';
+import { useT } from '@web/i18n/i18n';
+import { pageHeader } from '@web/styles/utils.css';
 import { TOAST_DURATION_MS, type ShownToast } from './toast';
 import * as styles from './Toaster.css';
 

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 const slideIn = keyframes({
   from: { transform: 'translateX(calc(100% + 24px))' },

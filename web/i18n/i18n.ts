@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { messages as englishShell } from 'virtual:messages/en/shell';
 import type { loaders } from 'virtual:messages/loaders';
-import type english from '../locales/en.json';
+import type english from '@web/locales/en.json';
 import { APP, isLanguage, LOCALES, SHELL, type Language, type Namespace } from './namespaces';
 
 export type { Language } from './namespaces';

@@ -1,8 +1,8 @@
 // How feedback types, priorities and attachment sizes read on the feedback screens: the feedback
 // lifecycle's labels in the current language (web/i18n/labels.ts) and a badge tone per priority.
-import type { BadgeTone } from '../components/Card';
-import { t } from '../i18n/i18n';
-import { feedbackTypeLabel, priorityLabel } from '../i18n/labels';
+import type { BadgeTone } from '@web/components/Card';
+import { t } from '@web/i18n/i18n';
+import { feedbackTypeLabel, priorityLabel } from '@web/i18n/labels';
 
 export { priorityLabel };
 

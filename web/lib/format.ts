@@ -1,7 +1,9 @@
 // How the app writes money and dates in the chosen language: ₹2,000 and 22 Nov 2026 in English,
-// ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way).
-import { formatCalendarDate, isIsoDate } from '@machines/shared';
-import { currentLanguage, currentLocale, t, type MessageId } from '../i18n/i18n';
+// ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way); and the
+// business's "today".
+import { formatCalendarDate, isIsoDate, type IsoDate, todayIn } from '@machines/shared';
+import { injectedBusiness, type Business } from '@web/app/business';
+import { currentLanguage, currentLocale, t, type MessageId } from '@web/i18n/i18n';
 
 /**
  * ₹2,000 or ₹1,234.50 for an amount in rupees: the one formatter the web app and `dabba` share.
@@ -9,15 +11,47 @@ import { currentLanguage, currentLocale, t, type MessageId } from '../i18n/i18n'
  */
 export { formatRupees } from '@machines/shared';
 
+let answeredTimeZone: string | null = null;
+
+/** Keeps the time zone of a business profile the API answered (the Vite dev server's pages). */
+export function rememberBusinessTimeZone(business: Pick<Business, 'time_zone'>): void {
+  answeredTimeZone = business.time_zone;
+}
+
+/**
+ * The business's time zone (BUSINESS_TZ), whose calendar every date of subscriptions, leaves and
+ * payments follows: the one clock, as the server serves it with the page's business profile (GET
+ * /api/business/'s time_zone). Every "today" and every time of day the app shows comes through here.
+ * Until a profile is known (a page the dev server sent, before its first answer) the browser's own.
+ */
+export function businessTimeZone(): string {
+  return (
+    injectedBusiness()?.time_zone ??
+    answeredTimeZone ??
+    Intl.DateTimeFormat().resolvedOptions().timeZone
+  );
+}
+
+/** Today as 'YYYY-MM-DD' in the business's time zone. */
+export function todayIso(): IsoDate {
+  return todayIn(businessTimeZone(), Date.now());
+}
+
+/** The business's calendar date of an instant (an API timestamp), as 'YYYY-MM-DD'. */
+export function businessDateOf(timestamp: string): IsoDate {
+  return todayIn(businessTimeZone(), Date.parse(timestamp));
+}
+
 // Made on first use, per locale: building a formatter loads locale data (tens of ms on a phone),
 // and most pages, the landing page among them, never show a time.
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const locale = currentLocale();
-  let formatter = formats.get(`${locale}/${key}`);
+  const zone = options.timeZone ?? businessTimeZone();
+  let formatter = formats.get(`${locale}/${zone}/${key}`);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
-    formats.set(`${locale}/${key}`, formatter);
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
+    formats.set(`${locale}/${zone}/${key}`, formatter);
   }
   return formatter;
 }
@@ -39,11 +73,7 @@ function calendarDate(iso: string): string {
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
-/** The browser's local calendar date of an instant, as 'YYYY-MM-DD'. */
-const localIsoDate = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** '2026-11-22' → '22 Nov 2026'; a full timestamp gives its local calendar date. */
+/** '2026-11-22' → '22 Nov 2026'; a full timestamp gives its calendar date in the business's zone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
@@ -51,7 +81,7 @@ export function formatDate(value: string | null | undefined): string {
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return calendarDate(localIsoDate(date));
+  return calendarDate(todayIn(businessTimeZone(), date.getTime()));
 }
 
 /** '22 Nov 2026, 6:05 pm' for a timestamp. */
@@ -60,17 +90,7 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : `${calendarDate(localIsoDate(date))}, ${formatTime(date)}`;
-}
-
-/** Today as 'YYYY-MM-DD' in India, where the business runs. */
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+    : `${calendarDate(todayIn(businessTimeZone(), date.getTime()))}, ${formatTime(date)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
-import { t } from '../i18n/i18n';
+// How a number reads is machines/shared/phone.ts formatPhone, for the web, dabba and the receipt.
+import { t } from '@web/i18n/i18n';
 
 /** The 10-digit local number: a 12-digit number starting with 91 loses its country code. */
 function localDigits(phone: string): string {
@@ -16,4 +17,9 @@ export function phoneError(phone: string): string | undefined {
 
 export function toE164(phone: string): string {
   return `+91${localDigits(phone)}`;
+}
+
+/** A link that dials `phone` however it is written (+91 98765 43210): its digits and the plus. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }

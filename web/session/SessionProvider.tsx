@@ -1,6 +1,6 @@
-// The session for the app: the API client, the session machine's state and the signed-in user.
-// The client, the query cache and XState load on first need (./serverState, ./sessionHost), so a
-// visitor's first page paints without them.
+// The session for the app: the session machine's state and the signed-in user, and who asks the API
+// (web/api/scope.ts). The client, the query cache and XState load on first need (./serverState,
+// ./sessionHost), so a visitor's first page paints without them.
 import {
   createContext,
   startTransition,
@@ -14,11 +14,12 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'wouter';
-import type { components } from '../../generated/api';
+import type { components } from '@generated/api';
 import type { RouteUser } from '@machines/onboarding';
 import type { Credentials, SessionTokens } from '@machines/session';
-import type { ApiClient } from '../api/client';
-import { useToast } from '../components/Toaster';
+import { ApiScopeContext, type ApiScope } from '@web/api/scope';
+import { useToast } from '@web/components/Toaster';
+import { currentLanguage, hasChosenLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
 import type { SessionHost } from './sessionHost';
 import {
   askProfileEarly,
@@ -26,16 +27,13 @@ import {
   linkSession,
   loadedServerState,
   loadServerState,
-  PROFILE_KEY,
 } from './serverState';
 import type { ProfileState } from './serverStateModule';
-import { currentLanguage, hasChosenLanguage, switchLanguage, t } from '../i18n/i18n';
 import { readTokens, rememberOwner } from './tokens';
 
 export type User = components['schemas']['User'];
 
 interface SessionValue {
-  api: ApiClient;
   /** The session machine's state value ('loggedOut', 'loggingIn', 'loggedIn', ...). */
   sessionState: string;
   /** Restoring the session or fetching the user: the guards show a spinner. */
@@ -45,8 +43,11 @@ interface SessionValue {
   login: (credentials: Credentials) => void;
   /** Starts a session with tokens from elsewhere (OTP verification); resolves once signed in. */
   acceptTokens: (tokens: SessionTokens) => Promise<void>;
-  logout: () => Promise<void>;
+  /** Ends the session (the machine revokes it on the server) and shows the landing page. */
+  logout: () => void;
   setUser: (user: User) => void;
+  /** Saves the language on the signed-in account, whose profile then says it. */
+  saveLanguage: (language: Language) => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -57,22 +58,25 @@ export function useSession(): SessionValue {
   return value;
 }
 
-export function useApi(): ApiClient {
-  return useSession().api;
-}
-
 const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
 
-/** The signed-in user's profile (the query cache's ['accounts', 'profile']) while `authenticated`. */
-function useProfile(authenticated: boolean): ProfileState {
+/**
+ * The signed-in user's profile (the query cache's GET /accounts/profile/) while `authenticated`;
+ * `follow` hears each of its states as it arrives.
+ */
+function useProfile(authenticated: boolean, follow: (profile: ProfileState) => void): ProfileState {
   const [profile, setProfile] = useState<ProfileState>(PROFILE_PENDING);
   useEffect(() => {
     if (!authenticated) return;
     let stop: (() => void) | null = null;
     let active = true;
     void loadServerState().then((state) => {
-      // A transition: the signed-in screen that follows is built in slices, not in one long task.
-      if (active) stop = state.observeProfile((next) => startTransition(() => setProfile(next)));
+      if (!active) return;
+      stop = state.observeProfile((next) => {
+        follow(next);
+        // A transition: the signed-in screen that follows is built in slices, not in one long task.
+        startTransition(() => setProfile(next));
+      });
     });
     return () => {
       active = false;
@@ -80,13 +84,22 @@ function useProfile(authenticated: boolean): ProfileState {
       // The next session starts from "loading", never from this user's profile.
       setProfile(PROFILE_PENDING);
     };
-  }, [authenticated]);
+  }, [authenticated, follow]);
   return authenticated ? profile : PROFILE_PENDING;
 }
 
-/** Drops every cached answer (logout): nothing was cached if the cache never loaded. */
-function clearServerState() {
-  loadedServerState()?.queryClient.removeQueries();
+/** Drops every cached answer (the session ended): nothing was cached if the cache never loaded. */
+function forgetAnswers() {
+  loadedServerState()?.forgetAnswers();
+}
+
+/** Runs `change` on the server state, at once once it has loaded. */
+function withServerState(
+  change: (state: NonNullable<ReturnType<typeof loadedServerState>>) => void,
+) {
+  const loaded = loadedServerState();
+  if (loaded) change(loaded);
+  else void loadServerState().then(change);
 }
 
 interface SessionView {
@@ -152,13 +165,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const ensureHost = useCallback(() => {
     hostPromise.current ??= import('./sessionHost').then(({ startSessionHost }) => {
-      const started = startSessionHost(api, notify);
+      const started = startSessionHost(api, {
+        notify,
+        navigate: (path) => navigate(path, { replace: true }),
+        forgetAnswers,
+      });
       hostRef.current = started;
       setHost(started);
       return started;
     });
     return hostPromise.current;
-  }, [api, notify]);
+  }, [api, notify, navigate]);
 
   useEffect(() => {
     if (!hadStoredSession) return;
@@ -169,55 +186,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const view = useSessionView(host);
   const restoring = hadStoredSession && (!host || view.state === 'restoring');
 
-  const profile = useProfile(view.authenticated);
-
-  // A failed profile fetch with 404 or 400 is ignored; any other failure logs out
-  // (README: The web app's rules → Session).
-  useEffect(() => {
-    if (!profile.failed || !view.authenticated || !host) return;
-    host.actor.send({ type: 'session.logout' });
-  }, [profile.failed, view.authenticated, host]);
-
-  // Forced logout (refresh failed, no refresh token): tokens are cleared; go to /login.
-  useEffect(() => {
-    if (view.state !== 'forcedLogout' || !host) return;
-    clearServerState();
-    notify({
-      tone: 'warning',
-      title: t('session.expired.title'),
-      message: t('session.expired.message'),
-    });
-    host.actor.send({ type: 'session.acknowledge' });
-    navigate('/login', { replace: true });
-  }, [view.state, host, navigate, notify]);
+  // What follows from the profile as it arrives (README: The web app's rules → Session, Language).
+  const followProfile = useCallback((next: ProfileState) => {
+    // A failed profile fetch with 404 or 400 is ignored; any other failure logs out.
+    if (next.failed) hostRef.current?.actor.send({ type: 'session.logout' });
+    const user = next.user;
+    if (!user) return;
+    rememberOwner(user.user_type === 'mess_owner');
+    // The account remembers its language: signing in on a device where no language was picked yet
+    // shows the app in it (and the device remembers it). A device's own pick stays as it is.
+    if (user.language && !hasChosenLanguage() && user.language !== currentLanguage()) {
+      void switchLanguage(user.language).catch(() => {});
+    }
+  }, []);
+  const profile = useProfile(view.authenticated, followProfile);
 
   const user = view.authenticated ? profile.user : null;
-  useEffect(() => {
-    if (user) rememberOwner(user.user_type === 'mess_owner');
-  }, [user]);
-  // The account remembers its language: signing in on a device where no language was picked yet
-  // shows the app in it (and the device remembers it). A device's own pick stays as it is.
-  const accountLanguage = user?.language;
-  useEffect(() => {
-    if (accountLanguage && !hasChosenLanguage() && accountLanguage !== currentLanguage()) {
-      void switchLanguage(accountLanguage).catch(() => {});
-    }
-  }, [accountLanguage]);
   const loading = restoring || (view.authenticated && profile.pending);
 
-  const logout = useCallback(async () => {
-    const current = hostRef.current;
-    const refresh = current?.actor.getSnapshot().context.refreshToken;
-    // Revoke on the server, but never keep the user waiting on it.
-    void api.POST('/accounts/logout/', { body: refresh ? { refresh } : {} }).catch(() => {});
-    current?.actor.send({ type: 'session.logout' });
-    clearServerState();
+  const logout = useCallback(() => {
+    hostRef.current?.actor.send({ type: 'session.logout' });
     navigate('/');
-  }, [api, navigate]);
+  }, [navigate]);
 
   const value = useMemo<SessionValue>(
     () => ({
-      api,
       sessionState: view.state,
       loading,
       user,
@@ -233,15 +226,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         started.actor.send({ type: 'session.tokens_received', tokens });
       },
       logout,
-      setUser: (next) => {
-        const loaded = loadedServerState();
-        if (loaded) loaded.queryClient.setQueryData(PROFILE_KEY, next);
-        else
-          void loadServerState().then((state) => state.queryClient.setQueryData(PROFILE_KEY, next));
-      },
+      setUser: (next) => withServerState((state) => state.setProfile(next)),
+      saveLanguage: (language) => loadServerState().then((state) => state.saveLanguage(language)),
     }),
-    [api, view.state, loading, user, logout, ensureHost],
+    [view.state, loading, user, logout, ensureHost],
   );
+  const role = user ? (user.user_type === 'mess_owner' ? 'mess_owner' : 'customer') : null;
+  const scope = useMemo<ApiScope>(() => ({ api, role }), [api, role]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      <ApiScopeContext.Provider value={scope}>{children}</ApiScopeContext.Provider>
+    </SessionContext.Provider>
+  );
 }

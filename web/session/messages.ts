@@ -6,14 +6,16 @@ import {
   LOGIN_FAILED_TITLE,
   loginFailedMessage,
   SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
 } from '@machines/session';
-import { t, type MessageId } from '../i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /** Each fixed text of machines/session with the message that says it in the app's language. */
 export const SESSION_MACHINE_MESSAGES: ReadonlyMap<string, MessageId> = new Map<string, MessageId>([
   [LOGIN_FAILED_TITLE, 'session.loginFailed.title'],
   [LOGIN_FAILED_MESSAGE, 'session.loginFailed.message'],
   [loginFailedMessage({ failure: 'network', message: null }), 'session.loginFailed.network'],
+  [SESSION_EXPIRED_TITLE, 'session.expired.title'],
   [SESSION_EXPIRED_MESSAGE, 'session.expired.message'],
 ]);
 

@@ -2,16 +2,13 @@
 // of its own, loaded the first time something needs it: any page but the landing, the landing's
 // plans, a stored session. A visitor's landing page paints without it, which keeps the JavaScript
 // "/" needs under its budget (scripts/check-bundle-size.mjs). Everything else sees no difference:
-// `useApi()` answers at once, pages render inside the query cache's provider.
+// the client (deferredApi) answers at once, pages render inside the query cache's provider.
 import { lazy, type ComponentType } from 'react';
 import { REQUEST_TIMEOUT_MS } from '@machines/shared';
 import { isTokenExpiring } from '@machines/session';
-import type { ApiClient, SessionLink } from '../api/client';
-import { loadAppMessages } from '../i18n/i18n';
+import type { ApiClient, SessionLink } from '@web/api/client';
+import { loadAppMessages } from '@web/i18n/i18n';
 import type { ServerState } from './serverStateModule';
-
-/** The signed-in user's profile in the query cache (GET /accounts/profile/). */
-export const PROFILE_KEY = ['accounts', 'profile'] as const;
 
 let sessionLink: () => SessionLink | null = () => null;
 let loading: Promise<ServerState> | null = null;

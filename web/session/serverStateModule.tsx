@@ -6,15 +6,18 @@ import {
   type QueryObserverResult,
 } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { components } from '../../generated/api';
-import { createApi, type ApiClient, type SessionLink } from '../api/client';
-import { ApiError, unwrap } from '../api/errors';
-import { keys } from '../api/queries';
-import { injectedBusiness } from '../app/business';
-import { createQueryClient } from '../app/queryClient';
-import { PROFILE_KEY } from './serverState';
+import type { components } from '@generated/api';
+import { apiFetch, apiKey } from '@web/api/call';
+import { createApi, type ApiClient, type SessionLink } from '@web/api/client';
+import { ApiError } from '@web/api/errors';
+import { injectedBusiness } from '@web/app/business';
+import { createQueryClient } from '@web/app/queryClient';
+import type { Language } from '@web/i18n/i18n';
 
 type User = components['schemas']['User'];
+
+/** The signed-in user's profile in the query cache (GET /accounts/profile/). */
+const PROFILE_KEY = apiKey('/accounts/profile/');
 
 /** What the session reads of the profile query. */
 export interface ProfileState {
@@ -26,12 +29,17 @@ export interface ProfileState {
 
 export interface ServerState {
   api: ApiClient;
-  queryClient: ReturnType<typeof createQueryClient>;
   withQueryClient<Props extends object>(Component: ComponentType<Props>): ComponentType<Props>;
   /** Runs the profile query while subscribed; `onChange` gets each state, the current one first. */
   observeProfile(onChange: (state: ProfileState) => void): () => void;
   /** Starts the profile query with the answer ./serverState askProfileEarly asked for. */
   prefetchProfile(early: Promise<Response | null>): void;
+  /** The profile as an answer brought it (OTP verification, a completed profile). */
+  setProfile(user: User): void;
+  /** Saves the language on the account (e-mails and SMS follow it); the profile then says it. */
+  saveLanguage(language: Language): Promise<void>;
+  /** Drops every cached answer (the session ended). */
+  forgetAnswers(): void;
 }
 
 function profileState(result: QueryObserverResult<User, Error>): ProfileState {
@@ -43,14 +51,13 @@ function profileState(result: QueryObserverResult<User, Error>): ProfileState {
 export function createServerState(getSession: () => SessionLink | null): ServerState {
   const api = createApi(getSession);
   const queryClient = createQueryClient();
-  const fetchProfile = () => unwrap(api.GET('/accounts/profile/'));
+  const fetchProfile = () => apiFetch(api, 'get', '/accounts/profile/');
   // The page came with the business profile (server/platform/web.ts): the contact page needs no request.
   const business = injectedBusiness();
-  if (business) queryClient.setQueryData(keys.business, business);
+  if (business) queryClient.setQueryData(apiKey('/business/'), business);
 
   return {
     api,
-    queryClient,
     withQueryClient<Props extends object>(Component: ComponentType<Props>) {
       function WithQueryClient(props: Props) {
         return (
@@ -80,6 +87,16 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
           return answer?.ok ? ((await answer.json()) as User) : fetchProfile();
         },
       });
+    },
+    setProfile(user) {
+      queryClient.setQueryData(PROFILE_KEY, user);
+    },
+    async saveLanguage(language) {
+      const user = await apiFetch(api, 'put', '/accounts/language/', { body: { language } });
+      queryClient.setQueryData(PROFILE_KEY, user);
+    },
+    forgetAnswers() {
+      queryClient.removeQueries();
     },
   };
 }

@@ -10,9 +10,9 @@ import {
   type SessionTokens,
   type StoredTokens,
 } from '@machines/session';
-import type { ApiClient } from '../api/client';
-import { unwrap } from '../api/errors';
-import type { ToastInput } from '../components/toast';
+import { apiFetch } from '@web/api/call';
+import type { ApiClient } from '@web/api/client';
+import type { ToastInput } from '@web/components/toast';
 import { sessionText } from './messages';
 import { clearTokens, readTokens, writeTokens } from './tokens';
 
@@ -24,27 +24,51 @@ export interface SessionHost {
   retryAfterUnauthorized(requestId: string): Promise<string | null>;
 }
 
-export function startSessionHost(api: ApiClient, notify: (toast: ToastInput) => void): SessionHost {
+/** What the app does for the session machine beyond the API and local storage. */
+export interface SessionEffects {
+  notify(toast: ToastInput): void;
+  /** Shows `path` in place of the current page (a forced logout's /login). */
+  navigate(path: string): void;
+  /** Drops every answer fetched for the session that ended (the query cache). */
+  forgetAnswers(): void;
+}
+
+export function startSessionHost(api: ApiClient, effects: SessionEffects): SessionHost {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         loadTokens: fromPromise<StoredTokens | null>(async () => readTokens()),
         login: fromPromise<SessionTokens, Credentials>(async ({ input }) =>
-          unwrap(api.POST('/accounts/login/', { body: input })),
+          apiFetch(api, 'post', '/accounts/login/', { body: input }),
         ),
         refreshTokens: fromPromise<RefreshedTokens, { refreshToken: string }>(async ({ input }) =>
-          unwrap(api.POST('/accounts/token/refresh/', { body: { refresh: input.refreshToken } })),
+          apiFetch(api, 'post', '/accounts/token/refresh/', {
+            body: { refresh: input.refreshToken },
+          }),
         ),
       },
       actions: {
         persistTokens: ({ context }) => writeTokens(context.accessToken, context.refreshToken),
-        clearTokens: () => clearTokens(),
+        clearTokens: () => {
+          clearTokens();
+          effects.forgetAnswers();
+        },
         notify: (_, notice) =>
-          notify({
+          effects.notify({
             tone: notice.tone,
             title: sessionText(notice.title),
             message: sessionText(notice.message),
           }),
+        revokeSession: ({ context }) => {
+          // The machine clears the tokens next, so this call carries them itself; the user is never
+          // kept waiting on it, and a failure changes nothing here.
+          const { accessToken, refreshToken } = context;
+          void apiFetch(api, 'post', '/accounts/logout/', {
+            body: refreshToken ? { refresh: refreshToken } : {},
+            ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+          }).catch(() => {});
+        },
+        navigate: (_, { to }) => effects.navigate(to),
       },
     }),
   );

@@ -2,6 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from './theme.css';
+import { row } from './utils.css';
 
 export const cardList = style({
   display: 'grid',
@@ -26,3 +27,15 @@ export const cardHead = recipe({
   },
   defaultVariants: { spaced: false },
 });
+
+/** A card's title in a list: text-sized, so a long list reads as entries rather than headings. */
+export const cardTitle = style({ fontSize: vars.fontSize.md, margin: 0 });
+
+/** The line under a card's title: who and when. */
+export const cardByline = style({ margin: 0, color: vars.color.textMuted });
+
+/** What a customer wrote, with the line breaks they typed. */
+export const message = style({ whiteSpace: 'pre-wrap' });
+
+/** A card's buttons, under its text. */
+export const cardActions = style([row, { marginTop: `calc(${vars.space.sm} + ${vars.space.xs})` }]);

@@ -30,6 +30,9 @@ export const row = style({
   gap: vars.space.sm,
 });
 
+/** A dialog's or form's buttons: a row at its end (Cancel, then the action). */
+export const actionRow = style([row, { justifyContent: 'flex-end' }]);
+
 export const grid = style({
   display: 'grid',
   gap: vars.space.md,

@@ -1,9 +1,12 @@
 // Contact: the business e-mail, phone, address, Instagram and map.
-import { useBusiness } from '../../api/queries';
-import { Card, Details } from '../../components/Card';
-import { PageSpinner } from '../../components/Spinner';
-import { useT } from '../../i18n/i18n';
-import { muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
+import { formatPhone } from '@machines/shared';
+import { useBusiness } from '@web/api/queries';
+import { Card, Details } from '@web/components/Card';
+import { PageSpinner } from '@web/components/Spinner';
+import { useT } from '@web/i18n/i18n';
+import { telHref } from '@web/lib/phone';
+import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import * as styles from './ContactPage.css';
 
 export function ContactPage() {
   const { data: business, isError } = useBusiness();
@@ -22,13 +25,13 @@ export function ContactPage() {
         <PageSpinner />
       ) : (
         <Card>
-          <h2 style={{ marginBottom: 12 }}>{business.name}</h2>
+          <h2 className={styles.businessName}>{business.name}</h2>
           <Details
             items={[
               [t('contact.email'), <a href={`mailto:${business.email}`}>{business.email}</a>],
               [
                 t('contact.phone'),
-                <a href={`tel:${business.phone.replace(/\s+/g, '')}`}>{business.phone}</a>,
+                <a href={telHref(business.phone)}>{formatPhone(business.phone)}</a>,
               ],
               [t('contact.address'), business.address],
               [
@@ -47,7 +50,7 @@ export function ContactPage() {
             <iframe
               src={business.map_url}
               title={t('contact.mapTitle', { name: business.name })}
-              style={{ width: '100%', height: 280, border: 0, marginTop: 16, borderRadius: 10 }}
+              className={styles.map}
               loading="lazy"
             />
           ) : null}

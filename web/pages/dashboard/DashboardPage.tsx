@@ -1,14 +1,14 @@
 // The customer's dashboard (a mess owner gets web/pages/admin/dashboard on the same path).
 import { Link } from 'wouter';
-import { useActiveSubscription, useFeedbackStats, usePayments } from '../../api/queries';
-import { ButtonLink } from '../../components/Button';
-import { Card, Details, StatCard } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { Skeleton } from '../../components/Skeleton';
-import { useT, type Translate } from '../../i18n/i18n';
-import { formatDate, formatRupees, serviceLabel } from '../../lib/format';
-import { useSession } from '../../session/SessionProvider';
-import { muted, row, sectionTitle, stack, statGrid } from '../../styles/utils.css';
+import { useActiveSubscription, useFeedbackStats, usePayments } from '@web/api/queries';
+import { ButtonLink } from '@web/components/Button';
+import { Card, Details, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { Skeleton } from '@web/components/Skeleton';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { formatDate, formatRupees, serviceLabel } from '@web/lib/format';
+import { useSession } from '@web/session/SessionProvider';
+import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './DashboardPage.css';
 
 /** The dashboard sums the 5 most recent payments (README: The web app's rules → Screens). */

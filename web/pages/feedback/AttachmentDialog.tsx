@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
 import { allowedEvents, ATTACHMENT_MAX_BYTES } from '@machines/shared';
-import { errorMessage } from '../../api/errors';
-import { useUploadAttachment } from '../../api/mutations';
-import type { Feedback } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
+import { errorMessage } from '@web/api/errors';
+import { useUploadAttachment } from '@web/api/mutations';
+import type { Feedback } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
 import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
 
 /** Open, attachments not disabled, none yet: the feedback machine decides. */

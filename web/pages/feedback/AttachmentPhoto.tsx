@@ -1,9 +1,9 @@
 // The customer's own photo on their feedback: a thumbnail that opens full size.
 import { useState } from 'react';
-import { useAttachmentImage, type Feedback } from '../../api/queries';
-import { Dialog } from '../../components/Dialog';
-import { useT } from '../../i18n/i18n';
-import { useObjectUrl } from '../../lib/useObjectUrl';
+import { useAttachmentImage, type Feedback } from '@web/api/queries';
+import { Dialog } from '@web/components/Dialog';
+import { useT } from '@web/i18n/i18n';
+import { useObjectUrl } from '@web/lib/useObjectUrl';
 import * as styles from './FeedbackPage.css';
 
 type Attachment = Feedback['attachments'][number];

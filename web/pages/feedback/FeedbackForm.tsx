@@ -2,17 +2,17 @@
 import { useState, type FormEvent } from 'react';
 import { messageCounterTone } from '@machines/feedback';
 import { FEEDBACK_MESSAGE_MAX_LENGTH } from '@machines/shared';
-import { ApiError } from '../../api/errors';
-import { useCreateFeedback } from '../../api/mutations';
-import { useSubscriptions, type Feedback } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { DateField } from '../../components/DateField';
-import { formStyles, SelectField, TextAreaField, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { typeLabel } from '../../lib/feedback';
-import { mealLabel, todayIso } from '../../lib/format';
+import { ApiError } from '@web/api/errors';
+import { useCreateFeedback } from '@web/api/mutations';
+import { useSubscriptions, type Feedback } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { DateField } from '@web/components/DateField';
+import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { typeLabel } from '@web/lib/feedback';
+import { mealLabel, todayIso } from '@web/lib/format';
 import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
 import * as styles from './FeedbackPage.css';
 
@@ -190,7 +190,7 @@ export function FeedbackForm({
             }))}
           />
         </div>
-        <div className={formStyles.form} style={{ alignItems: 'flex-end' }}>
+        <div className={`${formStyles.form} ${styles.submitRow}`}>
           <Button type="submit" busy={create.isPending}>
             {t('feedback.submit')}
           </Button>

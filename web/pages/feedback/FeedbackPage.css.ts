@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const head = style({
   display: 'flex',
@@ -77,3 +77,6 @@ export const full = style({
   margin: '0 auto',
   borderRadius: vars.radius.md,
 });
+
+/** The form's Submit button at its end, not stretched across the column. */
+export const submitRow = style({ alignItems: 'flex-end' });

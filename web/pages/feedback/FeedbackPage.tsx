@@ -1,17 +1,17 @@
 // Feedback: the customer's list, Add Feedback (Feedback Pending while one is open), form and attachment.
 import { useEffect, useState } from 'react';
 import { isOpenFeedbackStatus } from '@machines/feedback';
-import { useFeedbackList, type Feedback } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Badge, Card, EmptyState } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { typeLabel } from '../../lib/feedback';
-import { wordLabel, formatDate, formatDateTime } from '../../lib/format';
-import { cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, small, stack } from '../../styles/utils.css';
+import { useFeedbackList, type Feedback } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { typeLabel } from '@web/lib/feedback';
+import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
+import { cardActions, cardList, message } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
 import { AttachmentPhoto } from './AttachmentPhoto';
 import { FeedbackForm } from './FeedbackForm';
@@ -112,7 +112,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
         {'★'.repeat(item.rating)}
         <span className={muted}>{'☆'.repeat(5 - item.rating)}</span>
       </p>
-      <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+      <p className={message}>{item.message}</p>
       {item.feedback_type === 'food_complaint' ? (
         <p className={`${muted} ${small}`}>
           {t('feedback.meal', {
@@ -130,7 +130,7 @@ function FeedbackCard({ item, onAttach }: { item: Feedback; onAttach: () => void
         </div>
       ) : null}
       {canAddAttachment(item) ? (
-        <div style={{ marginTop: 12 }}>
+        <div className={cardActions}>
           <Button size="sm" tone="secondary" onClick={onAttach}>
             {t('feedback.addAttachment')}
           </Button>

@@ -1,22 +1,19 @@
 // Request a reset e-mail; on success, "Email Sent Successfully!" with a way to use another address.
-import { Trans } from '../../i18n/Trans';
-import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@web/i18n/Trans';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { authLinks, successPanel } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { useApiMutation } from '@web/api/query';
+import { AuthCard } from '@web/components/AuthCard';
+import { authLinks, successPanel } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { useForm } from '@web/lib/useForm';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ForgotPasswordPage() {
-  const api = useApi();
   const notify = useToast();
   const t = useT();
   const form = useForm({ email: '' }, (values) => ({
@@ -26,9 +23,8 @@ export function ForgotPasswordPage() {
         ? undefined
         : t('auth.validation.emailInvalid'),
   }));
-  const send = useMutation({
-    mutationFn: (email: string) =>
-      unwrap(api.POST('/accounts/password-reset/', { body: { email } })),
+  const send = useApiMutation('post', '/accounts/password-reset/', {
+    init: (email: string) => ({ body: { email } }),
     onSuccess: () =>
       notify({
         tone: 'success',

@@ -1,13 +1,13 @@
 // Landing: hero, plans modal, services, four benefits and the call to action.
 import { Suspense, useState } from 'react';
-import { Button, ButtonLink } from '../../components/Button';
-import { Card } from '../../components/Card';
+import { Button, ButtonLink } from '@web/components/Button';
+import { Card } from '@web/components/Card';
 import { formatRupees } from '@machines/shared';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { lazyWithServerState } from '../../session/serverState';
-import { useSession } from '../../session/SessionProvider';
-import * as planStyles from '../../styles/plan.css';
-import { grid, muted } from '../../styles/utils.css';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lazyWithServerState } from '@web/session/serverState';
+import { useSession } from '@web/session/SessionProvider';
+import * as planStyles from '@web/styles/plan.css';
+import { grid, muted } from '@web/styles/utils.css';
 import * as styles from './LandingPage.css';
 
 // The plans come from the server: the modal loads with the query cache, on first opening.

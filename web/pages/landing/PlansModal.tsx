@@ -1,13 +1,13 @@
 // "Available Plans" with its three states (loading, failed, empty) and a way to subscribe to each.
-import { usePlans } from '../../api/queries';
-import { Button, ButtonLink } from '../../components/Button';
-import { Badge } from '../../components/Card';
-import { Dialog } from '../../components/Dialog';
-import { useT } from '../../i18n/i18n';
-import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
-import { useSession } from '../../session/SessionProvider';
-import * as planStyles from '../../styles/plan.css';
-import { muted } from '../../styles/utils.css';
+import { usePlans } from '@web/api/queries';
+import { Button, ButtonLink } from '@web/components/Button';
+import { Badge } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { useT } from '@web/i18n/i18n';
+import { formatMeals, formatRupees, serviceLabel } from '@web/lib/format';
+import { useSession } from '@web/session/SessionProvider';
+import * as planStyles from '@web/styles/plan.css';
+import { muted } from '@web/styles/utils.css';
 import * as styles from './PlansModal.css';
 
 export function PlansModal({

@@ -19,16 +19,16 @@ import {
   type Refusal,
 } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import { ApiError, errorMessage } from '../../api/errors';
-import { useCreateLeave, useUpdateLeave } from '../../api/mutations';
-import { useSubscriptions, type LeaveRequest } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { DateField } from '../../components/DateField';
-import { Dialog } from '../../components/Dialog';
-import { formStyles, SelectField, TextAreaField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { todayIso } from '../../lib/format';
+import { ApiError, errorMessage } from '@web/api/errors';
+import { useCreateLeave, useUpdateLeave } from '@web/api/mutations';
+import { useSubscriptions, type LeaveRequest } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { DateField } from '@web/components/DateField';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, SelectField, TextAreaField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { todayIso } from '@web/lib/format';
 import { leaveRefusalText } from './leaveMessages';
 import * as styles from './LeavesPage.css';
 

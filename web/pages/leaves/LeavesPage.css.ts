@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** The header's Request Leave button with the reason it is unavailable under it. */
 export const requestAction = style({
@@ -40,3 +40,6 @@ export const formActions = style({
   justifyContent: 'flex-end',
   gap: vars.space.sm,
 });
+
+/** "Leave terms": a heading that opens the terms beneath it. */
+export const termsSummary = style({ cursor: 'pointer', fontWeight: 700 });

@@ -3,19 +3,19 @@
 import { useEffect, useState } from 'react';
 import { LEAVE_CUSTOMER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
 import { allowedEvents, MAX_LEAVE_DAYS } from '@machines/shared';
-import { errorMessage } from '../../api/errors';
-import { useDeleteLeave } from '../../api/mutations';
-import { useLeaves, type LeaveRequest } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { Dialog } from '../../components/Dialog';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, stack, statGrid } from '../../styles/utils.css';
+import { errorMessage } from '@web/api/errors';
+import { useDeleteLeave } from '@web/api/mutations';
+import { useLeaves, type LeaveRequest } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { Dialog } from '@web/components/Dialog';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { formatDate, formatDateTime } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
 import { LeaveDialog } from './LeaveDialog';
 import * as styles from './LeavesPage.css';
 
@@ -82,9 +82,7 @@ export function LeavesPage() {
       </div>
       <Card>
         <details>
-          <summary style={{ cursor: 'pointer', fontWeight: 700 }}>
-            {t('leaves.terms.title')}
-          </summary>
+          <summary className={styles.termsSummary}>{t('leaves.terms.title')}</summary>
           <ul className={muted}>
             <li>{t('leaves.terms.active')}</li>
             <li>{t('leaves.terms.length', { count: MAX_LEAVE_DAYS })}</li>

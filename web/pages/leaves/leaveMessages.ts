@@ -2,7 +2,7 @@
 // current language. tests/web/messages-customer-care.test.ts keeps the English equal to the machine's.
 import { leaveRequestRefusals } from '@machines/leave';
 import { MAX_LEAVE_DAYS, type Refusal } from '@machines/shared';
-import { t, type MessageId } from '../../i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 type LeaveRequestRefusal = Exclude<
   keyof typeof leaveRequestRefusals,

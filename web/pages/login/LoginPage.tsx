@@ -1,13 +1,13 @@
 // Login with username or e-mail; the session machine does the call and the "Login Failed" toast.
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import { AuthCard } from '../../components/AuthCard';
-import { authLinks } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, PasswordField, TextField } from '../../components/Field';
-import { useT } from '../../i18n/i18n';
-import { useForm } from '../../lib/useForm';
-import { useSession } from '../../session/SessionProvider';
+import { AuthCard } from '@web/components/AuthCard';
+import { authLinks } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, PasswordField, TextField } from '@web/components/Field';
+import { useT } from '@web/i18n/i18n';
+import { useForm } from '@web/lib/useForm';
+import { useSession } from '@web/session/SessionProvider';
 
 export function LoginPage() {
   const { sessionState, login } = useSession();

@@ -6,18 +6,19 @@ import {
   useNotifications,
   type NotificationEvent,
   type NotificationFilter,
-} from '../../api/queries';
-import { Card, EmptyState } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { SelectField } from '../../components/Field';
-import { Pager } from '../../components/Filters';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { lifecycleLabel } from '../../i18n/labels';
-import { formatDateTime } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, small, stack } from '../../styles/utils.css';
+} from '@web/api/queries';
+import { Card, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { SelectField } from '@web/components/Field';
+import { Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { formatDateTime } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
 import { formatPhone } from '@machines/shared';
@@ -71,7 +72,7 @@ export function NotificationsPage() {
   const t = useT();
   const notify = useToast();
   const [status, setStatus] = useState<NotificationFilter>('all');
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(status);
   const notices = useNotifications(status, offset);
 
   useEffect(() => {
@@ -88,10 +89,7 @@ export function NotificationsPage() {
         <SelectField
           label={t('notifications.filter.status')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as NotificationFilter);
-            setOffset(0);
-          }}
+          onChange={(event) => setStatus(event.target.value as NotificationFilter)}
           options={[
             { value: 'all', label: t('notifications.filter.all') },
             { value: 'sent', label: lifecycleLabel('notification', 'sent') },

@@ -3,8 +3,8 @@
 // is the server's subject word for word (tests/web/messages-customer-care.test.ts). A type whose
 // subject names someone (welcome, the owner's new leave request) or that has two subjects
 // (password_changed) keeps the title it was sent with.
-import type { NotificationEvent } from '../../api/queries';
-import type { MessageId, Translate } from '../../i18n/i18n';
+import type { NotificationEvent } from '@web/api/queries';
+import type { MessageId, Translate } from '@web/i18n/i18n';
 
 export const NOTICE_TITLES: ReadonlyMap<string, MessageId> = new Map<string, MessageId>([
   ['otp', 'notifications.type.otp'],

@@ -1,17 +1,17 @@
 // OTP entry: the phone comes from navigation state or ?phone=.
-import { Trans } from '../../i18n/Trans';
-import { useMutation } from '@tanstack/react-query';
+import { Trans } from '@web/i18n/Trans';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { afterOtpVerified } from '@machines/onboarding';
-import { errorMessage, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { Button } from '../../components/Button';
-import { formStyles, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { useSession } from '../../session/SessionProvider';
-import { row } from '../../styles/utils.css';
+import { errorMessage } from '@web/api/errors';
+import { useApiMutation } from '@web/api/query';
+import { AuthCard } from '@web/components/AuthCard';
+import { Button } from '@web/components/Button';
+import { formStyles, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { row } from '@web/styles/utils.css';
 import { formatPhone } from '@machines/shared';
 
 const OTP_LENGTH = 6;
@@ -25,7 +25,7 @@ function phoneFromNavigation(search: string): string {
 }
 
 export function OtpVerificationPage() {
-  const { api, acceptTokens, setUser } = useSession();
+  const { acceptTokens, setUser } = useSession();
   const notify = useToast();
   const [, navigate] = useLocation();
   const t = useT();
@@ -34,9 +34,8 @@ export function OtpVerificationPage() {
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
 
-  const verify = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/accounts/verify-otp/', { body: { phone, otp: otp.trim() } })),
+  const verify = useApiMutation('post', '/accounts/verify-otp/', {
+    init: (_: void) => ({ body: { phone, otp: otp.trim() } }),
     onSuccess: async (answer) => {
       setUser(answer.user);
       await acceptTokens({ access: answer.access, refresh: answer.refresh });
@@ -51,8 +50,8 @@ export function OtpVerificationPage() {
       }),
   });
 
-  const resend = useMutation({
-    mutationFn: () => unwrap(api.POST('/accounts/resend-otp/', { body: { phone } })),
+  const resend = useApiMutation('post', '/accounts/resend-otp/', {
+    init: (_: void) => ({ body: { phone } }),
     onSuccess: () =>
       notify({
         tone: 'success',

@@ -1,19 +1,20 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
 import { receiptAvailable } from '@machines/payment';
-import { usePayments, type Payment } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { SelectField } from '../../components/Field';
-import { ReceiptDialog, useReceiptPdf } from '../../components/ReceiptDialog';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type Translate } from '../../i18n/i18n';
-import { lifecycleLabel } from '../../i18n/labels';
-import { formatDate, formatDateTime, formatRupees } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../styles/utils.css';
+import { usePayments, type Payment } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { SelectField } from '@web/components/Field';
+import { ReceiptDialog, useReceiptPdf } from '@web/components/ReceiptDialog';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { formatDate, formatDateTime, formatRupees } from '@web/lib/format';
+import { cardActions, cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
+import * as styles from './PaymentsPage.css';
 import { gatewayText, modeText } from './labels';
 
 const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
@@ -51,7 +52,7 @@ export function PaymentsPage() {
     <div className={stack}>
       <header className={pageHeader}>
         <h1 className={pageTitle}>{t('payments.title')}</h1>
-        <div style={{ minWidth: 200 }}>
+        <div className={styles.statusFilter}>
           <SelectField
             label={t('payments.status')}
             value={filter}
@@ -123,7 +124,7 @@ export function PaymentsPage() {
                   ]}
                 />
                 {receiptAvailable(payment.status) ? (
-                  <div className={row} style={{ marginTop: 12 }}>
+                  <div className={cardActions}>
                     <Button size="sm" tone="secondary" onClick={() => setReceiptFor(payment)}>
                       {t('ui.receipt.view')}
                     </Button>

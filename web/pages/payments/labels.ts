@@ -2,7 +2,7 @@
 // in the current language. tests/web/messages-customer-commerce.test.ts keeps the English equal to
 // the machine's. Names that read the same in Hindi (Razorpay, UPI, EMI) keep the machine's word.
 import { paymentGatewayLabel, paymentModeLabel } from '@machines/payment';
-import type { MessageId, Translate } from '../../i18n/i18n';
+import type { MessageId, Translate } from '@web/i18n/i18n';
 
 export const PAYMENT_GATEWAY_MESSAGES: ReadonlyMap<string, MessageId> = new Map<string, MessageId>([
   ['offline', 'payments.gateway.offline'],

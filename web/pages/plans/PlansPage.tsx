@@ -2,19 +2,20 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SUBSCRIBE_REDIRECT_MS } from '@machines/shared';
-import { errorMessage } from '../../api/errors';
-import { useSubscribe } from '../../api/mutations';
-import { usePlans, useSubscriptions, type Plan } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Badge, Card, EmptyState } from '../../components/Card';
-import { PageSpinner } from '../../components/Spinner';
-import { TabPanel, Tabs } from '../../components/Tabs';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { formatMeals, formatRupees, serviceLabel } from '../../lib/format';
-import { useSession, type User } from '../../session/SessionProvider';
-import * as planStyles from '../../styles/plan.css';
-import { grid, muted, pageHeader, pageTitle, stack } from '../../styles/utils.css';
+import { errorMessage } from '@web/api/errors';
+import { useSubscribe } from '@web/api/mutations';
+import { usePlans, useSubscriptions, type Plan } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { PageSpinner } from '@web/components/Spinner';
+import { TabPanel, Tabs } from '@web/components/Tabs';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { formatMeals, formatRupees, serviceLabel } from '@web/lib/format';
+import { useSession, type User } from '@web/session/SessionProvider';
+import * as planStyles from '@web/styles/plan.css';
+import { grid, muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import * as styles from './PlansPage.css';
 
 type Filter = 'all' | 'mess' | 'tiffin';
 
@@ -114,17 +115,14 @@ export function PlansPage() {
               <p className={muted}>{t('plans.empty.text')}</p>
             </EmptyState>
           ) : (
-            <ul className={grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <ul className={`${grid} ${styles.planList}`}>
               {visible.map((plan) => {
                 const already = openPlanIds.has(plan.id);
                 const note = serviceNote(plan);
                 const pending = subscribe.isPending && subscribe.variables === plan.id;
                 return (
                   <li key={plan.id}>
-                    <Card
-                      aria-labelledby={`plan-${plan.id}`}
-                      style={{ display: 'flex', flexDirection: 'column', gap: 8, height: '100%' }}
-                    >
+                    <Card aria-labelledby={`plan-${plan.id}`} className={styles.planCard}>
                       <div className={planStyles.planHead}>
                         <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
                         <Badge tone={plan.service_type === 'tiffin' ? 'info' : 'success'}>
@@ -141,7 +139,7 @@ export function PlansPage() {
                       <p>{t('plans.duration', { days: plan.duration_days })}</p>
                       <p>{t('plans.meals', { meals: formatMeals(plan.included_meals) })}</p>
                       {note && !already ? <p className={muted}>{note}</p> : null}
-                      <div style={{ marginTop: 'auto' }}>
+                      <div className={styles.planAction}>
                         <Button
                           block
                           tone={already ? 'secondary' : 'primary'}

@@ -1,9 +1,9 @@
 // The mess owner's read-only profile; anyone else sees Not authorized.
-import { Card, Details } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { useT } from '../../i18n/i18n';
-import { useSession } from '../../session/SessionProvider';
-import { pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
+import { Card, Details } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { useT } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import { formatPhone } from '@machines/shared';
 
 export function OwnerProfile() {

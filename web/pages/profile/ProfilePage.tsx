@@ -10,20 +10,20 @@ import {
   YEAR_OPTIONS,
 } from '@machines/onboarding';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
-import { errorMessage, fieldErrors, sentFieldErrors } from '../../api/errors';
-import { useChangePassword, useCompleteProfile } from '../../api/mutations';
-import { Button } from '../../components/Button';
-import { Card, Details } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
-import { RadioGroup } from '../../components/RadioGroup';
-import { TabPanel, Tabs } from '../../components/Tabs';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { wordLabel } from '../../lib/format';
-import { useForm } from '../../lib/useForm';
-import { useSession, type User } from '../../session/SessionProvider';
-import { muted, pageHeader, pageTitle, sectionTitle, stack } from '../../styles/utils.css';
+import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
+import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
+import { Button } from '@web/components/Button';
+import { Card, Details } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import { RadioGroup } from '@web/components/RadioGroup';
+import { TabPanel, Tabs } from '@web/components/Tabs';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { wordLabel } from '@web/lib/format';
+import { useForm } from '@web/lib/useForm';
+import { useSession, type User } from '@web/session/SessionProvider';
+import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
 import { profileRefusalText, YEAR_LABELS } from './profileMessages';
 

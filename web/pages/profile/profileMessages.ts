@@ -3,7 +3,7 @@
 // machine's.
 import { onboardingRefusals, type YEAR_OPTIONS } from '@machines/onboarding';
 import type { Refusal } from '@machines/shared';
-import { t, type MessageId } from '../../i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /** The refusals of validateProfile, by the guard that refuses. */
 export const PROFILE_REFUSAL_MESSAGES = {

@@ -1,18 +1,17 @@
 // Registration: the account rules before sending, a title per field for what the server refuses.
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { otpVerificationPath } from '@machines/onboarding';
-import { ApiError, errorMessage, fieldErrors, sentFieldErrors, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { authLinks } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, PasswordField, SelectField, TextField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { currentLanguage, useT, type MessageId, type Translate } from '../../i18n/i18n';
-import { phoneError, toE164 } from '../../lib/phone';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { ApiError, errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
+import { useApiMutation } from '@web/api/query';
+import { AuthCard } from '@web/components/AuthCard';
+import { authLinks } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { currentLanguage, useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { phoneError, toE164 } from '@web/lib/phone';
+import { useForm } from '@web/lib/useForm';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -68,7 +67,6 @@ function registrationErrorTitle(error: unknown): MessageId {
 }
 
 export function RegisterPage() {
-  const api = useApi();
   const notify = useToast();
   const [, navigate] = useLocation();
   const t = useT();
@@ -85,24 +83,21 @@ export function RegisterPage() {
     },
     (values) => validate(values, t),
   );
-  const register = useMutation({
-    mutationFn: (values: Values) =>
-      unwrap(
-        api.POST('/accounts/register/', {
-          body: {
-            username: values.username.trim(),
-            email: values.email.trim(),
-            phone: toE164(values.phone),
-            first_name: values.first_name.trim(),
-            last_name: values.last_name.trim(),
-            user_type: values.user_type as 'student' | 'regular',
-            password: values.password,
-            confirm_password: values.confirm_password,
-            // The OTP SMS and the e-mails come in the language the customer registers in.
-            language: currentLanguage(),
-          },
-        }),
-      ),
+  const register = useApiMutation('post', '/accounts/register/', {
+    init: (values: Values) => ({
+      body: {
+        username: values.username.trim(),
+        email: values.email.trim(),
+        phone: toE164(values.phone),
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        user_type: values.user_type as 'student' | 'regular',
+        password: values.password,
+        confirm_password: values.confirm_password,
+        // The OTP SMS and the e-mails come in the language the customer registers in.
+        language: currentLanguage(),
+      },
+    }),
     onSuccess: (answer) => {
       notify({
         tone: 'success',

@@ -1,22 +1,20 @@
 // Set a new password from the e-mailed link /reset-password/{uidb64}/{token}/.
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { PASSWORD_RESET_REDIRECT_MS } from '@machines/shared';
-import { ApiError, errorMessage, sentFieldErrors, unwrap } from '../../api/errors';
-import { AuthCard } from '../../components/AuthCard';
-import { errorPanel, successPanel } from '../../components/AuthCard.css';
-import { Button } from '../../components/Button';
-import { formStyles, PasswordField } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
-import { useForm } from '../../lib/useForm';
-import { useApi } from '../../session/SessionProvider';
+import { ApiError, errorMessage, sentFieldErrors } from '@web/api/errors';
+import { useApiMutation, useApiQuery } from '@web/api/query';
+import { AuthCard } from '@web/components/AuthCard';
+import { errorPanel, successPanel } from '@web/components/AuthCard.css';
+import { Button } from '@web/components/Button';
+import { formStyles, PasswordField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { useForm } from '@web/lib/useForm';
 
 const PASSWORD_MIN = 8;
 
 export function ResetPasswordPage() {
-  const api = useApi();
   const notify = useToast();
   const t = useT();
   const [pathname, navigate] = useLocation();
@@ -33,25 +31,13 @@ export function ResetPasswordPage() {
         ? t('auth.validation.passwordsMismatch')
         : undefined,
   }));
-  const link = useQuery({
-    queryKey: ['password-reset-link', uidb64, token],
-    enabled: !!uidb64 && !!token,
-    staleTime: 0,
-    retry: false,
-    queryFn: () =>
-      unwrap(
-        api.GET('/accounts/password-reset/{uid}/{token}/', {
-          params: { path: { uid: uidb64, token } },
-        }),
-      ),
-  });
-  const reset = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      unwrap(
-        api.POST('/accounts/password-reset-confirm/', {
-          body: { uidb64, token, ...values },
-        }),
-      ),
+  const link = useApiQuery(
+    '/accounts/password-reset/{uid}/{token}/',
+    { params: { path: { uid: uidb64, token } } },
+    { enabled: !!uidb64 && !!token, staleTime: 0, retry: false },
+  );
+  const reset = useApiMutation('post', '/accounts/password-reset-confirm/', {
+    init: (values: typeof form.values) => ({ body: { uidb64, token, ...values } }),
     onSuccess: () =>
       notify({
         tone: 'success',

@@ -7,15 +7,15 @@ import {
   payoutFromDraft,
   validatePayoutDraft,
 } from '@machines/refund';
-import { errorMessage, fieldErrors } from '../../api/errors';
-import { useCancelSubscription } from '../../api/mutations';
-import { useCancelPreview, type CancelPreview, type Subscription } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { Spinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type Translate } from '../../i18n/i18n';
-import { formatDate, formatRupees } from '../../lib/format';
+import { errorMessage, fieldErrors } from '@web/api/errors';
+import { useCancelSubscription } from '@web/api/mutations';
+import { useCancelPreview, type CancelPreview, type Subscription } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { Spinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { formatDate, formatRupees } from '@web/lib/format';
 import { FAILURE_TOAST_MESSAGES } from './messages';
 import { PayoutFields } from './PayoutFields';
 import * as styles from './SubscriptionsPage.css';

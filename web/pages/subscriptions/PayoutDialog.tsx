@@ -7,14 +7,15 @@ import {
   payoutFromDraft,
   validatePayoutDraft,
 } from '@machines/refund';
-import { errorMessage, fieldErrors } from '../../api/errors';
-import { useUpdateRefundPayout } from '../../api/mutations';
-import type { Subscription } from '../../api/queries';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { formStyles } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
-import { useT } from '../../i18n/i18n';
+import { errorMessage, fieldErrors } from '@web/api/errors';
+import { useUpdateRefundPayout } from '@web/api/mutations';
+import type { Subscription } from '@web/api/queries';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { actionRow } from '@web/styles/utils.css';
 import { PayoutFields } from './PayoutFields';
 
 type RefundInfo = NonNullable<Subscription['refund_info']>;
@@ -77,7 +78,7 @@ export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose:
           errors={errors}
           onChange={setDraft}
         />
-        <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onClose}>
             {t('subscriptions.payout.cancel')}
           </Button>

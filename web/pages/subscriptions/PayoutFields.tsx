@@ -7,8 +7,8 @@ import {
   type PayoutField,
   type PayoutMethod,
 } from '@machines/refund';
-import { formStyles, TextField } from '../../components/Field';
-import { useT } from '../../i18n/i18n';
+import { formStyles, TextField } from '@web/components/Field';
+import { useT } from '@web/i18n/i18n';
 import { payoutErrorText } from './messages';
 
 export function PayoutFields({
@@ -35,7 +35,7 @@ export function PayoutFields({
   const set = (field: keyof PayoutDraft) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [field]: event.target.value });
   return (
-    <fieldset className={formStyles.form} style={{ border: 'none', padding: 0, margin: 0 }}>
+    <fieldset className={`${formStyles.form} ${formStyles.bareFieldset}`}>
       <legend className={formStyles.legend}>{legend}</legend>
       <div
         role="radiogroup"

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** The service line under the plan name, with the meal tag beside it. */
 export const meta = style({

@@ -1,5 +1,5 @@
 // My Subscriptions: one card per subscription, with the actions its status allows (machines/subscription).
-import { Trans } from '../../i18n/Trans';
+import { Trans } from '@web/i18n/Trans';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { refundFromApi, refundMachine, selectCanChangePayout } from '@machines/refund';
@@ -10,20 +10,20 @@ import {
   subscriptionFromApi,
   subscriptionMachine,
 } from '@machines/subscription';
-import { errorMessage } from '../../api/errors';
-import { useDeleteSubscription, useRenewSubscription } from '../../api/mutations';
-import { useSubscriptions, type Subscription } from '../../api/queries';
-import { useCheckout } from '../../checkout/useCheckout';
-import { Button, ButtonLink } from '../../components/Button';
-import { Card, Details, EmptyState } from '../../components/Card';
-import { StatusBadge } from '../../components/StatusBadge';
-import { PageSpinner } from '../../components/Spinner';
-import { useToast } from '../../components/Toaster';
-import { useT, type MessageId } from '../../i18n/i18n';
-import { lifecycleLabel } from '../../i18n/labels';
-import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../lib/format';
-import { cardHead, cardList } from '../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '../../styles/utils.css';
+import { errorMessage } from '@web/api/errors';
+import { useDeleteSubscription, useRenewSubscription } from '@web/api/mutations';
+import { useSubscriptions, type Subscription } from '@web/api/queries';
+import { useCheckout } from '@web/checkout/useCheckout';
+import { Button, ButtonLink } from '@web/components/Button';
+import { Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { formatDate, formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import { cardHead, cardList } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '@web/styles/utils.css';
 import { CancelDialog } from './CancelDialog';
 import { FAILURE_TOAST_MESSAGES, payoutText } from './messages';
 import { PayoutDialog } from './PayoutDialog';

@@ -9,7 +9,7 @@ import {
   type RefundPayoutMasked,
 } from '@machines/refund';
 import type { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
-import type { MessageId, Translate } from '../../i18n/i18n';
+import type { MessageId, Translate } from '@web/i18n/i18n';
 
 /** SUBSCRIPTION_FAILURE_TOASTS of the actions these screens run themselves (Pay is the checkout's). */
 export const FAILURE_TOAST_MESSAGES = {

@@ -1,20 +1,21 @@
 // The owner's audit log: who did what and when, filtered by action, person and dates, with the
 // fields before and after each action one click away. The log itself never changes.
-import { useEffect, useState } from 'react';
-import { useAuditLog, type AuditEntry, type AuditQuery } from '../../../api/audit';
-import { PAGE_SIZE } from '../../../api/admin';
-import { Button } from '../../../components/Button';
-import { Badge, Card, EmptyState } from '../../../components/Card';
-import { DateField } from '../../../components/DateField';
-import { TextField } from '../../../components/Field';
-import { Pager } from '../../../components/Filters';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { formatDateTime } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '../../../styles/utils.css';
-import { useDebounced } from '../../../lib/useDebounced';
+import { useState } from 'react';
+import { useAuditLog, type AuditEntry, type AuditQuery } from '@web/api/audit';
+import { PAGE_SIZE } from '@web/api/admin';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { DateField } from '@web/components/DateField';
+import { TextField } from '@web/components/Field';
+import { Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { formatDateTime } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '@web/styles/utils.css';
+import { useDebounced } from '@web/lib/useDebounced';
+import { usePageOffset } from '@web/lib/usePageOffset';
 import * as styles from './AuditLogPage.css';
 
 /** Suggestions for the action filter: a kind (`refund`) or one action (`refund.mark_paid`). */
@@ -100,10 +101,10 @@ export function AuditLogPage() {
   const [actor, setActor] = useState('');
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
-  const [offset, setOffset] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const typedAction = useDebounced(action.trim(), 300);
   const typedActor = useDebounced(actor.trim(), 300);
+  const [offset, setOffset] = usePageOffset([typedAction, typedActor, dateFrom, dateTo]);
   const query: AuditQuery = {
     limit: PAGE_SIZE,
     offset,
@@ -112,7 +113,6 @@ export function AuditLogPage() {
     ...(DATE.test(dateFrom) ? { date_from: dateFrom } : {}),
     ...(DATE.test(dateTo) ? { date_to: dateTo } : {}),
   };
-  useEffect(() => setOffset(0), [typedAction, typedActor, dateFrom, dateTo]);
   const log = useAuditLog(query);
   useErrorToast(log.isError, t('audit.toast.loadFailed'), t('audit.loadFailed'));
 

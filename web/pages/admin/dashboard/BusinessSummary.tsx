@@ -4,14 +4,14 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addDays } from '@machines/shared';
-import { useOwnerSummary, type OwnerSummary } from '../../../api/admin';
-import { Card } from '../../../components/Card';
-import { Skeleton } from '../../../components/Skeleton';
-import { Table } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { formatDate, formatRupees, mealLabel } from '../../../lib/format';
-import { sectionTitle, stack } from '../../../styles/utils.css';
+import { useOwnerSummary, type OwnerSummary } from '@web/api/admin';
+import { Card } from '@web/components/Card';
+import { Skeleton } from '@web/components/Skeleton';
+import { Table } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { formatDate, formatRupees, mealLabel } from '@web/lib/format';
+import { sectionTitle, stack } from '@web/styles/utils.css';
 import { DailyChart } from './DailyChart';
 import * as styles from './OwnerDashboard.css';
 

@@ -1,8 +1,8 @@
 // A 30-day bar chart drawn as inline SVG: a sentence describes it to screen readers, each bar
 // names its day and value on hover, today's bar is marked in another colour and by the axis
 // label, and negative days (more refunded than collected) hang below the line.
-import { useT } from '../../../i18n/i18n';
-import { formatDate } from '../../../lib/format';
+import { useT } from '@web/i18n/i18n';
+import { formatDate } from '@web/lib/format';
 import * as styles from './OwnerDashboard.css';
 
 export interface DailyPoint {

@@ -1,20 +1,20 @@
 // Owner dashboard: the business first (revenue, subscribers, work waiting, tomorrow's meals, 30
 // days; README: Business rules → The owner's home), then the feedback statistics (README:
 // Business rules → Feedback) and recent activity (first 5). Leave statistics live on /admin/leaves.
-import { useFeedbackDashboardStats, useRecentActivity } from '../../../api/admin';
-import { useBusiness } from '../../../api/queries';
-import { ButtonLink } from '../../../components/Button';
-import { Badge, Card, EmptyState, StatCard } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { PageSpinner } from '../../../components/Spinner';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT } from '../../../i18n/i18n';
-import { priorityLabel, priorityTone, typeLabel } from '../../../lib/feedback';
-import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../session/SessionProvider';
+import { useFeedbackDashboardStats, useRecentActivity } from '@web/api/admin';
+import { useBusiness } from '@web/api/queries';
+import { ButtonLink } from '@web/components/Button';
+import { Badge, Card, EmptyState, StatCard } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { PageSpinner } from '@web/components/Spinner';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT } from '@web/i18n/i18n';
+import { priorityLabel, priorityTone, typeLabel } from '@web/lib/feedback';
+import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
+import { useSession } from '@web/session/SessionProvider';
 import { BusinessSummary } from './BusinessSummary';
 import { greetingName } from './greeting';
-import { cardHead, cardList } from '../../../styles/list.css';
+import { cardHead, cardList } from '@web/styles/list.css';
 import {
   muted,
   pageHeader,
@@ -23,7 +23,7 @@ import {
   sectionTitle,
   stack,
   statGrid,
-} from '../../../styles/utils.css';
+} from '@web/styles/utils.css';
 
 /** The first 5 of recent activity (README: The web app's rules → Screens). */
 const RECENT_ACTIVITY_COUNT = 5;

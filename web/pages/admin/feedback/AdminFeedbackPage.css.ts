@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const linkButton = style({
   all: 'unset',
@@ -34,3 +34,9 @@ export const thumb = style({
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
 });
+
+/** The dialog's first heading sits at the top of the dialog's body. */
+export const dialogHeading = style({ marginTop: 0 });
+
+/** "Respond" sits right on the answer box it names. */
+export const respondHeading = style({ marginBottom: 0 });

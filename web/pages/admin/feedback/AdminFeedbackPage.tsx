@@ -9,26 +9,34 @@ import {
   useRespondFeedback,
   type AdminFeedback,
   type FeedbackStatus,
-} from '../../../api/admin';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { Dialog } from '../../../components/Dialog';
-import { formStyles, TextAreaField } from '../../../components/Field';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { PageSpinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '../../../lib/feedback';
-import { wordLabel, formatDate, formatDateTime } from '../../../lib/format';
-import { cardHead, cardList } from '../../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, small, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Badge, Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '@web/lib/feedback';
+import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import {
+  cardActions,
+  cardByline,
+  cardHead,
+  cardList,
+  cardTitle,
+  message,
+} from '@web/styles/list.css';
+import { actionRow, muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Filter = 'all' | FeedbackStatus;
 
@@ -86,7 +94,7 @@ function useOpenAttachment() {
 export function AdminFeedbackPage() {
   const t = useT();
   const [filter, setFilter] = useState<Filter>('all');
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(filter);
   const feedback = useAdminFeedback(filter, offset);
   const [viewing, setViewing] = useState<AdminFeedback | null>(null);
   const openAttachment = useOpenAttachment();
@@ -108,10 +116,7 @@ export function AdminFeedbackPage() {
       <FilterButtons<Filter>
         label={t('adminFeedback.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          setFilter(value);
-          setOffset(0);
-        }}
+        onChange={setFilter}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       {feedback.isPending ? (
@@ -127,8 +132,8 @@ export function AdminFeedbackPage() {
               <Card aria-label={t('adminFeedback.cardLabel', { subject: item.subject })}>
                 <div className={cardHead()}>
                   <div>
-                    <h2 style={{ fontSize: '1.05rem', margin: 0 }}>{item.subject}</h2>
-                    <p className={muted} style={{ margin: 0 }}>
+                    <h2 className={cardTitle}>{item.subject}</h2>
+                    <p className={cardByline}>
                       {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} ·{' '}
                       {t('adminFeedback.byUser', { username: item.user.username })}
                     </p>
@@ -140,7 +145,7 @@ export function AdminFeedbackPage() {
                     <StatusBadge status={item.status} lifecycle="feedback" />
                   </span>
                 </div>
-                <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+                <p className={message}>{item.message}</p>
                 <Details
                   items={[
                     [t('adminFeedback.rating'), <Stars key="r" rating={item.rating} />],
@@ -161,7 +166,7 @@ export function AdminFeedbackPage() {
                       : []),
                   ]}
                 />
-                <div className={row} style={{ marginTop: 12 }}>
+                <div className={cardActions}>
                   <Button
                     size="sm"
                     tone="secondary"
@@ -285,7 +290,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
   return (
     <div className={stack}>
       <section aria-labelledby="fb-user">
-        <h3 id="fb-user" style={{ marginTop: 0 }}>
+        <h3 id="fb-user" className={styles.dialogHeading}>
           {t('adminFeedback.user')}
         </h3>
         <Details
@@ -359,7 +364,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
         )}
       </section>
       <form className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="fb-respond">
-        <h3 id="fb-respond" style={{ marginBottom: 0 }}>
+        <h3 id="fb-respond" className={styles.respondHeading}>
           {t('adminFeedback.respond')}
         </h3>
         <TextAreaField
@@ -393,7 +398,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
             </span>
           ) : null}
         </fieldset>
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onDone}>
             {t('ui.cancel')}
           </Button>

@@ -1,28 +1,28 @@
 // The kitchen sheet: for a date (default tomorrow) the meals to cook for mess and tiffin, net of
 // approved leave, and the tiffin delivery lists with pending-leave flags. Printable and as CSV.
-import { Trans } from '../../../i18n/Trans';
+import { Trans } from '@web/i18n/Trans';
 import { useState } from 'react';
 import { addDays } from '@machines/shared';
 import {
-  saveBlob,
   useKitchenCsv,
   useKitchenSheet,
   type KitchenDelivery,
   type KitchenLeave,
   type KitchenSheet,
-} from '../../../api/admin';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, EmptyState, StatCard } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { DateField } from '../../../components/DateField';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { wordLabel, formatDate, todayIso } from '../../../lib/format';
+} from '@web/api/admin';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, EmptyState, StatCard } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { DateField } from '@web/components/DateField';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
+import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import {
   muted,
   pageHeader,
@@ -31,9 +31,9 @@ import {
   sectionTitle,
   stack,
   statGrid,
-} from '../../../styles/utils.css';
+} from '@web/styles/utils.css';
 import * as styles from './KitchenSheetPage.css';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -188,7 +188,7 @@ export function KitchenSheetPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadCsv(date), `kitchen-sheet_${date}.csv`);
+      saveFile(await downloadCsv(date), `kitchen-sheet_${date}.csv`);
     } catch (error) {
       notify({
         tone: 'error',

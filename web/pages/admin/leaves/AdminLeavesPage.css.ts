@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** The date range: two date fields side by side (stacked on a narrow phone), then quick picks. */
 export const dates = style({

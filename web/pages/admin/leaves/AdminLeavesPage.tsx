@@ -13,26 +13,27 @@ import {
   type AdminLeave,
   type LeaveDateRange,
   type LeaveStatus,
-} from '../../../api/admin';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState, StatCard } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { DateField } from '../../../components/DateField';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { CommentDialog } from '../../../components/CommentDialog';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { filterButton } from '../../../components/Filters.css';
-import { Skeleton } from '../../../components/Skeleton';
-import { PageSpinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT, type MessageId } from '../../../i18n/i18n';
-import { formatDate, formatDateTime, serviceLabel, todayIso } from '../../../lib/format';
-import { cardHead, cardList } from '../../../styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { DateField } from '@web/components/DateField';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { CommentDialog } from '@web/components/CommentDialog';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { filterButton } from '@web/components/Filters.css';
+import { Skeleton } from '@web/components/Skeleton';
+import { PageSpinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { formatDate, formatDateTime, serviceLabel, todayIso } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { cardActions, cardByline, cardHead, cardList, cardTitle } from '@web/styles/list.css';
+import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
@@ -108,13 +109,10 @@ export function AdminLeavesPage() {
   const t = useT();
   const notify = useToast();
   const { filter, range, update } = useListFilters();
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset([filter, range.from, range.to]);
   const backwards = range.from !== undefined && range.to !== undefined && range.to < range.from;
   const leaves = useAdminLeaves(filter, offset, range, !backwards);
-  const setRange = (from: string, to: string) => {
-    update({ from, to });
-    setOffset(0);
-  };
+  const setRange = (from: string, to: string) => update({ from, to });
   const today = todayIso();
   const stats = useLeaveStats();
   const decide = useDecideLeave();
@@ -157,10 +155,7 @@ export function AdminLeavesPage() {
       <FilterButtons<Filter>
         label={t('adminLeaves.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          update({ filter: value });
-          setOffset(0);
-        }}
+        onChange={(value) => update({ filter: value })}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
       <fieldset className={styles.dates}>
@@ -223,12 +218,12 @@ export function AdminLeavesPage() {
               >
                 <div className={cardHead()}>
                   <div>
-                    <h2 style={{ fontSize: '1.05rem', margin: 0 }}>
+                    <h2 className={cardTitle}>
                       <CustomerLink id={leave.user}>
                         {leave.subscription_user.full_name || leave.subscription_user.username}
                       </CustomerLink>
                     </h2>
-                    <p className={muted} style={{ margin: 0 }}>
+                    <p className={cardByline}>
                       @{leave.subscription_user.username} · <PhoneNumber phone={leave.user_phone} />
                     </p>
                   </div>
@@ -269,7 +264,7 @@ export function AdminLeavesPage() {
                   ]}
                 />
                 {ownerActions(leave).length > 0 ? (
-                  <div className={row} style={{ marginTop: 12 }}>
+                  <div className={cardActions}>
                     {ownerActions(leave).map((decision) => (
                       <Button
                         key={decision}

@@ -7,26 +7,20 @@ import {
   useUpdatePlan,
   type AdminPlan,
   type PlanInput,
-} from '../../../api/admin';
-import { errorMessage, fieldErrors } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Badge, Card, EmptyState } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import {
-  Checkbox,
-  formStyles,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/Field';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { formatMeals, formatRupees, mealLabel, serviceLabel } from '../../../lib/format';
-import { useForm } from '../../../lib/useForm';
-import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage, fieldErrors } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Badge, Card, EmptyState } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { Checkbox, formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { formatMeals, formatRupees, mealLabel, serviceLabel } from '@web/lib/format';
+import { useForm } from '@web/lib/useForm';
+import { actionRow, muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -167,7 +161,7 @@ export function ManagePlansPage() {
             : undefined
         }
       >
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={() => setDeleting(null)}>
             {t('ui.cancel')}
           </Button>
@@ -387,7 +381,7 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         checked={isActive}
         onChange={(event) => setIsActive(event.target.checked)}
       />
-      <div className={row} style={{ justifyContent: 'flex-end' }}>
+      <div className={actionRow}>
         <Button tone="secondary" onClick={onDone}>
           {t('ui.cancel')}
         </Button>

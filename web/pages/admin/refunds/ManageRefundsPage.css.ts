@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** Where to pay, in the Mark as Paid modal. */
 export const payTo = style({

@@ -17,21 +17,22 @@ import {
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
-} from '../../../api/admin';
-import { errorMessage, isNotFound } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { useT, type MessageId } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { CommentDialog } from '../../../components/CommentDialog';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useToast } from '../../../components/Toaster';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { formatDateTime, formatRupees } from '../../../lib/format';
-import { muted, pageHeader, pageTitle, row, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { errorMessage, isNotFound } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { CommentDialog } from '@web/components/CommentDialog';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { PageSpinner, Spinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { formatDateTime, formatRupees } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
 import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
 
@@ -96,7 +97,7 @@ export function ManageRefundsPage() {
   const t = useT();
   const notify = useToast();
   const [filter, setFilter] = useState<Filter>('ALL');
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(filter);
   const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
   const act = useRefundAction();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -186,10 +187,7 @@ export function ManageRefundsPage() {
       <FilterButtons<Filter>
         label={t('adminRefunds.filterLabel')}
         value={filter}
-        onChange={(value) => {
-          setFilter(value);
-          setOffset(0);
-        }}
+        onChange={setFilter}
         options={REFUND_FILTERS.map((value) => ({ value, label: t(REFUND_FILTER_LABELS[value]) }))}
       />
       {refunds.isPending ? (

@@ -1,7 +1,7 @@
 // How the refund screens name a status filter and a payout, in the current language. In English
 // they read exactly as machines/ writes them (tests/web/messages-owner.test.ts), as `dabba` shows.
 import type { REFUND_FILTERS, RefundPayout, RefundPayoutMasked } from '@machines/refund';
-import { t, type MessageId } from '../../../i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 /**
  * The filter buttons: in English as the spec writes them (ALL, PENDING, …, the refund machine's

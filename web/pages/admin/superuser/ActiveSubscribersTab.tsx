@@ -1,33 +1,34 @@
 // Active Subscribers tab: All / Tiffin / Mess with counts, search, the tiffin breakfast, lunch and
 // dinner counts that expand their delivery lists, and rows with profile info and subscription details.
 // The owner adjusts one subscriber's end date from its row, or extends every active one at once.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   PAGE_SIZE,
   useActiveSubscribers,
   type ActiveSubscriber,
   type SubscribersQuery,
-} from '../../../api/admin';
-import { Button } from '../../../components/Button';
-import { Badge, Card, Details, EmptyState } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { useT, type Translate } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { TextField } from '../../../components/Field';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { filterButton } from '../../../components/Filters.css';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
+} from '@web/api/admin';
+import { Button } from '@web/components/Button';
+import { Badge, Card, Details, EmptyState } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { TextField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { filterButton } from '@web/components/Filters.css';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
 import { expiryTone } from '@machines/subscription';
-import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '../../../lib/format';
-import { row, sectionTitle, stack } from '../../../styles/utils.css';
+import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog } from './AdjustEndDateDialog';
 import { EmailAddress } from './EmailAddress';
 import { ExtendAllDialog } from './ExtendAllDialog';
-import { useDebounced } from './useDebounced';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { useDebounced } from '@web/lib/useDebounced';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Service = 'all' | 'tiffin' | 'mess';
 type Meal = 'breakfast' | 'lunch' | 'dinner';
@@ -252,7 +253,7 @@ function SubscriberRows({
 
 function MealList({ meal, search }: { meal: Meal; search: string }) {
   const t = useT();
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset([meal, search]);
   const list = useActiveSubscribers({
     service_type: 'tiffin',
     meal_type: meal,
@@ -292,11 +293,10 @@ export function ActiveSubscribersTab() {
   const t = useT();
   const [service, setService] = useState<Service>('all');
   const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
   const [openMeal, setOpenMeal] = useState<Meal | null>(null);
   const [extendingAll, setExtendingAll] = useState(false);
   const debounced = useDebounced(search.trim(), 300);
-  useEffect(() => setOffset(0), [debounced, service]);
+  const [offset, setOffset] = usePageOffset([debounced, service]);
   const searchQuery = debounced ? { search: debounced } : {};
 
   const allCount = useCount(searchQuery);

@@ -3,22 +3,22 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { decide, isNonBlank } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import type { ActiveSubscriber } from '../../../api/admin';
+import type { ActiveSubscriber } from '@web/api/admin';
 import {
   useAdjustSubscription,
   useOwnerSubscription,
   type OwnerSubscription,
-} from '../../../api/adjustments';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Details } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { formStyles, TextAreaField, TextField } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { formatDate, todayIso } from '../../../lib/format';
-import { muted, row } from '../../../styles/utils.css';
+} from '@web/api/adjustments';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Details } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { Spinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { formatDate, todayIso } from '@web/lib/format';
+import { actionRow, muted } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES, refusalText } from './messages';
 import * as styles from './SuperuserPage.css';
 
@@ -161,7 +161,7 @@ export function AdjustEndDateDialog({
             </>
           )}
         </section>
-        <div className={row} style={{ justifyContent: 'flex-end' }}>
+        <div className={actionRow}>
           <Button tone="secondary" onClick={onClose}>
             {t('superuser.cancel')}
           </Button>

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** "← Back to Leave Requests": above the title, a comfortable tap target on a phone. */
 export const back = style({

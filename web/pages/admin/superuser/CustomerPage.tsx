@@ -11,27 +11,21 @@ import {
   useCustomerRecord,
   type CustomerRecord,
   type CustomerSubscription,
-} from '../../../api/customer';
-import type { AdminFeedback, AdminLeave, AdminPayment } from '../../../api/admin';
-import { ApiError } from '../../../api/errors';
-import { Badge, Card, Details } from '../../../components/Card';
-import { safeOrigin } from '../../../components/CustomerLink';
-import { Pager } from '../../../components/Filters';
-import { PhoneNumber } from '../../../components/PhoneNumber';
-import { PageSpinner } from '../../../components/Spinner';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT, type MessageId, type Translate } from '../../../i18n/i18n';
-import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '../../../i18n/labels';
-import {
-  formatDate,
-  formatDateTime,
-  formatRupees,
-  serviceLabel,
-  wordLabel,
-} from '../../../lib/format';
-import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '../../../styles/utils.css';
+} from '@web/api/customer';
+import type { AdminFeedback, AdminLeave, AdminPayment } from '@web/api/admin';
+import { ApiError } from '@web/api/errors';
+import { Badge, Card, Details } from '@web/components/Card';
+import { safeOrigin } from '@web/components/CustomerLink';
+import { Pager } from '@web/components/Filters';
+import { PhoneNumber } from '@web/components/PhoneNumber';
+import { PageSpinner } from '@web/components/Spinner';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '@web/i18n/labels';
+import { formatDate, formatDateTime, formatRupees, serviceLabel, wordLabel } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
 
 /** The users list's subscription_status for a customer who never subscribed. */

@@ -19,15 +19,17 @@ import {
   selectExportProgress,
   selectIsExporting,
 } from '@machines/export';
-import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { Checkbox, formStyles } from '../../../components/Field';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { wordLabel, todayIso } from '../../../lib/format';
-import { useApi, useSession } from '../../../session/SessionProvider';
-import { row, stack } from '../../../styles/utils.css';
+import { Button } from '@web/components/Button';
+import { Card } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { Checkbox, formStyles } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
+import { wordLabel, todayIso } from '@web/lib/format';
+import { useApiScope } from '@web/api/scope';
+import { useSession } from '@web/session/SessionProvider';
+import { actionRow, stack } from '@web/styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
 import * as styles from './SuperuserPage.css';
@@ -37,16 +39,8 @@ import { UNAUTHORIZED_MESSAGES } from './unauthorized';
 const forbiddenText = () =>
   `${translate(UNAUTHORIZED_MESSAGES.title)}: ${translate(UNAUTHORIZED_MESSAGES.download)}`;
 
-function saveCsv(csv: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveCsv = (csv: string, fileName: string) =>
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 
 function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
   return on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
@@ -54,7 +48,7 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
 
 export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
-  const api = useApi();
+  const { api } = useApiScope();
   const notify = useToast();
   const { user } = useSession();
   const isOwner = user?.user_type === 'mess_owner';
@@ -235,7 +229,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 : (error.message ?? t('superuser.export.failed'))}
             </p>
           ) : null}
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={close}>
               {busy ? t('superuser.export.cancelExport') : t('superuser.cancel')}
             </Button>

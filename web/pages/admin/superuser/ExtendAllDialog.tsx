@@ -3,17 +3,17 @@
 // twice moves nobody twice.
 import { useEffect, useState, type FormEvent } from 'react';
 import { isNonBlank, MAX_ADJUSTMENT_DAYS } from '@machines/shared';
-import { useActiveSubscribers } from '../../../api/admin';
-import { useExtendAllActive } from '../../../api/adjustments';
-import { errorMessage } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
-import { formStyles, TextAreaField, TextField } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT } from '../../../i18n/i18n';
-import { Trans } from '../../../i18n/Trans';
-import { muted, row } from '../../../styles/utils.css';
+import { useActiveSubscribers } from '@web/api/admin';
+import { useExtendAllActive } from '@web/api/adjustments';
+import { errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { Spinner } from '@web/components/Spinner';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { Trans } from '@web/i18n/Trans';
+import { actionRow, muted } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
 import * as styles from './SuperuserPage.css';
 
@@ -103,7 +103,7 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
             {t('superuser.extend.reason')} <q>{reason.trim()}</q>
           </p>
           <p className={muted}>{t('superuser.extend.notice')}</p>
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={() => setConfirming(false)}>
               {t('superuser.extend.back')}
             </Button>
@@ -144,7 +144,7 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
               ? t('superuser.extend.countingEllipsis')
               : t('superuser.extend.willMove', { count: total })}
           </p>
-          <div className={row} style={{ justifyContent: 'flex-end' }}>
+          <div className={actionRow}>
             <Button tone="secondary" onClick={onClose}>
               {t('superuser.cancel')}
             </Button>

@@ -1,6 +1,6 @@
 // The payment tabs of Superuser Payments and Users (All Payments, Recent 20, Failed), the payment
 // details modal, and a successful payment's receipt (the customer's dialog: view, print, PDF).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { receiptAvailable } from '@machines/payment';
 import {
   PAGE_SIZE,
@@ -10,28 +10,29 @@ import {
   useRecentPayments,
   type AdminPayment,
   type PaymentsQuery,
-} from '../../../api/admin';
-import { ApiError } from '../../../api/errors';
-import { Button } from '../../../components/Button';
-import { Card, Details, EmptyState } from '../../../components/Card';
-import { StatusBadge } from '../../../components/StatusBadge';
-import { useT, type Translate } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { Dialog } from '../../../components/Dialog';
-import { TextField } from '../../../components/Field';
-import { Pager } from '../../../components/Filters';
-import { FilterSelect } from '../../../components/Select';
-import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '../../../components/ReceiptDialog';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { formatDate, formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
-import { useSession } from '../../../session/SessionProvider';
-import { row, stack } from '../../../styles/utils.css';
+} from '@web/api/admin';
+import { ApiError } from '@web/api/errors';
+import { Button } from '@web/components/Button';
+import { Card, Details, EmptyState } from '@web/components/Card';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { useT, type Translate } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { Dialog } from '@web/components/Dialog';
+import { TextField } from '@web/components/Field';
+import { Pager } from '@web/components/Filters';
+import { FilterSelect } from '@web/components/Select';
+import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '@web/components/ReceiptDialog';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { formatDate, formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { useSession } from '@web/session/SessionProvider';
+import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from './messages';
 import { UNAUTHORIZED_MESSAGES } from './unauthorized';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '@web/lib/useDebounced';
 
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
@@ -163,9 +164,8 @@ export function AllPaymentsTab() {
   const t = useT();
   const [status, setStatus] = useState('all');
   const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
   const debounced = useDebounced(search.trim(), 300);
-  useEffect(() => setOffset(0), [debounced, status]);
+  const [offset, setOffset] = usePageOffset([debounced, status]);
   const query: PaymentsQuery = {
     limit: PAGE_SIZE,
     offset,

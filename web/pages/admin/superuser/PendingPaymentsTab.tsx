@@ -1,17 +1,17 @@
 // Pending Payments tab: every subscription awaiting payment, newest first, each with a Record
 // Payment button for money the customer paid at the mess.
 import { useState } from 'react';
-import { PAGE_SIZE } from '../../../api/admin';
-import { usePendingSubscriptions, type PendingSubscription } from '../../../api/offline-payments';
-import { Button } from '../../../components/Button';
-import { Card, EmptyState } from '../../../components/Card';
-import { Pager } from '../../../components/Filters';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT } from '../../../i18n/i18n';
-import { formatDateTime, formatRupees, serviceLabel } from '../../../lib/format';
-import { muted, stack } from '../../../styles/utils.css';
+import { PAGE_SIZE } from '@web/api/admin';
+import { usePendingSubscriptions, type PendingSubscription } from '@web/api/offline-payments';
+import { Button } from '@web/components/Button';
+import { Card, EmptyState } from '@web/components/Card';
+import { Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT } from '@web/i18n/i18n';
+import { formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import { muted, stack } from '@web/styles/utils.css';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 
 export function PendingPaymentsTab() {

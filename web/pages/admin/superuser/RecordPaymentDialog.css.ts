@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 /** What recording does: the dates the subscription gets, and who hears of it. */
 export const outcome = style({

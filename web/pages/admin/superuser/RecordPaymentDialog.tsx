@@ -8,21 +8,21 @@ import {
   offlinePaymentProblems,
   referenceRequired,
 } from '@machines/payment';
-import { decide, DEFAULT_BUSINESS_TIME_ZONE, isIsoDate, todayIn } from '@machines/shared';
+import { decide, isIsoDate } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import { errorMessage, sentFieldErrors } from '../../../api/errors';
-import { useRecordOfflinePayment, type PendingSubscription } from '../../../api/offline-payments';
-import { Button } from '../../../components/Button';
-import { Details } from '../../../components/Card';
-import { Dialog } from '../../../components/Dialog';
-import { DateField } from '../../../components/DateField';
-import { formStyles, SelectField, TextAreaField, TextField } from '../../../components/Field';
-import { useToast } from '../../../components/Toaster';
-import { t as translate, useT, type MessageId } from '../../../i18n/i18n';
-import { Trans } from '../../../i18n/Trans';
-import { formatDate, formatRupees, todayIso } from '../../../lib/format';
-import { useForm } from '../../../lib/useForm';
-import { muted } from '../../../styles/utils.css';
+import { errorMessage, sentFieldErrors } from '@web/api/errors';
+import { useRecordOfflinePayment, type PendingSubscription } from '@web/api/offline-payments';
+import { Button } from '@web/components/Button';
+import { Details } from '@web/components/Card';
+import { Dialog } from '@web/components/Dialog';
+import { DateField } from '@web/components/DateField';
+import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { useToast } from '@web/components/Toaster';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { Trans } from '@web/i18n/Trans';
+import { businessDateOf, formatDate, formatRupees, todayIso } from '@web/lib/format';
+import { useForm } from '@web/lib/useForm';
+import { muted } from '@web/styles/utils.css';
 import {
   OFFLINE_PAYMENT_TOAST_MESSAGES,
   offlineModeText,
@@ -86,8 +86,7 @@ function validate(values: Values, subscription: PendingSubscription | null) {
   return errors;
 }
 
-const createdOn = (subscription: PendingSubscription) =>
-  todayIn(DEFAULT_BUSINESS_TIME_ZONE, Date.parse(subscription.created_at));
+const createdOn = (subscription: PendingSubscription) => businessDateOf(subscription.created_at);
 
 export function RecordPaymentDialog({
   subscription,

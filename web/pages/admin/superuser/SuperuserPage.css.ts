@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../../../styles/theme.css';
+import { vars } from '@web/styles/theme.css';
 
 export const toolbar = style({
   display: 'flex',

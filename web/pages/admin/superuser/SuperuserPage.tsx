@@ -3,12 +3,12 @@
 // opens the export dialog.
 import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Card } from '../../../components/Card';
-import { TabPanel, Tabs } from '../../../components/Tabs';
-import { useT, type MessageId } from '../../../i18n/i18n';
-import { useSession } from '../../../session/SessionProvider';
-import { muted, pageHeader, pageTitle, stack } from '../../../styles/utils.css';
+import { Button } from '@web/components/Button';
+import { Card } from '@web/components/Card';
+import { TabPanel, Tabs } from '@web/components/Tabs';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { useSession } from '@web/session/SessionProvider';
+import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
 import { ExportDialog } from './ExportDialog';
 import { AllPaymentsTab, FailedPaymentsTab, RecentPaymentsTab } from './PaymentsTabs';

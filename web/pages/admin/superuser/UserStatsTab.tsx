@@ -1,10 +1,10 @@
 // User Stats tab: the six user counts, as cards.
-import { useUserStats } from '../../../api/admin';
-import { Card, StatCard } from '../../../components/Card';
-import { PageSpinner } from '../../../components/Spinner';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { useT } from '../../../i18n/i18n';
-import { statGrid } from '../../../styles/utils.css';
+import { useUserStats } from '@web/api/admin';
+import { Card, StatCard } from '@web/components/Card';
+import { PageSpinner } from '@web/components/Spinner';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useT } from '@web/i18n/i18n';
+import { statGrid } from '@web/styles/utils.css';
 
 export function UserStatsTab() {
   const t = useT();

@@ -1,26 +1,27 @@
 // Users tab: server-side search, status and type filters, Expired / Soon to Expire quick filters
 // with counts, sortable columns and paging. Expiry is red when past, amber within 5 days, with a label.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { diffDays } from '@machines/shared';
 import { expiryTone } from '@machines/subscription';
-import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '../../../api/admin';
-import { Card, EmptyState } from '../../../components/Card';
-import { CustomerLink } from '../../../components/CustomerLink';
-import { useT } from '../../../i18n/i18n';
-import { lifecycleLabel } from '../../../i18n/labels';
-import { TextField } from '../../../components/Field';
-import { FilterButtons, Pager } from '../../../components/Filters';
-import { FilterSelect } from '../../../components/Select';
-import { PageSpinner } from '../../../components/Spinner';
-import { Table, type Column } from '../../../components/Table';
-import { useErrorToast } from '../../../components/useErrorToast';
-import { wordLabel, formatDate, todayIso } from '../../../lib/format';
-import { stack } from '../../../styles/utils.css';
+import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '@web/api/admin';
+import { Card, EmptyState } from '@web/components/Card';
+import { CustomerLink } from '@web/components/CustomerLink';
+import { useT } from '@web/i18n/i18n';
+import { lifecycleLabel } from '@web/i18n/labels';
+import { TextField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { FilterSelect } from '@web/components/Select';
+import { PageSpinner } from '@web/components/Spinner';
+import { Table, type Column } from '@web/components/Table';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { wordLabel, formatDate, todayIso } from '@web/lib/format';
+import { usePageOffset } from '@web/lib/usePageOffset';
+import { stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { EmailAddress } from './EmailAddress';
-import { useDebounced } from './useDebounced';
-import { PhoneNumber } from '../../../components/PhoneNumber';
+import { useDebounced } from '@web/lib/useDebounced';
+import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
 
@@ -66,9 +67,8 @@ export function UsersTab() {
     expiringWithin === null ? 'none' : 'expiring_within',
   );
   const [ordering, setOrdering] = useState<NonNullable<UsersQuery['ordering']>>('username');
-  const [offset, setOffset] = useState(0);
   const debounced = useDebounced(search.trim(), 300);
-  useEffect(() => setOffset(0), [debounced, status, type, quick, ordering]);
+  const [offset, setOffset] = usePageOffset([debounced, status, type, quick, ordering]);
   const today = todayIso();
 
   const query: UsersQuery = {

@@ -6,9 +6,9 @@ import type {
   ExportUserRecord,
 } from '@machines/export';
 import { EffectError } from '@machines/shared';
-import type { ApiClient } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
-import { unwrapPage } from '../../../api/paging';
+import { apiFetchPage } from '@web/api/call';
+import type { ApiClient } from '@web/api/client';
+import { ApiError } from '@web/api/errors';
 import { DOWNLOAD_UNAUTHORIZED, UNAUTHORIZED_TITLE } from './unauthorized';
 
 /** The export fetches every page at the largest size the API allows. */
@@ -40,19 +40,15 @@ async function fetchAllPages(
   signal: AbortSignal,
 ): Promise<ExportData> {
   const users: Loader<ExportUserRecord> = (offset, s) =>
-    unwrapPage(
-      api.GET('/accounts/owner/users/', {
-        params: { query: { limit: EXPORT_PAGE_SIZE, offset, ordering: 'username' } },
-        signal: s,
-      }),
-    );
+    apiFetchPage(api, '/accounts/owner/users/', {
+      params: { query: { limit: EXPORT_PAGE_SIZE, offset, ordering: 'username' } },
+      signal: s,
+    });
   const subscribers: Loader<ExportSubscriberRecord> = (offset, s) =>
-    unwrapPage(
-      api.GET('/accounts/owner/users/active_subscribers/', {
-        params: { query: { limit: EXPORT_PAGE_SIZE, offset } },
-        signal: s,
-      }),
-    );
+    apiFetchPage(api, '/accounts/owner/users/active_subscribers/', {
+      params: { query: { limit: EXPORT_PAGE_SIZE, offset } },
+      signal: s,
+    });
   const wantUsers = input.sources.includes('users');
   const wantSubscribers = input.sources.includes('active_subscribers');
   const [firstUsers, firstSubscribers] = await Promise.all([

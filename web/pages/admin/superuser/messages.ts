@@ -13,7 +13,7 @@ import {
 } from '@machines/payment';
 import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';
 import { type SUBSCRIPTION_ADJUSTMENT_TOASTS, subscriptionRefusals } from '@machines/subscription';
-import { t, type MessageId, type MessageValues } from '../../../i18n/i18n';
+import { t, type MessageId, type MessageValues } from '@web/i18n/i18n';
 
 type ToastIds = { readonly title: MessageId; readonly message?: MessageId };
 

@@ -1,6 +1,6 @@
 // The fixed texts a non-owner sees on the owner's payment details and data download: the English
 // (the spec's words) marks a refused export; the screens show the messages, in the current language.
-import type { MessageId } from '../../../i18n/i18n';
+import type { MessageId } from '@web/i18n/i18n';
 
 export const UNAUTHORIZED_TITLE = 'Unauthorized Access';
 export const PAYMENT_DETAILS_UNAUTHORIZED = 'You do not have permission to access payment details.';

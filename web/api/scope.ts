@@ -1,0 +1,22 @@
+// Who reaches the API from the app: the one client and the signed-in user's role. The session
+// provides it (web/session/SessionProvider.tsx); the reads and writes of ./query use it. Kept apart
+// from ./query so that the session, which paints with the first page, carries no TanStack Query.
+import { createContext, useContext } from 'react';
+import type { ApiClient } from './client';
+
+/** A role as the contract's `x-roles` names it. */
+export type ApiRole = 'customer' | 'mess_owner';
+
+export interface ApiScope {
+  readonly api: ApiClient;
+  /** The signed-in user's role; null while nobody is (or while the profile loads). */
+  readonly role: ApiRole | null;
+}
+
+export const ApiScopeContext = createContext<ApiScope | null>(null);
+
+export function useApiScope(): ApiScope {
+  const scope = useContext(ApiScopeContext);
+  if (!scope) throw new Error('useApiScope outside the session (web/session/SessionProvider.tsx)');
+  return scope;
+}

@@ -1,0 +1,37 @@
+// The signed-in and owner screens' loaders, in a chunk of their own that the first signed-in page
+// loads (web/app/routes.ts signedInPage): the landing page's JavaScript names none of their files,
+// so a new screen costs a visitor's first paint nothing.
+import type { ComponentType } from 'react';
+
+export const SIGNED_IN_PAGES = {
+  dashboard: () => import('@web/pages/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  'admin/dashboard': () =>
+    import('@web/pages/admin/dashboard/OwnerDashboard').then((m) => m.OwnerDashboard),
+  subscriptions: () =>
+    import('@web/pages/subscriptions/SubscriptionsPage').then((m) => m.SubscriptionsPage),
+  plans: () => import('@web/pages/plans/PlansPage').then((m) => m.PlansPage),
+  feedback: () => import('@web/pages/feedback/FeedbackPage').then((m) => m.FeedbackPage),
+  payments: () => import('@web/pages/payments/PaymentsPage').then((m) => m.PaymentsPage),
+  leaves: () => import('@web/pages/leaves/LeavesPage').then((m) => m.LeavesPage),
+  notifications: () =>
+    import('@web/pages/notifications/NotificationsPage').then((m) => m.NotificationsPage),
+  'admin/plans': () =>
+    import('@web/pages/admin/plans/ManagePlansPage').then((m) => m.ManagePlansPage),
+  'admin/feedback': () =>
+    import('@web/pages/admin/feedback/AdminFeedbackPage').then((m) => m.AdminFeedbackPage),
+  'admin/leaves': () =>
+    import('@web/pages/admin/leaves/AdminLeavesPage').then((m) => m.AdminLeavesPage),
+  'admin/refunds': () =>
+    import('@web/pages/admin/refunds/ManageRefundsPage').then((m) => m.ManageRefundsPage),
+  'admin/superuser': () =>
+    import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.SuperuserPage),
+  'admin/kitchen': () =>
+    import('@web/pages/admin/kitchen/KitchenSheetPage').then((m) => m.KitchenSheetPage),
+  'admin/customers': () =>
+    import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.CustomerPage),
+  'admin/audit': () => import('@web/pages/admin/audit/AuditLogPage').then((m) => m.AuditLogPage),
+  profile: () => import('@web/pages/profile/ProfilePage').then((m) => m.ProfilePage),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+/** A signed-in screen, named by its folder under web/pages/. */
+export type SignedInPage = keyof typeof SIGNED_IN_PAGES;
