@@ -38,17 +38,21 @@ export type AccountStore = ReturnType<typeof createAccountStore>;
 export function createAccountStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 
-  /** A new account in the machine's initial state (unverified). */
-  async function register(executor: Executor, registration: Registration): Promise<User> {
-    const initial = getInitialSnapshot(onboardingMachine, { userType: registration.user_type });
+  /** Writes a new account: `registration`, in `status`, its phone verified or not. */
+  function insertUser(
+    executor: Executor,
+    registration: Registration,
+    status: UserStatus,
+    phoneVerified: boolean,
+  ): Promise<User> {
     const at = nowIso(deps);
     return executor
       .insertInto('users')
       .values({
         ...registration,
-        status: initial.value as UserStatus,
+        status,
         is_active: true,
-        phone_verified: false,
+        phone_verified: phoneVerified,
         last_login: null,
         is_tiffin_user: false,
         is_mess_user: false,
@@ -60,30 +64,23 @@ export function createAccountStore(deps: StoreDeps) {
       .executeTakeFirstOrThrow();
   }
 
+  /** A new account in the machine's initial state (unverified). */
+  function register(executor: Executor, registration: Registration): Promise<User> {
+    const initial = getInitialSnapshot(onboardingMachine, { userType: registration.user_type });
+    return insertUser(executor, registration, initial.value as UserStatus, false);
+  }
+
   /**
    * The mess owner, created by the server itself: owners do not onboard (the machine refuses them a
    * profile form), so the account starts where onboarding ends.
    */
-  async function createOwner(executor: Executor, registration: Registration): Promise<User> {
-    const complete: UserStatus = 'profile_complete';
-    const at = nowIso(deps);
-    return executor
-      .insertInto('users')
-      .values({
-        ...registration,
-        user_type: 'mess_owner',
-        status: complete,
-        is_active: true,
-        phone_verified: true,
-        last_login: null,
-        is_tiffin_user: false,
-        is_mess_user: false,
-        preferred_delivery_time: DEFAULT_DELIVERY_TIME,
-        date_joined: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  function createOwner(executor: Executor, registration: Registration): Promise<User> {
+    return insertUser(
+      executor,
+      { ...registration, user_type: 'mess_owner' },
+      'profile_complete',
+      true,
+    );
   }
 
   /**

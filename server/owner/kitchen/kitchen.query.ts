@@ -88,25 +88,40 @@ export async function planTallies(
  * takes off the sheet: read from the few approved leaves that cover the date (the rows of
  * subscriptionsCovering with leaveCovers('APPROVED')), never a per-row lookup of leaves.
  */
+/**
+ * The leaves in `statuses` that cover `date`, on ACTIVE subscriptions that have started and cover
+ * it: the subscriptions the sheet counts.
+ */
+function leavesCovering(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  date: string,
+  statuses: readonly ('APPROVED' | 'PENDING')[],
+) {
+  return (
+    db
+      .selectFrom('leaves as l')
+      .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
+      .where('l.status', 'in', statuses)
+      .where('l.leave_end_date', '>=', date)
+      // The range must be on the end date (leaves_status_end, migration 009): leaves that ended
+      // are the many, years of them. PostgreSQL picks it from its statistics; SQLite takes the
+      // older (status, start) index unless coalesce() keeps the start out of its choice, which
+      // would in turn hide the start from PostgreSQL's row estimate and turn its join into a
+      // scan of every ACTIVE subscription.
+      .where(
+        dialect === 'sqlite' ? sql<string>`coalesce(l.leave_start_date, '')` : 'l.leave_start_date',
+        '<=',
+        date,
+      )
+      .where('s.status', '=', 'ACTIVE')
+      .where('s.start_date', '<=', date)
+      .where('s.adjusted_end_date', '>=', date)
+  );
+}
+
 export async function onLeaveTallies(db: Kysely<Database>, dialect: Dialect, date: string) {
-  const rows = await db
-    .selectFrom('leaves as l')
-    .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
-    .where('l.status', '=', 'APPROVED')
-    .where('l.leave_end_date', '>=', date)
-    // The range must be on the end date (leaves_status_end, migration 009): leaves that ended
-    // are the many, years of them. PostgreSQL picks it from its statistics; SQLite takes the
-    // older (status, start) index unless coalesce() keeps the start out of its choice, which
-    // would in turn hide the start from PostgreSQL's row estimate and turn its join into a
-    // scan of every ACTIVE subscription.
-    .where(
-      dialect === 'sqlite' ? sql<string>`coalesce(l.leave_start_date, '')` : 'l.leave_start_date',
-      '<=',
-      date,
-    )
-    .where('s.status', '=', 'ACTIVE')
-    .where('s.start_date', '<=', date)
-    .where('s.adjusted_end_date', '>=', date)
+  const rows = await leavesCovering(db, dialect, date, ['APPROVED'])
     .select([
       's.subscription_type as service',
       's.plan_id',
@@ -146,22 +161,9 @@ export async function leavesOnDate(
   dialect: Dialect,
   date: string,
 ): Promise<Record<Meal, KitchenLeave[]>> {
-  const rows = await db
-    .selectFrom('leaves as l')
-    .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
+  const rows = await leavesCovering(db, dialect, date, ['APPROVED', 'PENDING'])
     .innerJoin('plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .where('l.status', 'in', ['APPROVED', 'PENDING'])
-    .where('l.leave_end_date', '>=', date)
-    // As in onLeaveTallies: keeps SQLite on the (status, end) index.
-    .where(
-      dialect === 'sqlite' ? sql<string>`coalesce(l.leave_start_date, '')` : 'l.leave_start_date',
-      '<=',
-      date,
-    )
-    .where('s.status', '=', 'ACTIVE')
-    .where('s.start_date', '<=', date)
-    .where('s.adjusted_end_date', '>=', date)
     .select([
       'l.id as leave_id',
       'l.status',
