@@ -2,18 +2,35 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '@generated/api.js';
+import { refusal, type Refusal, type RefusalKey, type RefusalValues } from '@machines/shared';
 
 /**
  * `error_code` is the stable machine code every error carries. It has its own name because request
  * fields become keys of the body too: a plan's `code`, a feedback's `message` (a list there, while
  * the OTP endpoints' `message` is one sentence).
  */
+export type ErrorCode = components['schemas']['ErrorBody']['error_code'];
+
 export type ErrorBody = {
-  error_code: string;
+  error_code: ErrorCode;
   detail?: string;
   message?: string | string[];
   non_field_errors?: string[];
+  /** The catalogue refusals whose English sentences the body carries (never serialized). */
+  [REFUSALS]?: readonly Refusal[];
 } & { [field: string]: string[] | string | undefined };
+
+/**
+ * Where an error body keeps the refusals (machines/shared/refusals.ts) its sentences come from, so
+ * the answer's language (platform/answer-language.ts) writes each by its key, not by its English.
+ * A symbol: JSON never sees it.
+ */
+export const REFUSALS: unique symbol = Symbol('refusals');
+
+/** `body`, marked as carrying `refusals`' sentences. */
+export function carrying<T extends object>(body: T, refusals: readonly Refusal[]): T {
+  return Object.assign(body, { [REFUSALS]: refusals });
+}
 
 /** Error bodies the contract documents as extending ErrorBody with fields of other types. */
 export type ExtendedErrorBody = components['schemas']['SandboxDeclined'];
@@ -45,17 +62,62 @@ export class StartupError extends Error {
 /** A 400's per-field lists: each field's messages under its name (`non_field_errors` for the form). */
 export type FieldErrors = Record<string, string[]>;
 
-export const fieldErrors = (fields: FieldErrors, errorCode = 'invalid') =>
+export const fieldErrors = (fields: FieldErrors, errorCode: ErrorCode = 'invalid') =>
   new ApiError(400, { ...fields, error_code: errorCode });
 
-export const fieldError = (field: string, message: string, errorCode = 'invalid') =>
+export const fieldError = (field: string, message: string, errorCode: ErrorCode = 'invalid') =>
   fieldErrors({ [field]: [message] }, errorCode);
 
-export const nonFieldError = (message: string, errorCode = 'invalid') =>
+export const nonFieldError = (message: string, errorCode: ErrorCode = 'invalid') =>
   new ApiError(400, { non_field_errors: [message], error_code: errorCode });
 
-export const detailError = (statusCode: number, detail: string, errorCode = 'invalid') =>
+export const detailError = (statusCode: number, detail: string, errorCode: ErrorCode = 'invalid') =>
   new ApiError(statusCode, { detail, error_code: errorCode });
+
+/** A refusal as the form's non_field_errors, under its code. */
+export const refusalError = (refused: Refusal, status = 400) =>
+  new ApiError(
+    status,
+    carrying({ non_field_errors: [refused.message], error_code: refused.code }, [refused]),
+  );
+
+/** Every broken rule of a create or edit as non_field_errors, under the first one's code. */
+export const refusalsError = (refusals: readonly Refusal[]) =>
+  new ApiError(
+    400,
+    carrying(
+      {
+        non_field_errors: refusals.map((refused) => refused.message),
+        error_code: refusals[0]?.code ?? 'invalid',
+      },
+      refusals,
+    ),
+  );
+
+/** Refusals each under its field (`{ amount: [...], reference: [...] }`), the first one's code. */
+export function refusalFieldErrors(problems: readonly (Refusal & { readonly field: string })[]) {
+  const fields: FieldErrors = {};
+  for (const problem of problems) (fields[problem.field] ??= []).push(problem.message);
+  return new ApiError(
+    400,
+    carrying({ ...fields, error_code: problems[0]?.code ?? 'invalid' }, problems),
+  );
+}
+
+/** A refusal as the answer's `detail`, under its code unless another is given. */
+export const refusedWith = (
+  status: number,
+  refused: Refusal,
+  errorCode: ErrorCode = refused.code,
+) => new ApiError(status, carrying({ detail: refused.message, error_code: errorCode }, [refused]));
+
+/** The catalogue's sentence for `key` as the answer's `detail`. */
+export const refusalDetail = (status: number, key: RefusalKey, values?: RefusalValues) =>
+  refusedWith(status, refusal(key, values));
+
+/** The catalogue's sentence for `key` under one field. */
+export const refusalField = (field: string, key: RefusalKey, values?: RefusalValues) =>
+  refusalFieldErrors([{ field, ...refusal(key, values) }]);
 
 export const notFound = (detail = 'Not found.') =>
   new ApiError(404, { detail, error_code: 'not_found' });
@@ -190,13 +252,8 @@ export function storageFault(error: unknown): StorageFault | null {
   return null;
 }
 
-export const STORAGE_MESSAGES: Record<StorageFault, string> = {
-  full: "The server's storage is full. Please try again later.",
-  unavailable: "The server's storage is unavailable. Please try again later.",
-};
-
 export const storageUnavailable = (fault: StorageFault) =>
-  new ApiError(503, { detail: STORAGE_MESSAGES[fault], error_code: 'storage_unavailable' });
+  refusalDetail(503, fault === 'full' ? 'storage_unavailable:full' : 'storage_unavailable');
 
 /**
  * A refused body is left unread on the connection: a keep-alive client would send its next request
@@ -259,9 +316,7 @@ export function errorHandler(
       .send({ detail, error_code: 'parse_error' });
   }
   if (status >= 400 && status < 500) {
-    return reply
-      .code(status)
-      .send({ detail: error.message, error_code: error.code ?? 'bad_request' });
+    return reply.code(status).send({ detail: error.message, error_code: 'bad_request' });
   }
   if (POSTGRES_BAD_INPUT.has(String((error as { code?: string }).code))) {
     request.log.warn({ err: error }, 'database refused a value');

@@ -311,7 +311,8 @@ export function httpError(
     );
   }
   if (status >= 400 && status < 500) {
-    const message = (code && refusalMessage(code, eventType)) ?? text ?? `HTTP ${status}`;
+    // The server's own sentence names the fields and the values; the catalogue's, by code, when none.
+    const message = text ?? (code && refusalMessage(code, eventType)) ?? `HTTP ${status}`;
     return refusedError(message, undefined, code);
   }
   const subject = what.charAt(0).toLowerCase() + what.slice(1);

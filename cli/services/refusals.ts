@@ -1,39 +1,17 @@
-// The sentence to show for a refusal code the API returns: the lifecycle machines' own text, so the
-// CLI, the web app and the API say the same thing for the same reason.
-import type { Refusal } from '@machines/shared';
-import { feedbackRefusals, feedbackRequestRefusals } from '@machines/feedback';
-import { leaveRefusals, leaveRequestRefusals } from '@machines/leave';
-import { refundRefusals } from '@machines/refund';
-
-interface Table {
-  readonly events: Readonly<Record<string, Refusal>>;
-  readonly guards: Readonly<Record<string, Refusal>>;
-  readonly states?: Readonly<Record<string, Refusal | undefined>>;
-}
-
-const tables: readonly Table[] = [leaveRefusals, refundRefusals, feedbackRefusals];
-const extra: readonly Refusal[] = [
-  ...Object.values(leaveRequestRefusals),
-  ...Object.values(feedbackRequestRefusals),
-];
+// The sentence to show for a refusal the API returns, looked up by its code in the one catalogue
+// (machines/shared/refusals.ts), so the CLI, the web app and the API say the same thing for the same
+// reason.
+import { isRefusalKey, refusalSentence } from '@machines/shared';
 
 /**
- * The machine's message for `code`. With `eventType` the event's own wording wins (approve and reject
- * share `leave.not_pending` but say different things); otherwise the first entry with that code.
+ * The catalogue's sentence for a rule's `code` (`leave.not_pending`): with `eventType` the event's
+ * own wording wins (`leave.not_pending:approve` for `leave.approve`). Undefined for the codes of
+ * answers any request can get (`invalid`, `not_found`): their sentence is the server's, which names
+ * the field.
  */
 export function refusalMessage(code: string, eventType?: string): string | undefined {
-  for (const table of tables) {
-    const own = eventType ? table.events[eventType] : undefined;
-    if (own?.code === code) return own.message;
-  }
-  for (const table of tables) {
-    for (const refusal of [
-      ...Object.values(table.events),
-      ...Object.values(table.guards),
-      ...Object.values(table.states ?? {}),
-    ]) {
-      if (refusal?.code === code) return refusal.message;
-    }
-  }
-  return extra.find((refusal) => refusal.code === code)?.message;
+  if (!code.includes('.')) return undefined;
+  const variant = eventType ? `${code}:${eventType.slice(eventType.indexOf('.') + 1)}` : null;
+  if (variant !== null && isRefusalKey(variant)) return refusalSentence('en', variant);
+  return isRefusalKey(code) ? refusalSentence('en', code) : undefined;
 }

@@ -1,5 +1,7 @@
 // Every sentence the feedback lifecycle refuses with, so the API, the web app and the CLI say the same thing.
-import type { Refusal, RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type { RefusalTable } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import type {
   FeedbackEventType,
   FeedbackPriority,
@@ -8,43 +10,25 @@ import type {
   FeedbackType,
 } from './feedback.machine';
 
-const responseRequired: Refusal = {
-  code: 'feedback.response_required',
-  message: 'Response required: Please write a response before submitting.',
-};
+const responseRequired: Refusal = refusal('feedback.response_required');
 
 export const feedbackRefusals = {
   states: {
-    deleted: { code: 'feedback.deleted', message: 'This feedback has been deleted.' },
+    deleted: refusal('feedback.deleted'),
   },
   events: {
-    'feedback.update': { code: 'feedback.not_open', message: 'Only open feedback can be edited.' },
-    'feedback.delete': { code: 'feedback.not_open', message: 'Only open feedback can be deleted.' },
-    'feedback.add_attachment': {
-      code: 'feedback.not_open',
-      message: 'Attachments can only be added to feedback that is open.',
-    },
-    'feedback.remove_attachment': {
-      code: 'feedback.not_open',
-      message: 'Attachments can only be removed from feedback that is open.',
-    },
+    'feedback.update': refusal('feedback.not_open'),
+    'feedback.delete': refusal('feedback.not_open:delete'),
+    'feedback.add_attachment': refusal('feedback.not_open:add_attachment'),
+    'feedback.remove_attachment': refusal('feedback.not_open:remove_attachment'),
     'feedback.respond': responseRequired,
     // Reached only when the status is neither resolved nor closed.
-    'feedback.set_status': {
-      code: 'feedback.status_required',
-      message: 'Status required: Please select a status to update.',
-    },
+    'feedback.set_status': refusal('feedback.status_required'),
   },
   guards: {
-    attachmentsEnabled: {
-      code: 'feedback.attachments_disabled',
-      message: 'Attachments are disabled for this feedback.',
-    },
-    hasNoAttachment: {
-      code: 'feedback.attachment_exists',
-      message: 'This feedback already has an attachment.',
-    },
-    hasAttachment: { code: 'feedback.no_attachment', message: 'This feedback has no attachment.' },
+    attachmentsEnabled: refusal('feedback.attachments_disabled'),
+    hasNoAttachment: refusal('feedback.attachment_exists'),
+    hasAttachment: refusal('feedback.no_attachment'),
     hasResponseText: responseRequired,
     hasResponse: responseRequired,
   },
@@ -52,27 +36,11 @@ export const feedbackRefusals = {
 
 /** Refusals of validateFeedbackRequest and validateAttachment. */
 export const feedbackRequestRefusals = {
-  openExists: {
-    code: 'feedback.open_exists',
-    message:
-      'You already have open feedback. Please wait until it is resolved before submitting more.',
-  },
-  mealDetailsRequired: {
-    code: 'feedback.meal_details_required',
-    message: 'Meal date and meal type are required for a food complaint.',
-  },
-  mealDateInFuture: {
-    code: 'feedback.meal_date_in_future',
-    message: 'Meal date cannot be in the future.',
-  },
-  attachmentTooLarge: {
-    code: 'feedback.attachment_too_large',
-    message: 'Attachment must be less than 5MB.',
-  },
-  attachmentNotImage: {
-    code: 'feedback.attachment_not_image',
-    message: 'Attachment must be a JPEG, PNG or WebP image.',
-  },
+  openExists: refusal('feedback.open_exists'),
+  mealDetailsRequired: refusal('feedback.meal_details_required'),
+  mealDateInFuture: refusal('feedback.meal_date_in_future'),
+  attachmentTooLarge: refusal('feedback.attachment_too_large'),
+  attachmentNotImage: refusal('feedback.attachment_not_image'),
 } as const satisfies Record<string, Refusal>;
 
 export type FeedbackRefusalCode =

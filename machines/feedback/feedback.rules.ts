@@ -6,7 +6,7 @@ import {
   FEEDBACK_MESSAGE_WARNING_LENGTH,
 } from '../shared/constants';
 import { isAfter, type IsoDate } from '../shared/dates';
-import type { Refusal } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import type {
   FeedbackEvent,
   FeedbackPriority,

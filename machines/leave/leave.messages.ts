@@ -1,69 +1,38 @@
 // Every sentence the leave lifecycle refuses with, so the API, the web app and the CLI say the same thing.
-import type { Refusal, RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type { RefusalTable } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
 import type { LeaveEventType, LeaveStateValue, LeaveStatus } from './leave.machine';
 
 export const leaveRefusals = {
   states: {
-    DELETED: { code: 'leave.deleted', message: 'This leave request has been deleted.' },
+    DELETED: refusal('leave.deleted'),
   },
   events: {
-    'leave.approve': {
-      code: 'leave.not_pending',
-      message: 'Only pending leave requests can be approved.',
-    },
-    'leave.reject': {
-      code: 'leave.not_pending',
-      message: 'Only pending leave requests can be rejected.',
-    },
-    'leave.update': {
-      code: 'leave.not_pending',
-      message: 'Only pending leave requests can be changed.',
-    },
-    'leave.delete': {
-      code: 'leave.not_pending',
-      message: 'Only pending leave requests can be deleted.',
-    },
+    'leave.approve': refusal('leave.not_pending:approve'),
+    'leave.reject': refusal('leave.not_pending:reject'),
+    'leave.update': refusal('leave.not_pending'),
+    'leave.delete': refusal('leave.not_pending:delete'),
   },
   guards: {
-    hasAdminComment: { code: 'leave.comment_required', message: 'Admin comment is required.' },
+    hasAdminComment: refusal('leave.comment_required'),
   },
 } as const satisfies RefusalTable<LeaveEventType, LeaveStateValue>;
 
 /** Refusals of validateLeaveRequest, in the order they are checked. */
 export const leaveRequestRefusals = {
-  subscriptionNotActive: {
-    code: 'leave.subscription_not_active',
-    message: 'Leave can only be requested on an active subscription.',
-  },
+  subscriptionNotActive: refusal('leave.subscription_not_active'),
   // The web app looks for this exact sentence in non_field_errors (its "Invalid Date Selection"
   // toast).
-  pastDates: { code: 'leave.past_dates', message: 'Cannot request leave for past dates' },
-  endBeforeStart: {
-    code: 'leave.end_before_start',
-    message: 'The end date must be on or after the start date.',
-  },
-  startsAfterSubscriptionEnd: {
-    code: 'leave.after_subscription_end',
-    message: "Leave must start on or before the subscription's end date.",
-  },
-  tooLong: {
-    code: 'leave.too_long',
-    message: `A leave can last at most ${MAX_LEAVE_DAYS} days.`,
-  },
-  overlaps: {
-    code: 'leave.overlaps',
-    message: 'This leave overlaps another pending or approved leave.',
-  },
-  pendingExists: {
-    code: 'leave.pending_exists',
-    message: 'You already have a pending leave request.',
-  },
+  pastDates: refusal('leave.past_dates'),
+  endBeforeStart: refusal('leave.end_before_start'),
+  startsAfterSubscriptionEnd: refusal('leave.after_subscription_end'),
+  tooLong: refusal('leave.too_long', { count: MAX_LEAVE_DAYS }),
+  overlaps: refusal('leave.overlaps'),
+  pendingExists: refusal('leave.pending_exists'),
   /** Approving asks the subscription machine to extend; it refuses unless the subscription is ACTIVE. */
-  approveSubscriptionNotActive: {
-    code: 'leave.subscription_not_active',
-    message: 'Leave can only be approved while its subscription is active.',
-  },
+  approveSubscriptionNotActive: refusal('leave.subscription_not_active:approve'),
 } as const satisfies Record<string, Refusal>;
 
 export type LeaveRefusalCode =

@@ -8,7 +8,7 @@ import {
   type IsoDate,
   rangesOverlap,
 } from '../shared/dates';
-import type { Refusal } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import { leaveRequestRefusals } from './leave.messages';
 import type { LeaveEvent } from './leave.machine';
 

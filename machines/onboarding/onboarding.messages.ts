@@ -1,31 +1,17 @@
 // Every sentence the onboarding lifecycle refuses with.
+import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
 import type { OnboardingEventType, OnboardingStateValue, UserStatus } from './onboarding.machine';
 
 export const onboardingRefusals = {
   events: {
-    'onboarding.verify_otp': {
-      code: 'onboarding.already_verified',
-      message: 'This phone number is already verified.',
-    },
-    'onboarding.complete_profile': {
-      code: 'onboarding.otp_required',
-      message: 'Please verify your phone number before completing your profile.',
-    },
+    'onboarding.verify_otp': refusal('onboarding.already_verified'),
+    'onboarding.complete_profile': refusal('onboarding.otp_required'),
   },
   guards: {
-    isCustomer: {
-      code: 'onboarding.owner_profile_read_only',
-      message: 'Mess owner profiles are read-only.',
-    },
-    choosesOneService: {
-      code: 'onboarding.service_choice_required',
-      message: 'Choose exactly one of tiffin service or mess service.',
-    },
-    hasRequiredProfileFields: {
-      code: 'onboarding.profile_fields_required',
-      message: 'Please fill in every required profile field.',
-    },
+    isCustomer: refusal('onboarding.owner_profile_read_only'),
+    choosesOneService: refusal('onboarding.service_choice_required'),
+    hasRequiredProfileFields: refusal('onboarding.profile_fields_required'),
   },
 } as const satisfies RefusalTable<OnboardingEventType, OnboardingStateValue>;
 

@@ -1,5 +1,5 @@
 // What a complete profile needs, shared by the server and the profile form.
-import type { Refusal } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import { isNonBlank } from '../shared/text';
 import type {
   OnboardingEvent,

@@ -1,17 +1,15 @@
 // Why an order refuses an event, shared by the API, the web app and the CLI.
+import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
 import type { OrderEventType, OrderStateValue, OrderStatus } from './order.machine';
 
 export const orderRefusals = {
   states: {
-    paid: { code: 'order.already_paid', message: 'This order has already been paid.' },
+    paid: refusal('order.already_paid'),
   },
   events: {
-    'order.pay': { code: 'order.already_paid', message: 'This order has already been paid.' },
-    'order.expire': {
-      code: 'order.not_open',
-      message: 'This order is no longer open for payment.',
-    },
+    'order.pay': refusal('order.already_paid'),
+    'order.expire': refusal('order.not_open'),
   },
   guards: {},
 } as const satisfies RefusalTable<OrderEventType, OrderStateValue>;

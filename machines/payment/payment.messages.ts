@@ -1,4 +1,5 @@
 // Sentences for payment refusals and checkout failures, shared by the API, the web app and the CLI.
+import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
 import type {
   CheckoutStep,
@@ -7,53 +8,19 @@ import type {
   PaymentStatusStateValue,
 } from './payment.machine';
 
-/** An offline payment must be the full price; `due` (e.g. ₹3,000) names it when known. */
-export function offlineAmountMessage(due?: string): string {
-  const price = due ? `${due}, the subscription's full price` : "the subscription's full price";
-  return `The amount must be ${price}; part payments cannot be recorded.`;
-}
-
 export const paymentStatusRefusals = {
   events: {
-    'payment.mark_pending': {
-      code: 'payment.not_initiated',
-      message: 'Only an initiated payment can become pending.',
-    },
-    'payment.succeed': {
-      code: 'payment.already_settled',
-      message: 'This payment has already succeeded or failed.',
-    },
-    'payment.fail': {
-      code: 'payment.already_settled',
-      message: 'This payment has already succeeded or failed.',
-    },
-    'payment.record_offline': {
-      code: 'payment.not_new',
-      message: 'Only a new payment can be recorded as received at the mess.',
-    },
+    'payment.mark_pending': refusal('payment.not_initiated'),
+    'payment.succeed': refusal('payment.already_settled'),
+    'payment.fail': refusal('payment.already_settled'),
+    'payment.record_offline': refusal('payment.not_new'),
   },
   guards: {
-    hasTransactionId: {
-      code: 'payment.transaction_id_required',
-      message: "A successful payment needs the provider's payment id.",
-    },
-    isFullAmount: {
-      code: 'payment.amount_mismatch',
-      message: offlineAmountMessage(),
-    },
-    hasRequiredReference: {
-      code: 'payment.reference_required',
-      message:
-        'A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.',
-    },
-    wasReceivedByToday: {
-      code: 'payment.received_in_future',
-      message: 'The date received cannot be in the future.',
-    },
-    wasReceivedAfterSubscribing: {
-      code: 'payment.received_before_subscription',
-      message: 'The date received cannot be before the subscription was created.',
-    },
+    hasTransactionId: refusal('payment.transaction_id_required'),
+    isFullAmount: refusal('payment.amount_mismatch'),
+    hasRequiredReference: refusal('payment.reference_required'),
+    wasReceivedByToday: refusal('payment.received_in_future'),
+    wasReceivedAfterSubscribing: refusal('payment.received_before_subscription'),
   },
 } as const satisfies RefusalTable<PaymentStatusEventType, PaymentStatusStateValue>;
 

@@ -8,7 +8,8 @@ import type {
   PaymentStatus,
   PaymentStatusEvent,
 } from './payment.machine';
-import { offlineAmountMessage, paymentStatusRefusals } from './payment.messages';
+import { paymentStatusRefusals } from './payment.messages';
+import { refusal, type Refusal } from '../shared/refusals';
 import { formatRupees } from '../shared/money';
 
 export const PAYMENT_STATUSES = ['INITIATED', 'PENDING', 'SUCCESS', 'FAILED'] as const;
@@ -64,11 +65,7 @@ export const wasReceivedAfterSubscribing = (
 /** The request fields an offline payment's rules speak about, as the API names them. */
 export type OfflinePaymentField = 'amount' | 'reference' | 'received_on';
 
-export interface OfflinePaymentProblem {
-  readonly field: OfflinePaymentField;
-  readonly code: string;
-  readonly message: string;
-}
+export type OfflinePaymentProblem = Refusal & { readonly field: OfflinePaymentField };
 
 /**
  * Every rule the recording breaks, each under its field, in field order. The payment status
@@ -80,8 +77,7 @@ export function offlinePaymentProblems(facts: OfflinePaymentFacts): OfflinePayme
   if (!isFullAmount(facts)) {
     problems.push({
       field: 'amount',
-      code: guards.isFullAmount.code,
-      message: offlineAmountMessage(formatRupees(facts.amountDuePaise / 100)),
+      ...refusal('payment.amount_mismatch:due', { due: formatRupees(facts.amountDuePaise / 100) }),
     });
   }
   if (!hasRequiredReference(facts)) {

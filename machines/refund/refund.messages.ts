@@ -1,28 +1,17 @@
 // Every sentence the refund lifecycle refuses with, so the API, the web app and the CLI say the same thing.
+import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
 import type { RefundEventType, RefundStateValue, RefundStatus } from './refund.machine';
 
 export const refundRefusals = {
   events: {
-    'refund.approve': {
-      code: 'refund.not_pending',
-      message: 'Only pending refunds can be approved.',
-    },
-    'refund.reject': {
-      code: 'refund.not_pending',
-      message: 'Only pending refunds can be rejected.',
-    },
-    'refund.mark_paid': {
-      code: 'refund.not_approved',
-      message: 'Only approved refunds can be marked as paid.',
-    },
-    'refund.update_payout': {
-      code: 'refund.payout_locked',
-      message: 'Payout details can be changed only while the refund is pending.',
-    },
+    'refund.approve': refusal('refund.not_pending'),
+    'refund.reject': refusal('refund.not_pending:reject'),
+    'refund.mark_paid': refusal('refund.not_approved'),
+    'refund.update_payout': refusal('refund.payout_locked'),
   },
   guards: {
-    hasAdminComment: { code: 'refund.comment_required', message: 'Admin comment is required.' },
+    hasAdminComment: refusal('refund.comment_required'),
   },
 } as const satisfies RefusalTable<RefundEventType, RefundStateValue>;
 

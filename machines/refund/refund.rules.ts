@@ -2,8 +2,9 @@
 // form, the masking every view but the owner's payout view applies, and how a payout reads. The
 // contract (openapi.yaml UpiPayout, BankPayout) carries the same patterns and messages; a test keeps
 // them equal (tests/machines/refund-payout.test.ts).
+import { refusal } from '../shared/refusals';
 import type { components } from '../../generated/api';
-import type { Refusal } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import { isNonBlank } from '../shared/text';
 import { REFUND_STATUS_LABELS } from './refund.messages';
 import type { RefundEvent, RefundStatus, RefundStatusDisplay } from './refund.machine';
@@ -70,12 +71,8 @@ export type PayoutField = keyof typeof PAYOUT_MESSAGES;
 
 /** Only an APPROVED refund's payout details are shown in full (getRefundPayout). */
 export const refundPayoutRefusals = {
-  notPayable: {
-    code: 'refund.not_payable',
-    message:
-      'Full payout details are shown only for an approved refund, while it waits to be paid.',
-  },
-  none: { code: 'refund.no_payout', message: 'The customer has not given payout details yet.' },
+  notPayable: refusal('refund.not_payable'),
+  none: refusal('refund.no_payout'),
 } as const satisfies Record<string, Refusal>;
 
 /** What a payout form holds: every field as typed, whichever method is chosen. */

@@ -6,4 +6,6 @@ export * from './lifecycle';
 export * from './money';
 export * from './owner-account';
 export * from './phone';
+export * from './refusals';
+export * from './refusals.hi';
 export * from './text';

@@ -1,6 +1,7 @@
 // decide() and allowedEvents(): how the server, the web app and the CLI ask a lifecycle machine
 // whether an event is allowed for a persisted record, and why not.
 import { transition } from 'xstate';
+import { refusal, type Refusal } from './refusals';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
@@ -9,12 +10,6 @@ import type {
   EventObject,
   SnapshotFrom,
 } from 'xstate';
-
-/** A refused transition: a stable code named after the guard or state that refused, and the sentence to show. */
-export interface Refusal {
-  readonly code: string;
-  readonly message: string;
-}
 
 /**
  * Why a lifecycle refuses events. Looked up in this order:
@@ -148,10 +143,7 @@ export function explainRefusal<TMachine extends AnyStateMachine>(
   event: EventObject,
 ): Refusal {
   const { refusals } = lifecycleOf(machine);
-  const fallback: Refusal = refusals.events[event.type] ?? {
-    code: `${machine.id}.not_allowed`,
-    message: 'This action is not allowed right now.',
-  };
+  const fallback: Refusal = refusals.events[event.type] ?? refusal('bad_request');
   const guardNames = Object.keys(machine.implementations.guards);
   const canWith = (passing: ReadonlySet<string>) => {
     const forced = Object.fromEntries([...passing].map((name) => [name, () => true]));

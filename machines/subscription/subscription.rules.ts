@@ -1,7 +1,7 @@
 // Pure subscription arithmetic and creation rules, shared by the server (writes) and the web app (previews).
 import { MAX_PENDING_SUBSCRIPTIONS, SOON_TO_EXPIRE_DAYS } from '../shared/constants';
 import { addDays, diffDays, inclusiveDays, isBefore, type IsoDate } from '../shared/dates';
-import type { Refusal } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import type { ServiceType, SubscriptionEvent, SubscriptionStatus } from './subscription.machine';
 import { subscriptionRequestRefusals } from './subscription.messages';
 

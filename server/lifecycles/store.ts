@@ -4,12 +4,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';
-import type { Decision, Refusal } from '@machines/shared';
+import type { Decision } from '@machines/shared';
 import type { AttachmentStore } from '@server/platform/attachments/index.js';
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
-import { ApiError, nonFieldError } from '@server/errors.js';
+import { refusalError } from '@server/errors.js';
 import type { Notifier } from '@server/services/notifier.js';
 import type { Clock } from '@server/platform/time.js';
 
@@ -28,14 +28,7 @@ export interface StoreDeps {
 /** The database or a transaction on it: stores take one so a composite change commits once. */
 export type Executor = Kysely<Database>;
 
-export const refusalError = (refusal: Refusal) => nonFieldError(refusal.message, refusal.code);
-
-/** Every broken rule of a create or edit, the first one's code. */
-export const refusalsError = (refusals: readonly Refusal[]) =>
-  new ApiError(400, {
-    non_field_errors: refusals.map((refusal) => refusal.message),
-    error_code: refusals[0]?.code ?? 'invalid',
-  });
+export { refusalError, refusalsError } from '@server/errors.js';
 
 /** The machine's allowed transition, or the 400 that explains its refusal. */
 export function allowed<TMachine extends AnyStateMachine>(decision: Decision<TMachine>) {

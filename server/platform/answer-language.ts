@@ -3,6 +3,8 @@
 // one place from the English the handlers, the machines and the contract write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId } from '@server/http.js';
+import { refusalSentence, type Refusal } from '@machines/shared';
+import { REFUSALS } from '@server/errors.js';
 import { DEFAULT_LANGUAGE, requestLanguage, translateSentence, type Language } from './i18n.js';
 
 declare module 'fastify' {
@@ -34,8 +36,17 @@ const MACHINE_KEYS = new Set(['error_code']);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const translateList = (language: Language, list: unknown[]) =>
-  list.map((item) => (typeof item === 'string' ? translateSentence(language, item) : item));
+/**
+ * A sentence of an error body in `language`. A refusal the body carries (server/errors.ts, carrying)
+ * is written from the catalogue by its key; any other sentence (a field's validation message) is
+ * translated from the server's own catalogue.
+ */
+function sentenceIn(language: Language, sentence: string, carried: readonly Refusal[]) {
+  const refused = carried.find((candidate) => candidate.message === sentence);
+  return refused
+    ? refusalSentence(language, refused.key, refused.values)
+    : translateSentence(language, sentence);
+}
 
 /**
  * An error body in `language`: `detail` and `message` (one sentence on the OTP endpoints), and
@@ -43,12 +54,15 @@ const translateList = (language: Language, list: unknown[]) =>
  * values (`error_code`, a health report's `status`, a declined payment's id) stay as they are.
  */
 function translateErrorBody(language: Language, body: Record<string, unknown>) {
+  const carried = (body as { [REFUSALS]?: readonly Refusal[] })[REFUSALS] ?? [];
+  const translate = (item: unknown) =>
+    typeof item === 'string' ? sentenceIn(language, item, carried) : item;
   const translated: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (MACHINE_KEYS.has(key)) translated[key] = value;
-    else if (Array.isArray(value)) translated[key] = translateList(language, value);
+    else if (Array.isArray(value)) translated[key] = value.map(translate);
     else if ((key === 'detail' || key === 'message') && typeof value === 'string') {
-      translated[key] = translateSentence(language, value);
+      translated[key] = translate(value);
     } else translated[key] = value;
   }
   return translated;

@@ -6,13 +6,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PAYMENT_STATUS_LABELS, paymentGatewayLabel, paymentModeLabel } from '@machines/payment';
 import {
-  offlineAmountMessage,
-  PAYMENT_STATUS_LABELS,
-  paymentGatewayLabel,
-  paymentModeLabel,
-} from '@machines/payment';
-import { formatCalendarDate } from '@machines/shared';
+  formatCalendarDate,
+  isRefusalKey,
+  refusal,
+  formatRupees,
+  refusalSentence,
+  REFUSALS_HI,
+  type Refusal,
+} from '@machines/shared';
 import { numberInHindiWords, rupeesInWords } from '../../server/platform/format.js';
 import {
   CATALOGUES,
@@ -89,8 +92,8 @@ function contractMessages(): string[] {
   return [...found];
 }
 
-/** Every refusal ({ code, message }) any module under machines/ exports, however deep. */
-async function machineRefusals(): Promise<string[]> {
+/** Every refusal ({ code, key, message }) any module under machines/ exports, however deep. */
+async function machineRefusals(): Promise<Refusal[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -100,14 +103,14 @@ async function machineRefusals(): Promise<string[]> {
     }
   };
   walk(path.join(ROOT, 'machines'));
-  const found = new Set<string>();
+  const found = new Set<Refusal>();
   const seen = new Set<unknown>();
   const visit = (value: unknown): void => {
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     const record = value as Record<string, unknown>;
     if (typeof record.code === 'string' && typeof record.message === 'string') {
-      found.add(record.message);
+      found.add(record as unknown as Refusal);
     }
     for (const child of Object.values(record)) visit(child);
   };
@@ -181,16 +184,21 @@ describe('every English text of the API has its Hindi', () => {
     expect(texts.filter((text) => !inHindi(text))).toEqual([]);
   });
 
-  it('translates every refusal the machines define', async () => {
-    const texts = await machineRefusals();
-    expect(texts.length).toBeGreaterThan(50);
-    // explainRefusal's fallback for an event no table names.
-    texts.push('This action is not allowed right now.');
-    expect(texts.filter((text) => !inHindi(text))).toEqual([]);
+  it('writes every refusal the machines define from the catalogue, by its key', async () => {
+    const refusals = await machineRefusals();
+    expect(refusals.length).toBeGreaterThan(50);
+    for (const refused of refusals) {
+      expect(isRefusalKey(refused.key), refused.message).toBe(true);
+      expect(refused.code, refused.key).toBe(refused.key.split(':')[0]);
+      expect(refusalSentence('en', refused.key, refused.values)).toBe(refused.message);
+      const hindi = refusalSentence('hi', refused.key, refused.values);
+      expect(DEVANAGARI.test(hindi) && hindi !== refused.message, refused.key).toBe(true);
+    }
   });
 
   it('translates sentences that carry a number or an amount, keeping them', () => {
-    expect(translateSentence('hi', offlineAmountMessage('₹3,000'))).toBe(
+    const amount = refusal('payment.amount_mismatch:due', { due: '₹3,000' });
+    expect(refusalSentence('hi', amount.key, amount.values)).toBe(
       'राशि ₹3,000 होनी चाहिए, जो सदस्यता की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
     );
     expect(translateSentence('hi', 'Too many attempts. Please try again in 5 minutes.')).toBe(
@@ -583,7 +591,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
     it('answers a machine’s refusal in Hindi, and success sentences too', async () => {
       const shop = commerce(t, ownerToken, { codePrefix: 'I18R' });
       const customer = await registerCustomer(t);
-      const { subscriptionId } = await shop.pendingSubscription(customer);
+      const { subscription, subscriptionId } = await shop.pendingSubscription(customer);
       const renew = (headers: Record<string, string> = {}) =>
         t.request('POST', `/api/subscriptions/subscriptions/${subscriptionId}/renew/`, {
           token: customer.access,
@@ -597,6 +605,27 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       });
       const english = await renew();
       expect(english.body.non_field_errors).toEqual(['Only expired subscriptions can be renewed.']);
+
+      // A refusal with a value, under its field: written from the catalogue by its key.
+      const partly = (headers: Record<string, string> = {}) =>
+        t.request('POST', '/api/payments/admin/payments/record_offline/', {
+          token: ownerToken,
+          body: { subscription: subscriptionId, amount: 1, payment_mode: 'upi' },
+          headers,
+        });
+      const due = formatRupees(Number(subscription.total_paid));
+      const partHindi = await partly(HINDI);
+      expect(partHindi.status).toBe(400);
+      expect(partHindi.body).toEqual({
+        amount: [refusalSentence('hi', 'payment.amount_mismatch:due', { due })],
+        reference: [REFUSALS_HI['payment.reference_required']],
+        error_code: 'payment.amount_mismatch',
+      });
+      expect(partHindi.body.amount[0]).toContain(due);
+      const partEnglish = await partly();
+      expect(partEnglish.body.amount).toEqual([
+        `The amount must be ${due}, the subscription's full price; part payments cannot be recorded.`,
+      ]);
 
       const reset = await t.request('POST', '/api/accounts/password-reset/', {
         body: { email: 'nobody@example.com' },

@@ -818,11 +818,11 @@ describe('decide() details', () => {
     ).toThrow();
   });
 
-  it('refuses an unknown event with a generic code', () => {
+  it('refuses an unknown event with a generic code of the contract', () => {
     const decision = decide(leaveMachine, { value: 'PENDING', context: leaveContext }, {
       type: 'leave.revoke',
     } as never);
-    expect(decision).toMatchObject({ ok: false, code: 'leave.not_allowed' });
+    expect(decision).toMatchObject({ ok: false, code: 'bad_request', key: 'bad_request' });
   });
 
   it('needs a machine with lifecycle meta', async () => {

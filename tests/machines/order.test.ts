@@ -41,6 +41,7 @@ describe('order machine', () => {
     expect(decide(orderMachine, orderFromApi({ status: 'paid' }), { type: 'order.pay' })).toEqual({
       ok: false,
       code: 'order.already_paid',
+      key: 'order.already_paid',
       message: 'This order has already been paid.',
     });
   });

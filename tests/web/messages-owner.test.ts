@@ -1,8 +1,6 @@
 // Texts the owner's screens show from machines/ (which `dabba` shows too) read in English exactly
-// as the machines write them: the feedback response's refusals, the refund filters and the refund
-// payout line.
+// as the machines write them: the refund filters and the refund payout line.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feedbackRefusals } from '@machines/feedback';
 import {
   describePayout as machineDescribePayout,
   REFUND_FILTERS,
@@ -14,15 +12,6 @@ import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refu
 import { en } from './catalogues';
 
 describe("the owner's screens' texts from machines/", () => {
-  it("give the feedback response's refusals the feedback machine's English", () => {
-    expect(en['adminFeedback.responseRequired']).toBe(
-      feedbackRefusals.events['feedback.respond'].message,
-    );
-    expect(en['adminFeedback.statusRequired']).toBe(
-      feedbackRefusals.events['feedback.set_status'].message,
-    );
-  });
-
   it('label the refund filters in English as the refund machine names them', () => {
     expect(Object.keys(REFUND_FILTER_LABELS).sort()).toEqual([...REFUND_FILTERS].sort());
     for (const filter of REFUND_FILTERS) expect(en[REFUND_FILTER_LABELS[filter]]).toBe(filter);

@@ -1,6 +1,5 @@
 // Texts the owner's Payments and Users screens show from machines/ (which `dabba` shows too) read in
-// English exactly as the machines write them: the adjustment and offline payment toasts, the
-// refusals the dialogs preview, payment modes and gateways, and the export's sources, columns and
+// English exactly as the machines write them: the adjustment and offline payment toasts, payment modes and gateways, and the export's sources, columns and
 // notice (web/pages/admin/superuser/messages.ts), and the spec's words for a refused owner screen.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,10 +11,8 @@ import {
 import {
   OFFLINE_PAYMENT_MODE_LABELS,
   OFFLINE_PAYMENT_TOASTS,
-  offlineAmountMessage,
   paymentGatewayLabel,
   paymentModeLabel,
-  paymentStatusRefusals,
 } from '@machines/payment';
 import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '@machines/subscription';
 import {
@@ -25,7 +22,6 @@ import {
   GATEWAY_MESSAGES,
   OFFLINE_PAYMENT_TOAST_MESSAGES,
   PAYMENT_MODE_MESSAGES,
-  REFUSAL_MESSAGES,
 } from '../../web/pages/admin/superuser/messages';
 import {
   DOWNLOAD_UNAUTHORIZED,
@@ -63,16 +59,6 @@ describe('the messages of machines/ texts on the Payments and Users screens', ()
 
   it("give the Record Payment toasts the payment machine's English", () => {
     expectSameToasts(OFFLINE_PAYMENT_TOASTS, OFFLINE_PAYMENT_TOAST_MESSAGES);
-  });
-
-  it('give every refusal the dialogs translate the English the machine writes', () => {
-    for (const [message, { id, values }] of REFUSAL_MESSAGES) {
-      expect(filled(id, values), id).toBe(message);
-    }
-    expect(filled('superuser.refusal.amount', { due: '₹3,000' })).toBe(
-      offlineAmountMessage('₹3,000'),
-    );
-    expect(paymentStatusRefusals.guards.isFullAmount.message).toBe(offlineAmountMessage());
   });
 
   it('name payment modes and gateways as the payment rules do', () => {

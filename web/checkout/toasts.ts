@@ -1,6 +1,6 @@
 // The checkout's toasts (machines/payment CHECKOUT_TOASTS) as messages: the same English, in the
 // current language. tests/web/messages-ui.test.ts keeps the English equal to the machine's.
-import { CHECKOUT_TOASTS, type CheckoutStep } from '@machines/payment';
+import type { CheckoutStep } from '@machines/payment';
 import { t, type MessageId } from '@web/i18n/i18n';
 
 export type CheckoutToast = CheckoutStep | 'succeeded';
@@ -16,17 +16,14 @@ export const CHECKOUT_TOAST_MESSAGES = {
 } as const satisfies Record<CheckoutToast, { title: MessageId; message: MessageId }>;
 
 /**
- * A notice of the payment machine in the current language: its fixed texts are translated, a
- * sentence the server or Razorpay wrote (already in the app's language, or Razorpay's own) stays.
+ * A toast of checkout in the current language: its fixed title and message translated, except a
+ * sentence the server or Razorpay wrote for a failed step (already in the app's language, or
+ * Razorpay's own), which is shown as it came.
  */
 export function checkoutNotice(
   toast: CheckoutToast,
-  notice: { title: string; message: string },
+  written: string | null,
 ): { title: string; message: string } {
-  const fixed = CHECKOUT_TOASTS[toast];
   const ids = CHECKOUT_TOAST_MESSAGES[toast];
-  return {
-    title: notice.title === fixed.title ? t(ids.title) : notice.title,
-    message: notice.message === fixed.message ? t(ids.message) : notice.message,
-  };
+  return { title: t(ids.title), message: written ?? t(ids.message) };
 }

@@ -73,7 +73,7 @@ export function useCheckout(): {
             tone: notice.tone,
             ...checkoutNotice(
               notice.tone === 'success' ? 'succeeded' : (context.error?.step ?? 'order'),
-              notice,
+              notice.tone === 'success' ? null : (context.error?.message ?? null),
             ),
           }),
       },

@@ -1,22 +1,22 @@
-// The phone rule: 10 digits starting 6-9 after stripping non-digits; sent as +91 and the digits.
-// How a number reads is machines/shared/phone.ts formatPhone, for the web, dabba and the receipt.
-import { t } from '@web/i18n/i18n';
+// The phone rule (machines/shared/phone.ts, the server's and dabba's too) with its messages in the
+// current language. How a number reads is formatPhone there, for the web, dabba and the receipt.
+import { normalizePhone, type PhoneProblem } from '@machines/shared';
+import { t, type MessageId } from '@web/i18n/i18n';
 
-/** The 10-digit local number: a 12-digit number starting with 91 loses its country code. */
-function localDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
-}
+const PHONE_PROBLEMS: Readonly<Record<PhoneProblem, MessageId>> = {
+  digits: 'ui.phone.tenDigits',
+  start: 'ui.phone.startDigit',
+};
 
 export function phoneError(phone: string): string | undefined {
-  const digits = localDigits(phone);
-  if (digits.length !== 10) return t('ui.phone.tenDigits');
-  if (!/^[6-9]/.test(digits)) return t('ui.phone.startDigit');
-  return undefined;
+  const checked = normalizePhone(phone);
+  return checked.ok ? undefined : t(PHONE_PROBLEMS[checked.problem]);
 }
 
+/** The number as it is sent (+91 and ten digits); call once phoneError has passed. */
 export function toE164(phone: string): string {
-  return `+91${localDigits(phone)}`;
+  const checked = normalizePhone(phone);
+  return checked.ok ? checked.value : phone;
 }
 
 /** A link that dials `phone` however it is written (+91 98765 43210): its digits and the plus. */

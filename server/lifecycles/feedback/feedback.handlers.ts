@@ -2,12 +2,10 @@
 // writes every change; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
-import { ApiError, fieldError, forbidden, notFound } from '@server/errors.js';
+import { ApiError, forbidden, notFound, refusalField } from '@server/errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
 import { feedbackSerializer } from './feedback.serializer.js';
 import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
-
-const CHOOSE_FILE = 'Please choose an image to upload.';
 
 export function feedbackHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -109,12 +107,12 @@ export function feedbackHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const row = await visible(request.params.id, user);
       await feedback.mayAttach(row);
-      if (!request.isMultipart()) throw fieldError('file', CHOOSE_FILE, 'required');
+      if (!request.isMultipart()) throw refusalField('file', 'required:image');
       let filename: string | undefined;
       let bytes: Buffer;
       try {
         const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw fieldError('file', CHOOSE_FILE, 'required');
+        if (!part || part.fieldname !== 'file') throw refusalField('file', 'required:image');
         filename = part.filename;
         bytes = await part.toBuffer();
       } catch (error) {
@@ -126,9 +124,9 @@ export function feedbackHandlers(ctx: AppContext) {
         ) {
           throw error;
         }
-        throw fieldError('file', CHOOSE_FILE, 'invalid_upload');
+        throw refusalField('file', 'invalid_upload');
       }
-      if (bytes.length === 0) throw fieldError('file', CHOOSE_FILE, 'required');
+      if (bytes.length === 0) throw refusalField('file', 'required:image');
       await feedback.addAttachment(row, bytes, filename);
       return serialize.one(await visible(row.id, user));
     },

@@ -2,7 +2,7 @@
 // response and status. Each change is decided by the feedback machine and written with a
 // conditional UPDATE; the photo's bytes go to the attachment store, never half-written.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '@machines/shared';
+import { decide, refusal, type Refusal } from '@machines/shared';
 import {
   computePriority,
   type FeedbackEvent,
@@ -17,7 +17,7 @@ import {
 } from '@machines/feedback';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Feedback, User } from '@server/platform/db/schema.js';
-import { ApiError, fieldError, notFound } from '@server/errors.js';
+import { ApiError, carrying, notFound, refusalField, refusedWith } from '@server/errors.js';
 import { localizer } from '@server/platform/i18n.js';
 import { cleanFilename, detectImageType, reencodeImage } from './feedback.photos.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
@@ -46,15 +46,14 @@ type CustomerEvent = Extract<
 >;
 type OwnerEvent = Extract<FeedbackEvent, { type: 'feedback.respond' | 'feedback.set_status' }>;
 
-const conflict = () =>
-  refusalError({
-    message: 'This feedback changed meanwhile. Please try again.',
-    code: 'feedback.conflict',
-  });
+const conflict = () => refusalError(refusal('feedback.conflict'));
 
 /** The refusal of an attachment that is not an image we accept, under the `file` field. */
-const fileRefusal = (reason: { message: string; code: string }) =>
-  new ApiError(400, { file: [reason.message], detail: reason.message, error_code: reason.code });
+const fileRefusal = (reason: Refusal) =>
+  new ApiError(
+    400,
+    carrying({ file: [reason.message], detail: reason.message, error_code: reason.code }, [reason]),
+  );
 
 export type FeedbackStore = ReturnType<typeof createFeedbackStore>;
 
@@ -97,11 +96,7 @@ export function createFeedbackStore(deps: StoreDeps) {
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       if (!own) {
-        throw fieldError(
-          'subscription',
-          'Subscription not found.',
-          'feedback.subscription_not_found',
-        );
+        throw refusalField('subscription', 'feedback.subscription_not_found');
       }
     }
     const open = await db
@@ -256,7 +251,7 @@ export function createFeedbackStore(deps: StoreDeps) {
     });
     if (!decision.ok) {
       if (decision.code === feedbackRefusals.guards.hasAttachment.code) {
-        throw notFound(decision.message);
+        throw refusedWith(404, decision, 'not_found');
       }
       throw refusalError(decision);
     }
@@ -275,7 +270,7 @@ export function createFeedbackStore(deps: StoreDeps) {
         .returning('storage_name')
         .executeTakeFirst();
     });
-    if (!removed) throw notFound(feedbackRefusals.guards.hasAttachment.message);
+    if (!removed) throw refusedWith(404, feedbackRefusals.guards.hasAttachment, 'not_found');
     await deps.attachments.delete(removed.storage_name);
   }
 

@@ -2,7 +2,7 @@
 // every change; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
-import { fieldError, notFound } from '@server/errors.js';
+import { notFound, refusalField } from '@server/errors.js';
 import {
   isOwner,
   requireCustomer,
@@ -14,8 +14,6 @@ import { page } from '@server/platform/paging.js';
 import { leaveBody } from './leave.serializer.js';
 import { leaveSelect, type LeaveRow } from './leave.read.js';
 import { businessDayRange, businessDayStart } from '@server/platform/time.js';
-
-const DATE_RANGE_BACKWARDS = 'Date to must be on or after date from.';
 
 export function leaveHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -44,7 +42,7 @@ export function leaveHandlers(ctx: AppContext) {
       if (query.user !== undefined) base = base.where('l.user_id', '=', query.user);
       // The leaves whose period overlaps the range: who is away on any of its days.
       if (query.date_from && query.date_to && query.date_to < query.date_from) {
-        throw fieldError('date_to', DATE_RANGE_BACKWARDS, 'invalid_date_range');
+        throw refusalField('date_to', 'invalid_date_range');
       }
       if (query.date_from) base = base.where('l.leave_end_date', '>=', query.date_from);
       if (query.date_to) base = base.where('l.leave_start_date', '<=', query.date_to);

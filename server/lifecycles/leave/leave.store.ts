@@ -15,7 +15,7 @@ import {
 } from '@machines/leave';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Leave, User } from '@server/platform/db/schema.js';
-import { ApiError, fieldError } from '@server/errors.js';
+import { ApiError, refusalField } from '@server/errors.js';
 import { fullName } from '@server/platform/format.js';
 import type { Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer, notifyOwners } from '@server/services/notify.js';
@@ -60,7 +60,7 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!subscription) {
-      throw fieldError('subscription', 'Subscription not found.', 'leave.subscription_not_found');
+      throw refusalField('subscription', 'leave.subscription_not_found');
     }
     const today = deps.today();
     const rows = await db

@@ -1,6 +1,6 @@
 // Registration, phone verification and the profile. The account store writes the user's status as
 // the onboarding machine decides; handlers check the fields with the spec's messages first.
-import { claimOtpSend, consumeOtp, issueOtp } from '@server/resources/auth/otp.js';
+import { claimOtpSend, consumeOtp, issueOtp, otpError } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
@@ -9,9 +9,9 @@ import type { User } from '@server/platform/db/schema.js';
 import {
   ApiError,
   fieldErrors,
-  forbidden,
   unauthorized,
   type FieldErrors,
+  refusedWith,
 } from '@server/errors.js';
 import {
   afterAnswer,
@@ -29,6 +29,7 @@ import {
   profileErrors,
   registrationErrors,
 } from './onboarding.validation.js';
+import { refusal } from '@machines/shared';
 
 /** A phone field error on the OTP endpoints, which the client reads from `message`. */
 const otpPhoneError = (message: string) =>
@@ -138,10 +139,7 @@ export function onboardingHandlers(ctx: AppContext) {
       await enforceLimit(ctx.rateLimiter, `otp-verify:ip:${ip}`, 30, 900, 'message');
       if (!phone.ok) throw otpPhoneError(phone.message);
       if (isBlank(request.body.otp)) {
-        throw new ApiError(400, {
-          message: 'OTP Required: Please enter the OTP.',
-          error_code: 'otp.required',
-        });
+        throw otpError('otp.required');
       }
       await enforceLimit(ctx.rateLimiter, `otp-verify:phone:${phone.value}`, 10, 900, 'message');
       const userId = await consumeOtp(ctx, phone.value, request.body.otp);
@@ -182,7 +180,7 @@ export function onboardingHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const body = request.body;
       if (user.status === 'unverified') {
-        throw forbidden('Please verify your phone number before completing your profile.');
+        throw refusedWith(403, refusal('onboarding.otp_required'), 'permission_denied');
       }
       const errors = profileErrors(user, body);
       if (Object.keys(errors).length) throw fieldErrors(errors);

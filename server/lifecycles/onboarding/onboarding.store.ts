@@ -2,10 +2,10 @@
 // verified OTP makes it registration_complete, and saving the profile makes it profile_complete.
 // Each write is decided by the onboarding machine and made with a conditional UPDATE.
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '@machines/shared';
+import { decide, refusal } from '@machines/shared';
 import { onboardingMachine, type ProfileInput, type UserStatus } from '@machines/onboarding';
 import type { NewUser, User } from '@server/platform/db/schema.js';
-import { nonFieldError } from '@server/errors.js';
+import { refusalError } from '@server/errors.js';
 import { localizer, type Language } from '@server/platform/i18n.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 
@@ -177,11 +177,7 @@ export function createAccountStore(deps: StoreDeps) {
         .returning('id')
         .executeTakeFirst();
       // Another request changed the account after it was read: undo the profile rows too.
-      if (!saved)
-        throw nonFieldError(
-          'Your account changed meanwhile. Please try again.',
-          'account.conflict',
-        );
+      if (!saved) throw refusalError(refusal('account.conflict'));
       return user.status !== next;
     });
     if (!becameComplete) return;

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
-import { ApiError, detailError } from '@server/errors.js';
+import { ApiError, refusalDetail } from '@server/errors.js';
 import type { Handlers } from '@server/http.js';
 import type { Executor } from '@server/lifecycles/store.js';
 import type { SettleOutcome } from './payment.store.js';
@@ -42,7 +42,7 @@ export function paymentWebhookHandlers(ctx: AppContext) {
   return {
     async paymentWebhook(request) {
       const secret = ctx.config.payments.webhookSecret;
-      if (!secret) throw detailError(400, 'Webhooks are not configured.', 'webhook.not_configured');
+      if (!secret) throw refusalDetail(400, 'webhook.not_configured');
       const signature = request.headers['x-razorpay-signature'];
       const raw = request.rawBody;
       if (
@@ -50,7 +50,7 @@ export function paymentWebhookHandlers(ctx: AppContext) {
         !raw ||
         !isValidWebhookSignature(secret, raw, signature.trim())
       ) {
-        throw detailError(400, 'Invalid webhook signature.', 'webhook.invalid_signature');
+        throw refusalDetail(400, 'webhook.invalid_signature');
       }
       const event = request.body as WebhookEvent;
       const entity = event.payload.payment?.entity;

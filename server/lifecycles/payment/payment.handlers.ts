@@ -1,11 +1,11 @@
 // A customer's payments on Razorpay's protocol: orders, verification, the sandbox checkout and
 // receipts. The payment store settles orders and records attempts; handlers parse and serialize.
 import { orderFromApi, orderMachine, selectIsOrderOpen } from '@machines/order';
-import { restore } from '@machines/shared';
+import { restore, refusal } from '@machines/shared';
 import { varyOnLanguage } from '@server/platform/answer-language.js';
 import type { AppContext } from '@server/context.js';
 import type { PaymentOrder, User } from '@server/platform/db/schema.js';
-import { ApiError, detailError, nonFieldError, notFound } from '@server/errors.js';
+import { ApiError, notFound, refusalDetail, refusalError, carrying } from '@server/errors.js';
 import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
 import { requestLanguage } from '@server/platform/i18n.js';
 import { checkoutBody, orderBody, paymentBody } from './payment.serializer.js';
@@ -16,7 +16,6 @@ import { ProviderError } from '@server/services/payments/provider.js';
 import { isValidPaymentSignature, paymentSignature } from '@server/services/payments/signatures.js';
 import { loadReceipt, receiptFileName, receiptHtml, receiptPdf, receiptText } from './receipts.js';
 
-export const VERIFY_FAILED = 'Failed to verify payment.';
 const SANDBOX_DECLINED_REASON = 'Payment declined at the sandbox checkout.';
 
 export function paymentHandlers(ctx: AppContext) {
@@ -115,7 +114,7 @@ export function paymentHandlers(ctx: AppContext) {
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, 'payment provider refused the order');
-        throw detailError(502, 'Failed to initiate payment.', 'payment.provider_unavailable');
+        throw refusalDetail(502, 'payment.provider_unavailable');
       }
     },
 
@@ -134,7 +133,7 @@ export function paymentHandlers(ctx: AppContext) {
           razorpay_signature,
         )
       ) {
-        throw detailError(400, VERIFY_FAILED, 'payment.invalid_signature');
+        throw refusalDetail(400, 'payment.invalid_signature');
       }
       const outcome = await payments.settle({
         order,
@@ -145,7 +144,7 @@ export function paymentHandlers(ctx: AppContext) {
         .where('payments.payment_order_id', '=', order.id)
         .where('payments.status', '=', 'SUCCESS')
         .executeTakeFirst();
-      if (!success) throw detailError(400, VERIFY_FAILED, 'payment.not_settled');
+      if (!success) throw refusalDetail(400, 'payment.not_settled');
       const subscription = await loadSubscriptionBody(db, success.subscription_id, ctx.today());
       if (!subscription) throw notFound();
       return {
@@ -161,7 +160,7 @@ export function paymentHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const order = await callerOrder(user, request.body.order_id);
       if (!selectIsOrderOpen(restore(orderMachine, orderFromApi(order)))) {
-        throw nonFieldError('This order is no longer open for payment.', 'payment.order_not_open');
+        throw refusalError(refusal('payment.order_not_open'));
       }
       const providerPaymentId = providerId('pay');
       if (request.body.outcome === 'failure') {
@@ -173,11 +172,13 @@ export function paymentHandlers(ctx: AppContext) {
         });
         await payments.notifyFailure(failed);
         // SandboxDeclined: an ErrorBody with the id of the FAILED payment just recorded.
-        throw new ApiError(400, {
-          detail: 'The payment was declined.',
-          error_code: 'payment.declined',
-          payment_id: failed.id,
-        });
+        const declined = refusal('payment.declined');
+        throw new ApiError(
+          400,
+          carrying({ detail: declined.message, error_code: declined.code, payment_id: failed.id }, [
+            declined,
+          ]),
+        );
       }
       return {
         razorpay_payment_id: providerPaymentId,

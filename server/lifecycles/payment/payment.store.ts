@@ -18,7 +18,7 @@ import { subscriptionMachine, subscriptionRefusals } from '@machines/subscriptio
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { taxInvoiceColumns } from '@server/platform/gst.js';
 import type { Payment, PaymentOrder, Subscription, User } from '@server/platform/db/schema.js';
-import { fieldErrors, type FieldErrors } from '@server/errors.js';
+import { refusalFieldErrors } from '@server/errors.js';
 import { formatMoney } from '@server/platform/i18n.js';
 import { providerId } from '@server/services/payments/ids.js';
 import type { PaymentProvider } from '@server/services/payments/provider.js';
@@ -215,11 +215,7 @@ export function createPaymentStore(
       subscriptionCreatedOn: dateInZone(new Date(subscription.created_at), deps.config.businessTz),
     };
     const problems = offlinePaymentProblems(facts);
-    if (problems.length > 0) {
-      const fields: FieldErrors = {};
-      for (const problem of problems) (fields[problem.field] ??= []).push(problem.message);
-      throw fieldErrors(fields, problems[0]!.code);
-    }
+    if (problems.length > 0) throw refusalFieldErrors(problems);
     let payment: Payment;
     try {
       payment = await db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@
 // reject / mark-paid, each decided by the refund machine and written with a conditional UPDATE. The
 // customer hears of every decision.
 import { getInitialSnapshot } from 'xstate';
-import { decide, restore } from '@machines/shared';
+import { decide, refusal, restore } from '@machines/shared';
 import {
   describePayout,
   maskPayout,
@@ -18,7 +18,7 @@ import {
 import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Refund, RefundsTable, Subscription, User } from '@server/platform/db/schema.js';
-import { ApiError } from '@server/errors.js';
+import { refusedWith } from '@server/errors.js';
 import { formatMoney, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import { dateInZone } from '@server/platform/time.js';
@@ -165,10 +165,7 @@ export function createRefundStore(deps: StoreDeps) {
       .where('id', '=', refund.id)
       .executeTakeFirstOrThrow();
     allowed(decide(refundMachine, refundFromApi(latest), event));
-    throw refusalError({
-      message: 'This refund changed meanwhile; please try again.',
-      code: 'refund.conflict',
-    });
+    throw refusalError(refusal('refund.conflict'));
   }
 
   /**
@@ -182,10 +179,7 @@ export function createRefundStore(deps: StoreDeps) {
     }
     const payout = storedPayout(refund);
     if (!payout) {
-      throw new ApiError(404, {
-        detail: refundPayoutRefusals.none.message,
-        error_code: refundPayoutRefusals.none.code,
-      });
+      throw refusedWith(404, refundPayoutRefusals.none);
     }
     await recordAudit(deps, db, {
       actor: owner,
@@ -294,11 +288,7 @@ export function createRefundStore(deps: StoreDeps) {
         .where('id', '=', refund.id)
         .executeTakeFirstOrThrow();
       const again = decide(refundMachine, refundFromApi(latest), event);
-      throw refusalError(
-        again.ok
-          ? { message: 'This refund changed meanwhile; please try again.', code: 'refund.conflict' }
-          : again,
-      );
+      throw refusalError(again.ok ? refusal('refund.conflict') : again);
     }
     await notifyCustomer(deps, updated.user_id, notice(updated));
     return updated;

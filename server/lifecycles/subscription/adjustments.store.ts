@@ -4,6 +4,7 @@
 // in one transaction. Each listed row is then claimed with a conditional UPDATE and applied through
 // the subscription machine (subscription.adjust) in the same transaction, so a retried, doubled or
 // half-finished request moves every subscription exactly once and a retry finishes the rest.
+import { refusal } from '@machines/shared';
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '@server/platform/db/index.js';
@@ -26,10 +27,7 @@ const CHUNK_SIZE = 100;
 /** Subscriptions listed per INSERT when a batch is created. */
 const LIST_SIZE = 500;
 
-export const keyReused = {
-  code: 'adjustment.key_reused',
-  message: 'This operation key was already used for another adjustment (other days or reason).',
-} as const;
+export const keyReused = refusal('adjustment.key_reused');
 
 export interface BatchRequest extends AdjustmentRequest {
   /** Names the operation; without one, the business date, days and reason name it. */

@@ -4,19 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '@server/context.js';
-import { ApiError } from '@server/errors.js';
+import { refusalDetail } from '@server/errors.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-
-const NOT_SQLITE =
-  'This server keeps its data in PostgreSQL (DATABASE_URL), not in the embedded database: back it up with pg_dump.';
 
 export function backupHandlers(ctx: AppContext) {
   return {
     async ownerDatabaseBackup(request, reply) {
       const owner = requireOwner(request);
       if (!ctx.db.backup) {
-        throw new ApiError(409, { detail: NOT_SQLITE, error_code: 'backup.not_sqlite' });
+        throw refusalDetail(409, 'backup.not_sqlite');
       }
       const file = path.join(ctx.config.dataDir, `backup-${randomUUID()}.sqlite.partial`);
       let handle: FileHandle;

@@ -1,16 +1,25 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and dates are YYYY-MM-DD strings
 // on both databases, so sorting and comparing them as text is correct everywhere.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FeedbackStatus } from '@machines/feedback';
+import type { LeaveStatus } from '@machines/leave';
+import type { UserStatus } from '@machines/onboarding';
 import type { OrderStatus } from '@machines/order';
+import type { PaymentStatus } from '@machines/payment';
+import type { RefundStatus } from '@machines/refund';
+import type { SubscriptionStatus } from '@machines/subscription';
 
 export type UserType = 'student' | 'regular' | 'mess_owner';
-export type UserStatus = 'unverified' | 'registration_complete' | 'profile_complete';
+// Every status column's values are its machine's states.
+export type {
+  FeedbackStatus,
+  LeaveStatus,
+  PaymentStatus,
+  RefundStatus,
+  SubscriptionStatus,
+  UserStatus,
+};
 export type ServiceType = 'mess' | 'tiffin';
-export type SubscriptionStatus = 'PENDING_PAYMENT' | 'ACTIVE' | 'EXPIRED' | 'CANCELLED';
-export type PaymentStatus = 'INITIATED' | 'PENDING' | 'SUCCESS' | 'FAILED';
-export type RefundStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAID';
-export type LeaveStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export type FeedbackStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 export type FeedbackPriority = 'urgent' | 'high' | 'medium' | 'low';
 export type NotificationChannel = 'email' | 'sms';
 export type NotificationStatus = 'sent' | 'failed' | 'pending';

@@ -3,7 +3,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
-import { ApiError, tooManyRequests } from '@server/errors.js';
+import { ApiError, carrying, tooManyRequests } from '@server/errors.js';
+import { refusal } from '@machines/shared';
 import { localizer } from '@server/platform/i18n.js';
 
 export const OTP_LENGTH = 6;
@@ -12,8 +13,16 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SENDS_PER_HOUR = 3;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
-const otpError = (message: string, code: string) =>
-  new ApiError(400, { message, error_code: code });
+/** The OTP endpoints' refusals: one sentence under `message`, as the spec's client reads it. */
+export const otpError = (
+  key: 'otp.required' | 'otp.expired' | 'otp.too_many_attempts' | 'otp.invalid',
+) => {
+  const refused = refusal(key);
+  return new ApiError(
+    400,
+    carrying({ message: refused.message, error_code: refused.code }, [refused]),
+  );
+};
 
 function hashCode(ctx: AppContext, phone: string, code: string): string {
   return createHmac('sha256', ctx.config.jwtSecret).update(`otp:${phone}:${code}`).digest('hex');
@@ -132,10 +141,7 @@ export async function consumeOtp(ctx: AppContext, phone: string, code: string): 
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!current || current.expires_at <= now) {
-    throw otpError(
-      'OTP has expired or was not requested. Please request a new OTP.',
-      'otp.expired',
-    );
+    throw otpError('otp.expired');
   }
   const expected = Buffer.from(current.code_hash, 'hex');
   const given = Buffer.from(hashCode(ctx, phone, code.trim()), 'hex');
@@ -153,9 +159,9 @@ export async function consumeOtp(ctx: AppContext, phone: string, code: string): 
         .set({ consumed_at: now })
         .where('id', '=', current.id)
         .execute();
-      throw otpError('Too many wrong attempts. Please request a new OTP.', 'otp.too_many_attempts');
+      throw otpError('otp.too_many_attempts');
     }
-    throw otpError('Invalid OTP. Please try again.', 'otp.invalid');
+    throw otpError('otp.invalid');
   }
   const spent = await ctx.db.kysely
     .updateTable('otp_codes')
@@ -165,6 +171,6 @@ export async function consumeOtp(ctx: AppContext, phone: string, code: string): 
     .where('attempts', '<', OTP_MAX_ATTEMPTS)
     .returning('user_id')
     .executeTakeFirst();
-  if (!spent) throw otpError('Invalid OTP. Please try again.', 'otp.invalid');
+  if (!spent) throw otpError('otp.invalid');
   return spent.user_id;
 }

@@ -10,7 +10,7 @@ import {
 } from './password-reset.js';
 import { revokeUserSessions } from './sessions.js';
 import type { AppContext } from '@server/context.js';
-import { detailError, fieldErrors, type FieldErrors } from '@server/errors.js';
+import { fieldErrors, type FieldErrors, refusalDetail } from '@server/errors.js';
 import { escapeHtml } from '@server/platform/html.js';
 import { afterAnswer, clientIp, requireUser, type Handlers } from '@server/http.js';
 import { localizer } from '@server/platform/i18n.js';
@@ -137,7 +137,7 @@ export function passwordHandlers(ctx: AppContext) {
       );
       if (Object.keys(errors).length) throw fieldErrors(errors);
       const userId = await spendResetLink(ctx, body.uidb64, body.token);
-      if (userId === null) throw detailError(400, INVALID_RESET_LINK, 'reset.invalid_link');
+      if (userId === null) throw refusalDetail(400, 'reset.invalid_link');
       const user = await setPassword(userId, body.new_password);
       await revokeUserSessions(ctx, userId, 'password_reset');
       if (user) {

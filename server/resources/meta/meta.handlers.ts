@@ -1,6 +1,7 @@
 // Health and the business profile shown in the web footer and contact page.
 import type { AppContext } from '@server/context.js';
-import { STORAGE_MESSAGES } from '@server/errors.js';
+import { refusal } from '@machines/shared';
+import { carrying } from '@server/errors.js';
 import type { Handlers } from '@server/http.js';
 import { businessProfile } from './business.serializer.js';
 import { createStorageMonitor } from '@server/platform/storage.js';
@@ -17,13 +18,15 @@ export function metaHandlers(ctx: AppContext) {
         checks: report.checks,
       };
       if (report.ok) return health;
-      const detail =
+      const refused = refusal(
         report.fault === 'full'
-          ? STORAGE_MESSAGES.full
+          ? 'storage_unavailable:full'
           : report.checks.database.ok
-            ? STORAGE_MESSAGES.unavailable
-            : 'The database is unavailable.';
-      return reply.code(503).send({ ...health, detail, error_code: 'storage_unavailable' });
+            ? 'storage_unavailable'
+            : 'storage_unavailable:database',
+      );
+      const body = { ...health, detail: refused.message, error_code: refused.code };
+      return reply.code(503).send(carrying(body, [refused]));
     },
     async getBusiness() {
       return businessProfile(ctx.config);

@@ -3,16 +3,15 @@
 // Plans have no lifecycle machine: a plan is active or archived, and the owner decides which.
 import type { Plan, User } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
-import { fieldError } from '@server/errors.js';
+import { fieldError, refusalField } from '@server/errors.js';
 import { toPaise } from '@server/platform/format.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { planBody } from './plan.serializer.js';
 
-const CODE_TAKEN = 'A plan with this code already exists.';
 const PRICE_DECIMALS = 'Price may have at most two decimals';
 
-const codeTaken = () => fieldError('code', CODE_TAKEN, 'plan.code_taken');
+const codeTaken = () => refusalField('code', 'plan.code_taken');
 
 /** A price in rupees as the API sends it, in paise; more than two decimals is refused. */
 export function pricePaise(rupees: number): number {

@@ -10,7 +10,7 @@ import { Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
-import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
+import { refusalKeyText } from '@web/i18n/refusals';
 
 /** Open, attachments not disabled, none yet: the feedback machine decides. */
 export function canAddAttachment(feedback: Feedback): boolean {
@@ -42,7 +42,7 @@ export function AttachmentDialog({
       return;
     }
     if (chosen.size >= ATTACHMENT_MAX_BYTES) {
-      const tooLarge = t(FEEDBACK_REFUSAL_MESSAGES.attachmentTooLarge);
+      const tooLarge = refusalKeyText('feedback.attachment_too_large');
       setError(tooLarge);
       notify({ tone: 'error', title: t('feedback.toast.tooLarge.title'), message: tooLarge });
       return;
@@ -55,7 +55,7 @@ export function AttachmentDialog({
       notify({
         tone: 'error',
         title: t('feedback.toast.disabled.title'),
-        message: t(FEEDBACK_REFUSAL_MESSAGES.addAttachmentNotOpen),
+        message: refusalKeyText('feedback.not_open:add_attachment'),
       });
       return;
     }

@@ -13,7 +13,7 @@ import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { typeLabel } from '@web/lib/feedback';
 import { mealLabel, todayIso } from '@web/lib/format';
-import { FEEDBACK_REFUSAL_MESSAGES } from './feedbackMessages';
+import { refusalKeyText } from '@web/i18n/refusals';
 import * as styles from './FeedbackPage.css';
 
 type FeedbackType = 'general_feedback' | 'food_complaint';
@@ -57,7 +57,7 @@ export function FeedbackForm({
       notify({
         tone: 'error',
         title: t('feedback.toast.cannotSubmit.title'),
-        message: t(FEEDBACK_REFUSAL_MESSAGES.openExists),
+        message: refusalKeyText('feedback.open_exists'),
       });
       return;
     }

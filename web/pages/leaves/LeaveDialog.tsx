@@ -29,7 +29,7 @@ import { formStyles, SelectField, TextAreaField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { todayIso } from '@web/lib/format';
-import { leaveRefusalText } from './leaveMessages';
+import { refusalKeyText, refusalText } from '@web/i18n/refusals';
 import * as styles from './LeavesPage.css';
 
 const PAST_DATES = leaveRequestRefusals.pastDates;
@@ -94,7 +94,7 @@ export function LeaveDialog({
   }
   const ruleError = (field: LeaveFormField) => {
     const refusal = refusals.find((item) => leaveRefusalField(item) === field);
-    return refusal ? leaveRefusalText(refusal) : undefined;
+    return refusal ? refusalText(refusal) : undefined;
   };
   const formRefusals = refusals.filter((refusal) => leaveRefusalField(refusal) === null);
 
@@ -113,20 +113,19 @@ export function LeaveDialog({
   const latestEnd = startValid ? addDays(start, MAX_LEAVE_DAYS - 1) : undefined;
 
   const failed = (error: unknown) => {
-    const nonField = error instanceof ApiError ? (error.body?.non_field_errors ?? []) : [];
-    const code = error instanceof ApiError ? errorCode(error.body) : null;
     // The server writes its sentence in the app's language; its code names it in any language.
-    if (code === PAST_DATES.code || nonField.some((text) => text.includes(PAST_DATES.message))) {
+    const code = error instanceof ApiError ? errorCode(error.body) : null;
+    if (code === PAST_DATES.code) {
       notify({
         tone: 'error',
         title: t('leaves.toast.invalidDate.title'),
-        message: t('leaves.refusal.pastDates'),
+        message: refusalText(PAST_DATES),
       });
     } else if (code === 'leave.pending_exists') {
       notify({
         tone: 'error',
         title: t('leaves.toast.cannotSubmit.title'),
-        message: errorMessage(error, t('leaves.refusal.pendingExists')),
+        message: errorMessage(error, refusalKeyText('leave.pending_exists')),
       });
     } else {
       notify({
@@ -250,7 +249,7 @@ export function LeaveDialog({
         {formRefusals.length > 0 ? (
           <ul className={styles.refusals} role="alert">
             {formRefusals.map((refusal) => (
-              <li key={refusal.code}>{leaveRefusalText(refusal)}</li>
+              <li key={refusal.code}>{refusalText(refusal)}</li>
             ))}
           </ul>
         ) : null}

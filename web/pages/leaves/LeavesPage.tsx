@@ -18,6 +18,7 @@ import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
 import { LeaveDialog } from './LeaveDialog';
 import * as styles from './LeavesPage.css';
+import { refusalKeyText } from '@web/i18n/refusals';
 
 type CustomerAction = (typeof LEAVE_CUSTOMER_ACTIONS)[number];
 
@@ -69,7 +70,7 @@ export function LeavesPage() {
           </Button>
           {hasPending ? (
             <p id="leave-pending-note" className={styles.requestNote}>
-              {t('leaves.refusal.pendingExists')} {t('leaves.pendingNoteAction')}
+              {refusalKeyText('leave.pending_exists')} {t('leaves.pendingNoteAction')}
             </p>
           ) : null}
         </div>

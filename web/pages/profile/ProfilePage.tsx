@@ -25,7 +25,8 @@ import { useForm } from '@web/lib/useForm';
 import { useSession, type User } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
-import { profileRefusalText, YEAR_LABELS } from './profileMessages';
+import { refusalText } from '@web/i18n/refusals';
+import { YEAR_LABELS } from './profileMessages';
 
 type Service = 'tiffin' | 'mess';
 
@@ -264,7 +265,7 @@ function ProfileForm({ user }: { user: User }) {
           {refusals.length > 0 ? (
             <ul className={muted} id="profile-save-hint">
               {refusals.map((refusal) => (
-                <li key={refusal.code}>{profileRefusalText(refusal)}</li>
+                <li key={refusal.code}>{refusalText(refusal)}</li>
               ))}
             </ul>
           ) : null}

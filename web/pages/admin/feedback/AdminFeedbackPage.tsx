@@ -37,6 +37,7 @@ import { actionRow, muted, pageHeader, pageTitle, row, small, stack } from '@web
 import * as styles from './AdminFeedbackPage.css';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { refusalKeyText } from '@web/i18n/refusals';
 
 type Filter = 'all' | FeedbackStatus;
 
@@ -248,7 +249,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isNonBlank(response)) {
-      setErrors({ response: t('adminFeedback.responseRequired') });
+      setErrors({ response: refusalKeyText('feedback.response_required') });
       notify({
         tone: 'error',
         title: t('adminFeedback.toast.responseRequired'),
@@ -257,7 +258,7 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
       return;
     }
     if (status === '') {
-      setErrors({ status: t('adminFeedback.statusRequired') });
+      setErrors({ status: refusalKeyText('feedback.status_required') });
       notify({
         tone: 'error',
         title: t('adminFeedback.toast.statusRequired'),

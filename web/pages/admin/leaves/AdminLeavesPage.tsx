@@ -34,6 +34,7 @@ import { cardActions, cardByline, cardHead, cardList, cardTitle } from '@web/sty
 import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { refusalKeyText } from '@web/i18n/refusals';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
@@ -170,7 +171,7 @@ export function AdminLeavesPage() {
             label={t('adminLeaves.range.to')}
             value={range.to ?? ''}
             min={range.from}
-            error={backwards ? t('adminLeaves.range.backwards') : null}
+            error={backwards ? refusalKeyText('invalid_date_range') : null}
             onChange={(event) => setRange(range.from ?? '', event.target.value)}
           />
         </div>

@@ -19,12 +19,13 @@ import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
 import { actionRow, muted } from '@web/styles/utils.css';
-import { ADJUSTMENT_TOAST_MESSAGES, refusalText } from './messages';
+import { refusalText } from '@web/i18n/refusals';
+import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
 import * as styles from './SuperuserPage.css';
 
 /**
- * What the machine says about `days` on `record`: the new end date or the refusal sentence (the
- * machine's English; the dialog shows it in the current language).
+ * What the machine says about `days` on `record`: the new end date or its refusal (the dialog
+ * shows the refusal's sentence in the current language).
  */
 export function adjustmentPreview(record: OwnerSubscription, days: number, reason: string) {
   const decision = decide(subscriptionMachine, subscriptionFromApi(record), {
@@ -36,7 +37,7 @@ export function adjustmentPreview(record: OwnerSubscription, days: number, reaso
   });
   return decision.ok
     ? ({ ok: true, endDate: decision.context.adjustedEndDate } as const)
-    : ({ ok: false, message: decision.message } as const);
+    : ({ ok: false, refused: decision } as const);
 }
 
 const parseDays = (text: string) => (/^[+-]?\d+$/.test(text.trim()) ? Number(text) : Number.NaN);
@@ -155,7 +156,7 @@ export function AdjustEndDateDialog({
                 ]}
               />
               {preview && !preview.ok ? (
-                <p className={styles.refusal}>{refusalText(preview.message)}</p>
+                <p className={styles.refusal}>{refusalText(preview.refused)}</p>
               ) : null}
               <p className={muted}>{t('superuser.adjust.notice')}</p>
             </>

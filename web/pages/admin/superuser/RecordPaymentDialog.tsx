@@ -23,12 +23,8 @@ import { Trans } from '@web/i18n/Trans';
 import { businessDateOf, formatDate, formatRupees, todayIso } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
 import { muted } from '@web/styles/utils.css';
-import {
-  OFFLINE_PAYMENT_TOAST_MESSAGES,
-  offlineModeText,
-  offlineProblemText,
-  refusalText,
-} from './messages';
+import { refusalText } from '@web/i18n/refusals';
+import { OFFLINE_PAYMENT_TOAST_MESSAGES, offlineModeText } from './messages';
 import * as styles from './RecordPaymentDialog.css';
 
 type Values = {
@@ -81,7 +77,7 @@ function validate(values: Values, subscription: PendingSubscription | null) {
     subscriptionCreatedOn: createdOn(subscription),
   })) {
     const field = problem.field === 'received_on' ? 'receivedOn' : problem.field;
-    errors[field] ??= offlineProblemText(problem, formatRupees(subscription.total_paid));
+    errors[field] ??= refusalText(problem);
   }
   return errors;
 }
@@ -263,9 +259,7 @@ export function RecordPaymentDialog({
                 />
               </p>
             ) : (
-              <p className={styles.refusal}>
-                {activation ? refusalText(activation.message) : null}
-              </p>
+              <p className={styles.refusal}>{activation ? refusalText(activation) : null}</p>
             )}
             <p className={muted}>{t('superuser.record.notice')}</p>
           </section>

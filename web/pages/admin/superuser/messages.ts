@@ -1,4 +1,4 @@
-// The texts of machines/ the owner's Payments and Users screens show (toasts, refusals, payment
+// The texts of machines/ the owner's Payments and Users screens show (toasts, payment
 // modes and gateways, the export's sources and columns) as messages: the machines' English word for
 // word, in the current language. tests/web/messages-superuser.test.ts keeps the English equal to the
 // machines'; a text no map knows (a new mode, a server's sentence) is shown as it comes.
@@ -6,14 +6,11 @@ import { columnHeader, type ExportSource } from '@machines/export';
 import {
   type OFFLINE_PAYMENT_TOASTS,
   type OfflinePaymentMode,
-  type OfflinePaymentProblem,
   paymentGatewayLabel,
   paymentModeLabel,
-  paymentStatusRefusals,
 } from '@machines/payment';
-import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';
-import { type SUBSCRIPTION_ADJUSTMENT_TOASTS, subscriptionRefusals } from '@machines/subscription';
-import { t, type MessageId, type MessageValues } from '@web/i18n/i18n';
+import type { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '@machines/subscription';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 type ToastIds = { readonly title: MessageId; readonly message?: MessageId };
 
@@ -39,52 +36,6 @@ export const OFFLINE_PAYMENT_TOAST_MESSAGES = {
     message: 'superuser.toast.recordFailed.message',
   },
 } as const satisfies Record<keyof typeof OFFLINE_PAYMENT_TOASTS, ToastIds>;
-
-const { guards: subscriptionGuards } = subscriptionRefusals;
-const { guards: paymentGuards } = paymentStatusRefusals;
-
-type Known = { readonly id: MessageId; readonly values?: MessageValues };
-
-/**
- * The refusal sentences the dialogs preview (the subscription machine on an adjustment or on a
- * recorded payment, the offline payment rules), by the English the machine writes.
- */
-export const REFUSAL_MESSAGES: ReadonlyMap<string, Known> = new Map<string, Known>([
-  [subscriptionRefusals.states.DELETED.message, { id: 'superuser.refusal.subscriptionDeleted' }],
-  [
-    subscriptionRefusals.events['subscription.adjust'].message,
-    { id: 'superuser.refusal.notActive' },
-  ],
-  [
-    subscriptionRefusals.events['payment.succeeded'].message,
-    { id: 'superuser.refusal.notAwaitingPayment' },
-  ],
-  [
-    subscriptionGuards.isNonZeroWholeDays.message,
-    { id: 'superuser.refusal.invalidAdjustment', values: { max: MAX_ADJUSTMENT_DAYS } },
-  ],
-  [subscriptionGuards.keepsEndOnOrAfterToday.message, { id: 'superuser.refusal.endBeforeToday' }],
-  [subscriptionGuards.keepsPaidAndLeaveDays.message, { id: 'superuser.refusal.shortensPaidDays' }],
-  [paymentGuards.hasRequiredReference.message, { id: 'superuser.refusal.referenceRequired' }],
-  [paymentGuards.wasReceivedByToday.message, { id: 'superuser.refusal.receivedInFuture' }],
-  [
-    paymentGuards.wasReceivedAfterSubscribing.message,
-    { id: 'superuser.refusal.receivedBeforeSubscription' },
-  ],
-]);
-
-/** A machine's refusal sentence in the current language; one no map knows, as it is. */
-export function refusalText(message: string): string {
-  const known = REFUSAL_MESSAGES.get(message);
-  return known ? t(known.id, known.values) : message;
-}
-
-/** An offline payment rule's complaint; the amount's names the price due (`due`, e.g. ₹3,000). */
-export function offlineProblemText(problem: OfflinePaymentProblem, due: string): string {
-  return problem.code === paymentGuards.isFullAmount.code
-    ? t('superuser.refusal.amount', { due })
-    : refusalText(problem.message);
-}
 
 /** paymentModeLabel's names, by mode. */
 export const PAYMENT_MODE_MESSAGES = {

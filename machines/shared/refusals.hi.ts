@@ -1,0 +1,145 @@
+// The refusal catalogue in Hindi: every key of refusals.ts, the compiler checks none is missing.
+import type { RefusalKey } from './refusals';
+
+export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
+  // Answers any request can get
+  invalid: 'भेजे गए कुछ मान सही नहीं हैं। कृपया उन्हें जाँचकर फिर से कोशिश करें।',
+  required: 'यह फ़ील्ड आवश्यक है।',
+  'required:image': 'कृपया अपलोड करने के लिए एक इमेज चुनें।',
+  does_not_exist: 'आपका चुना हुआ रिकॉर्ड मौजूद नहीं है।',
+  invalid_upload: 'कृपया अपलोड करने के लिए एक इमेज चुनें।',
+  invalid_date_range: 'आख़िरी तारीख़ शुरुआती तारीख़ के दिन या उसके बाद की होनी चाहिए।',
+  not_authenticated: 'लॉग इन की जानकारी नहीं भेजी गई। कृपया लॉग इन करें।',
+  permission_denied: 'आपको यह काम करने की अनुमति नहीं है।',
+  not_found: 'नहीं मिला।',
+  throttled: 'बहुत ज़्यादा अनुरोध हो गए। कृपया बाद में फिर से कोशिश करें।',
+  too_large: 'भेजा गया डेटा बहुत बड़ा है।',
+  parse_error: 'अनुरोध पढ़ा नहीं जा सका। JSON भेजें।',
+  bad_request: 'अनुरोध समझा नहीं जा सका।',
+  server_error: 'सर्वर में आंतरिक त्रुटि हुई।',
+  storage_unavailable: 'सर्वर का स्टोरेज अभी उपलब्ध नहीं है। कृपया बाद में फिर से कोशिश करें।',
+  'storage_unavailable:database': 'डेटाबेस अभी उपलब्ध नहीं है।',
+  'storage_unavailable:full': 'सर्वर का स्टोरेज भर गया है। कृपया बाद में फिर से कोशिश करें।',
+
+  // Accounts, sign-in and plans
+  'account.conflict': 'इस बीच आपका खाता बदल गया। कृपया फिर से कोशिश करें।',
+  'otp.required': 'OTP आवश्यक है: कृपया OTP दर्ज करें।',
+  'otp.invalid': 'ग़लत OTP। कृपया फिर से कोशिश करें।',
+  'otp.expired': 'OTP की अवधि समाप्त हो गई है या OTP माँगा ही नहीं गया था। कृपया नया OTP माँगें।',
+  'otp.too_many_attempts': 'बहुत ज़्यादा ग़लत प्रयास हो गए। कृपया नया OTP माँगें।',
+  'reset.invalid_link': 'पासवर्ड रीसेट लिंक अमान्य है या इसकी समय-सीमा समाप्त हो गई है।',
+  'plan.code_taken': 'इस कोड का प्लान पहले से मौजूद है।',
+  'backup.not_sqlite':
+    'यह सर्वर अपना डेटा PostgreSQL (DATABASE_URL) में रखता है, एम्बेडेड डेटाबेस में नहीं: इसका बैकअप pg_dump से लें।',
+  'adjustment.key_reused':
+    'यह ऑपरेशन कुंजी पहले ही किसी दूसरे बदलाव (अलग दिन या कारण) के लिए इस्तेमाल हो चुकी है।',
+  'webhook.not_configured': 'वेबहुक कॉन्फ़िगर नहीं किए गए हैं।',
+  'webhook.invalid_signature': 'वेबहुक का सिग्नेचर अमान्य है।',
+
+  // Onboarding
+  'onboarding.already_verified': 'यह फ़ोन नंबर पहले से सत्यापित है।',
+  'onboarding.otp_required': 'प्रोफ़ाइल पूरी करने से पहले कृपया अपना फ़ोन नंबर सत्यापित करें।',
+  'onboarding.owner_profile_read_only': 'मेस मालिक की प्रोफ़ाइल केवल देखी जा सकती है, बदली नहीं जा सकती।',
+  'onboarding.service_choice_required': 'टिफ़िन सेवा या मेस सेवा में से ठीक एक चुनें।',
+  'onboarding.profile_fields_required': 'कृपया प्रोफ़ाइल के सभी आवश्यक फ़ील्ड भरें।',
+
+  // Subscriptions
+  'subscription.deleted': 'यह सदस्यता हटाई जा चुकी है।',
+  'subscription.not_pending_payment': 'यह सदस्यता भुगतान की प्रतीक्षा में नहीं है।',
+  'subscription.not_pending_payment:pay':
+    'केवल भुगतान की प्रतीक्षा वाली सदस्यताओं का ही भुगतान किया जा सकता है।',
+  'subscription.not_pending_payment:delete': 'केवल भुगतान की प्रतीक्षा वाली सदस्यताएँ ही हटाई जा सकती हैं।',
+  'subscription.not_active': 'केवल सक्रिय सदस्यताएँ ही बदली जा सकती हैं।',
+  'subscription.not_active:request_leave': 'छुट्टी का अनुरोध केवल सक्रिय सदस्यता पर किया जा सकता है।',
+  'subscription.not_active:cancel': 'केवल सक्रिय सदस्यताएँ ही रद्द की जा सकती हैं।',
+  'subscription.not_active:expire': 'केवल सक्रिय सदस्यताएँ ही समाप्त हो सकती हैं।',
+  'subscription.not_active:extend': 'केवल सक्रिय सदस्यताएँ ही बढ़ाई जा सकती हैं।',
+  'subscription.not_active:adjust': 'केवल सक्रिय सदस्यताओं की समाप्ति की तारीख़ बदली जा सकती है।',
+  'subscription.not_expired': 'केवल समाप्त हो चुकी सदस्यताएँ ही रिन्यू की जा सकती हैं।',
+  'subscription.not_cancelled': 'रिफ़ंड का अनुरोध केवल रद्द की गई सदस्यता के लिए ही किया जा सकता है।',
+  'subscription.not_ended': 'सदस्यता अभी अपनी समाप्ति की तारीख़ तक नहीं पहुँची है।',
+  'subscription.invalid_extension': 'बढ़ोतरी पूरे दिनों में होनी चाहिए, कम से कम एक दिन।',
+  'subscription.invalid_adjustment': 'बदलाव -{max} से {max} तक के पूरे दिनों का होना चाहिए, शून्य नहीं।',
+  'subscription.reason_required':
+    'कृपया कारण बताएँ; ग्राहक को बताया जाता है कि उनकी सदस्यता की समाप्ति की तारीख़ क्यों बदली।',
+  'subscription.end_before_today':
+    'नई समाप्ति की तारीख़ आज से पहले की होगी, जिससे सदस्यता तुरंत ख़त्म हो जाएगी।',
+  'subscription.shortens_paid_days':
+    'घटाने पर केवल पहले दिए गए दिन ही वापस लिए जा सकते हैं; भुगतान किए गए दिन या स्वीकृत छुट्टी नहीं हटाई जा सकती।',
+  'subscription.plan_inactive': 'यह प्लान अब उपलब्ध नहीं है।',
+  'subscription.no_successful_payment': 'इस सदस्यता का कोई सफल भुगतान नहीं है, जिसका रिफ़ंड दिया जा सके।',
+  'subscription.refund_exists': 'इस सदस्यता के लिए रिफ़ंड का अनुरोध पहले ही किया जा चुका है।',
+  'subscription.profile_incomplete': 'सदस्यता लेने से पहले कृपया अपनी प्रोफ़ाइल पूरी करें।',
+  'subscription.service_type_mismatch':
+    'इस प्लान की सेवा का प्रकार आपकी प्रोफ़ाइल में चुनी गई सेवा से मेल नहीं खाता।',
+  'subscription.already_subscribed': 'इस प्लान की आपकी एक सदस्यता पहले से सक्रिय या लंबित है।',
+  'subscription.too_many_pending': 'भुगतान की प्रतीक्षा में आपकी अधिकतम {count} सदस्यताएँ हो सकती हैं।',
+
+  // Orders and payments
+  'order.already_paid': 'इस ऑर्डर का भुगतान पहले ही हो चुका है।',
+  'order.not_open': 'इस ऑर्डर का भुगतान अब नहीं किया जा सकता।',
+  'payment.not_initiated': 'केवल शुरू किया गया भुगतान ही लंबित हो सकता है।',
+  'payment.already_settled': 'यह भुगतान पहले ही सफल या विफल हो चुका है।',
+  'payment.not_new': 'केवल नया भुगतान ही मेस पर मिले भुगतान के रूप में दर्ज किया जा सकता है।',
+  'payment.transaction_id_required': 'सफल भुगतान के लिए भुगतान प्रदाता की भुगतान आईडी चाहिए।',
+  'payment.amount_mismatch': 'राशि सदस्यता की पूरी कीमत होनी चाहिए; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+  'payment.amount_mismatch:due':
+    'राशि {due} होनी चाहिए, जो सदस्यता की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+  'payment.reference_required':
+    'UPI और बैंक ट्रांसफ़र के लिए रेफ़रेंस आवश्यक है: UPI ट्रांज़ैक्शन आईडी या बैंक का UTR।',
+  'payment.received_in_future': 'भुगतान मिलने की तारीख़ भविष्य की नहीं हो सकती।',
+  'payment.received_before_subscription': 'भुगतान मिलने की तारीख़ सदस्यता बनने से पहले की नहीं हो सकती।',
+  'payment.provider_unavailable': 'भुगतान शुरू नहीं हो सका।',
+  'payment.order_not_open': 'इस ऑर्डर का भुगतान अब नहीं किया जा सकता।',
+  'payment.not_settled': 'भुगतान सत्यापित नहीं हो सका।',
+  'payment.invalid_signature': 'भुगतान सत्यापित नहीं हो सका।',
+  'payment.declined': 'भुगतान अस्वीकार कर दिया गया।',
+
+  // Leaves
+  'leave.deleted': 'छुट्टी का यह अनुरोध हटाया जा चुका है।',
+  'leave.not_pending': 'केवल लंबित छुट्टी के अनुरोध ही बदले जा सकते हैं।',
+  'leave.not_pending:approve': 'केवल लंबित छुट्टी के अनुरोध ही स्वीकार किए जा सकते हैं।',
+  'leave.not_pending:reject': 'केवल लंबित छुट्टी के अनुरोध ही अस्वीकार किए जा सकते हैं।',
+  'leave.not_pending:delete': 'केवल लंबित छुट्टी के अनुरोध ही हटाए जा सकते हैं।',
+  'leave.comment_required': 'एडमिन की टिप्पणी आवश्यक है।',
+  'leave.subscription_not_active': 'छुट्टी का अनुरोध केवल सक्रिय सदस्यता पर किया जा सकता है।',
+  'leave.subscription_not_active:approve': 'छुट्टी तभी स्वीकार की जा सकती है जब उसकी सदस्यता सक्रिय हो।',
+  'leave.subscription_not_found': 'सदस्यता नहीं मिली।',
+  'leave.past_dates': 'बीती तारीख़ों के लिए छुट्टी का अनुरोध नहीं किया जा सकता',
+  'leave.end_before_start': 'अंतिम तारीख़, शुरू होने की तारीख़ के दिन या उसके बाद की होनी चाहिए।',
+  'leave.after_subscription_end': 'छुट्टी सदस्यता की समाप्ति की तारीख़ को या उससे पहले शुरू होनी चाहिए।',
+  'leave.too_long': 'एक छुट्टी अधिकतम {count} दिन की हो सकती है।',
+  'leave.overlaps': 'यह छुट्टी किसी दूसरी लंबित या स्वीकृत छुट्टी से टकराती है।',
+  'leave.pending_exists': 'छुट्टी का आपका एक अनुरोध पहले से लंबित है।',
+
+  // Feedback
+  'feedback.deleted': 'यह फ़ीडबैक हटाया जा चुका है।',
+  'feedback.not_open': 'केवल खुला फ़ीडबैक ही बदला जा सकता है।',
+  'feedback.not_open:delete': 'केवल खुला फ़ीडबैक ही हटाया जा सकता है।',
+  'feedback.not_open:add_attachment': 'अटैचमेंट केवल खुले फ़ीडबैक में ही जोड़े जा सकते हैं।',
+  'feedback.not_open:remove_attachment': 'अटैचमेंट केवल खुले फ़ीडबैक से ही हटाए जा सकते हैं।',
+  'feedback.status_required': 'स्थिति आवश्यक है: अपडेट करने के लिए कृपया एक स्थिति चुनें।',
+  'feedback.response_required': 'जवाब आवश्यक है: भेजने से पहले कृपया जवाब लिखें।',
+  'feedback.attachments_disabled': 'इस फ़ीडबैक के लिए अटैचमेंट बंद हैं।',
+  'feedback.attachment_exists': 'इस फ़ीडबैक में पहले से एक अटैचमेंट है।',
+  'feedback.no_attachment': 'इस फ़ीडबैक में कोई अटैचमेंट नहीं है।',
+  'feedback.open_exists':
+    'आपका एक फ़ीडबैक पहले से खुला है। कृपया नया फ़ीडबैक भेजने से पहले उसके सुलझने तक प्रतीक्षा करें।',
+  'feedback.meal_details_required': 'भोजन की शिकायत के लिए भोजन की तारीख़ और भोजन का प्रकार आवश्यक हैं।',
+  'feedback.meal_date_in_future': 'भोजन की तारीख़ भविष्य की नहीं हो सकती।',
+  'feedback.attachment_too_large': 'अटैचमेंट 5MB से छोटा होना चाहिए।',
+  'feedback.attachment_not_image': 'अटैचमेंट JPEG, PNG या WebP इमेज होनी चाहिए।',
+  'feedback.subscription_not_found': 'सदस्यता नहीं मिली।',
+  'feedback.conflict': 'इस बीच यह फ़ीडबैक बदल गया। कृपया फिर से कोशिश करें।',
+
+  // Refunds
+  'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',
+  'refund.not_pending:reject': 'केवल लंबित रिफ़ंड ही अस्वीकार किए जा सकते हैं।',
+  'refund.not_approved': 'केवल स्वीकृत रिफ़ंड को ही भुगतान हो गया चिह्नित किया जा सकता है।',
+  'refund.payout_locked': 'पेआउट विवरण तभी बदला जा सकता है जब रिफ़ंड लंबित हो।',
+  'refund.comment_required': 'एडमिन की टिप्पणी आवश्यक है।',
+  'refund.not_payable':
+    'पूरा पेआउट विवरण केवल स्वीकृत रिफ़ंड का ही दिखाया जाता है, जब तक उसका भुगतान बाकी हो।',
+  'refund.no_payout': 'ग्राहक ने अभी तक पेआउट विवरण नहीं दिया है।',
+  'refund.conflict': 'इस बीच यह रिफ़ंड बदल गया; कृपया फिर से कोशिश करें।',
+};

@@ -1,0 +1,211 @@
+// One catalogue of the sentences the server refuses with, keyed by the contract's error_code
+// (openapi.yaml, ErrorBody.error_code), or `error_code:variant` where one code is said more than one
+// way (leave.not_pending when approving, rejecting, deleting). The server writes these sentences
+// (in English, or Hindi from refusals.hi.ts), and the web app and `dabba` look them up by key, never
+// by matching English text. Placeholders are `{name}`, filled in by refusalSentence().
+import type { components } from '../../generated/api';
+import { REFUSALS_HI } from './refusals.hi';
+
+/** Every code the server answers with: a closed list in the contract. */
+export type ErrorCode = components['schemas']['ErrorBody']['error_code'];
+
+export const REFUSALS_EN = {
+  // Answers any request can get
+  invalid: 'Some of the values sent are not valid. Please check them and try again.',
+  required: 'This field is required.',
+  'required:image': 'Please choose an image to upload.',
+  does_not_exist: 'The record you chose does not exist.',
+  invalid_upload: 'Please choose an image to upload.',
+  invalid_date_range: 'Date to must be on or after date from.',
+  not_authenticated: 'Authentication credentials were not provided.',
+  permission_denied: 'You do not have permission to perform this action.',
+  not_found: 'Not found.',
+  throttled: 'Too many requests. Please try again later.',
+  too_large: 'Request body is too large.',
+  parse_error: 'The request could not be read. Send JSON.',
+  bad_request: 'The request could not be understood.',
+  server_error: 'Internal server error.',
+  storage_unavailable: "The server's storage is unavailable. Please try again later.",
+  'storage_unavailable:database': 'The database is unavailable.',
+  'storage_unavailable:full': "The server's storage is full. Please try again later.",
+
+  // Accounts, sign-in and plans
+  'account.conflict': 'Your account changed meanwhile. Please try again.',
+  'otp.required': 'OTP Required: Please enter the OTP.',
+  'otp.invalid': 'Invalid OTP. Please try again.',
+  'otp.expired': 'OTP has expired or was not requested. Please request a new OTP.',
+  'otp.too_many_attempts': 'Too many wrong attempts. Please request a new OTP.',
+  'reset.invalid_link': 'The password reset link is invalid or has expired.',
+  'plan.code_taken': 'A plan with this code already exists.',
+  'backup.not_sqlite':
+    'This server keeps its data in PostgreSQL (DATABASE_URL), not in the embedded database: back it up with pg_dump.',
+  'adjustment.key_reused':
+    'This operation key was already used for another adjustment (other days or reason).',
+  'webhook.not_configured': 'Webhooks are not configured.',
+  'webhook.invalid_signature': 'Invalid webhook signature.',
+
+  // Onboarding
+  'onboarding.already_verified': 'This phone number is already verified.',
+  'onboarding.otp_required': 'Please verify your phone number before completing your profile.',
+  'onboarding.owner_profile_read_only': 'Mess owner profiles are read-only.',
+  'onboarding.service_choice_required': 'Choose exactly one of tiffin service or mess service.',
+  'onboarding.profile_fields_required': 'Please fill in every required profile field.',
+
+  // Subscriptions
+  'subscription.deleted': 'This subscription has been deleted.',
+  'subscription.not_pending_payment': 'This subscription is not awaiting payment.',
+  'subscription.not_pending_payment:pay': 'Only subscriptions awaiting payment can be paid.',
+  'subscription.not_pending_payment:delete': 'Only subscriptions awaiting payment can be deleted.',
+  'subscription.not_active': 'Only active subscriptions can be changed.',
+  'subscription.not_active:request_leave': 'Leave can only be requested on an active subscription.',
+  'subscription.not_active:cancel': 'Only active subscriptions can be cancelled.',
+  'subscription.not_active:expire': 'Only active subscriptions can expire.',
+  'subscription.not_active:extend': 'Only active subscriptions can be extended.',
+  'subscription.not_active:adjust': 'Only active subscriptions can have their end date adjusted.',
+  'subscription.not_expired': 'Only expired subscriptions can be renewed.',
+  'subscription.not_cancelled': 'A refund can only be requested for a cancelled subscription.',
+  'subscription.not_ended': 'The subscription has not reached its end date yet.',
+  'subscription.invalid_extension': 'An extension must be a whole number of days, at least one.',
+  'subscription.invalid_adjustment':
+    'An adjustment must be a whole number of days from -{max} to {max}, not zero.',
+  'subscription.reason_required':
+    'Please give a reason; the customer is told why their end date moved.',
+  'subscription.end_before_today':
+    'The new end date would be before today, which would end the subscription at once.',
+  'subscription.shortens_paid_days':
+    'A shortening can only take back days given earlier; it cannot remove paid days or approved leave.',
+  'subscription.plan_inactive': 'This plan is no longer available.',
+  'subscription.no_successful_payment':
+    'There is no successful payment to refund for this subscription.',
+  'subscription.refund_exists': 'A refund has already been requested for this subscription.',
+  'subscription.profile_incomplete': 'Please complete your profile before subscribing.',
+  'subscription.service_type_mismatch':
+    "This plan's service type does not match the service chosen in your profile.",
+  'subscription.already_subscribed':
+    'You already have an active or pending subscription to this plan.',
+  'subscription.too_many_pending': 'You can have at most {count} subscriptions awaiting payment.',
+
+  // Orders and payments
+  'order.already_paid': 'This order has already been paid.',
+  'order.not_open': 'This order is no longer open for payment.',
+  'payment.not_initiated': 'Only an initiated payment can become pending.',
+  'payment.already_settled': 'This payment has already succeeded or failed.',
+  'payment.not_new': 'Only a new payment can be recorded as received at the mess.',
+  'payment.transaction_id_required': "A successful payment needs the provider's payment id.",
+  'payment.amount_mismatch':
+    "The amount must be the subscription's full price; part payments cannot be recorded.",
+  'payment.amount_mismatch:due':
+    "The amount must be {due}, the subscription's full price; part payments cannot be recorded.",
+  'payment.reference_required':
+    'A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.',
+  'payment.received_in_future': 'The date received cannot be in the future.',
+  'payment.received_before_subscription':
+    'The date received cannot be before the subscription was created.',
+  'payment.provider_unavailable': 'Failed to initiate payment.',
+  'payment.order_not_open': 'This order is no longer open for payment.',
+  'payment.not_settled': 'Failed to verify payment.',
+  'payment.invalid_signature': 'Failed to verify payment.',
+  'payment.declined': 'The payment was declined.',
+
+  // Leaves
+  'leave.deleted': 'This leave request has been deleted.',
+  'leave.not_pending': 'Only pending leave requests can be changed.',
+  'leave.not_pending:approve': 'Only pending leave requests can be approved.',
+  'leave.not_pending:reject': 'Only pending leave requests can be rejected.',
+  'leave.not_pending:delete': 'Only pending leave requests can be deleted.',
+  'leave.comment_required': 'Admin comment is required.',
+  'leave.subscription_not_active': 'Leave can only be requested on an active subscription.',
+  'leave.subscription_not_active:approve':
+    'Leave can only be approved while its subscription is active.',
+  'leave.subscription_not_found': 'Subscription not found.',
+  'leave.past_dates': 'Cannot request leave for past dates',
+  'leave.end_before_start': 'The end date must be on or after the start date.',
+  'leave.after_subscription_end': "Leave must start on or before the subscription's end date.",
+  'leave.too_long': 'A leave can last at most {count} days.',
+  'leave.overlaps': 'This leave overlaps another pending or approved leave.',
+  'leave.pending_exists': 'You already have a pending leave request.',
+
+  // Feedback
+  'feedback.deleted': 'This feedback has been deleted.',
+  'feedback.not_open': 'Only open feedback can be edited.',
+  'feedback.not_open:delete': 'Only open feedback can be deleted.',
+  'feedback.not_open:add_attachment': 'Attachments can only be added to feedback that is open.',
+  'feedback.not_open:remove_attachment':
+    'Attachments can only be removed from feedback that is open.',
+  'feedback.status_required': 'Status required: Please select a status to update.',
+  'feedback.response_required': 'Response required: Please write a response before submitting.',
+  'feedback.attachments_disabled': 'Attachments are disabled for this feedback.',
+  'feedback.attachment_exists': 'This feedback already has an attachment.',
+  'feedback.no_attachment': 'This feedback has no attachment.',
+  'feedback.open_exists':
+    'You already have open feedback. Please wait until it is resolved before submitting more.',
+  'feedback.meal_details_required': 'Meal date and meal type are required for a food complaint.',
+  'feedback.meal_date_in_future': 'Meal date cannot be in the future.',
+  'feedback.attachment_too_large': 'Attachment must be less than 5MB.',
+  'feedback.attachment_not_image': 'Attachment must be a JPEG, PNG or WebP image.',
+  'feedback.subscription_not_found': 'Subscription not found.',
+  'feedback.conflict': 'This feedback changed meanwhile. Please try again.',
+
+  // Refunds
+  'refund.not_pending': 'Only pending refunds can be approved.',
+  'refund.not_pending:reject': 'Only pending refunds can be rejected.',
+  'refund.not_approved': 'Only approved refunds can be marked as paid.',
+  'refund.payout_locked': 'Payout details can be changed only while the refund is pending.',
+  'refund.comment_required': 'Admin comment is required.',
+  'refund.not_payable':
+    'Full payout details are shown only for an approved refund, while it waits to be paid.',
+  'refund.no_payout': 'The customer has not given payout details yet.',
+  'refund.conflict': 'This refund changed meanwhile; please try again.',
+} as const satisfies Record<ErrorCode, string> & Record<`${ErrorCode}:${string}`, string>;
+
+/** A sentence's key in the catalogue: an error code, or a code and the variant after a colon. */
+export type RefusalKey = keyof typeof REFUSALS_EN;
+
+/** The code a key belongs to: `leave.not_pending:approve` → `leave.not_pending`. */
+export type CodeOf<K extends RefusalKey> = K extends `${infer Code}:${string}` ? Code : K;
+
+/** Values for a sentence's placeholders: `{count}` in "A leave can last at most {count} days." */
+export type RefusalValues = Readonly<Record<string, string | number>>;
+
+/** A refused rule: its code, the catalogue key of its sentence, and the sentence in English. */
+export interface Refusal<K extends RefusalKey = RefusalKey> {
+  readonly code: CodeOf<K>;
+  readonly key: K;
+  /** The English sentence, placeholders filled in: what the API writes for a client without a language. */
+  readonly message: string;
+  readonly values?: RefusalValues;
+}
+
+/** The languages the catalogue is written in. */
+export type CatalogueLanguage = 'en' | 'hi';
+
+const CATALOGUES: Readonly<Record<CatalogueLanguage, Readonly<Record<RefusalKey, string>>>> = {
+  en: REFUSALS_EN,
+  hi: REFUSALS_HI,
+};
+
+const fill = (template: string, values: RefusalValues | undefined) =>
+  values
+    ? template.replace(/\{(\w+)\}/g, (hole, name: string) => String(values[name] ?? hole))
+    : template;
+
+export const isRefusalKey = (value: unknown): value is RefusalKey =>
+  typeof value === 'string' && Object.hasOwn(REFUSALS_EN, value);
+
+/** The code a key belongs to, at run time. */
+export const codeOf = <K extends RefusalKey>(key: K) => key.split(':')[0] as CodeOf<K>;
+
+/** The sentence for `key` in `language`, placeholders filled in. */
+export function refusalSentence(
+  language: CatalogueLanguage,
+  key: RefusalKey,
+  values?: RefusalValues,
+): string {
+  return fill(CATALOGUES[language][key], values);
+}
+
+/** A refusal by its catalogue key: `refusal('leave.too_long', { count: 15 })`. */
+export function refusal<K extends RefusalKey>(key: K, values?: RefusalValues): Refusal<K> {
+  const message = refusalSentence('en', key, values);
+  return values ? { code: codeOf(key), key, message, values } : { code: codeOf(key), key, message };
+}

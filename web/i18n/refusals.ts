@@ -1,0 +1,17 @@
+// The server's refusals in the current language, looked up by key in the one catalogue
+// (machines/shared/refusals.ts): the same sentence the API writes, never found by its English.
+import {
+  refusalSentence,
+  type Refusal,
+  type RefusalKey,
+  type RefusalValues,
+} from '@machines/shared';
+import { currentLanguage } from './i18n';
+
+/** A machine's refusal (decide(), a rule's check) as the current language writes it. */
+export const refusalText = (refused: Pick<Refusal, 'key' | 'values'>): string =>
+  refusalSentence(currentLanguage(), refused.key, refused.values);
+
+/** The catalogue's sentence for `key` in the current language. */
+export const refusalKeyText = (key: RefusalKey, values?: RefusalValues): string =>
+  refusalSentence(currentLanguage(), key, values);
