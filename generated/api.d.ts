@@ -2091,6 +2091,8 @@ export interface components {
             area: string;
             /** @description A regular customer's pincode; null for a hostel. */
             pincode: string | null;
+            /** @description The institute of a student's hostel when the area is its hostels (no pincode), so a screen can name the area in its own language; null otherwise. */
+            institute: string | null;
             /** @description The hostel for a student, the address for a regular customer. */
             address: string;
             landmark: string | null;

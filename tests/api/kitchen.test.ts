@@ -230,12 +230,19 @@ describe.each(testDatabases())('kitchen sheet on %s', (dialect) => {
       .execute();
     const later = addDays(t.ctx.today(), 3);
     const { body } = await t.request('GET', `/api/kitchen/sheet/?date=${later}`, { token: owner });
-    const lunch = body.deliveries.lunch.map((d: any) => [d.user_id, d.area, d.pincode, d.address]);
+    const lunch = body.deliveries.lunch.map((d: any) => [
+      d.user_id,
+      d.area,
+      d.pincode,
+      d.institute,
+      d.address,
+    ]);
+    // A hostel's area names its institute too, for the screen to word in its own language.
     expect(lunch).toEqual([
-      [tiffinPending.id, '110001 New Delhi', '110001', 'Z 9 Last Lane'],
-      [tiffinOnLeave.id, '201206 Ghaziabad', '201206', 'A 1 First Road'],
-      [outsider.id, 'KIET hostels', null, 'Block B'],
-      [tiffinDuo.id, 'KIET hostels', null, 'Hostel A, Room 12'],
+      [tiffinPending.id, '110001 New Delhi', '110001', null, 'Z 9 Last Lane'],
+      [tiffinOnLeave.id, '201206 Ghaziabad', '201206', null, 'A 1 First Road'],
+      [outsider.id, 'KIET hostels', null, 'KIET', 'Block B'],
+      [tiffinDuo.id, 'KIET hostels', null, 'KIET', 'Hostel A, Room 12'],
     ]);
     const csv = await t.request('GET', `/api/kitchen/sheet/?date=${later}&format=csv`, {
       token: owner,

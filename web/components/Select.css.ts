@@ -8,7 +8,8 @@ export const trigger = style({
   gap: vars.space.sm,
   minWidth: 180,
   minHeight: 44,
-  padding: '8px 12px',
+  // The text fields' padding (Field.css control), so a filter lines up with a search box beside it.
+  padding: '10px 12px',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
@@ -37,5 +38,5 @@ export const item = style({
   },
 });
 
-export const wrap = style({ display: 'inline-flex', flexDirection: 'column', gap: 4 });
+export const wrap = style({ display: 'inline-flex', flexDirection: 'column', gap: 6 });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });

@@ -16,6 +16,7 @@ interface Delivery {
   phone: string;
   area: string;
   pincode: string | null;
+  institute: string | null;
   address: string;
   landmark: string | null;
   plan_name: string;
@@ -92,6 +93,7 @@ export function kitchenHandlers(ctx: AppContext) {
           phone: row.phone,
           area: deliveryArea(row),
           pincode: row.pincode ?? null,
+          institute: row.pincode ? null : (row.institute ?? null),
           address: row.hostel ?? row.address ?? '',
           landmark: row.landmark ?? null,
           plan_name: row.plan_name,

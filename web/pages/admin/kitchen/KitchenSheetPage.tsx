@@ -70,9 +70,18 @@ const deliveryColumns = (t: typeof translate): Column<KitchenDelivery>[] => [
   },
 ];
 
-/** The server sends deliveries by area (pincode or campus), then address: one group per area. */
+/**
+ * The server sends deliveries by area (pincode or campus), then address: one group per area. A
+ * pincode and city read as they are; a campus's hostels and "no address" in the page's language.
+ */
 const DELIVERY_AREAS = {
-  of: (delivery: KitchenDelivery) => delivery.area,
+  of: (delivery: KitchenDelivery) => {
+    if (delivery.pincode) return delivery.area;
+    if (delivery.institute) {
+      return translate('kitchen.area.hostels', { institute: delivery.institute });
+    }
+    return translate('kitchen.area.none');
+  },
   count: (deliveries: number) => translate('kitchen.deliveryCount', { count: deliveries }),
 };
 

@@ -27,6 +27,7 @@ import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '@web/i18n/labe
 import { formatDate, formatDateTime, formatRupees, serviceLabel, wordLabel } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
+import { EmailAddress } from './EmailAddress';
 
 /** The users list's subscription_status for a customer who never subscribed. */
 const NO_SUBSCRIPTION = 'No subscription';
@@ -133,7 +134,7 @@ function Profile({ customer }: { customer: CustomerRecord }) {
             [
               t('superuser.customer.email'),
               <a key="email" href={`mailto:${customer.email}`} className={styles.email}>
-                {customer.email}
+                <EmailAddress address={customer.email} />
               </a>,
             ],
             [t('superuser.customer.type'), wordLabel(customer.user_type)],
