@@ -403,6 +403,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's policies
+         * @description Each meal's cutoff (a time in BUSINESS_TZ, on the meal's day or days before it) and whether customers may skip single meals. A new install answers the defaults: breakfast 22:00 the day before, lunch 09:00 and dinner 15:00 the same day, skips on.
+         */
+        get: operations["ownerGetSettings"];
+        /**
+         * Change the business's policies
+         * @description Replaces the settings, audited (`settings.update`, with the settings before and after). A change applies to requests made after it: a meal skipped before a cutoff moved stays skipped.
+         */
+        put: operations["ownerUpdateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/meals/upcoming/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's next meals, with their cutoffs
+         * @description Every meal of the caller's ACTIVE subscriptions from now to the end of tomorrow (business dates), in time order: its date, its cutoff (an instant), whether it can still be changed (before the cutoff and skips on), the caller's skip of it if any, and the leave that covers it if any (an APPROVED leave takes the meal off; a PENDING one may). A meal whose cutoff has passed today stays listed until the day ends.
+         */
+        get: operations["listUpcomingMeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/meals/skips/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meal skips
+         * @description The caller's skips (the owner: everyone's, or one customer's with `user`), newest meal first, paged; `date_from` and `date_to` keep the meals in that range.
+         */
+        get: operations["listMealSkips"];
+        put?: never;
+        /**
+         * Skip one meal
+         * @description Takes one meal of a date off the caller's subscription, no approval needed. Refused (400) unless all hold: skips are on; the subscription is the caller's, ACTIVE and covers the date; the plan includes the meal; no APPROVED leave covers the date; the meal's cutoff has not passed (`meal_skip.closed`, whose sentence names the cutoff: "Lunch for 28 Nov closed at 9:00 am."); the meal is not skipped already. A meal skipped and undone is skipped again in the same record.
+         */
+        post: operations["skipMeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/meals/skips/{id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a meal skip
+         * @description Puts the meal back, until its cutoff (`meal_skip.closed` after it). Only the customer's own skip (404 otherwise).
+         */
+        post: operations["undoMealSkip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/owner/summary/": {
         parameters: {
             query?: never;
@@ -1709,7 +1797,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2136,8 +2224,86 @@ export interface components {
             date: string;
             counts: components["schemas"]["ServiceMealCounts"];
             on_leave: components["schemas"]["ServiceMealCounts"];
+            skipped: components["schemas"]["ServiceMealCounts"];
+            skips: components["schemas"]["KitchenSkips"];
             deliveries: components["schemas"]["KitchenDeliveries"];
             leaves: components["schemas"]["KitchenLeaves"];
+        };
+        /** @enum {string} */
+        Meal: "breakfast" | "lunch" | "dinner";
+        /** @description When a meal's count is fixed: `time` (24-hour HH:MM in BUSINESS_TZ) on the meal's day, or `days_before` days before it (breakfast 22:00 with days_before 1: the evening before). */
+        MealCutoff: {
+            time: string;
+            days_before: number;
+        };
+        BusinessSettings: {
+            cutoffs: {
+                breakfast: components["schemas"]["MealCutoff"];
+                lunch: components["schemas"]["MealCutoff"];
+                dinner: components["schemas"]["MealCutoff"];
+            };
+            /** @description Whether customers may skip single meals (before each meal's cutoff). */
+            skips_enabled: boolean;
+        };
+        /** @enum {string} */
+        MealSkipStatus: "SKIPPED" | "UNDONE";
+        MealSkipCreate: {
+            subscription: number;
+            /** Format: date */
+            meal_date: string;
+            meal: components["schemas"]["Meal"];
+        };
+        MealSkip: {
+            id: number;
+            subscription: number;
+            user: number;
+            /** Format: date */
+            meal_date: string;
+            meal: components["schemas"]["Meal"];
+            status: components["schemas"]["MealSkipStatus"];
+            /**
+             * Format: date-time
+             * @description When the meal's count was, or will be, fixed (the settings of now).
+             */
+            cutoff_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        UpcomingMeal: {
+            subscription: number;
+            plan_name: string;
+            /** Format: date */
+            meal_date: string;
+            meal: components["schemas"]["Meal"];
+            /** Format: date-time */
+            cutoff_at: string;
+            /** @description The meal can still be skipped or put back (skips on, before the cutoff). */
+            open: boolean;
+            skip: components["schemas"]["MealSkip"] | null;
+            /** @description The caller's APPROVED or PENDING leave covering the date, if any. */
+            leave: {
+                id: number;
+                /** @enum {string} */
+                status: "PENDING" | "APPROVED";
+            } | null;
+        };
+        /** @description Per meal, the customers who skipped it on the date, by service and name. */
+        KitchenSkips: {
+            breakfast: components["schemas"]["KitchenSkip"][];
+            lunch: components["schemas"]["KitchenSkip"][];
+            dinner: components["schemas"]["KitchenSkip"][];
+        };
+        KitchenSkip: {
+            skip_id: number;
+            subscription_id: number;
+            user_id: number;
+            name: string;
+            phone: string;
+            /** @enum {string} */
+            service_type: "mess" | "tiffin";
+            plan_name: string;
         };
         Revenue: {
             /** Format: date */
@@ -3710,6 +3876,168 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listUpcomingMeals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upcoming meals, soonest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingMeal"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listMealSkips: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+                user?: number;
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skips. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealSkip"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    skipMeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealSkipCreate"];
+            };
+        };
+        responses: {
+            /** @description The skip. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealSkip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    undoMealSkip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skip, now UNDONE. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealSkip"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

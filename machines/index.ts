@@ -8,5 +8,7 @@ export * from './order';
 export * from './leave';
 export * from './feedback';
 export * from './refund';
+export * from './settings';
+export * from './meal-skip';
 export * from './export';
 export * from './status-labels';

@@ -14,6 +14,8 @@ import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.s
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
 import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
 import { createPlanStore } from './resources/plans/plan.store.js';
+import { createSettingsStore } from './resources/settings/settings.store.js';
+import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
@@ -32,6 +34,8 @@ function createStores(deps: StoreDeps) {
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
   const plans = createPlanStore(deps);
+  const settings = createSettingsStore(deps);
+  const mealSkips = createMealSkipStore(deps);
   return {
     accounts,
     subscriptions,
@@ -42,6 +46,8 @@ function createStores(deps: StoreDeps) {
     feedback,
     adjustments,
     plans,
+    settings,
+    mealSkips,
   };
 }
 

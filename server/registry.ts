@@ -27,6 +27,8 @@ import { sessionHandlers } from './resources/auth/session.handlers.js';
 import { metaHandlers } from './resources/meta/meta.handlers.js';
 import { notificationHandlers } from './resources/notifications/notification.handlers.js';
 import { planHandlers } from './resources/plans/plan.handlers.js';
+import { settingsHandlers } from './resources/settings/settings.handlers.js';
+import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -37,6 +39,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...passwordHandlers(ctx),
     ...notificationHandlers(ctx),
     ...planHandlers(ctx),
+    ...settingsHandlers(ctx),
     // The lifecycles.
     ...onboardingHandlers(ctx),
     ...subscriptionHandlers(ctx),
@@ -48,6 +51,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...refundHandlers(ctx),
     ...feedbackHandlers(ctx),
     ...feedbackAdminHandlers(ctx),
+    ...mealSkipHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...ownerUserHandlers(ctx),

@@ -132,6 +132,18 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'feedback.subscription_not_found': 'सदस्यता नहीं मिली।',
   'feedback.conflict': 'इस बीच यह फ़ीडबैक बदल गया। कृपया फिर से कोशिश करें।',
 
+  // Meal skips
+  'meal_skip.disabled': 'इस मेस ने एक भोजन छोड़ने की सुविधा बंद रखी है।',
+  'meal_skip.subscription_not_found': 'सदस्यता नहीं मिली।',
+  'meal_skip.subscription_not_active': 'भोजन केवल सक्रिय सदस्यता पर ही छोड़ा जा सकता है।',
+  'meal_skip.outside_subscription': 'आपकी सदस्यता इस तारीख़ को शामिल नहीं करती।',
+  'meal_skip.meal_not_in_plan': 'आपके प्लान में यह भोजन शामिल नहीं है।',
+  'meal_skip.on_leave': 'उस दिन आप छुट्टी पर हैं; वह भोजन पहले से बंद है।',
+  'meal_skip.closed': 'यह भोजन अब बदला नहीं जा सकता: इसकी अंतिम समय-सीमा निकल चुकी है।',
+  'meal_skip.closed:at': '{day} के {meal} की समय-सीमा {time} पर ख़त्म हो गई।',
+  'meal_skip.already_skipped': 'आप यह भोजन पहले ही छोड़ चुके हैं।',
+  'meal_skip.not_skipped': 'यह भोजन छोड़ा नहीं गया है।',
+
   // Refunds
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',
   'refund.not_pending:reject': 'केवल लंबित रिफ़ंड ही अस्वीकार किए जा सकते हैं।',

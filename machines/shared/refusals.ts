@@ -146,6 +146,18 @@ export const REFUSALS_EN = {
   'feedback.subscription_not_found': 'Subscription not found.',
   'feedback.conflict': 'This feedback changed meanwhile. Please try again.',
 
+  // Meal skips
+  'meal_skip.disabled': 'Meal skips are turned off by the mess.',
+  'meal_skip.subscription_not_found': 'Subscription not found.',
+  'meal_skip.subscription_not_active': 'Meals can only be skipped on an active subscription.',
+  'meal_skip.outside_subscription': 'Your subscription does not cover this date.',
+  'meal_skip.meal_not_in_plan': 'Your plan does not include this meal.',
+  'meal_skip.on_leave': 'You are on leave that day; the meal is already off.',
+  'meal_skip.closed': 'This meal can no longer be changed: its cutoff has passed.',
+  'meal_skip.closed:at': '{meal} for {day} closed at {time}.',
+  'meal_skip.already_skipped': 'You have already skipped this meal.',
+  'meal_skip.not_skipped': 'This meal is not skipped.',
+
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',
   'refund.not_pending:reject': 'Only pending refunds can be rejected.',
@@ -184,9 +196,65 @@ const CATALOGUES: Readonly<Record<CatalogueLanguage, Readonly<Record<RefusalKey,
   hi: REFUSALS_HI,
 };
 
-const fill = (template: string, values: RefusalValues | undefined) =>
+const MEAL_NAMES: Readonly<Record<CatalogueLanguage, Readonly<Record<string, string>>>> = {
+  en: { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' },
+  hi: { breakfast: 'नाश्ता', lunch: 'दोपहर का भोजन', dinner: 'रात का भोजन' },
+};
+
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** A time of day (HH:MM) as `language` reads it: '9:00 am', 'सुबह 9:00 बजे'. */
+function clockTime(language: CatalogueLanguage, time: string): string {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}`;
+  if (language === 'en') return `${clock} ${hours < 12 ? 'am' : 'pm'}`;
+  const part =
+    hours < 4 ? 'रात' : hours < 12 ? 'सुबह' : hours < 16 ? 'दोपहर' : hours < 20 ? 'शाम' : 'रात';
+  return `${part} ${clock} बजे`;
+}
+
+/** A date without its year ('2026-11-28') as `language` reads it: '28 Nov', '28 नव॰'. */
+function dayOfYear(language: CatalogueLanguage, date: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (language === 'en') return `${day} ${SHORT_MONTHS[month - 1]}`;
+  return new Intl.DateTimeFormat(`${language}-IN`, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * A value as `language` writes it, by its placeholder's name: `{meal}` ('lunch' → 'Lunch'),
+ * `{day}` (a date: '2026-11-28' → '28 Nov'), `{time}` ('09:00' → '9:00 am'). Other values are
+ * used as they are.
+ */
+function written(language: CatalogueLanguage, name: string, value: string | number): string {
+  const text = String(value);
+  if (name === 'meal') return MEAL_NAMES[language][text] ?? text;
+  if (name === 'day' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return dayOfYear(language, text);
+  if (name === 'time' && /^\d{2}:\d{2}$/.test(text)) return clockTime(language, text);
+  return text;
+}
+
+const fill = (language: CatalogueLanguage, template: string, values: RefusalValues | undefined) =>
   values
-    ? template.replace(/\{(\w+)\}/g, (hole, name: string) => String(values[name] ?? hole))
+    ? template.replace(/\{(\w+)\}/g, (hole, name: string) =>
+        values[name] === undefined ? hole : written(language, name, values[name]),
+      )
     : template;
 
 export const isRefusalKey = (value: unknown): value is RefusalKey =>
@@ -201,7 +269,7 @@ export function refusalSentence(
   key: RefusalKey,
   values?: RefusalValues,
 ): string {
-  return fill(CATALOGUES[language][key], values);
+  return fill(language, CATALOGUES[language][key], values);
 }
 
 /** A refusal by its catalogue key: `refusal('leave.too_long', { count: 15 })`. */

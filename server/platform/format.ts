@@ -1,9 +1,7 @@
 // Small conversions every layer shares: money between paise and rupees (and in words, for
 // invoices, in English and Hindi), meal lists, names.
+import { MEALS, type Meal } from '@machines/settings';
 import type { Language, User } from './db/schema.js';
-
-type Meal = 'breakfast' | 'lunch' | 'dinner';
-const MEALS: readonly Meal[] = ['breakfast', 'lunch', 'dinner'];
 
 /** Paise (storage) to rupees (API). */
 export const rupees = (paise: number) => Number(paise) / 100;

@@ -2,7 +2,7 @@
 // contract so that no operation can be missed; then the things no caller can ever do.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@machines';
+import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
 import type { OperationId } from '../../server/http.js';
@@ -169,6 +169,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     cancelled: { subscriptionId: number; refundId: number };
     approvedRefund: number;
     leave: number;
+    mealSkip: number;
     feedback: number;
     attachment: number;
     notification: number;
@@ -293,6 +294,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ).toBe(200);
     w.approvedRefund = approved.refundId;
     w.leave = await api.pendingLeave(w.alice, w.active.subscriptionId);
+    w.mealSkip = await skipOf(w.alice, w.active.subscriptionId);
     w.feedback = await api.openFeedback(w.alice, { subscription: w.active.subscriptionId });
     const attached = await api.attach(w.alice, w.feedback);
     expect(attached.status).toBe(200);
@@ -358,6 +360,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     const who = await newOwner();
     const active = await api.activeSubscription(who);
     return { id: await api.pendingLeave(who, active.subscriptionId), owner: who };
+  };
+  /** A meal skip of `who` on `subscription`: dinner three days from now, long before its cutoff. */
+  const skipOf = async (who: Customer, subscription: number) => {
+    const skipped = await t.request('POST', '/api/meals/skips/', {
+      token: who.access,
+      body: { subscription, meal_date: addDays(t.ctx.today(), 3), meal: 'dinner' },
+    });
+    expect(skipped.status).toBe(201);
+    return skipped.body.id as number;
   };
   const freshFeedback = async (attach = false): Promise<Target> => {
     const who = await newOwner();
@@ -560,6 +571,10 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ownerActiveSubscribers: plain('/api/accounts/owner/users/active_subscribers/'),
     ownerUserStats: plain('/api/accounts/owner/users/user_stats/'),
     ownerKitchenSheet: plain('/api/kitchen/sheet/'),
+    ownerGetSettings: plain('/api/owner/settings/'),
+    ownerUpdateSettings: {
+      request: () => ({ method: 'PUT', url: '/api/owner/settings/', body: DEFAULT_SETTINGS }),
+    },
     ownerSummary: plain('/api/owner/summary/'),
     ownerDatabaseBackup: {
       request: () => ({ method: 'GET', url: '/api/owner/backup/' }),
@@ -778,6 +793,35 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       }),
     },
     leaveDashboardStats: plain('/api/subscriptions/leaves/dashboard_stats/'),
+    // ----- meals --------------------------------------------------------------------------------
+    listUpcomingMeals: plain('/api/meals/upcoming/'),
+    listMealSkips: plain('/api/meals/skips/'),
+    skipMeal: {
+      // The body names the owner's subscription: anyone else is answered as if it did not exist.
+      owned: true,
+      hiddenAs: 400,
+      ok: 201,
+      target: byId(() => w.active.subscriptionId),
+      fresh: async () => {
+        const who = await newOwner();
+        return { id: (await api.activeSubscription(who)).subscriptionId, owner: who };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/meals/skips/',
+        body: { subscription: target.id, meal_date: addDays(t.ctx.today(), 4), meal: 'lunch' },
+      }),
+    },
+    undoMealSkip: {
+      owned: true,
+      target: byId(() => w.mealSkip),
+      fresh: async () => {
+        const who = await newOwner();
+        const active = await api.activeSubscription(who);
+        return { id: await skipOf(who, active.subscriptionId), owner: who };
+      },
+      request: (target) => ({ method: 'POST', url: `/api/meals/skips/${target.id}/undo/` }),
+    },
     pendingLeaves: plain('/api/subscriptions/leaves/pending/'),
     getLeave: {
       owned: true,
@@ -1270,7 +1314,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(94);
+    expect(operationIds).toHaveLength(100);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -22,6 +22,7 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   leaves: { store: 'lifecycles/leave/leave.store.ts', machine: 'leaveMachine' },
   refunds: { store: 'lifecycles/refund/refund.store.ts', machine: 'refundMachine' },
   feedback: { store: 'lifecycles/feedback/feedback.store.ts', machine: 'feedbackMachine' },
+  meal_skips: { store: 'lifecycles/meal-skip/meal-skip.store.ts', machine: 'mealSkipMachine' },
   // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
   notification_logs: { store: 'services/notifier.ts' },
 };

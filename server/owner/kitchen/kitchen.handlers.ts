@@ -5,7 +5,13 @@ import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
-import { leaveCovers, leavesOnDate, mealCounts, subscriptionsCovering } from './kitchen.query.js';
+import {
+  leaveCovers,
+  leavesOnDate,
+  mealCounts,
+  skipsOnDate,
+  subscriptionsCovering,
+} from './kitchen.query.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -51,7 +57,10 @@ export function kitchenHandlers(ctx: AppContext) {
       requireOwner(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
-      const { counts, onLeave } = await mealCounts(db, ctx.db.dialect, date);
+      const [{ counts, onLeave, skipped }, skips] = await Promise.all([
+        mealCounts(db, ctx.db.dialect, date),
+        skipsOnDate(db, date),
+      ]);
 
       const rows = await subscriptionsCovering(db, date)
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -60,6 +69,7 @@ export function kitchenHandlers(ctx: AppContext) {
         .where('s.subscription_type', '=', 'tiffin')
         .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
         .select([
+          's.id as subscription_id',
           'u.id as user_id',
           'u.first_name',
           'u.last_name',
@@ -99,7 +109,11 @@ export function kitchenHandlers(ctx: AppContext) {
           plan_name: row.plan_name,
           pending_leave: Number(row.pending_leave) === 1,
         };
-        for (const meal of parseMeals(row.meals)) deliveries[meal].push(delivery);
+        for (const meal of parseMeals(row.meals)) {
+          // A skipped meal is not delivered.
+          if (skips[meal].some((skip) => skip.subscription_id === row.subscription_id)) continue;
+          deliveries[meal].push(delivery);
+        }
       }
 
       if (query.format === 'csv') {
@@ -131,7 +145,7 @@ export function kitchenHandlers(ctx: AppContext) {
       // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
-      return { date, counts, on_leave: onLeave, deliveries, leaves };
+      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips };
     },
   } satisfies Partial<Handlers>;
 }

@@ -4,6 +4,7 @@ import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
+import { skipsCounted } from '@server/lifecycles/meal-skip/meal-skip.read.js';
 
 export type Service = 'mess' | 'tiffin';
 type Meal = ReturnType<typeof parseMeals>[number];
@@ -210,15 +211,79 @@ export async function planMeals(db: Kysely<Database>) {
   return new Map(plans.map((plan) => [plan.id, parseMeals(plan.included_meals)]));
 }
 
+/** Per service and meal, the meals of `date` skipped (meal skips the sheet counts). */
+export async function skipTallies(db: Kysely<Database>, date: string): Promise<ServiceMealCounts> {
+  const rows = await skipsCounted(db, date)
+    .select(['s.subscription_type as service', 'k.meal', sql<number>`count(*)`.as('count')])
+    .groupBy(['s.subscription_type', 'k.meal'])
+    .execute();
+  const skipped = zeroMealCounts();
+  for (const row of rows) skipped[row.service as Service][row.meal] += Number(row.count);
+  return skipped;
+}
+
+export interface KitchenSkip {
+  skip_id: number;
+  subscription_id: number;
+  user_id: number;
+  name: string;
+  phone: string;
+  service_type: Service;
+  plan_name: string;
+}
+
+/** Per meal, the customers who skipped it on `date` (the skips the counts leave out), by name. */
+export async function skipsOnDate(
+  db: Kysely<Database>,
+  date: string,
+): Promise<Record<Meal, KitchenSkip[]>> {
+  const rows = await skipsCounted(db, date)
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'k.id as skip_id',
+      'k.subscription_id',
+      'k.meal',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.phone',
+      's.subscription_type as service_type',
+      'p.name as plan_name',
+    ])
+    .orderBy('s.subscription_type')
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.username')
+    .orderBy('k.id')
+    .execute();
+  const byMeal: Record<Meal, KitchenSkip[]> = { breakfast: [], lunch: [], dinner: [] };
+  for (const row of rows) {
+    byMeal[row.meal].push({
+      skip_id: row.skip_id,
+      subscription_id: row.subscription_id,
+      user_id: row.user_id,
+      name: fullName(row) || row.username,
+      phone: row.phone,
+      service_type: row.service_type as Service,
+      plan_name: row.plan_name,
+    });
+  }
+  return byMeal;
+}
+
 /**
- * Meals to cook per service, net of leaves APPROVED for the date (`counts`), and the meals those
- * leaves took away (`onLeave`), from each plan's included meals.
+ * Meals to cook per service, net of leaves APPROVED for the date and of meals skipped (`counts`),
+ * the meals those leaves took away (`onLeave`), from each plan's included meals, and the skipped
+ * ones (`skipped`).
  */
 export function mealsFromTallies(
   mealsOf: ReadonlyMap<number, readonly Meal[]>,
   cooking: readonly { service: Service; plan_id: number; count: number }[],
   away: readonly { service: Service; plan_id: number; count: number }[],
-): { counts: ServiceMealCounts; onLeave: ServiceMealCounts } {
+  skipped: ServiceMealCounts = zeroMealCounts(),
+): { counts: ServiceMealCounts; onLeave: ServiceMealCounts; skipped: ServiceMealCounts } {
   const counts = zeroMealCounts();
   const onLeave = zeroMealCounts();
   const add = (target: ServiceMealCounts, rows: typeof cooking, sign: number) => {
@@ -231,7 +296,12 @@ export function mealsFromTallies(
   add(counts, cooking, 1);
   add(counts, away, -1);
   add(onLeave, away, 1);
-  return { counts, onLeave };
+  for (const service of SERVICES) {
+    for (const meal of ['breakfast', 'lunch', 'dinner'] as const) {
+      counts[service][meal] -= skipped[service][meal];
+    }
+  }
+  return { counts, onLeave, skipped };
 }
 
 /** The kitchen sheet's counts for `date`: what mealsFromTallies says of that date's tallies. */
@@ -239,12 +309,13 @@ export async function mealCounts(
   db: Kysely<Database>,
   dialect: Dialect,
   date: string,
-): Promise<{ counts: ServiceMealCounts; onLeave: ServiceMealCounts }> {
-  const [mealsOf, tallies, away] = await Promise.all([
+): Promise<{ counts: ServiceMealCounts; onLeave: ServiceMealCounts; skipped: ServiceMealCounts }> {
+  const [mealsOf, tallies, away, skipped] = await Promise.all([
     planMeals(db),
     planTallies(db, date, date),
     onLeaveTallies(db, dialect, date),
+    skipTallies(db, date),
   ]);
   const cooking = tallies.map((tally) => ({ ...tally, count: tally.cooking }));
-  return mealsFromTallies(mealsOf, cooking, away);
+  return mealsFromTallies(mealsOf, cooking, away, skipped);
 }

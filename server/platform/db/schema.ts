@@ -3,6 +3,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
+import type { MealSkipStatus } from '@machines/meal-skip';
+import type { Meal } from '@machines/settings';
 import type { UserStatus } from '@machines/onboarding';
 import type { OrderStatus } from '@machines/order';
 import type { PaymentStatus } from '@machines/payment';
@@ -14,6 +16,7 @@ export type UserType = 'student' | 'regular' | 'mess_owner';
 export type {
   FeedbackStatus,
   LeaveStatus,
+  MealSkipStatus,
   PaymentStatus,
   RefundStatus,
   SubscriptionStatus,
@@ -455,6 +458,28 @@ export interface Database {
   adjustment_batches: AdjustmentBatchesTable;
   subscription_adjustments: SubscriptionAdjustmentsTable;
   read_versions: ReadVersionsTable;
+  business_settings: BusinessSettingsTable;
+  meal_skips: MealSkipsTable;
+}
+
+/** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
+export interface BusinessSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** One meal of one date on one subscription, skipped or put back (machines/meal-skip). */
+export interface MealSkipsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  meal_date: string;
+  meal: Meal;
+  status: MealSkipStatus;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */
@@ -480,3 +505,5 @@ export type Feedback = Selectable<FeedbackTable>;
 export type FeedbackAttachment = Selectable<FeedbackAttachmentsTable>;
 export type NotificationLog = Selectable<NotificationLogsTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
+
+export type MealSkip = Selectable<MealSkipsTable>;

@@ -1,0 +1,21 @@
+// Every sentence the meal-skip lifecycle refuses with (machines/shared/refusals.ts), and how screens
+// name its statuses.
+import type { RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type { MealSkipEventType, MealSkipStateValue, MealSkipStatus } from './meal-skip.machine';
+
+export const mealSkipRefusals = {
+  events: {
+    'meal_skip.undo': refusal('meal_skip.not_skipped'),
+    'meal_skip.skip': refusal('meal_skip.already_skipped'),
+  },
+  guards: {
+    // The store names the cutoff (closedRefusal) when this guard refuses.
+    isOpen: refusal('meal_skip.closed'),
+  },
+} as const satisfies RefusalTable<MealSkipEventType, MealSkipStateValue>;
+
+export const MEAL_SKIP_STATUS_LABELS: Readonly<Record<MealSkipStatus, string>> = {
+  SKIPPED: 'Skipped',
+  UNDONE: 'Undone',
+};

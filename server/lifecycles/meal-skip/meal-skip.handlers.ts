@@ -1,0 +1,132 @@
+// Meal skips: a customer takes one meal of a date off, or puts it back, until its cutoff; and the
+// customer's next meals with their cutoffs. The meal-skip store decides and writes every change.
+import { addDays } from '@machines/shared';
+import { cutoffAt, MEALS, type Meal } from '@machines/settings';
+import { isBeforeCutoff } from '@machines/meal-skip';
+import type { AppContext } from '@server/context.js';
+import { refusalField } from '@server/errors.js';
+import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { parseMeals } from '@server/platform/format.js';
+import { page } from '@server/platform/paging.js';
+import type { MealSkip } from '@server/platform/db/schema.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+import { mealSkipBody } from './meal-skip.serializer.js';
+
+const mealOrder = (meal: Meal) => MEALS.indexOf(meal);
+
+export function mealSkipHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const { mealSkips } = ctx.stores;
+  const zone = ctx.config.businessTz;
+
+  return {
+    async listMealSkips(request, reply) {
+      const user = requireUser(request);
+      const query = request.query ?? {};
+      if (query.date_from && query.date_to && query.date_to < query.date_from) {
+        throw refusalField('date_to', 'invalid_date_range');
+      }
+      let base = db.selectFrom('meal_skips').selectAll();
+      if (!isOwner(user)) base = base.where('user_id', '=', user.id);
+      else if (query.user !== undefined) base = base.where('user_id', '=', query.user);
+      if (query.date_from) base = base.where('meal_date', '>=', query.date_from);
+      if (query.date_to) base = base.where('meal_date', '<=', query.date_to);
+      const rows = (await page(base, reply, query, (ordered) =>
+        ordered.orderBy('meal_date', 'desc').orderBy('id', 'desc'),
+      )) as MealSkip[];
+      const settings = await readSettings(db);
+      return rows.map((row) =>
+        mealSkipBody(row, cutoffAt(settings, row.meal, row.meal_date, zone)),
+      );
+    },
+
+    async skipMeal(request, reply) {
+      const user = requireCustomer(request);
+      const { row, cutoffAt: cutoff } = await mealSkips.skip(user, {
+        subscription: request.body.subscription,
+        date: request.body.meal_date,
+        meal: request.body.meal,
+      });
+      return reply.code(201).send(mealSkipBody(row, cutoff));
+    },
+
+    async undoMealSkip(request) {
+      const user = requireCustomer(request);
+      const { row, cutoffAt: cutoff } = await mealSkips.undo(user, request.params.id);
+      return mealSkipBody(row, cutoff);
+    },
+
+    async listUpcomingMeals(request) {
+      const user = requireCustomer(request);
+      const today = ctx.today();
+      const dates = [today, addDays(today, 1)];
+      const [settings, subscriptions, skips, leaves] = await Promise.all([
+        readSettings(db),
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin('plans as p', 'p.id', 's.plan_id')
+          .select(['s.id', 's.start_date', 's.adjusted_end_date', 'p.name', 'p.included_meals'])
+          .where('s.user_id', '=', user.id)
+          .where('s.status', '=', 'ACTIVE')
+          .orderBy('s.id')
+          .execute(),
+        db
+          .selectFrom('meal_skips')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .where('meal_date', 'in', dates)
+          .execute(),
+        db
+          .selectFrom('leaves')
+          .select(['id', 'status', 'subscription_id', 'leave_start_date', 'leave_end_date'])
+          .where('user_id', '=', user.id)
+          .where('status', 'in', ['PENDING', 'APPROVED'])
+          .where('leave_end_date', '>=', today)
+          .where('leave_start_date', '<=', dates[1]!)
+          .execute(),
+      ]);
+      const now = ctx.clock.now().toISOString();
+      const meals = [];
+      for (const date of dates) {
+        for (const subscription of subscriptions) {
+          const { start_date: start, adjusted_end_date: end } = subscription;
+          if (!start || !end || start > date || end < date) continue;
+          const leave =
+            leaves.find(
+              (candidate) =>
+                candidate.subscription_id === subscription.id &&
+                candidate.leave_start_date <= date &&
+                candidate.leave_end_date >= date,
+            ) ?? null;
+          for (const meal of parseMeals(subscription.included_meals)) {
+            const cutoff = cutoffAt(settings, meal, date, zone);
+            const skip = skips.find(
+              (row) =>
+                row.subscription_id === subscription.id &&
+                row.meal_date === date &&
+                row.meal === meal,
+            );
+            meals.push({
+              subscription: subscription.id,
+              plan_name: subscription.name,
+              meal_date: date,
+              meal,
+              cutoff_at: cutoff,
+              open: settings.skips_enabled && isBeforeCutoff(now, cutoff),
+              skip: skip ? mealSkipBody(skip, cutoff) : null,
+              leave: leave
+                ? { id: leave.id, status: leave.status as 'PENDING' | 'APPROVED' }
+                : null,
+            });
+          }
+        }
+      }
+      return meals.sort(
+        (a, b) =>
+          a.meal_date.localeCompare(b.meal_date) ||
+          mealOrder(a.meal) - mealOrder(b.meal) ||
+          a.subscription - b.subscription,
+      );
+    },
+  } satisfies Partial<Handlers>;
+}

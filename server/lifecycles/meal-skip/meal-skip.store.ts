@@ -1,0 +1,161 @@
+// The meal skips' store: the only code that writes a skip's status. The rules for a new skip
+// (machines/meal-skip mealSkipProblems) and the machine for an existing one decide, against the
+// settings and the clock of the moment, inside one transaction; a conditional write makes a burst
+// of requests for one meal count it once.
+import {
+  closedRefusal,
+  mealSkipFromApi,
+  mealSkipMachine,
+  mealSkipProblems,
+  type MealSkipEvent,
+} from '@machines/meal-skip';
+import { cutoffAt, type Meal } from '@machines/settings';
+import { decide, refusal } from '@machines/shared';
+import { notFound, refusalError, refusalField, refusalsError } from '@server/errors.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import { parseMeals } from '@server/platform/format.js';
+import type { MealSkip, User } from '@server/platform/db/schema.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+
+export interface NewMealSkip {
+  subscription: number;
+  date: string;
+  meal: Meal;
+}
+
+export type MealSkipStore = ReturnType<typeof createMealSkipStore>;
+
+export function createMealSkipStore(deps: StoreDeps) {
+  const db = deps.db.kysely;
+  const zone = deps.config.businessTz;
+
+  const findSkip = (trx: Executor, subscription: number, date: string, meal: Meal) =>
+    trx
+      .selectFrom('meal_skips')
+      .selectAll()
+      .where('subscription_id', '=', subscription)
+      .where('meal_date', '=', date)
+      .where('meal', '=', meal)
+      .executeTakeFirst();
+
+  /**
+   * Moves `row` by `event` if the machine allows it now; a refusal by the cutoff names it. The
+   * write is conditional on the status read, so of two requests racing only one moves the row.
+   */
+  async function transition(
+    trx: Executor,
+    row: MealSkip,
+    event: MealSkipEvent,
+  ): Promise<{ row: MealSkip; cutoffAt: string }> {
+    const settings = await readSettings(trx);
+    const cutoff = cutoffAt(settings, row.meal, row.meal_date, zone);
+    const now = nowIso(deps);
+    const decision = decide(
+      mealSkipMachine,
+      mealSkipFromApi({ status: row.status, cutoff_at: cutoff }, now),
+      event,
+    );
+    if (!decision.ok) {
+      throw refusalError(
+        decision.code === 'meal_skip.closed'
+          ? closedRefusal(settings, row.meal, row.meal_date)
+          : decision,
+      );
+    }
+    const updated = await trx
+      .updateTable('meal_skips')
+      .set({ status: decision.next as MealSkip['status'], updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated)
+      throw refusalError(
+        refusal(
+          event.type === 'meal_skip.skip' ? 'meal_skip.already_skipped' : 'meal_skip.not_skipped',
+        ),
+      );
+    return { row: updated, cutoffAt: cutoff };
+  }
+
+  /** Skips a meal of the customer's subscription (or skips it again after an undo). */
+  async function skip(
+    user: User,
+    input: NewMealSkip,
+  ): Promise<{ row: MealSkip; cutoffAt: string }> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const subscription = await trx
+          .selectFrom('subscriptions as s')
+          .innerJoin('plans as p', 'p.id', 's.plan_id')
+          .select(['s.id', 's.status', 's.start_date', 's.adjusted_end_date', 'p.included_meals'])
+          .where('s.id', '=', input.subscription)
+          .where('s.user_id', '=', user.id)
+          .executeTakeFirst();
+        if (!subscription) throw refusalField('subscription', 'meal_skip.subscription_not_found');
+        const settings = await readSettings(trx);
+        const cutoff = cutoffAt(settings, input.meal, input.date, zone);
+        const leave = await trx
+          .selectFrom('leaves')
+          .select('id')
+          .where('subscription_id', '=', subscription.id)
+          .where('status', '=', 'APPROVED')
+          .where('leave_start_date', '<=', input.date)
+          .where('leave_end_date', '>=', input.date)
+          .executeTakeFirst();
+        const problems = mealSkipProblems({
+          skipsEnabled: settings.skips_enabled,
+          subscriptionStatus: subscription.status,
+          startDate: subscription.start_date,
+          endDate: subscription.adjusted_end_date,
+          includedMeals: parseMeals(subscription.included_meals),
+          meal: input.meal,
+          date: input.date,
+          onApprovedLeave: leave !== undefined,
+          now: nowIso(deps),
+          cutoffAt: cutoff,
+          settings,
+        });
+        if (problems.length > 0) throw refusalsError(problems);
+        const existing = await findSkip(trx, subscription.id, input.date, input.meal);
+        if (existing) return transition(trx, existing, { type: 'meal_skip.skip' });
+        const now = nowIso(deps);
+        const row = await trx
+          .insertInto('meal_skips')
+          .values({
+            subscription_id: subscription.id,
+            user_id: user.id,
+            meal_date: input.date,
+            meal: input.meal,
+            status: 'SKIPPED',
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { row, cutoffAt: cutoff };
+      });
+    } catch (error) {
+      // Another request made the skip between our read and our insert: the meal is skipped once.
+      if (isUniqueViolation(error)) throw refusalError(refusal('meal_skip.already_skipped'));
+      throw error;
+    }
+  }
+
+  /** Puts a skipped meal back, until its cutoff. Only the customer's own skip. */
+  async function undo(user: User, id: number): Promise<{ row: MealSkip; cutoffAt: string }> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('meal_skips')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return transition(trx, row, { type: 'meal_skip.undo' });
+    });
+  }
+
+  return { skip, undo };
+}

@@ -1,0 +1,42 @@
+// The settings' store: the only code that writes them. A change and its audit entry commit in one
+// transaction.
+import type { BusinessSettings } from '@machines/settings';
+import type { User } from '@server/platform/db/schema.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
+import { readSettings } from './settings.read.js';
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
+
+export function createSettingsStore(deps: StoreDeps) {
+  const db = deps.db.kysely;
+
+  /** Replaces the settings (already valid by the contract), audited with before and after. */
+  async function update(owner: User, next: BusinessSettings): Promise<BusinessSettings> {
+    return db.transaction().execute(async (trx) => {
+      const before = await readSettings(trx);
+      const values = {
+        settings: JSON.stringify(next),
+        updated_at: nowIso(deps),
+        updated_by: owner.id,
+      };
+      await trx
+        .insertInto('business_settings')
+        .values({ id: 1, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .execute();
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: 'settings.update',
+        objectType: 'settings',
+        objectId: null,
+        summary: 'Changed the business settings.',
+        before: { ...before },
+        after: { ...next },
+      });
+      return next;
+    });
+  }
+
+  return { update };
+}
