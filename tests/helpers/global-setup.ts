@@ -1,5 +1,6 @@
 // Decides once whether the suite also runs on PostgreSQL, and says so clearly.
 import pg from 'pg';
+import { buildServerBundle } from './server-process.js';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -24,6 +25,9 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 export default async function setup(project: TestProject) {
+  // The built server, once for every file that starts it (tests/helpers/server-process.ts).
+  await buildServerBundle();
+  process.env.DABBA_SERVER_BUNDLE_BUILT = '1';
   const explicit = process.env.TEST_DATABASE_URL;
   if (explicit === 'none') {
     console.warn('\n*** TEST_DATABASE_URL=none: the storage tests run on SQLite only. ***\n');

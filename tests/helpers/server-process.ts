@@ -1,5 +1,6 @@
 // The built server (dist/server.mjs) as a separate process, the way it runs in production.
 import { execFile, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -8,7 +9,14 @@ import { promisify } from 'node:util';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server.mjs');
 
+/**
+ * Builds the server bundle (and the demo's) from the source as it is. The suite's global setup
+ * builds it once before any test file runs; files that start the built server call this, which
+ * then has nothing to do. Builds in parallel files would rewrite dist/server.mjs while another file
+ * starts it, and that file would find no server.
+ */
 export async function buildServerBundle(): Promise<void> {
+  if (process.env.DABBA_SERVER_BUNDLE_BUILT === '1' && existsSync(SERVER_BUNDLE)) return;
   await promisify(execFile)('npm', ['run', '--silent', 'build:server'], { cwd: ROOT });
 }
 
