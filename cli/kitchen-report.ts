@@ -1,5 +1,6 @@
 // `dabba kitchen` as text: the meal counts, then per meal the tiffin deliveries under their area
-// headings (the server sends them grouped by area) and who is on leave; --json prints the sheet.
+// headings (the server sends them grouped by area), who is on leave and who skipped; --json prints
+// the sheet.
 import { formatPhone } from '@machines/shared';
 import type { KitchenSheet } from './services/owner';
 import { formatTable } from './output';
@@ -56,9 +57,22 @@ function leavesOf(sheet: KitchenSheet, meal: Meal): string {
   )}`;
 }
 
-export function renderKitchenSheet(sheet: KitchenSheet): string {
+function skipsOf(sheet: KitchenSheet, meal: Meal): string {
+  const skips = sheet.skips[meal];
+  if (skips.length === 0) return `${capitalised(meal)}: nobody skipped\n`;
+  return `${capitalised(meal)} skipped (${skips.length})\n${formatTable(skips, [
+    { header: 'Name', value: (row) => row.name },
+    { header: 'Phone', value: (row) => formatPhone(row.phone) },
+    { header: 'Service', value: (row) => row.service_type },
+    { header: 'Plan', value: (row) => row.plan_name },
+  ])}`;
+}
+
+/** The sheet as text; `only` keeps one meal (`dabba kitchen --meal lunch`). */
+export function renderKitchenSheet(sheet: KitchenSheet, only?: Meal): string {
+  const meals = only ? [only] : MEALS;
   let text = `Kitchen sheet for ${sheet.date}\n\n`;
-  text += formatTable(MEALS, [
+  text += formatTable(meals, [
     { header: 'Meal', value: (meal) => meal },
     { header: 'Mess', value: (meal) => sheet.counts.mess[meal], right: true },
     { header: 'Tiffin', value: (meal) => sheet.counts.tiffin[meal], right: true },
@@ -67,12 +81,18 @@ export function renderKitchenSheet(sheet: KitchenSheet): string {
       value: (meal) => sheet.on_leave.mess[meal] + sheet.on_leave.tiffin[meal],
       right: true,
     },
+    {
+      header: 'Skipped',
+      value: (meal) => sheet.skipped.mess[meal] + sheet.skipped.tiffin[meal],
+      right: true,
+    },
   ]);
-  for (const meal of MEALS) {
+  for (const meal of meals) {
     const deliveries = sheet.deliveries[meal];
     text += `\n${capitalised(meal)} deliveries (${deliveries.length})\n`;
     if (deliveries.length > 0) text += deliveriesByArea(deliveries);
     text += leavesOf(sheet, meal);
+    text += skipsOf(sheet, meal);
   }
   return text;
 }

@@ -12,6 +12,7 @@ import { registerPayments } from './commands/payments';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerSession } from './commands/session';
+import { registerSettings } from './commands/settings';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
@@ -67,6 +68,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSubscriptions(program, ctx);
   registerAudit(program, ctx);
   registerBackup(program, ctx);
+  registerSettings(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

@@ -2,7 +2,8 @@
 import { Option, type Command } from 'commander';
 import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption, positiveInt, wholeNumber } from './shared';
+import { isoDate, jsonOption, mealName, positiveInt, wholeNumber } from './shared';
+import type { Meal } from '@machines/settings';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 const SERVICES = ['mess', 'tiffin'] as const;
@@ -182,16 +183,17 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
   program
     .command('kitchen')
     .description(
-      'the kitchen sheet: meal counts, tiffin deliveries by area and who is on leave (default: tomorrow)',
+      'the kitchen sheet: meal counts, tiffin deliveries by area, who is on leave and who skipped (default: tomorrow)',
     )
     .option('--date <date>', 'the day to cook for (YYYY-MM-DD)', isoDate)
+    .option('--meal <meal>', 'one meal only: breakfast, lunch or dinner', mealName)
     .addOption(jsonOption())
-    .action(async (options: { date?: string; json?: boolean }) => {
+    .action(async (options: { date?: string; meal?: Meal; json?: boolean }) => {
       const { kitchenSheet } = await import('../services/owner');
       const { printJson } = await import('../output');
       const { renderKitchenSheet } = await import('../kitchen-report');
       const sheet = await kitchenSheet(await ctx.api(), options.date);
       if (options.json) return printJson(ctx.io.stdout, sheet);
-      ctx.io.stdout.write(renderKitchenSheet(sheet));
+      ctx.io.stdout.write(renderKitchenSheet(sheet, options.meal));
     });
 }

@@ -1,5 +1,6 @@
 // Flag parsers and checks the commands share. Parse failures are usage errors (exit 2).
 import { InvalidArgumentError, Option } from 'commander';
+import { isMeal, type Meal } from '@machines/settings';
 import { usageError } from '../errors';
 
 export function positiveInt(value: string): number {
@@ -21,6 +22,11 @@ export function isoDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
     throw new InvalidArgumentError('Expected a date as YYYY-MM-DD.');
   }
+  return value;
+}
+
+export function mealName(value: string): Meal {
+  if (!isMeal(value)) throw new InvalidArgumentError('Expected breakfast, lunch or dinner.');
   return value;
 }
 

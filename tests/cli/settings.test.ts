@@ -1,0 +1,90 @@
+// dabba settings and the kitchen sheet's skips against a real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, DEFAULT_SETTINGS } from '@machines';
+import { subscriber, type Subscriber } from './fixtures.js';
+import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
+
+describe('dabba settings', () => {
+  let server: CliServer;
+  let tiffin: Subscriber;
+  beforeAll(async () => {
+    server = await startCliServer();
+    await loginAsOwner(server);
+    tiffin = await subscriber(server.t, { service: 'tiffin', meals: ['lunch', 'dinner'] });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('shows the cutoffs, changes some, keeps the rest, and refuses a bad one as usage', async () => {
+    const shown = await dabba(server, ['settings']);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toBe(
+      [
+        'breakfast  closes 22:00 the day before',
+        'lunch      closes 09:00 the same day',
+        'dinner     closes 15:00 the same day',
+        'Meal skips: on',
+        '',
+      ].join('\n'),
+    );
+    const set = await dabba(server, [
+      'settings',
+      'set',
+      '--cutoff',
+      'lunch=10:30',
+      '--cutoff',
+      'breakfast=21:00/1',
+      '--skips',
+      'off',
+      '--json',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.json()).toEqual({
+      cutoffs: {
+        breakfast: { time: '21:00', days_before: 1 },
+        lunch: { time: '10:30', days_before: 0 },
+        dinner: DEFAULT_SETTINGS.cutoffs.dinner,
+      },
+      skips_enabled: false,
+    });
+    const bad = await dabba(server, ['settings', 'set', '--cutoff', 'lunch=25:00']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Expected MEAL=HH:MM');
+    const nothing = await dabba(server, ['settings', 'set']);
+    expect(nothing.code).toBe(2);
+    const back = await dabba(server, [
+      'settings',
+      'set',
+      '--cutoff',
+      'lunch=09:00',
+      '--cutoff',
+      'breakfast=22:00/1',
+      '--skips',
+      'on',
+    ]);
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain('Settings saved.');
+    expect((await dabba(server, ['settings', '--json'])).json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('prints one meal of the kitchen sheet with who skipped it', async () => {
+    const date = addDays(server.t.ctx.today(), 3);
+    const skipped = await server.t.request('POST', '/api/meals/skips/', {
+      token: tiffin.access,
+      body: { subscription: tiffin.subscription.id, meal_date: date, meal: 'lunch' },
+    });
+    expect(skipped.status).toBe(201);
+    const lunch = await dabba(server, ['kitchen', '--date', date, '--meal', 'lunch']);
+    expect(lunch.code).toBe(0);
+    expect(lunch.stdout).toContain('Lunch deliveries (0)');
+    expect(lunch.stdout).toContain('Lunch skipped (1)');
+    expect(lunch.stdout).not.toContain('Dinner deliveries');
+    const json = await dabba(server, ['kitchen', '--date', date, '--json']);
+    expect(json.json().skipped.tiffin.lunch).toBe(1);
+    expect(json.json().skips.lunch[0]).toMatchObject({ user_id: tiffin.id });
+    const wrong = await dabba(server, ['kitchen', '--meal', 'supper']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Expected breakfast, lunch or dinner.');
+  });
+});
