@@ -2,6 +2,12 @@
 // catalogue words it, and `tx()` gives the words of the language under test: the "hindi" project
 // (playwright.config.ts) runs the same journeys with the browser set to hi-IN, which the app
 // follows until someone picks a language.
+import {
+  REFUSALS_EN,
+  refusalSentence,
+  type RefusalKey,
+  type RefusalValues,
+} from '@machines/shared';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { test } from '@playwright/test';
@@ -44,7 +50,11 @@ export function locale(): string {
  */
 export function tx(message: string, values?: Record<string, string | number>): string {
   const keys = keysByEnglish.get(message);
-  if (!keys) throw new Error(`No message in web/locales/en.json reads "${message}"`);
+  // A refusal's sentence lives in the one catalogue (machines/shared/refusals.ts), by its key.
+  const refusalKey = REFUSAL_KEYS_BY_ENGLISH.get(message);
+  if (!keys && refusalKey) return refusal(refusalKey, values);
+  if (!keys)
+    throw new Error(`No message in web/locales/en.json or the refusals reads "${message}"`);
   const lang = language();
   const i18n = (runtimes[lang] ??= runtime(lang));
   const texts = new Set(keys.map((key) => i18n._(key, values)));
@@ -118,3 +128,15 @@ export function serverTx(sentence: string, values?: Record<string, string | numb
   const known = Object.hasOwn(serverRuntime(lang).catalogue, sentence) ? lang : 'en';
   return serverRuntime(known).i18n._(sentence, values);
 }
+
+/** A refusal's sentence from the catalogue (machines/shared/refusals.ts) in this run's language. */
+export function refusal(key: RefusalKey, values?: RefusalValues): string {
+  return refusalSentence(language(), key, values);
+}
+
+/** The refusal catalogue's keys by their English sentence (the first key of a shared sentence). */
+const REFUSAL_KEYS_BY_ENGLISH: ReadonlyMap<string, RefusalKey> = new Map(
+  (Object.entries(REFUSALS_EN) as [RefusalKey, string][])
+    .reverse()
+    .map(([key, sentence]) => [sentence, key]),
+);

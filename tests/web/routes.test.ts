@@ -65,11 +65,12 @@ describe('the route registry', () => {
         ['/admin/refunds', 'owner'],
         ['/admin/superuser', 'owner'],
         ['/admin/kitchen', 'owner'],
+        ['/admin/settings', 'owner'],
         ['/admin/audit', 'owner'],
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(23);
+    expect(APP_ROUTES).toHaveLength(24);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -153,6 +154,7 @@ describe('links from the registry', () => {
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/superuser', label: 'Payments & Users' },
       { to: '/admin/kitchen', label: 'Kitchen Sheet' },
+      { to: '/admin/settings', label: 'Settings' },
       { to: '/admin/audit', label: 'Audit Log' },
       { to: '/profile', label: 'Profile' },
       { to: '/contact', label: 'Contact' },

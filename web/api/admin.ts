@@ -27,6 +27,7 @@ export type KitchenSheet = Schemas['KitchenSheet'];
 export type KitchenDelivery = Schemas['KitchenDelivery'];
 export type KitchenLeave = Schemas['KitchenLeave'];
 export type OwnerSummary = Schemas['OwnerSummary'];
+export type BusinessSettings = Schemas['BusinessSettings'];
 
 export type UsersQuery = NonNullable<operations['ownerListUsers']['parameters']['query']>;
 export type SubscribersQuery = NonNullable<
@@ -287,3 +288,13 @@ export function useKitchenCsv() {
       parseAs: 'blob',
     });
 }
+
+// ---- settings ----
+
+export const useSettings = () => useApiQuery('/owner/settings/', undefined, OWNER);
+
+export const useSaveSettings = () =>
+  useApiMutation('put', '/owner/settings/', {
+    init: (body: BusinessSettings) => ({ body }),
+    refreshes: 'all',
+  });

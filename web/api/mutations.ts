@@ -8,6 +8,7 @@ import type { Schemas } from './queries';
 const SUBSCRIPTIONS = '/subscriptions/subscriptions/' satisfies ApiPath<'get'>;
 const LEAVES = '/subscriptions/leaves/' satisfies ApiPath<'get'>;
 const FEEDBACK = '/feedback/' satisfies ApiPath<'get'>;
+const UPCOMING_MEALS = '/meals/upcoming/' satisfies ApiPath<'get'>;
 
 export const useSubscribe = () =>
   useApiMutation('post', '/subscriptions/subscriptions/', {
@@ -100,3 +101,17 @@ export const useDownloadReceipt = () =>
   useApiWrite((api, id: number) =>
     apiFetch(api, 'get', '/payments/payments/{id}/receipt_pdf/', { ...byId(id), parseAs: 'blob' }),
   );
+
+/** The customer skips one meal of a date, before its cutoff. */
+export const useSkipMeal = () =>
+  useApiMutation('post', '/meals/skips/', {
+    init: (body: Schemas['MealSkipCreate']) => ({ body }),
+    refreshes: [UPCOMING_MEALS],
+  });
+
+/** The customer puts a skipped meal back, before its cutoff. */
+export const useUndoMealSkip = () =>
+  useApiMutation('post', '/meals/skips/{id}/undo/', {
+    init: byId,
+    refreshes: [UPCOMING_MEALS],
+  });

@@ -14,6 +14,7 @@ export type Feedback = Schemas['Feedback'];
 export type CancelPreview = Schemas['CancelPreview'];
 export type LeaveRequest = Schemas['LeaveRequest'];
 export type NotificationEvent = Schemas['NotificationEvent'];
+export type UpcomingMeal = Schemas['UpcomingMeal'];
 export type NotificationFilter = 'all' | 'sent' | 'failed' | 'pending';
 
 /** Notices shown per page of the notification history. */
@@ -69,6 +70,10 @@ export function useReceiptHtml(id: number | null) {
     { enabled: id !== null },
   );
 }
+
+/** The customer's meals of today and tomorrow, with cutoffs; asked again every minute. */
+export const useUpcomingMeals = () =>
+  useApiQuery('/meals/upcoming/', undefined, { ...CUSTOMER, refetchInterval: 60_000 });
 
 export const useFeedbackList = () => useApiQuery('/feedback/', undefined, CUSTOMER);
 

@@ -282,6 +282,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: signedInPage('admin/customers', 'superuser'),
   },
   {
+    // Issue 20: the business's policies (meal cutoffs, meal skips).
+    path: '/admin/settings',
+    access: 'owner',
+    title: 'route.settings',
+    page: signedInPage('admin/settings', 'settings'),
+    nav: { label: 'nav.settings', audiences: ['owner'] },
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

@@ -29,6 +29,8 @@ export const SIGNED_IN_PAGES = {
     import('@web/pages/admin/kitchen/KitchenSheetPage').then((m) => m.KitchenSheetPage),
   'admin/customers': () =>
     import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.CustomerPage),
+  'admin/settings': () =>
+    import('@web/pages/admin/settings/SettingsPage').then((m) => m.SettingsPage),
   'admin/audit': () => import('@web/pages/admin/audit/AuditLogPage').then((m) => m.AuditLogPage),
   profile: () => import('@web/pages/profile/ProfilePage').then((m) => m.ProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;

@@ -84,6 +84,12 @@ export function formatDate(value: string | null | undefined): string {
   return calendarDate(todayIn(businessTimeZone(), date.getTime()));
 }
 
+/** '9:00 am' (सुबह 9:00 in Hindi) for a timestamp, on the business's clock. */
+export function formatClock(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : formatTime(date);
+}
+
 /** '22 Nov 2026, 6:05 pm' for a timestamp. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';

@@ -10,6 +10,7 @@ import { formatDate, formatRupees, serviceLabel } from '@web/lib/format';
 import { useSession } from '@web/session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './DashboardPage.css';
+import { NextMealCard } from './NextMealCard';
 
 /** The dashboard sums the 5 most recent payments (README: The web app's rules → Screens). */
 const RECENT_PAYMENTS = 5;
@@ -72,6 +73,8 @@ export function DashboardPage() {
         />
         <StatCard label={t('dashboard.stat.monthPayments')} value={formatRupees(recentTotal)} />
       </div>
+
+      <NextMealCard />
 
       <div className={styles.columns}>
         <Card aria-labelledby="active-title">

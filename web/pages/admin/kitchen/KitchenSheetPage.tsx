@@ -20,7 +20,7 @@ import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
-import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
+import { t as translate, useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
 import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import {
@@ -158,6 +158,57 @@ function Leaves({ sheet }: { sheet: KitchenSheet }) {
   );
 }
 
+/** A meal's count's label: its name, with who is on leave and who skipped when anyone is. */
+function countLabel(t: Translate, meal: Meal, onLeave: number, skipped: number): string {
+  const name = wordLabel(meal);
+  if (onLeave && skipped)
+    return t('kitchen.mealOnLeaveSkipped', { meal: name, count: onLeave, skipped });
+  if (onLeave) return t('kitchen.mealOnLeave', { meal: name, count: onLeave });
+  if (skipped) return t('kitchen.mealSkipped', { meal: name, count: skipped });
+  return name;
+}
+
+/** Per meal, who skipped it (off the counts and the deliveries). */
+function Skips({ sheet }: { sheet: KitchenSheet }) {
+  const t = useT();
+  const anyone = MEALS.some((meal) => sheet.skips[meal].length > 0);
+  return (
+    <section aria-labelledby="skips-title" className={stack}>
+      <h2 id="skips-title" className={sectionTitle}>
+        {t('kitchen.skipsTitle')}
+      </h2>
+      {!anyone ? (
+        <EmptyState title={t('kitchen.skipsEmpty')} />
+      ) : (
+        MEALS.filter((meal) => sheet.skips[meal].length > 0).map((meal) => (
+          <div key={meal} className={stack}>
+            <h3 className={styles.mealHeading}>
+              {t('kitchen.skipsMeal', { meal: wordLabel(meal), count: sheet.skips[meal].length })}
+            </h3>
+            <ul
+              className={styles.leaveList}
+              aria-label={t('kitchen.skipsCaption', { meal: wordLabel(meal) })}
+            >
+              {sheet.skips[meal].map((skip) => (
+                <li key={skip.skip_id} className={styles.leaveEntry}>
+                  <span className={styles.leaveName}>
+                    <CustomerLink id={skip.user_id}>{skip.name}</CustomerLink>
+                  </span>
+                  <span className={styles.leaveFacts}>
+                    <PhoneNumber phone={skip.phone} />
+                    <span>{wordLabel(skip.service_type)}</span>
+                    <span>{skip.plan_name}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
 function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
   const t = useT();
   return (
@@ -169,14 +220,7 @@ function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'ti
         {MEALS.map((meal) => (
           <StatCard
             key={meal}
-            label={
-              sheet.on_leave[service][meal]
-                ? t('kitchen.mealOnLeave', {
-                    meal: wordLabel(meal),
-                    count: sheet.on_leave[service][meal],
-                  })
-                : wordLabel(meal)
-            }
+            label={countLabel(t, meal, sheet.on_leave[service][meal], sheet.skipped[service][meal])}
             value={sheet.counts[service][meal]}
           />
         ))}
@@ -248,6 +292,7 @@ export function KitchenSheetPage() {
           <Counts sheet={data} service="mess" />
           <Counts sheet={data} service="tiffin" />
           <Leaves sheet={data} />
+          <Skips sheet={data} />
           {MEALS.map((meal) => (
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
               <h2 id={`deliveries-${meal}`} className={sectionTitle}>

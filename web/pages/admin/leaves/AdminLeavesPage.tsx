@@ -171,7 +171,7 @@ export function AdminLeavesPage() {
             label={t('adminLeaves.range.to')}
             value={range.to ?? ''}
             min={range.from}
-            error={backwards ? refusalKeyText('invalid_date_range') : null}
+            error={backwards ? refusalKeyText('leave.end_before_start') : null}
             onChange={(event) => setRange(range.from ?? '', event.target.value)}
           />
         </div>

@@ -1,0 +1,157 @@
+// Issue 20, the mess's day: on a 360 px phone a customer skips tomorrow's lunch from the dashboard's
+// Next meal card and the owner's kitchen count drops by one; once the cutoff has passed the mess
+// refuses, naming the cutoff; the owner changes the cutoffs on the settings page. Both languages.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEFAULT_SETTINGS, type BusinessSettings } from '@machines';
+import {
+  PLANS,
+  ensurePlan,
+  expectAccessible,
+  indiaDate,
+  openSignedIn,
+  ownerTokens,
+  registerCustomer,
+  subscribeAndPay,
+} from './owner-fixtures';
+import { expectToast } from './support';
+import { msg, refusal, tx } from './i18n';
+
+/**
+ * The settings are the business's, one for both projects (English and Hindi) running at once: a
+ * journey that changes them holds this lock, so the other never skips inside its window.
+ */
+async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const lock = path.join(dir, 'e2e-settings.lock');
+  for (let tries = 0; ; tries += 1) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (tries > 600) throw new Error('the settings lock was never released');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function putSettings(request: APIRequestContext, settings: BusinessSettings) {
+  const owner = await ownerTokens(request);
+  const answer = await request.put('/api/owner/settings/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
+    data: settings,
+  });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
+async function tiffinLunchCount(request: APIRequestContext, date: string): Promise<number> {
+  const owner = await ownerTokens(request);
+  const answer = await request.get(`/api/kitchen/sheet/?date=${date}`, {
+    headers: { Authorization: `Bearer ${owner.access}` },
+  });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { counts: { tiffin: { lunch: number } } }).counts.tiffin.lunch;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a customer skips tomorrow’s lunch on a phone, the count drops, and after the cutoff the mess refuses', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const planId = await ensurePlan(page.request, PLANS.tiffinAll);
+  const customer = await registerCustomer(page.request, {
+    service: 'tiffin',
+    firstName: 'Kavya',
+    prefix: 'skip',
+  });
+  await subscribeAndPay(page.request, customer, planId);
+  const tomorrow = indiaDate(1);
+  const lunchTomorrow = `${tx('Lunch')}, ${msg('dashboard.nextMeal.tomorrow')}`;
+
+  await withSettingsLock(async () => {
+    await putSettings(page.request, DEFAULT_SETTINGS);
+    const before = await tiffinLunchCount(page.request, tomorrow);
+
+    await openSignedIn(page, customer.tokens, '/dashboard');
+    const card = page.locator('[aria-labelledby="next-meal-title"]');
+    await expect(
+      card.getByRole('heading', { name: msg('dashboard.nextMeal.title') }),
+    ).toBeVisible();
+    await card
+      .getByRole('button', { name: `${msg('dashboard.nextMeal.skip')}: ${lunchTomorrow}` })
+      .click();
+    await expectToast(page, msg('dashboard.nextMeal.toast.skipped'));
+    const undo = card.getByRole('button', {
+      name: `${msg('dashboard.nextMeal.undo')}: ${lunchTomorrow}`,
+    });
+    await expect(undo).toBeVisible();
+    expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, '/dashboard with a skipped meal');
+
+    // The owner moves lunch's cutoff two days back: tomorrow's lunch is fixed already. The page
+    // still offers Undo; the server refuses it and says when lunch closed.
+    await putSettings(page.request, {
+      ...DEFAULT_SETTINGS,
+      cutoffs: { ...DEFAULT_SETTINGS.cutoffs, lunch: { time: '09:00', days_before: 2 } },
+    });
+    await undo.click();
+    await expectToast(
+      page,
+      msg('dashboard.nextMeal.toast.failed'),
+      refusal('meal_skip.closed:at', { meal: 'lunch', day: tomorrow, time: '09:00' }),
+    );
+    expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
+    await putSettings(page.request, DEFAULT_SETTINGS);
+  });
+
+  // The owner's sheet for tomorrow names her under the skipped lunches.
+  await openSignedIn(page, await ownerTokens(page.request), '/admin/kitchen');
+  const skipped = page.getByRole('list', {
+    name: msg('kitchen.skipsCaption', { meal: tx('Lunch') }),
+  });
+  await expect(skipped).toContainText(customer.fullName);
+  await expectNoSidewaysScroll(page);
+});
+
+test('the owner sets the cutoffs and turns meal skips off and on from the settings page', async ({
+  page,
+}) => {
+  await withSettingsLock(async () => {
+    await putSettings(page.request, DEFAULT_SETTINGS);
+    await openSignedIn(page, await ownerTokens(page.request), '/admin/settings');
+    await expect(
+      page.getByRole('heading', { name: msg('settings.title'), level: 1 }),
+    ).toBeVisible();
+    const dinner = page.getByRole('group', { name: tx('Dinner') });
+    await dinner.getByLabel(msg('settings.cutoffs.time')).fill('16:30');
+    await page.getByLabel(msg('settings.skips.enabled')).uncheck();
+    await page.getByRole('button', { name: msg('settings.save') }).click();
+    await expectToast(page, msg('settings.toast.saved'));
+    const owner = await ownerTokens(page.request);
+    const saved = await page.request.get('/api/owner/settings/', {
+      headers: { Authorization: `Bearer ${owner.access}` },
+    });
+    expect(await saved.json()).toEqual({
+      cutoffs: { ...DEFAULT_SETTINGS.cutoffs, dinner: { time: '16:30', days_before: 0 } },
+      skips_enabled: false,
+    });
+    await expectAccessible(page, '/admin/settings');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(page);
+    await putSettings(page.request, DEFAULT_SETTINGS);
+  });
+});

@@ -1,0 +1,18 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@web/styles/theme.css';
+
+/** A meal's cutoff: its time and its day side by side, stacked on a phone. */
+export const mealRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+});
+
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.sm,
+  fontWeight: 700,
+});
