@@ -111,3 +111,8 @@ export function formatCalendarDate(date: IsoDate): string {
   const [year, month, day] = fromDayNumber(toDayNumber(date)).split('-');
   return `${Number(day)} ${SHORT_MONTHS[Number(month) - 1]} ${year}`;
 }
+
+/** '2026-11-28' → '28 Nov': a date of this season, its year left out (a cutoff's day). */
+export function formatDayMonth(date: IsoDate): string {
+  return formatCalendarDate(date).replace(/ \d{4}$/, '');
+}

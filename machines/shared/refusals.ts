@@ -4,6 +4,7 @@
 // (in English, or Hindi from refusals.hi.ts), and the web app and `dabba` look them up by key, never
 // by matching English text. Placeholders are `{name}`, filled in by refusalSentence().
 import type { components } from '../../generated/api';
+import { formatDayMonth } from './dates';
 import { REFUSALS_HI } from './refusals.hi';
 
 /** Every code the server answers with: a closed list in the contract. */
@@ -201,21 +202,6 @@ const MEAL_NAMES: Readonly<Record<CatalogueLanguage, Readonly<Record<string, str
   hi: { breakfast: 'नाश्ता', lunch: 'दोपहर का भोजन', dinner: 'रात का भोजन' },
 };
 
-const SHORT_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-
 /** A time of day (HH:MM) as `language` reads it: '9:00 am', 'सुबह 9:00 बजे'. */
 function clockTime(language: CatalogueLanguage, time: string): string {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
@@ -228,8 +214,7 @@ function clockTime(language: CatalogueLanguage, time: string): string {
 
 /** A date without its year ('2026-11-28') as `language` reads it: '28 Nov', '28 नव॰'. */
 function dayOfYear(language: CatalogueLanguage, date: string): string {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  if (language === 'en') return `${day} ${SHORT_MONTHS[month - 1]}`;
+  if (language === 'en') return formatDayMonth(date);
   return new Intl.DateTimeFormat(`${language}-IN`, {
     day: 'numeric',
     month: 'short',

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  closedRefusal,
   cutoffAt,
+  formatDayMonth,
   DEFAULT_SETTINGS,
   REFUSALS_HI,
   refusalSentence,
@@ -164,23 +166,8 @@ describe.each(testDatabases())('meal skips on %s', (dialect) => {
     await at(secondsFrom(lunchCutoff, 1));
     const late = await undo(asha, skipped.body.id);
     expect(late.status).toBe(400);
-    const day = Number(mealDay.slice(8));
-    const month = [
-      'Jan',
-      'Feb',
-      'Mar',
-      'Apr',
-      'May',
-      'Jun',
-      'Jul',
-      'Aug',
-      'Sep',
-      'Oct',
-      'Nov',
-      'Dec',
-    ][Number(mealDay.slice(5, 7)) - 1];
     expect(late.body).toEqual({
-      non_field_errors: [`Lunch for ${day} ${month} closed at 9:00 am.`],
+      non_field_errors: [closedRefusal(DEFAULT_SETTINGS, 'lunch', mealDay).message],
       error_code: 'meal_skip.closed',
     });
     const lateHindi = await undo(asha, skipped.body.id, { 'accept-language': 'hi' });
@@ -205,7 +192,7 @@ describe.each(testDatabases())('meal skips on %s', (dialect) => {
     });
     expect(breakfast.status).toBe(400);
     expect(breakfast.body.non_field_errors).toEqual([
-      `Breakfast for ${day} ${month} closed at 10:00 pm.`,
+      `Breakfast for ${formatDayMonth(mealDay)} closed at 10:00 pm.`,
     ]);
     await at(new Date().toISOString());
   });
