@@ -1,8 +1,6 @@
 // Issue 20, the mess's day: on a 360 px phone a customer skips tomorrow's lunch from the dashboard's
 // Next meal card and the owner's kitchen count drops by one; once the cutoff has passed the mess
 // refuses, naming the cutoff; the owner changes the cutoffs on the settings page. Both languages.
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_SETTINGS, type BusinessSettings } from '@machines';
 import {
@@ -17,30 +15,6 @@ import {
 } from './owner-fixtures';
 import { expectToast } from './support';
 import { msg, refusal, tx } from './i18n';
-
-/**
- * The settings are the business's, one for both projects (English and Hindi) running at once: a
- * journey that changes them holds this lock, so the other never skips inside its window.
- */
-async function withSettingsLock<T>(work: () => Promise<T>): Promise<T> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const lock = path.join(dir, 'e2e-settings.lock');
-  for (let tries = 0; ; tries += 1) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (tries > 600) throw new Error('the settings lock was never released');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 async function putSettings(request: APIRequestContext, settings: BusinessSettings) {
   const owner = await ownerTokens(request);
@@ -81,42 +55,40 @@ test('a customer skips tomorrow’s lunch on a phone, the count drops, and after
   const tomorrow = indiaDate(1);
   const lunchTomorrow = `${tx('Lunch')}, ${msg('dashboard.nextMeal.tomorrow')}`;
 
-  await withSettingsLock(async () => {
-    await putSettings(page.request, DEFAULT_SETTINGS);
-    const before = await tiffinLunchCount(page.request, tomorrow);
+  // The suite runs one spec at a time (one worker), so changing the business's settings here
+  // disturbs no other journey; each journey puts them back.
+  await putSettings(page.request, DEFAULT_SETTINGS);
+  const before = await tiffinLunchCount(page.request, tomorrow);
 
-    await openSignedIn(page, customer.tokens, '/dashboard');
-    const card = page.locator('[aria-labelledby="next-meal-title"]');
-    await expect(
-      card.getByRole('heading', { name: msg('dashboard.nextMeal.title') }),
-    ).toBeVisible();
-    await card
-      .getByRole('button', { name: `${msg('dashboard.nextMeal.skip')}: ${lunchTomorrow}` })
-      .click();
-    await expectToast(page, msg('dashboard.nextMeal.toast.skipped'));
-    const undo = card.getByRole('button', {
-      name: `${msg('dashboard.nextMeal.undo')}: ${lunchTomorrow}`,
-    });
-    await expect(undo).toBeVisible();
-    expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page, '/dashboard with a skipped meal');
-
-    // The owner moves lunch's cutoff two days back: tomorrow's lunch is fixed already. The page
-    // still offers Undo; the server refuses it and says when lunch closed.
-    await putSettings(page.request, {
-      ...DEFAULT_SETTINGS,
-      cutoffs: { ...DEFAULT_SETTINGS.cutoffs, lunch: { time: '09:00', days_before: 2 } },
-    });
-    await undo.click();
-    await expectToast(
-      page,
-      msg('dashboard.nextMeal.toast.failed'),
-      refusal('meal_skip.closed:at', { meal: 'lunch', day: tomorrow, time: '09:00' }),
-    );
-    expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
-    await putSettings(page.request, DEFAULT_SETTINGS);
+  await openSignedIn(page, customer.tokens, '/dashboard');
+  const card = page.locator('[aria-labelledby="next-meal-title"]');
+  await expect(card.getByRole('heading', { name: msg('dashboard.nextMeal.title') })).toBeVisible();
+  await card
+    .getByRole('button', { name: `${msg('dashboard.nextMeal.skip')}: ${lunchTomorrow}` })
+    .click();
+  await expectToast(page, msg('dashboard.nextMeal.toast.skipped'));
+  const undo = card.getByRole('button', {
+    name: `${msg('dashboard.nextMeal.undo')}: ${lunchTomorrow}`,
   });
+  await expect(undo).toBeVisible();
+  expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, '/dashboard with a skipped meal');
+
+  // The owner moves lunch's cutoff two days back: tomorrow's lunch is fixed already. The page
+  // still offers Undo; the server refuses it and says when lunch closed.
+  await putSettings(page.request, {
+    ...DEFAULT_SETTINGS,
+    cutoffs: { ...DEFAULT_SETTINGS.cutoffs, lunch: { time: '09:00', days_before: 2 } },
+  });
+  await undo.click();
+  await expectToast(
+    page,
+    msg('dashboard.nextMeal.toast.failed'),
+    refusal('meal_skip.closed:at', { meal: 'lunch', day: tomorrow, time: '09:00' }),
+  );
+  expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
+  await putSettings(page.request, DEFAULT_SETTINGS);
 
   // The owner's sheet for tomorrow names her under the skipped lunches.
   await openSignedIn(page, await ownerTokens(page.request), '/admin/kitchen');
@@ -130,28 +102,24 @@ test('a customer skips tomorrow’s lunch on a phone, the count drops, and after
 test('the owner sets the cutoffs and turns meal skips off and on from the settings page', async ({
   page,
 }) => {
-  await withSettingsLock(async () => {
-    await putSettings(page.request, DEFAULT_SETTINGS);
-    await openSignedIn(page, await ownerTokens(page.request), '/admin/settings');
-    await expect(
-      page.getByRole('heading', { name: msg('settings.title'), level: 1 }),
-    ).toBeVisible();
-    const dinner = page.getByRole('group', { name: tx('Dinner') });
-    await dinner.getByLabel(msg('settings.cutoffs.time')).fill('16:30');
-    await page.getByLabel(msg('settings.skips.enabled')).uncheck();
-    await page.getByRole('button', { name: msg('settings.save') }).click();
-    await expectToast(page, msg('settings.toast.saved'));
-    const owner = await ownerTokens(page.request);
-    const saved = await page.request.get('/api/owner/settings/', {
-      headers: { Authorization: `Bearer ${owner.access}` },
-    });
-    expect(await saved.json()).toEqual({
-      cutoffs: { ...DEFAULT_SETTINGS.cutoffs, dinner: { time: '16:30', days_before: 0 } },
-      skips_enabled: false,
-    });
-    await expectAccessible(page, '/admin/settings');
-    await page.setViewportSize({ width: 360, height: 740 });
-    await expectNoSidewaysScroll(page);
-    await putSettings(page.request, DEFAULT_SETTINGS);
+  await putSettings(page.request, DEFAULT_SETTINGS);
+  await openSignedIn(page, await ownerTokens(page.request), '/admin/settings');
+  await expect(page.getByRole('heading', { name: msg('settings.title'), level: 1 })).toBeVisible();
+  const dinner = page.getByRole('group', { name: tx('Dinner') });
+  await dinner.getByLabel(msg('settings.cutoffs.time')).fill('16:30');
+  await page.getByLabel(msg('settings.skips.enabled')).uncheck();
+  await page.getByRole('button', { name: msg('settings.save') }).click();
+  await expectToast(page, msg('settings.toast.saved'));
+  const owner = await ownerTokens(page.request);
+  const saved = await page.request.get('/api/owner/settings/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
   });
+  expect(await saved.json()).toEqual({
+    cutoffs: { ...DEFAULT_SETTINGS.cutoffs, dinner: { time: '16:30', days_before: 0 } },
+    skips_enabled: false,
+  });
+  await expectAccessible(page, '/admin/settings');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await putSettings(page.request, DEFAULT_SETTINGS);
 });
