@@ -9,4 +9,5 @@ export * from './leave';
 export * from './feedback';
 export * from './refund';
 export * from './export';
+export * from './menu';
 export * from './status-labels';

@@ -13,6 +13,7 @@ import type { StoreDeps } from './lifecycles/store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
 import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
+import { createMenuStore } from './resources/menu/menu.store.js';
 import { createPlanStore } from './resources/plans/plan.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
@@ -21,7 +22,7 @@ import type { Notifier } from './services/notifier.js';
 import type { RateLimiter } from './services/rate-limit.js';
 import { dateInZone, type Clock } from './platform/time.js';
 
-/** Every store: the lifecycles' (the only code that writes a status) and the plans'. */
+/** Every store: the lifecycles' (the only code that writes a status), the plans' and the menu's. */
 function createStores(deps: StoreDeps) {
   const accounts = createAccountStore(deps);
   const subscriptions = createSubscriptionStore(deps);
@@ -32,6 +33,7 @@ function createStores(deps: StoreDeps) {
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
   const plans = createPlanStore(deps);
+  const menu = createMenuStore(deps);
   return {
     accounts,
     subscriptions,
@@ -42,6 +44,7 @@ function createStores(deps: StoreDeps) {
     feedback,
     adjustments,
     plans,
+    menu,
   };
 }
 

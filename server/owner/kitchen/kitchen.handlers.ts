@@ -5,6 +5,7 @@ import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
+import { dietCounts } from './kitchen.diets.js';
 import { leaveCovers, leavesOnDate, mealCounts, subscriptionsCovering } from './kitchen.query.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
@@ -131,7 +132,7 @@ export function kitchenHandlers(ctx: AppContext) {
       // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
-      return { date, counts, on_leave: onLeave, deliveries, leaves };
+      return { date, counts, on_leave: onLeave, deliveries, leaves, diets: await dietCounts(db, date) };
     },
   } satisfies Partial<Handlers>;
 }

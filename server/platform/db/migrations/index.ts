@@ -16,6 +16,7 @@ import { notificationEventsMigration } from './012_notification_events.js';
 import { userLanguageMigration } from './013_user_language.js';
 import { dataVersionsMigration } from './014_data_versions.js';
 import { readVersionsMigration } from './015_read_versions.js';
+import { menuAndDietMigration } from './017_menu_and_diet.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '013_user_language': userLanguageMigration(),
     '014_data_versions': dataVersionsMigration(db.dialect),
     '015_read_versions': readVersionsMigration(db.dialect),
+    '017_menu_and_diet': menuAndDietMigration(),
   };
 }
 
