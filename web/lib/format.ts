@@ -95,7 +95,7 @@ export function formatDateTime(value: string | null | undefined): string {
 
 /**
  * The words the API sends in lower case that the screens show by name: meals, services, customer
- * types and feedback priorities, each in the current language. Marked pure so the landing page,
+ * types, feedback priorities and diets, each in the current language. Marked pure so the landing page,
  * which takes only formatRupees from here, does not carry it.
  */
 const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, MessageId>([
@@ -110,6 +110,11 @@ const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, Me
   ['medium', 'status.priority.medium'],
   ['high', 'status.priority.high'],
   ['urgent', 'status.priority.urgent'],
+  // Dish marks and diets (machines/menu).
+  ['veg', 'format.diet.veg'],
+  ['egg', 'format.diet.egg'],
+  ['non_veg', 'format.diet.non_veg'],
+  ['jain', 'format.diet.jain'],
 ]);
 
 /**

@@ -33,6 +33,7 @@ import {
   statGrid,
 } from '@web/styles/utils.css';
 import * as styles from './KitchenSheetPage.css';
+import { KitchenDiets } from './KitchenDiets';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
@@ -247,6 +248,7 @@ export function KitchenSheetPage() {
         <>
           <Counts sheet={data} service="mess" />
           <Counts sheet={data} service="tiffin" />
+          <KitchenDiets sheet={data} />
           <Leaves sheet={data} />
           {MEALS.map((meal) => (
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
