@@ -7,6 +7,7 @@ import { registerExport } from './commands/export';
 import { registerFeedback } from './commands/feedback';
 import { registerHome } from './commands/home';
 import { registerLeaves } from './commands/leaves';
+import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
 import { registerPlans } from './commands/plans';
@@ -42,7 +43,7 @@ export function buildProgram(ctx: CommandContext): Command {
   const { io } = ctx;
   const program = new Command('dabba')
     .description(
-      'Dabba for the mess owner: leaves, refunds, feedback, plans, payments, exports and backups',
+      'Dabba for the mess owner: leaves, refunds, feedback, plans, menu, payments, exports and backups',
     )
     .version(VERSION, '-V, --version')
     .exitOverride()
@@ -67,6 +68,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSubscriptions(program, ctx);
   registerAudit(program, ctx);
   registerBackup(program, ctx);
+  registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

@@ -80,6 +80,7 @@ describe('dabba kitchen and leaves by date', () => {
       'counts',
       'date',
       'deliveries',
+      'diets',
       'leaves',
       'on_leave',
     ]);

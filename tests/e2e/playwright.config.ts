@@ -32,6 +32,7 @@ const HINDI_JOURNEYS = [
   'offline-payments.spec.ts',
   'owner-customers.spec.ts',
   'owner-quick-actions.spec.ts',
+  'menu.spec.ts',
 ];
 
 export default defineConfig({
