@@ -126,9 +126,9 @@ describe.each(testDatabases())('menu and diet on %s', (dialect) => {
     const week = await t.request('GET', '/api/menu/week/', { token: null });
     expect(week.status).toBe(200);
     expect(week.body.week.friday.lunch).toHaveLength(2);
-    expect(week.body.changes.map((c: { date: string; meal: string }) => [c.date, c.meal])).toEqual(
-      [[tomorrow(), 'lunch']],
-    );
+    expect(week.body.changes.map((c: { date: string; meal: string }) => [c.date, c.meal])).toEqual([
+      [tomorrow(), 'lunch'],
+    ]);
   });
 
   it('refuses bad input with a 400 per field, never a 500', async () => {
@@ -277,7 +277,10 @@ describe.each(testDatabases())('menu and diet on %s', (dialect) => {
     await t.request('PUT', '/api/accounts/diet/', { token: egg.access, body: { diet: 'egg' } });
     await insertSubscription(t, egg.id, { plan: duo });
     const away = await registerCustomer(t, { service: 'mess' });
-    await t.request('PUT', '/api/accounts/diet/', { token: away.access, body: { diet: 'non_veg' } });
+    await t.request('PUT', '/api/accounts/diet/', {
+      token: away.access,
+      body: { diet: 'non_veg' },
+    });
     const awaySub = await insertSubscription(t, away.id, { plan: full });
     const now = t.clock.now().toISOString();
     await t.ctx.db.kysely

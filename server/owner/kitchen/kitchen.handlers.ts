@@ -132,7 +132,8 @@ export function kitchenHandlers(ctx: AppContext) {
       // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
-      return { date, counts, on_leave: onLeave, deliveries, leaves, diets: await dietCounts(db, date) };
+      const diets = await dietCounts(db, date);
+      return { date, counts, on_leave: onLeave, deliveries, leaves, diets };
     },
   } satisfies Partial<Handlers>;
 }

@@ -24,7 +24,10 @@ export function MenuDayMeals({ day, headingLevel }: { day: MenuDay; headingLevel
             </Heading>
             <DishList
               dishes={served.dishes}
-              label={t('format.menu.dishesOf', { meal: mealLabel(meal), date: formatDate(day.date) })}
+              label={t('format.menu.dishesOf', {
+                meal: mealLabel(meal),
+                date: formatDate(day.date),
+              })}
             />
           </div>
         );

@@ -205,7 +205,9 @@ function WeekEditor({ menu }: { menu: MenuWeek }) {
         initial={menu.week[weekday][meal]}
         title={title}
         busy={save.isPending}
-        error={save.variables?.weekday === weekday && save.variables.meal === meal ? save.error : null}
+        error={
+          save.variables?.weekday === weekday && save.variables.meal === meal ? save.error : null
+        }
         onSave={(dishes) =>
           save.mutate(
             { weekday, meal, dishes },
