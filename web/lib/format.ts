@@ -73,6 +73,14 @@ function calendarDate(iso: string): string {
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
+/** A calendar date's weekday in the current language: '2026-11-30' → 'Monday' (सोमवार). */
+export function formatWeekday(iso: IsoDate): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return format('weekday', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
 /** '2026-11-22' → '22 Nov 2026'; a full timestamp gives its calendar date in the business's zone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';

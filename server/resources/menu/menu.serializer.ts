@@ -3,12 +3,12 @@ import type { components } from '@generated/api.js';
 import {
   addDays,
   menuForDate,
-  MENU_MEALS,
   weekdayOf,
-  WEEKDAYS,
   type DateChanges,
   type Dish,
+  type MenuMeal,
   type WeekPattern,
+  type Weekday,
 } from '@machines';
 import type { MenuChangeRow } from './menu.read.js';
 
@@ -33,7 +33,7 @@ export function menuDaysBody(
   const days = Array.from({ length: count }, (_, offset) => {
     const date = addDays(from, offset);
     const meals = menuForDate(date, week, changes);
-    const meal = (name: (typeof MENU_MEALS)[number]) => ({
+    const meal = (name: MenuMeal) => ({
       dishes: meals[name].dishes.map(dishBody),
       source: meals[name].source,
     });
@@ -48,7 +48,7 @@ export function menuDaysBody(
 
 /** The weekday pattern, every weekday and meal (an empty list where nothing is set), and the changes. */
 export function menuWeekBody(week: WeekPattern, changes: readonly MenuChangeRow[]): MenuWeekBody {
-  const weekday = (day: (typeof WEEKDAYS)[number]) => ({
+  const weekday = (day: Weekday) => ({
     breakfast: (week[day]?.breakfast ?? []).map(dishBody),
     lunch: (week[day]?.lunch ?? []).map(dishBody),
     dinner: (week[day]?.dinner ?? []).map(dishBody),

@@ -4,19 +4,11 @@ import { addDays } from '@machines/shared';
 import { useMenu } from '@web/api/menu';
 import { Card } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
-import { currentLocale, useT } from '@web/i18n/i18n';
-import { formatDate, todayIso } from '@web/lib/format';
+import { useT } from '@web/i18n/i18n';
+import { formatDate, formatWeekday, todayIso } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 import { MenuDayMeals } from './MenuDayMeals';
 import * as styles from './MenuPage.css';
-
-/** The weekday's name in the reader's language, from the date itself. */
-function weekdayName(date: string, locale: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-}
 
 export function MenuPage() {
   const t = useT();
@@ -29,7 +21,7 @@ export function MenuPage() {
       ? t('menu.today')
       : date === addDays(today, 1)
         ? t('menu.tomorrow')
-        : weekdayName(date, currentLocale());
+        : formatWeekday(date);
   return (
     <div className={stack}>
       <header className={pageHeader}>

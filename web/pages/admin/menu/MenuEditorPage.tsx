@@ -3,7 +3,7 @@
 // and its veg / egg / non-veg / Jain mark; the coming changes, each of which can be cleared.
 import { useState, type ReactNode } from 'react';
 import { DISH_MARKS, MENU_MEALS, weekdayOf, WEEKDAYS, type MenuMeal } from '@machines/menu';
-import { addDays } from '@machines/shared';
+import { addDays, isIsoDate } from '@machines/shared';
 import { errorMessage, fieldErrors } from '@web/api/errors';
 import {
   useClearMenuDate,
@@ -22,21 +22,16 @@ import { formStyles, SelectField, TextField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useToast } from '@web/components/Toaster';
-import { currentLocale, useT } from '@web/i18n/i18n';
-import { formatDate, mealLabel, todayIso, wordLabel } from '@web/lib/format';
+import { useT } from '@web/i18n/i18n';
+import { formatDate, formatWeekday, mealLabel, todayIso, wordLabel } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './MenuEditorPage.css';
 
 type Weekday = (typeof WEEKDAYS)[number];
 
 /** A weekday's name in the screen's language (2026-11-30 was a Monday). */
-function weekdayName(weekday: Weekday): string {
-  const monday = Date.UTC(2026, 10, 30);
-  const index = WEEKDAYS.indexOf(weekday);
-  return new Intl.DateTimeFormat(currentLocale(), { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(monday + index * 86_400_000),
-  );
-}
+const weekdayName = (weekday: Weekday) =>
+  formatWeekday(addDays('2026-11-30', WEEKDAYS.indexOf(weekday)));
 
 /** A dish as the form holds it: every field a string. */
 interface DishDraft {
@@ -228,7 +223,7 @@ function DateEditor({ menu }: { menu: MenuWeek }) {
   const [date, setDate] = useState(() => addDays(today, 1));
   const [meal, setMeal] = useState<MenuMeal>('lunch');
   const change = menu.changes.find((one) => one.date === date && one.meal === meal);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
+  const valid = isIsoDate(date) && date >= today;
   // A date without a change starts from its weekday's dishes, the ones it would serve.
   const initial = change?.dishes ?? (valid ? menu.week[weekdayOf(date)][meal] : []);
   const title = t('adminMenu.dateTitle', { meal: mealLabel(meal), date: formatDate(date) });
