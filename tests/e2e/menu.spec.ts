@@ -1,6 +1,7 @@
 // The menu in the browser (issue 20), in English and in Hindi: the owner sets tomorrow's lunch on
 // /admin/menu, each dish with its mark and, for one, a Hindi name; a customer on a 360 px phone
-// sees it on the dashboard and on /menu, dish names in their language, nothing cut off.
+// sees it on the dashboard and on /menu, dish names in their language, nothing cut off, and the
+// last menu loaded when the server is out of reach.
 import { expect, test, type Page } from '@playwright/test';
 import {
   displayDate,
@@ -106,4 +107,14 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   await expect(page.locator('main h2')).toHaveCount(7);
   await expectNothingCutOff(page, page.locator('main'));
   await expectAccessible(page, 'the menu on a phone');
+
+  // Offline (the menu out of reach), the app shows the menu it loaded last, and says so. (The
+  // journeys run without the service worker, so the page itself still loads.)
+  await page.route(
+    (url) => url.pathname.startsWith('/api/menu/'),
+    (route) => route.abort('internetdisconnected'),
+  );
+  await page.reload();
+  await expect(page.getByText(msg('format.menu.offline'))).toBeVisible();
+  await expect(day.getByText(shownPaneer)).toBeVisible();
 });

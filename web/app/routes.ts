@@ -185,9 +185,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.dashboard', audiences: signedIn },
   },
   {
-    // Issue 20: the week's menu, each dish in the reader's language with its diet mark.
+    // Issue 20: the week's menu, each dish in the reader's language with its diet mark. Open to
+    // anyone, as the API is: the installed app shows the menu it saved when it starts offline,
+    // when the session cannot be restored.
     path: '/menu',
-    access: 'signedIn',
+    access: 'publicAndSignedIn',
     title: 'route.menu',
     page: signedInPage('menu', 'menu'),
     nav: { label: 'nav.menu', audiences: ['customer'] },
