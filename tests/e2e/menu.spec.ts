@@ -78,8 +78,8 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   const customer = await registerCustomer(page.request, { service: 'mess', prefix: 'menu' });
   await page.setViewportSize(PHONE);
   await openSignedIn(page, customer.tokens, '/dashboard');
-  const card = page.getByRole('region', { name: msg('dashboard.menu.title'), exact: true });
-  const tomorrowMenu = card.getByRole('region', { name: msg('dashboard.menu.tomorrow') });
+  const card = page.getByRole('region', { name: msg('menuToday.title'), exact: true });
+  const tomorrowMenu = card.getByRole('region', { name: msg('menuToday.tomorrow') });
   const shownPaneer = language() === 'hi' ? paneerHindi : paneer;
   const lunch = tomorrowMenu.getByRole('list', {
     name: msg('format.menu.dishesOf', {
@@ -97,7 +97,7 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   await expectNothingCutOff(page, card);
 
   // The week's menu.
-  await card.getByRole('link', { name: msg('dashboard.menu.week') }).click();
+  await card.getByRole('link', { name: msg('menuToday.week') }).click();
   await expect(page).toHaveURL(/\/menu$/);
   await expect(page.getByRole('heading', { level: 1, name: msg('menu.title') })).toBeVisible();
   const day = page.getByRole('region', { name: new RegExp(`^${msg('menu.tomorrow')}`) });

@@ -27,8 +27,8 @@ export function MenuToday() {
   // The business's today (one clock): an offline copy may have been loaded days ago.
   const today = todayIso();
   const shown = [
-    { date: today, label: t('dashboard.menu.today') },
-    { date: addDays(today, 1), label: t('dashboard.menu.tomorrow') },
+    { date: today, label: t('menuToday.today') },
+    { date: addDays(today, 1), label: t('menuToday.tomorrow') },
   ].flatMap(({ date, label }) => {
     const day = menu.data?.days.find((candidate) => candidate.date === date);
     return day ? [{ day, label }] : [];
@@ -37,19 +37,19 @@ export function MenuToday() {
     <Card aria-labelledby="menu-today-title" className={stack}>
       <div className={row}>
         <h2 id="menu-today-title" className={sectionTitle}>
-          {t('dashboard.menu.title')}
+          {t('menuToday.title')}
         </h2>
       </div>
       {menu.offline ? <p className={styles.offline}>{t('format.menu.offline')}</p> : null}
       {menu.isPending ? (
-        <Skeleton loading label={t('dashboard.menu.loading')}>
+        <Skeleton loading label={t('menuToday.loading')}>
           <div className={styles.twoDays}>
             <MenuDayMeals day={sampleDay(today)} headingLevel={4} />
             <MenuDayMeals day={sampleDay(addDays(today, 1))} headingLevel={4} />
           </div>
         </Skeleton>
       ) : menu.isError || shown.length === 0 ? (
-        <p className={muted}>{t('dashboard.menu.loadFailed')}</p>
+        <p className={muted}>{t('menuToday.loadFailed')}</p>
       ) : (
         <div className={styles.twoDays}>
           {shown.map(({ day, label }) => (
@@ -65,7 +65,7 @@ export function MenuToday() {
       )}
       <div>
         <ButtonLink href="/menu" tone="secondary">
-          {t('dashboard.menu.week')}
+          {t('menuToday.week')}
         </ButtonLink>
       </div>
     </Card>
