@@ -59,7 +59,8 @@ export function useMenu() {
   const saved = menu.isError ? savedMenu() : undefined;
   return {
     data: fresh ?? saved ?? (menu.isPlaceholderData ? menu.data : undefined),
-    isPending: menu.isPending && !menu.isPlaceholderData,
+    /** Still asking the server (a saved copy may be shown meanwhile). */
+    isLoading: menu.isPending || menu.isPlaceholderData,
     isError: menu.isError && !saved,
     offline: menu.isError && saved !== undefined,
   };

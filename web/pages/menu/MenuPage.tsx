@@ -31,9 +31,9 @@ export function MenuPage() {
         </div>
       </header>
       {menu.offline ? <p className={styles.offline}>{t('format.menu.offline')}</p> : null}
-      {menu.isPending ? (
+      {days.length === 0 && menu.isLoading ? (
         <PageSpinner label={t('menu.loading')} />
-      ) : menu.isError || days.length === 0 ? (
+      ) : days.length === 0 ? (
         <Card role="alert">{t('menu.loadFailed')}</Card>
       ) : (
         <div className={styles.days}>

@@ -7,7 +7,7 @@ import { Card } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
-import { muted, row, sectionTitle, stack } from '@web/styles/utils.css';
+import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import { MenuDayMeals } from './MenuDayMeals';
 import * as styles from './MenuPage.css';
 
@@ -35,20 +35,18 @@ export function MenuToday() {
   });
   return (
     <Card aria-labelledby="menu-today-title" className={stack}>
-      <div className={row}>
-        <h2 id="menu-today-title" className={sectionTitle}>
-          {t('menuToday.title')}
-        </h2>
-      </div>
+      <h2 id="menu-today-title" className={sectionTitle}>
+        {t('menuToday.title')}
+      </h2>
       {menu.offline ? <p className={styles.offline}>{t('format.menu.offline')}</p> : null}
-      {menu.isPending ? (
+      {shown.length === 0 && menu.isLoading ? (
         <Skeleton loading label={t('menuToday.loading')}>
           <div className={styles.twoDays}>
             <MenuDayMeals day={sampleDay(today)} headingLevel={4} />
             <MenuDayMeals day={sampleDay(addDays(today, 1))} headingLevel={4} />
           </div>
         </Skeleton>
-      ) : menu.isError || shown.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className={muted}>{t('menuToday.loadFailed')}</p>
       ) : (
         <div className={styles.twoDays}>
