@@ -58,6 +58,23 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
     date: displayDate(tomorrow),
   });
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The owner's eleven links, Menu among them, still fit on one line at 1280 px.
+  const nav = page.getByRole('navigation', { name: msg('shell.mainNav') });
+  await expect(nav.getByRole('link', { name: msg('nav.menu'), exact: true })).toBeVisible();
+  const fit = await nav.evaluate((element) => {
+    const tops = [...element.querySelectorAll('a')].map((a) => a.getBoundingClientRect().top);
+    const header = element.closest('header')!.getBoundingClientRect();
+    const right = Math.max(
+      ...[...element.querySelectorAll('a')].map((a) => a.getBoundingClientRect().right),
+    );
+    return {
+      lines: new Set(tops.map(Math.round)).size,
+      overflow: element.scrollWidth - element.clientWidth,
+      insideHeader: right <= header.right,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(fit).toEqual({ lines: 1, overflow: 0, insideHeader: true, page: 0 });
   // Start from an empty meal, whatever the weekday serves.
   const remove = page.getByRole('button', { name: msg('adminMenu.dish.removeLabel', { n: 1 }) });
   while ((await remove.count()) > 0) await remove.click();
