@@ -44,6 +44,8 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   const paneer = `Paneer tikka ${language()}`;
   const paneerHindi = 'पनीर टिक्का';
   const omelette = `Masala omelette ${language()}`;
+  // What a reader sees: the owner's Hindi name in Hindi.
+  const shownPaneer = language() === 'hi' ? paneerHindi : paneer;
   const tokens = await ownerTokens(page.request);
   // A change left by an earlier run goes first: the editor then starts from the weekday's dishes.
   await page.request.delete(`/api/menu/dates/${tomorrow}/lunch/`, {
@@ -79,16 +81,16 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   const remove = page.getByRole('button', { name: msg('adminMenu.dish.removeLabel', { n: 1 }) });
   while ((await remove.count()) > 0) await remove.click();
   await page.getByRole('button', { name: msg('adminMenu.addDish') }).click();
-  await page.getByLabel(msg('adminMenu.dish.name', { n: 1 })).fill(paneer);
-  await page.getByLabel(msg('adminMenu.dish.nameHi', { n: 1 })).fill(paneerHindi);
+  await page.getByLabel(msg('adminMenu.dish.name', { n: 1 }), { exact: true }).fill(paneer);
+  await page.getByLabel(msg('adminMenu.dish.nameHi', { n: 1 }), { exact: true }).fill(paneerHindi);
   await page.getByRole('button', { name: msg('adminMenu.addDish') }).click();
-  await page.getByLabel(msg('adminMenu.dish.name', { n: 2 })).fill(omelette);
-  await page.getByLabel(msg('adminMenu.dish.mark', { n: 2 })).selectOption('egg');
+  await page.getByLabel(msg('adminMenu.dish.name', { n: 2 }), { exact: true }).fill(omelette);
+  await page.getByLabel(msg('adminMenu.dish.mark', { n: 2 }), { exact: true }).selectOption('egg');
   await page.getByRole('button', { name: msg('adminMenu.save') }).click();
   await expectNotice(page, msg('adminMenu.toast.saved'), title);
   // The coming changes list it.
   const changes = page.getByRole('region', { name: msg('adminMenu.changes') });
-  await expect(changes.getByText(paneer)).toBeVisible();
+  await expect(changes.getByText(shownPaneer)).toBeVisible();
   await expectAccessible(page, 'the owner’s menu editor');
 
   // A customer on a 360 px phone: the dashboard shows tomorrow's lunch in their language.
@@ -97,7 +99,6 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   await openSignedIn(page, customer.tokens, '/dashboard');
   const card = page.getByRole('region', { name: msg('menuToday.title'), exact: true });
   const tomorrowMenu = card.getByRole('region', { name: msg('menuToday.tomorrow') });
-  const shownPaneer = language() === 'hi' ? paneerHindi : paneer;
   const lunch = tomorrowMenu.getByRole('list', {
     name: msg('format.menu.dishesOf', {
       meal: msg('format.meal.lunch'),

@@ -40,8 +40,7 @@ export function MenuPage() {
           {days.map((day) => (
             <Card key={day.date} aria-labelledby={`menu-${day.date}`} className={stack}>
               <h2 id={`menu-${day.date}`} className={styles.dayTitle}>
-                {dayLabel(day.date)}
-                <span className={muted}>{formatDate(day.date)}</span>
+                {dayLabel(day.date)} <span className={muted}>{formatDate(day.date)}</span>
               </h2>
               <MenuDayMeals day={day} headingLevel={3} />
             </Card>

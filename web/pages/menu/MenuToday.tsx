@@ -53,8 +53,7 @@ export function MenuToday() {
           {shown.map(({ day, label }) => (
             <section key={day.date} aria-label={label} className={stack}>
               <h3 className={styles.dayTitle}>
-                {label}
-                <span className={muted}>{formatDate(day.date)}</span>
+                {label} <span className={muted}>{formatDate(day.date)}</span>
               </h3>
               <MenuDayMeals day={day} headingLevel={4} />
             </section>
