@@ -2,7 +2,7 @@
 // owner sets it; a customer sets their diet. The last menu the app loaded is kept on the device (it
 // is the business's, the same for everyone, nothing personal), so the installed app shows it when
 // offline: the service worker keeps nothing from /api/ (web/pwa/service-worker.js).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { components } from '@generated/api';
 import { useApiMutation, useApiQuery } from './query';
 
@@ -46,23 +46,20 @@ export function useMenu() {
   const menu = useApiQuery(
     MENU,
     { params: { query: { days: 7 } } },
-    {
-      placeholderData: savedMenu,
-      // A failed read gives up at once: the saved copy is on screen meanwhile.
-      retry: false,
-    },
+    // A failed read gives up at once: the saved copy is on screen meanwhile.
+    { retry: false },
   );
-  const fresh = menu.isSuccess && !menu.isPlaceholderData ? menu.data : undefined;
+  const [saved] = useState(savedMenu);
+  const fresh = menu.data;
   useEffect(() => {
     if (fresh) saveMenu(fresh);
   }, [fresh]);
-  const saved = menu.isError ? savedMenu() : undefined;
   return {
-    data: fresh ?? saved ?? (menu.isPlaceholderData ? menu.data : undefined),
-    /** Still asking the server (a saved copy may be shown meanwhile). */
-    isLoading: menu.isPending || menu.isPlaceholderData,
-    isError: menu.isError && !saved,
-    offline: menu.isError && saved !== undefined,
+    data: fresh ?? saved,
+    /** Still asking the server (the saved copy may be shown meanwhile). */
+    isLoading: menu.isPending,
+    isError: menu.isError && !fresh && !saved,
+    offline: menu.isError && !fresh && saved !== undefined,
   };
 }
 
