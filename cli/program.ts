@@ -54,7 +54,10 @@ export function buildProgram(ctx: CommandContext): Command {
       getOutHelpWidth: () => io.stdout.columns ?? 80,
       getErrHelpWidth: () => io.stderr.columns ?? 80,
     })
-    .addHelpText('after', FOOTER);
+    .addHelpText('after', FOOTER)
+    // Each command's options are its own: `dabba menu --date D` shows a day, while `dabba menu set
+    // --date D` sets one (without this, the first --date would be taken by `menu`).
+    .enablePositionalOptions();
 
   registerSession(program, ctx);
   registerLeaves(program, ctx);

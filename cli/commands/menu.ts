@@ -30,7 +30,7 @@ export function registerMenu(program: Command, ctx: CommandContext): void {
   const menu = program
     .command('menu')
     .description("the menu: today's (or --date's) meals, --week for seven days")
-    // `menu set --date …` is the subcommand's --date, not this one's.
+    // `menu set --date …` is the subcommand's --date, not this one's (the program is positional too).
     .enablePositionalOptions()
     .option('--date <date>', 'the first day to show (YYYY-MM-DD; default today)', isoDate)
     .option('--week', 'seven days from the date')
