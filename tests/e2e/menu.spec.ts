@@ -1,7 +1,7 @@
 // The menu in the browser (issue 20), in English and in Hindi: the owner sets tomorrow's lunch on
 // /admin/menu, each dish with its mark and, for one, a Hindi name; a customer on a 360 px phone
 // sees it on the dashboard and on /menu, dish names in their language, nothing cut off, and the
-// last menu loaded when the server is out of reach.
+// last menu loaded when the server is out of reach; the customer's diet on the profile page.
 import { expect, test, type Page } from '@playwright/test';
 import {
   displayDate,
@@ -135,4 +135,14 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   await page.reload();
   await expect(page.getByText(msg('format.menu.offline'))).toBeVisible();
   await expect(day.getByText(shownPaneer)).toBeVisible();
+
+  // The customer's diet, on the profile page: the kitchen counts it.
+  await page.goto('/profile');
+  await page.getByLabel(msg('profile.diet.label'), { exact: true }).selectOption('jain');
+  await page.getByRole('button', { name: msg('profile.diet.save') }).click();
+  await expectNotice(page, msg('profile.toast.dietSaved.title'));
+  const profile = await page.request.get('/api/accounts/profile/', {
+    headers: { authorization: `Bearer ${customer.tokens.access}` },
+  });
+  expect(((await profile.json()) as { diet: string | null }).diet).toBe('jain');
 });
