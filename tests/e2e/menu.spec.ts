@@ -36,6 +36,23 @@ async function expectNothingCutOff(page: Page, region: ReturnType<Page['locator'
   expect(cut).toEqual([]);
 }
 
+/** The header's links sit on one line inside the header, and the page does not scroll sideways. */
+async function expectNavOnOneLine(page: Page) {
+  const nav = page.getByRole('navigation', { name: msg('shell.mainNav') });
+  await expect(nav.getByRole('link', { name: msg('nav.menu'), exact: true })).toBeVisible();
+  const fit = await nav.evaluate((element) => {
+    const links = [...element.querySelectorAll('a')].map((a) => a.getBoundingClientRect());
+    const header = element.closest('header')!.getBoundingClientRect();
+    return {
+      lines: new Set(links.map((box) => Math.round(box.top))).size,
+      overflow: element.scrollWidth - element.clientWidth,
+      insideHeader: Math.max(...links.map((box) => box.right)) <= header.right,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(fit).toEqual({ lines: 1, overflow: 0, insideHeader: true, page: 0 });
+}
+
 test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the dashboard and /menu', async ({
   page,
 }) => {
@@ -61,22 +78,7 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
   });
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   // The owner's eleven links, Menu among them, still fit on one line at 1280 px.
-  const nav = page.getByRole('navigation', { name: msg('shell.mainNav') });
-  await expect(nav.getByRole('link', { name: msg('nav.menu'), exact: true })).toBeVisible();
-  const fit = await nav.evaluate((element) => {
-    const tops = [...element.querySelectorAll('a')].map((a) => a.getBoundingClientRect().top);
-    const header = element.closest('header')!.getBoundingClientRect();
-    const right = Math.max(
-      ...[...element.querySelectorAll('a')].map((a) => a.getBoundingClientRect().right),
-    );
-    return {
-      lines: new Set(tops.map(Math.round)).size,
-      overflow: element.scrollWidth - element.clientWidth,
-      insideHeader: right <= header.right,
-      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    };
-  });
-  expect(fit).toEqual({ lines: 1, overflow: 0, insideHeader: true, page: 0 });
+  await expectNavOnOneLine(page);
   // Start from an empty meal, whatever the weekday serves.
   const remove = page.getByRole('button', { name: msg('adminMenu.dish.removeLabel', { n: 1 }) });
   while ((await remove.count()) > 0) await remove.click();
@@ -95,6 +97,9 @@ test('the owner sets tomorrow’s lunch; a customer on a phone sees it on the da
 
   // A customer on a 360 px phone: the dashboard shows tomorrow's lunch in their language.
   const customer = await registerCustomer(page.request, { service: 'mess', prefix: 'menu' });
+  // A customer's ten links, Menu among them, fit one line at 1280 px too.
+  await openSignedIn(page, customer.tokens, '/dashboard');
+  await expectNavOnOneLine(page);
   await page.setViewportSize(PHONE);
   await openSignedIn(page, customer.tokens, '/dashboard');
   const card = page.getByRole('region', { name: msg('menuToday.title'), exact: true });
