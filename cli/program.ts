@@ -7,6 +7,7 @@ import { registerExport } from './commands/export';
 import { registerFeedback } from './commands/feedback';
 import { registerHome } from './commands/home';
 import { registerLeaves } from './commands/leaves';
+import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
 import { registerPlans } from './commands/plans';
@@ -43,7 +44,7 @@ export function buildProgram(ctx: CommandContext): Command {
   const { io } = ctx;
   const program = new Command('dabba')
     .description(
-      'Dabba for the mess owner: leaves, refunds, feedback, plans, payments, exports and backups',
+      'Dabba for the mess owner: leaves, refunds, feedback, plans, menu, payments, exports and backups',
     )
     .version(VERSION, '-V, --version')
     .exitOverride()
@@ -54,7 +55,10 @@ export function buildProgram(ctx: CommandContext): Command {
       getOutHelpWidth: () => io.stdout.columns ?? 80,
       getErrHelpWidth: () => io.stderr.columns ?? 80,
     })
-    .addHelpText('after', FOOTER);
+    .addHelpText('after', FOOTER)
+    // Each command's options are its own: `dabba menu --date D` shows a day, while `dabba menu set
+    // --date D` sets one (without this, the first --date would be taken by `menu`).
+    .enablePositionalOptions();
 
   registerSession(program, ctx);
   registerLeaves(program, ctx);
@@ -69,6 +73,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerAudit(program, ctx);
   registerBackup(program, ctx);
   registerSettings(program, ctx);
+  registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

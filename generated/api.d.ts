@@ -1786,6 +1786,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/menu/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The menu of some days
+         * @description What each meal serves on `days` days from `date` (default: today in the business time zone; 1 to 14 days, default 7). A meal serves the owner's change for that date when there is one (`source: date`, even with no dishes), else the weekday pattern (`source: week`), else nothing (`source: none`). Dish names are the owner's text: `name`, and `name_hi` when the owner gave a Hindi name. Anyone may read it, signed out too; an invalid, expired or revoked token is 401 as everywhere.
+         */
+        get: operations["getMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/week/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekday pattern and the coming date changes
+         * @description What the owner edits: per weekday and meal the usual dishes (an empty list when none is set), and every change for a date from today on, by date and meal. Anyone may read it.
+         */
+        get: operations["getMenuWeek"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/week/{weekday}/{meal}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                weekday: components["parameters"]["Weekday"];
+                meal: components["parameters"]["MenuMealParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a weekday's dishes for a meal
+         * @description Replaces the usual dishes of `meal` on every `weekday` (an empty list: nothing is served that meal on that weekday). Names are trimmed; a blank Hindi name is dropped; a meal lists each dish once (ignoring case), a repeat is a 400 under `dishes.<n>.name`. Recorded in the audit log as `menu.set_weekday`. Answers the whole pattern.
+         */
+        put: operations["setMenuWeekday"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/dates/{date}/{meal}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: components["parameters"]["MenuDate"];
+                meal: components["parameters"]["MenuMealParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one date's dishes for a meal
+         * @description Sets what `meal` serves on `date` instead of the weekday's dishes (an empty list: nothing that meal). The date must be today or later (400 under `date`). Same dish rules as the weekday pattern. Recorded in the audit log as `menu.set_date`.
+         */
+        put: operations["setMenuDate"];
+        post?: never;
+        /**
+         * Clear one date's change for a meal
+         * @description Removes the change, so `date` serves the weekday's dishes again. 404 when that date and meal have no change. Recorded in the audit log as `menu.clear_date`.
+         */
+        delete: operations["clearMenuDate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/diet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the customer's diet
+         * @description Saves the signed-in customer's diet (`veg`, `egg`, `non_veg`, `jain`, or null for none), which the kitchen sheet counts per meal. Answers the user, with `diet`.
+         */
+        put: operations["setDiet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1928,6 +2038,7 @@ export interface components {
             regular_profile: components["schemas"]["RegularProfile"] | null;
             mess_owner_profile: components["schemas"]["MessOwnerProfile"] | null;
             language: components["schemas"]["Language"];
+            diet: components["schemas"]["Diet"];
         };
         StudentProfile: {
             /** @enum {string} */
@@ -2223,6 +2334,7 @@ export interface components {
             /** Format: date */
             date: string;
             counts: components["schemas"]["ServiceMealCounts"];
+            diets: components["schemas"]["MealDietCounts"];
             on_leave: components["schemas"]["ServiceMealCounts"];
             skipped: components["schemas"]["ServiceMealCounts"];
             skips: components["schemas"]["KitchenSkips"];
@@ -3121,6 +3233,99 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @description Vegetarian, with egg, non-vegetarian, or Jain.
+         * @enum {string}
+         */
+        DishMark: "veg" | "egg" | "non_veg" | "jain";
+        /**
+         * @description A customer's diet, one of the dish marks, or null when not given.
+         * @enum {string|null}
+         */
+        Diet: "veg" | "egg" | "non_veg" | "jain" | null;
+        Dish: {
+            name: string;
+            /** @description The owner's Hindi name for the dish, shown to readers of Hindi. */
+            name_hi: string | null;
+            mark: components["schemas"]["DishMark"];
+        };
+        DishInput: {
+            name: string;
+            name_hi?: string | null;
+            mark: components["schemas"]["DishMark"];
+        };
+        MenuDishesInput: {
+            dishes: components["schemas"]["DishInput"][];
+        };
+        MealMenu: {
+            dishes: components["schemas"]["Dish"][];
+            /**
+             * @description The date's own change, the weekday pattern, or nothing set.
+             * @enum {string}
+             */
+            source: "date" | "week" | "none";
+        };
+        MenuDay: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            meals: {
+                breakfast: components["schemas"]["MealMenu"];
+                lunch: components["schemas"]["MealMenu"];
+                dinner: components["schemas"]["MealMenu"];
+            };
+        };
+        MenuDays: {
+            /**
+             * Format: date
+             * @description Today's date in the business time zone.
+             */
+            today: string;
+            days: components["schemas"]["MenuDay"][];
+        };
+        WeekdayMeals: {
+            breakfast: components["schemas"]["Dish"][];
+            lunch: components["schemas"]["Dish"][];
+            dinner: components["schemas"]["Dish"][];
+        };
+        MenuChange: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            meal: "breakfast" | "lunch" | "dinner";
+            dishes: components["schemas"]["Dish"][];
+        };
+        MenuWeek: {
+            week: {
+                monday: components["schemas"]["WeekdayMeals"];
+                tuesday: components["schemas"]["WeekdayMeals"];
+                wednesday: components["schemas"]["WeekdayMeals"];
+                thursday: components["schemas"]["WeekdayMeals"];
+                friday: components["schemas"]["WeekdayMeals"];
+                saturday: components["schemas"]["WeekdayMeals"];
+                sunday: components["schemas"]["WeekdayMeals"];
+            };
+            /** @description Changes for today and later dates, by date, then meal. */
+            changes: components["schemas"]["MenuChange"][];
+        };
+        DietRequest: {
+            diet: components["schemas"]["Diet"];
+        };
+        DietCounts: {
+            veg: number;
+            egg: number;
+            non_veg: number;
+            jain: number;
+            /** @description Customers who have not given a diet. */
+            unset: number;
+        };
+        /** @description Per meal, the customers the kitchen cooks for (mess and tiffin together, net of leaves APPROVED for the date, as `counts`) by their diet. */
+        MealDietCounts: {
+            breakfast: components["schemas"]["DietCounts"];
+            lunch: components["schemas"]["DietCounts"];
+            dinner: components["schemas"]["DietCounts"];
+        };
         NotificationLog: {
             id: number;
             subject: string;
@@ -3268,6 +3473,9 @@ export interface components {
         };
     };
     parameters: {
+        Weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+        MenuMealParam: "breakfast" | "lunch" | "dinner";
+        MenuDate: string;
         Id: number;
         /** @description Page size. */
         Limit: number;
@@ -6102,6 +6310,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getMenu: {
+        parameters: {
+            query?: {
+                date?: string;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu, one entry per date in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuDays"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getMenuWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekday pattern and the changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuWeek"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setMenuWeekday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                weekday: components["parameters"]["Weekday"];
+                meal: components["parameters"]["MenuMealParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuDishesInput"];
+            };
+        };
+        responses: {
+            /** @description The weekday pattern and the changes, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuWeek"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setMenuDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: components["parameters"]["MenuDate"];
+                meal: components["parameters"]["MenuMealParam"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuDishesInput"];
+            };
+        };
+        responses: {
+            /** @description The weekday pattern and the changes, after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuWeek"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    clearMenuDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: components["parameters"]["MenuDate"];
+                meal: components["parameters"]["MenuMealParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setDiet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietRequest"];
+            };
+        };
+        responses: {
+            /** @description The signed-in user, with the diet saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
                 };
             };
             400: components["responses"]["BadRequest"];

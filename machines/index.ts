@@ -11,4 +11,5 @@ export * from './refund';
 export * from './settings';
 export * from './meal-skip';
 export * from './export';
+export * from './menu';
 export * from './status-labels';

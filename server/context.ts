@@ -13,6 +13,7 @@ import type { StoreDeps } from './lifecycles/store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
 import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
+import { createMenuStore } from './resources/menu/menu.store.js';
 import { createPlanStore } from './resources/plans/plan.store.js';
 import { createSettingsStore } from './resources/settings/settings.store.js';
 import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
@@ -23,7 +24,7 @@ import type { Notifier } from './services/notifier.js';
 import type { RateLimiter } from './services/rate-limit.js';
 import { dateInZone, type Clock } from './platform/time.js';
 
-/** Every store: the lifecycles' (the only code that writes a status) and the plans'. */
+/** Every store: the lifecycles' (the only code that writes a status), the plans' and the menu's. */
 function createStores(deps: StoreDeps) {
   const accounts = createAccountStore(deps);
   const subscriptions = createSubscriptionStore(deps);
@@ -36,6 +37,7 @@ function createStores(deps: StoreDeps) {
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
   const mealSkips = createMealSkipStore(deps);
+  const menu = createMenuStore(deps);
   return {
     accounts,
     subscriptions,
@@ -48,6 +50,7 @@ function createStores(deps: StoreDeps) {
     plans,
     settings,
     mealSkips,
+    menu,
   };
 }
 

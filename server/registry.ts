@@ -24,6 +24,7 @@ import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
 import { passwordHandlers } from './resources/auth/password.handlers.js';
 import { sessionHandlers } from './resources/auth/session.handlers.js';
+import { menuHandlers } from './resources/menu/menu.handlers.js';
 import { metaHandlers } from './resources/meta/meta.handlers.js';
 import { notificationHandlers } from './resources/notifications/notification.handlers.js';
 import { planHandlers } from './resources/plans/plan.handlers.js';
@@ -40,6 +41,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...notificationHandlers(ctx),
     ...planHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...menuHandlers(ctx),
     // The lifecycles.
     ...onboardingHandlers(ctx),
     ...subscriptionHandlers(ctx),

@@ -144,3 +144,67 @@ export function random(seed: number) {
     chance: (probability: number) => next() < probability,
   };
 }
+
+/** The demo's diets, by customer number: most vegetarian, some egg, non-veg or Jain, some unsaid. */
+export const DEMO_DIETS = ['veg', 'veg', 'egg', 'non_veg', 'veg', 'jain', null] as const;
+
+type DemoDish = { name: string; name_hi: string; mark: 'veg' | 'egg' | 'non_veg' | 'jain' };
+const dish = (name: string, nameHi: string, mark: DemoDish['mark'] = 'veg'): DemoDish => ({
+  name,
+  name_hi: nameHi,
+  mark,
+});
+
+/** A week of a North Indian campus mess: breakfast, lunch and dinner, in English and Hindi. */
+export const DEMO_MENU: Record<
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+  Record<'breakfast' | 'lunch' | 'dinner', DemoDish[]>
+> = {
+  monday: {
+    breakfast: [dish('Aloo paratha', 'आलू पराठा'), dish('Curd', 'दही')],
+    lunch: [dish('Rajma', 'राजमा'), dish('Jeera rice', 'जीरा चावल', 'jain'), dish('Roti', 'रोटी')],
+    dinner: [dish('Mix veg', 'मिक्स वेज'), dish('Dal tadka', 'दाल तड़का'), dish('Roti', 'रोटी')],
+  },
+  tuesday: {
+    breakfast: [dish('Poha', 'पोहा'), dish('Boiled eggs', 'उबले अंडे', 'egg')],
+    lunch: [dish('Chole', 'छोले'), dish('Rice', 'चावल', 'jain'), dish('Roti', 'रोटी')],
+    dinner: [dish('Egg curry', 'अंडा करी', 'egg'), dish('Dal', 'दाल'), dish('Roti', 'रोटी')],
+  },
+  wednesday: {
+    breakfast: [dish('Idli sambar', 'इडली सांभर'), dish('Coconut chutney', 'नारियल चटनी')],
+    lunch: [dish('Kadhi pakora', 'कढ़ी पकौड़ा'), dish('Rice', 'चावल', 'jain'), dish('Roti', 'रोटी')],
+    dinner: [
+      dish('Chicken curry', 'चिकन करी', 'non_veg'),
+      dish('Paneer butter masala', 'पनीर बटर मसाला'),
+      dish('Roti', 'रोटी'),
+    ],
+  },
+  thursday: {
+    breakfast: [dish('Upma', 'उपमा'), dish('Tea', 'चाय', 'jain')],
+    lunch: [dish('Dal makhani', 'दाल मखनी'), dish('Jeera rice', 'जीरा चावल', 'jain')],
+    dinner: [dish('Aloo gobi', 'आलू गोभी'), dish('Dal', 'दाल'), dish('Roti', 'रोटी')],
+  },
+  friday: {
+    breakfast: [dish('Chole bhature', 'छोले भटूरे')],
+    lunch: [dish('Sambar', 'सांभर'), dish('Rice', 'चावल', 'jain'), dish('Papad', 'पापड़', 'jain')],
+    dinner: [
+      dish('Egg bhurji', 'अंडा भुर्जी', 'egg'),
+      dish('Dal fry', 'दाल फ्राई'),
+      dish('Roti', 'रोटी'),
+    ],
+  },
+  saturday: {
+    breakfast: [dish('Methi thepla', 'मेथी थेपला'), dish('Pickle', 'अचार')],
+    lunch: [dish('Veg biryani', 'वेज बिरयानी'), dish('Raita', 'रायता')],
+    dinner: [dish('Khichdi', 'खिचड़ी', 'jain'), dish('Kadhi', 'कढ़ी')],
+  },
+  sunday: {
+    breakfast: [dish('Puri sabzi', 'पूरी सब्ज़ी'), dish('Halwa', 'हलवा')],
+    lunch: [
+      dish('Chicken biryani', 'चिकन बिरयानी', 'non_veg'),
+      dish('Paneer biryani', 'पनीर बिरयानी'),
+      dish('Raita', 'रायता'),
+    ],
+    dinner: [dish('Pav bhaji', 'पाव भाजी'), dish('Gulab jamun', 'गुलाब जामुन')],
+  },
+};

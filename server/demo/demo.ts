@@ -23,6 +23,8 @@ import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
 import {
   COMPLAINTS,
   COURSES,
+  DEMO_DIETS,
+  DEMO_MENU,
   DEMO_PLANS,
   FIRST_NAMES,
   HOSTELS,
@@ -93,6 +95,22 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
   const rng = random(20_261_122);
   const now = ctx.clock.now().toISOString();
   const today = ctx.today();
+
+  // The weekly menu (issue 20): every weekday's meals, in English and Hindi.
+  for (const [weekday, meals] of Object.entries(DEMO_MENU)) {
+    for (const [meal, dishes] of Object.entries(meals)) {
+      await db
+        .insertInto('menu_week')
+        .values({
+          weekday: weekday as keyof typeof DEMO_MENU,
+          meal: meal as keyof (typeof DEMO_MENU)['monday'],
+          dishes: JSON.stringify(dishes),
+          updated_at: now,
+        })
+        .onConflict((conflict) => conflict.columns(['weekday', 'meal']).doNothing())
+        .execute();
+    }
+  }
 
   for (const plan of DEMO_PLANS) {
     await db
@@ -186,6 +204,8 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
         preferred_delivery_time: '6:00 PM',
         date_joined: now,
         updated_at: now,
+        // By number, not drawn: the rest of the demo's draws stay as they were.
+        diet: status === 'profile_complete' ? (DEMO_DIETS[n % DEMO_DIETS.length] ?? null) : null,
       });
     }
     const photographed: { feedbackId: number; subject: string; photos: number }[] = [];

@@ -642,6 +642,52 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: (target) => ({ method: 'DELETE', url: `/api/subscriptions/plans/${target.id}/` }),
     },
 
+    // ----- menu ----------------------------------------------------------------------------------
+    getMenu: {
+      request: () => ({ method: 'GET', url: '/api/menu/?days=2' }),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.days).toHaveLength(2);
+      },
+    },
+    getMenuWeek: { request: () => ({ method: 'GET', url: '/api/menu/week/' }) },
+    setMenuWeekday: {
+      request: () => ({
+        method: 'PUT',
+        url: '/api/menu/week/monday/lunch/',
+        body: { dishes: [{ name: 'Rajma chawal', mark: 'veg' }] },
+      }),
+    },
+    setMenuDate: {
+      request: () => ({
+        method: 'PUT',
+        url: `/api/menu/dates/${addDays(t.ctx.today(), 3)}/dinner/`,
+        body: { dishes: [{ name: 'Kadhi', mark: 'veg' }] },
+      }),
+    },
+    clearMenuDate: {
+      ok: 204,
+      target: () => ({ id: addDays(t.ctx.today(), 4), owner: w.alice }),
+      // The owner clears a change made for the purpose; refused callers leave it in place.
+      fresh: async () => {
+        const date = addDays(t.ctx.today(), 4);
+        await t.request('PUT', `/api/menu/dates/${date}/lunch/`, {
+          token: ownerToken,
+          body: { dishes: [{ name: 'Pulao', mark: 'veg' }] },
+        });
+        return { id: date, owner: w.alice };
+      },
+      request: (target) => ({ method: 'DELETE', url: `/api/menu/dates/${target.id}/lunch/` }),
+    },
+    setDiet: {
+      // A customer's own row only; the owner has no diet.
+      request: () => ({ method: 'PUT', url: '/api/accounts/diet/', body: { diet: null } }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.id).toBe(me.customer!.id);
+        expect(answer.body.diet).toBeNull();
+      },
+    },
+
     // ----- subscriptions -------------------------------------------------------------------------
     listSubscriptions: {
       // Filtering by the owner's user id is the mess owner's filter; customers still see their own.
@@ -1314,7 +1360,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(100);
+    expect(operationIds).toHaveLength(106);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -146,6 +146,10 @@ describe.each(testDatabases())('meal skips on %s', (dialect) => {
     const during = await sheet(mealDay);
     expect(during.counts.tiffin.lunch).toBe(before.counts.tiffin.lunch - 1);
     expect(during.skipped.tiffin.lunch).toBe(1);
+    // The diet counts are the same people: one fewer lunch.
+    const lunches = (sheetBody: { diets: { lunch: Record<string, number> } }) =>
+      Object.values(sheetBody.diets.lunch).reduce((sum, count) => sum + count, 0);
+    expect(lunches(during)).toBe(lunches(before) - 1);
     expect(during.skips.lunch.map((row: { user_id: number }) => row.user_id)).toEqual([asha.id]);
     expect(during.deliveries.lunch.map((row: { user_id: number }) => row.user_id)).not.toContain(
       asha.id,

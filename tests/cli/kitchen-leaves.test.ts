@@ -80,8 +80,11 @@ describe('dabba kitchen and leaves by date', () => {
       'counts',
       'date',
       'deliveries',
+      'diets',
       'leaves',
       'on_leave',
+      'skipped',
+      'skips',
     ]);
     expect(sheet.leaves.lunch.map((leave: any) => [leave.username, leave.status])).toEqual([
       [away.username, 'APPROVED'],

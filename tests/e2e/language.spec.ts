@@ -233,6 +233,7 @@ for (const viewport of [
     await signIn(page, tokens!);
     for (const pathname of [
       '/dashboard',
+      '/menu',
       '/subscriptions',
       '/plans',
       '/payments',
@@ -254,6 +255,7 @@ for (const viewport of [
       '/admin/refunds',
       '/admin/superuser',
       '/admin/kitchen',
+      '/admin/menu',
       '/admin/audit',
       `/admin/customers/${customerId}`,
       '/profile',

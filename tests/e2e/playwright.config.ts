@@ -33,6 +33,7 @@ const HINDI_JOURNEYS = [
   'owner-customers.spec.ts',
   'owner-quick-actions.spec.ts',
   'meal-skips.spec.ts',
+  'menu.spec.ts',
 ];
 
 export default defineConfig({

@@ -51,6 +51,7 @@ describe('the route registry', () => {
         ['/forgot-password', 'public'],
         ['/reset-password/:uidb64/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
+        ['/menu', 'publicAndSignedIn'],
         ['/dashboard', 'signedIn'],
         ['/subscriptions', 'signedIn'],
         ['/plans', 'signedIn'],
@@ -66,11 +67,12 @@ describe('the route registry', () => {
         ['/admin/superuser', 'owner'],
         ['/admin/kitchen', 'owner'],
         ['/admin/settings', 'owner'],
+        ['/admin/menu', 'owner'],
         ['/admin/audit', 'owner'],
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(24);
+    expect(APP_ROUTES).toHaveLength(26);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -105,6 +107,9 @@ describe('the route registry', () => {
     });
     expect(decide(owner, '/admin/customers')).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(null, '/contact')).toEqual({ kind: 'allow' });
+    // The menu is open to anyone, as the API is (an offline start shows the saved one).
+    expect(decide(null, '/menu')).toEqual({ kind: 'allow' });
+    expect(decide(customer, '/admin/menu')).toEqual({ kind: 'forbidden' });
     expect(decide(customer, '/no-such-screen')).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(customer, '/login')).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
@@ -137,6 +142,7 @@ describe('links from the registry', () => {
     expect(paths(navigationLinks('visitor'))).toEqual(['/login', '/register', '/contact']);
     expect(paths(navigationLinks('customer'))).toEqual([
       '/dashboard',
+      '/menu',
       '/subscriptions',
       '/plans',
       '/feedback',
@@ -154,6 +160,7 @@ describe('links from the registry', () => {
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/superuser', label: 'Payments & Users' },
       { to: '/admin/kitchen', label: 'Kitchen Sheet' },
+      { to: '/admin/menu', label: 'Menu' },
       { to: '/admin/settings', label: 'Settings' },
       { to: '/admin/audit', label: 'Audit Log' },
       { to: '/profile', label: 'Profile' },

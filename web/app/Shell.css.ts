@@ -37,7 +37,7 @@ export const headerInner = style({
   minHeight: 60,
 });
 
-/** The owner's header: wider than the page column, so the ten links fit on one line at 1280 px. */
+/** The header of ten links or more: wider than the page column, so they fit on one line at 1280 px. */
 export const headerInnerWide = style([headerInner, { maxWidth: 1280 }]);
 
 export const brand = style({

@@ -67,7 +67,8 @@ export function Shell({ children }: { children: ReactNode }) {
   // While a stored session is restored, show no one's links rather than a visitor's for a moment.
   const links = loading ? [] : navigationLinks(audience);
   const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true });
-  // The owner's ten links need 1280 px on one line; below that, the menu button holds them.
+  // Ten links or more (the owner's eleven, a customer's ten) need 1280 px on one line; below that,
+  // the menu button holds them.
   const wide = links.length > WIDE_NAV_LINKS;
   const menuReady = useIdleAfter(Boolean(user));
   // The account menu's button until it loads, with the same size and letter.

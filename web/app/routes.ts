@@ -185,6 +185,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.dashboard', audiences: signedIn },
   },
   {
+    // Issue 20: the week's menu, each dish in the reader's language with its diet mark. Open to
+    // anyone, as the API is: the installed app shows the menu it saved when it starts offline,
+    // when the session cannot be restored.
+    path: '/menu',
+    access: 'publicAndSignedIn',
+    title: 'route.menu',
+    page: signedInPage('menu', 'menu'),
+    nav: { label: 'nav.menu', audiences: ['customer'] },
+  },
+  {
     path: '/subscriptions',
     access: 'signedIn',
     title: 'route.subscriptions',
@@ -271,6 +281,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'route.kitchen',
     page: signedInPage('admin/kitchen', 'kitchen'),
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
+  },
+  {
+    // Issue 20: the owner publishes the weekly menu and changes dates.
+    path: '/admin/menu',
+    access: 'owner',
+    title: 'route.adminMenu',
+    page: signedInPage('admin/menu', 'adminMenu'),
+    nav: { label: 'nav.menu', audiences: ['owner'] },
   },
   {
     // Issue 18: one customer's profile, subscriptions, payments, leaves and feedback, opened from

@@ -7,6 +7,7 @@ export const SIGNED_IN_PAGES = {
   dashboard: () => import('@web/pages/dashboard/DashboardPage').then((m) => m.DashboardPage),
   'admin/dashboard': () =>
     import('@web/pages/admin/dashboard/OwnerDashboard').then((m) => m.OwnerDashboard),
+  menu: () => import('@web/pages/menu/MenuPage').then((m) => m.MenuPage),
   subscriptions: () =>
     import('@web/pages/subscriptions/SubscriptionsPage').then((m) => m.SubscriptionsPage),
   plans: () => import('@web/pages/plans/PlansPage').then((m) => m.PlansPage),
@@ -27,6 +28,7 @@ export const SIGNED_IN_PAGES = {
     import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.SuperuserPage),
   'admin/kitchen': () =>
     import('@web/pages/admin/kitchen/KitchenSheetPage').then((m) => m.KitchenSheetPage),
+  'admin/menu': () => import('@web/pages/admin/menu/MenuEditorPage').then((m) => m.MenuEditorPage),
   'admin/customers': () =>
     import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.CustomerPage),
   'admin/settings': () =>

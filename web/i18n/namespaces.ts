@@ -46,6 +46,8 @@ export const APP_PREFIXES: ReadonlySet<string> = new Set([
   'route',
   'nav',
   'plansModal',
+  // The dashboard's menu (web/pages/menu/MenuToday.tsx), which the dashboard shows.
+  'menuToday',
   'api',
 ]);
 

@@ -73,6 +73,14 @@ function calendarDate(iso: string): string {
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
+/** A calendar date's weekday in the current language: '2026-11-30' → 'Monday' (सोमवार). */
+export function formatWeekday(iso: IsoDate): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return format('weekday', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
 /** '2026-11-22' → '22 Nov 2026'; a full timestamp gives its calendar date in the business's zone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
@@ -101,7 +109,7 @@ export function formatDateTime(value: string | null | undefined): string {
 
 /**
  * The words the API sends in lower case that the screens show by name: meals, services, customer
- * types and feedback priorities, each in the current language. Marked pure so the landing page,
+ * types, feedback priorities and diets, each in the current language. Marked pure so the landing page,
  * which takes only formatRupees from here, does not carry it.
  */
 const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, MessageId>([
@@ -116,6 +124,11 @@ const WORDS: ReadonlyMap<string, MessageId> = /* @__PURE__ */ new Map<string, Me
   ['medium', 'status.priority.medium'],
   ['high', 'status.priority.high'],
   ['urgent', 'status.priority.urgent'],
+  // Dish marks and diets (machines/menu).
+  ['veg', 'format.diet.veg'],
+  ['egg', 'format.diet.egg'],
+  ['non_veg', 'format.diet.non_veg'],
+  ['jain', 'format.diet.jain'],
 ]);
 
 /**

@@ -43,6 +43,7 @@ export function userBody(user: User, profiles: Profiles) {
     is_mess_user: user.is_mess_user,
     preferred_delivery_time: user.preferred_delivery_time,
     language: user.language,
+    diet: user.diet ?? null,
     student_profile: student
       ? {
           institute: student.institute,

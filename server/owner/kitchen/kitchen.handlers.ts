@@ -5,6 +5,7 @@ import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
+import { dietCounts } from './kitchen.diets.js';
 import {
   leaveCovers,
   leavesOnDate,
@@ -145,7 +146,8 @@ export function kitchenHandlers(ctx: AppContext) {
       // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
-      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips };
+      const diets = await dietCounts(db, date);
+      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips, diets };
     },
   } satisfies Partial<Handlers>;
 }

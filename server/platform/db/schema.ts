@@ -5,6 +5,7 @@ import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
 import type { Meal } from '@machines/settings';
+import type { Diet, MenuMeal, Weekday } from '@machines/menu';
 import type { UserStatus } from '@machines/onboarding';
 import type { OrderStatus } from '@machines/order';
 import type { PaymentStatus } from '@machines/payment';
@@ -56,6 +57,8 @@ export interface UsersTable {
    * read cache (server/platform/read-cache.ts) holds an answer only while it stands still.
    */
   data_version: Generated<number>;
+  /** What the customer eats (migration 017); the kitchen sheet counts it per meal. */
+  diet: Diet | null;
 }
 
 export interface StudentProfilesTable {
@@ -428,6 +431,24 @@ export interface ReadVersionsTable {
   version: number;
 }
 
+/** The menu's weekday pattern (migration 017): a weekday's dishes for a meal. */
+export interface MenuWeekTable {
+  weekday: Weekday;
+  meal: MenuMeal;
+  /** JSON: [{ name, name_hi, mark }] (machines/menu Dish). */
+  dishes: string;
+  updated_at: string;
+}
+
+/** A change for one date and meal, which wins over the weekday pattern (migration 017). */
+export interface MenuDatesTable {
+  date: string;
+  meal: MenuMeal;
+  /** JSON, as menu_week.dishes. */
+  dishes: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   student_profiles: StudentProfilesTable;
@@ -460,6 +481,8 @@ export interface Database {
   read_versions: ReadVersionsTable;
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
+  menu_week: MenuWeekTable;
+  menu_dates: MenuDatesTable;
 }
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */

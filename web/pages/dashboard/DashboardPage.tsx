@@ -7,6 +7,7 @@ import { StatusBadge } from '@web/components/StatusBadge';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { formatDate, formatRupees, serviceLabel } from '@web/lib/format';
+import { MenuToday } from '@web/pages/menu/MenuToday'; // eslint-disable-line no-restricted-imports -- the menu page's part, shown here as issue 20 asks
 import { useSession } from '@web/session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './DashboardPage.css';
@@ -138,6 +139,8 @@ export function DashboardPage() {
           )}
         </Card>
       </div>
+
+      <MenuToday />
 
       <Card aria-labelledby="quick-title">
         <h2 id="quick-title" className={sectionTitle}>

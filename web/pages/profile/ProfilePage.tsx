@@ -9,8 +9,10 @@ import {
   validateProfile,
   YEAR_OPTIONS,
 } from '@machines/onboarding';
+import { DIETS } from '@machines/menu';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
+import { useSetDiet, type Diet } from '@web/api/menu';
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
 import { Button } from '@web/components/Button';
 import { Card, Details } from '@web/components/Card';
@@ -61,7 +63,10 @@ export function ProfilePage() {
         ]}
       >
         <TabPanel value="profile">
-          <ProfileForm user={user} />
+          <div className={stack}>
+            <ProfileForm user={user} />
+            <DietForm user={user} />
+          </div>
         </TabPanel>
         <TabPanel value="security">
           <SecurityForm />
@@ -282,6 +287,58 @@ function ProfileForm({ user }: { user: User }) {
         </form>
       </Card>
     </div>
+  );
+}
+
+/** The customer's diet (issue 20), saved on its own: the kitchen counts each meal by it. */
+function DietForm({ user }: { user: User }) {
+  const t = useT();
+  const notify = useToast();
+  const { setUser } = useSession();
+  const save = useSetDiet();
+  const [diet, setDiet] = useState<Diet | ''>(user.diet ?? '');
+  return (
+    <Card>
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(diet === '' ? null : diet, {
+            onSuccess: (updated) => {
+              setUser(updated);
+              notify({
+                tone: 'success',
+                title: t('profile.toast.dietSaved.title'),
+                message: t('profile.toast.dietSaved.message'),
+              });
+            },
+            onError: (error) =>
+              notify({
+                tone: 'error',
+                title: t('profile.toast.dietFailed.title'),
+                message: errorMessage(error, t('profile.toast.dietFailed.message')),
+              }),
+          });
+        }}
+      >
+        <h2 className={sectionTitle}>{t('profile.diet.heading')}</h2>
+        <SelectField
+          label={t('profile.diet.label')}
+          hint={t('profile.diet.hint')}
+          placeholder={t('format.diet.none')}
+          options={DIETS.map((value) => ({ value, label: wordLabel(value) }))}
+          value={diet}
+          error={fieldErrors(save.error).diet}
+          onChange={(event) => setDiet(event.target.value as Diet | '')}
+        />
+        <div>
+          <Button type="submit" tone="secondary" busy={save.isPending}>
+            {t('profile.diet.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

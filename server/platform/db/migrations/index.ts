@@ -17,6 +17,7 @@ import { userLanguageMigration } from './013_user_language.js';
 import { dataVersionsMigration } from './014_data_versions.js';
 import { readVersionsMigration } from './015_read_versions.js';
 import { settingsAndMealSkipsMigration } from './016_settings_and_meal_skips.js';
+import { menuAndDietMigration } from './017_menu_and_diet.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -36,6 +37,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '014_data_versions': dataVersionsMigration(db.dialect),
     '015_read_versions': readVersionsMigration(db.dialect),
     '016_settings_and_meal_skips': settingsAndMealSkipsMigration(db.dialect),
+    '017_menu_and_diet': menuAndDietMigration(),
   };
 }
 

@@ -33,6 +33,7 @@ import {
   statGrid,
 } from '@web/styles/utils.css';
 import * as styles from './KitchenSheetPage.css';
+import { KitchenDiets } from './KitchenDiets';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
@@ -291,6 +292,7 @@ export function KitchenSheetPage() {
         <>
           <Counts sheet={data} service="mess" />
           <Counts sheet={data} service="tiffin" />
+          <KitchenDiets sheet={data} />
           <Leaves sheet={data} />
           <Skips sheet={data} />
           {MEALS.map((meal) => (

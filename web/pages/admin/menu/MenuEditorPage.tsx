@@ -1,0 +1,348 @@
+// The owner's menu editor (/admin/menu, issue 20): the usual dishes of each weekday's meals, and a
+// change for one date's meal (which wins over its weekday), each dish with an optional Hindi name
+// and its veg / egg / non-veg / Jain mark; the coming changes, each of which can be cleared.
+import { useState, type ReactNode } from 'react';
+import { DISH_MARKS, MENU_MEALS, weekdayOf, WEEKDAYS, type MenuMeal } from '@machines/menu';
+import { addDays, isIsoDate } from '@machines/shared';
+import { errorMessage, fieldErrors } from '@web/api/errors';
+import {
+  useClearMenuDate,
+  useMenuWeek,
+  useSetMenuDate,
+  useSetMenuWeekday,
+  type DishBody,
+  type DishInput,
+  type MenuWeek,
+} from '@web/api/menu';
+import { Button } from '@web/components/Button';
+import { Card } from '@web/components/Card';
+import { DateField } from '@web/components/DateField';
+import { DishList } from '@web/components/DishList';
+import { formStyles, SelectField, TextField } from '@web/components/Field';
+import { PageSpinner } from '@web/components/Spinner';
+import { TabPanel, Tabs } from '@web/components/Tabs';
+import { useToast } from '@web/components/Toaster';
+import { useT } from '@web/i18n/i18n';
+import { formatDate, formatWeekday, mealLabel, todayIso, wordLabel } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
+import * as styles from './MenuEditorPage.css';
+
+type Weekday = (typeof WEEKDAYS)[number];
+
+/** A weekday's name in the screen's language (2026-11-30 was a Monday). */
+const weekdayName = (weekday: Weekday) =>
+  formatWeekday(addDays('2026-11-30', WEEKDAYS.indexOf(weekday)));
+
+/** A dish as the form holds it: every field a string. */
+interface DishDraft {
+  readonly key: number;
+  name: string;
+  nameHi: string;
+  mark: DishBody['mark'];
+}
+
+let draftKeys = 0;
+const draftOf = (dish?: DishBody): DishDraft => ({
+  key: (draftKeys += 1),
+  name: dish?.name ?? '',
+  nameHi: dish?.name_hi ?? '',
+  mark: dish?.mark ?? 'veg',
+});
+
+const sent = (draft: DishDraft): DishInput => ({
+  name: draft.name,
+  name_hi: draft.nameHi.trim() ? draft.nameHi : null,
+  mark: draft.mark,
+});
+
+/**
+ * The dishes of one meal being edited. `onSave` sends them; the server's refusals show under the
+ * field they name (`dishes.2.name`).
+ */
+function DishesForm({
+  initial,
+  title,
+  busy,
+  error,
+  onSave,
+  extra,
+}: {
+  initial: readonly DishBody[];
+  title: string;
+  busy: boolean;
+  error: unknown;
+  onSave: (dishes: DishInput[]) => void;
+  extra?: ReactNode;
+}) {
+  const t = useT();
+  const [drafts, setDrafts] = useState<DishDraft[]>(() => initial.map(draftOf));
+  const errors = fieldErrors(error);
+  const update = (key: number, change: Partial<DishDraft>) =>
+    setDrafts((all) => all.map((draft) => (draft.key === key ? { ...draft, ...change } : draft)));
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(drafts.map(sent));
+      }}
+    >
+      <h2 className={sectionTitle}>{title}</h2>
+      {drafts.length === 0 ? <p className={muted}>{t('adminMenu.noDishes')}</p> : null}
+      <ol className={styles.dishes} aria-label={t('adminMenu.dishesLabel', { title })}>
+        {drafts.map((draft, index) => (
+          <li key={draft.key} className={styles.dish}>
+            <TextField
+              label={t('adminMenu.dish.name', { n: index + 1 })}
+              value={draft.name}
+              maxLength={80}
+              error={errors[`dishes.${index}.name`]}
+              onChange={(event) => update(draft.key, { name: event.target.value })}
+            />
+            <TextField
+              label={t('adminMenu.dish.nameHi', { n: index + 1 })}
+              lang="hi"
+              value={draft.nameHi}
+              maxLength={80}
+              error={errors[`dishes.${index}.name_hi`]}
+              onChange={(event) => update(draft.key, { nameHi: event.target.value })}
+            />
+            <SelectField
+              label={t('adminMenu.dish.mark', { n: index + 1 })}
+              options={DISH_MARKS.map((mark) => ({ value: mark, label: wordLabel(mark) }))}
+              value={draft.mark}
+              error={errors[`dishes.${index}.mark`]}
+              onChange={(event) =>
+                update(draft.key, { mark: event.target.value as DishBody['mark'] })
+              }
+            />
+            <Button
+              type="button"
+              tone="ghost"
+              aria-label={t('adminMenu.dish.removeLabel', { n: index + 1 })}
+              onClick={() => setDrafts((all) => all.filter((other) => other.key !== draft.key))}
+            >
+              {t('adminMenu.dish.remove')}
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {errors.dishes ? (
+        <p role="alert" className={muted}>
+          {errors.dishes}
+        </p>
+      ) : null}
+      <div className={row}>
+        <Button
+          type="button"
+          tone="secondary"
+          onClick={() => setDrafts((all) => [...all, draftOf()])}
+        >
+          {t('adminMenu.addDish')}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {t('adminMenu.save')}
+        </Button>
+        {extra}
+      </div>
+    </form>
+  );
+}
+
+function useSavedToast() {
+  const t = useT();
+  const notify = useToast();
+  return {
+    saved: (message: string) =>
+      notify({ tone: 'success', title: t('adminMenu.toast.saved'), message }),
+    failed: (error: unknown) =>
+      notify({
+        tone: 'error',
+        title: t('adminMenu.toast.failed'),
+        message: errorMessage(error, t('adminMenu.toast.failedMessage')),
+      }),
+  };
+}
+
+function MealSelect({ value, onChange }: { value: MenuMeal; onChange: (meal: MenuMeal) => void }) {
+  const t = useT();
+  return (
+    <SelectField
+      label={t('adminMenu.meal')}
+      options={MENU_MEALS.map((meal) => ({ value: meal, label: mealLabel(meal) }))}
+      value={value}
+      onChange={(event) => onChange(event.target.value as MenuMeal)}
+    />
+  );
+}
+
+function WeekEditor({ menu }: { menu: MenuWeek }) {
+  const t = useT();
+  const toast = useSavedToast();
+  const save = useSetMenuWeekday();
+  const [weekday, setWeekday] = useState<Weekday>(() => weekdayOf(todayIso()));
+  const [meal, setMeal] = useState<MenuMeal>('lunch');
+  const title = t('adminMenu.weekTitle', { meal: mealLabel(meal), weekday: weekdayName(weekday) });
+  return (
+    <Card className={stack}>
+      <div className={styles.slot}>
+        <SelectField
+          label={t('adminMenu.weekday')}
+          options={WEEKDAYS.map((day) => ({ value: day, label: weekdayName(day) }))}
+          value={weekday}
+          onChange={(event) => setWeekday(event.target.value as Weekday)}
+        />
+        <MealSelect value={meal} onChange={setMeal} />
+      </div>
+      <DishesForm
+        key={`${weekday}-${meal}`}
+        initial={menu.week[weekday][meal]}
+        title={title}
+        busy={save.isPending}
+        error={
+          save.variables?.weekday === weekday && save.variables.meal === meal ? save.error : null
+        }
+        onSave={(dishes) =>
+          save.mutate(
+            { weekday, meal, dishes },
+            { onSuccess: () => toast.saved(title), onError: toast.failed },
+          )
+        }
+      />
+    </Card>
+  );
+}
+
+function DateEditor({ menu }: { menu: MenuWeek }) {
+  const t = useT();
+  const toast = useSavedToast();
+  const save = useSetMenuDate();
+  const clear = useClearMenuDate();
+  const today = todayIso();
+  const [date, setDate] = useState(() => addDays(today, 1));
+  const [meal, setMeal] = useState<MenuMeal>('lunch');
+  const change = menu.changes.find((one) => one.date === date && one.meal === meal);
+  const valid = isIsoDate(date) && date >= today;
+  // A date without a change starts from its weekday's dishes, the ones it would serve.
+  const initial = change?.dishes ?? (valid ? menu.week[weekdayOf(date)][meal] : []);
+  const title = t('adminMenu.dateTitle', { meal: mealLabel(meal), date: formatDate(date) });
+  return (
+    <Card className={stack}>
+      <div className={styles.slot}>
+        <DateField
+          label={t('adminMenu.date')}
+          value={date}
+          min={today}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <MealSelect value={meal} onChange={setMeal} />
+      </div>
+      {valid ? (
+        <DishesForm
+          key={`${date}-${meal}-${change ? 'changed' : 'usual'}`}
+          initial={initial}
+          title={title}
+          busy={save.isPending}
+          error={save.variables?.date === date && save.variables.meal === meal ? save.error : null}
+          onSave={(dishes) =>
+            save.mutate(
+              { date, meal, dishes },
+              { onSuccess: () => toast.saved(title), onError: toast.failed },
+            )
+          }
+          extra={
+            change ? (
+              <Button
+                type="button"
+                tone="ghost"
+                busy={clear.isPending}
+                onClick={() =>
+                  clear.mutate(
+                    { date, meal },
+                    {
+                      onSuccess: () => toast.saved(t('adminMenu.cleared', { title })),
+                      onError: toast.failed,
+                    },
+                  )
+                }
+              >
+                {t('adminMenu.clear')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <p className={muted}>{t('adminMenu.pickDate')}</p>
+      )}
+    </Card>
+  );
+}
+
+function Changes({ menu }: { menu: MenuWeek }) {
+  const t = useT();
+  return (
+    <Card aria-labelledby="changes-title" className={stack}>
+      <h2 id="changes-title" className={sectionTitle}>
+        {t('adminMenu.changes')}
+      </h2>
+      {menu.changes.length === 0 ? (
+        <p className={muted}>{t('adminMenu.noChanges')}</p>
+      ) : (
+        menu.changes.map((change) => {
+          const title = t('adminMenu.dateTitle', {
+            meal: mealLabel(change.meal),
+            date: formatDate(change.date),
+          });
+          return (
+            <div key={`${change.date}-${change.meal}`} className={styles.change}>
+              <h3 className={styles.changeTitle}>{title}</h3>
+              <DishList dishes={change.dishes} label={title} />
+            </div>
+          );
+        })
+      )}
+    </Card>
+  );
+}
+
+export function MenuEditorPage() {
+  const t = useT();
+  const menu = useMenuWeek();
+  const [tab, setTab] = useState('date');
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <div>
+          <h1 className={pageTitle}>{t('adminMenu.title')}</h1>
+          <p className={muted}>{t('adminMenu.subtitle')}</p>
+        </div>
+      </header>
+      {menu.isPending ? (
+        <PageSpinner label={t('adminMenu.loading')} />
+      ) : menu.isError || !menu.data ? (
+        <Card role="alert">{t('adminMenu.loadFailed')}</Card>
+      ) : (
+        <>
+          <Tabs
+            label={t('adminMenu.sections')}
+            value={tab}
+            onValueChange={setTab}
+            tabs={[
+              { value: 'date', label: t('adminMenu.tab.date') },
+              { value: 'week', label: t('adminMenu.tab.week') },
+            ]}
+          >
+            <TabPanel value="date">
+              <DateEditor menu={menu.data} />
+            </TabPanel>
+            <TabPanel value="week">
+              <WeekEditor menu={menu.data} />
+            </TabPanel>
+          </Tabs>
+          <Changes menu={menu.data} />
+        </>
+      )}
+    </div>
+  );
+}
