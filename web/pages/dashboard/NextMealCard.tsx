@@ -5,11 +5,13 @@ import { useEffect, useState } from 'react';
 import { mealSkipFromApi, mealSkipMachine } from '@machines/meal-skip';
 import { addDays, allowedEvents } from '@machines/shared';
 
+import { useMenu } from '@web/api/menu';
 import { useUpcomingMeals, type UpcomingMeal } from '@web/api/queries';
 import { useSkipMeal, useUndoMealSkip } from '@web/api/mutations';
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card } from '@web/components/Card';
+import { DishList } from '@web/components/DishList';
 import { useToast } from '@web/components/Toaster';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { formatClock, formatDate, mealLabel, todayIso } from '@web/lib/format';
@@ -77,6 +79,8 @@ export function NextMealCard() {
   const t = useT();
   const now = useNow();
   const meals = useUpcomingMeals();
+  // The same query as the dashboard's menu card: read once.
+  const menu = useMenu();
   const skip = useSkipMeal();
   const undo = useUndoMealSkip();
   const notify = useToast();
@@ -141,6 +145,8 @@ export function NextMealCard() {
   };
 
   const nextOpen = Date.parse(next.cutoff_at) > now;
+  const dishes = menu.data?.days.find((day) => day.date === next.meal_date)?.meals[next.meal]
+    ?.dishes;
   return (
     <Card aria-labelledby="next-meal-title" className={styles.card}>
       <h2 id="next-meal-title" className={sectionTitle}>
@@ -156,6 +162,15 @@ export function NextMealCard() {
           </div>
           <MealState meal={next} />
         </div>
+        {dishes ? (
+          <DishList
+            dishes={dishes}
+            label={t('format.menu.dishesOf', {
+              meal: mealLabel(next.meal),
+              date: formatDate(next.meal_date),
+            })}
+          />
+        ) : null}
         <p className={muted}>
           {nextOpen
             ? t('dashboard.nextMeal.closesAt', {
