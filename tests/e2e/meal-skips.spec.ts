@@ -48,7 +48,7 @@ test('a customer skips tomorrow’s lunch on a phone, the count drops, and after
   const planId = await ensurePlan(page.request, PLANS.tiffinAll);
   const customer = await registerCustomer(page.request, {
     service: 'tiffin',
-    firstName: 'Kavya',
+    firstName: 'Devika',
     prefix: 'skip',
   });
   await subscribeAndPay(page.request, customer, planId);

@@ -12,6 +12,7 @@ import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card } from '@web/components/Card';
 import { DishList } from '@web/components/DishList';
+import { Skeleton } from '@web/components/Skeleton';
 import { useToast } from '@web/components/Toaster';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { formatClock, formatDate, mealLabel, todayIso } from '@web/lib/format';
@@ -75,6 +76,29 @@ function MealState({ meal }: { meal: UpcomingMeal }) {
   return null;
 }
 
+/** The card's shape while the meals load. */
+function NextMealPlaceholder() {
+  const t = useT();
+  return (
+    <Card aria-labelledby="next-meal-title" className={styles.card}>
+      <h2 id="next-meal-title" className={sectionTitle}>
+        {t('dashboard.nextMeal.title')}
+      </h2>
+      <Skeleton loading label={t('dashboard.nextMeal.loading')}>
+        <div className={stack}>
+          <p className={styles.meal}>
+            {mealLabel('lunch')} · {t('dashboard.nextMeal.tomorrow')}
+          </p>
+          <p className={muted}>{t('dashboard.nextMeal.closedAt', { time: '9:00 am' })}</p>
+          <Button tone="secondary" disabled>
+            {t('dashboard.nextMeal.skip')}
+          </Button>
+        </div>
+      </Skeleton>
+    </Card>
+  );
+}
+
 export function NextMealCard() {
   const t = useT();
   const now = useNow();
@@ -85,8 +109,10 @@ export function NextMealCard() {
   const undo = useUndoMealSkip();
   const notify = useToast();
   const list = meals.data ?? [];
-  // Nothing to show to a customer without an active subscription.
-  if (meals.isPending || list.length === 0) return null;
+  // While the meals load, the card keeps its place (the cards below do not jump when it comes);
+  // a customer without an active subscription has no meals and no card.
+  if (meals.isPending) return <NextMealPlaceholder />;
+  if (list.length === 0) return null;
   const ahead = list.filter((meal) => Date.parse(meal.cutoff_at) > now);
   const next = ahead[0] ?? list[list.length - 1]!;
   const later = ahead.slice(1);
