@@ -1,6 +1,6 @@
 // The leave lifecycle's read side: leave requests with the subscription and customer they belong
 // to, in one query, and the approved leaves other lifecycles count (a refund's leave days).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from '@server/lifecycles/store.js';
 import type { Database, Leave } from '@server/platform/db/schema.js';
 
@@ -42,3 +42,7 @@ export function approvedLeavePeriods(executor: Executor, subscriptionId: number)
     .where('status', '=', 'APPROVED')
     .execute();
 }
+
+/** True when a leave of `status` on subscription `s` (the query's alias) covers `date`. */
+export const leaveCovers = (status: 'APPROVED' | 'PENDING', date: string) =>
+  sql<boolean>`exists (select 1 from leaves l where l.subscription_id = s.id and l.status = ${status} and l.leave_start_date <= ${date} and l.leave_end_date >= ${date})`;

@@ -2,6 +2,7 @@
 // counts, on the subscriptions the sheet counts and not on an approved leave that day.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@server/platform/db/schema.js';
+import { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 
 /** The SKIPPED skips of `date` (alias k) on ACTIVE subscriptions (s) that cover it, leaves aside. */
 export const skipsCounted = (db: Kysely<Database>, date: string) =>
@@ -14,6 +15,4 @@ export const skipsCounted = (db: Kysely<Database>, date: string) =>
     .where('s.start_date', '<=', date)
     .where('s.adjusted_end_date', '>=', date)
     // An approved leave already takes the whole day off: its meals are not counted twice.
-    .where(
-      sql<boolean>`not exists (select 1 from leaves l where l.subscription_id = s.id and l.status = 'APPROVED' and l.leave_start_date <= ${date} and l.leave_end_date >= ${date})`,
-    );
+    .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`);

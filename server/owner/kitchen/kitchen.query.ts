@@ -18,9 +18,7 @@ export const zeroMealCounts = () => ({
 
 export type ServiceMealCounts = ReturnType<typeof zeroMealCounts>;
 
-/** True when a leave of `status` on subscription `s` covers `date`. */
-export const leaveCovers = (status: 'APPROVED' | 'PENDING', date: string) =>
-  sql<boolean>`exists (select 1 from leaves l where l.subscription_id = s.id and l.status = ${status} and l.leave_start_date <= ${date} and l.leave_end_date >= ${date})`;
+export { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 
 /**
  * The ACTIVE subscriptions (alias s, with their plan as p) that have started and cover `date`.
