@@ -392,7 +392,7 @@ export interface paths {
         };
         /**
          * The kitchen sheet for a date
-         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave, grouped by `area` (a regular customer's pincode, a student's campus) and ordered by area, then address, then name; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `leaves` names, per meal, the customers (mess and tiffin) the date's counts concern: those on a leave APPROVED for the date (left out of `counts`) and those whose PENDING leave covers it (still counted), approved first, then by service and name. `format=csv` answers text/csv with one row per delivery in the same order, columns meal, area, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection.
+         * @description What to cook and deliver on `date` (default: tomorrow in the business time zone). A subscription counts when it is ACTIVE on that date (start_date ≤ date ≤ adjusted_end_date) and its plan includes the meal. `counts` are net of leaves APPROVED for that date; `on_leave` says how many were subtracted. `deliveries` lists the tiffin subscribers per meal, without those on approved leave, grouped by `area` (a regular customer's pincode, a student's campus) and ordered by area, then address, then name; customers with a PENDING leave covering the date are kept and flagged `pending_leave: true`. `leaves` names, per meal, the customers (mess and tiffin) the date's counts concern: those on a leave APPROVED for the date (left out of `counts`) and those whose PENDING leave covers it (still counted), approved first, then by service and name. `format=csv` answers text/csv with one row per delivery in the same order, columns meal, area, name, phone, address, landmark, plan_name, pending_leave, cells made safe against formula injection. `locks` says, per meal, the count fixed at its cutoff and the difference since: the first read (or the scheduler's job) after a meal's cutoff stores its count, once, for dates from today on; a change after that (a late approval, a walk-in) shows as `difference` (live − locked) with the customers `added` and `removed`.
          */
         get: operations["ownerKitchenSheet"];
         put?: never;
@@ -2331,6 +2331,7 @@ export interface components {
             dinner: components["schemas"]["KitchenLeave"][];
         };
         KitchenSheet: {
+            locks: components["schemas"]["KitchenLocks"];
             /** Format: date */
             date: string;
             counts: components["schemas"]["ServiceMealCounts"];
@@ -2340,6 +2341,57 @@ export interface components {
             skips: components["schemas"]["KitchenSkips"];
             deliveries: components["schemas"]["KitchenDeliveries"];
             leaves: components["schemas"]["KitchenLeaves"];
+        };
+        /** @description Per meal, its count fixed at the cutoff and what changed after it. */
+        KitchenLocks: {
+            breakfast: components["schemas"]["KitchenMealLock"];
+            lunch: components["schemas"]["KitchenMealLock"];
+            dinner: components["schemas"]["KitchenMealLock"];
+        };
+        KitchenMealLock: {
+            /**
+             * Format: date-time
+             * @description When the meal's count is fixed: its cutoff by the settings of now, or, once locked, the cutoff it was locked for.
+             */
+            locks_at: string;
+            /** @description The count stored at the lock; null before the cutoff, and for a past date that was never locked (locks are taken for dates from today on). */
+            locked: components["schemas"]["KitchenLocked"] | null;
+            /** @description The meal's count now (mess and tiffin, the sheet's `counts`). */
+            live: number;
+            /** @description live − locked.count; null when not locked. */
+            difference: number | null;
+            /** @description Counted now, not at the lock (by service and name). */
+            added: components["schemas"]["KitchenLockChange"][];
+            /** @description Counted at the lock, not now (a late approval of leave, an ended plan). */
+            removed: components["schemas"]["KitchenLockChange"][];
+        };
+        KitchenLocked: {
+            /** @description Mess and tiffin together, as stored at the lock. */
+            count: number;
+            counts: {
+                mess: number;
+                tiffin: number;
+            };
+            diets: components["schemas"]["DietCounts"];
+            /**
+             * Format: date-time
+             * @description When the count was really stored: a minute or so after the cutoff when the scheduler took it, later when nothing ran at the cutoff (the server was down, or the owner moved the cutoff into the past); changes before `at` are in the count.
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description The cutoff the count was locked for.
+             */
+            cutoff_at: string;
+            /** @description Stored more than 5 minutes after the cutoff (machines/kitchen LATE_LOCK_MS). */
+            late: boolean;
+        };
+        KitchenLockChange: {
+            subscription_id: number;
+            user_id: number;
+            name: string;
+            /** @enum {string} */
+            service_type: "mess" | "tiffin";
         };
         /** @enum {string} */
         Meal: "breakfast" | "lunch" | "dinner";

@@ -12,4 +12,5 @@ export * from './settings';
 export * from './meal-skip';
 export * from './export';
 export * from './menu';
+export * from './kitchen';
 export * from './status-labels';

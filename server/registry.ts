@@ -20,6 +20,7 @@ import { auditHandlers } from './owner/audit/audit.handlers.js';
 import { backupHandlers } from './owner/backup/backup.handlers.js';
 import { ownerHomeHandlers } from './owner/home/home.handlers.js';
 import { kitchenHandlers } from './owner/kitchen/kitchen.handlers.js';
+import { kitchenJobs } from './owner/kitchen/kitchen.jobs.js';
 import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
 import { passwordHandlers } from './resources/auth/password.handlers.js';
@@ -71,4 +72,5 @@ export const allJobs: Job[] = [
   ...subscriptionJobs,
   ...paymentJobs,
   ...careJobs,
+  ...kitchenJobs,
 ];

@@ -82,3 +82,10 @@ export function cutoffAt(
   const local = cutoffOf(settings, meal, date);
   return instantInZone(local.date, local.time, timeZone);
 }
+
+/** The business date and wall-clock time (HH:MM) of instant `at` (ISO) in `timeZone`. */
+export function wallClockIn(at: string, timeZone: string): { date: IsoDate; time: string } {
+  const instant = Date.parse(at);
+  const wall = new Date(instant + zoneOffsetMs(instant, timeZone)).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}

@@ -235,7 +235,15 @@ function written(language: CatalogueLanguage, name: string, value: string | numb
   return text;
 }
 
-const fill = (language: CatalogueLanguage, template: string, values: RefusalValues | undefined) =>
+/**
+ * `template` with its placeholders written as `language` writes them (`{meal}`, `{day}`, `{time}`
+ * by the rules above): for sentences kept beside a lifecycle's rules rather than in this catalogue.
+ */
+export const fillSentence = (
+  language: CatalogueLanguage,
+  template: string,
+  values: RefusalValues | undefined,
+) =>
   values
     ? template.replace(/\{(\w+)\}/g, (hole, name: string) =>
         values[name] === undefined ? hole : written(language, name, values[name]),
@@ -254,7 +262,7 @@ export function refusalSentence(
   key: RefusalKey,
   values?: RefusalValues,
 ): string {
-  return fill(language, CATALOGUES[language][key], values);
+  return fillSentence(language, CATALOGUES[language][key], values);
 }
 
 /** A refusal by its catalogue key: `refusal('leave.too_long', { count: 15 })`. */

@@ -5,13 +5,16 @@ import type { AppContext } from '@server/context.js';
 
 export interface Job {
   name: string;
-  /** The period a run covers; one run per key. Daily jobs use the business date. */
-  runKey(ctx: AppContext): string;
+  /**
+   * The period a run covers; one run per key. Daily jobs use the business date; the kitchen's lock
+   * job reads the settings to name the cutoffs passed.
+   */
+  runKey(ctx: AppContext): string | Promise<string>;
   run(ctx: AppContext): Promise<unknown>;
 }
 
 export async function runJobIfDue(ctx: AppContext, job: Job): Promise<boolean> {
-  const runKey = job.runKey(ctx);
+  const runKey = await job.runKey(ctx);
   const claimed = await ctx.db.kysely
     .insertInto('job_runs')
     .values({

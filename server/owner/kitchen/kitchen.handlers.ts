@@ -6,6 +6,7 @@ import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { dietCounts } from './kitchen.diets.js';
+import { ensureLocks, sheetLocks } from './kitchen.lock.js';
 import {
   leaveCovers,
   leavesOnDate,
@@ -58,6 +59,8 @@ export function kitchenHandlers(ctx: AppContext) {
       requireOwner(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
+      // Before the counts: a meal past its cutoff is locked as it stood, whatever this read finds.
+      const locks = await ensureLocks(ctx, date);
       const [{ counts, onLeave, skipped }, skips] = await Promise.all([
         mealCounts(db, ctx.db.dialect, date),
         skipsOnDate(db, date),
@@ -147,7 +150,17 @@ export function kitchenHandlers(ctx: AppContext) {
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
       const diets = await dietCounts(db, date);
-      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips, diets };
+      return {
+        date,
+        counts,
+        on_leave: onLeave,
+        skipped,
+        deliveries,
+        leaves,
+        skips,
+        diets,
+        locks: await sheetLocks(ctx, date, locks, counts),
+      };
     },
   } satisfies Partial<Handlers>;
 }

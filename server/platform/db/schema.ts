@@ -483,6 +483,7 @@ export interface Database {
   meal_skips: MealSkipsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
+  kitchen_locks: KitchenLocksTable;
 }
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
@@ -503,6 +504,21 @@ export interface MealSkipsTable {
   status: MealSkipStatus;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A meal's count fixed at its cutoff (migration 019): per service, per diet (JSON) and the
+ * subscriptions counted (a JSON array of ids).
+ */
+export interface KitchenLocksTable {
+  meal_date: string;
+  meal: Meal;
+  mess_count: number;
+  tiffin_count: number;
+  diets: string;
+  subscription_ids: string;
+  cutoff_at: string;
+  locked_at: string;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */
