@@ -20,7 +20,7 @@ import {
   registerCustomer,
   subscribeAndPay,
 } from './owner-fixtures';
-import { language, msg } from './i18n';
+import { language, msg, tx } from './i18n';
 
 const ZONE = 'Asia/Kolkata';
 
@@ -96,7 +96,7 @@ test('the locked sheet shows a late change as a difference, on a phone', async (
   ).toBeVisible();
   const lunch = locks.locator('[data-meal="lunch"]');
   const now = new Date().toISOString();
-  const headline = lockHeadline(language(), 'lunch', tomorrow, after, now, ZONE);
+  const headline = lockHeadline(language(), 'lunch', tomorrow, after, now, ZONE, tx('Lunch'));
   expect(headline).toContain(`+${after.difference}`);
   await expect(lunch).toContainText(headline);
   for (const note of lockNotes(language(), tomorrow, after, ZONE)) {
@@ -105,7 +105,7 @@ test('the locked sheet shows a late change as a difference, on a phone', async (
   // Dinner is still open: the sheet says when it locks.
   const dinner = locks.locator('[data-meal="dinner"]');
   await expect(dinner).toContainText(
-    lockHeadline(language(), 'dinner', tomorrow, sheet.dinner, now, ZONE),
+    lockHeadline(language(), 'dinner', tomorrow, sheet.dinner, now, ZONE, tx('Dinner')),
   );
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, '/admin/kitchen with a locked lunch');

@@ -5,7 +5,7 @@ import { lockHeadline, lockNotes } from '@machines/kitchen';
 import { MEALS } from '@machines/settings';
 import type { KitchenSheet } from '@web/api/admin';
 import { currentLanguage, useT } from '@web/i18n/i18n';
-import { businessTimeZone } from '@web/lib/format';
+import { businessTimeZone, mealLabel } from '@web/lib/format';
 import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './KitchenLocks.css';
 
@@ -27,7 +27,7 @@ export function KitchenLocks({ sheet }: { sheet: KitchenSheet }) {
           return (
             <li key={meal} className={styles.lock} data-meal={meal}>
               <span className={changed ? `${styles.headline} ${styles.changed}` : styles.headline}>
-                {lockHeadline(language, meal, sheet.date, lock, now, zone)}
+                {lockHeadline(language, meal, sheet.date, lock, now, zone, mealLabel(meal))}
               </span>
               {lockNotes(language, sheet.date, lock, zone).map((note) => (
                 <span key={note} className={styles.note}>
