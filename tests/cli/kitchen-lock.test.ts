@@ -45,7 +45,9 @@ describe('dabba kitchen with the lock at the cutoff', () => {
     const first = await dabba(server, ['kitchen', '--date', day(1), '--meal', 'lunch']);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Lunch 1 \(locked at \d{1,2}:\d\d [ap]m(, \d+ \w+)?\)/);
-    expect(first.stdout).toMatch(/Locked late, at \d{1,2}:\d\d [ap]m(, \d+ \w+)?: the cutoff was 9:00 am, \d+ \w+\./);
+    expect(first.stdout).toMatch(
+      /Locked late, at \d{1,2}:\d\d [ap]m(, \d+ \w+)?: the cutoff was 9:00 am, \d+ \w+\./,
+    );
 
     // A walk-in after the lock.
     const walkIn = await subscriber(server.t, { service: 'tiffin', meals: ['lunch'] });
