@@ -1,9 +1,12 @@
-// `dabba kitchen` as text: the meal counts, then per meal the tiffin deliveries under their area
-// headings (the server sends them grouped by area), who is on leave and who skipped; --json prints
-// the sheet.
+// `dabba kitchen` as text: the meal counts, each meal's lock (machines/kitchen's wording, as the
+// web page has it), the counts by diet, then per meal the tiffin deliveries under their area
+// headings (the server sends them grouped by area), who is on leave and who skipped; --diff the
+// locked count beside the live one and who changed; --json prints the sheet.
+import { lockHeadline, lockNotes, signedDifference } from '@machines/kitchen';
+import { DIETS } from '@machines/menu';
 import { formatPhone } from '@machines/shared';
 import type { KitchenSheet } from './services/owner';
-import { formatTable } from './output';
+import { formatTable, when } from './output';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -68,8 +71,85 @@ function skipsOf(sheet: KitchenSheet, meal: Meal): string {
   ])}`;
 }
 
+/** How the time the sheet is read in: the business's zone, and now (for 'locks at'). */
+export interface KitchenClock {
+  zone: string;
+  now: string;
+}
+
+const DIET_HEADERS: Readonly<Record<(typeof DIETS)[number] | 'unset', string>> = {
+  veg: 'Veg',
+  egg: 'Egg',
+  non_veg: 'Non-veg',
+  jain: 'Jain',
+  unset: 'Not set',
+};
+const DIET_KEYS = [...DIETS, 'unset'] as const;
+
+/** Each meal's lock in one line: 'Lunch 212 (+2 after 9:00 am)', then its notes, indented. */
+function locksOf(sheet: KitchenSheet, meals: readonly Meal[], clock: KitchenClock): string {
+  let text = '';
+  for (const meal of meals) {
+    const lock = sheet.locks[meal];
+    text += `${lockHeadline('en', meal, sheet.date, lock, clock.now, clock.zone)}\n`;
+    for (const note of lockNotes('en', sheet.date, lock, clock.zone)) text += `  ${note}\n`;
+  }
+  return text;
+}
+
+function dietsOf(sheet: KitchenSheet, meals: readonly Meal[]): string {
+  return `\nBy diet\n${formatTable(meals, [
+    { header: 'Meal', value: (meal) => meal },
+    ...DIET_KEYS.map((diet) => ({
+      header: DIET_HEADERS[diet],
+      value: (meal: Meal) => sheet.diets[meal][diet],
+      right: true,
+    })),
+  ])}`;
+}
+
+/**
+ * `dabba kitchen --diff`: per meal the count stored at the lock and the count now, per service
+ * and per diet, the difference, and who came or went after the lock.
+ */
+export function renderKitchenDiff(sheet: KitchenSheet, clock: KitchenClock, only?: Meal): string {
+  const meals = only ? [only] : MEALS;
+  let text = `Kitchen sheet for ${sheet.date}: the locked counts and the changes since\n`;
+  for (const meal of meals) {
+    const lock = sheet.locks[meal];
+    const locked = lock.locked;
+    text += `\n${lockHeadline('en', meal, sheet.date, lock, clock.now, clock.zone)}\n`;
+    if (!locked) {
+      text +=
+        lock.locked === null && Date.parse(clock.now) < Date.parse(lock.locks_at)
+          ? `Not locked yet: the count now is ${lock.live}.\n`
+          : `Never locked (a past date): the count now is ${lock.live}.\n`;
+      continue;
+    }
+    text += formatTable(
+      [
+        ['Mess', locked.counts.mess, sheet.counts.mess[meal]],
+        ['Tiffin', locked.counts.tiffin, sheet.counts.tiffin[meal]],
+        ...DIET_KEYS.map(
+          (diet) => [DIET_HEADERS[diet], locked.diets[diet], sheet.diets[meal][diet]] as const,
+        ),
+        ['Total', locked.count, lock.live],
+      ] as const,
+      [
+        { header: '', value: (row) => row[0] },
+        { header: `Locked ${when(locked.at, clock.zone)}`, value: (row) => row[1], right: true },
+        { header: 'Now', value: (row) => row[2], right: true },
+        { header: 'Difference', value: (row) => signedDifference(row[2] - row[1]), right: true },
+      ],
+    );
+    const notes = lockNotes('en', sheet.date, lock, clock.zone);
+    text += notes.length > 0 ? `${notes.join('\n')}\n` : 'Nobody came or went after the lock.\n';
+  }
+  return text;
+}
+
 /** The sheet as text; `only` keeps one meal (`dabba kitchen --meal lunch`). */
-export function renderKitchenSheet(sheet: KitchenSheet, only?: Meal): string {
+export function renderKitchenSheet(sheet: KitchenSheet, clock: KitchenClock, only?: Meal): string {
   const meals = only ? [only] : MEALS;
   let text = `Kitchen sheet for ${sheet.date}\n\n`;
   text += formatTable(meals, [
@@ -87,6 +167,8 @@ export function renderKitchenSheet(sheet: KitchenSheet, only?: Meal): string {
       right: true,
     },
   ]);
+  text += `\n${locksOf(sheet, meals, clock)}`;
+  text += dietsOf(sheet, meals);
   for (const meal of meals) {
     const deliveries = sheet.deliveries[meal];
     text += `\n${capitalised(meal)} deliveries (${deliveries.length})\n`;

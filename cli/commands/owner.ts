@@ -183,17 +183,25 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
   program
     .command('kitchen')
     .description(
-      'the kitchen sheet: meal counts, tiffin deliveries by area, who is on leave and who skipped (default: tomorrow)',
+      'the kitchen sheet: meal counts, each locked at its cutoff, by diet, tiffin deliveries by area, who is on leave and who skipped (default: tomorrow)',
     )
     .option('--date <date>', 'the day to cook for (YYYY-MM-DD)', isoDate)
     .option('--meal <meal>', 'one meal only: breakfast, lunch or dinner', mealName)
+    .option('--diff', 'the count locked at the cutoff beside the count now, and who changed')
     .addOption(jsonOption())
-    .action(async (options: { date?: string; meal?: Meal; json?: boolean }) => {
+    .action(async (options: { date?: string; meal?: Meal; diff?: boolean; json?: boolean }) => {
       const { kitchenSheet } = await import('../services/owner');
+      const { businessTimeZone } = await import('../services/api');
       const { printJson } = await import('../output');
-      const { renderKitchenSheet } = await import('../kitchen-report');
-      const sheet = await kitchenSheet(await ctx.api(), options.date);
+      const { renderKitchenDiff, renderKitchenSheet } = await import('../kitchen-report');
+      const api = await ctx.api();
+      const sheet = await kitchenSheet(api, options.date);
       if (options.json) return printJson(ctx.io.stdout, sheet);
-      ctx.io.stdout.write(renderKitchenSheet(sheet, options.meal));
+      const clock = { zone: await businessTimeZone(api), now: new Date().toISOString() };
+      ctx.io.stdout.write(
+        options.diff
+          ? renderKitchenDiff(sheet, clock, options.meal)
+          : renderKitchenSheet(sheet, clock, options.meal),
+      );
     });
 }

@@ -70,7 +70,8 @@ export function lockState(lock: KitchenMealLock, now: string): 'locked' | 'open'
 /**
  * A meal's count as the sheet heads it: 'Lunch 212 (+2 after 9:00 am)' once locked (the stored
  * count, and the difference since, after the time the count was really stored), 'Lunch 212
- * (locks at 9:00 am)' before (the count now).
+ * (locks at 9:00 am)' before (the count now). `mealName` is the meal as the host names it (the
+ * web app's own word for it), else the catalogue's.
  */
 export function lockHeadline(
   language: CatalogueLanguage,
@@ -79,6 +80,7 @@ export function lockHeadline(
   lock: KitchenMealLock,
   now: string,
   zone: string,
+  mealName: string = meal,
 ): string {
   const sentences = SENTENCES[language];
   const state = lockState(lock, now);
@@ -86,7 +88,7 @@ export function lockHeadline(
     const when = whenText(language, lock.locked.at, mealDate, zone);
     const difference = lock.difference ?? 0;
     return fillSentence(language, difference === 0 ? sentences.unchanged : sentences.changed, {
-      meal,
+      meal: mealName,
       count: lock.locked.count,
       difference: signedDifference(difference),
       when,
@@ -94,12 +96,12 @@ export function lockHeadline(
   }
   if (state === 'open') {
     return fillSentence(language, sentences.open, {
-      meal,
+      meal: mealName,
       count: lock.live,
       when: whenText(language, lock.locks_at, mealDate, zone),
     });
   }
-  return fillSentence(language, sentences.unlocked, { meal, count: lock.live });
+  return fillSentence(language, sentences.unlocked, { meal: mealName, count: lock.live });
 }
 
 /** What follows the headline: a late lock said so, then who came and who went after it. */

@@ -82,6 +82,7 @@ describe('dabba kitchen and leaves by date', () => {
       'deliveries',
       'diets',
       'leaves',
+      'locks',
       'on_leave',
       'skipped',
       'skips',

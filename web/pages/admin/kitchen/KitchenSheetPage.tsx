@@ -34,6 +34,7 @@ import {
 } from '@web/styles/utils.css';
 import * as styles from './KitchenSheetPage.css';
 import { KitchenDiets } from './KitchenDiets';
+import { KitchenLocks } from './KitchenLocks';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
@@ -290,6 +291,7 @@ export function KitchenSheetPage() {
         <Card role="alert">{t('kitchen.loadFailed')}</Card>
       ) : (
         <>
+          <KitchenLocks sheet={data} />
           <Counts sheet={data} service="mess" />
           <Counts sheet={data} service="tiffin" />
           <KitchenDiets sheet={data} />
