@@ -46,6 +46,7 @@ import {
   type Measurement,
   type Sample,
   type Target,
+  cpuMicros,
 } from './harness.js';
 import { benchMeals } from './meals.js';
 
@@ -144,22 +145,6 @@ async function startCeiling(sample: Sample) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * CPU time a process has used, in microseconds (Linux: /proc, in USER_HZ ticks of 10 ms), or null
- * elsewhere. Divided by the requests it answered, it says what one request costs the server
- * whatever else the machine is doing, which req/s on a shared machine does not.
- */
-function cpuMicros(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return null;
-  }
 }
 
 /** Runs `measure` and adds the CPU microseconds per request process `pid` spent on it. */
