@@ -1,7 +1,8 @@
-// npm run bench [-- --users 100000 --seconds 5 --rounds 5 --connections 50]
-//                  [--db sqlite|postgres|both] [--cpu-prof DIR] [--only TEXT]
-// Seeds a demo database and starts the built server (dist/server.mjs) in its own process. Then, per
-// database:
+// tsx tests/bench/run.ts [--users 100000 --seconds 5 --rounds 5 --connections 50]
+//   [--db sqlite|postgres|both] [--parts server,meals] [--cpu-prof DIR] [--only TEXT]
+// (or the same options as BENCH_USERS=…, BENCH_PARTS=… and so on, which `npm run bench` passes on).
+// The `meals` part is tests/bench/meals.ts. The `server` part, below, seeds a demo database and
+// starts the built server (dist/server.mjs) in its own process. Then, per database:
 // - idle memory: the server's RSS after start-up and a few requests, with nothing else happening;
 //   the run fails above IDLE_RSS_BUDGET_MB;
 // - throughput: each endpoint is driven by autocannon, in a process of its own, at CONNECTIONS
