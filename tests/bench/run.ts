@@ -1,7 +1,8 @@
-// npm run bench [-- --users 100000 --seconds 5 --rounds 5 --connections 50]
-//                  [--db sqlite|postgres|both] [--cpu-prof DIR] [--only TEXT]
-// Seeds a demo database and starts the built server (dist/server.mjs) in its own process. Then, per
-// database:
+// tsx tests/bench/run.ts [--users 100000 --seconds 5 --rounds 5 --connections 50]
+//   [--db sqlite|postgres|both] [--parts server,meals] [--cpu-prof DIR] [--only TEXT]
+// (or the same options as BENCH_USERS=…, BENCH_PARTS=… and so on, which `npm run bench` passes on).
+// The `meals` part is tests/bench/meals.ts. The `server` part, below, seeds a demo database and
+// starts the built server (dist/server.mjs) in its own process. Then, per database:
 // - idle memory: the server's RSS after start-up and a few requests, with nothing else happening;
 //   the run fails above IDLE_RSS_BUDGET_MB;
 // - throughput: each endpoint is driven by autocannon, in a process of its own, at CONNECTIONS
@@ -20,10 +21,7 @@
 // --cpu-prof DIR starts the server under `node --cpu-prof`, writing its profile into DIR on exit.
 // --only TEXT measures just the endpoints whose name contains TEXT (to profile one of them).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,11 +31,25 @@ import { loadConfig } from '../../server/config.js';
 import { startSession } from '../../server/resources/auth/sessions.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/demo/demo.js';
 import { subscriptionStatusIs } from '../../server/lifecycles/subscription/subscription.read.js';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-}
+import {
+  benchEnv,
+  freshDatabase,
+  json,
+  measure,
+  option,
+  PG_URL,
+  send,
+  SERVER_BUNDLE,
+  SERVER_NODE_OPTIONS,
+  startProcess,
+  stop,
+  type Dialect,
+  type Measurement,
+  type Sample,
+  type Target,
+  cpuMicros,
+} from './harness.js';
+import { benchMeals } from './meals.js';
 
 const USERS = Number(option('users', '100000'));
 const SECONDS = Number(option('seconds', '5'));
@@ -47,21 +59,11 @@ const DB_CHOICE = option('db', 'both');
 const CPU_PROFILE_DIR = option('cpu-prof', '');
 const ONLY = option('only', '');
 const chosen = (name: string) => name.includes(ONLY);
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const SERVER_BUNDLE = path.resolve('dist/server.mjs');
-/**
- * The server runs with the node options `npm start` gives it, so memory and speed are measured as
- * shipped (V8's heap options change both).
- */
-const SERVER_NODE_OPTIONS = (() => {
-  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const match = manifest.scripts.start?.match(/\bnode((?:\s+--\S+)*)\s+dist\/server\.mjs\b/);
-  if (!match) throw new Error('package.json: the start script does not run node … dist/server.mjs');
-  return match[1]!.trim().split(/\s+/).filter(Boolean);
-})();
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+/** The parts to run: `server` (memory, throughput, owner views) and `meals` (tests/bench/meals.ts). */
+const PARTS = new Set(option('parts', 'server,meals').split(','));
+for (const part of PARTS) {
+  if (part !== 'server' && part !== 'meals') throw new Error(`--parts: no part called ${part}`);
+}
 
 /** One owner's request, one at a time: p99 at most this. */
 const BUDGET_P99_MS = 100;
@@ -75,8 +77,6 @@ const PLANS_FLOORS: Floors = { sqlite: 0.4, postgres: 0.25 };
 const READ_FLOORS: Floors = { sqlite: 0.25, postgres: 0.25 };
 /** How long the server is left alone before its idle memory is read. */
 const IDLE_SETTLE_MS = 2_000;
-
-type Dialect = 'sqlite' | 'postgres';
 
 /**
  * Figures from before the issue-11 work (commit abb7bc0), measured by this very bench on the same
@@ -106,162 +106,6 @@ const BEFORE: Record<
     },
   },
 };
-
-interface Target {
-  method: 'GET' | 'POST';
-  path: string;
-  token?: string;
-  /** Several callers in turn (each connection goes through the list): instead of `token`. */
-  tokens?: string[];
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-const headersOf = (
-  target: Target,
-  token = target.token ?? target.tokens?.[0],
-): Record<string, string> => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  ...(target.body ? { 'content-type': 'application/json' } : {}),
-  ...target.headers,
-});
-
-interface Sample {
-  status: number;
-  /** Every response header but those node:http writes itself. */
-  headers: [string, string][];
-  body: Buffer;
-}
-
-/** Written by node:http on every answer (or about the body), so not copied to the ceiling. */
-const TRANSPORT_HEADERS = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-]);
-
-/**
- * One request with exactly the target's headers, and the answer's bytes as they came (fetch would
- * add its own Accept-Encoding and decompress the body).
- */
-function send(port: number, target: Target): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: target.path,
-        method: target.method,
-        headers: headersOf(target),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: Object.entries(response.headers)
-              .filter(([name]) => !TRANSPORT_HEADERS.has(name))
-              .map(([name, value]) => [name, String(value)]),
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(target.body);
-  });
-}
-
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** Requests answered in the measured time. */
-  requests: number;
-}
-
-/** Runs autocannon in a node process of its own and prints its figures as one JSON line. */
-const LOAD_SCRIPT = `
-const autocannon = require(process.env.AUTOCANNON);
-autocannon(JSON.parse(process.env.LOAD_OPTIONS), (error, result) => {
-  if (error) { console.error(error); process.exit(1); }
-  console.log(JSON.stringify({
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-  }));
-});`;
-
-function measure(
-  port: number,
-  target: Target,
-  connections = CONNECTIONS,
-  seconds = SECONDS,
-  warmUp = true,
-): Promise<Measurement> {
-  const options = {
-    url: `http://127.0.0.1:${port}${target.path}`,
-    method: target.method,
-    headers: headersOf(target),
-    ...(target.body ? { body: target.body } : {}),
-    ...(target.tokens
-      ? { requests: target.tokens.map((token) => ({ headers: headersOf(target, token) })) }
-      : {}),
-    connections,
-    duration: seconds,
-    // A short warm-up fills caches and opens every connection before anything is counted.
-    ...(warmUp ? { warmup: { connections, duration: 1 } } : {}),
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD_SCRIPT], {
-      env: { ...process.env, AUTOCANNON, LOAD_OPTIONS: JSON.stringify(options) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as Measurement);
-      else reject(new Error(`autocannon exited with ${code}: ${output}`));
-    });
-  });
-}
-
-/**
- * Starts `node command`, its output going to `logFile` (read by nobody while it runs, so the
- * benchmark spends nothing on it), and resolves once the log matches `ready`.
- */
-async function startProcess(
-  command: string[],
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-  logFile: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, command, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  let exitCode: number | null = null;
-  child.on('exit', (code) => (exitCode = code ?? -1));
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const match = readFileSync(logFile, 'utf8').match(ready);
-    if (match) return { child, port: Number(match[1]) };
-    if (exitCode !== null) break;
-    await sleep(50);
-  }
-  const output = readFileSync(logFile, 'utf8').slice(-2000);
-  await stop(child);
-  throw new Error(`${command.join(' ')} did not start (exit code ${exitCode}):\n${output}`);
-}
 
 /** A bare node:http server in its own process answering every request with these exact bytes. */
 const CEILING_SCRIPT = `
@@ -302,22 +146,6 @@ async function startCeiling(sample: Sample) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * CPU time a process has used, in microseconds (Linux: /proc, in USER_HZ ticks of 10 ms), or null
- * elsewhere. Divided by the requests it answered, it says what one request costs the server
- * whatever else the machine is doing, which req/s on a shared machine does not.
- */
-function cpuMicros(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return null;
-  }
 }
 
 /** Runs `measure` and adds the CPU microseconds per request process `pid` spent on it. */
@@ -382,13 +210,6 @@ async function productAndCeiling(
   };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Resident memory of a process in MB (Linux: /proc; elsewhere ps). */
 async function residentMb(pid: number): Promise<number> {
   try {
@@ -407,14 +228,6 @@ async function residentMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
-async function json(port: number, target: Target) {
-  const answer = await send(port, target);
-  const text = answer.body.toString('utf8');
-  if (answer.status >= 400)
-    throw new Error(`${target.method} ${target.path} answered ${answer.status}: ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 interface Outcome {
   throughput: Record<string, string | number>[];
   budgets: Record<string, string | number>[];
@@ -423,32 +236,8 @@ interface Outcome {
 
 async function benchDatabase(dialect: Dialect): Promise<Outcome> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dabba-bench-'));
-  let databaseUrl = '';
-  let drop = async () => {};
-  if (dialect === 'postgres') {
-    const name = `dabba_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
-  const env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    OWNER_PASSWORD: 'bench-owner-pass',
-    LOG_LEVEL: 'warn',
-    SCHEDULER: 'off',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-  };
+  const { databaseUrl, drop } = await freshDatabase(dialect);
+  const env = benchEnv(dataDir, databaseUrl);
   const seedStarted = Date.now();
   const built = await buildApp({ config: loadConfig({ ...process.env, ...env }), logger: false });
   await seedDemo(built.ctx, { users: USERS, onlyIfEmpty: false });
@@ -630,7 +419,7 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
     for (const [name, target] of ownerViews) {
       if (!chosen(name)) continue;
       // The budget is what one owner waits for: requests one after another, as a browser tab sends them.
-      const alone = await measure(port, target, 1);
+      const alone = await measure(port, target, 1, SECONDS);
       const over = alone.p99 > BUDGET_P99_MS;
       if (over) failures.push(`${dialect}: ${name}: p99 ${alone.p99} ms > ${BUDGET_P99_MS} ms`);
       if (alone.errors > 0) failures.push(`${dialect}: ${name}: ${alone.errors} errors`);
@@ -692,10 +481,17 @@ if (DB_CHOICE !== 'sqlite') {
 }
 const failures: string[] = [];
 for (const dialect of dialects) {
-  const outcome = await benchDatabase(dialect);
-  console.table(outcome.throughput);
-  console.table(outcome.budgets);
-  failures.push(...outcome.failures);
+  if (PARTS.has('server')) {
+    const outcome = await benchDatabase(dialect);
+    console.table(outcome.throughput);
+    console.table(outcome.budgets);
+    failures.push(...outcome.failures);
+  }
+  if (PARTS.has('meals')) {
+    const outcome = await benchMeals(dialect);
+    console.table(outcome.budgets);
+    failures.push(...outcome.failures);
+  }
 }
 if (failures.length) console.error(`\nFAILED:\n- ${failures.join('\n- ')}`);
 else console.log('\nAll budgets met.');

@@ -6,7 +6,6 @@ import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { dietCounts } from './kitchen.diets.js';
-import { ensureLocks, sheetLocks } from './kitchen.lock.js';
 import {
   leaveCovers,
   leavesOnDate,
@@ -14,6 +13,7 @@ import {
   skipsOnDate,
   subscriptionsCovering,
 } from './kitchen.query.js';
+import { ensureLocks, sheetLocks } from './kitchen.lock.js';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -59,14 +59,10 @@ export function kitchenHandlers(ctx: AppContext) {
       requireOwner(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
+      const csv = query.format === 'csv';
       // Before the counts: a meal past its cutoff is locked as it stood, whatever this read finds.
       const locks = await ensureLocks(ctx, date);
-      const [{ counts, onLeave, skipped }, skips] = await Promise.all([
-        mealCounts(db, ctx.db.dialect, date),
-        skipsOnDate(db, date),
-      ]);
-
-      const rows = await subscriptionsCovering(db, date)
+      const deliveryRows = subscriptionsCovering(db, date)
         .innerJoin('users as u', 'u.id', 's.user_id')
         .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
         .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
@@ -99,6 +95,19 @@ export function kitchenHandlers(ctx: AppContext) {
         .orderBy('u.last_name')
         .orderBy('u.id')
         .execute();
+      // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
+      const [{ counts, onLeave, skipped }, skips, rows, screenOnly] = await Promise.all([
+        mealCounts(db, ctx.db.dialect, date),
+        skipsOnDate(db, date),
+        deliveryRows,
+        // Not in the CSV, which is one row per delivery (a rider's list): the names on leave and
+        // the diets are the screen's and the JSON's.
+        csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
+      ]);
+      // A skipped meal is not delivered: who skipped each meal, looked up once per delivery.
+      const skippedBy = Object.fromEntries(
+        MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
+      ) as Record<Meal, Set<number>>;
       const deliveries: Record<Meal, Delivery[]> = { breakfast: [], lunch: [], dinner: [] };
       for (const row of rows) {
         const delivery: Delivery = {
@@ -114,13 +123,12 @@ export function kitchenHandlers(ctx: AppContext) {
           pending_leave: Number(row.pending_leave) === 1,
         };
         for (const meal of parseMeals(row.meals)) {
-          // A skipped meal is not delivered.
-          if (skips[meal].some((skip) => skip.subscription_id === row.subscription_id)) continue;
+          if (skippedBy[meal].has(row.subscription_id)) continue;
           deliveries[meal].push(delivery);
         }
       }
 
-      if (query.format === 'csv') {
+      if (!screenOnly) {
         const header = [
           'meal',
           'area',
@@ -146,10 +154,7 @@ export function kitchenHandlers(ctx: AppContext) {
           .header('Content-Disposition', `attachment; filename="kitchen-sheet_${date}.csv"`)
           .send(lines.join('\r\n') + '\r\n');
       }
-      // Not in the CSV, which is one row per delivery (a rider's list): the names on leave are
-      // the screen's and the JSON's.
-      const leaves = await leavesOnDate(db, ctx.db.dialect, date);
-      const diets = await dietCounts(db, date);
+      const [leaves, diets] = screenOnly;
       return {
         date,
         counts,
