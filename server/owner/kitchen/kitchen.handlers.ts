@@ -5,6 +5,7 @@ import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
+import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { dietCounts } from './kitchen.diets.js';
 import {
   leaveCovers,
@@ -58,10 +59,17 @@ export function kitchenHandlers(ctx: AppContext) {
       requireOwner(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
-      const [{ counts, onLeave, skipped }, skips] = await Promise.all([
+      const [{ counts, onLeave, skipped }, skips, closed] = await Promise.all([
         mealCounts(db, ctx.db.dialect, date),
         skipsOnDate(db, date),
+        closedMealsOfDate(db, date),
       ]);
+      // A closed meal is not cooked: nothing to count or deliver (the closure says why).
+      for (const meal of MEALS) {
+        if (closed[meal] === null) continue;
+        counts.mess[meal] = 0;
+        counts.tiffin[meal] = 0;
+      }
 
       const rows = await subscriptionsCovering(db, date)
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -111,6 +119,7 @@ export function kitchenHandlers(ctx: AppContext) {
           pending_leave: Number(row.pending_leave) === 1,
         };
         for (const meal of parseMeals(row.meals)) {
+          if (closed[meal] !== null) continue;
           // A skipped meal is not delivered.
           if (skips[meal].some((skip) => skip.subscription_id === row.subscription_id)) continue;
           deliveries[meal].push(delivery);
@@ -147,7 +156,7 @@ export function kitchenHandlers(ctx: AppContext) {
       // the screen's and the JSON's.
       const leaves = await leavesOnDate(db, ctx.db.dialect, date);
       const diets = await dietCounts(db, date);
-      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips, diets };
+      return { date, counts, on_leave: onLeave, skipped, deliveries, leaves, skips, diets, closed };
     },
   } satisfies Partial<Handlers>;
 }
