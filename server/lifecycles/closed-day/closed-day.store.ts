@@ -13,6 +13,7 @@ import {
   closedMeals,
   closureTakesWholeDay,
   decide,
+  normalizedReason,
   refusal,
   type Meal,
 } from '@machines';
@@ -25,10 +26,9 @@ import { readSettings } from '@server/resources/settings/settings.read.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
-import {
-  normalizedReason,
-  type AdjustmentBatch,
-  type AdjustmentBatches,
+import type {
+  AdjustmentBatch,
+  AdjustmentBatches,
 } from '@server/lifecycles/subscription/adjustments.store.js';
 import { readClosedDay, type ClosedDayRow } from './closed-day.read.js';
 import { createClosedDayNotices } from './closed-day.notices.js';

@@ -5,7 +5,7 @@
 // in one transaction. Each listed row is then claimed with a conditional UPDATE and applied through
 // the subscription machine (subscription.adjust) in the same transaction, so a retried, doubled or
 // half-finished request moves every subscription exactly once and a retry finishes the rest.
-import { refusal } from '@machines/shared';
+import { normalizedReason, refusal } from '@machines/shared';
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '@server/platform/db/index.js';
@@ -44,10 +44,6 @@ export interface BatchOutcome {
   /** Tells each customer this request moved; run after answering. */
   notify(): Promise<void>;
 }
-
-/** Case and runs of spaces do not make a different reason. */
-export const normalizedReason = (reason: string) =>
-  reason.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The server's name for an operation without a key: same day, days and reason = same operation. */
 export function derivedOperationKey(businessDate: string, days: number, reason: string): string {
