@@ -34,6 +34,7 @@ const HINDI_JOURNEYS = [
   'owner-quick-actions.spec.ts',
   'meal-skips.spec.ts',
   'menu.spec.ts',
+  'closed-days.spec.ts',
 ];
 
 export default defineConfig({
