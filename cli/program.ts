@@ -14,6 +14,7 @@ import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
+import { registerClosed } from './commands/closed';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
@@ -73,6 +74,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerAudit(program, ctx);
   registerBackup(program, ctx);
   registerSettings(program, ctx);
+  registerClosed(program, ctx);
   registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action

@@ -427,6 +427,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/closed-days/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Closed days
+         * @description Every closed day or meal, the latest date first, removed ones too: its reason, when it locks (`locks_at`, the first cutoff of the meals it closes), whether it can still be removed, and how many subscriptions it extended and gave back.
+         */
+        get: operations["ownerListClosedDays"];
+        put?: never;
+        /**
+         * Close a date, or one meal of it
+         * @description The kitchen is closed on `date` (every meal, or only `meal`), for `reason`. Refused (400) when the first cutoff of a meal it closes has passed (`closed_day.too_late`, which names it), when that date and meal are already closed for another reason (`closed_day.already_closed`), or when a closed whole day and a closed meal of it would overlap (`closed_day.overlaps`). In the same transaction every subscription ACTIVE and covering the date, not on an APPROVED leave that day, whose plan eats no meal of that day that stays open, is listed; each is then extended by one day through the subscription machine (`subscription.adjust`), exactly once. A whole day closes every meal, so it extends every such subscription; a single meal extends only the plans that eat no other meal. Sending the same closure again (same date, meal and reason), twice at once or after a failure, answers the first one (200) and moves nobody twice. Every customer whose meal it closes is told after the answer. Audited (`closed_day.add`).
+         */
+        post: operations["ownerCloseDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/closed-days/{id}/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a closed day again
+         * @description Until the closure locks (the first cutoff of a meal it closes; `closed_day.locked` after it), the kitchen opens again: exactly the subscriptions the closure extended are shortened by that day again through `subscription.adjust`, each once (one no longer ACTIVE is left as it is). Removing a removed closure answers it as it stands and finishes a reversal a failure left half-done. Extensions still waiting when it is removed are not made. The customers moved back are told. Audited (`closed_day.remove`).
+         */
+        post: operations["ownerRemoveClosedDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/meals/upcoming/": {
         parameters: {
             query?: never;
@@ -1907,7 +1951,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2332,6 +2376,12 @@ export interface components {
         };
         KitchenSheet: {
             locks: components["schemas"]["KitchenLocks"];
+            /** @description Per meal, the closed day that closes it on the date (its counts are then 0 and nobody is on its delivery list), or null. */
+            closed: {
+                breakfast: components["schemas"]["KitchenClosedMeal"];
+                lunch: components["schemas"]["KitchenClosedMeal"];
+                dinner: components["schemas"]["KitchenClosedMeal"];
+            };
             /** Format: date */
             date: string;
             counts: components["schemas"]["ServiceMealCounts"];
@@ -2393,6 +2443,10 @@ export interface components {
             /** @enum {string} */
             service_type: "mess" | "tiffin";
         };
+        KitchenClosedMeal: {
+            id: number;
+            reason: string;
+        } | null;
         /** @enum {string} */
         Meal: "breakfast" | "lunch" | "dinner";
         /** @description When a meal's count is fixed: `time` (24-hour HH:MM in BUSINESS_TZ) on the meal's day, or `days_before` days before it (breakfast 22:00 with days_before 1: the evening before). */
@@ -2408,6 +2462,44 @@ export interface components {
             };
             /** @description Whether customers may skip single meals (before each meal's cutoff). */
             skips_enabled: boolean;
+        };
+        /** @enum {string} */
+        ClosedDayStatus: "SCHEDULED" | "REMOVED";
+        ClosedDayCreate: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description The one meal closed; absent or null closes the whole day.
+             * @enum {string|null}
+             */
+            meal?: "breakfast" | "lunch" | "dinner" | null;
+            reason: string;
+        };
+        ClosedDay: {
+            id: number;
+            /** Format: date */
+            date: string;
+            /** @description The one meal closed, or null for the whole day. */
+            meal: components["schemas"]["Meal"] | null;
+            reason: string;
+            status: components["schemas"]["ClosedDayStatus"];
+            /**
+             * Format: date-time
+             * @description The first cutoff of a meal it closes (by the settings of now): it cannot be removed from then on.
+             */
+            locks_at: string;
+            /** @description SCHEDULED and before locks_at. */
+            removable: boolean;
+            /** @description Subscriptions it moved one day later. */
+            extended: number;
+            /** @description Of those, the subscriptions moved back when it was removed. */
+            reversed: number;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            removed_by: string | null;
+            /** Format: date-time */
+            removed_at: string | null;
         };
         /** @enum {string} */
         MealSkipStatus: "SKIPPED" | "UNDONE";
@@ -2436,6 +2528,8 @@ export interface components {
             updated_at: string;
         };
         UpcomingMeal: {
+            /** @description The closed day that closes this meal (the kitchen does not cook it), with the owner's reason, or null. */
+            closed: components["schemas"]["KitchenClosedMeal"];
             subscription: number;
             plan_name: string;
             /** Format: date */
@@ -4187,6 +4281,93 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListClosedDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedDay"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCloseDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosedDayCreate"];
+            };
+        };
+        responses: {
+            /** @description The same closure, made earlier; nothing moved twice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedDay"];
+                };
+            };
+            /** @description The closed day, its subscriptions extended. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerRemoveClosedDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closure, REMOVED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

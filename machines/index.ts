@@ -10,6 +10,7 @@ export * from './feedback';
 export * from './refund';
 export * from './settings';
 export * from './meal-skip';
+export * from './closed-day';
 export * from './export';
 export * from './menu';
 export * from './kitchen';

@@ -10,6 +10,7 @@ import { createLeaveStore } from './lifecycles/leave/leave.store.js';
 import { createPaymentStore } from './lifecycles/payment/payment.store.js';
 import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
+import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
 import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
@@ -37,6 +38,7 @@ function createStores(deps: StoreDeps) {
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
   const mealSkips = createMealSkipStore(deps);
+  const closedDays = createClosedDayStore(deps, adjustments);
   const menu = createMenuStore(deps);
   return {
     accounts,
@@ -50,6 +52,7 @@ function createStores(deps: StoreDeps) {
     plans,
     settings,
     mealSkips,
+    closedDays,
     menu,
   };
 }

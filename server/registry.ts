@@ -31,6 +31,7 @@ import { notificationHandlers } from './resources/notifications/notification.han
 import { planHandlers } from './resources/plans/plan.handlers.js';
 import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
+import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -55,6 +56,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...feedbackHandlers(ctx),
     ...feedbackAdminHandlers(ctx),
     ...mealSkipHandlers(ctx),
+    ...closedDayHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...ownerUserHandlers(ctx),

@@ -38,6 +38,8 @@ export interface NewMealSkipFacts {
   readonly meal: Meal;
   readonly date: IsoDate;
   readonly onApprovedLeave: boolean;
+  /** The reason of a closed day that closes this meal, or null. */
+  readonly kitchenClosed?: string | null;
   /** ISO instants. */
   readonly now: string;
   readonly cutoffAt: string;
@@ -48,6 +50,15 @@ export interface NewMealSkipFacts {
 export function mealSkipProblems(facts: NewMealSkipFacts): Refusal[] {
   if (!facts.skipsEnabled) return [refusal('meal_skip.disabled')];
   if (facts.subscriptionStatus !== 'ACTIVE') return [refusal('meal_skip.subscription_not_active')];
+  if (facts.kitchenClosed) {
+    return [
+      refusal('meal_skip.kitchen_closed', {
+        meal: facts.meal,
+        day: facts.date,
+        reason: facts.kitchenClosed,
+      }),
+    ];
+  }
   const problems: Refusal[] = [];
   if (
     facts.startDate === null ||

@@ -143,6 +143,17 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'meal_skip.closed:at': '{day} के {meal} की समय-सीमा {time} पर ख़त्म हो गई।',
   'meal_skip.already_skipped': 'आप यह भोजन पहले ही छोड़ चुके हैं।',
   'meal_skip.not_skipped': 'यह भोजन छोड़ा नहीं गया है।',
+  'meal_skip.kitchen_closed': '{day} का {meal} नहीं बनेगा: रसोई बंद है ({reason})।',
+
+  // बंद दिन
+  'closed_day.too_late':
+    '{day} अब बंद नहीं किया जा सकता: {meal} की गिनती {time} पर तय हो चुकी है। बाद का भोजन या तारीख़ बंद करें।',
+  'closed_day.already_closed': 'यह तारीख़ और भोजन पहले से बंद है।',
+  'closed_day.overlaps':
+    'पूरा दिन और उसी दिन का एक भोजन, दोनों बंद नहीं किए जा सकते: पहले बंद किया हुआ हटाएँ।',
+  'closed_day.locked':
+    'यह बंद दिन अब हटाया नहीं जा सकता: इसकी पहली समय-सीमा निकल चुकी है और गिनती तय है।',
+  'closed_day.already_removed': 'यह बंद दिन पहले ही हटाया जा चुका है।',
 
   // Refunds
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',

@@ -158,6 +158,17 @@ export const REFUSALS_EN = {
   'meal_skip.closed:at': '{meal} for {day} closed at {time}.',
   'meal_skip.already_skipped': 'You have already skipped this meal.',
   'meal_skip.not_skipped': 'This meal is not skipped.',
+  'meal_skip.kitchen_closed': '{meal} on {day} is off: the kitchen is closed ({reason}).',
+
+  // Closed days
+  'closed_day.too_late':
+    '{day} can no longer be closed: the count for {meal} was fixed at {time}. Close a later meal or date.',
+  'closed_day.already_closed': 'This date and meal are already closed.',
+  'closed_day.overlaps':
+    'A whole day and a meal of it cannot both be closed: remove the one already closed first.',
+  'closed_day.locked':
+    'This closed day can no longer be removed: its first cutoff has passed and the count stands.',
+  'closed_day.already_removed': 'This closed day has already been removed.',
 
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',

@@ -170,6 +170,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     approvedRefund: number;
     leave: number;
     mealSkip: number;
+    closedDay: number;
     feedback: number;
     attachment: number;
     notification: number;
@@ -295,6 +296,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.approvedRefund = approved.refundId;
     w.leave = await api.pendingLeave(w.alice, w.active.subscriptionId);
     w.mealSkip = await skipOf(w.alice, w.active.subscriptionId);
+    w.closedDay = await closeDay();
     w.feedback = await api.openFeedback(w.alice, { subscription: w.active.subscriptionId });
     const attached = await api.attach(w.alice, w.feedback);
     expect(attached.status).toBe(200);
@@ -381,6 +383,20 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     return { id: cancelled.refundId, owner: w.alice, subscriptionId: cancelled.subscriptionId };
   };
   let webhookCounter = 0;
+  let closedDayCounter = 0;
+  /** A closed day weeks ahead (lunch), made by the owner. */
+  const closeDay = async () => {
+    const closed = await t.request('POST', '/api/owner/closed-days/', {
+      token: ownerToken,
+      body: {
+        date: addDays(t.ctx.today(), 200 + closedDayCounter++),
+        meal: 'lunch',
+        reason: 'Matrix water cut',
+      },
+    });
+    expect(closed.status).toBe(201);
+    return closed.body.id as number;
+  };
   /** A GET whose outcomes are all the contract's defaults. */
   const plain = (url: string): Case => ({ request: () => ({ method: 'GET', url }) });
 
@@ -574,6 +590,26 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ownerGetSettings: plain('/api/owner/settings/'),
     ownerUpdateSettings: {
       request: () => ({ method: 'PUT', url: '/api/owner/settings/', body: DEFAULT_SETTINGS }),
+    },
+    ownerListClosedDays: plain('/api/owner/closed-days/'),
+    ownerCloseDay: {
+      ok: 201,
+      // Each call closes another day, weeks ahead: long before any cutoff.
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/closed-days/',
+        body: { date: addDays(t.ctx.today(), 40 + closedDayCounter++), reason: 'Matrix holiday' },
+      }),
+    },
+    ownerRemoveClosedDay: {
+      target: () => ({ id: w.closedDay, owner: w.alice }),
+      fresh: async () => ({ id: await closeDay(), owner: w.alice }),
+      snapshot: async () =>
+        (await t.request('GET', '/api/owner/closed-days/', { token: ownerToken })).body,
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/closed-days/${target.id}/remove/`,
+      }),
     },
     ownerSummary: plain('/api/owner/summary/'),
     ownerDatabaseBackup: {
@@ -1360,7 +1396,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(106);
+    expect(operationIds).toHaveLength(109);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

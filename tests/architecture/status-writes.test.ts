@@ -23,6 +23,7 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   refunds: { store: 'lifecycles/refund/refund.store.ts', machine: 'refundMachine' },
   feedback: { store: 'lifecycles/feedback/feedback.store.ts', machine: 'feedbackMachine' },
   meal_skips: { store: 'lifecycles/meal-skip/meal-skip.store.ts', machine: 'mealSkipMachine' },
+  closed_days: { store: 'lifecycles/closed-day/closed-day.store.ts', machine: 'closedDayMachine' },
   // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
   notification_logs: { store: 'services/notifier.ts' },
 };

@@ -35,6 +35,7 @@ const HINDI_JOURNEYS = [
   'meal-skips.spec.ts',
   'menu.spec.ts',
   'kitchen-lock.spec.ts',
+  'closed-days.spec.ts',
 ];
 
 export default defineConfig({

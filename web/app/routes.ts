@@ -308,6 +308,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.settings', audiences: ['owner'] },
   },
   {
+    // Issue 20: dates (or meals) the kitchen is closed; every subscriber who loses one gets it back.
+    path: '/admin/closed-days',
+    access: 'owner',
+    title: 'route.closedDays',
+    page: signedInPage('admin/closed-days', 'closedDays'),
+    nav: { label: 'nav.closedDays', audiences: ['owner'] },
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

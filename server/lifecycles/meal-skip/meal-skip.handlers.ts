@@ -10,6 +10,7 @@ import { parseMeals } from '@server/platform/format.js';
 import { page } from '@server/platform/paging.js';
 import type { MealSkip } from '@server/platform/db/schema.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
+import { closedMealsOn } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { mealSkipBody } from './meal-skip.serializer.js';
 
 const mealOrder = (meal: Meal) => MEALS.indexOf(meal);
@@ -60,7 +61,7 @@ export function mealSkipHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const today = ctx.today();
       const dates = [today, addDays(today, 1)];
-      const [settings, subscriptions, skips, leaves] = await Promise.all([
+      const [settings, subscriptions, skips, leaves, closures] = await Promise.all([
         readSettings(db),
         db
           .selectFrom('subscriptions as s')
@@ -84,6 +85,7 @@ export function mealSkipHandlers(ctx: AppContext) {
           .where('leave_end_date', '>=', today)
           .where('leave_start_date', '<=', dates[1]!)
           .execute(),
+        closedMealsOn(db, dates),
       ]);
       const now = ctx.clock.now().toISOString();
       const meals = [];
@@ -106,13 +108,16 @@ export function mealSkipHandlers(ctx: AppContext) {
                 row.meal_date === date &&
                 row.meal === meal,
             );
+            const closed = closures.get(date)?.[meal] ?? null;
             meals.push({
               subscription: subscription.id,
               plan_name: subscription.name,
               meal_date: date,
               meal,
               cutoff_at: cutoff,
-              open: settings.skips_enabled && isBeforeCutoff(now, cutoff),
+              // A closed meal is off for everyone: nothing to skip or put back.
+              open: closed === null && settings.skips_enabled && isBeforeCutoff(now, cutoff),
+              closed,
               skip: skip ? mealSkipBody(skip, cutoff) : null,
               leave: leave
                 ? { id: leave.id, status: leave.status as 'PENDING' | 'APPROVED' }

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '@server/platform/db/index.js';
 import { parseMeals } from '@server/platform/format.js';
 import type { MealSkip, User } from '@server/platform/db/schema.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
+import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 
 export interface NewMealSkip {
@@ -104,7 +105,9 @@ export function createMealSkipStore(deps: StoreDeps) {
           .where('leave_start_date', '<=', input.date)
           .where('leave_end_date', '>=', input.date)
           .executeTakeFirst();
+        const closure = (await closedMealsOfDate(trx, input.date))[input.meal];
         const problems = mealSkipProblems({
+          kitchenClosed: closure?.reason ?? null,
           skipsEnabled: settings.skips_enabled,
           subscriptionStatus: subscription.status,
           startDate: subscription.start_date,

@@ -1,17 +1,18 @@
-// "Extend every active subscriber by N days" as one idempotent operation. The operation is an
-// adjustment_batches row named by a unique operation key; creating it lists the ACTIVE
+// Moving many subscriptions' end dates as one idempotent operation: "extend every active subscriber
+// by N days", and a closed day's extensions and their reversal (lifecycles/closed-day). The
+// operation is an adjustment_batches row named by a unique operation key; creating it lists the
 // subscriptions it covers (one subscription_adjustments row each) and writes its audit entry, all
 // in one transaction. Each listed row is then claimed with a conditional UPDATE and applied through
 // the subscription machine (subscription.adjust) in the same transaction, so a retried, doubled or
 // half-finished request moves every subscription exactly once and a retry finishes the rest.
-import { refusal } from '@machines/shared';
+import { normalizedReason, refusal } from '@machines/shared';
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { AdjustmentBatchesTable, Subscription, User } from '@server/platform/db/schema.js';
 import { ApiError } from '@server/errors.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-import { nowIso, refusalError, type StoreDeps } from '@server/lifecycles/store.js';
+import { nowIso, refusalError, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import {
   dayCount,
   type AdjustEvent,
@@ -44,9 +45,6 @@ export interface BatchOutcome {
   notify(): Promise<void>;
 }
 
-/** Case and runs of spaces do not make a different reason. */
-const normalizedReason = (reason: string) => reason.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** The server's name for an operation without a key: same day, days and reason = same operation. */
 export function derivedOperationKey(businessDate: string, days: number, reason: string): string {
   const digest = createHash('sha256').update(normalizedReason(reason)).digest('hex').slice(0, 24);
@@ -58,7 +56,83 @@ export type AdjustmentBatches = ReturnType<typeof createAdjustmentBatches>;
 export function createAdjustmentBatches(deps: StoreDeps, subscriptions: SubscriptionStore) {
   const db = deps.db.kysely;
 
-  /** Creates the operation with its list of subscriptions and its audit entry, or finds it. */
+  /**
+   * Inside the caller's transaction: the operation named `operationKey`, listing `targets` (one
+   * subscription_adjustments row each). Throws a unique violation when the key exists. The
+   * operation is then applied by applyPending, by this request or whichever comes next.
+   */
+  async function list(
+    trx: Executor,
+    owner: User,
+    operation: { operationKey: string; days: number; reason: string; targets: readonly number[] },
+  ): Promise<AdjustmentBatch> {
+    const at = nowIso(deps);
+    const created = await trx
+      .insertInto('adjustment_batches')
+      .values({
+        operation_key: operation.operationKey,
+        days: operation.days,
+        reason: operation.reason,
+        business_date: deps.today(),
+        actor_id: owner.id,
+        actor_username: owner.username,
+        target_count: operation.targets.length,
+        created_at: at,
+        completed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (let start = 0; start < operation.targets.length; start += LIST_SIZE) {
+      await trx
+        .insertInto('subscription_adjustments')
+        .values(
+          operation.targets.slice(start, start + LIST_SIZE).map((subscriptionId) => ({
+            subscription_id: subscriptionId,
+            batch_id: created.id,
+            days: operation.days,
+            reason: operation.reason,
+            actor_id: owner.id,
+            actor_username: owner.username,
+            created_at: at,
+            outcome: null,
+            refusal_code: null,
+            before_end_date: null,
+            after_end_date: null,
+            applied_at: null,
+          })),
+        )
+        .execute();
+    }
+    return created;
+  }
+
+  /**
+   * Inside the caller's transaction: the batch's rows still waiting are not applied any more
+   * (skipped with `refusalCode`). A row another request has claimed is waited for, so what it
+   * moved is read after this returns.
+   */
+  async function withdrawPending(trx: Executor, batchId: number, refusalCode: string) {
+    await trx
+      .updateTable('subscription_adjustments')
+      .set({ applied_at: nowIso(deps), outcome: 'skipped', refusal_code: refusalCode })
+      .where('batch_id', '=', batchId)
+      .where('applied_at', 'is', null)
+      .execute();
+  }
+
+  /** The subscriptions a batch moved. */
+  async function movedBy(trx: Executor, batchId: number): Promise<number[]> {
+    const rows = await trx
+      .selectFrom('subscription_adjustments')
+      .select('subscription_id')
+      .where('batch_id', '=', batchId)
+      .where('outcome', '=', 'moved')
+      .orderBy('subscription_id')
+      .execute();
+    return rows.map((row) => row.subscription_id);
+  }
+
+  /** Creates "extend all" with its list of subscriptions and its audit entry, or finds it. */
   async function begin(
     owner: User,
     request: BatchRequest,
@@ -69,55 +143,18 @@ export function createAdjustmentBatches(deps: StoreDeps, subscriptions: Subscrip
       request.operationKey ?? derivedOperationKey(today, request.days, request.reason);
     try {
       const batch = await db.transaction().execute(async (trx) => {
-        const at = nowIso(deps);
-        const created = await trx
-          .insertInto('adjustment_batches')
-          .values({
-            operation_key: operationKey,
-            days: request.days,
-            reason,
-            business_date: today,
-            actor_id: owner.id,
-            actor_username: owner.username,
-            target_count: 0,
-            created_at: at,
-            completed_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
         const targets = await trx
           .selectFrom('subscriptions')
           .select('id')
           .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
           .orderBy('id')
           .execute();
-        for (let start = 0; start < targets.length; start += LIST_SIZE) {
-          await trx
-            .insertInto('subscription_adjustments')
-            .values(
-              targets.slice(start, start + LIST_SIZE).map((target) => ({
-                subscription_id: target.id,
-                batch_id: created.id,
-                days: request.days,
-                reason,
-                actor_id: owner.id,
-                actor_username: owner.username,
-                created_at: at,
-                outcome: null,
-                refusal_code: null,
-                before_end_date: null,
-                after_end_date: null,
-                applied_at: null,
-              })),
-            )
-            .execute();
-        }
-        const listed = await trx
-          .updateTable('adjustment_batches')
-          .set({ target_count: targets.length })
-          .where('id', '=', created.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const listed = await list(trx, owner, {
+          operationKey,
+          days: request.days,
+          reason,
+          targets: targets.map((target) => target.id),
+        });
         await recordAudit(deps, trx, {
           actor: owner,
           action: 'subscription.adjust_all',
@@ -286,5 +323,5 @@ export function createAdjustmentBatches(deps: StoreDeps, subscriptions: Subscrip
     };
   }
 
-  return { begin, applyPending, finish, extendAll };
+  return { list, withdrawPending, movedBy, begin, applyPending, finish, extendAll };
 }

@@ -1,5 +1,5 @@
 // The owner's audit log as a filtered, paged read (newest first). Entries are only ever added.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { components } from '@generated/api.js';
 import { addDays } from '@machines/shared';
 import type { AuditEntry, Database } from '@server/platform/db/schema.js';
@@ -17,7 +17,10 @@ export function auditLogQuery(db: Kysely<Database>, query: AuditQuery, timeZone:
     // `refund` is every refund action; `refund.mark_paid` is that one.
     base = action.includes('.')
       ? base.where('action', '=', action)
-      : base.where('action', 'like', `${action.replace(/[\\%_]/g, '')}.%`);
+      : // Escaped, not dropped: a kind may have an underscore (`closed_day`).
+        base.where(
+          sql<boolean>`action like ${`${action.replace(/[\\%_]/g, '\\$&')}.%`} escape '\\'`,
+        );
   }
   if (query.object_type) base = base.where('object_type', '=', query.object_type.trim());
   if (query.object_id) base = base.where('object_id', '=', query.object_id);

@@ -5,6 +5,7 @@ import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
+import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { dietCounts } from './kitchen.diets.js';
 import {
   leaveCovers,
@@ -96,14 +97,21 @@ export function kitchenHandlers(ctx: AppContext) {
         .orderBy('u.id')
         .execute();
       // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
-      const [{ counts, onLeave, skipped }, skips, rows, screenOnly] = await Promise.all([
+      const [{ counts, onLeave, skipped }, skips, closed, rows, screenOnly] = await Promise.all([
         mealCounts(db, ctx.db.dialect, date),
         skipsOnDate(db, date),
+        closedMealsOfDate(db, date),
         deliveryRows,
         // Not in the CSV, which is one row per delivery (a rider's list): the names on leave and
         // the diets are the screen's and the JSON's.
         csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
       ]);
+      // A closed meal is not cooked: nothing to count or deliver (the closure says why).
+      for (const meal of MEALS) {
+        if (closed[meal] === null) continue;
+        counts.mess[meal] = 0;
+        counts.tiffin[meal] = 0;
+      }
       // A skipped meal is not delivered: who skipped each meal, looked up once per delivery.
       const skippedBy = Object.fromEntries(
         MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
@@ -123,7 +131,8 @@ export function kitchenHandlers(ctx: AppContext) {
           pending_leave: Number(row.pending_leave) === 1,
         };
         for (const meal of parseMeals(row.meals)) {
-          if (skippedBy[meal].has(row.subscription_id)) continue;
+          // A closed meal is not cooked, and a skipped one is not delivered.
+          if (closed[meal] !== null || skippedBy[meal].has(row.subscription_id)) continue;
           deliveries[meal].push(delivery);
         }
       }
@@ -155,6 +164,12 @@ export function kitchenHandlers(ctx: AppContext) {
           .send(lines.join('\r\n') + '\r\n');
       }
       const [leaves, diets] = screenOnly;
+      for (const meal of MEALS) {
+        if (closed[meal] === null) continue;
+        for (const diet of Object.keys(diets[meal]) as (keyof (typeof diets)[Meal])[]) {
+          diets[meal][diet] = 0;
+        }
+      }
       return {
         date,
         counts,
@@ -164,6 +179,7 @@ export function kitchenHandlers(ctx: AppContext) {
         leaves,
         skips,
         diets,
+        closed,
         locks: await sheetLocks(ctx, date, locks, counts),
       };
     },

@@ -11,6 +11,7 @@ import { addDays, isBefore } from '@machines/shared';
 import type { AppContext } from '@server/context.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
+import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { skipsCounted } from '@server/lifecycles/meal-skip/meal-skip.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import type { DietCounts } from './kitchen.diets.js';
@@ -35,7 +36,7 @@ export async function countedSubscriptions(
   db: Kysely<Database>,
   date: string,
 ): Promise<Record<Meal, CountedSubscription[]>> {
-  const [rows, skips] = await Promise.all([
+  const [rows, skips, closed] = await Promise.all([
     subscriptionsCovering(db, date)
       .innerJoin('users as u', 'u.id', 's.user_id')
       .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
@@ -55,6 +56,7 @@ export async function countedSubscriptions(
       .orderBy('s.id')
       .execute(),
     skipsCounted(db, date).select(['k.subscription_id', 'k.meal']).execute(),
+    closedMealsOfDate(db, date),
   ]);
   const skipped = new Set(skips.map((skip) => `${skip.subscription_id}/${skip.meal}`));
   const byMeal: Record<Meal, CountedSubscription[]> = { breakfast: [], lunch: [], dinner: [] };
@@ -67,7 +69,10 @@ export async function countedSubscriptions(
       diet: row.diet && (DIETS as readonly string[]).includes(row.diet) ? row.diet : 'unset',
     };
     for (const meal of parseMeals(row.meals)) {
-      if (!skipped.has(`${row.subscription_id}/${meal}`)) byMeal[meal].push(counted);
+      // A closed meal is not cooked; a skipped one is not counted.
+      if (closed[meal] === null && !skipped.has(`${row.subscription_id}/${meal}`)) {
+        byMeal[meal].push(counted);
+      }
     }
   }
   return byMeal;

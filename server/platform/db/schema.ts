@@ -4,6 +4,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
+import type { ClosedDayStatus } from '@machines/closed-day';
 import type { Meal } from '@machines/settings';
 import type { Diet, MenuMeal, Weekday } from '@machines/menu';
 import type { UserStatus } from '@machines/onboarding';
@@ -481,6 +482,7 @@ export interface Database {
   read_versions: ReadVersionsTable;
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
+  closed_days: ClosedDaysTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
   kitchen_locks: KitchenLocksTable;
@@ -504,6 +506,26 @@ export interface MealSkipsTable {
   status: MealSkipStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** A date, or one meal of it, the kitchen is closed (machines/closed-day; migration 018). */
+export interface ClosedDaysTable {
+  id: Generated<number>;
+  closed_date: string;
+  /** null: the whole day. */
+  meal: Meal | null;
+  reason: string;
+  status: ClosedDayStatus;
+  created_at: string;
+  created_by: number | null;
+  created_by_username: string;
+  removed_at: string | null;
+  removed_by: number | null;
+  removed_by_username: string | null;
+  /** The batch that extends its subscriptions by a day. */
+  extend_batch_id: number | null;
+  /** The batch that moves those back, once it is removed. */
+  reverse_batch_id: number | null;
 }
 
 /**
@@ -546,3 +568,4 @@ export type NotificationLog = Selectable<NotificationLogsTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 
 export type MealSkip = Selectable<MealSkipsTable>;
+export type ClosedDay = Selectable<ClosedDaysTable>;

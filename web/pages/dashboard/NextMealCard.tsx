@@ -51,7 +51,8 @@ type Action = 'skip' | 'undo' | null;
 
 /** What the customer can do with `meal` now: the machine's answer for a skip, else skip if open. */
 function actionOf(meal: UpcomingMeal, now: number): Action {
-  if (meal.leave?.status === 'APPROVED') return null;
+  // A closed meal is off for everyone: nothing to skip or put back.
+  if (meal.closed || meal.leave?.status === 'APPROVED') return null;
   if (!meal.skip) return meal.open && minutesLeft(meal.cutoff_at, now) > 0 ? 'skip' : null;
   const allowed = allowedEvents(
     mealSkipMachine,
@@ -64,6 +65,9 @@ function actionOf(meal: UpcomingMeal, now: number): Action {
 
 function MealState({ meal }: { meal: UpcomingMeal }) {
   const t = useT();
+  if (meal.closed) {
+    return <Badge tone="warning">{t('dashboard.nextMeal.kitchenClosed')}</Badge>;
+  }
   if (meal.leave?.status === 'APPROVED') {
     return <Badge tone="info">{t('dashboard.nextMeal.onLeave')}</Badge>;
   }
@@ -198,12 +202,14 @@ export function NextMealCard() {
           />
         ) : null}
         <p className={muted}>
-          {nextOpen
-            ? t('dashboard.nextMeal.closesAt', {
-                time: formatClock(next.cutoff_at),
-                left: timeLeft(t, minutesLeft(next.cutoff_at, now)),
-              })
-            : t('dashboard.nextMeal.closedAt', { time: formatClock(next.cutoff_at) })}
+          {next.closed
+            ? t('dashboard.nextMeal.kitchenClosedReason', { reason: next.closed.reason })
+            : nextOpen
+              ? t('dashboard.nextMeal.closesAt', {
+                  time: formatClock(next.cutoff_at),
+                  left: timeLeft(t, minutesLeft(next.cutoff_at, now)),
+                })
+              : t('dashboard.nextMeal.closedAt', { time: formatClock(next.cutoff_at) })}
         </p>
         {button(next)}
         {later.length > 0 ? (

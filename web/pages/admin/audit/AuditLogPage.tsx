@@ -41,6 +41,9 @@ const KNOWN_ACTIONS = [
   'subscription',
   'subscription.adjust',
   'subscription.adjust_all',
+  'closed_day',
+  'closed_day.add',
+  'closed_day.remove',
 ];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -222,7 +222,14 @@ function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'ti
         {MEALS.map((meal) => (
           <StatCard
             key={meal}
-            label={countLabel(t, meal, sheet.on_leave[service][meal], sheet.skipped[service][meal])}
+            label={
+              sheet.closed[meal]
+                ? t('kitchen.mealClosed', {
+                    meal: wordLabel(meal),
+                    reason: sheet.closed[meal].reason,
+                  })
+                : countLabel(t, meal, sheet.on_leave[service][meal], sheet.skipped[service][meal])
+            }
             value={sheet.counts[service][meal]}
           />
         ))}

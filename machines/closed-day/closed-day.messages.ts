@@ -1,0 +1,20 @@
+// Every sentence the closed-day lifecycle refuses with (machines/shared/refusals.ts), and how
+// screens name its statuses.
+import type { RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type {
+  ClosedDayEventType,
+  ClosedDayStateValue,
+  ClosedDayStatus,
+} from './closed-day.machine';
+
+export const closedDayRefusals = {
+  states: { REMOVED: refusal('closed_day.already_removed') },
+  events: { 'closed_day.remove': refusal('closed_day.already_removed') },
+  guards: { isBeforeLock: refusal('closed_day.locked') },
+} as const satisfies RefusalTable<ClosedDayEventType, ClosedDayStateValue>;
+
+export const CLOSED_DAY_STATUS_LABELS: Readonly<Record<ClosedDayStatus, string>> = {
+  SCHEDULED: 'Closed',
+  REMOVED: 'Removed',
+};
