@@ -77,6 +77,7 @@ describe('dabba kitchen and leaves by date', () => {
     expect(json.code).toBe(0);
     const sheet = json.json();
     expect(Object.keys(sheet).sort()).toEqual([
+      'closed',
       'counts',
       'date',
       'deliveries',
