@@ -36,7 +36,7 @@ function createStores(deps: StoreDeps) {
   const adjustments = createAdjustmentBatches(deps, subscriptions);
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
-  const mealSkips = createMealSkipStore(deps);
+  const mealSkips = createMealSkipStore(deps, subscriptions);
   const menu = createMenuStore(deps);
   return {
     accounts,

@@ -840,6 +840,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     },
     leaveDashboardStats: plain('/api/subscriptions/leaves/dashboard_stats/'),
     // ----- meals --------------------------------------------------------------------------------
+    getPolicies: plain('/api/policies/'),
     listUpcomingMeals: plain('/api/meals/upcoming/'),
     listMealSkips: plain('/api/meals/skips/'),
     skipMeal: {

@@ -10,9 +10,14 @@ import {
   leaveRefusals,
   leaveRequestRefusals,
   type LeaveStatus,
+  firstMealCutoff,
+  leaveExtends,
   otherLeaveFacts,
   validateLeaveRequest,
 } from '@machines/leave';
+import { instantInZone } from '@machines/settings';
+import { parseMeals } from '@server/platform/format.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Leave, User } from '@server/platform/db/schema.js';
 import { ApiError, refusalField } from '@server/errors.js';
@@ -54,10 +59,11 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
     editedLeaveId: number | null,
   ): Promise<number> {
     const subscription = await db
-      .selectFrom('subscriptions')
-      .select(['id', 'status', 'adjusted_end_date'])
-      .where('id', '=', subscriptionId)
-      .where('user_id', '=', userId)
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select(['s.id', 's.status', 's.adjusted_end_date', 'p.included_meals'])
+      .where('s.id', '=', subscriptionId)
+      .where('s.user_id', '=', userId)
       .executeTakeFirst();
     if (!subscription) {
       throw refusalField('subscription', 'leave.subscription_not_found');
@@ -69,13 +75,23 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
       .where('user_id', '=', userId)
       .where('status', 'in', ['PENDING', 'APPROVED'])
       .execute();
-    // The same facts the web app's form works out from the list it shows.
+    const settings = await readSettings(db);
+    const zone = deps.config.businessTz;
+    // The same facts the web app's form works out from the list it shows and the policies.
     const verdict = validateLeaveRequest({
       ...dates,
       today,
       adjustedEndDate: subscription.adjusted_end_date,
       subscriptionStatus: subscriptionStatus(subscription, today),
       ...otherLeaveFacts(dates, rows, editedLeaveId),
+      policy: settings.leaves,
+      firstCutoff: firstMealCutoff(
+        settings,
+        parseMeals(subscription.included_meals),
+        dates.startDate,
+        (date, time) => instantInZone(date, time, zone),
+      ),
+      now: nowIso(deps),
     });
     if (!verdict.ok) throw refusalsError(verdict.refusals);
     return verdict.durationDays;
@@ -272,7 +288,9 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
         before: { status: leave.status, admin_comment: leave.admin_comment },
         after: { status: written.status, admin_comment: written.admin_comment },
       });
-      if (written.status === 'APPROVED') {
+      // The policy may leave a short leave's days unextended: its meals are off all the same.
+      const { leaves: policy } = await readSettings(trx);
+      if (written.status === 'APPROVED' && leaveExtends(written.duration_days, policy)) {
         try {
           await subscriptions.extend(trx, written.subscription_id, written.duration_days);
         } catch (error) {

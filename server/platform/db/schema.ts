@@ -481,6 +481,7 @@ export interface Database {
   read_versions: ReadVersionsTable;
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
+  meal_skip_credits: MealSkipCreditsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
 }
@@ -503,6 +504,13 @@ export interface MealSkipsTable {
   status: MealSkipStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** A date of a subscription whose every meal was skipped, credited a day (migration 020). */
+export interface MealSkipCreditsTable {
+  subscription_id: number;
+  meal_date: string;
+  created_at: string;
 }
 
 /** Every boolean column name, so SQLite's 1/0 can be read back as booleans. */

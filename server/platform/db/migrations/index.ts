@@ -18,6 +18,7 @@ import { dataVersionsMigration } from './014_data_versions.js';
 import { readVersionsMigration } from './015_read_versions.js';
 import { settingsAndMealSkipsMigration } from './016_settings_and_meal_skips.js';
 import { menuAndDietMigration } from './017_menu_and_diet.js';
+import { skipCreditsMigration } from './020_skip_credits.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '015_read_versions': readVersionsMigration(db.dialect),
     '016_settings_and_meal_skips': settingsAndMealSkipsMigration(db.dialect),
     '017_menu_and_diet': menuAndDietMigration(),
+    '020_skip_credits': skipCreditsMigration(),
   };
 }
 
