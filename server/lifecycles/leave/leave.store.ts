@@ -288,9 +288,21 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
         before: { status: leave.status, admin_comment: leave.admin_comment },
         after: { status: written.status, admin_comment: written.admin_comment },
       });
-      // The policy may leave a short leave's days unextended: its meals are off all the same.
+      // The policy may leave a short leave's days unextended: its meals are off all the same, and
+      // it is approved only while its subscription is ACTIVE, as an extending one is.
       const { leaves: policy } = await readSettings(trx);
-      if (written.status === 'APPROVED' && leaveExtends(written.duration_days, policy)) {
+      const extending = leaveExtends(written.duration_days, policy);
+      if (written.status === 'APPROVED' && !extending) {
+        const subscription = await trx
+          .selectFrom('subscriptions')
+          .select(['status', 'adjusted_end_date'])
+          .where('id', '=', written.subscription_id)
+          .executeTakeFirstOrThrow();
+        if (subscriptionStatus(subscription, deps.today()) !== 'ACTIVE') {
+          throw refusalError(leaveRequestRefusals.approveSubscriptionNotActive);
+        }
+      }
+      if (written.status === 'APPROVED' && extending) {
         try {
           await subscriptions.extend(trx, written.subscription_id, written.duration_days);
         } catch (error) {
