@@ -193,6 +193,7 @@ export function SettingsPage() {
               <TextField
                 label={t('settings.leaves.monthMax')}
                 inputMode="numeric"
+                placeholder={t('settings.leaves.monthMaxPlaceholder')}
                 value={numbers.max_days_per_month}
                 onChange={(event) => setNumber('max_days_per_month', event.target.value)}
                 hint={t('settings.leaves.monthMaxHint')}
