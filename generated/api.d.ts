@@ -798,7 +798,7 @@ export interface paths {
         put?: never;
         /**
          * Request leave
-         * @description Refused (400) unless all hold: the subscription is the customer's own and ACTIVE; leave_start_date ≥ today, else non_field_errors "Cannot request leave for past dates"; start ≤ end; start ≤ the subscription's adjusted_end_date; duration_days = end − start + 1 is at most 15; the leave overlaps none of the user's PENDING or APPROVED leaves; the user has no other PENDING leave (one pending leave per user); `subscription` is an integer (a string is refused, no coercion). The owner is notified.
+         * @description Refused (400) unless all hold: the subscription is the customer's own and ACTIVE; leave_start_date ≥ today, else non_field_errors "Cannot request leave for past dates"; start ≤ end; start ≤ the subscription's adjusted_end_date; duration_days = end − start + 1 is at most the leave policy's max_days (15 by default, `leave.too_long`); with a monthly cap, no calendar month holds more of the user's PENDING and APPROVED leave days than it (`leave.month_limit`); with before_cutoff, the first meal of the first day is not fixed yet (`leave.after_cutoff`); the leave overlaps none of the user's PENDING or APPROVED leaves; the user has no other PENDING leave (one pending leave per user); `subscription` is an integer (a string is refused, no coercion). The owner is notified.
          */
         post: operations["createLeave"];
         delete?: never;
@@ -890,7 +890,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a PENDING leave
-         * @description Only a PENDING leave (else 400, e.g. error_code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals. The customer is notified.
+         * @description Only a PENDING leave (else 400, e.g. error_code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals, unless the leave is shorter than the leave policy's min_extending_days (1 by default), when they stay. The customer is notified.
          */
         post: operations["approveLeave"];
         delete?: never;
