@@ -28,7 +28,8 @@ import { dateInZone, type Clock } from './platform/time.js';
 function createStores(deps: StoreDeps) {
   const accounts = createAccountStore(deps);
   const subscriptions = createSubscriptionStore(deps);
-  const leaves = createLeaveStore(deps, subscriptions);
+  const mealSkips = createMealSkipStore(deps, subscriptions);
+  const leaves = createLeaveStore(deps, subscriptions, mealSkips);
   const refunds = createRefundStore(deps);
   const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
@@ -36,7 +37,6 @@ function createStores(deps: StoreDeps) {
   const adjustments = createAdjustmentBatches(deps, subscriptions);
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
-  const mealSkips = createMealSkipStore(deps, subscriptions);
   const menu = createMenuStore(deps);
   return {
     accounts,

@@ -332,6 +332,31 @@ describe.each(testDatabases())('business policies on %s', (dialect) => {
       expect(await credits()).toEqual([]);
     });
 
+    it('takes back the day of a skipped date when an approved leave covers it: one day, not two', async () => {
+      await setPolicy({ ...DEFAULT_SETTINGS, skip_credit: 'day' });
+      const date = day(6);
+      const end = await endDate();
+      await skip('lunch', date);
+      await skip('dinner', date);
+      expect(await endDate()).toBe(addDays(end!, 1));
+      const leave = await t.request('POST', '/api/subscriptions/leaves/', {
+        token: kabir.access,
+        body: {
+          subscription: kabirSub.id,
+          leave_start_date: date,
+          leave_end_date: addDays(date, 1),
+          reason: 'Travelling',
+        },
+      });
+      expect(leave.status).toBe(201);
+      expect((await approve(leave.body.id)).status).toBe(200);
+      // Two days of leave; the skipped date's day is the leave's now.
+      expect(await endDate()).toBe(addDays(end!, 2));
+      expect((await credits()).filter((row) => row.meal_date === date)).toEqual([]);
+      await t.ctx.db.kysely.deleteFrom('leaves').where('id', '=', leave.body.id).execute();
+      await setPolicy(DEFAULT_SETTINGS);
+    });
+
     it('settles a burst of skips and undos on one date to one day at most, matching the meals', async () => {
       await setPolicy({ ...DEFAULT_SETTINGS, skip_credit: 'day' });
       const date = day(4);

@@ -34,6 +34,7 @@ import {
   type StoreDeps,
 } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import type { MealSkipStore } from '@server/lifecycles/meal-skip/meal-skip.store.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 
 export interface LeaveDates {
@@ -48,7 +49,11 @@ type OwnerDecision = Extract<LeaveEvent, { type: 'leave.approve' | 'leave.reject
 
 export type LeaveStore = ReturnType<typeof createLeaveStore>;
 
-export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionStore) {
+export function createLeaveStore(
+  deps: StoreDeps,
+  subscriptions: SubscriptionStore,
+  mealSkips: Pick<MealSkipStore, 'withdrawCredits'>,
+) {
   const db = deps.db.kysely;
 
   /** Every create/edit rule of machines/leave's rules, with the facts read from the database. */
@@ -312,6 +317,13 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
           }
           throw error;
         }
+        // Days its dates earned by skipped meals are the leave's now.
+        await mealSkips.withdrawCredits(
+          trx,
+          written.subscription_id,
+          written.leave_start_date,
+          written.leave_end_date,
+        );
       }
       return written;
     });

@@ -32,6 +32,56 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
   const db = deps.db.kysely;
   const zone = deps.config.businessTz;
 
+  /** Holds the subscription's row until the transaction ends (SQLite: one writer already). */
+  async function lockSubscription(trx: Executor, subscriptionId: number): Promise<void> {
+    if (deps.db.dialect !== 'postgres') return;
+    await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('id', '=', subscriptionId)
+      .forUpdate()
+      .execute();
+  }
+
+  /**
+   * An approved leave that extends the subscription covers its dates' days itself: the days its
+   * dates earned by being skipped whole are taken back, in the approval's transaction, so a day
+   * away earns one day, not two. Kept when the subscription machine will not take them back.
+   */
+  async function withdrawCredits(
+    trx: Executor,
+    subscriptionId: number,
+    startDate: string,
+    endDate: string,
+  ): Promise<void> {
+    await lockSubscription(trx, subscriptionId);
+    const credited = await trx
+      .selectFrom('meal_skip_credits')
+      .select('meal_date')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '>=', startDate)
+      .where('meal_date', '<=', endDate)
+      .execute();
+    if (credited.length === 0) return;
+    try {
+      await subscriptions.moveEndDate(trx, subscriptionId, {
+        type: 'subscription.adjust',
+        days: -credited.length,
+        reason: `Leave from ${formatDayMonth(startDate)} covers days of skipped meals.`,
+        today: deps.today(),
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 400) return;
+      throw error;
+    }
+    await trx
+      .deleteFrom('meal_skip_credits')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '>=', startDate)
+      .where('meal_date', '<=', endDate)
+      .execute();
+  }
+
   /**
    * Gives or takes back the day a date of skipped meals earns, after a skip or an undo of it, in
    * the same transaction. The subscription's row is locked first (PostgreSQL; SQLite runs one
@@ -46,14 +96,7 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
     subscriptionId: number,
     date: string,
   ): Promise<void> {
-    if (deps.db.dialect === 'postgres') {
-      await trx
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('id', '=', subscriptionId)
-        .forUpdate()
-        .execute();
-    }
+    await lockSubscription(trx, subscriptionId);
     const credit = await trx
       .selectFrom('meal_skip_credits')
       .select('meal_date')
@@ -237,5 +280,5 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
     });
   }
 
-  return { skip, undo };
+  return { skip, undo, withdrawCredits };
 }
