@@ -412,12 +412,12 @@ export interface paths {
         };
         /**
          * The business's policies
-         * @description Each meal's cutoff (a time in BUSINESS_TZ, on the meal's day or days before it) and whether customers may skip single meals. A new install answers the defaults: breakfast 22:00 the day before, lunch 09:00 and dinner 15:00 the same day, skips on.
+         * @description Each meal's cutoff (a time in BUSINESS_TZ, on the meal's day or days before it), whether customers may skip single meals and what a day of skipped meals earns, and the leave policy. A new install answers the defaults: breakfast 22:00 the day before, lunch 09:00 and dinner 15:00 the same day, skips on, a skipped day earns nothing, leaves of at most 15 days, every approved leave extending the subscription, no monthly cap, no notice.
          */
         get: operations["ownerGetSettings"];
         /**
          * Change the business's policies
-         * @description Replaces the settings, audited (`settings.update`, with the settings before and after). A change applies to requests made after it: a meal skipped before a cutoff moved stays skipped.
+         * @description Replaces the settings, audited (`settings.update`, with the settings before and after). A change applies to requests made after it: a meal skipped before a cutoff moved stays skipped, a leave already requested stays. `leaves` and `skip_credit` may be left out (a client written before they existed): they keep their values.
          */
         put: operations["ownerUpdateSettings"];
         post?: never;
@@ -465,6 +465,26 @@ export interface paths {
          * @description Until the closure locks (the first cutoff of a meal it closes; `closed_day.locked` after it), the kitchen opens again: exactly the subscriptions the closure extended are shortened by that day again through `subscription.adjust`, each once (one no longer ACTIVE is left as it is). Removing a removed closure answers it as it stands and finishes a reversal a failure left half-done. Extensions still waiting when it is removed are not made. The customers moved back are told. Audited (`closed_day.remove`).
          */
         post: operations["ownerRemoveClosedDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The policies customers ask under
+         * @description The part of the owner's settings a customer's requests are decided by: the leave policy, whether single meals may be skipped and what a skipped day earns. The leave form shows these numbers, and the server refuses by the same ones.
+         */
+        get: operations["getPolicies"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -822,7 +842,7 @@ export interface paths {
         put?: never;
         /**
          * Request leave
-         * @description Refused (400) unless all hold: the subscription is the customer's own and ACTIVE; leave_start_date ≥ today, else non_field_errors "Cannot request leave for past dates"; start ≤ end; start ≤ the subscription's adjusted_end_date; duration_days = end − start + 1 is at most 15; the leave overlaps none of the user's PENDING or APPROVED leaves; the user has no other PENDING leave (one pending leave per user); `subscription` is an integer (a string is refused, no coercion). The owner is notified.
+         * @description Refused (400) unless all hold: the subscription is the customer's own and ACTIVE; leave_start_date ≥ today, else non_field_errors "Cannot request leave for past dates"; start ≤ end; start ≤ the subscription's adjusted_end_date; duration_days = end − start + 1 is at most the leave policy's max_days (15 by default, `leave.too_long`); with a monthly cap, no calendar month holds more of the user's PENDING and APPROVED leave days than it (`leave.month_limit`); with before_cutoff, the first meal of the first day is not fixed yet (`leave.after_cutoff`); the leave overlaps none of the user's PENDING or APPROVED leaves; the user has no other PENDING leave (one pending leave per user); `subscription` is an integer (a string is refused, no coercion). The owner is notified.
          */
         post: operations["createLeave"];
         delete?: never;
@@ -914,7 +934,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a PENDING leave
-         * @description Only a PENDING leave (else 400, e.g. error_code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals. The customer is notified.
+         * @description Only a PENDING leave (else 400, e.g. error_code leave.not_pending). In the same transaction the subscription's adjusted_end_date and leave_days grow by the leave's duration_days, exactly once even under concurrent approvals, unless the leave is shorter than the leave policy's min_extending_days (1 by default), when they stay. The customer is notified.
          */
         post: operations["approveLeave"];
         delete?: never;
@@ -1951,7 +1971,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2454,14 +2474,46 @@ export interface components {
             time: string;
             days_before: number;
         };
+        /** @description The rules a customer's leave request is decided by. The defaults are the spec's: at most 15 days, every approved leave extends the subscription, no monthly cap, no notice. */
+        LeavePolicy: {
+            /** @description The longest leave, both ends counted (default 15). */
+            max_days: number;
+            /** @description The shortest approved leave that extends the subscription (default 1: every one). A shorter leave is still approved and its meals are off, but the end date stays. */
+            min_extending_days: number;
+            /** @description Most leave days a customer may hold in one calendar month (PENDING and APPROVED leaves, each day counted in its month); null: no limit (the default). */
+            max_days_per_month: number | null;
+            /** @description Whether a leave must be asked before the cutoff of the first meal it takes off (the first of the subscription's meals on its first day). Default false. */
+            before_cutoff: boolean;
+        };
+        /**
+         * @description What skipped meals earn: `none` (the default), or `day`: a date on which every meal of the subscription is skipped extends it by one day (taken back if a skip of that date is undone).
+         * @enum {string}
+         */
+        SkipCredit: "none" | "day";
         BusinessSettings: {
-            cutoffs: {
-                breakfast: components["schemas"]["MealCutoff"];
-                lunch: components["schemas"]["MealCutoff"];
-                dinner: components["schemas"]["MealCutoff"];
-            };
+            cutoffs: components["schemas"]["MealCutoffs"];
             /** @description Whether customers may skip single meals (before each meal's cutoff). */
             skips_enabled: boolean;
+            skip_credit: components["schemas"]["SkipCredit"];
+            leaves: components["schemas"]["LeavePolicy"];
+        };
+        /** @description The settings to save. `skip_credit` and `leaves` may be left out (a client older than them): they keep their saved values. */
+        BusinessSettingsChange: {
+            cutoffs: components["schemas"]["MealCutoffs"];
+            /** @description Whether customers may skip single meals (before each meal's cutoff). */
+            skips_enabled: boolean;
+            skip_credit?: components["schemas"]["SkipCredit"];
+            leaves?: components["schemas"]["LeavePolicy"];
+        };
+        MealCutoffs: {
+            breakfast: components["schemas"]["MealCutoff"];
+            lunch: components["schemas"]["MealCutoff"];
+            dinner: components["schemas"]["MealCutoff"];
+        };
+        CustomerPolicies: {
+            skips_enabled: boolean;
+            skip_credit: components["schemas"]["SkipCredit"];
+            leaves: components["schemas"]["LeavePolicy"];
         };
         /** @enum {string} */
         ClosedDayStatus: "SCHEDULED" | "REMOVED";
@@ -4265,7 +4317,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BusinessSettings"];
+                "application/json": components["schemas"]["BusinessSettingsChange"];
             };
         };
         responses: {
@@ -4368,6 +4420,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policies in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPolicies"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

@@ -29,7 +29,8 @@ import { dateInZone, type Clock } from './platform/time.js';
 function createStores(deps: StoreDeps) {
   const accounts = createAccountStore(deps);
   const subscriptions = createSubscriptionStore(deps);
-  const leaves = createLeaveStore(deps, subscriptions);
+  const mealSkips = createMealSkipStore(deps, subscriptions);
+  const leaves = createLeaveStore(deps, subscriptions, mealSkips);
   const refunds = createRefundStore(deps);
   const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
@@ -37,7 +38,6 @@ function createStores(deps: StoreDeps) {
   const adjustments = createAdjustmentBatches(deps, subscriptions);
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
-  const mealSkips = createMealSkipStore(deps);
   const closedDays = createClosedDayStore(deps, adjustments);
   const menu = createMenuStore(deps);
   return {

@@ -1,5 +1,5 @@
 // The owner's settings from the terminal: read them, or change some and send the whole (PUT).
-import type { BusinessSettings, Meal } from '@machines/settings';
+import type { BusinessSettings, LeavePolicy, Meal, SkipCredit } from '@machines/settings';
 import { MEALS } from '@machines/settings';
 import type { Api } from './api';
 import { unwrap } from './api';
@@ -25,21 +25,58 @@ export function parseCutoff(value: string): { meal: Meal; time: string; daysBefo
   };
 }
 
-/** `settings` with the given cutoffs and skips switch applied. */
+/** A whole number of days, at least 1 (the server checks the upper bound). */
+export function parseDays(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error('Expected a number of days, 1 or more.');
+  return Number(value);
+}
+
+/** `10`, or `none` for no monthly cap. */
+export function parseMonthCap(value: string): number | null {
+  if (value === 'none') return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error('Expected a number of days, or none.');
+  return Number(value);
+}
+
+/** `extends` (a day of skipped meals extends the plan by a day) or `nothing`. */
+export function parseSkippedDay(value: string): SkipCredit {
+  if (value === 'extends') return 'day';
+  if (value === 'nothing') return 'none';
+  throw new Error('Expected extends or nothing.');
+}
+
+export interface SettingsChanges {
+  cutoffs?: readonly ReturnType<typeof parseCutoff>[];
+  skips?: boolean;
+  skipCredit?: SkipCredit;
+  leaves?: Partial<LeavePolicy>;
+}
+
+/** `settings` with the given changes applied; the rest as it is. */
 export function changedSettings(
   settings: BusinessSettings,
-  changes: { cutoffs?: readonly ReturnType<typeof parseCutoff>[]; skips?: boolean },
+  changes: SettingsChanges,
 ): BusinessSettings {
   const cutoffs = { ...settings.cutoffs };
   for (const cutoff of changes.cutoffs ?? []) {
     cutoffs[cutoff.meal] = { time: cutoff.time, days_before: cutoff.daysBefore };
   }
-  return { ...settings, cutoffs, skips_enabled: changes.skips ?? settings.skips_enabled };
+  return {
+    ...settings,
+    cutoffs,
+    skips_enabled: changes.skips ?? settings.skips_enabled,
+    skip_credit: changes.skipCredit ?? settings.skip_credit,
+    leaves: { ...settings.leaves, ...changes.leaves },
+  };
 }
+
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
 const DAYS_BEFORE = ['the same day', 'the day before', 'two days before'];
 
-/** The settings as lines a person reads: each meal's cutoff, and whether skips are on. */
+/** The settings as lines a person reads: each meal's cutoff, skips, and the leave policy. */
 export function describeSettings(settings: BusinessSettings): string {
   const width = Math.max(...MEALS.map((meal) => meal.length));
   const lines = MEALS.map((meal) => {
@@ -47,5 +84,17 @@ export function describeSettings(settings: BusinessSettings): string {
     return `${meal.padEnd(width)}  closes ${cutoff.time} ${DAYS_BEFORE[cutoff.days_before] ?? ''}`;
   });
   lines.push(`Meal skips: ${settings.skips_enabled ? 'on' : 'off'}`);
+  lines.push(
+    `A day of skipped meals: ${settings.skip_credit === 'day' ? 'extends the plan by a day' : 'earns nothing'}`,
+  );
+  const { leaves } = settings;
+  lines.push(`Longest leave: ${days(leaves.max_days)}`);
+  lines.push(`Shortest leave that extends the plan: ${days(leaves.min_extending_days)}`);
+  lines.push(
+    `Leave days per month: ${leaves.max_days_per_month === null ? 'no limit' : `at most ${leaves.max_days_per_month}`}`,
+  );
+  lines.push(
+    `Leave before the first meal's cutoff: ${leaves.before_cutoff ? 'required' : 'not required'}`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,15 @@
 // Pure rules for creating and editing a leave, used by the server before it writes and by the web form.
-import { MAX_LEAVE_DAYS } from '../shared/constants';
+// The numbers come from the owner's leave policy (machines/settings), the spec's by default.
 import {
+  cutoffOf,
+  DEFAULT_LEAVE_POLICY,
+  firstMeal,
+  type BusinessSettings,
+  type LeavePolicy,
+  type Meal,
+} from '../settings/settings.rules';
+import {
+  addDays,
   diffDays,
   inclusiveDays,
   isAfter,
@@ -8,7 +17,7 @@ import {
   type IsoDate,
   rangesOverlap,
 } from '../shared/dates';
-import type { Refusal } from '../shared/refusals';
+import { refusal, type Refusal } from '../shared/refusals';
 import { leaveRequestRefusals } from './leave.messages';
 import type { LeaveEvent } from './leave.machine';
 
@@ -43,7 +52,104 @@ export interface LeaveRequestFacts {
   readonly hasOtherPending: boolean;
   /** The dates overlap one of the user's PENDING or APPROVED leaves (not counting the one being edited). */
   readonly overlapsExisting: boolean;
+  /** The owner's leave policy; the spec's rules without one. */
+  readonly policy?: LeavePolicy;
+  /**
+   * The user's other PENDING and APPROVED leaves (not the one being edited), for the monthly cap;
+   * without them none are counted.
+   */
+  readonly otherLeaves?: ReadonlyArray<LeaveRange>;
+  /**
+   * When the first meal the leave takes off is fixed (see firstMealCutoff), and the time now (an
+   * ISO instant), for the policy's before_cutoff rule; without them it is not checked.
+   */
+  readonly firstCutoff?: FirstMealCutoff | null;
+  readonly now?: string;
 }
+
+export interface LeaveRange {
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+}
+
+/** The cutoff of the first meal of a leave's first day: the meal, its business date and time, its instant. */
+export interface FirstMealCutoff {
+  readonly meal: Meal;
+  readonly date: IsoDate;
+  readonly time: string;
+  readonly at: string;
+}
+
+/**
+ * The cutoff of the first of `meals` (the subscription's) on `startDate`; `instant` turns a
+ * business date and time into an ISO instant (cutoffAt's zone arithmetic). Null without meals.
+ */
+export function firstMealCutoff(
+  settings: BusinessSettings,
+  meals: readonly Meal[],
+  startDate: IsoDate,
+  instant: (date: IsoDate, time: string) => string,
+): FirstMealCutoff | null {
+  const meal = firstMeal(meals);
+  if (meal === null) return null;
+  const local = cutoffOf(settings, meal, startDate);
+  return { meal, date: local.date, time: local.time, at: instant(local.date, local.time) };
+}
+
+/** The last day of `month` (YYYY-MM). */
+function monthEnd(month: string): IsoDate {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const next =
+    monthNumber === 12
+      ? `${year + 1}-01-01`
+      : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
+  return addDays(next, -1);
+}
+
+/** The days of `range` that fall in `month` (YYYY-MM). */
+export function leaveDaysInMonth(range: LeaveRange, month: string): number {
+  const first = `${month}-01`;
+  const last = monthEnd(month);
+  const start = isBefore(range.startDate, first) ? first : range.startDate;
+  const end = isAfter(range.endDate, last) ? last : range.endDate;
+  return isAfter(start, end) ? 0 : inclusiveDays(start, end);
+}
+
+/** The calendar months (YYYY-MM) a leave touches, in order. */
+export function monthsOf(range: LeaveRange): string[] {
+  const months: string[] = [];
+  let month = range.startDate.slice(0, 7);
+  const last = range.endDate.slice(0, 7);
+  while (month <= last) {
+    months.push(month);
+    month = addDays(monthEnd(month), 1).slice(0, 7);
+  }
+  return months;
+}
+
+/**
+ * The first month in which the leave would take the user past the policy's monthly cap, with the
+ * days it would hold then; null when within it (or there is no cap).
+ */
+export function monthOverCap(
+  leave: LeaveRange,
+  others: ReadonlyArray<LeaveRange>,
+  cap: number | null,
+): { readonly month: string; readonly days: number } | null {
+  if (cap === null || isAfter(leave.startDate, leave.endDate)) return null;
+  for (const month of monthsOf(leave)) {
+    const days = [leave, ...others].reduce((sum, range) => sum + leaveDaysInMonth(range, month), 0);
+    if (days > cap) return { month, days };
+  }
+  return null;
+}
+
+/** Whether an approved leave of `durationDays` extends its subscription under `policy`. */
+export const leaveExtends = (durationDays: number, policy: LeavePolicy = DEFAULT_LEAVE_POLICY) =>
+  durationDays >= policy.min_extending_days;
+
+/** "A leave can last at most N days.", naming the policy's number. */
+export const tooLongRefusal = (maxDays: number) => refusal('leave.too_long', { count: maxDays });
 
 export type LeaveRequestVerdict =
   | { readonly ok: true; readonly durationDays: number }
@@ -59,8 +165,36 @@ export function validateLeaveRequest(facts: LeaveRequestFacts): LeaveRequestVerd
   if (facts.adjustedEndDate !== null && isAfter(facts.startDate, facts.adjustedEndDate)) {
     refusals.push(leaveRequestRefusals.startsAfterSubscriptionEnd);
   }
-  if (inclusiveDays(facts.startDate, facts.endDate) > MAX_LEAVE_DAYS) {
-    refusals.push(leaveRequestRefusals.tooLong);
+  const policy = facts.policy ?? DEFAULT_LEAVE_POLICY;
+  if (inclusiveDays(facts.startDate, facts.endDate) > policy.max_days) {
+    refusals.push(tooLongRefusal(policy.max_days));
+  }
+  const overCap = monthOverCap(facts, facts.otherLeaves ?? [], policy.max_days_per_month);
+  if (overCap && policy.max_days_per_month !== null) {
+    refusals.push(
+      refusal('leave.month_limit', {
+        count: policy.max_days_per_month,
+        month: overCap.month,
+        days: overCap.days,
+      }),
+    );
+  }
+  const cutoff = facts.firstCutoff;
+  if (
+    policy.before_cutoff &&
+    cutoff &&
+    facts.now !== undefined &&
+    Date.parse(facts.now) >= Date.parse(cutoff.at) &&
+    !isBefore(facts.startDate, facts.today)
+  ) {
+    refusals.push(
+      refusal('leave.after_cutoff', {
+        day: facts.startDate,
+        meal: cutoff.meal,
+        time: cutoff.time,
+        cutoff_day: cutoff.date,
+      }),
+    );
   }
   if (facts.overlapsExisting) refusals.push(leaveRequestRefusals.overlaps);
   if (facts.hasOtherPending) refusals.push(leaveRequestRefusals.pendingExists);
@@ -86,17 +220,19 @@ export function otherLeaveFacts(
   dates: { readonly startDate: IsoDate; readonly endDate: IsoDate },
   leaves: ReadonlyArray<LeaveRecord>,
   editedLeaveId: number | null,
-): Pick<LeaveRequestFacts, 'hasOtherPending' | 'overlapsExisting'> {
+): Pick<LeaveRequestFacts, 'hasOtherPending' | 'overlapsExisting' | 'otherLeaves'> {
   const others = leaves.filter(
     (leave) =>
       leave.id !== editedLeaveId && (leave.status === 'PENDING' || leave.status === 'APPROVED'),
   );
+  const otherLeaves = others.map((leave) => ({
+    startDate: leave.leave_start_date,
+    endDate: leave.leave_end_date,
+  }));
   return {
     hasOtherPending: others.some((leave) => leave.status === 'PENDING'),
-    overlapsExisting: overlapsAnyLeave(
-      dates,
-      others.map((leave) => ({ startDate: leave.leave_start_date, endDate: leave.leave_end_date })),
-    ),
+    overlapsExisting: overlapsAnyLeave(dates, otherLeaves),
+    otherLeaves,
   };
 }
 
@@ -109,6 +245,8 @@ const REFUSAL_FIELDS: Readonly<Record<string, LeaveFormField>> = {
   [leaveRequestRefusals.startsAfterSubscriptionEnd.code]: 'leave_start_date',
   [leaveRequestRefusals.endBeforeStart.code]: 'leave_end_date',
   [leaveRequestRefusals.tooLong.code]: 'leave_end_date',
+  'leave.month_limit': 'leave_end_date',
+  'leave.after_cutoff': 'leave_start_date',
 };
 
 export function leaveRefusalField(refusal: Refusal): LeaveFormField | null {

@@ -1,12 +1,40 @@
-// The business's policies (the owner's settings): each meal's cutoff and whether single meals may
-// be skipped. The server stores them, the web app and `dabba` show and change them, and every host
-// computes a meal's cutoff here, in the business's time zone.
+// The business's policies (the owner's settings): each meal's cutoff, whether single meals may be
+// skipped and what a skipped day earns, and the leave policy. The server stores them, the web app
+// and `dabba` show and change them, and every host computes a meal's cutoff here, in the
+// business's time zone.
 import type { components } from '../../generated/api';
+import { MAX_LEAVE_DAYS } from '../shared/constants';
 import { addDays, type IsoDate } from '../shared/dates';
+import { refusal, type Refusal } from '../shared/refusals';
 
 export type BusinessSettings = components['schemas']['BusinessSettings'];
+/** A save: `leaves` and `skip_credit` may be missing (a client older than them). */
+export type BusinessSettingsChange = components['schemas']['BusinessSettingsChange'];
+export type CustomerPolicies = components['schemas']['CustomerPolicies'];
+export type LeavePolicy = components['schemas']['LeavePolicy'];
+export type SkipCredit = components['schemas']['SkipCredit'];
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
+
+export const SKIP_CREDITS = ['none', 'day'] as const satisfies readonly SkipCredit[];
+
+/**
+ * The spec's leave rules, which hold until the owner changes them: at most 15 days, every approved
+ * leave extends the subscription, no monthly cap, no notice before a cutoff.
+ */
+export const DEFAULT_LEAVE_POLICY: LeavePolicy = {
+  max_days: MAX_LEAVE_DAYS,
+  min_extending_days: 1,
+  max_days_per_month: null,
+  before_cutoff: false,
+};
+
+/** The bounds of the leave policy's numbers (the contract's). */
+export const LEAVE_POLICY_LIMITS = {
+  maxDays: { min: 1, max: 90 },
+  minExtendingDays: { min: 1, max: 90 },
+  maxDaysPerMonth: { min: 1, max: 31 },
+} as const;
 
 /** The meals of a day, in the order they are served. */
 export const MEALS = ['breakfast', 'lunch', 'dinner'] as const satisfies readonly Meal[];
@@ -16,7 +44,8 @@ export const isMeal = (value: unknown): value is Meal =>
 
 /**
  * A new install's settings: breakfast fixed at 22:00 the evening before, lunch at 09:00 and dinner
- * at 15:00 the same day (cutoffs operators publish), single-meal skips on.
+ * at 15:00 the same day (cutoffs operators publish), single-meal skips on and earning nothing, and
+ * the spec's leave rules.
  */
 export const DEFAULT_SETTINGS: BusinessSettings = {
   cutoffs: {
@@ -25,7 +54,50 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
     dinner: { time: '15:00', days_before: 0 },
   },
   skips_enabled: true,
+  skip_credit: 'none',
+  leaves: DEFAULT_LEAVE_POLICY,
 };
+
+/**
+ * The settings a save leads to: `change` over `current`, a part a client left out (or a row saved
+ * before it existed) keeping its value.
+ */
+export function mergeSettings(
+  current: BusinessSettings,
+  change: Partial<BusinessSettingsChange>,
+): BusinessSettings {
+  return {
+    cutoffs: { ...current.cutoffs, ...change.cutoffs },
+    skips_enabled: change.skips_enabled ?? current.skips_enabled,
+    skip_credit: change.skip_credit ?? current.skip_credit,
+    leaves: { ...current.leaves, ...change.leaves },
+  };
+}
+
+/** Rules across fields the contract cannot state (empty: the settings may be saved). */
+export function settingsProblems(settings: BusinessSettings): Refusal[] {
+  const { leaves } = settings;
+  if (leaves.min_extending_days > leaves.max_days) {
+    return [
+      refusal('settings.min_extending_above_max', {
+        min: leaves.min_extending_days,
+        max: leaves.max_days,
+      }),
+    ];
+  }
+  return [];
+}
+
+/** What a customer's requests are decided by: the customer-readable part of the settings. */
+export const customerPolicies = (settings: BusinessSettings): CustomerPolicies => ({
+  skips_enabled: settings.skips_enabled,
+  skip_credit: settings.skip_credit,
+  leaves: settings.leaves,
+});
+
+/** The first of `meals` in serving order (null: none). */
+export const firstMeal = (meals: readonly Meal[]): Meal | null =>
+  MEALS.find((meal) => meals.includes(meal)) ?? null;
 
 /** Milliseconds east of UTC of `timeZone` at `instantMs`. */
 function zoneOffsetMs(instantMs: number, timeZone: string): number {

@@ -31,6 +31,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'plan.code_taken': 'इस कोड का प्लान पहले से मौजूद है।',
   'backup.not_sqlite':
     'यह सर्वर अपना डेटा PostgreSQL (DATABASE_URL) में रखता है, एम्बेडेड डेटाबेस में नहीं: इसका बैकअप pg_dump से लें।',
+  'settings.min_extending_above_max':
+    'योजना बढ़ाने वाली सबसे छोटी छुट्टी ({min} दिन) सबसे लंबी छुट्टी ({max} दिन) से लंबी नहीं हो सकती।',
   'adjustment.key_reused':
     'यह ऑपरेशन कुंजी पहले ही किसी दूसरे बदलाव (अलग दिन या कारण) के लिए इस्तेमाल हो चुकी है।',
   'webhook.not_configured': 'वेबहुक कॉन्फ़िगर नहीं किए गए हैं।',
@@ -109,6 +111,10 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'leave.end_before_start': 'अंतिम तारीख़, शुरू होने की तारीख़ के दिन या उसके बाद की होनी चाहिए।',
   'leave.after_subscription_end': 'छुट्टी सदस्यता की समाप्ति की तारीख़ को या उससे पहले शुरू होनी चाहिए।',
   'leave.too_long': 'एक छुट्टी अधिकतम {count} दिन की हो सकती है।',
+  'leave.month_limit':
+    'एक महीने में अधिकतम {count} दिन की छुट्टी ली जा सकती है: {month} में {days} दिन की छुट्टी हो जाएगी।',
+  'leave.after_cutoff':
+    '{day} से छुट्टी का अनुरोध {meal} तय होने से पहले, {cutoff_day} को {time} तक करना था।',
   'leave.overlaps': 'यह छुट्टी किसी दूसरी लंबित या स्वीकृत छुट्टी से टकराती है।',
   'leave.pending_exists': 'छुट्टी का आपका एक अनुरोध पहले से लंबित है।',
 

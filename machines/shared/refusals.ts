@@ -40,6 +40,8 @@ export const REFUSALS_EN = {
   'plan.code_taken': 'A plan with this code already exists.',
   'backup.not_sqlite':
     'This server keeps its data in PostgreSQL (DATABASE_URL), not in the embedded database: back it up with pg_dump.',
+  'settings.min_extending_above_max':
+    'The shortest leave that extends the plan ({min} days) cannot be longer than the longest leave ({max} days).',
   'adjustment.key_reused':
     'This operation key was already used for another adjustment (other days or reason).',
   'webhook.not_configured': 'Webhooks are not configured.',
@@ -123,6 +125,10 @@ export const REFUSALS_EN = {
   'leave.end_before_start': 'The end date must be on or after the start date.',
   'leave.after_subscription_end': "Leave must start on or before the subscription's end date.",
   'leave.too_long': 'A leave can last at most {count} days.',
+  'leave.month_limit':
+    'Leave is limited to {count} days a month: {month} would have {days} days of leave.',
+  'leave.after_cutoff':
+    'Leave from {day} had to be asked before {meal} was fixed, at {time} on {cutoff_day}.',
   'leave.overlaps': 'This leave overlaps another pending or approved leave.',
   'leave.pending_exists': 'You already have a pending leave request.',
 
@@ -233,15 +239,27 @@ function dayOfYear(language: CatalogueLanguage, date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A calendar month ('2026-11') as `language` reads it: 'November 2026', 'नवंबर 2026'. */
+function monthOfYear(language: CatalogueLanguage, month: string): string {
+  return new Intl.DateTimeFormat(`${language}-IN`, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /**
  * A value as `language` writes it, by its placeholder's name: `{meal}` ('lunch' → 'Lunch'),
- * `{day}` (a date: '2026-11-28' → '28 Nov'), `{time}` ('09:00' → '9:00 am'). Other values are
+ * `{day}` and `{…_day}` (a date: '2026-11-28' → '28 Nov'), `{month}` ('2026-11' → 'November
+ * 2026'), `{time}` ('09:00' → '9:00 am'). Other values are
  * used as they are.
  */
 function written(language: CatalogueLanguage, name: string, value: string | number): string {
   const text = String(value);
   if (name === 'meal') return MEAL_NAMES[language][text] ?? text;
-  if (name === 'day' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return dayOfYear(language, text);
+  if ((name === 'day' || name.endsWith('_day')) && /^\d{4}-\d{2}-\d{2}$/.test(text))
+    return dayOfYear(language, text);
+  if (name === 'month' && /^\d{4}-\d{2}$/.test(text)) return monthOfYear(language, text);
   if (name === 'time' && /^\d{2}:\d{2}$/.test(text)) return clockTime(language, text);
   return text;
 }

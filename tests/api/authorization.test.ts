@@ -876,6 +876,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     },
     leaveDashboardStats: plain('/api/subscriptions/leaves/dashboard_stats/'),
     // ----- meals --------------------------------------------------------------------------------
+    getPolicies: plain('/api/policies/'),
     listUpcomingMeals: plain('/api/meals/upcoming/'),
     listMealSkips: plain('/api/meals/skips/'),
     skipMeal: {
@@ -1396,7 +1397,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(109);
+    expect(operationIds).toHaveLength(110);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

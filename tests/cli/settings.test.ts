@@ -25,6 +25,11 @@ describe('dabba settings', () => {
         'lunch      closes 09:00 the same day',
         'dinner     closes 15:00 the same day',
         'Meal skips: on',
+        'A day of skipped meals: earns nothing',
+        'Longest leave: 15 days',
+        'Shortest leave that extends the plan: 1 day',
+        'Leave days per month: no limit',
+        "Leave before the first meal's cutoff: not required",
         '',
       ].join('\n'),
     );
@@ -47,6 +52,8 @@ describe('dabba settings', () => {
         dinner: DEFAULT_SETTINGS.cutoffs.dinner,
       },
       skips_enabled: false,
+      skip_credit: 'none',
+      leaves: DEFAULT_SETTINGS.leaves,
     });
     const bad = await dabba(server, ['settings', 'set', '--cutoff', 'lunch=25:00']);
     expect(bad.code).toBe(2);
@@ -66,6 +73,61 @@ describe('dabba settings', () => {
     expect(back.code).toBe(0);
     expect(back.stdout).toContain('Settings saved.');
     expect((await dabba(server, ['settings', '--json'])).json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('changes the leave policy and what a skipped day earns, and prints them', async () => {
+    const set = await dabba(server, [
+      'settings',
+      'set',
+      '--leave-max-days',
+      '10',
+      '--leave-min-extending',
+      '3',
+      '--leave-month-max',
+      '12',
+      '--leave-before-cutoff',
+      'on',
+      '--skipped-day',
+      'extends',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('Settings saved.');
+    expect(set.stdout).toContain('A day of skipped meals: extends the plan by a day');
+    expect(set.stdout).toContain('Longest leave: 10 days');
+    expect(set.stdout).toContain('Shortest leave that extends the plan: 3 days');
+    expect(set.stdout).toContain('Leave days per month: at most 12');
+    expect(set.stdout).toContain("Leave before the first meal's cutoff: required");
+    const json = (await dabba(server, ['settings', '--json'])).json();
+    expect(json).toEqual({
+      ...DEFAULT_SETTINGS,
+      skip_credit: 'day',
+      leaves: { max_days: 10, min_extending_days: 3, max_days_per_month: 12, before_cutoff: true },
+    });
+    // The server's rules, as it says them.
+    const crossed = await dabba(server, ['settings', 'set', '--leave-min-extending', '11']);
+    expect(crossed.code).not.toBe(0);
+    expect(crossed.stderr).toContain(
+      'The shortest leave that extends the plan (11 days) cannot be longer than the longest leave (10 days).',
+    );
+    const bad = await dabba(server, ['settings', 'set', '--leave-month-max', 'lots']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Expected a number of days, or none.');
+    const back = await dabba(server, [
+      'settings',
+      'set',
+      '--leave-max-days',
+      '15',
+      '--leave-min-extending',
+      '1',
+      '--leave-month-max',
+      'none',
+      '--leave-before-cutoff',
+      'off',
+      '--skipped-day',
+      'nothing',
+      '--json',
+    ]);
+    expect(back.json()).toEqual(DEFAULT_SETTINGS);
   });
 
   it('prints one meal of the kitchen sheet with who skipped it', async () => {

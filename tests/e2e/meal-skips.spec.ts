@@ -115,11 +115,56 @@ test('the owner sets the cutoffs and turns meal skips off and on from the settin
     headers: { Authorization: `Bearer ${owner.access}` },
   });
   expect(await saved.json()).toEqual({
+    ...DEFAULT_SETTINGS,
     cutoffs: { ...DEFAULT_SETTINGS.cutoffs, dinner: { time: '16:30', days_before: 0 } },
     skips_enabled: false,
   });
   await expectAccessible(page, '/admin/settings');
   await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await putSettings(page.request, DEFAULT_SETTINGS);
+});
+
+test('the owner shortens the longest leave on the settings page, and the leave form refuses by it', async ({
+  page,
+}) => {
+  await putSettings(page.request, DEFAULT_SETTINGS);
+  const planId = await ensurePlan(page.request, PLANS.tiffinAll);
+  const customer = await registerCustomer(page.request, {
+    service: 'tiffin',
+    firstName: 'Leela',
+    prefix: 'policy',
+  });
+  await subscribeAndPay(page.request, customer, planId);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSignedIn(page, await ownerTokens(page.request), '/admin/settings');
+  await page.getByLabel(msg('settings.leaves.maxDays')).fill('5');
+  await page.getByLabel(msg('settings.leaves.monthMax')).fill('8');
+  await page.getByLabel(msg('settings.skips.credit')).check();
+  await page.getByRole('button', { name: msg('settings.save') }).click();
+  await expectToast(page, msg('settings.toast.saved'));
+  await expectNoSidewaysScroll(page);
+  const owner = await ownerTokens(page.request);
+  const saved = await page.request.get('/api/owner/settings/', {
+    headers: { Authorization: `Bearer ${owner.access}` },
+  });
+  expect(await saved.json()).toEqual({
+    ...DEFAULT_SETTINGS,
+    skip_credit: 'day',
+    leaves: { ...DEFAULT_SETTINGS.leaves, max_days: 5, max_days_per_month: 8 },
+  });
+
+  await openSignedIn(page, customer.tokens, '/leaves');
+  await page.getByText(msg('leaves.terms.title')).click();
+  await expect(page.getByText(msg('leaves.terms.length', { count: 5 }))).toBeVisible();
+  await expect(page.getByText(msg('leaves.terms.monthMax', { count: 8 }))).toBeVisible();
+  await page.getByRole('button', { name: msg('leaves.request') }).click();
+  const dialog = page.getByRole('dialog', { name: msg('leaves.request') });
+  await expect(dialog.getByText(msg('leaves.field.endHint', { count: 5 }))).toBeVisible();
+  await dialog.getByLabel(msg('leaves.field.start')).fill(indiaDate(2));
+  await dialog.getByLabel(msg('leaves.field.end')).fill(indiaDate(7));
+  await expect(dialog.getByText(refusal('leave.too_long', { count: 5 }))).toBeVisible();
   await expectNoSidewaysScroll(page);
   await putSettings(page.request, DEFAULT_SETTINGS);
 });

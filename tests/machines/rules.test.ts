@@ -15,8 +15,16 @@ import {
   isExpired,
   isIsoDate,
   isSoonToExpire,
+  DEFAULT_LEAVE_POLICY,
+  DEFAULT_SETTINGS,
+  firstMealCutoff,
+  instantInZone,
+  leaveDaysInMonth,
   leaveDuration,
+  leaveExtends,
   leaveRefusalField,
+  monthOverCap,
+  settingsProblems,
   type LeaveRequestFacts,
   leaveRequestRefusals,
   MAX_LEAVE_DAYS,
@@ -357,16 +365,16 @@ describe('leave rules', () => {
     ];
     const dates = (startDate: string, endDate: string) => ({ startDate, endDate });
     // A rejected leave blocks nothing; the pending one blocks a new request.
-    expect(otherLeaveFacts(dates('2025-03-10', '2025-03-12'), leaves, null)).toEqual({
+    expect(otherLeaveFacts(dates('2025-03-10', '2025-03-12'), leaves, null)).toMatchObject({
       hasOtherPending: true,
       overlapsExisting: false,
     });
     // Editing the pending leave: it neither counts as another pending one nor overlaps itself.
-    expect(otherLeaveFacts(dates('2025-03-19', '2025-03-22'), leaves, 3)).toEqual({
+    expect(otherLeaveFacts(dates('2025-03-19', '2025-03-22'), leaves, 3)).toMatchObject({
       hasOtherPending: false,
       overlapsExisting: false,
     });
-    expect(otherLeaveFacts(dates('2025-03-03', '2025-03-05'), leaves, 3)).toEqual({
+    expect(otherLeaveFacts(dates('2025-03-03', '2025-03-05'), leaves, 3)).toMatchObject({
       hasOtherPending: false,
       overlapsExisting: true,
     });
@@ -459,3 +467,118 @@ describe('refund display', () => {
     expect(refundStatusDisplay('PAID')).toBe('Paid');
   });
 });
+
+describe("leave rules under the owner's policy", () => {
+  const base: LeaveRequestFacts = {
+    startDate: '2025-03-10',
+    endDate: '2025-03-12',
+    today: '2025-03-05',
+    adjustedEndDate: '2025-06-30',
+    subscriptionStatus: 'ACTIVE',
+    hasOtherPending: false,
+    overlapsExisting: false,
+  };
+  const refused = (facts: Partial<LeaveRequestFacts>) => {
+    const verdict = validateLeaveRequest({ ...base, ...facts });
+    return verdict.ok ? [] : verdict.refusals.map((refusal) => refusal.message);
+  };
+
+  it("keeps the spec's rules by default: 15 days, every leave extends, no cap, no notice", () => {
+    expect(DEFAULT_LEAVE_POLICY).toEqual({
+      max_days: MAX_LEAVE_DAYS,
+      min_extending_days: 1,
+      max_days_per_month: null,
+      before_cutoff: false,
+    });
+    expect(DEFAULT_SETTINGS.skip_credit).toBe('none');
+    expect(refused({ policy: DEFAULT_LEAVE_POLICY, endDate: '2025-03-24' })).toEqual([]);
+    expect(refused({ policy: DEFAULT_LEAVE_POLICY, endDate: '2025-03-25' })).toEqual([
+      'A leave can last at most 15 days.',
+    ]);
+    expect(leaveExtends(1)).toBe(true);
+  });
+
+  it("names the policy's longest leave", () => {
+    const policy = { ...DEFAULT_LEAVE_POLICY, max_days: 3 };
+    expect(refused({ policy })).toEqual([]);
+    expect(refused({ policy, endDate: '2025-03-13' })).toEqual([
+      'A leave can last at most 3 days.',
+    ]);
+    expect(
+      leaveRefusalField(validateLeaveRequestRefusal({ ...base, policy, endDate: '2025-03-13' })),
+    ).toBe('leave_end_date');
+  });
+
+  it('counts each day of leave in its calendar month for the monthly cap', () => {
+    expect(leaveDaysInMonth({ startDate: '2025-02-26', endDate: '2025-03-02' }, '2025-03')).toBe(2);
+    expect(leaveDaysInMonth({ startDate: '2025-02-26', endDate: '2025-03-02' }, '2025-02')).toBe(3);
+    expect(leaveDaysInMonth({ startDate: '2025-04-01', endDate: '2025-04-02' }, '2025-03')).toBe(0);
+    const others = [{ startDate: '2025-02-27', endDate: '2025-03-03' }];
+    expect(
+      monthOverCap({ startDate: '2025-03-10', endDate: '2025-03-12' }, others, null),
+    ).toBeNull();
+    expect(monthOverCap({ startDate: '2025-03-10', endDate: '2025-03-12' }, others, 6)).toBeNull();
+    expect(monthOverCap({ startDate: '2025-03-10', endDate: '2025-03-13' }, others, 6)).toEqual({
+      month: '2025-03',
+      days: 7,
+    });
+    // December into January: each month on its own.
+    expect(monthOverCap({ startDate: '2025-12-30', endDate: '2026-01-02' }, [], 2)).toBeNull();
+    expect(monthOverCap({ startDate: '2025-12-29', endDate: '2026-01-02' }, [], 2)).toEqual({
+      month: '2025-12',
+      days: 3,
+    });
+    const policy = { ...DEFAULT_LEAVE_POLICY, max_days_per_month: 6 };
+    expect(refused({ policy, otherLeaves: others, endDate: '2025-03-13' })).toEqual([
+      'Leave is limited to 6 days a month: March 2025 would have 7 days of leave.',
+    ]);
+  });
+
+  it('with notice required, refuses once the first meal of the first day is fixed', () => {
+    const zone = 'Asia/Kolkata';
+    const instant = (date: string, time: string) => instantInZone(date, time, zone);
+    // Breakfast is fixed at 22:00 the evening before; a lunch-and-dinner plan's first meal is lunch.
+    const breakfast = firstMealCutoff(
+      DEFAULT_SETTINGS,
+      ['breakfast', 'dinner'],
+      '2025-03-10',
+      instant,
+    );
+    expect(breakfast).toEqual({
+      meal: 'breakfast',
+      date: '2025-03-09',
+      time: '22:00',
+      at: '2025-03-09T16:30:00.000Z',
+    });
+    const lunch = firstMealCutoff(DEFAULT_SETTINGS, ['dinner', 'lunch'], '2025-03-10', instant);
+    expect(lunch?.meal).toBe('lunch');
+    expect(firstMealCutoff(DEFAULT_SETTINGS, [], '2025-03-10', instant)).toBeNull();
+    const policy = { ...DEFAULT_LEAVE_POLICY, before_cutoff: true };
+    const late = { firstCutoff: breakfast, now: '2025-03-09T16:30:00.000Z', today: '2025-03-09' };
+    expect(refused({ ...late, policy })).toEqual([
+      'Leave from 10 Mar had to be asked before Breakfast was fixed, at 10:00 pm on 9 Mar.',
+    ]);
+    expect(refused({ ...late, now: '2025-03-09T16:29:59.000Z', policy })).toEqual([]);
+    // Off: today's behaviour.
+    expect(refused({ ...late, policy: DEFAULT_LEAVE_POLICY })).toEqual([]);
+  });
+
+  it('extends only from the shortest extending leave, and refuses a policy where none could', () => {
+    const policy = { ...DEFAULT_LEAVE_POLICY, min_extending_days: 3 };
+    expect(leaveExtends(2, policy)).toBe(false);
+    expect(leaveExtends(3, policy)).toBe(true);
+    expect(settingsProblems(DEFAULT_SETTINGS)).toEqual([]);
+    expect(
+      settingsProblems({
+        ...DEFAULT_SETTINGS,
+        leaves: { ...DEFAULT_LEAVE_POLICY, max_days: 5, min_extending_days: 6 },
+      }).map((problem) => problem.code),
+    ).toEqual(['settings.min_extending_above_max']);
+  });
+});
+
+function validateLeaveRequestRefusal(facts: LeaveRequestFacts) {
+  const verdict = validateLeaveRequest(facts);
+  if (verdict.ok) throw new Error('expected a refusal');
+  return verdict.refusals[0];
+}

@@ -1,6 +1,7 @@
 // The customer's and everyone's reads (./query derives each from the contract); pages never fetch
 // by hand.
 import type { components } from '@generated/api';
+import { DEFAULT_LEAVE_POLICY, type LeavePolicy } from '@machines/settings';
 import { injectedBusiness } from '@web/app/business';
 import { rememberBusinessTimeZone } from '@web/lib/format';
 import { useLanguage } from '@web/i18n/i18n';
@@ -74,6 +75,12 @@ export function useReceiptHtml(id: number | null) {
 /** The customer's meals of today and tomorrow, with cutoffs; asked again every minute. */
 export const useUpcomingMeals = () =>
   useApiQuery('/meals/upcoming/', undefined, { ...CUSTOMER, refetchInterval: 60_000 });
+
+/** The policies a customer's requests are decided by (the leave form's numbers). */
+export const usePolicies = () => useApiQuery('/policies/', undefined, CUSTOMER);
+
+/** The leave policy in force; the spec's rules until the server has answered. */
+export const useLeavePolicy = (): LeavePolicy => usePolicies().data?.leaves ?? DEFAULT_LEAVE_POLICY;
 
 export const useFeedbackList = () => useApiQuery('/feedback/', undefined, CUSTOMER);
 

@@ -10,9 +10,14 @@ import {
   leaveRefusals,
   leaveRequestRefusals,
   type LeaveStatus,
+  firstMealCutoff,
+  leaveExtends,
   otherLeaveFacts,
   validateLeaveRequest,
 } from '@machines/leave';
+import { instantInZone } from '@machines/settings';
+import { parseMeals } from '@server/platform/format.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Leave, User } from '@server/platform/db/schema.js';
 import { ApiError, refusalField } from '@server/errors.js';
@@ -29,6 +34,7 @@ import {
   type StoreDeps,
 } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import type { MealSkipStore } from '@server/lifecycles/meal-skip/meal-skip.store.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 
 export interface LeaveDates {
@@ -43,7 +49,11 @@ type OwnerDecision = Extract<LeaveEvent, { type: 'leave.approve' | 'leave.reject
 
 export type LeaveStore = ReturnType<typeof createLeaveStore>;
 
-export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionStore) {
+export function createLeaveStore(
+  deps: StoreDeps,
+  subscriptions: SubscriptionStore,
+  mealSkips: Pick<MealSkipStore, 'withdrawCredits'>,
+) {
   const db = deps.db.kysely;
 
   /** Every create/edit rule of machines/leave's rules, with the facts read from the database. */
@@ -54,10 +64,11 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
     editedLeaveId: number | null,
   ): Promise<number> {
     const subscription = await db
-      .selectFrom('subscriptions')
-      .select(['id', 'status', 'adjusted_end_date'])
-      .where('id', '=', subscriptionId)
-      .where('user_id', '=', userId)
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select(['s.id', 's.status', 's.adjusted_end_date', 'p.included_meals'])
+      .where('s.id', '=', subscriptionId)
+      .where('s.user_id', '=', userId)
       .executeTakeFirst();
     if (!subscription) {
       throw refusalField('subscription', 'leave.subscription_not_found');
@@ -69,13 +80,23 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
       .where('user_id', '=', userId)
       .where('status', 'in', ['PENDING', 'APPROVED'])
       .execute();
-    // The same facts the web app's form works out from the list it shows.
+    const settings = await readSettings(db);
+    const zone = deps.config.businessTz;
+    // The same facts the web app's form works out from the list it shows and the policies.
     const verdict = validateLeaveRequest({
       ...dates,
       today,
       adjustedEndDate: subscription.adjusted_end_date,
       subscriptionStatus: subscriptionStatus(subscription, today),
       ...otherLeaveFacts(dates, rows, editedLeaveId),
+      policy: settings.leaves,
+      firstCutoff: firstMealCutoff(
+        settings,
+        parseMeals(subscription.included_meals),
+        dates.startDate,
+        (date, time) => instantInZone(date, time, zone),
+      ),
+      now: nowIso(deps),
     });
     if (!verdict.ok) throw refusalsError(verdict.refusals);
     return verdict.durationDays;
@@ -272,7 +293,21 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
         before: { status: leave.status, admin_comment: leave.admin_comment },
         after: { status: written.status, admin_comment: written.admin_comment },
       });
-      if (written.status === 'APPROVED') {
+      // The policy may leave a short leave's days unextended: its meals are off all the same, and
+      // it is approved only while its subscription is ACTIVE, as an extending one is.
+      const { leaves: policy } = await readSettings(trx);
+      const extending = leaveExtends(written.duration_days, policy);
+      if (written.status === 'APPROVED' && !extending) {
+        const subscription = await trx
+          .selectFrom('subscriptions')
+          .select(['status', 'adjusted_end_date'])
+          .where('id', '=', written.subscription_id)
+          .executeTakeFirstOrThrow();
+        if (subscriptionStatus(subscription, deps.today()) !== 'ACTIVE') {
+          throw refusalError(leaveRequestRefusals.approveSubscriptionNotActive);
+        }
+      }
+      if (written.status === 'APPROVED' && extending) {
         try {
           await subscriptions.extend(trx, written.subscription_id, written.duration_days);
         } catch (error) {
@@ -282,6 +317,13 @@ export function createLeaveStore(deps: StoreDeps, subscriptions: SubscriptionSto
           }
           throw error;
         }
+        // Days its dates earned by skipped meals are the leave's now.
+        await mealSkips.withdrawCredits(
+          trx,
+          written.subscription_id,
+          written.leave_start_date,
+          written.leave_end_date,
+        );
       }
       return written;
     });

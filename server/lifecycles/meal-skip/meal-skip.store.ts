@@ -1,7 +1,8 @@
 // The meal skips' store: the only code that writes a skip's status. The rules for a new skip
 // (machines/meal-skip mealSkipProblems) and the machine for an existing one decide, against the
 // settings and the clock of the moment, inside one transaction; a conditional write makes a burst
-// of requests for one meal count it once.
+// of requests for one meal count it once. With the owner's skip_credit `day`, a date whose every
+// meal is skipped extends the subscription by a day (settleCredit), exactly once.
 import {
   closedRefusal,
   mealSkipFromApi,
@@ -9,15 +10,16 @@ import {
   mealSkipProblems,
   type MealSkipEvent,
 } from '@machines/meal-skip';
-import { cutoffAt, type Meal } from '@machines/settings';
-import { decide, refusal } from '@machines/shared';
-import { notFound, refusalError, refusalField, refusalsError } from '@server/errors.js';
+import { cutoffAt, type BusinessSettings, type Meal } from '@machines/settings';
+import { decide, formatDayMonth, refusal } from '@machines/shared';
+import { ApiError, notFound, refusalError, refusalField, refusalsError } from '@server/errors.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { parseMeals } from '@server/platform/format.js';
 import type { MealSkip, User } from '@server/platform/db/schema.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 
 export interface NewMealSkip {
   subscription: number;
@@ -27,9 +29,128 @@ export interface NewMealSkip {
 
 export type MealSkipStore = ReturnType<typeof createMealSkipStore>;
 
-export function createMealSkipStore(deps: StoreDeps) {
+export function createMealSkipStore(deps: StoreDeps, subscriptions: SubscriptionStore) {
   const db = deps.db.kysely;
   const zone = deps.config.businessTz;
+
+  /** Holds the subscription's row until the transaction ends (SQLite: one writer already). */
+  async function lockSubscription(trx: Executor, subscriptionId: number): Promise<void> {
+    if (deps.db.dialect !== 'postgres') return;
+    await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('id', '=', subscriptionId)
+      .forUpdate()
+      .execute();
+  }
+
+  /**
+   * An approved leave that extends the subscription covers its dates' days itself: the days its
+   * dates earned by being skipped whole are taken back, in the approval's transaction, so a day
+   * away earns one day, not two. Kept when the subscription machine will not take them back.
+   */
+  async function withdrawCredits(
+    trx: Executor,
+    subscriptionId: number,
+    startDate: string,
+    endDate: string,
+  ): Promise<void> {
+    await lockSubscription(trx, subscriptionId);
+    const credited = await trx
+      .selectFrom('meal_skip_credits')
+      .select('meal_date')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '>=', startDate)
+      .where('meal_date', '<=', endDate)
+      .execute();
+    if (credited.length === 0) return;
+    try {
+      await subscriptions.moveEndDate(trx, subscriptionId, {
+        type: 'subscription.adjust',
+        days: -credited.length,
+        reason: `Leave from ${formatDayMonth(startDate)} covers days of skipped meals.`,
+        today: deps.today(),
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 400) return;
+      throw error;
+    }
+    await trx
+      .deleteFrom('meal_skip_credits')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '>=', startDate)
+      .where('meal_date', '<=', endDate)
+      .execute();
+  }
+
+  /**
+   * Gives or takes back the day a date of skipped meals earns, after a skip or an undo of it, in
+   * the same transaction. The subscription's row is locked first (PostgreSQL; SQLite runs one
+   * writer at a time), so of a burst of skips and undos on one date each settles after the one
+   * before has committed, and the last one sees the date as it ends up: the credit row exists
+   * exactly while every meal is skipped. A day is given only while the setting is on; one given
+   * is taken back by an undo even after the owner turns it off.
+   */
+  async function settleCredit(
+    trx: Executor,
+    settings: BusinessSettings,
+    subscriptionId: number,
+    date: string,
+  ): Promise<void> {
+    await lockSubscription(trx, subscriptionId);
+    const credit = await trx
+      .selectFrom('meal_skip_credits')
+      .select('meal_date')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '=', date)
+      .executeTakeFirst();
+    if (!credit && settings.skip_credit !== 'day') return;
+    const plan = await trx
+      .selectFrom('subscriptions as s')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select('p.included_meals')
+      .where('s.id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    const meals = parseMeals(plan.included_meals);
+    const skipped = await trx
+      .selectFrom('meal_skips')
+      .select('meal')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '=', date)
+      .where('status', '=', 'SKIPPED')
+      .execute();
+    const wholeDay =
+      meals.length > 0 && meals.every((meal) => skipped.some((row) => row.meal === meal));
+    if (wholeDay === (credit !== undefined)) return;
+    const move = (days: number, reason: string) =>
+      subscriptions.moveEndDate(trx, subscriptionId, {
+        type: 'subscription.adjust',
+        days,
+        reason,
+        today: deps.today(),
+      });
+    if (wholeDay) {
+      await move(1, `Every meal of ${formatDayMonth(date)} skipped.`);
+      await trx
+        .insertInto('meal_skip_credits')
+        .values({ subscription_id: subscriptionId, meal_date: date, created_at: nowIso(deps) })
+        .execute();
+      return;
+    }
+    try {
+      await move(-1, `A meal of ${formatDayMonth(date)} put back.`);
+    } catch (error) {
+      // The subscription machine will not take the day back (the subscription was cancelled, or
+      // the owner has since shortened it): the day stays given, and its row says so.
+      if (error instanceof ApiError && error.statusCode === 400) return;
+      throw error;
+    }
+    await trx
+      .deleteFrom('meal_skip_credits')
+      .where('subscription_id', '=', subscriptionId)
+      .where('meal_date', '=', date)
+      .execute();
+  }
 
   const findSkip = (trx: Executor, subscription: number, date: string, meal: Meal) =>
     trx
@@ -77,6 +198,7 @@ export function createMealSkipStore(deps: StoreDeps) {
           event.type === 'meal_skip.skip' ? 'meal_skip.already_skipped' : 'meal_skip.not_skipped',
         ),
       );
+    await settleCredit(trx, settings, updated.subscription_id, updated.meal_date);
     return { row: updated, cutoffAt: cutoff };
   }
 
@@ -137,6 +259,7 @@ export function createMealSkipStore(deps: StoreDeps) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await settleCredit(trx, settings, subscription.id, input.date);
         return { row, cutoffAt: cutoff };
       });
     } catch (error) {
@@ -160,5 +283,5 @@ export function createMealSkipStore(deps: StoreDeps) {
     });
   }
 
-  return { skip, undo };
+  return { skip, undo, withdrawCredits };
 }

@@ -483,6 +483,7 @@ export interface Database {
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
   closed_days: ClosedDaysTable;
+  meal_skip_credits: MealSkipCreditsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
   kitchen_locks: KitchenLocksTable;
@@ -506,6 +507,13 @@ export interface MealSkipsTable {
   status: MealSkipStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** A date of a subscription whose every meal was skipped, credited a day (migration 020). */
+export interface MealSkipCreditsTable {
+  subscription_id: number;
+  meal_date: string;
+  created_at: string;
 }
 
 /** A date, or one meal of it, the kitchen is closed (machines/closed-day; migration 018). */

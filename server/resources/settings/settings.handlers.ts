@@ -1,6 +1,8 @@
-// The owner's settings: the business's policies (meal cutoffs, meal skips).
+// The owner's settings: the business's policies (meal cutoffs, meal skips and what they earn, leave
+// policy), and the part of them customers read.
+import { customerPolicies } from '@machines/settings';
 import type { AppContext } from '@server/context.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { requireOwner, requireUser, type Handlers } from '@server/http.js';
 import { readSettings } from './settings.read.js';
 
 export function settingsHandlers(ctx: AppContext) {
@@ -13,6 +15,11 @@ export function settingsHandlers(ctx: AppContext) {
     async ownerUpdateSettings(request) {
       const owner = requireOwner(request);
       return ctx.stores.settings.update(owner, request.body);
+    },
+
+    async getPolicies(request) {
+      requireUser(request);
+      return customerPolicies(await readSettings(ctx.db.kysely));
     },
   } satisfies Partial<Handlers>;
 }

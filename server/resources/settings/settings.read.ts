@@ -1,6 +1,6 @@
 // The settings in force, for any folder that decides by them (meal skips, the kitchen): the saved
 // row, or the defaults of machines/settings until the owner first saves.
-import { DEFAULT_SETTINGS, type BusinessSettings } from '@machines/settings';
+import { DEFAULT_SETTINGS, mergeSettings, type BusinessSettings } from '@machines/settings';
 import type { Executor } from '@server/lifecycles/store.js';
 
 export async function readSettings(db: Executor): Promise<BusinessSettings> {
@@ -11,11 +11,6 @@ export async function readSettings(db: Executor): Promise<BusinessSettings> {
     .executeTakeFirst();
   if (!row) return DEFAULT_SETTINGS;
   // Saved whole by the store after the contract's validation; defaults fill what an older save
-  // did not have.
-  const saved = JSON.parse(row.settings) as Partial<BusinessSettings>;
-  return {
-    ...DEFAULT_SETTINGS,
-    ...saved,
-    cutoffs: { ...DEFAULT_SETTINGS.cutoffs, ...saved.cutoffs },
-  };
+  // did not have (a row from before the leave policy and skip credit existed).
+  return mergeSettings(DEFAULT_SETTINGS, JSON.parse(row.settings) as Partial<BusinessSettings>);
 }

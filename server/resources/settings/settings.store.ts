@@ -1,9 +1,14 @@
 // The settings' store: the only code that writes them. A change and its audit entry commit in one
 // transaction.
-import type { BusinessSettings } from '@machines/settings';
+import {
+  mergeSettings,
+  settingsProblems,
+  type BusinessSettings,
+  type BusinessSettingsChange,
+} from '@machines/settings';
 import type { User } from '@server/platform/db/schema.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
+import { nowIso, refusalsError, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSettings } from './settings.read.js';
 
 export type SettingsStore = ReturnType<typeof createSettingsStore>;
@@ -11,10 +16,16 @@ export type SettingsStore = ReturnType<typeof createSettingsStore>;
 export function createSettingsStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 
-  /** Replaces the settings (already valid by the contract), audited with before and after. */
-  async function update(owner: User, next: BusinessSettings): Promise<BusinessSettings> {
+  /**
+   * Replaces the settings (already valid by the contract), audited with before and after. A part
+   * the change leaves out keeps its saved value.
+   */
+  async function update(owner: User, change: BusinessSettingsChange): Promise<BusinessSettings> {
     return db.transaction().execute(async (trx) => {
       const before = await readSettings(trx);
+      const next = mergeSettings(before, change);
+      const problems = settingsProblems(next);
+      if (problems.length > 0) throw refusalsError(problems);
       const values = {
         settings: JSON.stringify(next),
         updated_at: nowIso(deps),

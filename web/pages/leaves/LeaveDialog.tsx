@@ -10,18 +10,11 @@ import {
   otherLeaveFacts,
   validateLeaveRequest,
 } from '@machines/leave';
-import {
-  addDays,
-  allowedEvents,
-  errorCode,
-  isIsoDate,
-  MAX_LEAVE_DAYS,
-  type Refusal,
-} from '@machines/shared';
+import { addDays, allowedEvents, errorCode, isIsoDate, type Refusal } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { ApiError, errorMessage } from '@web/api/errors';
 import { useCreateLeave, useUpdateLeave } from '@web/api/mutations';
-import { useSubscriptions, type LeaveRequest } from '@web/api/queries';
+import { useLeavePolicy, useSubscriptions, type LeaveRequest } from '@web/api/queries';
 import { Button } from '@web/components/Button';
 import { DateField } from '@web/components/DateField';
 import { Dialog } from '@web/components/Dialog';
@@ -48,6 +41,8 @@ export function LeaveDialog({
   const t = useT();
   const notify = useToast();
   const subscriptions = useSubscriptions();
+  // The owner's numbers, which the server applies too (its before-cutoff check is the server's).
+  const policy = useLeavePolicy();
   const create = useCreateLeave();
   const update = useUpdateLeave();
   const sending = editing ? update : create;
@@ -89,6 +84,7 @@ export function LeaveDialog({
       // Until a subscription is chosen only the dates are judged.
       subscriptionStatus: chosen?.status ?? 'ACTIVE',
       ...otherLeaveFacts(dates, leaves, editing?.id ?? null),
+      policy,
     });
     if (!verdict.ok) refusals = verdict.refusals;
   }
@@ -107,10 +103,10 @@ export function LeaveDialog({
   const show = (error: string | undefined) => (submitted ? error : undefined);
   const duration = startValid && endValid ? leaveDuration(start, end) : null;
   // The picker offers only days the rules allow: from today, starting by the subscription's end,
-  // ending at most MAX_LEAVE_DAYS days after the start.
+  // ending at most the policy's longest leave after the start.
   const latestStart = chosen?.adjusted_end_date ?? undefined;
   const earliestEnd = startValid ? start : today;
-  const latestEnd = startValid ? addDays(start, MAX_LEAVE_DAYS - 1) : undefined;
+  const latestEnd = startValid ? addDays(start, policy.max_days - 1) : undefined;
 
   const failed = (error: unknown) => {
     // The server writes its sentence in the app's language; its code names it in any language.
@@ -228,7 +224,7 @@ export function LeaveDialog({
             min={earliestEnd}
             max={latestEnd}
             value={end}
-            hint={t('leaves.field.endHint', { count: MAX_LEAVE_DAYS })}
+            hint={t('leaves.field.endHint', { count: policy.max_days })}
             error={show(required.end) ?? (endValid ? ruleError('leave_end_date') : undefined)}
             onChange={(event) => setEnd(event.target.value)}
           />

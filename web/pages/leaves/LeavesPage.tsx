@@ -2,10 +2,10 @@
 // and the request modal.
 import { useEffect, useState } from 'react';
 import { LEAVE_CUSTOMER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
-import { allowedEvents, MAX_LEAVE_DAYS } from '@machines/shared';
+import { allowedEvents } from '@machines/shared';
 import { errorMessage } from '@web/api/errors';
 import { useDeleteLeave } from '@web/api/mutations';
-import { useLeaves, type LeaveRequest } from '@web/api/queries';
+import { useLeavePolicy, useLeaves, type LeaveRequest } from '@web/api/queries';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -35,6 +35,7 @@ export function LeavesPage() {
   const t = useT();
   const notify = useToast();
   const leaves = useLeaves();
+  const policy = useLeavePolicy();
   const [requesting, setRequesting] = useState(false);
   const [editing, setEditing] = useState<LeaveRequest | null>(null);
   const [withdrawing, setWithdrawing] = useState<LeaveRequest | null>(null);
@@ -86,9 +87,16 @@ export function LeavesPage() {
           <summary className={styles.termsSummary}>{t('leaves.terms.title')}</summary>
           <ul className={muted}>
             <li>{t('leaves.terms.active')}</li>
-            <li>{t('leaves.terms.length', { count: MAX_LEAVE_DAYS })}</li>
+            <li>{t('leaves.terms.length', { count: policy.max_days })}</li>
+            {policy.max_days_per_month === null ? null : (
+              <li>{t('leaves.terms.monthMax', { count: policy.max_days_per_month })}</li>
+            )}
+            {policy.before_cutoff ? <li>{t('leaves.terms.beforeCutoff')}</li> : null}
             <li>{t('leaves.terms.onePending')}</li>
             <li>{t('leaves.terms.approved')}</li>
+            {policy.min_extending_days > 1 ? (
+              <li>{t('leaves.terms.minExtending', { count: policy.min_extending_days })}</li>
+            ) : null}
           </ul>
         </details>
       </Card>

@@ -20,6 +20,7 @@ import { settingsAndMealSkipsMigration } from './016_settings_and_meal_skips.js'
 import { menuAndDietMigration } from './017_menu_and_diet.js';
 import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
+import { skipCreditsMigration } from './020_skip_credits.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -42,6 +43,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '017_menu_and_diet': menuAndDietMigration(),
     '018_closed_days': closedDaysMigration(db.dialect),
     '019_kitchen_locks': kitchenLocksMigration(),
+    '020_skip_credits': skipCreditsMigration(),
   };
 }
 

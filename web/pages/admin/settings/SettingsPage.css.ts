@@ -16,3 +16,11 @@ export const legend = style({
   marginBottom: vars.space.sm,
   fontWeight: 700,
 });
+
+/** The leave policy's numbers: one column on a phone, side by side when there is room. */
+export const numberRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
+  gap: vars.space.md,
+  alignItems: 'start',
+});

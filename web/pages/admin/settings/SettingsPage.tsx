@@ -1,5 +1,6 @@
-// The owner's settings: when each meal's count is fixed (its cutoff), and whether customers may
-// skip single meals. Saved whole; a change applies to requests made after it.
+// The owner's settings: when each meal's count is fixed (its cutoff), whether customers may skip
+// single meals and what a skipped day earns, and the leave policy. Saved whole; a change applies to
+// requests made after it.
 import { useEffect, useState } from 'react';
 import { MEALS, type Meal } from '@machines/settings';
 import { useSaveSettings, useSettings, type BusinessSettings } from '@web/api/admin';
@@ -22,22 +23,43 @@ const DAYS_BEFORE = [
   [2, 'settings.cutoffs.daysBefore.2'],
 ] as const satisfies ReadonlyArray<readonly [number, MessageId]>;
 
+/** The leave policy's numbers as typed (an empty monthly cap: no limit). */
+interface LeaveNumbers {
+  max_days: string;
+  min_extending_days: string;
+  max_days_per_month: string;
+}
+
+const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
+  max_days: String(settings.leaves.max_days),
+  min_extending_days: String(settings.leaves.min_extending_days),
+  max_days_per_month:
+    settings.leaves.max_days_per_month === null ? '' : String(settings.leaves.max_days_per_month),
+});
+
+/** A typed number as the contract takes it; not a whole number: NaN, which the server refuses. */
+const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
 export function SettingsPage() {
   const t = useT();
   const notify = useToast();
   const saved = useSettings();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<BusinessSettings | null>(null);
+  const [numbers, setNumbers] = useState<LeaveNumbers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useErrorToast(saved.isError, t('settings.toast.loadFailed'), t('settings.loadFailed'));
   useEffect(() => {
-    if (saved.data && draft === null) setDraft(saved.data);
+    if (saved.data && draft === null) {
+      setDraft(saved.data);
+      setNumbers(leaveNumbers(saved.data));
+    }
   }, [saved.data, draft]);
 
   if (saved.isPending || (!draft && !saved.isError)) {
     return <PageSpinner label={t('settings.loading')} />;
   }
-  if (!draft) return <Card role="alert">{t('settings.loadFailed')}</Card>;
+  if (!draft || !numbers) return <Card role="alert">{t('settings.loadFailed')}</Card>;
 
   const setCutoff = (meal: Meal, change: Partial<BusinessSettings['cutoffs'][Meal]>) =>
     setDraft({
@@ -45,12 +67,26 @@ export function SettingsPage() {
       cutoffs: { ...draft.cutoffs, [meal]: { ...draft.cutoffs[meal], ...change } },
     });
 
+  const setNumber = (field: keyof LeaveNumbers, value: string) =>
+    setNumbers({ ...numbers, [field]: value });
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setErrors({});
-    save.mutate(draft, {
+    const monthCap = numbers.max_days_per_month.trim();
+    const body: BusinessSettings = {
+      ...draft,
+      leaves: {
+        ...draft.leaves,
+        max_days: wholeNumber(numbers.max_days),
+        min_extending_days: wholeNumber(numbers.min_extending_days),
+        max_days_per_month: monthCap === '' ? null : wholeNumber(monthCap),
+      },
+    };
+    save.mutate(body, {
       onSuccess: (settings) => {
         setDraft(settings);
+        setNumbers(leaveNumbers(settings));
         notify({
           tone: 'success',
           title: t('settings.toast.saved'),
@@ -119,6 +155,62 @@ export function SettingsPage() {
               onChange={(event) => setDraft({ ...draft, skips_enabled: event.target.checked })}
             />
             <p className={muted}>{t('settings.skips.hint')}</p>
+            <Checkbox
+              label={t('settings.skips.credit')}
+              checked={draft.skip_credit === 'day'}
+              onChange={(event) =>
+                setDraft({ ...draft, skip_credit: event.target.checked ? 'day' : 'none' })
+              }
+            />
+            <p className={muted}>{t('settings.skips.creditHint')}</p>
+          </div>
+        </Card>
+        <Card aria-labelledby="leaves-title">
+          <div className={stack}>
+            <h2 id="leaves-title" className={sectionTitle}>
+              {t('settings.leaves.title')}
+            </h2>
+            <p className={muted}>{t('settings.leaves.intro')}</p>
+            <div className={styles.numberRow}>
+              <TextField
+                label={t('settings.leaves.maxDays')}
+                inputMode="numeric"
+                required
+                value={numbers.max_days}
+                onChange={(event) => setNumber('max_days', event.target.value)}
+                hint={t('settings.leaves.maxDaysHint')}
+                error={errors['leaves.max_days']}
+              />
+              <TextField
+                label={t('settings.leaves.minExtending')}
+                inputMode="numeric"
+                required
+                value={numbers.min_extending_days}
+                onChange={(event) => setNumber('min_extending_days', event.target.value)}
+                hint={t('settings.leaves.minExtendingHint')}
+                error={errors['leaves.min_extending_days']}
+              />
+              <TextField
+                label={t('settings.leaves.monthMax')}
+                inputMode="numeric"
+                placeholder={t('settings.leaves.monthMaxPlaceholder')}
+                value={numbers.max_days_per_month}
+                onChange={(event) => setNumber('max_days_per_month', event.target.value)}
+                hint={t('settings.leaves.monthMaxHint')}
+                error={errors['leaves.max_days_per_month']}
+              />
+            </div>
+            <Checkbox
+              label={t('settings.leaves.beforeCutoff')}
+              checked={draft.leaves.before_cutoff}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  leaves: { ...draft.leaves, before_cutoff: event.target.checked },
+                })
+              }
+            />
+            <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
           </div>
         </Card>
         <div>
