@@ -68,11 +68,12 @@ describe('the route registry', () => {
         ['/admin/kitchen', 'owner'],
         ['/admin/settings', 'owner'],
         ['/admin/menu', 'owner'],
+        ['/admin/closed-days', 'owner'],
         ['/admin/audit', 'owner'],
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(26);
+    expect(APP_ROUTES).toHaveLength(27);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -162,6 +163,7 @@ describe('links from the registry', () => {
       { to: '/admin/kitchen', label: 'Kitchen Sheet' },
       { to: '/admin/menu', label: 'Menu' },
       { to: '/admin/settings', label: 'Settings' },
+      { to: '/admin/closed-days', label: 'Closed days' },
       { to: '/admin/audit', label: 'Audit Log' },
       { to: '/profile', label: 'Profile' },
       { to: '/contact', label: 'Contact' },
