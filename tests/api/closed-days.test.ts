@@ -146,6 +146,11 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
     expect(sheet.body.counts.mess.dinner).toBe(0);
     expect(sheet.body.counts.tiffin.lunch).toBeGreaterThan(0);
     expect(sheet.body.deliveries.dinner).toEqual([]);
+    expect(sheet.body.locks.dinner.live).toBe(0);
+    // The owner's home counts tomorrow's meals as the sheet does.
+    const home = await t.request('GET', '/api/owner/summary/', { token: owner });
+    expect(home.status).toBe(200);
+    expect(home.body.tomorrow_meals.counts).toEqual(sheet.body.counts);
 
     const upcoming = await t.request('GET', '/api/meals/upcoming/', { token: asha.access });
     expect(upcoming.status).toBe(200);

@@ -13,6 +13,7 @@ import {
   mealCounts,
   skipsOnDate,
   subscriptionsCovering,
+  withoutClosedMeals,
 } from './kitchen.query.js';
 import { ensureLocks, sheetLocks } from './kitchen.lock.js';
 
@@ -107,11 +108,7 @@ export function kitchenHandlers(ctx: AppContext) {
         csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
       ]);
       // A closed meal is not cooked: nothing to count or deliver (the closure says why).
-      for (const meal of MEALS) {
-        if (closed[meal] === null) continue;
-        counts.mess[meal] = 0;
-        counts.tiffin[meal] = 0;
-      }
+      withoutClosedMeals(counts, closed);
       // A skipped meal is not delivered: who skipped each meal, looked up once per delivery.
       const skippedBy = Object.fromEntries(
         MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),

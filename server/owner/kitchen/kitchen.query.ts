@@ -1,5 +1,6 @@
 // The kitchen's meal counts for a date: read by the kitchen sheet and by the owner's home.
 import { sql, type Kysely } from 'kysely';
+import { MEALS as MEAL_NAMES } from '@machines/settings';
 import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
@@ -17,6 +18,19 @@ export const zeroMealCounts = () => ({
 });
 
 export type ServiceMealCounts = ReturnType<typeof zeroMealCounts>;
+
+/** A closed meal is not cooked: its counts are 0 whoever would have eaten it (the closure says why). */
+export function withoutClosedMeals(
+  counts: ServiceMealCounts,
+  closed: Readonly<Record<Meal, unknown>>,
+): ServiceMealCounts {
+  for (const meal of MEAL_NAMES) {
+    if (closed[meal] === null) continue;
+    counts.mess[meal] = 0;
+    counts.tiffin[meal] = 0;
+  }
+  return counts;
+}
 
 export { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 
