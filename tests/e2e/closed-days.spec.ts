@@ -67,7 +67,10 @@ test('the owner closes a festival day on a phone and every end date moves once',
     );
   const before = await endDates();
 
-  await openSignedIn(page, await ownerTokens(page.request), '/admin/closed-days');
+  // The owner finds Closed days on the Settings page.
+  await openSignedIn(page, await ownerTokens(page.request), '/admin/settings');
+  await page.getByRole('link', { name: msg('settings.closedDays.open'), exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/closed-days$/);
   await expect(
     page.getByRole('heading', { name: msg('closedDays.title'), level: 1 }),
   ).toBeVisible();

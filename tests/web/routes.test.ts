@@ -163,7 +163,6 @@ describe('links from the registry', () => {
       { to: '/admin/kitchen', label: 'Kitchen Sheet' },
       { to: '/admin/menu', label: 'Menu' },
       { to: '/admin/settings', label: 'Settings' },
-      { to: '/admin/closed-days', label: 'Closed days' },
       { to: '/admin/audit', label: 'Audit Log' },
       { to: '/profile', label: 'Profile' },
       { to: '/contact', label: 'Contact' },

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { MEALS, type Meal } from '@machines/settings';
 import { useSaveSettings, useSettings, type BusinessSettings } from '@web/api/admin';
 import { errorMessage, fieldErrors } from '@web/api/errors';
-import { Button } from '@web/components/Button';
+import { Button, ButtonLink } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { Checkbox, SelectField, TextField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
@@ -112,6 +112,19 @@ export function SettingsPage() {
           <p className={muted}>{t('settings.intro')}</p>
         </div>
       </div>
+      <Card aria-labelledby="closed-days-title">
+        <div className={stack}>
+          <h2 id="closed-days-title" className={sectionTitle}>
+            {t('settings.closedDays.title')}
+          </h2>
+          <p className={muted}>{t('settings.closedDays.intro')}</p>
+          <div>
+            <ButtonLink href="/admin/closed-days" tone="secondary">
+              {t('settings.closedDays.open')}
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
       <form onSubmit={submit} className={stack} noValidate>
         <Card aria-labelledby="cutoffs-title">
           <div className={stack}>
