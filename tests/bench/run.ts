@@ -59,11 +59,17 @@ const DB_CHOICE = option('db', 'both');
 const CPU_PROFILE_DIR = option('cpu-prof', '');
 const ONLY = option('only', '');
 const chosen = (name: string) => name.includes(ONLY);
-/** The parts to run: `server` (memory, throughput, owner views) and `meals` (tests/bench/meals.ts). */
-const PARTS = new Set(option('parts', 'server,meals').split(','));
+/**
+ * The parts to run: `server` (memory, throughput, owner views), `meals` (tests/bench/meals.ts) and
+ * `cli` (how soon `dabba --help` answers).
+ */
+const PARTS = new Set(option('parts', 'server,meals,cli').split(','));
 for (const part of PARTS) {
-  if (part !== 'server' && part !== 'meals') throw new Error(`--parts: no part called ${part}`);
+  if (!['server', 'meals', 'cli'].includes(part))
+    throw new Error(`--parts: no part called ${part}`);
 }
+/** `dabba --help`, the fastest of five runs of the built bin: at most this. */
+const CLI_HELP_BUDGET_MS = 300;
 
 /** One owner's request, one at a time: p99 at most this. */
 const BUDGET_P99_MS = 100;
@@ -492,6 +498,32 @@ for (const dialect of dialects) {
     console.table(outcome.budgets);
     failures.push(...outcome.failures);
   }
+}
+if (PARTS.has('cli')) {
+  // The bin loads only its entry for --help (tests/cli/bundle.test.ts holds that); this times it.
+  const timings: number[] = [];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['dist/cli.mjs', '--help'], { stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`dabba --help exited ${code}`)),
+      );
+    });
+    timings.push(performance.now() - started);
+  }
+  const fastest = Math.min(...timings);
+  const over = fastest > CLI_HELP_BUDGET_MS;
+  console.table([
+    {
+      check: 'dabba --help, the fastest of 5 runs',
+      measured: `${fastest.toFixed(0)} ms`,
+      budget: `≤ ${CLI_HELP_BUDGET_MS} ms`,
+      verdict: over ? 'FAIL' : 'ok',
+    },
+  ]);
+  if (over) failures.push(`dabba --help: ${fastest.toFixed(0)} ms > ${CLI_HELP_BUDGET_MS} ms`);
 }
 if (failures.length) console.error(`\nFAILED:\n- ${failures.join('\n- ')}`);
 else console.log('\nAll budgets met.');

@@ -47,17 +47,11 @@ describe('the dabba bin', () => {
   const configDir = mkdtempSync(path.join(tmpdir(), 'dabba-bin-'));
   afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 
-  it('answers --help in under 300 ms and loads no Ink, React, XState or HTTP code for it', async () => {
-    const timings: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const started = performance.now();
-      const result = await bundle(['--help'], { DABBA_CONFIG_DIR: configDir });
-      timings.push(performance.now() - started);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Usage: dabba');
-    }
-    // The fastest of five: the machine is shared, so one slow run says nothing about the bin.
-    expect(Math.min(...timings)).toBeLessThan(300);
+  it('answers --help and loads no Ink, React, XState or HTTP code for it', async () => {
+    // How fast it answers is a timing, so `npm run bench` holds it (its cli part: 300 ms).
+    const result = await bundle(['--help'], { DABBA_CONFIG_DIR: configDir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: dabba');
     // What --help loads: the entry and every chunk reachable through static imports.
     const loaded = new Map<string, string>();
     const visit = (file: string) => {
