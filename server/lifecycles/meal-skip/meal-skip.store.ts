@@ -64,11 +64,30 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
       .where('meal_date', '<=', endDate)
       .execute();
     if (credited.length === 0) return;
+    await takeBack(
+      trx,
+      subscriptionId,
+      { from: startDate, to: endDate, days: credited.length },
+      `Leave from ${formatDayMonth(startDate)} covers days of skipped meals.`,
+    );
+  }
+
+  /**
+   * Moves the end date back by the `days` credited from `from` to `to` and drops their credit
+   * rows. The subscription machine may refuse (the subscription was cancelled, or the owner has
+   * since shortened it): then the days stay given, and their rows say so.
+   */
+  async function takeBack(
+    trx: Executor,
+    subscriptionId: number,
+    credits: { from: string; to: string; days: number },
+    reason: string,
+  ): Promise<void> {
     try {
       await subscriptions.moveEndDate(trx, subscriptionId, {
         type: 'subscription.adjust',
-        days: -credited.length,
-        reason: `Leave from ${formatDayMonth(startDate)} covers days of skipped meals.`,
+        days: -credits.days,
+        reason,
         today: deps.today(),
       });
     } catch (error) {
@@ -78,8 +97,8 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
     await trx
       .deleteFrom('meal_skip_credits')
       .where('subscription_id', '=', subscriptionId)
-      .where('meal_date', '>=', startDate)
-      .where('meal_date', '<=', endDate)
+      .where('meal_date', '>=', credits.from)
+      .where('meal_date', '<=', credits.to)
       .execute();
   }
 
@@ -122,33 +141,24 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
     const wholeDay =
       meals.length > 0 && meals.every((meal) => skipped.some((row) => row.meal === meal));
     if (wholeDay === (credit !== undefined)) return;
-    const move = (days: number, reason: string) =>
-      subscriptions.moveEndDate(trx, subscriptionId, {
-        type: 'subscription.adjust',
-        days,
-        reason,
-        today: deps.today(),
-      });
-    if (wholeDay) {
-      await move(1, `Every meal of ${formatDayMonth(date)} skipped.`);
-      await trx
-        .insertInto('meal_skip_credits')
-        .values({ subscription_id: subscriptionId, meal_date: date, created_at: nowIso(deps) })
-        .execute();
+    if (!wholeDay) {
+      await takeBack(
+        trx,
+        subscriptionId,
+        { from: date, to: date, days: 1 },
+        `A meal of ${formatDayMonth(date)} put back.`,
+      );
       return;
     }
-    try {
-      await move(-1, `A meal of ${formatDayMonth(date)} put back.`);
-    } catch (error) {
-      // The subscription machine will not take the day back (the subscription was cancelled, or
-      // the owner has since shortened it): the day stays given, and its row says so.
-      if (error instanceof ApiError && error.statusCode === 400) return;
-      throw error;
-    }
+    await subscriptions.moveEndDate(trx, subscriptionId, {
+      type: 'subscription.adjust',
+      days: 1,
+      reason: `Every meal of ${formatDayMonth(date)} skipped.`,
+      today: deps.today(),
+    });
     await trx
-      .deleteFrom('meal_skip_credits')
-      .where('subscription_id', '=', subscriptionId)
-      .where('meal_date', '=', date)
+      .insertInto('meal_skip_credits')
+      .values({ subscription_id: subscriptionId, meal_date: date, created_at: nowIso(deps) })
       .execute();
   }
 
