@@ -403,6 +403,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ledger/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My account with the mess (statement and dues)
+         * @description The signed-in customer's ledger: every charge (a subscription bought), payment (online, at the counter, by link), credit (a refund approved) and refund (paid out), oldest first, each with the balance after it; what they owe now (`balance`, the sum of the entries; a negative balance is a credit), since when (`due_since`, the oldest charge the payments have not covered, first in first out) and the account's status (machines/dues). Each subscription that still owes is listed with its amount due. `actions` are what the dues machine offers the customer (`dues.pay` while something is owed).
+         */
+        get: operations["getMyStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/dues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who owes what
+         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, balance, due_since, days_due, status; cells made safe against formula injection, phone numbers kept as text.
+         */
+        get: operations["ownerListDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/dues/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dues at a glance (the home screen's Dues tile)
+         * @description What all customers owe together and how many owe, grouped by age (0–15, 16–30 and over 30 days since the oldest unpaid charge), how much of it is overdue, and what the business owes customers in credit.
+         */
+        get: operations["ownerDuesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/dues/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One customer's statement
+         * @description The statement of the customer with user id `id`, as they see it, with the actions the dues machine offers the owner (`dues.record_payment`, `dues.send_link`, `dues.remind`). 404 for an unknown id or one that is not a customer.
+         */
+        get: operations["ownerCustomerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/owner/settings/": {
         parameters: {
             query?: never;
@@ -1971,7 +2051,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "dues.nothing_due" | "dues.not_overdue" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2490,12 +2570,102 @@ export interface components {
          * @enum {string}
          */
         SkipCredit: "none" | "day";
+        /**
+         * @description A customer's account (machines/dues): owes nothing, owes for at most 15 days, owes for longer, or is owed money by the business.
+         * @enum {string}
+         */
+        DuesStatus: "SETTLED" | "DUE" | "OVERDUE" | "IN_CREDIT";
+        /**
+         * @description Days since the oldest unpaid charge, in the Dues tile's groups.
+         * @enum {string}
+         */
+        DuesAge: "0_15" | "16_30" | "over_30";
+        LedgerEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "charge" | "payment" | "credit" | "refund";
+            /** @description Rupees, signed: a charge or a refund adds to what the customer owes (positive), a payment or a credit takes from it (negative). */
+            amount: number;
+            /** @description Rupees owed after this entry (negative in credit). */
+            balance: number;
+            /** Format: date */
+            occurred_on: string;
+            description: string;
+            subscription: number | null;
+            plan_name: string | null;
+            /** @description The payment a payment entry records (its receipt), else null. */
+            payment: {
+                id: number;
+                payment_mode: string | null;
+                payment_gateway: string;
+                receipt_number: number | null;
+            } | null;
+        };
+        SubscriptionDue: {
+            id: number;
+            plan_name: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
+            /** @description Rupees it still owes. */
+            amount_due: number;
+            /** @description Rupees, its price. */
+            total_paid: number;
+        };
+        Statement: {
+            customer: components["schemas"]["DuesCustomer"];
+            /** @description Rupees owed, the sum of the entries (negative in credit). */
+            balance: number;
+            status: components["schemas"]["DuesStatus"];
+            /** Format: date */
+            due_since: string | null;
+            days_due: number;
+            /** @description What the dues machine offers the reader now, in display order. */
+            actions: ("dues.pay" | "dues.record_payment" | "dues.send_link" | "dues.remind")[];
+            subscriptions_due: components["schemas"]["SubscriptionDue"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["LedgerEntry"][];
+        };
+        DuesCustomer: {
+            id: number;
+            username: string;
+            full_name: string;
+            phone: string | null;
+            email: string | null;
+            /** @enum {string} */
+            user_type: "student" | "regular";
+        };
+        DuesRow: {
+            customer: components["schemas"]["DuesCustomer"];
+            /** @description Rupees owed (negative in credit). */
+            balance: number;
+            status: components["schemas"]["DuesStatus"];
+            /** Format: date */
+            due_since: string | null;
+            days_due: number;
+            age: components["schemas"]["DuesAge"] | null;
+        };
+        DuesSummary: {
+            /** @description Rupees all customers who owe owe together. */
+            total_due: number;
+            customers_due: number;
+            overdue_total: number;
+            customers_overdue: number;
+            /** @description Rupees the business owes customers in credit. */
+            in_credit_total: number;
+            /** @description One group per age, youngest first. */
+            ages: {
+                age: components["schemas"]["DuesAge"];
+                customers: number;
+                amount: number;
+            }[];
+        };
         BusinessSettings: {
             cutoffs: components["schemas"]["MealCutoffs"];
             /** @description Whether customers may skip single meals (before each meal's cutoff). */
             skips_enabled: boolean;
             skip_credit: components["schemas"]["SkipCredit"];
             leaves: components["schemas"]["LeavePolicy"];
+            payments: components["schemas"]["PaymentPolicy"];
         };
         /** @description The settings to save. `skip_credit` and `leaves` may be left out (a client older than them): they keep their saved values. */
         BusinessSettingsChange: {
@@ -2504,6 +2674,14 @@ export interface components {
             skips_enabled: boolean;
             skip_credit?: components["schemas"]["SkipCredit"];
             leaves?: components["schemas"]["LeavePolicy"];
+            payments?: components["schemas"]["PaymentPolicy"];
+        };
+        /** @description When a subscription bought with a part payment starts: on full payment (the default), or while it still owes at most `max_dues` rupees. */
+        PaymentPolicy: {
+            /** @enum {string} */
+            activation: "full_payment" | "dues_allowed";
+            /** @description Rupees a subscription may still owe and start (dues_allowed only). */
+            max_dues: number;
         };
         MealCutoffs: {
             breakfast: components["schemas"]["MealCutoff"];
@@ -2769,6 +2947,8 @@ export interface components {
             breakfast_included: boolean;
             /** @description Rupees; while PENDING_PAYMENT, the amount to pay. */
             total_paid: number;
+            /** @description Rupees it still owes: its price until a payment or the counter charged it, then the price less what was paid (part payments), plus any refund paid out less credits. */
+            amount_due: number;
             /**
              * Format: date
              * @description Null until payment succeeds.
@@ -3253,9 +3433,9 @@ export interface components {
             razorpay_signature: string;
         };
         OfflinePaymentRequest: {
-            /** @description The PENDING_PAYMENT subscription paid for. */
+            /** @description The subscription paid for: one awaiting payment, or one that still owes (started with dues, or cancelled owing). */
             subscription: number;
-            /** @description Rupees, at most two decimals; must equal the subscription's total_paid. */
+            /** @description Rupees, at most two decimals: at least 1 and at most what the subscription still owes (its `amount_due`). A part payment starts the subscription when what it then owes is within the owner's payment policy. */
             amount: number;
             /** @enum {string} */
             payment_mode: "cash" | "upi" | "bank_transfer";
@@ -3268,9 +3448,14 @@ export interface components {
             received_on?: string;
             /** @description An optional note, stored with the payment (the customer sees it too). */
             admin_comment?: string | null;
+            /** @description The form's own id for this recording (a UUID made when the form opens). Sent again (a retry, a double tap), it records nothing new and answers with the first recording. */
+            request_id?: string | null;
         };
         OfflinePaymentRecorded: {
-            /** @example Payment recorded. The subscription is active. */
+            /**
+             * @example Payment recorded. The subscription is active.
+             * @example Payment recorded. ₹1,000 is still due; the subscription starts when it is paid.
+             */
             detail: string;
             payment: components["schemas"]["AdminPayment"];
             subscription: components["schemas"]["Subscription"];
@@ -4282,6 +4467,116 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getMyStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListDues: {
+        parameters: {
+            query?: {
+                status?: "owing" | "due" | "overdue" | "in_credit";
+                age?: components["schemas"]["DuesAge"];
+                /** @description Case-insensitive substring search. */
+                search?: components["parameters"]["Search"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers' accounts. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    /** @description For format=csv, `attachment; filename="dues_{date}.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuesRow"][];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDuesSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dues summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuesSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCustomerStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -6139,7 +6434,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The payment was recorded and the subscription is active. */
+            /** @description The payment was recorded (or, for a request id already used, the first recording); `subscription` says whether it is active and what it still owes. */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,7 @@ import { createMenuStore } from './resources/menu/menu.store.js';
 import { createPlanStore } from './resources/plans/plan.store.js';
 import { createSettingsStore } from './resources/settings/settings.store.js';
 import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
+import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
@@ -31,8 +32,14 @@ function createStores(deps: StoreDeps) {
   const subscriptions = createSubscriptionStore(deps);
   const mealSkips = createMealSkipStore(deps, subscriptions);
   const leaves = createLeaveStore(deps, subscriptions, mealSkips);
-  const refunds = createRefundStore(deps);
-  const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
+  const ledger = createLedgerStore(deps);
+  const refunds = createRefundStore(deps, ledger);
+  const payments = createPaymentStore(
+    deps,
+    subscriptions,
+    ledger,
+    createPaymentProvider(deps.config),
+  );
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -42,6 +49,7 @@ function createStores(deps: StoreDeps) {
   const menu = createMenuStore(deps);
   return {
     accounts,
+    ledger,
     subscriptions,
     leaves,
     refunds,

@@ -9,7 +9,7 @@ import { paymentStatusActionProbes } from './payment.rules';
 import { paymentStatusRefusals } from './payment.messages';
 import {
   hasRequiredReference,
-  isFullAmount,
+  isWithinDue,
   wasReceivedAfterSubscribing,
   wasReceivedByToday,
 } from './payment.rules';
@@ -39,8 +39,8 @@ export const paymentStatusMachine = /* @__PURE__ */ defineMachine(() =>
       hasTransactionId: ({ event }) =>
         (event.type === 'payment.succeed' || event.type === 'payment.record_offline') &&
         isNonBlank(event.transactionId),
-      isFullAmount: ({ event }) =>
-        event.type === 'payment.record_offline' && isFullAmount(event.offline),
+      isWithinDue: ({ event }) =>
+        event.type === 'payment.record_offline' && isWithinDue(event.offline),
       hasRequiredReference: ({ event }) =>
         event.type === 'payment.record_offline' && hasRequiredReference(event.offline),
       wasReceivedByToday: ({ event }) =>
@@ -70,7 +70,7 @@ export const paymentStatusMachine = /* @__PURE__ */ defineMachine(() =>
           'payment.record_offline': {
             guard: and([
               'hasTransactionId',
-              'isFullAmount',
+              'isWithinDue',
               'hasRequiredReference',
               'wasReceivedByToday',
               'wasReceivedAfterSubscribing',

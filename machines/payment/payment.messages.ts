@@ -17,7 +17,7 @@ export const paymentStatusRefusals = {
   },
   guards: {
     hasTransactionId: refusal('payment.transaction_id_required'),
-    isFullAmount: refusal('payment.amount_mismatch'),
+    isWithinDue: refusal('payment.amount_mismatch'),
     hasRequiredReference: refusal('payment.reference_required'),
     wasReceivedByToday: refusal('payment.received_in_future'),
     wasReceivedAfterSubscribing: refusal('payment.received_before_subscription'),

@@ -45,9 +45,9 @@ export function receiptAvailable(status: PaymentStatus | string): boolean {
   return status === 'SUCCESS';
 }
 
-/** Only the full price activates a subscription: there is no part payment. */
-export const isFullAmount = (facts: Pick<OfflinePaymentFacts, 'amountPaise' | 'amountDuePaise'>) =>
-  facts.amountPaise === facts.amountDuePaise;
+/** Any amount from ₹1 up to what the subscription still owes (part payments are welcome). */
+export const isWithinDue = (facts: Pick<OfflinePaymentFacts, 'amountPaise' | 'amountDuePaise'>) =>
+  facts.amountPaise >= 100 && facts.amountPaise <= facts.amountDuePaise;
 
 /** UPI and bank transfers leave a trace to quote; cash may not. */
 export const referenceRequired = (mode: OfflinePaymentMode) => mode !== 'cash';
@@ -74,7 +74,7 @@ export type OfflinePaymentProblem = Refusal & { readonly field: OfflinePaymentFi
 export function offlinePaymentProblems(facts: OfflinePaymentFacts): OfflinePaymentProblem[] {
   const { guards } = paymentStatusRefusals;
   const problems: OfflinePaymentProblem[] = [];
-  if (!isFullAmount(facts)) {
+  if (!isWithinDue(facts)) {
     problems.push({
       field: 'amount',
       ...refusal('payment.amount_mismatch:due', { due: formatRupees(facts.amountDuePaise / 100) }),

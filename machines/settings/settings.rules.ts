@@ -13,6 +13,7 @@ export type BusinessSettingsChange = components['schemas']['BusinessSettingsChan
 export type CustomerPolicies = components['schemas']['CustomerPolicies'];
 export type LeavePolicy = components['schemas']['LeavePolicy'];
 export type SkipCredit = components['schemas']['SkipCredit'];
+export type PaymentPolicy = components['schemas']['PaymentPolicy'];
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
 
@@ -28,6 +29,9 @@ export const DEFAULT_LEAVE_POLICY: LeavePolicy = {
   max_days_per_month: null,
   before_cutoff: false,
 };
+
+/** A subscription starts on full payment until the owner allows dues. */
+export const DEFAULT_PAYMENT_POLICY: PaymentPolicy = { activation: 'full_payment', max_dues: 0 };
 
 /** The bounds of the leave policy's numbers (the contract's). */
 export const LEAVE_POLICY_LIMITS = {
@@ -56,6 +60,7 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
   skips_enabled: true,
   skip_credit: 'none',
   leaves: DEFAULT_LEAVE_POLICY,
+  payments: DEFAULT_PAYMENT_POLICY,
 };
 
 /**
@@ -71,6 +76,7 @@ export function mergeSettings(
     skips_enabled: change.skips_enabled ?? current.skips_enabled,
     skip_credit: change.skip_credit ?? current.skip_credit,
     leaves: { ...current.leaves, ...change.leaves },
+    payments: { ...current.payments, ...change.payments },
   };
 }
 

@@ -84,9 +84,9 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'payment.already_settled': 'यह भुगतान पहले ही सफल या विफल हो चुका है।',
   'payment.not_new': 'केवल नया भुगतान ही मेस पर मिले भुगतान के रूप में दर्ज किया जा सकता है।',
   'payment.transaction_id_required': 'सफल भुगतान के लिए भुगतान प्रदाता की भुगतान आईडी चाहिए।',
-  'payment.amount_mismatch': 'राशि सदस्यता की पूरी कीमत होनी चाहिए; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+  'payment.amount_mismatch': 'राशि कम से कम ₹1 और अधिक से अधिक उतनी होनी चाहिए जितना सदस्यता पर अभी बकाया है।',
   'payment.amount_mismatch:due':
-    'राशि {due} होनी चाहिए, जो सदस्यता की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+    'राशि कम से कम ₹1 और अधिक से अधिक {due} होनी चाहिए, जितना सदस्यता पर अभी बकाया है।',
   'payment.reference_required':
     'UPI और बैंक ट्रांसफ़र के लिए रेफ़रेंस आवश्यक है: UPI ट्रांज़ैक्शन आईडी या बैंक का UTR।',
   'payment.received_in_future': 'भुगतान मिलने की तारीख़ भविष्य की नहीं हो सकती।',
@@ -160,6 +160,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'closed_day.locked':
     'यह बंद दिन अब हटाया नहीं जा सकता: इसकी पहली समय-सीमा निकल चुकी है और गिनती तय है।',
   'closed_day.already_removed': 'यह बंद दिन पहले ही हटाया जा चुका है।',
+  'dues.nothing_due': 'इस खाते पर कुछ भी बकाया नहीं है।',
+  'dues.not_overdue': 'यह बकाया अभी अतिदेय नहीं हुआ है।',
 
   // Refunds
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',

@@ -95,10 +95,9 @@ export const REFUSALS_EN = {
   'payment.already_settled': 'This payment has already succeeded or failed.',
   'payment.not_new': 'Only a new payment can be recorded as received at the mess.',
   'payment.transaction_id_required': "A successful payment needs the provider's payment id.",
-  'payment.amount_mismatch':
-    "The amount must be the subscription's full price; part payments cannot be recorded.",
+  'payment.amount_mismatch': 'The amount must be at least ₹1 and at most what the subscription still owes.',
   'payment.amount_mismatch:due':
-    "The amount must be {due}, the subscription's full price; part payments cannot be recorded.",
+    'The amount must be at least ₹1 and at most {due}, what the subscription still owes.',
   'payment.reference_required':
     'A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.',
   'payment.received_in_future': 'The date received cannot be in the future.',
@@ -175,6 +174,10 @@ export const REFUSALS_EN = {
   'closed_day.locked':
     'This closed day can no longer be removed: its first cutoff has passed and the count stands.',
   'closed_day.already_removed': 'This closed day has already been removed.',
+
+  // A customer's account (dues)
+  'dues.nothing_due': 'Nothing is owed on this account.',
+  'dues.not_overdue': 'These dues are not overdue yet.',
 
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',

@@ -20,6 +20,7 @@ import type {
 } from '@server/platform/db/schema.js';
 import { amountDuePaise, taxInvoiceColumns } from '@server/platform/gst.js';
 import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
+import { backfillLedger } from '@server/platform/db/migrations/021_ledger.js';
 import {
   COMPLAINTS,
   COURSES,
@@ -461,6 +462,8 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
         }
       }
       await insertChunks(trx, 'refunds', refunds);
+      // Written directly, so their ledger entries are posted as the migration posts stored ones.
+      await backfillLedger(trx, now);
       await insertChunks(trx, 'leaves', leaves);
       const feedbackIds: number[] = [];
       for (let start = 0; start < feedback.length; start += 400) {

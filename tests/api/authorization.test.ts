@@ -592,6 +592,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'PUT', url: '/api/owner/settings/', body: DEFAULT_SETTINGS }),
     },
     ownerListClosedDays: plain('/api/owner/closed-days/'),
+    ownerListDues: plain('/api/owner/dues/'),
+    ownerDuesSummary: plain('/api/owner/dues/summary/'),
+    ownerCustomerStatement: {
+      target: byId(() => w.alice.id),
+      request: get((target) => `/api/owner/dues/${target.id}/`),
+      check: (answer, me) => {
+        if (me.caller === 'mess_owner') expect(answer.body.customer.id).toBe(w.alice.id);
+      },
+    },
     ownerCloseDay: {
       ok: 201,
       // Each call closes another day, weeks ahead: long before any cutoff.
@@ -877,6 +886,13 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     leaveDashboardStats: plain('/api/subscriptions/leaves/dashboard_stats/'),
     // ----- meals --------------------------------------------------------------------------------
     getPolicies: plain('/api/policies/'),
+    getMyStatement: {
+      request: () => ({ method: 'GET', url: '/api/ledger/statement/' }),
+      // Each customer reads their own account: never another's.
+      check: (answer, me) => {
+        if (answer.status === 200) expect(answer.body.customer.id).toBe(me.customer?.id);
+      },
+    },
     listUpcomingMeals: plain('/api/meals/upcoming/'),
     listMealSkips: plain('/api/meals/skips/'),
     skipMeal: {
@@ -1397,7 +1413,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(110);
+    expect(operationIds).toHaveLength(114);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -11,8 +11,8 @@ import { pdfText } from '../helpers/pdf.js';
 const RECORD = '/api/payments/admin/payments/record_offline/';
 const PRICE = 3000;
 const NOT_AWAITING = 'This subscription is not awaiting payment.';
-const FULL_PRICE =
-  "The amount must be ₹3,000, the subscription's full price; part payments cannot be recorded.";
+const WITHIN_DUE =
+  'The amount must be at least ₹1 and at most ₹3,000, what the subscription still owes.';
 
 describe.each(testDatabases())('offline payments on %s', (dialect) => {
   let t: TestApp;
@@ -269,20 +269,20 @@ describe.each(testDatabases())('offline payments on %s', (dialect) => {
       expect(await noticesOf(asha)).toEqual([]);
     };
 
-    it('a part payment, with a clear message under amount', async () => {
+    it('more than is owed, or less than ₹1, with a clear message under amount', async () => {
       const answer = await record({
-        subscription: subscriptionId,
-        amount: 1500,
-        payment_mode: 'cash',
-      });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ amount: [FULL_PRICE], error_code: 'payment.amount_mismatch' });
-      const over = await record({
         subscription: subscriptionId,
         amount: 3500,
         payment_mode: 'cash',
       });
-      expect(over.body.amount).toEqual([FULL_PRICE]);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ amount: [WITHIN_DUE], error_code: 'payment.amount_mismatch' });
+      const paisa = await record({
+        subscription: subscriptionId,
+        amount: 0.5,
+        payment_mode: 'cash',
+      });
+      expect(paisa.body.amount).toEqual([WITHIN_DUE]);
       const decimals = await record({
         subscription: subscriptionId,
         amount: 2999.999,
@@ -363,13 +363,13 @@ describe.each(testDatabases())('offline payments on %s', (dialect) => {
     it('every broken rule at once, the first one named by error_code', async () => {
       const answer = await record({
         subscription: subscriptionId,
-        amount: 100,
+        amount: 3001,
         payment_mode: 'upi',
         received_on: addDays(t.ctx.today(), 2),
       });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
-        amount: [FULL_PRICE],
+        amount: [WITHIN_DUE],
         reference: [expect.stringContaining('A reference is required')],
         received_on: ['The date received cannot be in the future.'],
         error_code: 'payment.amount_mismatch',

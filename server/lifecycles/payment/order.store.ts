@@ -1,6 +1,7 @@
 // Checkout orders: the part of the payment store that writes payment_orders. Every status it
 // writes is the order machine's decision (machines/order), made with a conditional UPDATE, so
 // verify, the webhook, the owner's offline recording and the stale-order job agree on each order.
+import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.store.js';
 import { getInitialSnapshot } from 'xstate';
 import { decide, restore } from '@machines/shared';
 import {
@@ -78,8 +79,10 @@ export function createOrderStore(deps: StoreDeps, provider: PaymentProvider) {
         .where('status', '=', existing.status)
         .execute();
     }
+    // What it still owes: its price, less what was paid at the counter in part.
+    const amountPaise = await dueOfSubscription(db, subscription);
     const { orderId } = await provider.createOrder({
-      amountPaise: subscription.total_paid_paise,
+      amountPaise,
       currency: 'INR',
       receipt: `subscription_${subscription.id}`,
       notes: { subscription_id: String(subscription.id), user_id: String(user.id) },
@@ -91,7 +94,7 @@ export function createOrderStore(deps: StoreDeps, provider: PaymentProvider) {
           order_id: orderId,
           subscription_id: subscription.id,
           user_id: user.id,
-          amount_paise: subscription.total_paid_paise,
+          amount_paise: amountPaise,
           currency: 'INR',
           status: getInitialSnapshot(orderMachine, {}).value,
           provider: provider.name,

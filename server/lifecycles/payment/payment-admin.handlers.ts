@@ -6,11 +6,15 @@ import type { AppContext } from '@server/context.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { fieldError, forbidden, notFound } from '@server/errors.js';
 import { toPaise } from '@server/platform/format.js';
+import { formatMoney } from '@server/platform/i18n.js';
 import { isOwner, requireOwner, requireUser, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { adminPaymentBody } from './payment.serializer.js';
 import { paymentSelect, type PaymentRow } from './payment.read.js';
-import { loadSubscriptionBody } from '@server/lifecycles/subscription/subscription.serializer.js';
+import {
+  loadSubscriptionBody,
+  type SubscriptionBody,
+} from '@server/lifecycles/subscription/subscription.serializer.js';
 import { businessDayStart } from '@server/platform/time.js';
 
 export const PAYMENT_DETAILS_FORBIDDEN =
@@ -97,17 +101,18 @@ export function paymentAdminHandlers(ctx: AppContext) {
         reference: input.reference ?? null,
         receivedOn: input.received_on ?? ctx.today(),
         note: input.admin_comment?.trim() || null,
+        requestId: input.request_id ?? null,
       });
       const row = await paymentSelect(db)
         .where('payments.id', '=', recorded.id)
         .executeTakeFirstOrThrow();
-      const activated = await loadSubscriptionBody(db, subscription.id, ctx.today());
-      if (!activated) throw notFound();
+      const after = await loadSubscriptionBody(db, recorded.subscription_id, ctx.today());
+      if (!after) throw notFound();
       reply.code(201);
       return {
-        detail: 'Payment recorded. The subscription is active.',
+        detail: recordedDetail(after),
         payment: body(row),
-        subscription: activated,
+        subscription: after,
       };
     },
 
@@ -121,4 +126,13 @@ export function paymentAdminHandlers(ctx: AppContext) {
       return body(row);
     },
   } satisfies Partial<Handlers>;
+}
+
+/** What the owner is told (in English; the answer's language is applied on the way out). */
+function recordedDetail(subscription: SubscriptionBody): string {
+  if (subscription.amount_due <= 0) return 'Payment recorded. The subscription is active.';
+  const due = formatMoney('en', Math.round(subscription.amount_due * 100));
+  return subscription.status === 'PENDING_PAYMENT'
+    ? `Payment recorded. ${due} is still due; the subscription starts when it is paid.`
+    : `Payment recorded. The subscription is active; ${due} is still due.`;
 }

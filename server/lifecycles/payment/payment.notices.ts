@@ -4,6 +4,7 @@ import type { Payment } from '@server/platform/db/schema.js';
 import { hasMessage, translateSentence, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { StoreDeps } from '@server/lifecycles/store.js';
+import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.store.js';
 import { OFFLINE_GATEWAY } from './payment.read.js';
 
 /**
@@ -24,10 +25,19 @@ export function createPaymentNotices(deps: StoreDeps) {
     const plan = await db
       .selectFrom('subscriptions')
       .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-      .select(['plans.name', 'subscriptions.start_date', 'subscriptions.adjusted_end_date'])
+      .select([
+        'plans.name',
+        'subscriptions.id',
+        'subscriptions.status',
+        'subscriptions.total_paid_paise',
+        'subscriptions.start_date',
+        'subscriptions.adjusted_end_date',
+      ])
       .where('subscriptions.id', '=', payment.subscription_id)
       .executeTakeFirst();
     const link = `${deps.config.publicUrl}/payments`;
+    // A part payment says what is still due, and whether the subscription has started.
+    const due = plan ? await dueOfSubscription(db, plan) : 0;
     // Money handed over at the mess says how, and quotes its reference rather than our own id.
     const offline = payment.payment_gateway === OFFLINE_GATEWAY;
     await notifyCustomer(deps, payment.user_id, (l) => {
@@ -41,25 +51,24 @@ export function createPaymentNotices(deps: StoreDeps) {
           ? `${l.t('notice.payment_success.reference', { reference: payment.utr })}\n`
           : ''
         : `${l.t('notice.payment_success.payment_id', { id: payment.transaction_id ?? '' })}\n`;
-      const text = l.t('notice.payment_success.text', {
-        ...paid,
-        start: l.date(plan?.start_date),
-        end: l.date(plan?.adjusted_end_date),
-      });
+      const dates = { start: l.date(plan?.start_date), end: l.date(plan?.adjusted_end_date) };
+      const owed = { due: l.rupees(due) };
+      const text =
+        due <= 0
+          ? l.t('notice.payment_success.text', { ...paid, ...dates })
+          : plan?.status === 'PENDING_PAYMENT'
+            ? l.t('notice.payment_part.text', { ...paid, ...owed })
+            : l.t('notice.payment_part_active.text', { ...paid, ...dates, ...owed });
+      const business = deps.config.business.name;
       return {
         type: 'payment_success',
         subject: l.t('notice.payment_success.subject'),
-        summary: l.t('notice.payment_success.text', {
-          ...paid,
-          start: l.date(plan?.start_date),
-          end: l.date(plan?.adjusted_end_date),
-        }),
+        summary: text,
         text: `${text}\n\n${reference}${l.t('notice.payment_success.receipt', { link })}`,
-        sms: l.t('notice.payment_success.sms', {
-          business: deps.config.business.name,
-          amount: paid.amount,
-          link,
-        }),
+        sms:
+          due <= 0
+            ? l.t('notice.payment_success.sms', { business, amount: paid.amount, link })
+            : l.t('notice.payment_part.sms', { business, amount: paid.amount, ...owed, link }),
       };
     });
   }

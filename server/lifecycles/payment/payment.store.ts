@@ -33,6 +33,9 @@ import {
 } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
+import { dueOfSubscription, type LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+import { startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
 import { createPaymentNotices } from './payment.notices.js';
 import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
@@ -75,6 +78,8 @@ export interface OfflineInput {
   reference: string | null;
   receivedOn: string;
   note: string | null;
+  /** The form's id for this recording (a retry or a double tap sends the same one). */
+  requestId: string | null;
 }
 
 /** What a SUCCESS payment records besides what the machine decides, however it was paid. */
@@ -94,6 +99,8 @@ interface Settlement {
   adminComment: string | null;
   receivedOn: string | null;
   recordedBy: number | null;
+  /** The client's id for a counter recording: sent twice, recorded once. */
+  requestId?: string | null;
 }
 
 export interface FailureInput {
@@ -108,6 +115,7 @@ export type PaymentStore = ReturnType<typeof createPaymentStore>;
 export function createPaymentStore(
   deps: StoreDeps,
   subscriptions: SubscriptionStore,
+  ledger: LedgerStore,
   provider: PaymentProvider,
 ) {
   const db = deps.db.kysely;
@@ -153,16 +161,30 @@ export function createPaymentStore(
     return { activated: true, payment };
   }
 
+  /** The subscription's row, held until the transaction ends (SQLite: one writer already). */
+  async function lockSubscription(trx: Executor, subscriptionId: number) {
+    let query = trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId);
+    if (deps.db.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) throw refusalError(subscriptionRefusals.states.DELETED);
+    return row;
+  }
+
   /**
-   * The one settle path of every payment, online or offline, in `trx`: the payment status machine
-   * decides the SUCCESS, the subscription store activates it from today (its conditional UPDATE
-   * lets one concurrent caller win), and the payment takes the next gap-free receipt number.
+   * The one settle path of every payment, online or offline, whole or in part, in `trx`: the
+   * payment status machine decides the SUCCESS; the ledger charges the subscription (once) and
+   * takes the payment off it; a subscription awaiting payment starts from today when what it still
+   * owes is within the owner's payment policy (the subscription store's conditional UPDATE lets
+   * one concurrent caller win); and the payment takes the next gap-free receipt number.
    */
   async function succeedInTransaction(trx: Executor, settlement: Settlement): Promise<Payment> {
     const at = nowIso(deps);
+    const today = deps.today();
     const recorded = allowed(decide(paymentStatusMachine, attempt, settlement.event));
-    await subscriptions.activate(trx, settlement.subscriptionId, deps.today());
-    return trx
+    const subscription = await lockSubscription(trx, settlement.subscriptionId);
+    const on = settlement.receivedOn ?? today;
+    await ledger.charge(trx, subscription, on, settlement.recordedBy);
+    const payment = await trx
       .insertInto('payments')
       .values({
         user_id: settlement.userId,
@@ -182,6 +204,7 @@ export function createPaymentStore(
         razorpay_payment_id: settlement.providerPaymentId,
         received_on: settlement.receivedOn,
         recorded_by: settlement.recordedBy,
+        request_id: settlement.requestId ?? null,
         created_at: at,
         updated_at: at,
         // The invoice is fixed now: later GST settings never rewrite it.
@@ -189,6 +212,23 @@ export function createPaymentStore(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await ledger.post(trx, {
+      userId: payment.user_id,
+      subscriptionId: payment.subscription_id,
+      kind: 'payment',
+      amountPaise: payment.amount_paise,
+      sourceType: 'payment',
+      sourceId: payment.id,
+      occurredOn: on,
+      description: `Payment for subscription #${payment.subscription_id}`,
+      createdBy: settlement.recordedBy,
+    });
+    if (subscription.status === 'PENDING_PAYMENT') {
+      const due = await dueOfSubscription(trx, subscription);
+      const { payments: policy } = await readSettings(trx);
+      if (startsWithDues(policy, due)) await subscriptions.activate(trx, subscription.id, today);
+    }
+    return payment;
   }
 
   /**
@@ -202,12 +242,19 @@ export function createPaymentStore(
     input: OfflineInput,
   ): Promise<Payment> {
     const today = deps.today();
-    // Not awaiting payment is the first thing to say: no field can make that right.
-    const state = await readSubscription(db, subscription, today);
-    allowed(decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn: today }));
+    // A form sent twice (a retry, a double tap) records once: the first recording answers.
+    const replayed = await byRequestId(input.requestId);
+    if (replayed) return replayed;
+    // Owing nothing is the first thing to say: no field can make that right. A subscription
+    // awaiting payment owes its price; one that started with dues, or was cancelled owing, its dues.
+    const due = await dueOfSubscription(db, subscription);
+    if (due <= 0) {
+      const state = await readSubscription(db, subscription, today);
+      allowed(decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn: today }));
+    }
     const facts: OfflinePaymentFacts = {
       amountPaise: input.amountPaise,
-      amountDuePaise: subscription.total_paid_paise,
+      amountDuePaise: due,
       mode: input.mode,
       reference: input.reference,
       receivedOn: input.receivedOn,
@@ -223,6 +270,12 @@ export function createPaymentStore(
         // Orders first, then the subscription: the order in which verify and the webhook lock
         // them, so a recording racing them waits instead of deadlocking on PostgreSQL.
         await orders.expireOpenOf(trx, subscription.id);
+        // What it owes now, under the subscription's lock: concurrent recordings queue here, and
+        // the second is refused when the first paid what was due.
+        await lockSubscription(trx, subscription.id);
+        const dueNow = await dueOfSubscription(trx, subscription);
+        const late = offlinePaymentProblems({ ...facts, amountDuePaise: dueNow });
+        if (late.length > 0) throw refusalFieldErrors(late);
         const recorded = await succeedInTransaction(trx, {
           userId: subscription.user_id,
           subscriptionId: subscription.id,
@@ -242,6 +295,7 @@ export function createPaymentStore(
           adminComment: input.note,
           receivedOn: input.receivedOn,
           recordedBy: owner.id,
+          requestId: input.requestId,
         });
         const mode = paymentModeLabel(recorded.payment_mode);
         await recordAudit(deps, trx, {
@@ -267,14 +321,23 @@ export function createPaymentStore(
         return recorded;
       });
     } catch (error) {
-      // One SUCCESS per subscription (migration 006): another settle path got there first.
-      if (isUniqueViolation(error)) {
-        throw refusalError(subscriptionRefusals.events['payment.succeeded']);
-      }
+      // The same form's recording committed first: it is the answer.
+      const first = isUniqueViolation(error) ? await byRequestId(input.requestId) : undefined;
+      if (first) return first;
       throw error;
     }
     await notices.success(payment);
     return payment;
+  }
+
+  /** The payment a counter recording with this request id made, if any. */
+  async function byRequestId(requestId: string | null): Promise<Payment | undefined> {
+    if (!requestId) return undefined;
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
   }
 
   /** Settles an order in its own transaction; a lost race (already paid) is a no-op. */

@@ -23,6 +23,7 @@ import { formatMoney, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import { dateInZone } from '@server/platform/time.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
+import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
 import {
   allowed,
   nowIso,
@@ -71,7 +72,7 @@ function payoutColumns(payout: RefundPayout | null | undefined, at: string): Pay
 
 export type RefundStore = ReturnType<typeof createRefundStore>;
 
-export function createRefundStore(deps: StoreDeps) {
+export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
   const db = deps.db.kysely;
 
   /**
@@ -260,6 +261,22 @@ export function createRefundStore(deps: StoreDeps) {
         .returningAll()
         .executeTakeFirst();
       if (!written) return undefined;
+      // The ledger: approving credits the customer what the cancellation gives back; paying it
+      // out is the refund that settles that credit.
+      if (next === 'APPROVED' || next === 'PAID') {
+        const approved = next === 'APPROVED';
+        await ledger.post(trx, {
+          userId: written.user_id,
+          subscriptionId: written.subscription_id,
+          kind: approved ? 'credit' : 'refund',
+          amountPaise: written.amount_paise,
+          sourceType: 'refund',
+          sourceId: written.id,
+          occurredOn: deps.today(),
+          description: `${approved ? 'Refund approved' : 'Refund paid'} for subscription #${written.subscription_id}`,
+          createdBy: owner.id,
+        });
+      }
       // Approving and paying record where the money goes (masked like every view but the owner's
       // payout view): from approval on, the customer can no longer change it.
       const payout = storedPayout(written);

@@ -42,6 +42,8 @@ export interface SubscriptionParts {
   /** Username of the refund's requester. */
   refundRequestedBy: string | null;
   hasSuccessfulPayment: boolean;
+  /** What it still owes (ledger.store dueOfSubscription). */
+  amountDuePaise: number;
 }
 
 export function subscriptionBody(
@@ -57,6 +59,7 @@ export function subscriptionBody(
     status,
     breakfast_included: subscription.breakfast_included,
     total_paid: rupees(subscription.total_paid_paise),
+    amount_due: rupees(parts.amountDuePaise),
     start_date: subscription.start_date,
     base_end_date: subscription.base_end_date,
     adjusted_end_date: subscription.adjusted_end_date,
@@ -73,7 +76,36 @@ export function subscriptionBody(
   };
 }
 
-/** Loads what subscriptionBody needs for many rows in four queries, keeping their order. */
+/** A subscription's ledger: the sum of its entries and whether it was charged. */
+interface LedgerSum {
+  sumPaise: number;
+  charged: boolean;
+}
+
+async function ledgerSums(db: Kysely<Database>, ids: number[]): Promise<Map<number, LedgerSum>> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      'subscription_id',
+      eb.fn.sum<number>('amount_paise').as('sum'),
+      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
+    ])
+    .where('subscription_id', 'in', ids)
+    .groupBy('subscription_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.subscription_id ?? 0,
+      { sumPaise: Number(row.sum), charged: Number(row.charges) > 0 },
+    ]),
+  );
+}
+
+/** What a subscription still owes: its price until charged, then the sum of its entries. */
+const dueFrom = (pricePaise: number, ledger: LedgerSum | undefined) =>
+  ledger?.charged ? ledger.sumPaise : pricePaise + (ledger?.sumPaise ?? 0);
+
+/** Loads what subscriptionBody needs for many rows in five queries, keeping their order. */
 export async function loadSubscriptionBodies(
   db: Kysely<Database>,
   subscriptions: Subscription[],
@@ -82,7 +114,7 @@ export async function loadSubscriptionBodies(
   if (subscriptions.length === 0) return [];
   const ids = subscriptions.map((row) => row.id);
   const planIds = [...new Set(subscriptions.map((row) => row.plan_id))];
-  const [plans, refunds, paid] = await Promise.all([
+  const [plans, refunds, paid, ledger] = await Promise.all([
     db.selectFrom('plans').selectAll().where('id', 'in', planIds).execute(),
     db.selectFrom('refunds').selectAll().where('subscription_id', 'in', ids).execute(),
     db
@@ -92,6 +124,7 @@ export async function loadSubscriptionBodies(
       .where('subscription_id', 'in', ids)
       .where('status', '=', 'SUCCESS')
       .execute(),
+    ledgerSums(db, ids),
   ]);
   const paidIds = new Set(paid.map((row) => row.subscription_id));
   const userIds = [
@@ -121,6 +154,7 @@ export async function loadSubscriptionBodies(
         refund,
         refundRequestedBy: refund ? (userById.get(refund.requested_by)?.username ?? null) : null,
         hasSuccessfulPayment: paidIds.has(subscription.id),
+        amountDuePaise: dueFrom(subscription.total_paid_paise, ledger.get(subscription.id)),
       },
       today,
     );
@@ -153,6 +187,8 @@ type SummaryRow = Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at
 } & {
   refund__id: number | null;
   paid: boolean | number;
+  ledger_sum: number | string | null;
+  charged: boolean | number;
 };
 
 /** A boolean the query computed or aliased: SQLite answers 0 or 1, PostgreSQL true or false. */
@@ -200,6 +236,20 @@ const activeSubscriptionQuery = compiledOnce(
               .where('payments.status', '=', 'SUCCESS'),
           )
           .as('paid'),
+        eb
+          .selectFrom('ledger_entries')
+          .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
+          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+          .as('ledger_sum'),
+        eb
+          .exists(
+            eb
+              .selectFrom('ledger_entries')
+              .select('ledger_entries.id')
+              .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+              .where('ledger_entries.kind', '=', 'charge'),
+          )
+          .as('charged'),
       ])
       .where('subscriptions.user_id', '=', userId)
       .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
@@ -232,6 +282,10 @@ export async function loadActiveSubscriptionBody(
       refund: null,
       refundRequestedBy: null,
       hasSuccessfulPayment: truthy(row.paid),
+      amountDuePaise: dueFrom(row.total_paid_paise, {
+        sumPaise: Number(row.ledger_sum ?? 0),
+        charged: truthy(row.charged),
+      }),
     },
     today,
   );

@@ -261,6 +261,8 @@ export interface PaymentsTable {
   taxable_paise: number | null;
   cgst_paise: number | null;
   sgst_paise: number | null;
+  /** The client's id for a counter recording (migration 021): a form sent twice records once. */
+  request_id: string | null;
 }
 
 export interface RefundsTable {
@@ -487,6 +489,8 @@ export interface Database {
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
   kitchen_locks: KitchenLocksTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
 }
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
@@ -577,3 +581,31 @@ export type AuditEntry = Selectable<AuditLogTable>;
 
 export type MealSkip = Selectable<MealSkipsTable>;
 export type ClosedDay = Selectable<ClosedDaysTable>;
+
+/** What an entry of the ledger records (migration 021). */
+export type LedgerKind = 'charge' | 'payment' | 'credit' | 'refund';
+
+/** One charge, payment, credit or refund of a customer; signed, so the balance is the sum. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  kind: LedgerKind;
+  amount_paise: number;
+  /** What posted it ('subscription', 'payment', 'refund'); one entry per source and kind. */
+  source_type: string;
+  source_id: number;
+  /** The business date it happened. */
+  occurred_on: string;
+  description: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** A customer's balance (the sum of their entries) and since when they owe, kept with each entry. */
+export interface LedgerBalancesTable {
+  user_id: number;
+  balance_paise: number;
+  due_since: string | null;
+  updated_at: string;
+}

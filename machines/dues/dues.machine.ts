@@ -1,0 +1,62 @@
+import { setup } from 'xstate';
+import { defineMachine, lifecycleMeta, type Persisted } from '../shared/lifecycle';
+import { duesRefusals } from './dues.messages';
+import { duesActionProbes, duesStatus, type DuesFacts, type DuesStatus } from './dues.rules';
+
+export type DuesContext = DuesFacts;
+
+export type DuesEvent =
+  /** The customer pays what they owe online (a payment link for their dues). */
+  | { readonly type: 'dues.pay' }
+  /** The owner records money received at the counter against the dues. */
+  | { readonly type: 'dues.record_payment' }
+  /** The owner sends the customer a payment link for the dues. */
+  | { readonly type: 'dues.send_link' }
+  /** The owner (or the reminder schedule) reminds the customer of overdue dues. */
+  | { readonly type: 'dues.remind' };
+
+export type DuesEventType = DuesEvent['type'];
+
+// A customer's account is SETTLED (owes nothing), DUE (owes, for at most OVERDUE_AFTER_DAYS
+// days), OVERDUE (owes for longer) or IN_CREDIT (paid ahead, or a credit not yet refunded). The
+// status is the ledger's sum and age on a day (duesOf), never stored: entries move it and so does
+// the calendar. The machine says what may be done about it: paying, recording, a link, a reminder.
+
+export const duesMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as DuesContext,
+      events: {} as DuesEvent,
+      input: {} as DuesContext,
+      tags: {} as 'owes' | 'clear',
+    },
+  }).createMachine({
+    id: 'dues',
+    initial: 'SETTLED',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<DuesEvent, DuesStatus>({
+      refusals: duesRefusals,
+      actions: duesActionProbes,
+    }),
+    states: {
+      SETTLED: { tags: ['clear'] },
+      IN_CREDIT: { tags: ['clear'] },
+      DUE: {
+        tags: ['owes'],
+        on: { 'dues.pay': {}, 'dues.record_payment': {}, 'dues.send_link': {} },
+      },
+      OVERDUE: {
+        tags: ['owes'],
+        on: { 'dues.pay': {}, 'dues.record_payment': {}, 'dues.send_link': {}, 'dues.remind': {} },
+      },
+    },
+  }),
+);
+
+export type DuesMachine = typeof duesMachine;
+
+/** An account as the machine reads it on a day. */
+export const duesOf = (facts: DuesFacts): Persisted<DuesMachine> => ({
+  value: duesStatus(facts),
+  context: facts,
+});

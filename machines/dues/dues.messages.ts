@@ -1,0 +1,26 @@
+// Every sentence the dues lifecycle refuses with (machines/shared/refusals.ts), and how screens
+// name its statuses.
+import type { RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type { DuesEventType } from './dues.machine';
+import type { DuesStatus } from './dues.rules';
+
+const nothingDue = refusal('dues.nothing_due');
+
+export const duesRefusals = {
+  states: { SETTLED: nothingDue, IN_CREDIT: nothingDue },
+  events: {
+    'dues.pay': nothingDue,
+    'dues.record_payment': nothingDue,
+    'dues.send_link': nothingDue,
+    'dues.remind': refusal('dues.not_overdue'),
+  },
+  guards: {},
+} as const satisfies RefusalTable<DuesEventType, DuesStatus>;
+
+export const DUES_STATUS_LABELS: Readonly<Record<DuesStatus, string>> = {
+  SETTLED: 'Settled',
+  DUE: 'Due',
+  OVERDUE: 'Overdue',
+  IN_CREDIT: 'In credit',
+};

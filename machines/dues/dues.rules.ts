@@ -1,0 +1,88 @@
+// A customer's account with the business (their ledger, or khata): what they owe is the sum of
+// their entries; what is owed is old from the date of the oldest charge their payments have not
+// covered, paid first in, first out. The statuses, the ages the owner's Dues tile groups by, and the
+// policy that decides whether a part-paid subscription starts.
+import { diffDays, type IsoDate } from '../shared/dates';
+import type { PaymentPolicy } from '../settings/settings.rules';
+import type { DuesEvent } from './dues.machine';
+
+/** A customer's account, as the API sends it and the machine's states name it. */
+export const DUES_STATUSES = ['SETTLED', 'DUE', 'OVERDUE', 'IN_CREDIT'] as const;
+export type DuesStatus = (typeof DUES_STATUSES)[number];
+
+/** Dues older than this many days are overdue (mess rules stop meals from the 16th). */
+export const OVERDUE_AFTER_DAYS = 15;
+
+/** The ages of dues the owner's home groups them by: 0–15, 16–30 and over 30 days. */
+export const DUES_AGES = ['0_15', '16_30', 'over_30'] as const;
+export type DuesAge = (typeof DUES_AGES)[number];
+
+/** The buttons of an account with dues, in display order. */
+export const duesActionProbes: readonly DuesEvent[] = [
+  { type: 'dues.pay' },
+  { type: 'dues.record_payment' },
+  { type: 'dues.send_link' },
+  { type: 'dues.remind' },
+];
+
+/** What an account's status is decided by. */
+export interface DuesFacts {
+  readonly balancePaise: number;
+  /** The date of the oldest unpaid charge; null when nothing is owed. */
+  readonly dueSince: IsoDate | null;
+  readonly today: IsoDate;
+}
+
+/** How many days the dues have been owed (0 on the day of the charge; 0 when nothing is owed). */
+export const daysDue = (facts: Pick<DuesFacts, 'dueSince' | 'today'>): number =>
+  facts.dueSince === null ? 0 : Math.max(0, diffDays(facts.today, facts.dueSince));
+
+export function duesStatus(facts: DuesFacts): DuesStatus {
+  if (facts.balancePaise < 0) return 'IN_CREDIT';
+  if (facts.balancePaise === 0) return 'SETTLED';
+  return daysDue(facts) > OVERDUE_AFTER_DAYS ? 'OVERDUE' : 'DUE';
+}
+
+/** The age group of dues owed for `days` days. */
+export function duesAge(days: number): DuesAge {
+  if (days <= 15) return '0_15';
+  if (days <= 30) return '16_30';
+  return 'over_30';
+}
+
+/** One entry as the FIFO walk needs it: signed amount (charges positive) and date, in order. */
+export interface DatedAmount {
+  readonly amountPaise: number;
+  readonly occurredOn: IsoDate;
+}
+
+/**
+ * The balance and since when it is owed: payments and credits pay the oldest charges first, so
+ * the dues are as old as the oldest charge not yet paid in full. `entries` in posting order.
+ */
+export function balanceOf(entries: readonly DatedAmount[]): {
+  balancePaise: number;
+  dueSince: IsoDate | null;
+} {
+  let balancePaise = 0;
+  let paid = 0;
+  const charges: DatedAmount[] = [];
+  for (const entry of entries) {
+    balancePaise += entry.amountPaise;
+    if (entry.amountPaise > 0) charges.push(entry);
+    else paid -= entry.amountPaise;
+  }
+  if (balancePaise <= 0) return { balancePaise, dueSince: null };
+  const byDate = [...charges].sort((a, b) => (a.occurredOn < b.occurredOn ? -1 : 1));
+  for (const charge of byDate) {
+    if (paid < charge.amountPaise) return { balancePaise, dueSince: charge.occurredOn };
+    paid -= charge.amountPaise;
+  }
+  return { balancePaise, dueSince: byDate.at(-1)?.occurredOn ?? null };
+}
+
+/** Whether a subscription still owing `duePaise` starts under `policy`. */
+export function startsWithDues(policy: PaymentPolicy, duePaise: number): boolean {
+  if (duePaise <= 0) return true;
+  return policy.activation === 'dues_allowed' && duePaise <= Math.round(policy.max_dues * 100);
+}

@@ -1,0 +1,3 @@
+export * from './dues.machine';
+export * from './dues.messages';
+export * from './dues.rules';

@@ -1,0 +1,83 @@
+// The ledger's operations: the customer's own statement, and the owner's dues list (JSON or CSV),
+// Dues tile and any customer's statement.
+import { csvLine } from '@machines/export';
+import type { AppContext } from '@server/context.js';
+import { notFound } from '@server/errors.js';
+import { requireCustomer, requireOwner, type Handlers } from '@server/http.js';
+import { page } from '@server/platform/paging.js';
+import { duesRowBody, duesSelect, readDuesSummary, readStatement } from './ledger.read.js';
+
+const CSV_HEADER = [
+  'customer',
+  'username',
+  'phone',
+  'email',
+  'balance',
+  'due_since',
+  'days_due',
+  'status',
+];
+
+export function ledgerHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+
+  return {
+    async getMyStatement(request) {
+      const customer = requireCustomer(request);
+      return readStatement(db, customer, ctx.today(), 'customer');
+    },
+
+    async ownerListDues(request, reply) {
+      requireOwner(request);
+      const query = request.query ?? {};
+      const today = ctx.today();
+      const base = duesSelect(db, query, today);
+      const ordered = <T extends typeof base>(q: T) =>
+        query.status === 'in_credit'
+          ? q.orderBy('ledger_balances.balance_paise').orderBy('users.id')
+          : q.orderBy('ledger_balances.due_since').orderBy('users.id');
+      if (query.format === 'csv') {
+        const rows = (await ordered(base).execute()).map((row) => duesRowBody(row, today));
+        const lines = [
+          CSV_HEADER.join(','),
+          ...rows.map((row) =>
+            csvLine([
+              row.customer.full_name,
+              row.customer.username,
+              row.customer.phone ?? '',
+              row.customer.email ?? '',
+              row.balance.toFixed(2),
+              row.due_since ?? '',
+              String(row.days_due),
+              row.status,
+            ]),
+          ),
+        ];
+        // A byte-order mark, so Excel reads the names as UTF-8; CRLF line ends (RFC 4180).
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="dues_${today}.csv"`)
+          .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+      }
+      const rows = await page(base, reply, query, ordered);
+      return rows.map((row) => duesRowBody(row, today));
+    },
+
+    async ownerDuesSummary(request) {
+      requireOwner(request);
+      return readDuesSummary(db, ctx.today());
+    },
+
+    async ownerCustomerStatement(request) {
+      requireOwner(request);
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('user_type', '!=', 'mess_owner')
+        .executeTakeFirst();
+      if (!user) throw notFound();
+      return readStatement(db, user, ctx.today(), 'owner');
+    },
+  } satisfies Partial<Handlers>;
+}

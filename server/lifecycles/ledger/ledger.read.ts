@@ -1,0 +1,302 @@
+// The ledger as people read it: one customer's statement (their entries with the running balance,
+// what each subscription still owes, the dues machine's status and actions), the owner's list of
+// who owes what, and the Dues tile's summary by age. Reads only.
+import { sql, type Kysely } from 'kysely';
+import type { components } from '@generated/api.js';
+import { addDays, allowedEvents } from '@machines/shared';
+import {
+  daysDue,
+  duesAge,
+  duesMachine,
+  duesOf,
+  duesStatus,
+  OVERDUE_AFTER_DAYS,
+  type DuesAge,
+  type DuesEvent,
+} from '@machines/dues';
+import type { Database, User } from '@server/platform/db/schema.js';
+import { containsPattern } from '@server/platform/db/search.js';
+import { fullName, rupees } from '@server/platform/format.js';
+import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
+
+export type StatementBody = components['schemas']['Statement'];
+export type DuesRowBody = components['schemas']['DuesRow'];
+export type DuesSummaryBody = components['schemas']['DuesSummary'];
+type DuesCustomer = components['schemas']['DuesCustomer'];
+
+/** Who reads a statement decides which of the machine's actions it offers. */
+const CUSTOMER_ACTIONS: ReadonlySet<DuesEvent['type']> = new Set(['dues.pay']);
+
+const customerBody = (
+  user: Pick<
+    User,
+    'id' | 'username' | 'first_name' | 'last_name' | 'phone' | 'email' | 'user_type'
+  >,
+): DuesCustomer => ({
+  id: user.id,
+  username: user.username,
+  full_name: fullName(user),
+  phone: user.phone || null,
+  email: user.email || null,
+  user_type: user.user_type === 'student' ? 'student' : 'regular',
+});
+
+export async function readStatement(
+  db: Kysely<Database>,
+  user: User,
+  today: string,
+  reader: 'customer' | 'owner',
+): Promise<StatementBody> {
+  const [entries, subscriptions] = await Promise.all([
+    db
+      .selectFrom('ledger_entries')
+      .leftJoin('subscriptions', 'subscriptions.id', 'ledger_entries.subscription_id')
+      .leftJoin('plans', 'plans.id', 'subscriptions.plan_id')
+      .leftJoin('payments', (join) =>
+        join
+          .onRef('payments.id', '=', 'ledger_entries.source_id')
+          .on('ledger_entries.source_type', '=', 'payment'),
+      )
+      .select([
+        'ledger_entries.id',
+        'ledger_entries.kind',
+        'ledger_entries.amount_paise',
+        'ledger_entries.occurred_on',
+        'ledger_entries.description',
+        'ledger_entries.subscription_id',
+        'plans.name as plan_name',
+        'payments.id as payment_id',
+        'payments.payment_mode',
+        'payments.payment_gateway',
+        'payments.receipt_number',
+      ])
+      .where('ledger_entries.user_id', '=', user.id)
+      .orderBy('ledger_entries.occurred_on')
+      .orderBy('ledger_entries.id')
+      .execute(),
+    db
+      .selectFrom('subscriptions')
+      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+      .select([
+        'subscriptions.id',
+        'subscriptions.status',
+        'subscriptions.adjusted_end_date',
+        'subscriptions.total_paid_paise',
+        'plans.name as plan_name',
+        (eb) =>
+          eb
+            .selectFrom('ledger_entries')
+            .select((inner) => inner.fn.sum<number>('amount_paise').as('sum'))
+            .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+            .as('ledger_sum'),
+      ])
+      .where('subscriptions.user_id', '=', user.id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('ledger_entries')
+            .select('ledger_entries.id')
+            .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+            .where('ledger_entries.kind', '=', 'charge'),
+        ),
+      )
+      .orderBy('subscriptions.id')
+      .execute(),
+  ]);
+  let running = 0;
+  const entryBodies = entries.map((entry) => {
+    running += Number(entry.amount_paise);
+    return {
+      id: entry.id,
+      kind: entry.kind,
+      amount: rupees(entry.amount_paise),
+      balance: rupees(running),
+      occurred_on: entry.occurred_on,
+      description: entry.description,
+      subscription: entry.subscription_id,
+      plan_name: entry.plan_name ?? null,
+      payment:
+        entry.payment_id === null || entry.payment_id === undefined
+          ? null
+          : {
+              id: entry.payment_id,
+              payment_mode: entry.payment_mode ?? null,
+              payment_gateway: entry.payment_gateway ?? '',
+              receipt_number: entry.receipt_number ?? null,
+            },
+    };
+  });
+  const balance = await db
+    .selectFrom('ledger_balances')
+    .select(['balance_paise', 'due_since'])
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  const facts = {
+    balancePaise: Number(balance?.balance_paise ?? 0),
+    dueSince: balance?.due_since ?? null,
+    today,
+  };
+  const actions = allowedEvents(duesMachine, duesOf(facts)).filter(
+    (action) => CUSTOMER_ACTIONS.has(action) === (reader === 'customer'),
+  );
+  return {
+    customer: customerBody(user),
+    balance: rupees(facts.balancePaise),
+    status: duesStatus(facts),
+    due_since: facts.dueSince,
+    days_due: daysDue(facts),
+    actions,
+    subscriptions_due: subscriptions
+      .filter((row) => Number(row.ledger_sum ?? 0) > 0)
+      .map((row) => ({
+        id: row.id,
+        plan_name: row.plan_name,
+        status: subscriptionStatus(row, today),
+        amount_due: rupees(Number(row.ledger_sum ?? 0)),
+        total_paid: rupees(row.total_paid_paise),
+      })),
+    entries: entryBodies,
+  };
+}
+
+export interface DuesQuery {
+  status?: 'owing' | 'due' | 'overdue' | 'in_credit';
+  age?: DuesAge;
+  search?: string;
+}
+
+/** The first and last due_since of an age group on `today` (inclusive; null: open). */
+function ageBounds(age: DuesAge, today: string): { from: string | null; to: string | null } {
+  if (age === '0_15') return { from: addDays(today, -15), to: null };
+  if (age === '16_30') return { from: addDays(today, -30), to: addDays(today, -16) };
+  return { from: null, to: addDays(today, -31) };
+}
+
+/** The accounts a dues query asks for, joined to their customers; unordered, unpaged. */
+export function duesSelect(db: Kysely<Database>, query: DuesQuery, today: string) {
+  const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
+  let base = db
+    .selectFrom('ledger_balances')
+    .innerJoin('users', 'users.id', 'ledger_balances.user_id')
+    .select([
+      'ledger_balances.balance_paise',
+      'ledger_balances.due_since',
+      'users.id',
+      'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.phone',
+      'users.email',
+      'users.user_type',
+    ]);
+  const status = query.status ?? 'owing';
+  if (status === 'in_credit') {
+    base = base.where('ledger_balances.balance_paise', '<', 0);
+  } else {
+    base = base.where('ledger_balances.balance_paise', '>', 0);
+    if (status === 'due') base = base.where('ledger_balances.due_since', '>=', overdueFrom);
+    if (status === 'overdue') base = base.where('ledger_balances.due_since', '<', overdueFrom);
+  }
+  if (query.age) {
+    const { from, to } = ageBounds(query.age, today);
+    base = base.where('ledger_balances.balance_paise', '>', 0);
+    if (from) base = base.where('ledger_balances.due_since', '>=', from);
+    if (to) base = base.where('ledger_balances.due_since', '<=', to);
+  }
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    const like = (column: string) =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    base = base.where((eb) =>
+      eb.or([
+        like('users.username'),
+        like('users.email'),
+        like('users.phone'),
+        sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return base;
+}
+
+type DuesSelectRow = Awaited<ReturnType<ReturnType<typeof duesSelect>['execute']>>[number];
+
+export function duesRowBody(row: DuesSelectRow, today: string): DuesRowBody {
+  const facts = {
+    balancePaise: Number(row.balance_paise),
+    dueSince: row.due_since,
+    today,
+  };
+  const days = daysDue(facts);
+  return {
+    customer: customerBody(row),
+    balance: rupees(facts.balancePaise),
+    status: duesStatus(facts),
+    due_since: row.due_since,
+    days_due: days,
+    age: facts.balancePaise > 0 ? duesAge(days) : null,
+  };
+}
+
+export async function readDuesSummary(
+  db: Kysely<Database>,
+  today: string,
+): Promise<DuesSummaryBody> {
+  const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
+  const groups = (['0_15', '16_30', 'over_30'] as const).map((age) => ({
+    age,
+    ...ageBounds(age, today),
+  }));
+  const row = await db
+    .selectFrom('ledger_balances')
+    .select((eb) => {
+      const owing = eb('balance_paise', '>', 0);
+      const sumWhere = (condition: ReturnType<typeof eb.and>) =>
+        eb.fn.coalesce(
+          eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('balance_paise')).else(0).end()),
+          eb.lit(0),
+        );
+      const countWhere = (condition: ReturnType<typeof eb.and>) =>
+        eb.fn.count<number>('user_id').filterWhere(condition);
+      const inGroup = (from: string | null, to: string | null) =>
+        eb.and([
+          owing,
+          ...(from ? [eb('due_since', '>=', from)] : []),
+          ...(to ? [eb('due_since', '<=', to)] : []),
+        ]);
+      const overdue = eb.and([owing, eb('due_since', '<', overdueFrom)]);
+      return [
+        sumWhere(eb.and([owing])).as('total_due'),
+        countWhere(eb.and([owing])).as('customers_due'),
+        sumWhere(overdue).as('overdue_total'),
+        countWhere(overdue).as('customers_overdue'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(
+              eb.case().when('balance_paise', '<', 0).then(eb.ref('balance_paise')).else(0).end(),
+            ),
+            eb.lit(0),
+          )
+          .as('in_credit_total'),
+        ...groups.flatMap((group) => [
+          sumWhere(inGroup(group.from, group.to)).as(`amount_${group.age}`),
+          countWhere(inGroup(group.from, group.to)).as(`customers_${group.age}`),
+        ]),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const value = (key: string) => Number((row as Record<string, unknown>)[key] ?? 0);
+  return {
+    total_due: rupees(value('total_due')),
+    customers_due: value('customers_due'),
+    overdue_total: rupees(value('overdue_total')),
+    customers_overdue: value('customers_overdue'),
+    in_credit_total: rupees(-value('in_credit_total')),
+    ages: groups.map((group) => ({
+      age: group.age,
+      customers: value(`customers_${group.age}`),
+      amount: rupees(value(`amount_${group.age}`)),
+    })),
+  };
+}
