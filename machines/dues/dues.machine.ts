@@ -41,13 +41,23 @@ export const duesMachine = /* @__PURE__ */ defineMachine(() =>
     states: {
       SETTLED: { tags: ['clear'] },
       IN_CREDIT: { tags: ['clear'] },
+      // The actions move no status themselves: the money they bring does, through the ledger.
       DUE: {
         tags: ['owes'],
-        on: { 'dues.pay': {}, 'dues.record_payment': {}, 'dues.send_link': {} },
+        on: {
+          'dues.pay': { target: 'DUE' },
+          'dues.record_payment': { target: 'DUE' },
+          'dues.send_link': { target: 'DUE' },
+        },
       },
       OVERDUE: {
         tags: ['owes'],
-        on: { 'dues.pay': {}, 'dues.record_payment': {}, 'dues.send_link': {}, 'dues.remind': {} },
+        on: {
+          'dues.pay': { target: 'OVERDUE' },
+          'dues.record_payment': { target: 'OVERDUE' },
+          'dues.send_link': { target: 'OVERDUE' },
+          'dues.remind': { target: 'OVERDUE' },
+        },
       },
     },
   }),

@@ -84,7 +84,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'payment.already_settled': 'यह भुगतान पहले ही सफल या विफल हो चुका है।',
   'payment.not_new': 'केवल नया भुगतान ही मेस पर मिले भुगतान के रूप में दर्ज किया जा सकता है।',
   'payment.transaction_id_required': 'सफल भुगतान के लिए भुगतान प्रदाता की भुगतान आईडी चाहिए।',
-  'payment.amount_mismatch': 'राशि कम से कम ₹1 और अधिक से अधिक उतनी होनी चाहिए जितना सदस्यता पर अभी बकाया है।',
+  'payment.amount_mismatch':
+    'राशि कम से कम ₹1 और अधिक से अधिक उतनी होनी चाहिए जितना सदस्यता पर अभी बकाया है।',
   'payment.amount_mismatch:due':
     'राशि कम से कम ₹1 और अधिक से अधिक {due} होनी चाहिए, जितना सदस्यता पर अभी बकाया है।',
   'payment.reference_required':

@@ -95,7 +95,8 @@ export const REFUSALS_EN = {
   'payment.already_settled': 'This payment has already succeeded or failed.',
   'payment.not_new': 'Only a new payment can be recorded as received at the mess.',
   'payment.transaction_id_required': "A successful payment needs the provider's payment id.",
-  'payment.amount_mismatch': 'The amount must be at least ₹1 and at most what the subscription still owes.',
+  'payment.amount_mismatch':
+    'The amount must be at least ₹1 and at most what the subscription still owes.',
   'payment.amount_mismatch:due':
     'The amount must be at least ₹1 and at most {due}, what the subscription still owes.',
   'payment.reference_required':

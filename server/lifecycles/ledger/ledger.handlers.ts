@@ -55,6 +55,7 @@ export function ledgerHandlers(ctx: AppContext) {
         ];
         // A byte-order mark, so Excel reads the names as UTF-8; CRLF line ends (RFC 4180).
         return reply
+          .header('X-Total-Count', String(rows.length))
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="dues_${today}.csv"`)
           .send(`\uFEFF${lines.join('\r\n')}\r\n`);

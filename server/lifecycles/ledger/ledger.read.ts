@@ -14,7 +14,8 @@ import {
   type DuesAge,
   type DuesEvent,
 } from '@machines/dues';
-import type { Database, User } from '@server/platform/db/schema.js';
+import type { Database, Subscription, User } from '@server/platform/db/schema.js';
+import type { Executor } from '@server/lifecycles/store.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
@@ -299,4 +300,24 @@ export async function readDuesSummary(
       amount: rupees(value(`amount_${group.age}`)),
     })),
   };
+}
+
+/**
+ * What the subscription still owes: its price until it is charged, then the sum of its entries
+ * (the charge less what was paid or credited against it, plus what was refunded).
+ */
+export async function dueOfSubscription(
+  executor: Executor,
+  subscription: Pick<Subscription, 'id' | 'total_paid_paise'>,
+): Promise<number> {
+  const row = await executor
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'),
+      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
+    ])
+    .where('subscription_id', '=', subscription.id)
+    .executeTakeFirstOrThrow();
+  const sum = Number(row.sum);
+  return Number(row.charges) > 0 ? sum : subscription.total_paid_paise + sum;
 }

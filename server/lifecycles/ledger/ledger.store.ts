@@ -103,23 +103,3 @@ export function createLedgerStore(deps: StoreDeps) {
 
   return { post, charge };
 }
-
-/**
- * What the subscription still owes: its price until it is charged, then the sum of its entries
- * (the charge less what was paid or credited against it, plus what was refunded).
- */
-export async function dueOfSubscription(
-  executor: Executor,
-  subscription: Pick<Subscription, 'id' | 'total_paid_paise'>,
-): Promise<number> {
-  const row = await executor
-    .selectFrom('ledger_entries')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'),
-      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
-    ])
-    .where('subscription_id', '=', subscription.id)
-    .executeTakeFirstOrThrow();
-  const sum = Number(row.sum);
-  return Number(row.charges) > 0 ? sum : subscription.total_paid_paise + sum;
-}

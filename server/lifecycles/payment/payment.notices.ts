@@ -4,7 +4,7 @@ import type { Payment } from '@server/platform/db/schema.js';
 import { hasMessage, translateSentence, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { StoreDeps } from '@server/lifecycles/store.js';
-import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.store.js';
+import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
 import { OFFLINE_GATEWAY } from './payment.read.js';
 
 /**

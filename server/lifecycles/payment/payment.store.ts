@@ -33,7 +33,8 @@ import {
 } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
-import { dueOfSubscription, type LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
