@@ -1,5 +1,6 @@
 // One name per status for every screen: the lifecycles' label maps, looked up by the raw value
 // the API sends. The web app's badges and `dabba`'s tables both read statusLabel().
+import { DUES_STATUS_LABELS } from './dues';
 import { FEEDBACK_STATUS_LABELS } from './feedback';
 import { LEAVE_STATUS_LABELS } from './leave';
 import { USER_STATUS_LABELS } from './onboarding';
@@ -38,6 +39,7 @@ const LIFECYCLE_LABELS = {
   feedback: FEEDBACK_STATUS_LABELS,
   account: USER_STATUS_LABELS,
   notification: NOTIFICATION_STATUS_LABELS,
+  dues: DUES_STATUS_LABELS,
 } as const;
 
 export type Lifecycle = keyof typeof LIFECYCLE_LABELS;

@@ -630,18 +630,17 @@ describe('guard refusals name the guard that refused', () => {
       message: 'Status required: Please select a status to update.',
     },
     {
-      name: 'an offline payment of part of the price',
+      name: 'an offline payment of more than is owed',
       machine: paymentStatusMachine,
       value: 'INITIATED',
       context: { transactionId: null, failureReason: null },
       event: {
         type: 'payment.record_offline',
         transactionId: 'offline_1',
-        offline: { ...cashInFull, amountPaise: 150000 },
+        offline: { ...cashInFull, amountPaise: cashInFull.amountDuePaise + 100 },
       },
       code: 'payment.amount_mismatch',
-      message:
-        "The amount must be the subscription's full price; part payments cannot be recorded.",
+      message: 'The amount must be at least ₹1 and at most what the subscription still owes.',
     },
     {
       name: 'a UPI payment recorded without its transaction id',

@@ -10,6 +10,7 @@ import {
   FEEDBACK_STATUS_LABELS,
   FEEDBACK_TYPE_LABELS,
 } from '@machines/feedback';
+import { DUES_STATUS_LABELS } from '@machines/dues';
 import { LEAVE_STATUS_LABELS } from '@machines/leave';
 import { USER_STATUS_LABELS } from '@machines/onboarding';
 import { PAYMENT_STATUS_LABELS } from '@machines/payment';
@@ -75,6 +76,7 @@ describe('the message catalogues', () => {
       refund: REFUND_STATUS_LABELS,
       feedback: FEEDBACK_STATUS_LABELS,
       account: USER_STATUS_LABELS,
+      dues: DUES_STATUS_LABELS,
       priority: FEEDBACK_PRIORITY_LABELS,
       feedbackType: FEEDBACK_TYPE_LABELS,
     };

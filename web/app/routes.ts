@@ -316,6 +316,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: signedInPage('admin/closed-days', 'closedDays'),
   },
   {
+    // Issue 21: who owes what, by age; each customer's statement; money recorded from it.
+    path: '/admin/dues',
+    access: 'owner',
+    title: 'route.dues',
+    // Not in the header (its links fill a 1,280 px screen): the home's Dues tile and Settings link to it.
+    // In the Payments & Users chunk: its Record Payment is that page's.
+    page: signedInPage('admin/dues', 'superuser'),
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

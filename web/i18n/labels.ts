@@ -4,7 +4,14 @@
 import { i18n, t, type MessageId } from './i18n';
 
 export type Lifecycle =
-  'subscription' | 'payment' | 'leave' | 'refund' | 'feedback' | 'account' | 'notification';
+  | 'subscription'
+  | 'payment'
+  | 'leave'
+  | 'refund'
+  | 'feedback'
+  | 'account'
+  | 'notification'
+  | 'dues';
 
 /** The order machines/status-labels.ts merges its maps in: a later lifecycle's name wins. */
 const ANY_ORDER: readonly Lifecycle[] = [

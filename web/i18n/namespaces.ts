@@ -49,6 +49,9 @@ export const APP_PREFIXES: ReadonlySet<string> = new Set([
   // The dashboard's menu (web/pages/menu/MenuToday.tsx), which the dashboard shows.
   'menuToday',
   'api',
+  // A customer's statement (web/components/Statement.tsx): the customer's Payment History and the
+  // owner's dues both show it.
+  'ledger',
 ]);
 
 export function namespaceOf(key: string): Namespace {

@@ -2,7 +2,9 @@
 import { useEffect, useState } from 'react';
 import { receiptAvailable } from '@machines/payment';
 import { usePayments, type Payment } from '@web/api/queries';
-import { Button } from '@web/components/Button';
+import { useMyStatement, type Statement } from '@web/api/ledger';
+import { Button, ButtonLink } from '@web/components/Button';
+import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { SelectField } from '@web/components/Field';
@@ -29,6 +31,7 @@ export function PaymentsPage() {
   const notify = useToast();
   const t = useT();
   const payments = usePayments();
+  const statement = useMyStatement();
   const receiptPdf = useReceiptPdf();
   const [filter, setFilter] = useState('all');
   const [receiptFor, setReceiptFor] = useState<Payment | null>(null);
@@ -61,6 +64,13 @@ export function PaymentsPage() {
           />
         </div>
       </header>
+      {statement.data && statement.data.entries.length > 0 ? (
+        <StatementView
+          statement={statement.data}
+          reader="customer"
+          actions={<PayDues statement={statement.data} />}
+        />
+      ) : null}
       <div className={statGrid}>
         <StatCard label={t('payments.stat.totalPaid')} value={formatRupees(totalPaid)} />
         <StatCard label={t('payments.stat.successful')} value={successful.length} />
@@ -150,6 +160,25 @@ export function PaymentsPage() {
           downloading={receiptPdf.downloading(receiptFor)}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * How the customer pays what they owe (the dues machine's dues.pay): a subscription still awaiting
+ * payment is paid through the checkout on Subscriptions; dues of a started one at the counter or
+ * by the payment link the mess sends.
+ */
+function PayDues({ statement }: { statement: Statement }) {
+  const t = useT();
+  if (!statement.actions.includes('dues.pay')) return null;
+  const awaiting = statement.subscriptions_due.some((due) => due.status === 'PENDING_PAYMENT');
+  return (
+    <div className={cardActions}>
+      {awaiting ? (
+        <ButtonLink href="/subscriptions">{t('payments.payDues.checkout')}</ButtonLink>
+      ) : null}
+      <p className={muted}>{t('payments.payDues.counter')}</p>
     </div>
   );
 }

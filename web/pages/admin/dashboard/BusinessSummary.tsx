@@ -5,6 +5,7 @@ import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addDays } from '@machines/shared';
 import { useOwnerSummary, type OwnerSummary } from '@web/api/admin';
+import { useDuesSummary } from '@web/api/ledger';
 import { Card } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';
 import { Table } from '@web/components/Table';
@@ -280,9 +281,41 @@ function Figures({ s }: { s: OwnerSummary }) {
           value={s.open_feedback}
           link={{ href: '/admin/feedback', text: t('owner.figure.feedbackLink') }}
         />
+        <DuesFigure />
       </div>
       <TomorrowMeals meals={s.tomorrow_meals} />
       <LastThirtyDays daily={s.daily} />
     </>
+  );
+}
+
+const DUES_AGE_LABELS = {
+  '0_15': 'owner.figure.duesAge.0_15',
+  '16_30': 'owner.figure.duesAge.16_30',
+  over_30: 'owner.figure.duesAge.over_30',
+} as const;
+
+/** What customers owe, by how old it is (0–15, 16–30, over 30 days): the Dues tile. */
+function DuesFigure() {
+  const t = useT();
+  const dues = useDuesSummary();
+  const d = dues.data;
+  if (!d) return null;
+  return (
+    <Figure
+      name="dues"
+      label={t('owner.figure.dues')}
+      value={formatRupees(d.total_due)}
+      detail={[
+        t('owner.figure.duesCustomers', { count: d.customers_due }),
+        ...d.ages.map((age) =>
+          t(DUES_AGE_LABELS[age.age], {
+            amount: formatRupees(age.amount),
+            count: age.customers,
+          }),
+        ),
+      ].join(' · ')}
+      link={{ href: '/admin/dues', text: t('owner.figure.duesLink') }}
+    />
   );
 }

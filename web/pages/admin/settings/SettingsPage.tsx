@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { Checkbox, SelectField, TextField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
+import { RadioGroup } from '@web/components/RadioGroup';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
@@ -28,6 +29,8 @@ interface LeaveNumbers {
   max_days: string;
   min_extending_days: string;
   max_days_per_month: string;
+  /** The payment policy's most a subscription may owe and start, in rupees. */
+  max_dues: string;
 }
 
 const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
@@ -35,6 +38,7 @@ const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
   min_extending_days: String(settings.leaves.min_extending_days),
   max_days_per_month:
     settings.leaves.max_days_per_month === null ? '' : String(settings.leaves.max_days_per_month),
+  max_dues: String(settings.payments.max_dues),
 });
 
 /** A typed number as the contract takes it; not a whole number: NaN, which the server refuses. */
@@ -82,6 +86,7 @@ export function SettingsPage() {
         min_extending_days: wholeNumber(numbers.min_extending_days),
         max_days_per_month: monthCap === '' ? null : wholeNumber(monthCap),
       },
+      payments: { ...draft.payments, max_dues: wholeNumber(numbers.max_dues) },
     };
     save.mutate(body, {
       onSuccess: (settings) => {
@@ -224,6 +229,42 @@ export function SettingsPage() {
               }
             />
             <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
+          </div>
+        </Card>
+        <Card aria-labelledby="payments-title">
+          <div className={stack}>
+            <h2 id="payments-title" className={sectionTitle}>
+              {t('settings.payments.title')}
+            </h2>
+            <p className={muted}>{t('settings.payments.intro')}</p>
+            <RadioGroup
+              label={t('settings.payments.activation')}
+              value={draft.payments.activation}
+              onValueChange={(activation) =>
+                setDraft({ ...draft, payments: { ...draft.payments, activation } })
+              }
+              options={[
+                { value: 'full_payment', label: t('settings.payments.fullPayment') },
+                { value: 'dues_allowed', label: t('settings.payments.duesAllowed') },
+              ]}
+            />
+            {draft.payments.activation === 'dues_allowed' ? (
+              <div className={styles.numberRow}>
+                <TextField
+                  label={t('settings.payments.maxDues')}
+                  inputMode="numeric"
+                  value={numbers.max_dues}
+                  onChange={(event) => setNumber('max_dues', event.target.value)}
+                  hint={t('settings.payments.maxDuesHint')}
+                  error={errors['payments.max_dues']}
+                />
+              </div>
+            ) : null}
+            <div>
+              <ButtonLink href="/admin/dues" tone="secondary">
+                {t('settings.duesLink')}
+              </ButtonLink>
+            </div>
           </div>
         </Card>
         <div>

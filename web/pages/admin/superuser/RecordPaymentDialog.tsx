@@ -1,7 +1,7 @@
 // "Record payment" for a subscription awaiting payment: money received at the mess in cash, by UPI
 // or by bank transfer. The same rules as the server (machines/payment/payment.rules.ts) explain a
 // wrong amount, a missing reference or a bad date under its field before anything is sent.
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import {
   OFFLINE_PAYMENT_MODES,
   type OfflinePaymentMode,
@@ -67,9 +67,9 @@ function validate(values: Values, subscription: PendingSubscription | null) {
   if (!subscription || !isMode(values.mode) || !isIsoDate(values.receivedOn)) return errors;
   for (const problem of offlinePaymentProblems({
     amountPaise: errors.amount
-      ? Math.round(subscription.total_paid * 100)
+      ? Math.round(subscription.amount_due * 100)
       : Math.round(Number(amount) * 100),
-    amountDuePaise: Math.round(subscription.total_paid * 100),
+    amountDuePaise: Math.round(subscription.amount_due * 100),
     mode: values.mode,
     reference: reference === '' ? null : reference,
     receivedOn: values.receivedOn,
@@ -95,7 +95,7 @@ export function RecordPaymentDialog({
   const notify = useToast();
   const recordPayment = useRecordOfflinePayment();
   const initial: Values = {
-    amount: subscription ? String(subscription.total_paid) : '',
+    amount: subscription ? String(subscription.amount_due) : '',
     mode: 'cash',
     reference: '',
     receivedOn: todayIso(),
@@ -105,6 +105,9 @@ export function RecordPaymentDialog({
   const { reset: resetForm } = form;
   const { reset: resetRequest } = recordPayment;
   const subscriptionId = subscription?.id ?? null;
+  // This recording's id: a retry or a double tap sends it again and records nothing new.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new id for each subscription opened
+  const requestId = useMemo(() => crypto.randomUUID(), [subscriptionId]);
   useEffect(() => {
     // Another subscription: start over from its price and today, with no old complaints.
     resetForm();
@@ -149,20 +152,25 @@ export function RecordPaymentDialog({
         ...(reference ? { reference } : {}),
         received_on: form.values.receivedOn,
         ...(note ? { admin_comment: note } : {}),
+        request_id: requestId,
       },
       {
         onSuccess: (recorded) => {
           notify({
             tone: 'success',
             title: translate(OFFLINE_PAYMENT_TOAST_MESSAGES.recorded.title),
-            message: translate('superuser.record.toast.message', {
-              amount: formatRupees(recorded.payment.amount_inr),
-              mode: offlineModeText(mode),
-              username: recorded.subscription.user.username,
-              id: recorded.subscription.id,
-              date: formatDate(recorded.subscription.adjusted_end_date),
-              receipt: recorded.payment.receipt_number ?? '',
-            }),
+            // A part payment: the server's sentence says what is still due and whether it started.
+            message:
+              recorded.subscription.amount_due > 0
+                ? recorded.detail
+                : translate('superuser.record.toast.message', {
+                    amount: formatRupees(recorded.payment.amount_inr),
+                    mode: offlineModeText(mode),
+                    username: recorded.subscription.user.username,
+                    id: recorded.subscription.id,
+                    date: formatDate(recorded.subscription.adjusted_end_date),
+                    receipt: recorded.payment.receipt_number ?? '',
+                  }),
           });
           onClose();
         },
@@ -201,7 +209,13 @@ export function RecordPaymentDialog({
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <Details
             items={[
-              [t('superuser.record.amountDue'), formatRupees(subscription.total_paid)],
+              [t('superuser.record.amountDue'), formatRupees(subscription.amount_due)],
+              ...(subscription.amount_due < subscription.total_paid
+                ? ([[t('superuser.record.price'), formatRupees(subscription.total_paid)]] as [
+                    string,
+                    string,
+                  ][])
+                : []),
               [t('superuser.record.awaitingSince'), formatDate(createdOn(subscription))],
             ]}
           />
@@ -247,6 +261,15 @@ export function RecordPaymentDialog({
             {...fieldProps('note')}
           />
           <section aria-label={t('superuser.record.outcomeLabel')} className={styles.outcome}>
+            {Number(form.values.amount) < subscription.amount_due ? (
+              <p>
+                {t('superuser.record.partPayment', {
+                  due: formatRupees(
+                    Math.max(0, subscription.amount_due - Number(form.values.amount || 0)),
+                  ),
+                })}
+              </p>
+            ) : null}
             {activation?.ok ? (
               <p>
                 <Trans

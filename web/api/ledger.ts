@@ -1,0 +1,63 @@
+// A customer's account with the mess: the customer's own statement, and the owner's dues list,
+// Dues tile and any customer's statement.
+import type { components } from '@generated/api';
+import { apiFetch } from './call';
+import { keepPreviousPage, useApiPage, useApiQuery } from './query';
+import { useApiScope } from './scope';
+
+export type Statement = components['schemas']['Statement'];
+export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type DuesRow = components['schemas']['DuesRow'];
+export type DuesSummary = components['schemas']['DuesSummary'];
+export type DuesAge = components['schemas']['DuesAge'];
+export type DuesFilter = 'owing' | 'due' | 'overdue' | 'in_credit';
+
+export const useMyStatement = () =>
+  useApiQuery('/ledger/statement/', undefined, { role: 'customer' });
+
+export const useDuesSummary = () =>
+  useApiQuery('/owner/dues/summary/', undefined, { role: 'mess_owner' });
+
+export const useCustomerStatement = (id: number) =>
+  useApiQuery('/owner/dues/{id}/', { params: { path: { id } } }, { role: 'mess_owner' });
+
+export const DUES_PAGE_SIZE = 25;
+
+export const useDues = (query: {
+  status: DuesFilter;
+  age?: DuesAge;
+  search?: string;
+  offset: number;
+}) =>
+  useApiPage(
+    '/owner/dues/',
+    {
+      params: {
+        query: {
+          status: query.status,
+          ...(query.age ? { age: query.age } : {}),
+          ...(query.search ? { search: query.search } : {}),
+          limit: DUES_PAGE_SIZE,
+          offset: query.offset,
+        },
+      },
+    },
+    { role: 'mess_owner', placeholderData: keepPreviousPage },
+  );
+
+/** Every customer the filters match, as the CSV the owner downloads (no paging). */
+export function useDuesCsv() {
+  const { api } = useApiScope();
+  return (query: { status: DuesFilter; age?: DuesAge; search?: string }): Promise<Blob> =>
+    apiFetch(api, 'get', '/owner/dues/', {
+      params: {
+        query: {
+          status: query.status,
+          ...(query.age ? { age: query.age } : {}),
+          ...(query.search ? { search: query.search } : {}),
+          format: 'csv',
+        },
+      },
+      parseAs: 'blob',
+    });
+}

@@ -1,0 +1,278 @@
+// Who owes what (issue 21): every customer's account by the dues machine's status, oldest dues
+// first, filtered by status, age and a search; a customer's statement opens beside the list, with
+// a link to their page where money is recorded. The CSV holds every matching row.
+import { useState } from 'react';
+import {
+  DUES_PAGE_SIZE,
+  useCustomerStatement,
+  useDues,
+  useDuesCsv,
+  useDuesSummary,
+  type DuesAge,
+  type DuesFilter,
+  type DuesRow,
+} from '@web/api/ledger';
+import { Button, ButtonLink } from '@web/components/Button';
+import { Card, EmptyState, StatCard } from '@web/components/Card';
+import { CustomerLink, customerPath } from '@web/components/CustomerLink';
+import { Dialog } from '@web/components/Dialog';
+import { SelectField, TextField } from '@web/components/Field';
+import { FilterButtons, Pager } from '@web/components/Filters';
+import { PageSpinner } from '@web/components/Spinner';
+import { StatementView } from '@web/components/Statement';
+import { StatusBadge } from '@web/components/StatusBadge';
+import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
+import { useErrorToast } from '@web/components/useErrorToast';
+import { useOwnerSubscription } from '@web/api/adjustments';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { errorMessage } from '@web/api/errors';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { saveFile } from '@web/lib/download';
+import { formatDate, formatRupees, todayIso } from '@web/lib/format';
+import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
+
+const FILTERS: readonly DuesFilter[] = ['owing', 'overdue', 'due', 'in_credit'];
+const AGES: readonly DuesAge[] = ['0_15', '16_30', 'over_30'];
+
+const FILTER_LABELS: Record<DuesFilter, MessageId> = {
+  owing: 'superuser.dues.filter.owing',
+  overdue: 'superuser.dues.filter.overdue',
+  due: 'superuser.dues.filter.due',
+  in_credit: 'superuser.dues.filter.in_credit',
+};
+
+const AGE_LABELS: Record<DuesAge, MessageId> = {
+  '0_15': 'superuser.dues.age.0_15',
+  '16_30': 'superuser.dues.age.16_30',
+  over_30: 'superuser.dues.age.over_30',
+};
+
+export function DuesPage() {
+  const t = useT();
+  const notify = useToast();
+  const [status, setStatus] = useState<DuesFilter>('owing');
+  const [age, setAge] = useState<DuesAge | ''>('');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<DuesRow | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [recording, setRecording] = useState<number | null>(null);
+  const query = { status, ...(age ? { age } : {}), search: search.trim() };
+  const dues = useDues({ ...query, offset });
+  const summary = useDuesSummary();
+  const downloadCsv = useDuesCsv();
+  useErrorToast(dues.isError, t('superuser.dues.toast.loadFailed'), t('superuser.dues.loadFailed'));
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveFile(await downloadCsv(query), `dues_${todayIso()}.csv`);
+    } catch (error) {
+      notify({
+        tone: 'error',
+        title: t('superuser.dues.toast.downloadFailed'),
+        message: errorMessage(error, t('superuser.dues.loadFailed')),
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: Column<DuesRow>[] = [
+    {
+      key: 'customer',
+      header: t('superuser.dues.column.customer'),
+      cell: (r) => <CustomerLink id={r.customer.id}>{r.customer.full_name}</CustomerLink>,
+    },
+    {
+      key: 'phone',
+      header: t('superuser.dues.column.phone'),
+      cell: (r) => r.customer.phone ?? '—',
+    },
+    {
+      key: 'balance',
+      header: t('superuser.dues.column.balance'),
+      cell: (r) => formatRupees(Math.abs(r.balance)),
+    },
+    {
+      key: 'since',
+      header: t('superuser.dues.column.since'),
+      cell: (r) =>
+        r.due_since
+          ? t('superuser.dues.since', { date: formatDate(r.due_since), days: r.days_due })
+          : '—',
+    },
+    {
+      key: 'status',
+      header: t('superuser.dues.column.status'),
+      cell: (r) => <StatusBadge status={r.status} lifecycle="dues" />,
+    },
+    {
+      key: 'statement',
+      header: t('superuser.dues.column.statement'),
+      cell: (r) => (
+        <Button
+          size="sm"
+          tone="secondary"
+          onClick={() => setOpen(r)}
+          aria-label={t('superuser.dues.openStatementFor', { name: r.customer.full_name })}
+        >
+          {t('superuser.dues.openStatement')}
+        </Button>
+      ),
+    },
+  ];
+
+  const s = summary.data;
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <h1 className={pageTitle}>{t('superuser.dues.title')}</h1>
+        <Button tone="secondary" busy={downloading} onClick={() => void download()}>
+          {t('superuser.dues.downloadCsv')}
+        </Button>
+      </header>
+      {s ? (
+        <div className={statGrid}>
+          <StatCard label={t('superuser.dues.stat.total')} value={formatRupees(s.total_due)} />
+          <StatCard label={t('superuser.dues.stat.customers')} value={s.customers_due} />
+          <StatCard
+            label={t('superuser.dues.stat.overdue')}
+            value={`${formatRupees(s.overdue_total)} (${s.customers_overdue})`}
+          />
+          <StatCard
+            label={t('superuser.dues.stat.inCredit')}
+            value={formatRupees(s.in_credit_total)}
+          />
+        </div>
+      ) : null}
+      <Card className={stack}>
+        <FilterButtons
+          label={t('superuser.dues.filterLabel')}
+          value={status}
+          options={FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
+          onChange={(value) => {
+            setStatus(value);
+            setOffset(0);
+          }}
+        />
+        <div className={row}>
+          <SelectField
+            label={t('superuser.dues.age')}
+            value={age}
+            onChange={(event) => {
+              setAge(event.target.value as DuesAge | '');
+              setOffset(0);
+            }}
+            options={[
+              { value: '', label: t('superuser.dues.age.all') },
+              ...AGES.map((value) => ({ value, label: t(AGE_LABELS[value]) })),
+            ]}
+          />
+          <TextField
+            label={t('superuser.dues.search')}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
+      </Card>
+      {dues.isPending ? (
+        <PageSpinner label={t('superuser.dues.loading')} />
+      ) : dues.isError ? (
+        <Card role="alert">{t('superuser.dues.loadFailed')}</Card>
+      ) : dues.data.rows.length === 0 ? (
+        <EmptyState title={t('superuser.dues.empty.title')}>
+          <p className={muted}>{t('superuser.dues.empty.text')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <Table
+            caption={t('superuser.dues.caption')}
+            columns={columns}
+            rows={dues.data.rows}
+            rowKey={(r) => r.customer.id}
+          />
+          <Pager
+            offset={offset}
+            limit={DUES_PAGE_SIZE}
+            total={dues.data.total}
+            onOffset={setOffset}
+            label={t('superuser.dues.caption')}
+          />
+        </>
+      )}
+      {open ? (
+        <StatementDialog
+          row={open}
+          onClose={() => setOpen(null)}
+          onRecord={(id) => {
+            setOpen(null);
+            setRecording(id);
+          }}
+        />
+      ) : null}
+      {recording !== null ? <RecordFor id={recording} onClose={() => setRecording(null)} /> : null}
+    </div>
+  );
+}
+
+/** The counter's Record Payment for one subscription that still owes, loaded fresh. */
+function RecordFor({ id, onClose }: { id: number; onClose: () => void }) {
+  const subscription = useOwnerSubscription(id);
+  return <RecordPaymentDialog subscription={subscription.data ?? null} onClose={onClose} />;
+}
+
+function StatementDialog({
+  row: r,
+  onClose,
+  onRecord,
+}: {
+  row: DuesRow;
+  onClose: () => void;
+  onRecord: (subscriptionId: number) => void;
+}) {
+  const t = useT();
+  const statement = useCustomerStatement(r.customer.id);
+  return (
+    <Dialog
+      open
+      wide
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={t('superuser.dues.statementTitle', { name: r.customer.full_name })}
+      description={r.customer.phone ?? r.customer.username}
+    >
+      {statement.data ? (
+        <StatementView
+          statement={statement.data}
+          reader="owner"
+          actions={
+            statement.data.actions.includes('dues.record_payment') ? (
+              <div className={row}>
+                {statement.data.subscriptions_due.map((due) => (
+                  <Button key={due.id} size="sm" onClick={() => onRecord(due.id)}>
+                    {t('superuser.dues.recordPayment', { id: due.id })}
+                  </Button>
+                ))}
+                <ButtonLink
+                  tone="secondary"
+                  size="sm"
+                  href={customerPath(r.customer.id, '/admin/dues')}
+                >
+                  {t('superuser.dues.customerPage')}
+                </ButtonLink>
+              </div>
+            ) : null
+          }
+        />
+      ) : statement.isError ? (
+        <p role="alert">{t('superuser.dues.loadFailed')}</p>
+      ) : (
+        <PageSpinner label={t('superuser.dues.loading')} />
+      )}
+    </Dialog>
+  );
+}
