@@ -487,7 +487,33 @@ export interface Database {
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
   kitchen_locks: KitchenLocksTable;
+  credit_notes: CreditNotesTable;
 }
+
+/** A credit note (GST Section 34) for a paid refund of an invoiced payment (migration 023). */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  /** CN/2026-27/0001: unique, at most 16 characters. */
+  number: string;
+  /** 2026-27: April to March, in BUSINESS_TZ. */
+  financial_year: string;
+  /** Gap-free within its financial year, from 1. */
+  sequence: number;
+  refund_id: number;
+  payment_id: number;
+  user_id: number;
+  issued_on: string;
+  amount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  gst_rate_basis_points: number;
+  sac: string;
+  gstin: string;
+  place_of_supply: string;
+  created_at: string;
+}
+export type CreditNote = Selectable<CreditNotesTable>;
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
 export interface BusinessSettingsTable {
