@@ -238,6 +238,44 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
     }
   });
 
+  it('prints any receipt for an 80 mm thermal printer, as HTML and as an 80 mm wide PDF', async () => {
+    const [paymentId] = made;
+    const html = await t.request(
+      'GET',
+      `/api/payments/payments/${paymentId}/receipt/?layout=thermal`,
+      {
+        token: owner,
+      },
+    );
+    expect(html.status).toBe(200);
+    expect(html.text).toContain('@page{size:80mm auto');
+    expect(html.text).toContain('<body class="thermal">');
+    expect(html.text).not.toMatch(/#9a3412|#ea580c/);
+    const a4 = await t.request('GET', `/api/payments/payments/${paymentId}/receipt/`, {
+      token: owner,
+    });
+    expect(a4.text).not.toContain('80mm');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/payments/${paymentId}/receipt_pdf/?layout=thermal`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/filename="RCPT-\d{6}_80mm\.pdf"/);
+    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.rawPayload.toString('latin1'));
+    // 80 mm is 226.77 points; the roll is as long as the receipt, shorter than A4's 841.89.
+    expect(Number(box?.[1])).toBeCloseTo(226.77, 1);
+    expect(Number(box?.[2])).toBeGreaterThan(300);
+    expect(Number(box?.[2])).toBeLessThan(1400);
+    expect(
+      (
+        await t.request('GET', `/api/payments/payments/${paymentId}/receipt/?layout=roll`, {
+          token: owner,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('sums GST per rate and SAC, writes the GSTR-1 B2CS and HSN files, and credit notes reduce them', async () => {
     const today = t.ctx.today();
     const before = await gst(`from=${today}&to=${today}`);
