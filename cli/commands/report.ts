@@ -54,7 +54,8 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         if (options.csv) {
           const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
           const csv = await paymentsReportCsv(api, query, file);
-          if (file === '-') ctx.io.stdout.write(csv);
+          if (file === '-')
+            ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
           else ctx.io.stderr.write(`Saved the payments report to ${file}\n`);
           return;
         }

@@ -21,20 +21,24 @@ export const paymentsReport = async (api: Api, query: PaymentsReportQuery) =>
     'The payments report',
   )) as PaymentsReport;
 
-/** Writes the report's CSV to `file` ('-': the answer's text for stdout); its bytes, as sent. */
+/**
+ * Writes the report's CSV to `file` ('-': only answers it, for stdout): its bytes as sent, read as
+ * bytes, since decoding it as text would drop the byte-order mark Excel needs.
+ */
 export async function paymentsReportCsv(
   api: Api,
   query: PaymentsReportQuery,
   file: string,
-): Promise<string> {
-  const csv = (await unwrap(
+): Promise<Uint8Array> {
+  const answer = (await unwrap(
     api,
     api.client.GET('/owner/reports/payments/', {
       params: { query: { ...query, format: 'csv' } },
-      parseAs: 'text',
+      parseAs: 'arrayBuffer',
     }),
     'The payments report',
-  )) as string;
+  )) as unknown as ArrayBuffer;
+  const csv = new Uint8Array(answer);
   if (file !== '-') writeFileSync(file, csv);
   return csv;
 }
