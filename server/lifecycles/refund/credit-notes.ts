@@ -181,17 +181,17 @@ export function creditNoteDocument(
   const halfRate = formatRate(note.gst_rate_basis_points / 2);
   const sections: Section[] = [
     {
-      title: say('credit_note.section.note'),
+      title: say('receipt.credit_note.section.note'),
       rows: [
-        [say('credit_note.number'), note.number],
-        [say('credit_note.date'), formatDate(language, note.issued_on)],
-        [say('credit_note.invoice'), view.invoiceNumber],
+        [say('receipt.credit_note.number'), note.number],
+        [say('receipt.credit_note.date'), formatDate(language, note.issued_on)],
+        [say('receipt.credit_note.invoice'), view.invoiceNumber],
         [say('receipt.invoice_date'), formatDate(language, view.invoiceDate)],
         [say('receipt.place_of_supply'), note.place_of_supply],
         [say('receipt.reverse_charge'), say('receipt.reverse_charge.no')],
         [
-          say('credit_note.reason'),
-          say('credit_note.reason.refund', { id: String(view.subscriptionId) }),
+          say('receipt.credit_note.reason'),
+          say('receipt.credit_note.reason.refund', { id: String(view.subscriptionId) }),
         ],
       ],
     },
@@ -217,7 +217,7 @@ export function creditNoteDocument(
   ];
   return {
     language,
-    kind: say('credit_note.kind'),
+    kind: say('receipt.credit_note.kind'),
     number: note.number,
     businessName: view.business.name,
     businessLines: [
@@ -228,7 +228,7 @@ export function creditNoteDocument(
     ],
     amount: formatMoney(language, note.amount_paise),
     sections,
-    footer: say('credit_note.footer'),
+    footer: say('receipt.credit_note.footer'),
   };
 }
 
