@@ -141,6 +141,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/profile/billing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's GSTIN and billing address for tax invoices
+         * @description A GST-registered customer's GSTIN and billing address (both null until given). With BUSINESS_GSTIN set, each payment recorded afterwards copies them onto its tax invoice (Billed to: Address, GSTIN); an invoice already issued keeps what it had.
+         */
+        get: operations["getBillingDetails"];
+        /**
+         * Give, change or clear the GSTIN and billing address
+         * @description Both fields, each null (or blank) to clear it. The GSTIN is read in upper case and must be a GSTIN: 15 characters, a known state code, the PAN's shape and a valid check character (else 400 under `gstin`); a GSTIN needs a billing address (400 under `billing_address`).
+         */
+        put: operations["updateBillingDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/complete-profile/": {
         parameters: {
             query?: never;
@@ -2068,6 +2092,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BillingDetails: {
+            /**
+             * @description Read trimmed and in upper case; blank clears it.
+             * @example 27AAPFU0939F1ZV
+             */
+            gstin: string | null;
+            billing_address: string | null;
+        };
         ReportTotal: {
             count: number;
             total_paise: number;
@@ -4119,6 +4151,57 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The billing details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingDetails"];
+            };
+        };
+        responses: {
+            /** @description The billing details as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

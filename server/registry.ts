@@ -10,6 +10,7 @@ import { onboardingJobs } from './lifecycles/onboarding/onboarding.jobs.js';
 import { paymentAdminHandlers } from './lifecycles/payment/payment-admin.handlers.js';
 import { paymentWebhookHandlers } from './lifecycles/payment/payment-webhook.handlers.js';
 import { paymentHandlers } from './lifecycles/payment/payment.handlers.js';
+import { billingHandlers } from './lifecycles/payment/billing.handlers.js';
 import { paymentJobs } from './lifecycles/payment/payment.jobs.js';
 import { refundHandlers } from './lifecycles/refund/refund.handlers.js';
 import { creditNoteHandlers } from './lifecycles/refund/credit-notes.handlers.js';
@@ -51,6 +52,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...subscriptionHandlers(ctx),
     ...adjustmentHandlers(ctx),
     ...paymentHandlers(ctx),
+    ...billingHandlers(ctx),
     ...paymentWebhookHandlers(ctx),
     ...paymentAdminHandlers(ctx),
     ...leaveHandlers(ctx),

@@ -1191,6 +1191,14 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     },
     adminListPayments: plain('/api/payments/admin/payments/'),
     adminRecentPayments: plain('/api/payments/admin/payments/recent_payments/'),
+    getBillingDetails: plain('/api/accounts/profile/billing/'),
+    updateBillingDetails: {
+      request: () => ({
+        method: 'PUT',
+        url: '/api/accounts/profile/billing/',
+        body: { gstin: null, billing_address: null },
+      }),
+    },
     ownerPaymentsReport: [
       plain('/api/owner/reports/payments/?from=2026-01-01&to=2026-12-31'),
       { ...plain('/api/owner/reports/payments/?from=2026-01-01&to=2026-12-31&format=csv') },
@@ -1454,7 +1462,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(115);
+    expect(operationIds).toHaveLength(117);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -269,3 +269,72 @@ describe.each(testDatabases())('refunds without a GSTIN on %s', (dialect) => {
     expect(notes.body).toEqual([]);
   });
 });
+
+describe.each(testDatabases())('the customer on tax invoices on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { BUSINESS_GSTIN: GSTIN });
+  });
+  afterAll(() => t.close());
+
+  it('carries the GSTIN and billing address the customer gave, fixed when the payment is recorded', async () => {
+    const owner = await loginOwner(t);
+    const api = commerce(t, owner, { codePrefix: 'B2B' });
+    const who = await registerCustomer(t, { userType: 'regular' });
+    const billing = (body?: object) =>
+      body
+        ? t.request('PUT', '/api/accounts/profile/billing/', { token: who.access, body })
+        : t.request('GET', '/api/accounts/profile/billing/', { token: who.access });
+    expect((await billing()).body).toEqual({ gstin: null, billing_address: null });
+    const wrong = await billing({ gstin: '27AAPFU0939F1ZA', billing_address: '' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      gstin: ['Enter a valid GSTIN: a state code, the PAN and a check character that matches.'],
+      billing_address: ['A GSTIN needs the billing address registered with it.'],
+      error_code: 'invalid',
+    });
+    expect((await billing({ gstin: 'short', billing_address: null })).status).toBe(400);
+    const saved = await billing({
+      gstin: ' 27aapfu0939f1zv ',
+      billing_address: ' 4 Mill Road, Pune 411001 ',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({
+      gstin: '27AAPFU0939F1ZV',
+      billing_address: '4 Mill Road, Pune 411001',
+    });
+    expect(
+      (await t.request('GET', '/api/accounts/profile/billing/', { token: owner })).status,
+    ).toBe(403);
+
+    const { payment } = await api.activeSubscription(who, { base_price: 1000 });
+    const invoice = await t.request('GET', `/api/payments/payments/${payment.id}/receipt/`, {
+      token: who.access,
+    });
+    expect(readReceiptHtml(invoice.text).sections.get('Billed to')).toEqual([
+      ['Name', expect.any(String)],
+      ['Address', '4 Mill Road, Pune 411001'],
+      ['GSTIN', '27AAPFU0939F1ZV'],
+      ['Phone', expect.any(String)],
+      ['E-mail', who.email],
+    ]);
+    // Clearing them later leaves the issued invoice as it was.
+    expect((await billing({ gstin: null, billing_address: null })).status).toBe(200);
+    const again = await t.request('GET', `/api/payments/payments/${payment.id}/receipt/`, {
+      token: who.access,
+    });
+    expect(readReceiptHtml(again.text).sections.get('Billed to')?.[2]).toEqual([
+      'GSTIN',
+      '27AAPFU0939F1ZV',
+    ]);
+    const next = await api.activeSubscription(who, { base_price: 1100 });
+    const plain = await t.request('GET', `/api/payments/payments/${next.payment.id}/receipt/`, {
+      token: who.access,
+    });
+    expect(
+      readReceiptHtml(plain.text)
+        .sections.get('Billed to')
+        ?.map(([label]) => label),
+    ).toEqual(['Name', 'Phone', 'E-mail']);
+  });
+});

@@ -34,6 +34,7 @@ import {
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 import { createOrderStore } from './order.store.js';
+import { invoiceBuyerColumns } from './invoice-buyer.js';
 import { createPaymentNotices } from './payment.notices.js';
 import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
 
@@ -186,6 +187,7 @@ export function createPaymentStore(
         updated_at: at,
         // The invoice is fixed now: later GST settings never rewrite it.
         ...taxInvoiceColumns(deps.config.gst, settlement.amountPaise),
+        ...(await invoiceBuyerColumns(trx, deps.config.gst, settlement.userId)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

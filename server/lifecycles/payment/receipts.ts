@@ -32,6 +32,9 @@ export interface TaxInvoice {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
+  /** The customer's GSTIN and billing address as given when the payment was recorded. */
+  buyerGstin: string | null;
+  buyerAddress: string | null;
 }
 
 export interface Receipt {
@@ -67,7 +70,8 @@ export type TaxInvoiceColumns = Pick<
   | 'taxable_paise'
   | 'cgst_paise'
   | 'sgst_paise'
->;
+> &
+  Partial<Pick<PaymentsTable, 'invoice_buyer_gstin' | 'invoice_buyer_address'>>;
 
 /** The tax invoice a payment was recorded under, or null: it was recorded without a GSTIN. */
 export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
@@ -86,6 +90,8 @@ export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
         taxablePaise: Number(row.taxable_paise),
         cgstPaise: Number(row.cgst_paise),
         sgstPaise: Number(row.sgst_paise),
+        buyerGstin: row.invoice_buyer_gstin ?? null,
+        buyerAddress: row.invoice_buyer_address ?? null,
       }
     : null;
 }
@@ -141,6 +147,8 @@ export async function loadReceipt(
       'payments.taxable_paise',
       'payments.cgst_paise',
       'payments.sgst_paise',
+      'payments.invoice_buyer_gstin',
+      'payments.invoice_buyer_address',
       'subscriptions.start_date',
       'subscriptions.base_end_date',
       'plans.name as plan_name',
@@ -235,6 +243,11 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
       title: say(invoice ? 'receipt.section.billed_to' : 'receipt.section.customer'),
       rows: [
         [say('receipt.name'), receipt.customer.name],
+        // A registered customer's GSTIN and address (Rule 46), when they gave them.
+        ...(invoice?.buyerAddress
+          ? ([[say('receipt.address'), invoice.buyerAddress]] as const)
+          : []),
+        ...(invoice?.buyerGstin ? ([[say('receipt.gstin'), invoice.buyerGstin]] as const) : []),
         [say('receipt.phone'), receipt.customer.phone],
         [say('receipt.email'), receipt.customer.email],
       ],

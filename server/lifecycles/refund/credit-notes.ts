@@ -111,7 +111,14 @@ export interface CreditNoteView {
   subscriptionId: number;
   invoiceNumber: string;
   invoiceDate: string;
-  customer: { name: string; phone: string; email: string };
+  customer: {
+    name: string;
+    phone: string;
+    email: string;
+    /** As on the invoice this note reduces. */
+    gstin: string | null;
+    address: string | null;
+  };
   business: Config['business'];
 }
 
@@ -126,6 +133,8 @@ export function creditNoteSelect(db: Kysely<Database>) {
     .select([
       'payments.receipt_number',
       'payments.created_at as payment_created_at',
+      'payments.invoice_buyer_gstin',
+      'payments.invoice_buyer_address',
       'refunds.subscription_id',
       'users.first_name',
       'users.last_name',
@@ -143,6 +152,8 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
   const {
     receipt_number,
     payment_created_at,
+    invoice_buyer_gstin,
+    invoice_buyer_address,
     subscription_id,
     first_name,
     last_name,
@@ -166,6 +177,8 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
       name: `${first_name} ${last_name}`.trim() || username,
       phone: formatPhone(phone),
       email,
+      gstin: invoice_buyer_gstin,
+      address: invoice_buyer_address,
     },
     business: config.business,
   };
@@ -199,6 +212,10 @@ export function creditNoteDocument(
       title: say('receipt.section.billed_to'),
       rows: [
         [say('receipt.name'), view.customer.name],
+        ...(view.customer.address
+          ? ([[say('receipt.address'), view.customer.address]] as const)
+          : []),
+        ...(view.customer.gstin ? ([[say('receipt.gstin'), view.customer.gstin]] as const) : []),
         [say('receipt.phone'), view.customer.phone],
         [say('receipt.email'), view.customer.email],
       ],

@@ -60,6 +60,9 @@ export interface UsersTable {
   data_version: Generated<number>;
   /** What the customer eats (migration 017); the kitchen sheet counts it per meal. */
   diet: Diet | null;
+  /** A GST-registered customer's GSTIN and billing address for tax invoices (migration 023). */
+  billing_gstin: Generated<string | null>;
+  billing_address: Generated<string | null>;
 }
 
 export interface StudentProfilesTable {
@@ -261,6 +264,9 @@ export interface PaymentsTable {
   taxable_paise: number | null;
   cgst_paise: number | null;
   sgst_paise: number | null;
+  /** The customer's GSTIN and billing address on a tax invoice, as given then (migration 023). */
+  invoice_buyer_gstin: string | null;
+  invoice_buyer_address: string | null;
 }
 
 export interface RefundsTable {

@@ -1,6 +1,8 @@
 // Credit notes (GST Section 34): one per refund of an invoiced payment, issued when the refund is
 // paid, numbered in their own gap-free series per financial year (CN/2026-27/0001). The unique
-// indexes make a number, and a refund's note, exist once whatever runs concurrently.
+// indexes make a number, and a refund's note, exist once whatever runs concurrently. Also the
+// customer's optional GSTIN and billing address, and the copy of them a tax invoice keeps (Rule 46:
+// the recipient's GSTIN and address when registered), fixed when the payment is recorded.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
 
@@ -42,6 +44,15 @@ export function creditNotesMigration(dialect: Dialect) {
         .on('credit_notes')
         .column('user_id')
         .execute();
+      // One column per statement: SQLite adds one column per ALTER TABLE.
+      for (const [table, column] of [
+        ['users', 'billing_gstin'],
+        ['users', 'billing_address'],
+        ['payments', 'invoice_buyer_gstin'],
+        ['payments', 'invoice_buyer_address'],
+      ] as const) {
+        await db.schema.alterTable(table).addColumn(column, 'text').execute();
+      }
     },
   };
 }
