@@ -32,9 +32,9 @@ export interface TaxInvoice {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
-  /** The customer's GSTIN and billing address as given when the payment was recorded. */
-  buyerGstin: string | null;
-  buyerAddress: string | null;
+  /** The customer's GSTIN and billing address as given when the payment was recorded, if any. */
+  buyerGstin?: string;
+  buyerAddress?: string;
 }
 
 export interface Receipt {
@@ -90,8 +90,8 @@ export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
         taxablePaise: Number(row.taxable_paise),
         cgstPaise: Number(row.cgst_paise),
         sgstPaise: Number(row.sgst_paise),
-        buyerGstin: row.invoice_buyer_gstin ?? null,
-        buyerAddress: row.invoice_buyer_address ?? null,
+        ...(row.invoice_buyer_gstin ? { buyerGstin: row.invoice_buyer_gstin } : {}),
+        ...(row.invoice_buyer_address ? { buyerAddress: row.invoice_buyer_address } : {}),
       }
     : null;
 }
