@@ -12,6 +12,7 @@ import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
+import { registerReport } from './commands/report';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
@@ -67,6 +68,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerFeedback(program, ctx);
   registerPlans(program, ctx);
   registerPayments(program, ctx);
+  registerReport(program, ctx);
   registerOwner(program, ctx);
   registerHome(program, ctx);
   registerExport(program, ctx);

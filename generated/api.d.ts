@@ -141,6 +141,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/profile/billing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's GSTIN and billing address for tax invoices
+         * @description A GST-registered customer's GSTIN and billing address (both null until given). With BUSINESS_GSTIN set, each payment recorded afterwards copies them onto its tax invoice (Billed to: Address, GSTIN); an invoice already issued keeps what it had.
+         */
+        get: operations["getBillingDetails"];
+        /**
+         * Give, change or clear the GSTIN and billing address
+         * @description Both fields, each null (or blank) to clear it. The GSTIN is read in upper case and must be a GSTIN: 15 characters, a known state code, the PAN's shape and a valid check character (else 400 under `gstin`); a GSTIN needs a billing address (400 under `billing_address`).
+         */
+        put: operations["updateBillingDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/complete-profile/": {
         parameters: {
             query?: never;
@@ -647,6 +671,46 @@ export interface paths {
          * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day).
          */
         get: operations["ownerSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/reports/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments report of a date range
+         * @description Every payment whose business date (of created_at, the receipt's date) falls from `from` to `to` (at most 366 days), with `status` (default SUCCESS) and, with `mode`, only that payment mode (`cash`, `upi`, `bank_transfer`, `card`, `netbanking`…; `online`: every payment made through the payment provider; `unknown`: none recorded). Oldest first, with the total, the totals per mode (largest first) and per day (oldest first), each with its count; amounts in paise and in rupees. The totals are the sums of the listed payments. `format=csv` answers the same as a CSV for Excel (payments_{from}_{to}.csv): UTF-8 with a byte-order mark, CRLF, every text cell quoted, one row per payment (Date, Receipt number, Customer, Username, Phone, Plan, Mode, Gateway, Reference, Status, Amount (INR), Taxable value (INR), CGST (INR), SGST (INR)) then a Total row; phone numbers and digit-only references written as ="…" so Excel keeps them as text; any other cell starting with = + - @ is prefixed with '.
+         */
+        get: operations["ownerPaymentsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/reports/gst/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GST summary of a date range, and its GSTR-1 files
+         * @description Only with BUSINESS_GSTIN set (else 404 not_found, the detail saying so). Per rate, SAC and place of supply: the tax invoices (SUCCESS payments recorded with invoice columns) dated in the period, the credit notes issued in it, and the net (invoices less credit notes): count, taxable value, CGST, SGST and total, in paise. `format=b2cs` answers the GSTR-1 B2CS table as the GST offline tool's b2cs sheet (Type OE, Place Of Supply as 09-Uttar Pradesh, Rate, Applicable % of Tax Rate, Taxable Value, Cess Amount, E-Commerce GSTIN), net of credit notes; `format=hsn` the HSN/SAC summary as its hsn sheet (HSN, Description, UQC NA, Total Quantity 0, Total Value, Rate, Taxable Value, Integrated, Central and State/UT Tax Amount, Cess Amount). Both are plain ASCII CSV with CRLF and no byte-order mark, named b2cs_{from}_{to}.csv and hsn_{from}_{to}.csv.
+         */
+        get: operations["ownerGstReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1418,7 +1482,7 @@ export interface paths {
         };
         /**
          * The receipt as HTML or plain text
-         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, payment mode, order id and payment id; the status as people read it (Success). A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering). Written in the language of Accept-Language (`hi`: Hindi labels, dates such as 23 नव॰ 2026 and the amount in Hindi words; anything else: English). `format=text` answers the same words as text/plain for a terminal (`dabba payments receipt`): the business lines, the heading, then each section's title and its labels and values aligned in two columns.
+         * @description Receipts exist only for SUCCESS payments (any other status is 404). A customer gets their own; the owner gets any. Contents: business name, address and contact; the receipt number; the date (23 Nov 2026); customer name, phone and e-mail; plan, service type, duration and period; the amount in ₹; gateway, payment mode, order id and payment id; the status as people read it (Success). A payment recorded while BUSINESS_GSTIN was set gets a Tax Invoice instead: also the GSTIN, the receipt number as invoice number, place of supply, reverse charge (No), HSN/SAC, taxable value, CGST and SGST (rate and amount), the total and the amount in words (Indian numbering). Written in the language of Accept-Language (`hi`: Hindi labels, dates such as 23 नव॰ 2026 and the amount in Hindi words; anything else: English). `format=text` answers the same words as text/plain for a terminal (`dabba payments receipt`): the business lines, the heading, then each section's title and its labels and values aligned in two columns. `layout=thermal` answers the same HTML laid out for an 80 mm thermal printer (`@page` 80 mm wide, black only).
          */
         get: operations["getPaymentReceipt"];
         put?: never;
@@ -1440,9 +1504,73 @@ export interface paths {
         };
         /**
          * The receipt as PDF
-         * @description The same receipt (or tax invoice) as a PDF download named after the receipt number (RCPT-000001.pdf); the web app saves it as receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any. Always in English, whatever Accept-Language says: the PDF renderer cannot shape Devanagari.
+         * @description The same receipt (or tax invoice) as a PDF download named after the receipt number (RCPT-000001.pdf); the web app saves it as receipt_{id}.pdf. Only for SUCCESS payments (else 404); a customer gets their own, the owner any. Always in English, whatever Accept-Language says: the PDF renderer cannot shape Devanagari. `layout=thermal`: 80 mm wide and as long as the receipt (RCPT-000001_80mm.pdf), for a thermal counter printer.
          */
         get: operations["getPaymentReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/credit_notes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credit notes
+         * @description The credit notes (GST Section 34) issued when a refund of an invoiced payment was marked PAID, newest first: a customer's own, or every one for the owner. Numbers run CN/2026-27/0001, gap-free and unique per financial year (April–March in BUSINESS_TZ), at most 16 characters.
+         */
+        get: operations["listCreditNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/credit_notes/{id}/document/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The credit note as HTML
+         * @description A standalone HTML credit note: the business and its GSTIN, the note's number and date, the invoice it reduces (receipt number and date), place of supply, reverse charge No, the reason, the customer, HSN/SAC, taxable value, CGST, SGST, total and the amount in words; in the language of Accept-Language. A customer gets their own (another's is 404); the owner gets any.
+         */
+        get: operations["getCreditNoteDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/credit_notes/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The credit note as PDF
+         * @description The same credit note as an A4 PDF download named after its number with - for / (CN-2026-27-0001.pdf), in English. A customer gets their own (another's is 404); the owner gets any.
+         */
+        get: operations["getCreditNotePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2044,6 +2172,112 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BillingDetails: {
+            /**
+             * @description Read trimmed and in upper case; blank clears it.
+             * @example 27AAPFU0939F1ZV
+             */
+            gstin: string | null;
+            billing_address: string | null;
+        };
+        ReportTotal: {
+            count: number;
+            total_paise: number;
+            total_inr: number;
+        };
+        PaymentsReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
+            mode: string | null;
+            total: components["schemas"]["ReportTotal"];
+            by_mode: {
+                mode: string;
+                /** @description The mode as people read it in English (Cash, UPI, Card…). */
+                label: string;
+                count: number;
+                total_paise: number;
+                total_inr: number;
+            }[];
+            by_day: {
+                /** Format: date */
+                date: string;
+                count: number;
+                total_paise: number;
+                total_inr: number;
+            }[];
+            payments: components["schemas"]["ReportPayment"][];
+        };
+        ReportPayment: {
+            id: number;
+            /** Format: date */
+            date: string;
+            receipt_number: string | null;
+            customer_name: string;
+            username: string;
+            phone: string;
+            plan_name: string;
+            mode: string;
+            gateway: string;
+            reference: string | null;
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
+            amount_paise: number;
+            amount_inr: number;
+            taxable_paise: number | null;
+            cgst_paise: number | null;
+            sgst_paise: number | null;
+        };
+        TaxTotals: {
+            count: number;
+            taxable_paise: number;
+            cgst_paise: number;
+            sgst_paise: number;
+            total_paise: number;
+        };
+        GstSummary: {
+            gstin: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            rows: {
+                /** @description The total rate (5 = CGST 2.5% + SGST 2.5%). */
+                rate_percent: number;
+                sac: string;
+                /** @description As the GST offline tool writes it, 09-Uttar Pradesh. */
+                place_of_supply: string;
+                invoices: components["schemas"]["TaxTotals"];
+                credit_notes: components["schemas"]["TaxTotals"];
+                net: components["schemas"]["TaxTotals"];
+            }[];
+            net: components["schemas"]["TaxTotals"];
+        };
+        CreditNote: {
+            id: number;
+            /** @description CN/2026-27/0001 */
+            number: string;
+            /** @description 2026-27 (April to March) */
+            financial_year: string;
+            refund: number;
+            payment: number;
+            /** @description The receipt number of the invoice it reduces. */
+            invoice_number: string;
+            user: number;
+            customer_name: string;
+            /** Format: date */
+            issued_on: string;
+            amount_paise: number;
+            amount_inr: number;
+            taxable_paise: number;
+            cgst_paise: number;
+            sgst_paise: number;
+            rate_percent: number;
+            sac: string;
+        };
         /** @description The error shape of every error answer. `error_code` is always there. Besides it, what the web app and `dabba` read: `detail` (one sentence), `non_field_errors`, `message` on the OTP endpoints, and per-field lists of messages keyed by the request field's name (e.g. `{"username": ["Username must be at least 3 characters"]}`; a plan's `{"code": ["A plan with this code already exists."]}`). The machine code is called `error_code` so that it never shares a key with a request field. */
         ErrorBody: {
             /**
@@ -3860,6 +4094,12 @@ export interface components {
         MenuMealParam: "breakfast" | "lunch" | "dinner";
         MenuDate: string;
         Id: number;
+        /** @description The first business date of the period. */
+        ReportFrom: string;
+        /** @description The last business date of the period (inclusive), on or after `from`. */
+        ReportTo: string;
+        /** @description `a4` (the default) for a screen or an office printer; `thermal` for an 80 mm thermal counter printer: 72 mm of black print on an 80 mm roll, as long as the content. */
+        DocumentLayout: "a4" | "thermal";
         /** @description Page size. */
         Limit: number;
         /** @description Rows to skip. */
@@ -4096,6 +4336,57 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The billing details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateBillingDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingDetails"];
+            };
+        };
+        responses: {
+            /** @description The billing details as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -4870,6 +5161,75 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerPaymentsReport: {
+        parameters: {
+            query: {
+                /** @description The first business date of the period. */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last business date of the period (inclusive), on or after `from`. */
+                to: components["parameters"]["ReportTo"];
+                status?: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
+                mode?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    /** @description For format=csv, `attachment; filename="payments_{from}_{to}.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGstReport: {
+        parameters: {
+            query: {
+                /** @description The first business date of the period. */
+                from: components["parameters"]["ReportFrom"];
+                /** @description The last business date of the period (inclusive), on or after `from`. */
+                to: components["parameters"]["ReportTo"];
+                format?: "json" | "b2cs" | "hsn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GST summary. */
+            200: {
+                headers: {
+                    /** @description For b2cs and hsn, `attachment; filename="{format}_{from}_{to}.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GstSummary"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -6117,6 +6477,8 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "html" | "text";
+                /** @description `a4` (the default) for a screen or an office printer; `thermal` for an 80 mm thermal counter printer: 72 mm of black print on an 80 mm roll, as long as the content. */
+                layout?: components["parameters"]["DocumentLayout"];
             };
             header?: never;
             path: {
@@ -6144,7 +6506,10 @@ export interface operations {
     };
     getPaymentReceiptPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `a4` (the default) for a screen or an office printer; `thermal` for an 80 mm thermal counter printer: 72 mm of black print on an 80 mm roll, as long as the content. */
+                layout?: components["parameters"]["DocumentLayout"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -6157,6 +6522,86 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="RCPT-000001.pdf"`, the receipt number */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listCreditNotes: {
+        parameters: {
+            query?: {
+                /** @description Only the note of this refund. */
+                refund?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getCreditNoteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getCreditNotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="CN-2026-27-0001.pdf"` */
                     "Content-Disposition": string;
                     [name: string]: unknown;
                 };

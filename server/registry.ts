@@ -10,8 +10,10 @@ import { onboardingJobs } from './lifecycles/onboarding/onboarding.jobs.js';
 import { paymentAdminHandlers } from './lifecycles/payment/payment-admin.handlers.js';
 import { paymentWebhookHandlers } from './lifecycles/payment/payment-webhook.handlers.js';
 import { paymentHandlers } from './lifecycles/payment/payment.handlers.js';
+import { billingHandlers } from './lifecycles/payment/billing.handlers.js';
 import { paymentJobs } from './lifecycles/payment/payment.jobs.js';
 import { refundHandlers } from './lifecycles/refund/refund.handlers.js';
+import { creditNoteHandlers } from './lifecycles/refund/credit-notes.handlers.js';
 import { adjustmentHandlers } from './lifecycles/subscription/adjustment.handlers.js';
 import { subscriptionHandlers } from './lifecycles/subscription/subscription.handlers.js';
 import { subscriptionJobs } from './lifecycles/subscription/subscription.jobs.js';
@@ -19,6 +21,7 @@ import { activeSubscriberHandlers } from './owner/active-subscribers/active-subs
 import { auditHandlers } from './owner/audit/audit.handlers.js';
 import { backupHandlers } from './owner/backup/backup.handlers.js';
 import { ownerHomeHandlers } from './owner/home/home.handlers.js';
+import { reportHandlers } from './owner/reports/reports.handlers.js';
 import { kitchenHandlers } from './owner/kitchen/kitchen.handlers.js';
 import { kitchenJobs } from './owner/kitchen/kitchen.jobs.js';
 import { ownerUserHandlers } from './owner/users/users.handlers.js';
@@ -50,10 +53,12 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...subscriptionHandlers(ctx),
     ...adjustmentHandlers(ctx),
     ...paymentHandlers(ctx),
+    ...billingHandlers(ctx),
     ...paymentWebhookHandlers(ctx),
     ...paymentAdminHandlers(ctx),
     ...leaveHandlers(ctx),
     ...refundHandlers(ctx),
+    ...creditNoteHandlers(ctx),
     ...feedbackHandlers(ctx),
     ...feedbackAdminHandlers(ctx),
     ...mealSkipHandlers(ctx),
@@ -61,6 +66,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...ledgerHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
+    ...reportHandlers(ctx),
     ...ownerUserHandlers(ctx),
     ...activeSubscriberHandlers(ctx),
     ...kitchenHandlers(ctx),

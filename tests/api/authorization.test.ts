@@ -168,6 +168,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     expired: number;
     cancelled: { subscriptionId: number; refundId: number };
     approvedRefund: number;
+    creditNote: number;
     leave: number;
     mealSkip: number;
     closedDay: number;
@@ -294,6 +295,36 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       (await api.refundAction(approved.refundId, 'approve', { admin_comment: 'ok' })).status,
     ).toBe(200);
     w.approvedRefund = approved.refundId;
+    // A credit note of Alice's (the matrix runs without a GSTIN, so none is issued by paying).
+    const note = await t.ctx.db.kysely
+      .insertInto('credit_notes')
+      .values({
+        number: 'CN/2026-27/9001',
+        financial_year: '2026-27',
+        sequence: 9001,
+        refund_id: w.cancelled.refundId,
+        payment_id: (
+          await t.ctx.db.kysely
+            .selectFrom('refunds')
+            .select('payment_id')
+            .where('id', '=', w.cancelled.refundId)
+            .executeTakeFirstOrThrow()
+        ).payment_id,
+        user_id: w.alice.id,
+        issued_on: '2026-11-27',
+        amount_paise: 105_00,
+        taxable_paise: 100_00,
+        cgst_paise: 2_50,
+        sgst_paise: 2_50,
+        gst_rate_basis_points: 500,
+        sac: '996331',
+        gstin: '09AAACH7409R1ZZ',
+        place_of_supply: 'Uttar Pradesh (09)',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    w.creditNote = note.id;
     w.leave = await api.pendingLeave(w.alice, w.active.subscriptionId);
     w.mealSkip = await skipOf(w.alice, w.active.subscriptionId);
     w.closedDay = await closeDay();
@@ -1176,6 +1207,40 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     },
     adminListPayments: plain('/api/payments/admin/payments/'),
     adminRecentPayments: plain('/api/payments/admin/payments/recent_payments/'),
+    getBillingDetails: plain('/api/accounts/profile/billing/'),
+    updateBillingDetails: {
+      request: () => ({
+        method: 'PUT',
+        url: '/api/accounts/profile/billing/',
+        body: { gstin: null, billing_address: null },
+      }),
+    },
+    ownerPaymentsReport: [
+      plain('/api/owner/reports/payments/?from=2026-01-01&to=2026-12-31'),
+      { ...plain('/api/owner/reports/payments/?from=2026-01-01&to=2026-12-31&format=csv') },
+    ],
+    // Without BUSINESS_GSTIN the owner learns that GST reports need it; customers are refused.
+    ownerGstReport: { ok: 404, ...plain('/api/owner/reports/gst/?from=2026-01-01&to=2026-12-31') },
+    listCreditNotes: {
+      request: () => ({ method: 'GET', url: '/api/payments/credit_notes/' }),
+      check: listing(() => w.creditNote, true),
+    },
+    getCreditNoteDocument: {
+      owned: true,
+      target: byId(() => w.creditNote),
+      request: get((target) => `/api/payments/credit_notes/${target.id}/document/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      },
+    },
+    getCreditNotePdf: {
+      owned: true,
+      target: byId(() => w.creditNote),
+      request: get((target) => `/api/payments/credit_notes/${target.id}/pdf/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.headers['content-type']).toBe('application/pdf');
+      },
+    },
     adminFailedPayments: plain('/api/payments/admin/payments/failed_payments/'),
     adminGetPayment: {
       target: byId(() => w.active.paymentId),
@@ -1413,7 +1478,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(114);
+    expect(operationIds).toHaveLength(121);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -69,11 +69,12 @@ describe('the route registry', () => {
         ['/admin/settings', 'owner'],
         ['/admin/menu', 'owner'],
         ['/admin/closed-days', 'owner'],
+        ['/admin/reports', 'owner'],
         ['/admin/audit', 'owner'],
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(28);
+    expect(APP_ROUTES).toHaveLength(29);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {

@@ -59,12 +59,12 @@ export const usePayments = () =>
   useApiQuery('/payments/payments/', undefined, { ...CUSTOMER, notFound: [] });
 
 /** The receipt as HTML, which the server writes in the app's language: one copy per language. */
-export function useReceiptHtml(id: number | null) {
+export function useReceiptHtml(id: number | null, layout: 'a4' | 'thermal' = 'a4') {
   const language = useLanguage();
   return useApiQuery(
     '/payments/payments/{id}/receipt/',
     {
-      params: { path: { id: id ?? 0 } },
+      params: { path: { id: id ?? 0 }, ...(layout === 'thermal' ? { query: { layout } } : {}) },
       headers: { 'Accept-Language': language },
       parseAs: 'text',
     },

@@ -325,6 +325,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: signedInPage('admin/dues', 'superuser'),
   },
   {
+    // Issue 21: month-end payments and GST reports.
+    path: '/admin/reports',
+    access: 'owner',
+    title: 'route.reports',
+    // Not in the header (its links fill a 1,280 px screen): the Settings page links to it.
+    page: signedInPage('admin/reports', 'reports'),
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

@@ -36,6 +36,7 @@ export const SIGNED_IN_PAGES = {
   'admin/closed-days': () =>
     import('@web/pages/admin/closed-days/ClosedDaysPage').then((m) => m.ClosedDaysPage),
   'admin/dues': () => import('@web/pages/admin/superuser/DuesPage').then((m) => m.DuesPage),
+  'admin/reports': () => import('@web/pages/admin/reports/ReportsPage').then((m) => m.ReportsPage),
   'admin/audit': () => import('@web/pages/admin/audit/AuditLogPage').then((m) => m.AuditLogPage),
   profile: () => import('@web/pages/profile/ProfilePage').then((m) => m.ProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;

@@ -16,6 +16,8 @@ import { useToast } from './Toaster';
 export interface ReceiptOf {
   id: number;
   receipt_number?: string | null | undefined;
+  /** 'thermal': the 80 mm counter-printer layout (the owner's payment details). */
+  layout?: 'a4' | 'thermal';
 }
 
 /** "RCPT-000012", or "#12" for a payment without a number. */
@@ -62,7 +64,8 @@ export function ReceiptDialog({
 }) {
   const notify = useToast();
   const t = useT();
-  const receipt = useReceiptHtml(payment.id);
+  const thermal = payment.layout === 'thermal';
+  const receipt = useReceiptHtml(payment.id, payment.layout ?? 'a4');
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     if (receipt.isError) {
@@ -80,7 +83,9 @@ export function ReceiptDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('ui.receipt.title', { number: receiptName(payment) })}
+      title={t(thermal ? 'ui.receipt.thermalTitle' : 'ui.receipt.title', {
+        number: receiptName(payment),
+      })}
       footer={
         <>
           <Button

@@ -72,15 +72,17 @@ export function paymentHandlers(ctx: AppContext) {
       if (request.query?.format === 'text') {
         return reply.type('text/plain; charset=utf-8').send(receiptText(receipt, language));
       }
-      return reply.type('text/html; charset=utf-8').send(receiptHtml(receipt, language));
+      const layout = request.query?.layout ?? 'a4';
+      return reply.type('text/html; charset=utf-8').send(receiptHtml(receipt, language, layout));
     },
 
     async getPaymentReceiptPdf(request, reply) {
       const receipt = await visibleReceipt(requireUser(request), request.params.id);
+      const layout = request.query?.layout ?? 'a4';
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${receiptFileName(receipt)}"`)
-        .send(await receiptPdf(receipt));
+        .header('Content-Disposition', `attachment; filename="${receiptFileName(receipt, layout)}"`)
+        .send(await receiptPdf(receipt, { layout }));
     },
 
     async listOrders(request) {

@@ -38,6 +38,7 @@ import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
+import { invoiceBuyerColumns } from './invoice-buyer.js';
 import { createPaymentNotices } from './payment.notices.js';
 import { OFFLINE_GATEWAY, RECEIPT_COUNTER } from './payment.read.js';
 
@@ -210,6 +211,7 @@ export function createPaymentStore(
         updated_at: at,
         // The invoice is fixed now: later GST settings never rewrite it.
         ...taxInvoiceColumns(deps.config.gst, settlement.amountPaise),
+        ...(await invoiceBuyerColumns(trx, deps.config.gst, settlement.userId)),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

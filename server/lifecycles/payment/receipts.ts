@@ -32,6 +32,9 @@ export interface TaxInvoice {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;
+  /** The customer's GSTIN and billing address as given when the payment was recorded, if any. */
+  buyerGstin?: string;
+  buyerAddress?: string;
 }
 
 export interface Receipt {
@@ -67,7 +70,8 @@ export type TaxInvoiceColumns = Pick<
   | 'taxable_paise'
   | 'cgst_paise'
   | 'sgst_paise'
->;
+> &
+  Partial<Pick<PaymentsTable, 'invoice_buyer_gstin' | 'invoice_buyer_address'>>;
 
 /** The tax invoice a payment was recorded under, or null: it was recorded without a GSTIN. */
 export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
@@ -86,6 +90,8 @@ export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
         taxablePaise: Number(row.taxable_paise),
         cgstPaise: Number(row.cgst_paise),
         sgstPaise: Number(row.sgst_paise),
+        ...(row.invoice_buyer_gstin ? { buyerGstin: row.invoice_buyer_gstin } : {}),
+        ...(row.invoice_buyer_address ? { buyerAddress: row.invoice_buyer_address } : {}),
       }
     : null;
 }
@@ -141,6 +147,8 @@ export async function loadReceipt(
       'payments.taxable_paise',
       'payments.cgst_paise',
       'payments.sgst_paise',
+      'payments.invoice_buyer_gstin',
+      'payments.invoice_buyer_address',
       'subscriptions.start_date',
       'subscriptions.base_end_date',
       'plans.name as plan_name',
@@ -184,8 +192,8 @@ export async function loadReceipt(
 }
 
 /** A label and its value; a `sum` row (an invoice's total) is set in bold under a rule. */
-type Row = readonly [label: string, value: string, style?: 'sum'];
-interface Section {
+export type Row = readonly [label: string, value: string, style?: 'sum'];
+export interface Section {
   title: string;
   rows: readonly Row[];
 }
@@ -235,6 +243,11 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
       title: say(invoice ? 'receipt.section.billed_to' : 'receipt.section.customer'),
       rows: [
         [say('receipt.name'), receipt.customer.name],
+        // A registered customer's GSTIN and address (Rule 46), when they gave them.
+        ...(invoice?.buyerAddress
+          ? ([[say('receipt.address'), invoice.buyerAddress]] as const)
+          : []),
+        ...(invoice?.buyerGstin ? ([[say('receipt.gstin'), invoice.buyerGstin]] as const) : []),
         [say('receipt.phone'), receipt.customer.phone],
         [say('receipt.email'), receipt.customer.email],
       ],
@@ -313,12 +326,54 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
   };
 }
 
-/** The file name of the PDF download: RCPT-000001.pdf. */
-export const receiptFileName = (receipt: Receipt) => `${receipt.receiptNumber}.pdf`;
+/** The file name of the PDF download: RCPT-000001.pdf, or RCPT-000001_80mm.pdf for the roll. */
+export const receiptFileName = (receipt: Receipt, layout: 'a4' | 'thermal' = 'a4') =>
+  `${receipt.receiptNumber}${layout === 'thermal' ? '_80mm' : ''}.pdf`;
 
-/** The receipt as a standalone HTML document, in `language` (the web app's receipt dialog). */
-export function receiptHtml(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): string {
-  const content = receiptContent(receipt, language);
+/** A printed layout: A4 (the screen and an office printer) or an 80 mm thermal counter roll. */
+export type DocumentLayout = 'a4' | 'thermal';
+
+/** What a printed document (a receipt, a tax invoice, a credit note) shows, in one language. */
+export interface PrintedDocument {
+  language: Language;
+  /** 'Tax Invoice', 'Credit Note'. */
+  kind: string;
+  number: string;
+  businessName: string;
+  businessLines: readonly string[];
+  /** The amount under the heading, as the language writes it. */
+  amount: string;
+  sections: readonly Section[];
+  footer: string;
+}
+
+const A4_STYLE = `body{font-family:"Noto Sans",system-ui,sans-serif;color:#1f2937;max-width:640px;margin:24px auto;padding:0 16px}
+header{border-bottom:2px solid #ea580c;padding-bottom:12px;margin-bottom:16px}
+h1{margin:0 0 4px;font-size:1.4rem}h2{font-size:1rem;margin:16px 0 6px;color:#9a3412}
+table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:4px 0;vertical-align:top}
+th{width:40%;padding-right:16px;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+tr.sum th,tr.sum td{font-weight:700;color:#1f2937;border-top:1px solid #d1d5db;padding-top:6px}
+.total{font-size:1.3rem;font-weight:700}
+footer{margin-top:24px;font-size:.85rem;color:#6b7280}
+@media (max-width:480px){body{margin:12px auto;padding:0 4px}th,td{display:block;width:auto;padding:0}th{padding-top:10px;font-size:.85rem}tr.sum td{border-top:0;padding-top:0}}`;
+
+// A thermal printer prints black on a 72 mm line of an 80 mm roll: no colour, no grey (it dithers
+// into dots), small type, the paper as long as the content (@page height auto).
+const THERMAL_STYLE = `@page{size:80mm auto;margin:3mm 4mm}
+html,body{background:#fff}
+body{font-family:"Noto Sans",system-ui,sans-serif;color:#000;width:72mm;margin:0 auto;padding:2mm 0;font-size:11px;line-height:1.3}
+header{text-align:center;border-bottom:1px dashed #000;padding-bottom:4px;margin-bottom:4px}
+h1{margin:0 0 2px;font-size:15px}h2{font-size:11px;margin:6px 0 2px;text-transform:uppercase;border-bottom:1px dashed #000}
+table{width:100%;border-collapse:collapse}th,td{padding:1px 0;vertical-align:top;text-align:left}
+th{font-weight:400;width:45%;padding-right:4px}td{text-align:right;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+tr.sum th,tr.sum td{font-weight:700;border-top:1px solid #000}
+.total{font-size:14px;font-weight:700;text-align:center;margin:4px 0}
+footer{margin-top:8px;border-top:1px dashed #000;padding-top:4px;text-align:center;font-size:10px}
+@media screen{body{border:1px solid #ccc;padding:3mm 4mm;margin:8px auto}}
+@media print{body{width:auto;margin:0}}`;
+
+/** A printed document as a standalone HTML page, in its layout. */
+export function documentHtml(document: PrintedDocument, layout: DocumentLayout = 'a4'): string {
   const table = ({ title, rows }: Section) =>
     `<section><h2>${escapeHtml(title)}</h2><table>${rows
       .map(
@@ -329,34 +384,53 @@ export function receiptHtml(receipt: Receipt, language: Language = DEFAULT_LANGU
   // Narrower than 480 px (a phone, or the web app's receipt dialog on one) each label stands above
   // its value: side by side in a 40 % column they ran together ("Phone+91…").
   return `<!doctype html>
-<html lang="${language}">
+<html lang="${document.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(content.kind)} ${escapeHtml(receipt.receiptNumber)}</title>
+<title>${escapeHtml(document.kind)} ${escapeHtml(document.number)}</title>
 <style>
-body{font-family:"Noto Sans",system-ui,sans-serif;color:#1f2937;max-width:640px;margin:24px auto;padding:0 16px}
-header{border-bottom:2px solid #ea580c;padding-bottom:12px;margin-bottom:16px}
-h1{margin:0 0 4px;font-size:1.4rem}h2{font-size:1rem;margin:16px 0 6px;color:#9a3412}
-table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:4px 0;vertical-align:top}
-th{width:40%;padding-right:16px;font-weight:600;color:#4b5563}td{font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
-tr.sum th,tr.sum td{font-weight:700;color:#1f2937;border-top:1px solid #d1d5db;padding-top:6px}
-.total{font-size:1.3rem;font-weight:700}
-footer{margin-top:24px;font-size:.85rem;color:#6b7280}
-@media (max-width:480px){body{margin:12px auto;padding:0 4px}th,td{display:block;width:auto;padding:0}th{padding-top:10px;font-size:.85rem}tr.sum td{border-top:0;padding-top:0}}
+${layout === 'thermal' ? THERMAL_STYLE : A4_STYLE}
 </style>
 </head>
-<body>
+<body${layout === 'thermal' ? ' class="thermal"' : ''}>
 <header>
-<h1>${escapeHtml(receipt.business.name)}</h1>
-${content.business.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
+<h1>${escapeHtml(document.businessName)}</h1>
+${document.businessLines.map((line) => `<div>${escapeHtml(line)}</div>`).join('\n')}
 </header>
-<p class="total">${escapeHtml(content.kind)} · ${escapeHtml(formatMoney(language, receipt.amountPaise))}</p>
-${content.sections.map(table).join('\n')}
-<footer>${escapeHtml(content.footer)}</footer>
+<p class="total">${escapeHtml(document.kind)} · ${escapeHtml(document.amount)}</p>
+${document.sections.map(table).join('\n')}
+<footer>${escapeHtml(document.footer)}</footer>
 </body>
 </html>
 `;
+}
+
+/** The receipt's printed document, in `language`. */
+export function receiptDocument(
+  receipt: Receipt,
+  language: Language = DEFAULT_LANGUAGE,
+): PrintedDocument {
+  const content = receiptContent(receipt, language);
+  return {
+    language,
+    kind: content.kind,
+    number: receipt.receiptNumber,
+    businessName: receipt.business.name,
+    businessLines: content.business,
+    amount: formatMoney(language, receipt.amountPaise),
+    sections: content.sections,
+    footer: content.footer,
+  };
+}
+
+/** The receipt as a standalone HTML document, in `language` (the web app's receipt dialog). */
+export function receiptHtml(
+  receipt: Receipt,
+  language: Language = DEFAULT_LANGUAGE,
+  layout: DocumentLayout = 'a4',
+): string {
+  return documentHtml(receiptDocument(receipt, language), layout);
 }
 
 /**
@@ -402,65 +476,147 @@ function loadFonts() {
   return fonts;
 }
 
-/** The receipt as a PDF. `compress: false` keeps content streams readable (tests). */
-export async function receiptPdf(
-  receipt: Receipt,
-  options: { compress?: boolean } = {},
+/** Points in a millimetre. */
+const MM = 72 / 25.4;
+
+/**
+ * Draws a document on `doc` and answers where it ended. A4: 50 pt margins, labels in a 150 pt
+ * column. Thermal: a 72 mm line on 80 mm paper, label and value on one line when they fit.
+ */
+function drawDocument(
+  doc: PDFKit.PDFDocument,
+  document: PrintedDocument,
+  layout: DocumentLayout,
+): number {
+  const thermal = layout === 'thermal';
+  const left = thermal ? 4 * MM : 50;
+  const width = thermal ? 72 * MM : 495;
+  const labelWidth = thermal ? width * 0.45 : 150;
+  const valueX = thermal ? left + labelWidth + 4 : 210;
+  const valueWidth = left + width - valueX;
+  const ink = (colour: string) => (thermal ? '#000000' : colour);
+  const size = (a4: number, roll: number) => (thermal ? roll : a4);
+  const align = thermal ? 'center' : 'left';
+  doc
+    .font('Bold')
+    .fontSize(size(20, 12))
+    .fillColor(ink('#1f2937'))
+    .text(document.businessName, left, doc.y, { width, align });
+  doc.font('Body').fontSize(size(10, 7.5)).fillColor(ink('#4b5563'));
+  for (const line of document.businessLines) doc.text(line, left, doc.y, { width, align });
+  doc.moveDown(thermal ? 0.5 : 1);
+  doc
+    .font('Bold')
+    .fontSize(size(16, 10))
+    .fillColor(ink('#9a3412'))
+    .text(document.kind, left, doc.y, { width, align });
+  doc
+    .font('Bold')
+    .fontSize(size(14, 10))
+    .fillColor(ink('#1f2937'))
+    .text(document.amount, left, doc.y, { width, align });
+  doc.moveDown(0.5);
+
+  const rule = () => {
+    doc.y += 2;
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(ink('#d1d5db'))
+      .stroke();
+    doc.y += 3;
+  };
+  for (const { title, rows } of document.sections) {
+    doc.moveDown(thermal ? 0.3 : 0.5);
+    doc
+      .font('Bold')
+      .fontSize(size(12, 8))
+      .fillColor(ink('#9a3412'))
+      .text(title, left, doc.y, { width });
+    if (thermal) rule();
+    doc.fontSize(size(10, 7.5)).fillColor(ink('#1f2937'));
+    for (const [label, value, style] of rows) {
+      if (style === 'sum') rule();
+      const y = doc.y;
+      doc.font(thermal ? 'Body' : 'Bold').text(label, left, y, { width: labelWidth });
+      const labelBottom = doc.y;
+      doc
+        .font(style === 'sum' ? 'Bold' : 'Body')
+        .text(value, valueX, y, { width: valueWidth, align: thermal ? 'right' : 'left' });
+      doc.y = Math.max(doc.y, labelBottom);
+      doc.x = left;
+    }
+  }
+  doc.moveDown(thermal ? 1 : 2);
+  doc
+    .font('Body')
+    .fontSize(size(9, 7))
+    .fillColor(ink('#6b7280'))
+    .text(document.footer, left, doc.y, { width, align });
+  return doc.y;
+}
+
+/** A printed document as a PDF: A4, or 80 mm wide and as long as its content. */
+export async function documentPdf(
+  document: PrintedDocument,
+  layout: DocumentLayout = 'a4',
+  options: { compress?: boolean; subject?: string } = {},
 ): Promise<Buffer> {
   // pdfkit and the fonts cost ~25 MB; an idle server should not hold them.
   const { default: PDFDocument } = await import('pdfkit');
   const { regular, bold } = loadFonts();
-  // English in every language: pdfkit lays glyphs out one by one, without the shaping Devanagari
-  // needs, so a Hindi PDF would show broken conjuncts.
-  const content = receiptContent(receipt, 'en');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `${content.kind} ${receipt.receiptNumber}`,
-      Author: receipt.business.name,
-      Subject: `Payment of ${formatInr(receipt.amountPaise)}`,
-    },
-  });
-  doc.registerFont('Body', regular);
-  doc.registerFont('Bold', bold);
+  const create = (size: [number, number] | 'A4') => {
+    const doc = new PDFDocument({
+      size,
+      margins:
+        layout === 'thermal'
+          ? { top: 4 * MM, bottom: 4 * MM, left: 4 * MM, right: 4 * MM }
+          : { top: 50, bottom: 50, left: 50, right: 50 },
+      compress: options.compress ?? true,
+      info: {
+        Title: `${document.kind} ${document.number}`,
+        Author: document.businessName,
+        ...(options.subject ? { Subject: options.subject } : {}),
+      },
+    });
+    doc.registerFont('Body', regular);
+    doc.registerFont('Bold', bold);
+    return doc;
+  };
+  let size: [number, number] | 'A4' = 'A4';
+  if (layout === 'thermal') {
+    // A roll has no page length: lay it out once on a very long page to learn where it ends.
+    const probe = create([80 * MM, 5000]);
+    const end = drawDocument(probe, document, layout);
+    probe.end();
+    size = [80 * MM, Math.ceil(end + 8 * MM)];
+  }
+  const doc = create(size);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
-  doc.font('Bold').fontSize(20).fillColor('#1f2937').text(receipt.business.name);
-  doc.font('Body').fontSize(10).fillColor('#4b5563');
-  for (const line of content.business) doc.text(line);
-  doc.moveDown();
-  doc.font('Bold').fontSize(16).fillColor('#9a3412').text(content.kind);
-  doc.font('Bold').fontSize(14).fillColor('#1f2937').text(formatInr(receipt.amountPaise));
-  doc.moveDown(0.5);
-
-  const block = ({ title, rows }: Section) => {
-    doc.moveDown(0.5);
-    doc.font('Bold').fontSize(12).fillColor('#9a3412').text(title);
-    doc.fontSize(10).fillColor('#1f2937');
-    for (const [label, value, style] of rows) {
-      if (style === 'sum') {
-        doc.y += 2;
-        doc.moveTo(50, doc.y).lineTo(545, doc.y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
-        doc.y += 3;
-      }
-      const y = doc.y;
-      doc.font('Bold').text(label, 50, y, { width: 150 });
-      const labelBottom = doc.y;
-      doc.font(style === 'sum' ? 'Bold' : 'Body').text(value, 210, y, { width: 335 });
-      doc.y = Math.max(doc.y, labelBottom);
-      doc.x = 50;
-    }
-  };
-  for (const section of content.sections) block(section);
-  doc.moveDown(2);
-  doc.font('Body').fontSize(9).fillColor('#6b7280').text(content.footer, 50);
+  drawDocument(doc, document, layout);
   doc.end();
   return done;
+}
+
+/** The receipt as a PDF. `compress: false` keeps content streams readable (tests). */
+export async function receiptPdf(
+  receipt: Receipt,
+  options: { compress?: boolean; layout?: DocumentLayout } = {},
+): Promise<Buffer> {
+  // English in every language: pdfkit lays glyphs out one by one, without the shaping Devanagari
+  // needs, so a Hindi PDF would show broken conjuncts.
+  return documentPdf(
+    { ...receiptDocument(receipt, 'en'), amount: formatInr(receipt.amountPaise) },
+    options.layout ?? 'a4',
+    {
+      ...(options.compress !== undefined ? { compress: options.compress } : {}),
+      subject: `Payment of ${formatInr(receipt.amountPaise)}`,
+    },
+  );
 }

@@ -33,6 +33,7 @@ import {
 } from '@server/lifecycles/store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 import { refundDue, storedPayout, type RefundedSubscription } from './refund.read.js';
+import { issueCreditNote } from './credit-notes.js';
 
 type OwnerEvent = Exclude<RefundEvent, { type: 'refund.update_payout' }>;
 
@@ -277,6 +278,9 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
           createdBy: owner.id,
         });
       }
+      // Paying back an invoiced payment reduces its tax: its credit note, numbered in this
+      // transaction so a rollback leaves no gap in the series.
+      if (next === 'PAID') await issueCreditNote(trx, deps.config, written, at);
       // Approving and paying record where the money goes (masked like every view but the owner's
       // payout view): from approval on, the customer can no longer change it.
       const payout = storedPayout(written);

@@ -60,6 +60,9 @@ export interface UsersTable {
   data_version: Generated<number>;
   /** What the customer eats (migration 017); the kitchen sheet counts it per meal. */
   diet: Diet | null;
+  /** A GST-registered customer's GSTIN and billing address for tax invoices (migration 023). */
+  billing_gstin: Generated<string | null>;
+  billing_address: Generated<string | null>;
 }
 
 export interface StudentProfilesTable {
@@ -263,6 +266,9 @@ export interface PaymentsTable {
   sgst_paise: number | null;
   /** The client's id for a counter recording (migration 021): a form sent twice records once. */
   request_id: string | null;
+  /** The customer's GSTIN and billing address on a tax invoice, as given then (migration 023). */
+  invoice_buyer_gstin: string | null;
+  invoice_buyer_address: string | null;
 }
 
 export interface RefundsTable {
@@ -491,7 +497,33 @@ export interface Database {
   kitchen_locks: KitchenLocksTable;
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
+  credit_notes: CreditNotesTable;
 }
+
+/** A credit note (GST Section 34) for a paid refund of an invoiced payment (migration 023). */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  /** CN/2026-27/0001: unique, at most 16 characters. */
+  number: string;
+  /** 2026-27: April to March, in BUSINESS_TZ. */
+  financial_year: string;
+  /** Gap-free within its financial year, from 1. */
+  sequence: number;
+  refund_id: number;
+  payment_id: number;
+  user_id: number;
+  issued_on: string;
+  amount_paise: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  gst_rate_basis_points: number;
+  sac: string;
+  gstin: string;
+  place_of_supply: string;
+  created_at: string;
+}
+export type CreditNote = Selectable<CreditNotesTable>;
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
 export interface BusinessSettingsTable {

@@ -13,6 +13,7 @@ import { DIETS } from '@machines/menu';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
 import { useSetDiet, type Diet } from '@web/api/menu';
+import { useBillingDetails, useSaveBillingDetails, type BillingDetails } from '@web/api/billing';
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
 import { Button } from '@web/components/Button';
 import { Card, Details } from '@web/components/Card';
@@ -66,6 +67,7 @@ export function ProfilePage() {
           <div className={stack}>
             <ProfileForm user={user} />
             <DietForm user={user} />
+            <BillingForm />
           </div>
         </TabPanel>
         <TabPanel value="security">
@@ -335,6 +337,72 @@ function DietForm({ user }: { user: User }) {
         <div>
           <Button type="submit" tone="secondary" busy={save.isPending}>
             {t('profile.diet.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** A GST-registered customer's GSTIN and billing address for their tax invoices. */
+function BillingForm() {
+  const details = useBillingDetails();
+  if (!details.data) return null;
+  return <BillingFields saved={details.data} />;
+}
+
+function BillingFields({ saved }: { saved: BillingDetails }) {
+  const t = useT();
+  const notify = useToast();
+  const save = useSaveBillingDetails();
+  const [gstin, setGstin] = useState(saved.gstin ?? '');
+  const [address, setAddress] = useState(saved.billing_address ?? '');
+  const errors = fieldErrors(save.error);
+  return (
+    <Card>
+      <form
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(
+            { gstin: gstin.trim() || null, billing_address: address.trim() || null },
+            {
+              onSuccess: (stored) => {
+                setGstin(stored.gstin ?? '');
+                setAddress(stored.billing_address ?? '');
+                notify({ tone: 'success', title: t('profile.toast.billingSaved.title') });
+              },
+              onError: (error) =>
+                notify({
+                  tone: 'error',
+                  title: t('profile.toast.billingFailed.title'),
+                  message: errorMessage(error, t('profile.toast.billingFailed.message')),
+                }),
+            },
+          );
+        }}
+      >
+        <h2 className={sectionTitle}>{t('profile.billing.heading')}</h2>
+        <p className={muted}>{t('profile.billing.intro')}</p>
+        <TextField
+          label={t('profile.billing.gstin')}
+          value={gstin}
+          autoCapitalize="characters"
+          maxLength={20}
+          error={errors.gstin}
+          onChange={(event) => setGstin(event.target.value)}
+        />
+        <TextField
+          label={t('profile.billing.address')}
+          value={address}
+          maxLength={300}
+          error={errors.billing_address}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <div>
+          <Button type="submit" tone="secondary" busy={save.isPending}>
+            {t('profile.billing.save')}
           </Button>
         </div>
       </form>

@@ -22,6 +22,7 @@ import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
 import { ledgerMigration } from './021_ledger.js';
+import { creditNotesMigration } from './023_credit_notes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -46,6 +47,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '019_kitchen_locks': kitchenLocksMigration(),
     '020_skip_credits': skipCreditsMigration(),
     '021_ledger': ledgerMigration(db.dialect),
+    '023_credit_notes': creditNotesMigration(db.dialect),
   };
 }
 

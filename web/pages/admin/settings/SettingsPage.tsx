@@ -130,6 +130,19 @@ export function SettingsPage() {
           </div>
         </div>
       </Card>
+      <Card aria-labelledby="reports-title">
+        <div className={stack}>
+          <h2 id="reports-title" className={sectionTitle}>
+            {t('settings.reports.title')}
+          </h2>
+          <p className={muted}>{t('settings.reports.intro')}</p>
+          <div>
+            <ButtonLink href="/admin/reports" tone="secondary">
+              {t('settings.reports.open')}
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
       <form onSubmit={submit} className={stack} noValidate>
         <Card aria-labelledby="cutoffs-title">
           <div className={stack}>

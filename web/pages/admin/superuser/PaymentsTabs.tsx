@@ -327,6 +327,13 @@ function PaymentDetailsDialog({
                   <Button size="sm" busy={downloading(p)} onClick={() => onDownload(p)}>
                     {t('ui.receipt.downloadPdf')}
                   </Button>
+                  <Button
+                    size="sm"
+                    tone="secondary"
+                    onClick={() => onReceipt({ ...p, layout: 'thermal' })}
+                  >
+                    {t('ui.receipt.printThermal')}
+                  </Button>
                 </span>
               ) : (
                 (p.receipt_number ?? '—')

@@ -1,0 +1,269 @@
+// Credit notes (GST Section 34): a paid refund of an invoiced payment reduces the tax the invoice
+// charged, so it gets a credit note in its own gap-free series per financial year (April–March in
+// BUSINESS_TZ), CN/2026-27/0001, allocated inside the refund's transaction like receipt numbers;
+// and the note as HTML and PDF for the owner and the customer it belongs to.
+import type { Kysely } from 'kysely';
+import type { Config } from '@server/config.js';
+import type { CreditNote, Database, Refund } from '@server/platform/db/schema.js';
+import { rupeesInWords } from '@server/platform/format.js';
+import { formatRate, splitGst } from '@server/platform/gst.js';
+import {
+  DEFAULT_LANGUAGE,
+  formatDate,
+  formatMoney,
+  t,
+  type Language,
+} from '@server/platform/i18n.js';
+import { dateInZone } from '@server/platform/time.js';
+import { formatPhone } from '@machines/shared';
+import type { Executor } from '@server/lifecycles/store.js';
+import {
+  documentHtml,
+  documentPdf,
+  formatInr,
+  formatInrExact,
+  formatReceiptNumber,
+  taxInvoiceOf,
+  type DocumentLayout,
+  type PrintedDocument,
+  type Section,
+} from '@server/lifecycles/payment/receipts.js';
+
+/** '2026-27' for any date from 1 April 2026 to 31 March 2027 (YYYY-MM-DD). */
+export function financialYearOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * CN/2026-27/0001: 15 characters up to 9,999 notes a year, 16 up to 99,999; GST allows at most
+ * 16 of letters, digits, - and /.
+ */
+export function creditNoteNumber(financialYear: string, sequence: number): string {
+  const number = `CN/${financialYear}/${String(sequence).padStart(4, '0')}`;
+  if (number.length > 16) throw new RangeError(`Credit note series exhausted: ${number}`);
+  return number;
+}
+
+/** The counters row of a financial year's series. */
+export const creditNoteCounter = (financialYear: string) => `credit_note:${financialYear}`;
+
+/**
+ * Issues the credit note of a refund just marked PAID, inside its transaction: the next number of
+ * the year's series (a rollback gives it back, so the series stays gap-free), the refund's amount
+ * split at the invoice's rate. Null when the refunded payment was not invoiced (a plain receipt
+ * needs no credit note).
+ */
+export async function issueCreditNote(
+  trx: Executor,
+  config: Config,
+  refund: Refund,
+  at: string,
+): Promise<CreditNote | null> {
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', refund.payment_id)
+    .executeTakeFirstOrThrow();
+  const invoice = taxInvoiceOf(payment);
+  if (!invoice) return null;
+  const issuedOn = dateInZone(new Date(at), config.businessTz);
+  const financialYear = financialYearOf(issuedOn);
+  const counter = await trx
+    .insertInto('counters')
+    .values({ name: creditNoteCounter(financialYear), value: 1 })
+    .onConflict((conflict) =>
+      conflict.column('name').doUpdateSet((eb) => ({ value: eb('counters.value', '+', 1) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const sequence = Number(counter.value);
+  const split = splitGst(Number(refund.amount_paise), invoice.rateBasisPoints);
+  return trx
+    .insertInto('credit_notes')
+    .values({
+      number: creditNoteNumber(financialYear, sequence),
+      financial_year: financialYear,
+      sequence,
+      refund_id: refund.id,
+      payment_id: payment.id,
+      user_id: refund.user_id,
+      issued_on: issuedOn,
+      amount_paise: Number(refund.amount_paise),
+      taxable_paise: split.taxablePaise,
+      cgst_paise: split.cgstPaise,
+      sgst_paise: split.sgstPaise,
+      gst_rate_basis_points: invoice.rateBasisPoints,
+      sac: invoice.sac,
+      gstin: invoice.gstin,
+      place_of_supply: invoice.placeOfSupply,
+      created_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A credit note with what its document shows of the invoice and the customer. */
+export interface CreditNoteView {
+  note: CreditNote;
+  subscriptionId: number;
+  invoiceNumber: string;
+  invoiceDate: string;
+  customer: {
+    name: string;
+    phone: string;
+    email: string;
+    /** As on the invoice this note reduces. */
+    gstin: string | null;
+    address: string | null;
+  };
+  business: Config['business'];
+}
+
+/** The credit notes with their invoice and customer, newest first. */
+export function creditNoteSelect(db: Kysely<Database>) {
+  return db
+    .selectFrom('credit_notes')
+    .innerJoin('payments', 'payments.id', 'credit_notes.payment_id')
+    .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
+    .innerJoin('users', 'users.id', 'credit_notes.user_id')
+    .selectAll('credit_notes')
+    .select([
+      'payments.receipt_number',
+      'payments.created_at as payment_created_at',
+      'payments.invoice_buyer_gstin',
+      'payments.invoice_buyer_address',
+      'refunds.subscription_id',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
+      'users.phone',
+      'users.email',
+    ]);
+}
+
+export type CreditNoteRow = Awaited<
+  ReturnType<ReturnType<typeof creditNoteSelect>['executeTakeFirstOrThrow']>
+>;
+
+export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteView {
+  const {
+    receipt_number,
+    payment_created_at,
+    invoice_buyer_gstin,
+    invoice_buyer_address,
+    subscription_id,
+    first_name,
+    last_name,
+    username,
+    phone,
+    email,
+    ...note
+  } = row;
+  return {
+    note: {
+      ...note,
+      amount_paise: Number(note.amount_paise),
+      taxable_paise: Number(note.taxable_paise),
+      cgst_paise: Number(note.cgst_paise),
+      sgst_paise: Number(note.sgst_paise),
+    },
+    subscriptionId: subscription_id,
+    invoiceNumber: formatReceiptNumber(receipt_number) ?? '',
+    invoiceDate: dateInZone(new Date(payment_created_at), config.businessTz),
+    customer: {
+      name: `${first_name} ${last_name}`.trim() || username,
+      phone: formatPhone(phone),
+      email,
+      gstin: invoice_buyer_gstin,
+      address: invoice_buyer_address,
+    },
+    business: config.business,
+  };
+}
+
+/** The credit note's printed document, in `language` (the PDF asks for English). */
+export function creditNoteDocument(
+  view: CreditNoteView,
+  language: Language = DEFAULT_LANGUAGE,
+): PrintedDocument {
+  const say = (id: string, values?: Record<string, string>) => t(language, id, values);
+  const { note } = view;
+  const halfRate = formatRate(note.gst_rate_basis_points / 2);
+  const sections: Section[] = [
+    {
+      title: say('receipt.credit_note.section.note'),
+      rows: [
+        [say('receipt.credit_note.number'), note.number],
+        [say('receipt.credit_note.date'), formatDate(language, note.issued_on)],
+        [say('receipt.credit_note.invoice'), view.invoiceNumber],
+        [say('receipt.invoice_date'), formatDate(language, view.invoiceDate)],
+        [say('receipt.place_of_supply'), note.place_of_supply],
+        [say('receipt.reverse_charge'), say('receipt.reverse_charge.no')],
+        [
+          say('receipt.credit_note.reason'),
+          say('receipt.credit_note.reason.refund', { id: String(view.subscriptionId) }),
+        ],
+      ],
+    },
+    {
+      title: say('receipt.section.billed_to'),
+      rows: [
+        [say('receipt.name'), view.customer.name],
+        ...(view.customer.address
+          ? ([[say('receipt.address'), view.customer.address]] as const)
+          : []),
+        ...(view.customer.gstin ? ([[say('receipt.gstin'), view.customer.gstin]] as const) : []),
+        [say('receipt.phone'), view.customer.phone],
+        [say('receipt.email'), view.customer.email],
+      ],
+    },
+    {
+      title: say('receipt.section.tax'),
+      rows: [
+        [say('receipt.hsn_sac'), note.sac],
+        [say('receipt.taxable_value'), formatInrExact(note.taxable_paise)],
+        [say('receipt.cgst', { rate: halfRate }), formatInrExact(note.cgst_paise)],
+        [say('receipt.sgst', { rate: halfRate }), formatInrExact(note.sgst_paise)],
+        [say('receipt.total'), formatInrExact(note.amount_paise), 'sum'],
+        [say('receipt.amount_in_words'), rupeesInWords(note.amount_paise, language)],
+      ],
+    },
+  ];
+  return {
+    language,
+    kind: say('receipt.credit_note.kind'),
+    number: note.number,
+    businessName: view.business.name,
+    businessLines: [
+      view.business.address,
+      say('receipt.business.gstin', { gstin: note.gstin }),
+      say('receipt.business.phone', { phone: view.business.phone }),
+      say('receipt.business.email', { email: view.business.email }),
+    ],
+    amount: formatMoney(language, note.amount_paise),
+    sections,
+    footer: say('receipt.credit_note.footer'),
+  };
+}
+
+export const creditNoteHtml = (
+  view: CreditNoteView,
+  language: Language = DEFAULT_LANGUAGE,
+  layout: DocumentLayout = 'a4',
+) => documentHtml(creditNoteDocument(view, language), layout);
+
+export const creditNotePdf = (view: CreditNoteView, options: { compress?: boolean } = {}) =>
+  documentPdf(
+    { ...creditNoteDocument(view, 'en'), amount: formatInr(view.note.amount_paise) },
+    'a4',
+    {
+      ...(options.compress !== undefined ? { compress: options.compress } : {}),
+      subject: `Credit note of ${formatInr(view.note.amount_paise)}`,
+    },
+  );
+
+/** CN-2026-27-0001.pdf: a file name has no slashes. */
+export const creditNoteFileName = (note: CreditNote) => `${note.number.replace(/\//g, '-')}.pdf`;

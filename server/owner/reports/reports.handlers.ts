@@ -1,0 +1,118 @@
+// The owner's month-end reports over HTTP: payments (JSON or a CSV for Excel) and, with
+// BUSINESS_GSTIN, the GST summary and its GSTR-1 B2CS and HSN/SAC files.
+import { addDays } from '@machines/shared';
+import type { AppContext } from '@server/context.js';
+import { fieldError, notFound } from '@server/errors.js';
+import { requireOwner, type Handlers } from '@server/http.js';
+import { b2csCsv, hsnCsv, paymentsCsv, placeOfSupplyCell } from './reports.csv.js';
+import { gstSummary, paymentsReport, type TaxTotals, type Total } from './reports.query.js';
+
+/** A report covers at most a year (a leap year's 366 days). */
+export const MAX_REPORT_DAYS = 366;
+
+function checkPeriod(from: string, to: string) {
+  if (to < from) throw fieldError('to', 'To must be on or after From.', 'invalid_date_range');
+  if (addDays(from, MAX_REPORT_DAYS - 1) < to) {
+    throw fieldError(
+      'to',
+      `A report covers at most ${MAX_REPORT_DAYS} days.`,
+      'invalid_date_range',
+    );
+  }
+}
+
+const inr = (paise: number) => paise / 100;
+const totalBody = (total: Total) => ({
+  count: total.count,
+  total_paise: total.totalPaise,
+  total_inr: inr(total.totalPaise),
+});
+const taxBody = (totals: TaxTotals) => ({
+  count: totals.count,
+  taxable_paise: totals.taxablePaise,
+  cgst_paise: totals.cgstPaise,
+  sgst_paise: totals.sgstPaise,
+  total_paise: totals.totalPaise,
+});
+
+export function reportHandlers(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const tz = ctx.config.businessTz;
+
+  return {
+    async ownerPaymentsReport(request, reply) {
+      requireOwner(request);
+      const { from, to, status = 'SUCCESS', mode, format } = request.query;
+      checkPeriod(from, to);
+      const report = await paymentsReport(db, tz, { from, to, status, mode: mode ?? null });
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="payments_${from}_${to}.csv"`)
+          .send(paymentsCsv(report));
+      }
+      return {
+        from,
+        to,
+        status,
+        mode: mode ?? null,
+        total: totalBody(report.total),
+        by_mode: report.byMode.map((entry) => ({
+          mode: entry.mode,
+          label: entry.label,
+          ...totalBody(entry),
+        })),
+        by_day: report.byDay.map((entry) => ({ date: entry.date, ...totalBody(entry) })),
+        payments: report.payments.map((payment) => ({
+          id: payment.id,
+          date: payment.date,
+          receipt_number: payment.receiptNumber,
+          customer_name: payment.customerName,
+          username: payment.username,
+          phone: payment.phone,
+          plan_name: payment.planName,
+          mode: payment.mode,
+          gateway: payment.gateway,
+          reference: payment.reference,
+          status: payment.status,
+          amount_paise: payment.amountPaise,
+          amount_inr: inr(payment.amountPaise),
+          taxable_paise: payment.taxablePaise,
+          cgst_paise: payment.cgstPaise,
+          sgst_paise: payment.sgstPaise,
+        })),
+      };
+    },
+
+    async ownerGstReport(request, reply) {
+      requireOwner(request);
+      const gst = ctx.config.gst;
+      if (!gst) {
+        throw notFound('GST reports need the business GSTIN: BUSINESS_GSTIN is not set.');
+      }
+      const { from, to, format } = request.query;
+      checkPeriod(from, to);
+      const summary = await gstSummary(db, tz, from, to);
+      if (format === 'b2cs' || format === 'hsn') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${format}_${from}_${to}.csv"`)
+          .send(format === 'b2cs' ? b2csCsv(summary) : hsnCsv(summary));
+      }
+      return {
+        gstin: gst.gstin,
+        from,
+        to,
+        rows: summary.rows.map((row) => ({
+          rate_percent: row.rateBasisPoints / 100,
+          sac: row.sac,
+          place_of_supply: placeOfSupplyCell(row.placeOfSupplyCode),
+          invoices: taxBody(row.invoices),
+          credit_notes: taxBody(row.creditNotes),
+          net: taxBody(row.net),
+        })),
+        net: taxBody(summary.net),
+      };
+    },
+  } satisfies Partial<Handlers>;
+}
