@@ -11,6 +11,7 @@ export * from './refund';
 export * from './settings';
 export * from './meal-skip';
 export * from './closed-day';
+export * from './payment-link';
 export * from './export';
 export * from './menu';
 export * from './kitchen';

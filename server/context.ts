@@ -10,6 +10,7 @@ import { createLeaveStore } from './lifecycles/leave/leave.store.js';
 import { createPaymentStore } from './lifecycles/payment/payment.store.js';
 import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
+import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -32,7 +33,9 @@ function createStores(deps: StoreDeps) {
   const mealSkips = createMealSkipStore(deps, subscriptions);
   const leaves = createLeaveStore(deps, subscriptions, mealSkips);
   const refunds = createRefundStore(deps);
-  const payments = createPaymentStore(deps, subscriptions, createPaymentProvider(deps.config));
+  const provider = createPaymentProvider(deps.config, deps.db);
+  const payments = createPaymentStore(deps, subscriptions, provider);
+  const paymentLinks = createPaymentLinkStore(deps, payments, provider);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -54,6 +57,7 @@ function createStores(deps: StoreDeps) {
     mealSkips,
     closedDays,
     menu,
+    paymentLinks,
   };
 }
 

@@ -32,6 +32,7 @@ import { planHandlers } from './resources/plans/plan.handlers.js';
 import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
+import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -57,6 +58,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...feedbackAdminHandlers(ctx),
     ...mealSkipHandlers(ctx),
     ...closedDayHandlers(ctx),
+    ...paymentLinkHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...ownerUserHandlers(ctx),

@@ -13,6 +13,8 @@ export type BusinessSettingsChange = components['schemas']['BusinessSettingsChan
 export type CustomerPolicies = components['schemas']['CustomerPolicies'];
 export type LeavePolicy = components['schemas']['LeavePolicy'];
 export type SkipCredit = components['schemas']['SkipCredit'];
+/** The mess's UPI id and payee name (the counter QR) and how long a payment link lives. */
+export type UpiSettings = components['schemas']['UpiSettings'];
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
 
@@ -71,6 +73,8 @@ export function mergeSettings(
     skips_enabled: change.skips_enabled ?? current.skips_enabled,
     skip_credit: change.skip_credit ?? current.skip_credit,
     leaves: { ...current.leaves, ...change.leaves },
+    // Absent until the owner first sets a UPI id.
+    ...((change.upi ?? current.upi) ? { upi: change.upi ?? current.upi } : {}),
   };
 }
 

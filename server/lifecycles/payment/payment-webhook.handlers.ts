@@ -8,6 +8,11 @@ import type { Handlers } from '@server/http.js';
 import type { Executor } from '@server/lifecycles/store.js';
 import type { SettleOutcome } from './payment.store.js';
 import { isValidWebhookSignature } from '@server/services/payments/signatures.js';
+import {
+  applyPaymentLinkEvent,
+  isPaymentLinkEvent,
+  type PaymentLinkWebhookEvent,
+} from '@server/lifecycles/payment-link/payment-link.webhook.js';
 
 interface WebhookEvent {
   event: string;
@@ -53,6 +58,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
         throw refusalDetail(400, 'webhook.invalid_signature');
       }
       const event = request.body as WebhookEvent;
+      if (isPaymentLinkEvent(event.event)) {
+        return applyPaymentLinkEvent(ctx, request.body as PaymentLinkWebhookEvent);
+      }
       const entity = event.payload.payment?.entity;
       const paymentId = text(entity?.id);
       // X-Razorpay-Event-Id is not covered by the signature, so a replay can carry any value:

@@ -21,6 +21,7 @@ import { menuAndDietMigration } from './017_menu_and_diet.js';
 import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
+import { paymentLinksMigration } from './022_payment_links.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '018_closed_days': closedDaysMigration(db.dialect),
     '019_kitchen_locks': kitchenLocksMigration(),
     '020_skip_credits': skipCreditsMigration(),
+    '022_payment_links': paymentLinksMigration(db.dialect),
   };
 }
 
