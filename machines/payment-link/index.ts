@@ -3,3 +3,4 @@ export * from './payment-link.machine';
 export * from './payment-link.messages';
 export * from './payment-link.rules';
 export * from './upi';
+export * from './failure';

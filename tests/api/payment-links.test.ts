@@ -343,6 +343,60 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect(forbidden.status).toBe(403);
   });
 
+  it('a failed payment says why: declined by the bank, cancelled, timed out, in English and Hindi', async () => {
+    const { subscriptionId } = await api.pendingSubscription(asha);
+    const order = await t.request('POST', '/api/payments/orders/', {
+      token: asha.access,
+      body: { subscription: subscriptionId },
+    });
+    const orderId = order.body.order_id as string;
+    const fail = (failure: string, language = 'en') =>
+      t.request('POST', '/api/payments/sandbox/pay/', {
+        token: asha.access,
+        headers: { 'accept-language': language },
+        body: { order_id: orderId, outcome: 'failure', method: 'upi', failure },
+      });
+    const declined = await fail('declined');
+    expect(declined.status).toBe(400);
+    expect(declined.body.error_code).toBe('payment.declined');
+    expect(declined.body.detail).toBe('The payment was declined by the bank.');
+    const cancelled = await fail('cancelled', 'hi');
+    expect(cancelled.body.detail).toBe('भुगतान पूरा होने से पहले रद्द कर दिया गया।');
+    await fail('timed_out');
+    const failed = (await paymentsOf(subscriptionId)).sort((a, b) => a.id - b.id);
+    expect(
+      failed.map((payment) => [payment.status, payment.payment_mode, payment.failure_reason]),
+    ).toEqual([
+      ['FAILED', 'upi', 'The payment was declined by the bank.'],
+      ['FAILED', 'upi', 'The payment was cancelled before it was completed.'],
+      ['FAILED', 'upi', 'The payment timed out: the bank or UPI app did not confirm it in time.'],
+    ]);
+    // Razorpay's payment.failed names the reason; it is stored as the customer reads it.
+    const raw = JSON.stringify({
+      event: 'payment.failed',
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_TimedOutUpi00001',
+            order_id: orderId,
+            amount: PRICE * 100,
+            method: 'upi',
+            error_code: 'BAD_REQUEST_ERROR',
+            error_reason: 'payment_timed_out',
+            error_description: 'Payment was not completed on time.',
+          },
+        },
+      },
+    });
+    expect((await webhook(raw)).body.status).toBe('processed');
+    const byWebhook = (await paymentsOf(subscriptionId)).find(
+      (payment) => payment.razorpay_payment_id === 'pay_TimedOutUpi00001',
+    );
+    expect(byWebhook?.failure_reason).toBe(
+      'The payment timed out: the bank or UPI app did not confirm it in time.',
+    );
+  });
+
   it('builds the counter UPI request for what is due, once the owner has set a UPI id', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const qr = `/api/subscriptions/subscriptions/${subscriptionId}/upi_qr/`;
