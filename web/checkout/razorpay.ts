@@ -1,9 +1,9 @@
 // Razorpay Checkout (checkout.js), opened with the order the server created.
 import type { components } from '@generated/api';
 import { CheckoutDismissedError, type CheckoutResult } from '@machines/payment';
-import { paymentFailureKindOf } from '@machines/payment-link';
+import { paymentFailureKindOf, type PaymentFailureKind } from '@machines/payment-link';
 import { EffectError } from '@machines/shared';
-import { t } from '@web/i18n/i18n';
+import { t, type MessageId } from '@web/i18n/i18n';
 
 type CheckoutOrder = components['schemas']['CheckoutOrder'];
 
@@ -15,6 +15,12 @@ interface RazorpayInstance {
   ): void;
 }
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
+
+const FAILURE_MESSAGES = {
+  declined: 'checkout.failure.declined',
+  cancelled: 'checkout.failure.cancelled',
+  timed_out: 'checkout.failure.timed_out',
+} as const satisfies Record<PaymentFailureKind, MessageId>;
 
 const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 const CHECKOUT_THEME_COLOUR = '#1d6b47';
@@ -80,7 +86,7 @@ export async function openRazorpayCheckout(order: CheckoutOrder): Promise<Checko
         new EffectError(
           'refused',
           kind
-            ? t(`checkout.failure.${kind}`)
+            ? t(FAILURE_MESSAGES[kind])
             : (response.error?.description ?? t('checkout.toast.checkout.message')),
         ),
       );
