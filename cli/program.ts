@@ -15,6 +15,7 @@ import { registerRefunds } from './commands/refunds';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
+import { registerLinks } from './commands/links';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
@@ -75,6 +76,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerBackup(program, ctx);
   registerSettings(program, ctx);
   registerClosed(program, ctx);
+  registerLinks(program, ctx);
   registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action

@@ -20,7 +20,7 @@ import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { refusalText } from '@web/i18n/refusals';
 import { formatDateTime, formatRupees } from '@web/lib/format';
-import { muted, small } from '@web/styles/utils.css';
+import { muted, small, stack } from '@web/styles/utils.css';
 import * as styles from './PaymentLinks.css';
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -119,7 +119,7 @@ export function PaymentLinkDialog({
       }
     >
       {subscription ? (
-        <>
+        <div className={stack}>
           <p className={muted}>{t('superuser.link.intro')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
             <TextField
@@ -200,7 +200,7 @@ export function PaymentLinkDialog({
           ) : (
             <p className={`${muted} ${small}`}>{t('superuser.link.none')}</p>
           )}
-        </>
+        </div>
       ) : null}
     </Dialog>
   );

@@ -30,11 +30,13 @@ export const actions = style({
   alignItems: 'center',
 });
 
+/** The amount and its button side by side where they fit; the button level with the input. */
 export const form = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.sm,
-  alignItems: 'flex-end',
+  alignItems: 'flex-start',
+  selectors: { '& > button': { marginTop: 28 } },
 });
 
 /** The QR and what it asks for, centred in the dialog. */
