@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
 
 export const links = style({
@@ -36,8 +36,9 @@ export const form = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
   alignItems: 'flex-start',
-  selectors: { '& > button': { marginTop: 28 } },
 });
+
+globalStyle(`${form} > button`, { marginTop: 28 });
 
 /** The QR and what it asks for, centred in the dialog. */
 export const qr = style({
