@@ -205,6 +205,23 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect((await webhook(raw)).body.status).toBe('duplicate');
   });
 
+  it('once nothing is due, the other links of the subscription are cancelled', async () => {
+    const { subscriptionId } = await api.pendingSubscription(asha);
+    const first = (await createLink(subscriptionId)).body;
+    const second = (await createLink(subscriptionId)).body;
+    const paid = await t.request('POST', `/api/payments/sandbox/links/${first.link_id}/pay/`, {
+      body: { outcome: 'success' },
+    });
+    expect(paid.body.status).toBe('paid');
+    expect((await linkRow(second.id)).status).toBe('cancelled');
+    const other = await t.request('POST', `/api/payments/sandbox/links/${second.link_id}/pay/`, {
+      body: { outcome: 'success' },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error_code).toBe('payment_link.cancelled');
+    expect(await paymentsOf(subscriptionId)).toHaveLength(1);
+  });
+
   it('refuses a badly signed or tampered webhook with 400 and changes nothing', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const link = (await createLink(subscriptionId)).body;

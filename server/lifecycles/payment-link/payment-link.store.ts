@@ -10,6 +10,7 @@ import {
   paymentLinkAmountProblems,
   paymentLinkFromApi,
   paymentLinkMachine,
+  MIN_LINK_AMOUNT_PAISE,
   PAYMENT_LINK_LIFETIME_DAYS,
   type PaymentLinkEvent,
   type PaymentLinkStatus,
@@ -286,8 +287,44 @@ export function createPaymentLinkStore(
       deps.log.warn({ err: error, linkId: facts.linkId }, 'payment link payment not applied');
       return { status: 'ignored', reason: 'not applied' };
     }
-    if (outcome.status === 'processed') await payments.notifySuccess(outcome.payment);
+    if (outcome.status === 'processed') {
+      await payments.notifySuccess(outcome.payment);
+      await withdrawUnpayable(link.subscription_id);
+    }
     return outcome;
+  }
+
+  /**
+   * Once a subscription owes nothing, its other links waiting for payment could only take money
+   * twice: each is cancelled at the provider and here (best effort; a failure is logged, and the
+   * settle path would refuse such a payment anyway).
+   */
+  async function withdrawUnpayable(subscriptionId: number) {
+    if ((await dueOfSubscription(db, subscriptionId)) >= MIN_LINK_AMOUNT_PAISE) return;
+    const open = await db
+      .selectFrom('payment_links')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'created')
+      .execute();
+    for (const other of open) {
+      const decision = decideFor(other, { type: 'payment_link.cancel' });
+      if (!decision.ok) continue;
+      try {
+        await provider.cancelPaymentLink(other.provider_link_id);
+        await db
+          .updateTable('payment_links')
+          .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+          .where('id', '=', other.id)
+          .where('status', '=', 'created')
+          .execute();
+      } catch (error) {
+        deps.log.warn(
+          { err: error, linkId: other.provider_link_id },
+          'could not cancel a payment link of a subscription paid for',
+        );
+      }
+    }
   }
 
   /** payment_link.expired / .cancelled from the provider: the link ends so, once. */
