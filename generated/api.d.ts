@@ -3892,7 +3892,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The provider's payment link id (plink_…). */
+        /** @description The provider's payment link id (plink_…); an unknown one is 404. */
         LinkId: string;
         Weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
         MenuMealParam: "breakfast" | "lunch" | "dinner";
@@ -6339,6 +6339,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6398,7 +6399,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The provider's payment link id (plink_…). */
+                /** @description The provider's payment link id (plink_…); an unknown one is 404. */
                 link_id: components["parameters"]["LinkId"];
             };
             cookie?: never;
@@ -6414,6 +6415,7 @@ export interface operations {
                     "application/json": components["schemas"]["HostedPaymentLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -6422,7 +6424,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The provider's payment link id (plink_…). */
+                /** @description The provider's payment link id (plink_…); an unknown one is 404. */
                 link_id: components["parameters"]["LinkId"];
             };
             cookie?: never;
