@@ -16,6 +16,7 @@ import { registerReport } from './commands/report';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
+import { registerLinks } from './commands/links';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
@@ -77,6 +78,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerBackup(program, ctx);
   registerSettings(program, ctx);
   registerClosed(program, ctx);
+  registerLinks(program, ctx);
   registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action

@@ -1634,7 +1634,7 @@ export interface paths {
         put?: never;
         /**
          * Razorpay webhook
-         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op; `payment.failed` records a FAILED payment; other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
+         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op; `payment.failed` records a FAILED payment; `payment_link.paid` settles the payment link it names (a SUCCESS payment through the same settle path, exactly once, keyed by the link's `reference_id`: of any number of deliveries one is `processed`, the rest `duplicate`), unless the link was cancelled or had expired when paid (`ignored`); `payment_link.expired` and `payment_link.cancelled` end the link; other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -1657,6 +1657,147 @@ export interface paths {
          * @description Exists only when PAYMENT_PROVIDER=sandbox; in razorpay mode the route is not registered (404). It plays Razorpay's hosted checkout for the caller's own open order: `success` answers the three verification fields signed with the key secret, to be sent to verify_payment; `failure` records a FAILED payment and answers 400 as a declined checkout would (SandboxDeclined).
          */
         post: operations["sandboxPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/payment-links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment links
+         * @description Every payment link, the newest first, optionally only those of one `status` or one customer (`user`).
+         */
+        get: operations["ownerListPaymentLinks"];
+        put?: never;
+        /**
+         * Ask a customer to pay by a UPI payment link
+         * @description Creates a payment link at the provider (Razorpay's Payment Links API with `upi_link`, or the sandbox's, which speaks the same protocol) for `amount` rupees of what the subscription still owes (its price minus its SUCCESS payments), all of it when `amount` is left out. The link expires after the owner's `upi.link_expiry_days` (7 by default) and is paid once: the provider's signed `payment_link.paid` webhook settles it through the payment store's one settle path, exactly once, keyed by the link's `reference_id`. Refused (400) when nothing is due (`payment_link.nothing_due`), below ₹1 (`payment_link.amount_too_low`) or above what is due (`payment_link.amount_above_due`); 502 `payment.provider_unavailable` when the provider refuses. Audited (`payment_link.create`).
+         */
+        post: operations["ownerCreatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/payment-links/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment link */
+        get: operations["ownerGetPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/payment-links/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment link
+         * @description Cancels the link at the provider and here, while it waits for payment (the payment-link machine: `payment_link.already_paid`, `payment_link.expired`, `payment_link.cancelled` otherwise). A cancelled link takes no payment. Audited (`payment_link.cancel`).
+         */
+        post: operations["ownerCancelPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/payment-links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's payment links
+         * @description The links the mess sent the caller, the newest first, to pay them.
+         */
+        get: operations["listMyPaymentLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/links/{link_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox's hosted payment-link page (PAYMENT_PROVIDER=sandbox only)
+         * @description What the sandbox's hosted pay page (the link's `short_url`, `/pay/<link id>` in the web app) shows: the amount, who asks and whether it can still be paid. Anyone with the link may read it, as with Razorpay's. 404 in razorpay mode and for an unknown link.
+         */
+        get: operations["sandboxGetPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/links/{link_id}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a sandbox payment link (PAYMENT_PROVIDER=sandbox only)
+         * @description Plays the customer paying the link on the provider's hosted page. `success`: the sandbox delivers a `payment_link.paid` event, signed with RAZORPAY_WEBHOOK_SECRET (the sandbox's generated one when unset) as HMAC-SHA256 of the raw body, to the webhook endpoint, which verifies and settles it as it would Razorpay's; the answer is the link after it. `failure`: nothing is paid and the answer is 400 `payment.declined` with the reason. A link no longer open is refused (400, the payment-link machine's reason). 404 in razorpay mode and for an unknown link.
+         */
+        post: operations["sandboxPayPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/subscriptions/{id}/upi_qr/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The UPI request for a subscription's dues (the counter QR)
+         * @description A plain UPI payment request (`upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`, NPCI's linking spec) for what the subscription still owes, to the owner's UPI id (settings `upi`): any UPI app pays it without a gateway, and the owner confirms the UTR by recording the payment (record_offline, mode upi). A customer may ask for their own subscriptions only (404 otherwise). Refused (400) when the owner has not set a UPI id (`payment_link.upi_not_configured`) or nothing is due (`payment_link.nothing_due`).
+         */
+        get: operations["subscriptionUpiQr"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2285,7 +2426,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "dues.nothing_due" | "dues.not_overdue" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2900,6 +3041,7 @@ export interface components {
             skip_credit: components["schemas"]["SkipCredit"];
             leaves: components["schemas"]["LeavePolicy"];
             payments: components["schemas"]["PaymentPolicy"];
+            upi?: components["schemas"]["UpiSettings"];
         };
         /** @description The settings to save. `skip_credit` and `leaves` may be left out (a client older than them): they keep their saved values. */
         BusinessSettingsChange: {
@@ -2909,6 +3051,7 @@ export interface components {
             skip_credit?: components["schemas"]["SkipCredit"];
             leaves?: components["schemas"]["LeavePolicy"];
             payments?: components["schemas"]["PaymentPolicy"];
+            upi?: components["schemas"]["UpiSettings"];
         };
         /** @description When a subscription bought with a part payment starts: on full payment (the default), or while it still owes at most `max_dues` rupees. */
         PaymentPolicy: {
@@ -3704,10 +3847,88 @@ export interface components {
             payment: components["schemas"]["Payment"];
             subscription: components["schemas"]["Subscription"];
         };
+        /** @enum {string} */
+        PaymentLinkStatus: "created" | "paid" | "expired" | "cancelled";
+        PaymentLinkCreate: {
+            subscription: number;
+            /** @description Rupees, at most two decimals; left out or null, everything due. */
+            amount?: number | null;
+        };
+        PaymentLink: {
+            id: number;
+            /** @description The provider's id (plink_…). */
+            link_id: string;
+            /** @description Ours, unique; the link is settled once by it. */
+            reference_id: string;
+            /** @enum {string} */
+            provider: "sandbox" | "razorpay";
+            user: number;
+            customer_name: string;
+            subscription: number;
+            plan_name: string;
+            /** @description Rupees. */
+            amount: number;
+            status: components["schemas"]["PaymentLinkStatus"];
+            /** @description Where the customer pays it. */
+            short_url: string;
+            /** Format: date-time */
+            expire_by: string;
+            /** @description The SUCCESS payment it became, once paid. */
+            payment: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The payment-link machine allows payment_link.cancel now. */
+            cancellable: boolean;
+            /** @description The payment-link machine allows payment_link.pay now (not past expire_by). */
+            payable: boolean;
+        };
+        HostedPaymentLink: {
+            link_id: string;
+            amount: number;
+            description: string;
+            business_name: string;
+            customer_name: string;
+            status: components["schemas"]["PaymentLinkStatus"];
+            payable: boolean;
+            /** Format: date-time */
+            expire_by: string;
+            /** @description Once paid, the receipt of the payment. */
+            receipt_number?: string | null;
+        };
+        SandboxLinkPayRequest: {
+            /** @enum {string} */
+            outcome: "success" | "failure";
+        };
+        /** @description The mess's UPI id and the name UPI apps show, for the counter QR; and how long a payment link can be paid. */
+        UpiSettings: {
+            vpa: string;
+            payee_name: string;
+            /** @description Days a new payment link can be paid (7 when left out; Razorpay allows up to 180). */
+            link_expiry_days?: number;
+        };
+        UpiRequest: {
+            /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…, percent-encoded. */
+            upi_uri: string;
+            /** @description Rupees due. */
+            amount: number;
+            note: string;
+            vpa: string;
+            payee_name: string;
+        };
         SandboxPayRequest: {
             order_id: string;
             /** @enum {string} */
             outcome: "success" | "failure";
+            /**
+             * @description How the customer paid in the checkout; card when left out.
+             * @enum {string}
+             */
+            method?: "card" | "upi";
+            /**
+             * @description With `failure`, what went wrong, as Razorpay's error reasons say it (payment_declined by the bank, payment_cancelled by the customer, payment_timed_out); declined when left out.
+             * @enum {string}
+             */
+            failure?: "declined" | "cancelled" | "timed_out";
         };
         /** @description A Razorpay webhook event. Deliberately open: unknown properties are allowed, and the signature is checked over the raw body. Unlike every other request, its texts may hold control characters. */
         WebhookEvent: {
@@ -4090,6 +4311,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The provider's payment link id (plink_…); an unknown one is 404. */
+        LinkId: string;
         Weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
         MenuMealParam: "breakfast" | "lunch" | "dinner";
         MenuDate: string;
@@ -6779,6 +7002,217 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListPaymentLinks: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["PaymentLinkStatus"];
+                user?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    ownerCreatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description The link, waiting for payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            502: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGetPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ownerCancelPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadRequest"];
+        };
+    };
+    listMyPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sandboxGetPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's payment link id (plink_…); an unknown one is 404. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link as its hosted page shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedPaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxPayPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's payment link id (plink_…); an unknown one is 404. */
+                link_id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxLinkPayRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedPaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    subscriptionUpiQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The UPI request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     adminListPayments: {

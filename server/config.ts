@@ -376,7 +376,11 @@ export function loadConfig(env: Env = process.env): Config {
       provider,
       keyId,
       keySecret,
-      webhookSecret: nonEmpty(env.RAZORPAY_WEBHOOK_SECRET),
+      // The sandbox signs the webhooks of its payment links itself, so it needs a secret even
+      // when none is set; Razorpay's is the one set in its dashboard.
+      webhookSecret:
+        nonEmpty(env.RAZORPAY_WEBHOOK_SECRET) ??
+        (provider === 'sandbox' ? readOrCreateSecret(dataDir, 'sandbox-webhook-secret') : null),
       razorpayApiUrl: nonEmpty(env.RAZORPAY_API_URL) ?? 'https://api.razorpay.com',
     },
     business: {

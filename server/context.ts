@@ -10,6 +10,7 @@ import { createLeaveStore } from './lifecycles/leave/leave.store.js';
 import { createPaymentStore } from './lifecycles/payment/payment.store.js';
 import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
+import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -34,12 +35,9 @@ function createStores(deps: StoreDeps) {
   const leaves = createLeaveStore(deps, subscriptions, mealSkips);
   const ledger = createLedgerStore(deps);
   const refunds = createRefundStore(deps, ledger);
-  const payments = createPaymentStore(
-    deps,
-    subscriptions,
-    ledger,
-    createPaymentProvider(deps.config),
-  );
+  const provider = createPaymentProvider(deps.config, deps.db);
+  const payments = createPaymentStore(deps, subscriptions, ledger, provider);
+  const paymentLinks = createPaymentLinkStore(deps, payments, provider);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -62,6 +60,7 @@ function createStores(deps: StoreDeps) {
     mealSkips,
     closedDays,
     menu,
+    paymentLinks,
   };
 }
 

@@ -36,6 +36,7 @@ import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
+import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -64,6 +65,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...mealSkipHandlers(ctx),
     ...closedDayHandlers(ctx),
     ...ledgerHandlers(ctx),
+    ...paymentLinkHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

@@ -14,6 +14,8 @@ export type CustomerPolicies = components['schemas']['CustomerPolicies'];
 export type LeavePolicy = components['schemas']['LeavePolicy'];
 export type SkipCredit = components['schemas']['SkipCredit'];
 export type PaymentPolicy = components['schemas']['PaymentPolicy'];
+/** The mess's UPI id and payee name (the counter QR) and how long a payment link lives. */
+export type UpiSettings = components['schemas']['UpiSettings'];
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
 
@@ -77,6 +79,8 @@ export function mergeSettings(
     skip_credit: change.skip_credit ?? current.skip_credit,
     leaves: { ...current.leaves, ...change.leaves },
     payments: { ...current.payments, ...change.payments },
+    // Absent until the owner first sets a UPI id.
+    ...((change.upi ?? current.upi) ? { upi: change.upi ?? current.upi } : {}),
   };
 }
 

@@ -164,6 +164,16 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'dues.nothing_due': 'इस खाते पर कुछ भी बकाया नहीं है।',
   'dues.not_overdue': 'यह बकाया अभी अतिदेय नहीं हुआ है।',
 
+  // भुगतान लिंक और काउंटर का UPI QR
+  'payment_link.already_paid': 'इस भुगतान लिंक का भुगतान पहले ही हो चुका है।',
+  'payment_link.expired': 'इस भुगतान लिंक की अवधि समाप्त हो गई है।',
+  'payment_link.cancelled': 'यह भुगतान लिंक रद्द कर दिया गया है।',
+  'payment_link.not_open': 'इस भुगतान लिंक से अब न भुगतान हो सकता है, न इसे रद्द किया जा सकता है।',
+  'payment_link.nothing_due': 'इस सदस्यता पर कुछ बकाया नहीं है, इसलिए माँगने को कुछ नहीं है।',
+  'payment_link.amount_too_low': 'राशि कम से कम ₹1 होनी चाहिए।',
+  'payment_link.amount_above_due': 'राशि {due} से अधिक नहीं हो सकती, जो इस सदस्यता पर अभी बकाया है।',
+  'payment_link.upi_not_configured': 'मेस की UPI आईडी सेट नहीं है। मालिक इसे सेटिंग्स, UPI में सेट करते हैं।',
+
   // Refunds
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',
   'refund.not_pending:reject': 'केवल लंबित रिफ़ंड ही अस्वीकार किए जा सकते हैं।',

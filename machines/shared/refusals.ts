@@ -179,6 +179,17 @@ export const REFUSALS_EN = {
   // A customer's account (dues)
   'dues.nothing_due': 'Nothing is owed on this account.',
   'dues.not_overdue': 'These dues are not overdue yet.',
+  // Payment links and the counter UPI QR
+  'payment_link.already_paid': 'This payment link has already been paid.',
+  'payment_link.expired': 'This payment link has expired.',
+  'payment_link.cancelled': 'This payment link has been cancelled.',
+  'payment_link.not_open': 'This payment link can no longer be paid or cancelled.',
+  'payment_link.nothing_due': 'This subscription owes nothing, so there is nothing to ask for.',
+  'payment_link.amount_too_low': 'The amount must be at least ₹1.',
+  'payment_link.amount_above_due':
+    'The amount cannot be more than {due}, what the subscription still owes.',
+  'payment_link.upi_not_configured':
+    "The mess's UPI id is not set. The owner sets it under Settings, UPI.",
 
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',

@@ -172,6 +172,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     leave: number;
     mealSkip: number;
     closedDay: number;
+    /** A payment link for alice's pending subscription: its id and the provider's plink id. */
+    link: { id: number; linkId: string };
     feedback: number;
     attachment: number;
     notification: number;
@@ -328,6 +330,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.leave = await api.pendingLeave(w.alice, w.active.subscriptionId);
     w.mealSkip = await skipOf(w.alice, w.active.subscriptionId);
     w.closedDay = await closeDay();
+    const upi = await t.request('PUT', '/api/owner/settings/', {
+      token: ownerToken,
+      body: {
+        ...DEFAULT_SETTINGS,
+        upi: { vpa: 'matrixmess@okaxis', payee_name: 'Matrix Mess' },
+      },
+    });
+    expect(upi.status).toBe(200);
+    w.link = await newLink();
     w.feedback = await api.openFeedback(w.alice, { subscription: w.active.subscriptionId });
     const attached = await api.attach(w.alice, w.feedback);
     expect(attached.status).toBe(200);
@@ -427,6 +438,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     });
     expect(closed.status).toBe(201);
     return closed.body.id as number;
+  };
+  /** A ₹1 payment link for alice's pending subscription, made by the owner. */
+  const newLink = async () => {
+    const made = await t.request('POST', '/api/payments/admin/payment-links/', {
+      token: ownerToken,
+      body: { subscription: w.pending.subscriptionId, amount: 1 },
+    });
+    expect(made.status).toBe(201);
+    return { id: made.body.id as number, linkId: made.body.link_id as string };
   };
   /** A GET whose outcomes are all the contract's defaults. */
   const plain = (url: string): Case => ({ request: () => ({ method: 'GET', url }) });
@@ -1205,6 +1225,55 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         body: { order_id: target.id, outcome: 'success' },
       }),
     },
+    listMyPaymentLinks: {
+      request: () => ({ method: 'GET', url: '/api/payments/payment-links/' }),
+      check: listing(() => w.link.id, false),
+    },
+    sandboxGetPaymentLink: {
+      target: () => ({ id: w.link.linkId, owner: w.alice }),
+      request: get((target) => `/api/payments/sandbox/links/${target.id}/`),
+    },
+    sandboxPayPaymentLink: {
+      // A declined payment: refused for everyone, and the link is left as it was.
+      ok: 400,
+      target: () => ({ id: w.link.linkId, owner: w.alice }),
+      snapshot: ownerRead(() => `/api/payments/admin/payment-links/${w.link.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/sandbox/links/${target.id}/pay/`,
+        body: { outcome: 'failure' },
+      }),
+    },
+    ownerListPaymentLinks: {
+      request: () => ({ method: 'GET', url: '/api/payments/admin/payment-links/' }),
+      check: listing(() => w.link.id, true),
+    },
+    ownerCreatePaymentLink: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/payments/admin/payment-links/',
+        body: { subscription: w.pending.subscriptionId, amount: 1 },
+      }),
+    },
+    ownerGetPaymentLink: {
+      target: () => ({ id: w.link.id, owner: w.alice }),
+      request: get((target) => `/api/payments/admin/payment-links/${target.id}/`),
+    },
+    ownerCancelPaymentLink: {
+      target: () => ({ id: w.link.id, owner: w.alice }),
+      fresh: async () => ({ id: (await newLink()).id, owner: w.alice }),
+      snapshot: ownerRead(() => `/api/payments/admin/payment-links/${w.link.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/admin/payment-links/${target.id}/cancel/`,
+      }),
+    },
+    subscriptionUpiQr: {
+      owned: true,
+      target: byId(() => w.pending.subscriptionId),
+      request: get((target) => `/api/subscriptions/subscriptions/${target.id}/upi_qr/`),
+    },
     adminListPayments: plain('/api/payments/admin/payments/'),
     adminRecentPayments: plain('/api/payments/admin/payments/recent_payments/'),
     getBillingDetails: plain('/api/accounts/profile/billing/'),
@@ -1478,7 +1547,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(121);
+    expect(operationIds).toHaveLength(129);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -37,6 +37,7 @@ const HINDI_JOURNEYS = [
   'kitchen-lock.spec.ts',
   'closed-days.spec.ts',
   'reports.spec.ts',
+  'payment-links.spec.ts',
 ];
 
 export default defineConfig({

@@ -52,6 +52,7 @@ describe('the route registry', () => {
         ['/reset-password/:uidb64/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
         ['/menu', 'publicAndSignedIn'],
+        ['/pay/:linkId', 'publicAndSignedIn'],
         ['/dashboard', 'signedIn'],
         ['/subscriptions', 'signedIn'],
         ['/plans', 'signedIn'],
@@ -74,7 +75,7 @@ describe('the route registry', () => {
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(29);
+    expect(APP_ROUTES).toHaveLength(30);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {

@@ -177,6 +177,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // Issue 21: the sandbox's hosted page of a payment link (its short_url), where the customer
+    // pays by UPI, signed in or not, as on Razorpay's.
+    path: '/pay/:linkId',
+    access: 'publicAndSignedIn',
+    title: 'route.payLink',
+    // Loaded with the signed-in pages: a link opened from an SMS costs a visitor's first paint nothing.
+    page: signedInPage('pay-link', 'payLink'),
+  },
+  {
     path: '/dashboard',
     access: 'signedIn',
     title: 'route.dashboard',

@@ -8,6 +8,7 @@ export const SIGNED_IN_PAGES = {
   'admin/dashboard': () =>
     import('@web/pages/admin/dashboard/OwnerDashboard').then((m) => m.OwnerDashboard),
   menu: () => import('@web/pages/menu/MenuPage').then((m) => m.MenuPage),
+  'pay-link': () => import('@web/pages/pay-link/PayLinkPage').then((m) => m.PayLinkPage),
   subscriptions: () =>
     import('@web/pages/subscriptions/SubscriptionsPage').then((m) => m.SubscriptionsPage),
   plans: () => import('@web/pages/plans/PlansPage').then((m) => m.PlansPage),

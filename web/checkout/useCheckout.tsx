@@ -109,10 +109,15 @@ export function useCheckout(): {
   const dialog = sandbox ? (
     <SandboxCheckoutDialog
       order={sandbox.order}
-      onPay={async (outcome) => {
+      onPay={async (outcome, choice) => {
         try {
           const result = await apiFetch(api, 'post', '/payments/sandbox/pay/', {
-            body: { order_id: sandbox.order.order_id, outcome },
+            body: {
+              order_id: sandbox.order.order_id,
+              outcome,
+              method: choice.method,
+              ...(outcome === 'failure' ? { failure: choice.failure } : {}),
+            },
           });
           sandbox.resolve(result);
         } catch (error) {

@@ -7,7 +7,13 @@ import { ApiError, refusalDetail } from '@server/errors.js';
 import type { Handlers } from '@server/http.js';
 import type { Executor } from '@server/lifecycles/store.js';
 import type { SettleOutcome } from './payment.store.js';
+import { PAYMENT_FAILURE_SENTENCES, paymentFailureKindOf } from '@machines/payment-link';
 import { isValidWebhookSignature } from '@server/services/payments/signatures.js';
+import {
+  applyPaymentLinkEvent,
+  isPaymentLinkEvent,
+  type PaymentLinkWebhookEvent,
+} from '@server/lifecycles/payment-link/payment-link.webhook.js';
 
 interface WebhookEvent {
   event: string;
@@ -19,6 +25,7 @@ interface WebhookEvent {
         amount?: unknown;
         method?: unknown;
         error_description?: unknown;
+        error_reason?: unknown;
       };
     };
     /** order.paid carries the order beside its payment. */
@@ -53,6 +60,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
         throw refusalDetail(400, 'webhook.invalid_signature');
       }
       const event = request.body as WebhookEvent;
+      if (isPaymentLinkEvent(event.event)) {
+        return applyPaymentLinkEvent(ctx, request.body as PaymentLinkWebhookEvent);
+      }
       const entity = event.payload.payment?.entity;
       const paymentId = text(entity?.id);
       // X-Razorpay-Event-Id is not covered by the signature, so a replay can carry any value:
@@ -114,9 +124,14 @@ export function paymentWebhookHandlers(ctx: AppContext) {
         return { status: 'processed' } as const;
       }
 
-      const reason = text(entity?.error_description)?.trim()
-        ? String(entity?.error_description).slice(0, 500)
-        : 'Payment failed at the provider.';
+      // The provider's error reason says why in words a customer knows (declined by the bank,
+      // cancelled, timed out); else its own description.
+      const kind = paymentFailureKindOf(text(entity?.error_reason));
+      const reason = kind
+        ? PAYMENT_FAILURE_SENTENCES[kind]
+        : text(entity?.error_description)?.trim()
+          ? String(entity?.error_description).slice(0, 500)
+          : 'Payment failed at the provider.';
       const failed = await db.transaction().execute(async (trx) => {
         if (!(await remember(trx))) return null;
         return payments.recordFailure(

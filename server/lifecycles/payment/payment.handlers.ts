@@ -2,6 +2,7 @@
 // receipts. The payment store settles orders and records attempts; handlers parse and serialize.
 import { orderFromApi, orderMachine, selectIsOrderOpen } from '@machines/order';
 import { restore, refusal } from '@machines/shared';
+import { PAYMENT_FAILURE_SENTENCES } from '@machines/payment-link';
 import { varyOnLanguage } from '@server/platform/answer-language.js';
 import type { AppContext } from '@server/context.js';
 import type { PaymentOrder, User } from '@server/platform/db/schema.js';
@@ -166,20 +167,28 @@ export function paymentHandlers(ctx: AppContext) {
       }
       const providerPaymentId = providerId('pay');
       if (request.body.outcome === 'failure') {
+        // A failure the checkout named (declined by the bank, cancelled, timed out) is stored and
+        // told as that; one it did not name, as the sandbox's own decline.
+        const kind = request.body.failure;
         const failed = await payments.recordFailure({
           order,
           providerPaymentId,
-          reason: SANDBOX_DECLINED_REASON,
-          paymentMode: 'sandbox',
+          reason: kind ? PAYMENT_FAILURE_SENTENCES[kind] : SANDBOX_DECLINED_REASON,
+          paymentMode: request.body.method ?? 'sandbox',
         });
         await payments.notifyFailure(failed);
         // SandboxDeclined: an ErrorBody with the id of the FAILED payment just recorded.
         const declined = refusal('payment.declined');
         throw new ApiError(
           400,
-          carrying({ detail: declined.message, error_code: declined.code, payment_id: failed.id }, [
-            declined,
-          ]),
+          carrying(
+            {
+              detail: kind ? PAYMENT_FAILURE_SENTENCES[kind] : declined.message,
+              error_code: declined.code,
+              payment_id: failed.id,
+            },
+            [declined],
+          ),
         );
       }
       return {

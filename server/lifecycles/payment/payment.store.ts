@@ -105,6 +105,20 @@ interface Settlement {
   requestId?: string | null;
 }
 
+/** Money a provider reports received outside a checkout order (a payment link, a UPI QR code). */
+export interface ReceivedInput {
+  subscriptionId: number;
+  userId: number;
+  amountPaise: number;
+  gateway: string;
+  paymentMode: string | null;
+  /** The provider's payment id (pay_…), which becomes the transaction id. */
+  providerPaymentId: string;
+  providerOrderId: string | null;
+  /** What it was paid through (a payment link's reference), kept as the payment's comment. */
+  reference: string;
+}
+
 export interface FailureInput {
   order: PaymentOrder;
   providerPaymentId: string | null;
@@ -343,6 +357,30 @@ export function createPaymentStore(
       .executeTakeFirst();
   }
 
+  /**
+   * Records money a provider reported received (a payment link paid) as a SUCCESS payment through
+   * the one settle path, in the caller's `trx`, where the caller has already claimed what was paid
+   * (its conditional UPDATE) so that it is settled once.
+   */
+  function settleReceived(trx: Executor, input: ReceivedInput): Promise<Payment> {
+    return succeedInTransaction(trx, {
+      userId: input.userId,
+      subscriptionId: input.subscriptionId,
+      paymentOrderId: null,
+      amountPaise: input.amountPaise,
+      currency: 'INR',
+      gateway: input.gateway,
+      paymentMode: input.paymentMode,
+      event: { type: 'payment.succeed', transactionId: input.providerPaymentId },
+      providerOrderId: input.providerOrderId,
+      providerPaymentId: input.providerPaymentId,
+      utr: null,
+      adminComment: input.reference,
+      receivedOn: null,
+      recordedBy: null,
+    });
+  }
+
   /** Settles an order in its own transaction; a lost race (already paid) is a no-op. */
   async function settle(input: SettleInput): Promise<SettleOutcome> {
     let outcome: SettleOutcome;
@@ -392,6 +430,7 @@ export function createPaymentStore(
     openOrder,
     settle,
     settleInTransaction,
+    settleReceived,
     recordOffline,
     recordFailure,
     notifySuccess: notices.success,

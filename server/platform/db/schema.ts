@@ -5,6 +5,7 @@ import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
 import type { ClosedDayStatus } from '@machines/closed-day';
+import type { PaymentLinkStatus } from '@machines/payment-link';
 import type { Meal } from '@machines/settings';
 import type { Diet, MenuMeal, Weekday } from '@machines/menu';
 import type { UserStatus } from '@machines/onboarding';
@@ -491,6 +492,7 @@ export interface Database {
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
   closed_days: ClosedDaysTable;
+  payment_links: PaymentLinksTable;
   meal_skip_credits: MealSkipCreditsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
@@ -572,6 +574,29 @@ export interface ClosedDaysTable {
   reverse_batch_id: number | null;
 }
 
+/** A payment link sent for what a subscription owes (machines/payment-link; migration 022). */
+export interface PaymentLinksTable {
+  id: Generated<number>;
+  /** sandbox or razorpay: the provider that issued it. */
+  provider: string;
+  /** The provider's id (plink_…). */
+  provider_link_id: string;
+  /** Ours, unique: the paid webhook names it, and the link is settled once by it. */
+  reference_id: string;
+  user_id: number;
+  subscription_id: number;
+  amount_paise: number;
+  status: PaymentLinkStatus;
+  short_url: string;
+  /** ISO instant. */
+  expire_by: string;
+  /** The SUCCESS payment it became. */
+  paid_payment_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * A meal's count fixed at its cutoff (migration 019): per service, per diet (JSON) and the
  * subscriptions counted (a JSON array of ids).
@@ -641,3 +666,4 @@ export interface LedgerBalancesTable {
   due_since: string | null;
   updated_at: string;
 }
+export type PaymentLink = Selectable<PaymentLinksTable>;

@@ -1,5 +1,5 @@
-// The payment provider seen by the server: it creates orders. Verification is the same HMAC for
-// both providers (Razorpay's protocol), so it lives in signatures.ts.
+// The payment provider seen by the server: it creates orders and payment links. Verification is
+// the same HMAC for both providers (Razorpay's protocol), so it lives in signatures.ts.
 
 export type ProviderName = 'sandbox' | 'razorpay';
 
@@ -11,9 +11,39 @@ export interface OrderRequest {
   notes: Record<string, string>;
 }
 
+/** POST /v1/payment_links: a link for one fixed amount, paid once (accept_partial false). */
+export interface PaymentLinkRequest {
+  amountPaise: number;
+  currency: 'INR';
+  /** Ours, unique per link (at most 40 characters): the webhook names it back. */
+  referenceId: string;
+  description: string;
+  /** When it stops taking payments. */
+  expireBy: Date;
+  customer: { name: string; contact: string; email: string | null };
+  /** Whether the provider itself sends the link by SMS and e-mail. */
+  notify: { sms: boolean; email: boolean };
+  /** A UPI link (Razorpay's upi_link: true), opened straight in a UPI app. */
+  upiLink: boolean;
+  notes: Record<string, string>;
+}
+
+/** A payment link as the provider reports it. */
+export interface ProviderPaymentLink {
+  id: string;
+  shortUrl: string;
+  /** Razorpay's statuses: created, partially_paid, paid, expired, cancelled. */
+  status: string;
+  amountPaise: number;
+  referenceId: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createOrder(request: OrderRequest): Promise<{ orderId: string }>;
+  createPaymentLink(request: PaymentLinkRequest): Promise<ProviderPaymentLink>;
+  fetchPaymentLink(linkId: string): Promise<ProviderPaymentLink>;
+  cancelPaymentLink(linkId: string): Promise<ProviderPaymentLink>;
 }
 
 /** The provider could not create the order (network, credentials, refusal). */

@@ -1,50 +1,121 @@
-// Razorpay's Orders API over HTTPS (POST /v1/orders with basic auth), without the SDK.
+// Razorpay's Orders and Payment Links APIs over HTTPS (basic auth with the key id and secret),
+// without the SDK.
 import type { Config } from '@server/config.js';
-import { ProviderError, type PaymentProvider } from './provider.js';
+import {
+  ProviderError,
+  type PaymentLinkRequest,
+  type PaymentProvider,
+  type ProviderPaymentLink,
+} from './provider.js';
 
 const TIMEOUT_MS = 10_000;
 
 export function createRazorpayProvider(settings: Config['payments']): PaymentProvider {
   const authorization =
     'Basic ' + Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64');
-  const url = `${settings.razorpayApiUrl.replace(/\/+$/, '')}/v1/orders`;
+  const base = settings.razorpayApiUrl.replace(/\/+$/, '');
+
+  /** One call to Razorpay's API: its JSON answer, or a ProviderError saying what went wrong. */
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    what: string,
+    body?: unknown,
+  ): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ProviderError('Razorpay could not be reached', { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new ProviderError(
+        `Razorpay refused the ${what} (HTTP ${response.status}): ${text.slice(0, 300)}`,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new ProviderError('Razorpay answered with something that is not JSON', {
+        cause: error,
+      });
+    }
+    if (typeof parsed !== 'object' || parsed === null) {
+      throw new ProviderError(`Razorpay answered the ${what} without an object`);
+    }
+    return parsed as Record<string, unknown>;
+  }
+
+  function linkOf(body: Record<string, unknown>): ProviderPaymentLink {
+    const { id, short_url, status, amount, reference_id } = body;
+    if (typeof id !== 'string' || id === '' || typeof short_url !== 'string') {
+      throw new ProviderError('Razorpay answered without a payment link id and short_url');
+    }
+    return {
+      id,
+      shortUrl: short_url,
+      status: typeof status === 'string' ? status : 'created',
+      amountPaise: Number(amount),
+      referenceId: typeof reference_id === 'string' ? reference_id : '',
+    };
+  }
+
+  const linkPath = (linkId: string) => `/v1/payment_links/${encodeURIComponent(linkId)}`;
+
   return {
     name: 'razorpay',
     async createOrder(request) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            amount: request.amountPaise,
-            currency: request.currency,
-            receipt: request.receipt.slice(0, 40),
-            notes: request.notes,
-          }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new ProviderError('Razorpay could not be reached', { cause: error });
-      }
-      const text = await response.text();
-      if (!response.ok) {
-        throw new ProviderError(
-          `Razorpay refused the order (HTTP ${response.status}): ${text.slice(0, 300)}`,
-        );
-      }
-      let body: { id?: unknown };
-      try {
-        body = JSON.parse(text) as { id?: unknown };
-      } catch (error) {
-        throw new ProviderError('Razorpay answered with something that is not JSON', {
-          cause: error,
-        });
-      }
+      const body = await call('POST', '/v1/orders', 'order', {
+        amount: request.amountPaise,
+        currency: request.currency,
+        receipt: request.receipt.slice(0, 40),
+        notes: request.notes,
+      });
       if (typeof body.id !== 'string' || body.id === '') {
         throw new ProviderError('Razorpay answered without an order id');
       }
       return { orderId: body.id };
+    },
+
+    async createPaymentLink(request: PaymentLinkRequest) {
+      return linkOf(
+        await call('POST', '/v1/payment_links', 'payment link', {
+          amount: request.amountPaise,
+          currency: request.currency,
+          accept_partial: false,
+          // Razorpay takes seconds since the epoch.
+          expire_by: Math.floor(request.expireBy.getTime() / 1000),
+          reference_id: request.referenceId.slice(0, 40),
+          description: request.description.slice(0, 2048),
+          customer: {
+            name: request.customer.name,
+            contact: request.customer.contact,
+            ...(request.customer.email ? { email: request.customer.email } : {}),
+          },
+          notify: request.notify,
+          reminder_enable: true,
+          ...(request.upiLink ? { upi_link: true } : {}),
+          notes: request.notes,
+        }),
+      );
+    },
+
+    async fetchPaymentLink(linkId) {
+      return linkOf(await call('GET', linkPath(linkId), 'payment link'));
+    },
+
+    async cancelPaymentLink(linkId) {
+      return linkOf(await call('POST', `${linkPath(linkId)}/cancel`, 'payment link cancel'));
     },
   };
 }

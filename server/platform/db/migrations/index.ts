@@ -23,6 +23,7 @@ import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
+import { paymentLinksMigration } from './022_payment_links.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -48,6 +49,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '020_skip_credits': skipCreditsMigration(),
     '021_ledger': ledgerMigration(db.dialect),
     '023_credit_notes': creditNotesMigration(db.dialect),
+    '022_payment_links': paymentLinksMigration(db.dialect),
   };
 }
 

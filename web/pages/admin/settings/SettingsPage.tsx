@@ -1,7 +1,8 @@
 // The owner's settings: when each meal's count is fixed (its cutoff), whether customers may skip
-// single meals and what a skipped day earns, and the leave policy. Saved whole; a change applies to
-// requests made after it.
+// single meals and what a skipped day earns, the leave policy, and the mess's UPI id (the counter
+// QR) with how long a payment link lasts. Saved whole; a change applies to requests made after it.
 import { useEffect, useState } from 'react';
+import { PAYMENT_LINK_LIFETIME_DAYS } from '@machines/payment-link';
 import { MEALS, type Meal } from '@machines/settings';
 import { useSaveSettings, useSettings, type BusinessSettings } from '@web/api/admin';
 import { errorMessage, fieldErrors } from '@web/api/errors';
@@ -41,6 +42,19 @@ const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
   max_dues: String(settings.payments.max_dues),
 });
 
+/** The UPI settings as typed. */
+interface UpiText {
+  vpa: string;
+  payee_name: string;
+  link_expiry_days: string;
+}
+
+const upiText = (settings: BusinessSettings): UpiText => ({
+  vpa: settings.upi?.vpa ?? '',
+  payee_name: settings.upi?.payee_name ?? '',
+  link_expiry_days: String(settings.upi?.link_expiry_days ?? PAYMENT_LINK_LIFETIME_DAYS),
+});
+
 /** A typed number as the contract takes it; not a whole number: NaN, which the server refuses. */
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
@@ -52,18 +66,20 @@ export function SettingsPage() {
   const [draft, setDraft] = useState<BusinessSettings | null>(null);
   const [numbers, setNumbers] = useState<LeaveNumbers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [upi, setUpi] = useState<UpiText | null>(null);
   useErrorToast(saved.isError, t('settings.toast.loadFailed'), t('settings.loadFailed'));
   useEffect(() => {
     if (saved.data && draft === null) {
       setDraft(saved.data);
       setNumbers(leaveNumbers(saved.data));
+      setUpi(upiText(saved.data));
     }
   }, [saved.data, draft]);
 
   if (saved.isPending || (!draft && !saved.isError)) {
     return <PageSpinner label={t('settings.loading')} />;
   }
-  if (!draft || !numbers) return <Card role="alert">{t('settings.loadFailed')}</Card>;
+  if (!draft || !numbers || !upi) return <Card role="alert">{t('settings.loadFailed')}</Card>;
 
   const setCutoff = (meal: Meal, change: Partial<BusinessSettings['cutoffs'][Meal]>) =>
     setDraft({
@@ -87,11 +103,22 @@ export function SettingsPage() {
         max_days_per_month: monthCap === '' ? null : wholeNumber(monthCap),
       },
       payments: { ...draft.payments, max_dues: wholeNumber(numbers.max_dues) },
+      // Left out until the owner types a UPI id: a saved one is kept.
+      ...(upi.vpa.trim() || upi.payee_name.trim()
+        ? {
+            upi: {
+              vpa: upi.vpa.trim(),
+              payee_name: upi.payee_name.trim(),
+              link_expiry_days: wholeNumber(upi.link_expiry_days),
+            },
+          }
+        : {}),
     };
     save.mutate(body, {
       onSuccess: (settings) => {
         setDraft(settings);
         setNumbers(leaveNumbers(settings));
+        setUpi(upiText(settings));
         notify({
           tone: 'success',
           title: t('settings.toast.saved'),
@@ -278,6 +305,40 @@ export function SettingsPage() {
                 {t('settings.duesLink')}
               </ButtonLink>
             </div>
+          </div>
+        </Card>
+        <Card aria-labelledby="upi-title">
+          <div className={stack}>
+            <h2 id="upi-title" className={sectionTitle}>
+              {t('settings.upi.title')}
+            </h2>
+            <p className={muted}>{t('settings.upi.intro')}</p>
+            <TextField
+              label={t('settings.upi.vpa')}
+              autoComplete="off"
+              placeholder="messname@okaxis"
+              value={upi.vpa}
+              onChange={(event) => setUpi({ ...upi, vpa: event.target.value })}
+              hint={t('settings.upi.vpaHint')}
+              error={errors['upi.vpa']}
+            />
+            <TextField
+              label={t('settings.upi.payee')}
+              autoComplete="off"
+              maxLength={50}
+              value={upi.payee_name}
+              onChange={(event) => setUpi({ ...upi, payee_name: event.target.value })}
+              hint={t('settings.upi.payeeHint')}
+              error={errors['upi.payee_name']}
+            />
+            <TextField
+              label={t('settings.upi.linkExpiry')}
+              inputMode="numeric"
+              value={upi.link_expiry_days}
+              onChange={(event) => setUpi({ ...upi, link_expiry_days: event.target.value })}
+              hint={t('settings.upi.linkExpiryHint')}
+              error={errors['upi.link_expiry_days']}
+            />
           </div>
         </Card>
         <div>

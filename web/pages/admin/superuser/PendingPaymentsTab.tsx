@@ -12,12 +12,17 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
+import { CounterQrDialog } from './CounterQrDialog';
+import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { actions as rowActions } from './PaymentLinks.css';
 
 export function PendingPaymentsTab() {
   const t = useT();
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState<PendingSubscription | null>(null);
+  const [linking, setLinking] = useState<PendingSubscription | null>(null);
+  const [showingQr, setShowingQr] = useState<PendingSubscription | null>(null);
   const pending = usePendingSubscriptions(offset, PAGE_SIZE);
   useErrorToast(
     pending.isError,
@@ -52,13 +57,31 @@ export function PendingPaymentsTab() {
       key: 'actions',
       header: t('superuser.column.actions'),
       cell: (s) => (
-        <Button
-          size="sm"
-          onClick={() => setRecording(s)}
-          aria-label={t('superuser.pending.recordLabel', { id: s.id, username: s.user.username })}
-        >
-          {t('superuser.recordPayment')}
-        </Button>
+        <div className={rowActions}>
+          <Button
+            size="sm"
+            onClick={() => setRecording(s)}
+            aria-label={t('superuser.pending.recordLabel', { id: s.id, username: s.user.username })}
+          >
+            {t('superuser.recordPayment')}
+          </Button>
+          <Button
+            size="sm"
+            tone="secondary"
+            onClick={() => setLinking(s)}
+            aria-label={t('superuser.link.openLabel', { id: s.id, username: s.user.username })}
+          >
+            {t('superuser.link.open')}
+          </Button>
+          <Button
+            size="sm"
+            tone="secondary"
+            onClick={() => setShowingQr(s)}
+            aria-label={t('superuser.qr.openLabel', { id: s.id, username: s.user.username })}
+          >
+            {t('superuser.qr.open')}
+          </Button>
+        </div>
       ),
     },
   ];
@@ -90,6 +113,15 @@ export function PendingPaymentsTab() {
         onOffset={setOffset}
       />
       <RecordPaymentDialog subscription={recording} onClose={() => setRecording(null)} />
+      <PaymentLinkDialog subscription={linking} onClose={() => setLinking(null)} />
+      <CounterQrDialog
+        subscription={showingQr}
+        onClose={() => setShowingQr(null)}
+        onRecord={(subscription) => {
+          setShowingQr(null);
+          setRecording(subscription);
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,6 @@
+export * from './payment-link.fromApi';
+export * from './payment-link.machine';
+export * from './payment-link.messages';
+export * from './payment-link.rules';
+export * from './upi';
+export * from './failure';

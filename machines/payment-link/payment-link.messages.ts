@@ -1,0 +1,30 @@
+// Every sentence the payment-link lifecycle refuses with (machines/shared/refusals.ts), and how
+// screens name its statuses.
+import type { RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type {
+  PaymentLinkEventType,
+  PaymentLinkStateValue,
+  PaymentLinkStatus,
+} from './payment-link.machine';
+
+export const paymentLinkRefusals = {
+  states: {
+    paid: refusal('payment_link.already_paid'),
+    expired: refusal('payment_link.expired'),
+    cancelled: refusal('payment_link.cancelled'),
+  },
+  events: {
+    'payment_link.pay': refusal('payment_link.not_open'),
+    'payment_link.cancel': refusal('payment_link.not_open'),
+    'payment_link.expire': refusal('payment_link.not_open'),
+  },
+  guards: { isBeforeExpiry: refusal('payment_link.expired') },
+} as const satisfies RefusalTable<PaymentLinkEventType, PaymentLinkStateValue>;
+
+export const PAYMENT_LINK_STATUS_LABELS: Readonly<Record<PaymentLinkStatus, string>> = {
+  created: 'Waiting for payment',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};

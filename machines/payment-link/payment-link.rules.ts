@@ -1,0 +1,31 @@
+// The payment-link lifecycle's data and plain functions: statuses, the buttons, how long a link
+// lives, and the checks an amount must pass.
+import { formatRupees, rupeesFromPaise } from '../shared/money';
+import { refusal, type Refusal } from '../shared/refusals';
+import type { PaymentLinkEvent } from './payment-link.machine';
+
+/** A link's statuses as stored (payment_links.status) and as the API sends them (Razorpay's). */
+export const PAYMENT_LINK_STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
+
+/** The buttons of a link (the owner's). */
+export const paymentLinkActionProbes: readonly PaymentLinkEvent[] = [
+  { type: 'payment_link.cancel' },
+];
+
+/** How long a new link can be paid: a week (Razorpay allows up to six months). */
+export const PAYMENT_LINK_LIFETIME_DAYS = 7;
+
+/** The smallest amount a link asks for: ₹1. */
+export const MIN_LINK_AMOUNT_PAISE = 100;
+
+/** Every rule a link's amount breaks (empty: it may be asked for). */
+export function paymentLinkAmountProblems(amountPaise: number, duePaise: number): Refusal[] {
+  if (duePaise < MIN_LINK_AMOUNT_PAISE) return [refusal('payment_link.nothing_due')];
+  if (amountPaise < MIN_LINK_AMOUNT_PAISE) return [refusal('payment_link.amount_too_low')];
+  if (amountPaise > duePaise) {
+    return [
+      refusal('payment_link.amount_above_due', { due: formatRupees(rupeesFromPaise(duePaise)) }),
+    ];
+  }
+  return [];
+}

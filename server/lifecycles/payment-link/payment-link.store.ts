@@ -1,0 +1,350 @@
+// The payment links' store: the only code that writes a link's status. A link is created at the
+// provider for an amount the subscription owes (machines/payment-link's rules), cancelled by the
+// owner, and settled from the provider's signed payment_link.paid webhook: in one transaction the
+// delivery is remembered, the link claimed (a conditional UPDATE created → paid, as the machine
+// decides) and the SUCCESS payment recorded through the payment store's one settle path, so any
+// number of deliveries give one payment. The customer is told after the commit.
+import { randomBytes } from 'node:crypto';
+import {
+  decide,
+  paymentLinkAmountProblems,
+  paymentLinkFromApi,
+  paymentLinkMachine,
+  MIN_LINK_AMOUNT_PAISE,
+  PAYMENT_LINK_LIFETIME_DAYS,
+  type PaymentLinkEvent,
+  type PaymentLinkStatus,
+} from '@machines';
+import { ApiError, notFound, refusalDetail, refusalError, refusalsError } from '@server/errors.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import type { Payment, User } from '@server/platform/db/schema.js';
+import { formatMoney } from '@server/platform/i18n.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
+import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import { ProviderError, type PaymentProvider } from '@server/services/payments/provider.js';
+import {
+  customerNameOf,
+  dueOfSubscription,
+  paymentLinkSelect,
+  type PaymentLinkRow,
+} from './payment-link.read.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface NewPaymentLink {
+  subscriptionId: number;
+  /** Null: everything the subscription owes. */
+  amountPaise: number | null;
+}
+
+/** What a paid webhook says about the payment (Razorpay's payment entity). */
+export interface LinkPaymentFacts {
+  linkId: string;
+  referenceId: string | null;
+  providerPaymentId: string;
+  providerOrderId: string | null;
+  amountPaise: number;
+  method: string | null;
+  /** When the customer paid (ISO instant): a link paid before it expired is paid even if told later. */
+  paidAt: string;
+}
+
+export type PaidOutcome =
+  | { status: 'processed'; payment: Payment }
+  | { status: 'duplicate' }
+  | { status: 'ignored'; reason: string };
+
+export type PaymentLinkStore = ReturnType<typeof createPaymentLinkStore>;
+
+export function createPaymentLinkStore(
+  deps: StoreDeps,
+  payments: PaymentStore,
+  provider: PaymentProvider,
+) {
+  const db = deps.db.kysely;
+
+  async function read(executor: Executor, id: number): Promise<PaymentLinkRow> {
+    const row = await paymentLinkSelect(executor).where('l.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const decideFor = (
+    row: { status: PaymentLinkStatus; expire_by: string },
+    event: PaymentLinkEvent,
+    now = nowIso(deps),
+  ) => decide(paymentLinkMachine, paymentLinkFromApi(row, now), event);
+
+  /** Creates a link at the provider for what the subscription owes (or part of it), audited. */
+  async function create(owner: User, input: NewPaymentLink): Promise<PaymentLinkRow> {
+    const subscription = await db
+      .selectFrom('subscriptions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('plans as p', 'p.id', 's.plan_id')
+      .select([
+        's.id',
+        's.user_id',
+        's.status',
+        'u.first_name',
+        'u.last_name',
+        'u.username',
+        'u.phone',
+        'u.email',
+        'p.name as plan_name',
+      ])
+      .where('s.id', '=', input.subscriptionId)
+      .executeTakeFirst();
+    if (!subscription) {
+      throw new ApiError(400, {
+        subscription: ['The record you chose does not exist.'],
+        error_code: 'does_not_exist',
+      });
+    }
+    const due =
+      subscription.status === 'CANCELLED' ? 0 : await dueOfSubscription(db, subscription.id);
+    const amountPaise = input.amountPaise ?? due;
+    const problems = paymentLinkAmountProblems(amountPaise, due);
+    if (problems.length > 0) throw refusalsError(problems);
+
+    const settings = await readSettings(db);
+    const lifetimeDays = settings.upi?.link_expiry_days ?? PAYMENT_LINK_LIFETIME_DAYS;
+    const createdAt = nowIso(deps);
+    const expireBy = new Date(Date.parse(createdAt) + lifetimeDays * DAY_MS);
+    const referenceId = `dabba_${subscription.id}_${randomBytes(6).toString('hex')}`;
+    const description = `${deps.config.business.name}: ${subscription.plan_name} (#${subscription.id})`;
+    let link;
+    try {
+      link = await provider.createPaymentLink({
+        amountPaise,
+        currency: 'INR',
+        referenceId,
+        description,
+        expireBy,
+        customer: {
+          name: customerNameOf(subscription),
+          contact: subscription.phone,
+          email: subscription.email || null,
+        },
+        notify: { sms: true, email: Boolean(subscription.email) },
+        upiLink: true,
+        notes: { subscription_id: String(subscription.id), reference_id: referenceId },
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.log.error({ err: error }, 'payment provider refused the payment link');
+      throw refusalDetail(502, 'payment.provider_unavailable');
+    }
+    const id = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('payment_links')
+        .values({
+          provider: provider.name,
+          provider_link_id: link.id,
+          reference_id: referenceId,
+          user_id: subscription.user_id,
+          subscription_id: subscription.id,
+          amount_paise: amountPaise,
+          status: 'created',
+          short_url: link.shortUrl,
+          expire_by: expireBy.toISOString(),
+          paid_payment_id: null,
+          created_by: owner.id,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: 'payment_link.create',
+        objectType: 'payment_link',
+        objectId: inserted.id,
+        summary:
+          `Sent a payment link for ${formatMoney('en', amountPaise)} to ` +
+          `${customerNameOf(subscription)} for subscription #${subscription.id} (${link.id}).`,
+        before: null,
+        after: { amount_paise: amountPaise, link_id: link.id, expire_by: expireBy.toISOString() },
+      });
+      return inserted.id;
+    });
+    return read(db, id);
+  }
+
+  /** Cancels a link waiting for payment, at the provider and here, audited. */
+  async function cancel(owner: User, id: number): Promise<PaymentLinkRow> {
+    const row = await read(db, id);
+    const decision = decideFor(row, { type: 'payment_link.cancel' });
+    if (!decision.ok) throw refusalError(decision);
+    try {
+      await provider.cancelPaymentLink(row.provider_link_id);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.log.error({ err: error }, 'payment provider refused to cancel the payment link');
+      throw refusalDetail(502, 'payment.provider_unavailable');
+    }
+    await db.transaction().execute(async (trx) => {
+      const cancelled = await trx
+        .updateTable('payment_links')
+        .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+        .where('id', '=', id)
+        .where('status', '=', row.status)
+        .returning('id')
+        .executeTakeFirst();
+      if (!cancelled) {
+        // Paid (or ended) meanwhile: the machine says why, from the row as it is now.
+        const now = await read(trx, id);
+        const refused = decideFor(now, { type: 'payment_link.cancel' });
+        if (!refused.ok) throw refusalError(refused);
+      }
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: 'payment_link.cancel',
+        objectType: 'payment_link',
+        objectId: id,
+        summary: `Cancelled the payment link ${row.provider_link_id} for ${formatMoney('en', row.amount_paise)} (subscription #${row.subscription_id}).`,
+        before: { status: row.status },
+        after: { status: decision.next },
+      });
+    });
+    return read(db, id);
+  }
+
+  const linkByProviderId = (executor: Executor, linkId: string) =>
+    executor
+      .selectFrom('payment_links')
+      .selectAll()
+      .where('provider_link_id', '=', linkId)
+      .executeTakeFirst();
+
+  /** Remembers one webhook delivery in `executor`; false when it was seen before. */
+  async function remember(executor: Executor, eventId: string, eventType: string) {
+    const row = await executor
+      .insertInto('webhook_events')
+      .values({ event_id: eventId, event_type: eventType, received_at: nowIso(deps) })
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * payment_link.paid: claims the link and records its payment, once, keyed by the link's
+   * reference. The delivery, the claim and the payment commit together or not at all.
+   */
+  async function settlePaid(facts: LinkPaymentFacts): Promise<PaidOutcome> {
+    const link = await linkByProviderId(db, facts.linkId);
+    if (!link) return { status: 'ignored', reason: 'unknown payment link' };
+    if (facts.referenceId !== null && facts.referenceId !== link.reference_id) {
+      return { status: 'ignored', reason: 'reference differs' };
+    }
+    if (facts.amountPaise !== Number(link.amount_paise)) {
+      return { status: 'ignored', reason: 'paid amount differs' };
+    }
+    const decision = decideFor(link, { type: 'payment_link.pay' }, facts.paidAt);
+    let outcome: PaidOutcome;
+    try {
+      outcome = await db.transaction().execute(async (trx): Promise<PaidOutcome> => {
+        if (!(await remember(trx, `payment_link.paid:${link.reference_id}`, 'payment_link.paid'))) {
+          return { status: 'duplicate' };
+        }
+        if (!decision.ok) {
+          return link.status === 'paid'
+            ? { status: 'duplicate' }
+            : { status: 'ignored', reason: decision.code };
+        }
+        const at = nowIso(deps);
+        const claimed = await trx
+          .updateTable('payment_links')
+          .set({ status: decision.next as PaymentLinkStatus, updated_at: at })
+          .where('id', '=', link.id)
+          .where('status', '=', 'created')
+          .returningAll()
+          .executeTakeFirst();
+        if (!claimed) return { status: 'duplicate' };
+        const payment = await payments.settleReceived(trx, {
+          subscriptionId: claimed.subscription_id,
+          userId: claimed.user_id,
+          amountPaise: Number(claimed.amount_paise),
+          gateway: claimed.provider,
+          paymentMode: facts.method ?? 'upi',
+          providerPaymentId: facts.providerPaymentId,
+          providerOrderId: facts.providerOrderId,
+          reference: `Payment link ${claimed.provider_link_id} (${claimed.reference_id})`,
+        });
+        await trx
+          .updateTable('payment_links')
+          .set({ paid_payment_id: payment.id })
+          .where('id', '=', claimed.id)
+          .execute();
+        return { status: 'processed', payment };
+      });
+    } catch (error) {
+      // The subscription cannot take the payment (no longer awaiting it, another SUCCESS first):
+      // nothing is written; the owner sees the link still waiting and the money at the provider.
+      if (!(error instanceof ApiError) && !isUniqueViolation(error)) throw error;
+      deps.log.warn({ err: error, linkId: facts.linkId }, 'payment link payment not applied');
+      return { status: 'ignored', reason: 'not applied' };
+    }
+    if (outcome.status === 'processed') {
+      await payments.notifySuccess(outcome.payment);
+      await withdrawUnpayable(link.subscription_id);
+    }
+    return outcome;
+  }
+
+  /**
+   * Once a subscription owes nothing, its other links waiting for payment could only take money
+   * twice: each is cancelled at the provider and here (best effort; a failure is logged, and the
+   * settle path would refuse such a payment anyway).
+   */
+  async function withdrawUnpayable(subscriptionId: number) {
+    if ((await dueOfSubscription(db, subscriptionId)) >= MIN_LINK_AMOUNT_PAISE) return;
+    const open = await db
+      .selectFrom('payment_links')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'created')
+      .execute();
+    for (const other of open) {
+      const decision = decideFor(other, { type: 'payment_link.cancel' });
+      if (!decision.ok) continue;
+      try {
+        await provider.cancelPaymentLink(other.provider_link_id);
+        await db
+          .updateTable('payment_links')
+          .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+          .where('id', '=', other.id)
+          .where('status', '=', 'created')
+          .execute();
+      } catch (error) {
+        deps.log.warn(
+          { err: error, linkId: other.provider_link_id },
+          'could not cancel a payment link of a subscription paid for',
+        );
+      }
+    }
+  }
+
+  /** payment_link.expired / .cancelled from the provider: the link ends so, once. */
+  async function endFromProvider(
+    linkId: string,
+    event: 'payment_link.expire' | 'payment_link.cancel',
+  ): Promise<'processed' | 'duplicate' | 'ignored'> {
+    const link = await linkByProviderId(db, linkId);
+    if (!link) return 'ignored';
+    const decision = decideFor(link, { type: event });
+    if (!decision.ok) return 'duplicate';
+    const ended = await db
+      .updateTable('payment_links')
+      .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+      .where('id', '=', link.id)
+      .where('status', '=', 'created')
+      .returning('id')
+      .executeTakeFirst();
+    return ended ? 'processed' : 'duplicate';
+  }
+
+  return { create, cancel, settlePaid, endFromProvider, read: (id: number) => read(db, id) };
+}
