@@ -12,6 +12,7 @@ export * from './settings';
 export * from './meal-skip';
 export * from './closed-day';
 export * from './dues';
+export * from './walk-in';
 export * from './export';
 export * from './menu';
 export * from './kitchen';

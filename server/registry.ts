@@ -32,6 +32,7 @@ import { planHandlers } from './resources/plans/plan.handlers.js';
 import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
+import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
@@ -59,6 +60,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...mealSkipHandlers(ctx),
     ...closedDayHandlers(ctx),
     ...ledgerHandlers(ctx),
+    ...walkInHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...ownerUserHandlers(ctx),

@@ -491,6 +491,7 @@ export interface Database {
   kitchen_locks: KitchenLocksTable;
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
+  walk_ins: WalkInsTable;
 }
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
@@ -609,3 +610,24 @@ export interface LedgerBalancesTable {
   due_since: string | null;
   updated_at: string;
 }
+
+/** A customer enrolled at the counter and their one-time claim link (migration 024). */
+export interface WalkInsTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  payment_id: number | null;
+  /** The counter form's id: sent twice, enrolled once. */
+  request_id: string | null;
+  /** SHA-256 of the link's token; the token itself is only ever in the SMS. */
+  claim_token_hash: string;
+  expires_at: string;
+  /** When the right OTP was entered on the claim page. */
+  verified_at: string | null;
+  /** When the customer set their password: the link is spent. */
+  claimed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type WalkIn = Selectable<WalkInsTable>;

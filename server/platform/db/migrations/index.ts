@@ -21,6 +21,7 @@ import { menuAndDietMigration } from './017_menu_and_diet.js';
 import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
+import { walkInsMigration } from './024_walk_ins.js';
 import { ledgerMigration } from './021_ledger.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '019_kitchen_locks': kitchenLocksMigration(),
     '020_skip_credits': skipCreditsMigration(),
     '021_ledger': ledgerMigration(db.dialect),
+    '024_walk_ins': walkInsMigration(db.dialect),
   };
 }
 
