@@ -10,6 +10,7 @@ import { registerLeaves } from './commands/leaves';
 import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
+import { registerWalkIn } from './commands/walk-in';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerSession } from './commands/session';
@@ -67,6 +68,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerFeedback(program, ctx);
   registerPlans(program, ctx);
   registerPayments(program, ctx);
+  registerWalkIn(program, ctx);
   registerOwner(program, ctx);
   registerHome(program, ctx);
   registerExport(program, ctx);

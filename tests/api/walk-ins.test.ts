@@ -110,7 +110,7 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
       .selectFrom('audit_log')
       .select('action')
       .where('action', '=', 'walk_in.enrol')
-      .where('object_id', '=', String(userId))
+      .where('object_id', '=', userId)
       .execute();
     expect(audit).toHaveLength(1);
     // No password works before the claim.
