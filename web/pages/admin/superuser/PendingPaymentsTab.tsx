@@ -13,11 +13,13 @@ import { useT } from '@web/i18n/i18n';
 import { formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { WalkInDialog } from './WalkInDialog';
 
 export function PendingPaymentsTab() {
   const t = useT();
   const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState<PendingSubscription | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
   const pending = usePendingSubscriptions(offset, PAGE_SIZE);
   useErrorToast(
     pending.isError,
@@ -66,6 +68,9 @@ export function PendingPaymentsTab() {
   return (
     <div className={stack}>
       <p className={muted}>{t('superuser.pending.intro')}</p>
+      <div>
+        <Button onClick={() => setEnrolling(true)}>{t('walkIn.open')}</Button>
+      </div>
       {pending.isPending ? (
         <PageSpinner label={t('superuser.pending.loading')} />
       ) : pending.isError ? (
@@ -90,6 +95,7 @@ export function PendingPaymentsTab() {
         onOffset={setOffset}
       />
       <RecordPaymentDialog subscription={recording} onClose={() => setRecording(null)} />
+      <WalkInDialog open={enrolling} onClose={() => setEnrolling(false)} />
     </div>
   );
 }
