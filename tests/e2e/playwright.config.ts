@@ -36,6 +36,7 @@ const HINDI_JOURNEYS = [
   'menu.spec.ts',
   'kitchen-lock.spec.ts',
   'closed-days.spec.ts',
+  'walk-in.spec.ts',
 ];
 
 export default defineConfig({

@@ -50,6 +50,7 @@ describe('the route registry', () => {
         ['/otp-verification', 'public'],
         ['/forgot-password', 'public'],
         ['/reset-password/:uidb64/:token/*', 'public'],
+        ['/claim/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
         ['/menu', 'publicAndSignedIn'],
         ['/dashboard', 'signedIn'],
@@ -73,7 +74,7 @@ describe('the route registry', () => {
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(27);
+    expect(APP_ROUTES).toHaveLength(28);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -207,6 +208,7 @@ describe('links from the registry', () => {
       (match) => match[1],
     );
     expect(imported.sort()).toEqual([
+      'claim',
       'contact',
       'forgot-password',
       'landing',

@@ -33,7 +33,7 @@ export function ClaimPage() {
   const form = useForm({ username: '', password: '', confirm_password: '' }, (values) => ({
     username:
       values.username && !/^[A-Za-z0-9_.+-]{3,150}$/.test(values.username.trim())
-        ? t('claim.error.username')
+        ? t('auth.claim.error.username')
         : undefined,
     password: !values.password
       ? t('auth.validation.passwordRequired')
@@ -53,15 +53,15 @@ export function ClaimPage() {
   const failed = (error: unknown) =>
     notify({
       tone: 'error',
-      title: t('claim.failed.title'),
-      message: errorMessage(error, t('claim.failed.message')),
+      title: t('auth.claim.failed.title'),
+      message: errorMessage(error, t('auth.claim.failed.message')),
     });
 
   if (!token || linkError) {
     return (
-      <AuthCard title={t('claim.title')}>
+      <AuthCard title={t('auth.claim.title')}>
         <p className={errorPanel} role="alert">
-          {linkError ? errorMessage(linkError, t('claim.invalidLink')) : t('claim.invalidLink')}
+          {linkError ? errorMessage(linkError, t('auth.claim.invalidLink')) : t('auth.claim.invalidLink')}
         </p>
       </AuthCard>
     );
@@ -69,13 +69,13 @@ export function ClaimPage() {
 
   if (!account) {
     return (
-      <AuthCard title={t('claim.title')} subtitle={t('claim.intro')}>
+      <AuthCard title={t('auth.claim.title')} subtitle={t('auth.claim.intro')}>
         <Button
           block
           busy={sendOtp.isPending}
           onClick={() => sendOtp.mutate(undefined, { onError: failed })}
         >
-          {t('claim.sendOtp')}
+          {t('auth.claim.sendOtp')}
         </Button>
       </AuthCard>
     );
@@ -90,12 +90,12 @@ export function ClaimPage() {
     };
     return (
       <AuthCard
-        title={t('claim.title')}
-        subtitle={t('claim.otpSent', { name: account.first_name, phone: account.phone })}
+        title={t('auth.claim.title')}
+        subtitle={t('auth.claim.otpSent', { name: account.first_name, phone: account.phone })}
       >
         <form className={formStyles.form} onSubmit={submitOtp} noValidate>
           <TextField
-            label={t('claim.otp')}
+            label={t('auth.claim.otp')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -105,7 +105,7 @@ export function ClaimPage() {
             error={otpError ?? (verify.error ? errorMessage(verify.error, '') || null : null)}
           />
           <Button type="submit" block busy={verify.isPending}>
-            {t('claim.verify')}
+            {t('auth.claim.verify')}
           </Button>
           <Button
             tone="secondary"
@@ -113,7 +113,7 @@ export function ClaimPage() {
             busy={sendOtp.isPending}
             onClick={() => sendOtp.mutate(undefined, { onError: failed })}
           >
-            {t('claim.resend')}
+            {t('auth.claim.resend')}
           </Button>
         </form>
       </AuthCard>
@@ -145,7 +145,7 @@ export function ClaimPage() {
         onSuccess: async (answer) => {
           setUser(answer.user);
           await acceptTokens({ access: answer.access, refresh: answer.refresh });
-          notify({ tone: 'success', title: t('claim.done.title'), message: answer.message });
+          notify({ tone: 'success', title: t('auth.claim.done.title'), message: answer.message });
           navigate('/dashboard', { replace: true });
         },
         onError: failed,
@@ -153,31 +153,31 @@ export function ClaimPage() {
     );
   };
   return (
-    <AuthCard title={t('claim.title')} subtitle={t('claim.choosePassword')}>
+    <AuthCard title={t('auth.claim.title')} subtitle={t('auth.claim.choosePassword')}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
-          label={t('claim.username')}
+          label={t('auth.claim.username')}
           autoComplete="username"
           placeholder={account.username}
-          hint={t('claim.usernameHint', { username: account.username })}
+          hint={t('auth.claim.usernameHint', { username: account.username })}
           {...form.field('username')}
           error={form.field('username').error ?? server.username}
         />
         <PasswordField
-          label={t('claim.password')}
+          label={t('auth.claim.password')}
           autoComplete="new-password"
           {...form.field('password')}
           error={form.field('password').error ?? server.password}
         />
         <PasswordField
-          label={t('claim.confirmPassword')}
+          label={t('auth.claim.confirmPassword')}
           autoComplete="new-password"
           {...form.field('confirm_password')}
           error={form.field('confirm_password').error ?? server.confirm_password}
         />
-        <p className={muted}>{t('claim.afterwards')}</p>
+        <p className={muted}>{t('auth.claim.afterwards')}</p>
         <Button type="submit" block busy={complete.isPending}>
-          {t('claim.submit')}
+          {t('auth.claim.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -69,7 +69,7 @@ export function PendingPaymentsTab() {
     <div className={stack}>
       <p className={muted}>{t('superuser.pending.intro')}</p>
       <div>
-        <Button onClick={() => setEnrolling(true)}>{t('walkIn.open')}</Button>
+        <Button onClick={() => setEnrolling(true)}>{t('superuser.walkIn.open')}</Button>
       </div>
       {pending.isPending ? (
         <PageSpinner label={t('superuser.pending.loading')} />

@@ -69,19 +69,19 @@ const SERVER_FIELD: Record<keyof Values, string> = {
 
 function validate(values: Values) {
   const errors: Partial<Record<keyof Values, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = translate('walkIn.error.firstName');
-  if (!normalizePhone(values.phone).ok) errors.phone = translate('walkIn.error.phone');
+  if (!values.firstName.trim()) errors.firstName = translate('superuser.walkIn.error.firstName');
+  if (!normalizePhone(values.phone).ok) errors.phone = translate('superuser.walkIn.error.phone');
   const email = values.email.trim();
-  if (email && !EMAIL_PATTERN.test(email)) errors.email = translate('walkIn.error.email');
-  if (!values.plan) errors.plan = translate('walkIn.error.plan');
+  if (email && !EMAIL_PATTERN.test(email)) errors.email = translate('superuser.walkIn.error.email');
+  if (!values.plan) errors.plan = translate('superuser.walkIn.error.plan');
   const amount = values.amount.trim();
   // Above the price is the server's to say (the price includes GST when the business charges it).
-  if (!AMOUNT_PATTERN.test(amount)) errors.amount = translate('walkIn.error.amount');
+  if (!AMOUNT_PATTERN.test(amount)) errors.amount = translate('superuser.walkIn.error.amount');
   const reference = values.reference.trim();
   if (reference && !REFERENCE_PATTERN.test(reference)) {
     errors.reference = translate('superuser.record.referenceInvalid');
   } else if (!reference && isMode(values.mode) && referenceRequired(values.mode)) {
-    if (Number(amount) > 0) errors.reference = translate('walkIn.error.reference');
+    if (Number(amount) > 0) errors.reference = translate('superuser.walkIn.error.reference');
   }
   return errors;
 }
@@ -145,8 +145,8 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
         onError: (error) =>
           notify({
             tone: 'error',
-            title: translate('walkIn.failed.title'),
-            message: errorMessage(error, translate('walkIn.failed.message')),
+            title: translate('superuser.walkIn.failed.title'),
+            message: errorMessage(error, translate('superuser.walkIn.failed.message')),
           }),
       },
     );
@@ -156,13 +156,13 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={t('walkIn.title')}
-      description={t('walkIn.description')}
+      title={t('superuser.walkIn.title')}
+      description={t('superuser.walkIn.description')}
     >
       {enrolled ? (
         <div className={formStyles.form}>
           <p role="status">
-            {t('walkIn.done', {
+            {t('superuser.walkIn.done', {
               name: enrolled.customer.first_name,
               username: enrolled.customer.username,
             })}
@@ -170,62 +170,68 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Details
             items={[
               [
-                t('walkIn.subscription'),
+                t('superuser.walkIn.subscription'),
                 `#${enrolled.subscription.id} ${enrolled.subscription.plan.name}`,
               ],
               [
-                t('walkIn.status'),
+                t('superuser.walkIn.status'),
                 enrolled.subscription.status === 'ACTIVE'
-                  ? t('walkIn.status.active')
-                  : t('walkIn.status.pending'),
+                  ? t('superuser.walkIn.status.active')
+                  : t('superuser.walkIn.status.pending'),
               ],
-              [t('walkIn.paid'), formatRupees(enrolled.payment?.amount_inr ?? 0)],
-              [t('walkIn.amountDue'), formatRupees(enrolled.subscription.amount_due)],
+              [t('superuser.walkIn.paid'), formatRupees(enrolled.payment?.amount_inr ?? 0)],
+              [t('superuser.walkIn.amountDue'), formatRupees(enrolled.subscription.amount_due)],
             ]}
           />
           {enrolled.sms_sent ? (
-            <p className={muted}>{t('walkIn.smsSent', { phone: enrolled.customer.phone })}</p>
+            <p className={muted}>
+              {t('superuser.walkIn.smsSent', { phone: enrolled.customer.phone })}
+            </p>
           ) : null}
           <div className={styles.actions}>
-            <Button onClick={close}>{t('walkIn.close')}</Button>
+            <Button onClick={close}>{t('superuser.walkIn.close')}</Button>
           </div>
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <TextField
-            label={t('walkIn.firstName')}
+            label={t('superuser.walkIn.firstName')}
             autoComplete="off"
             required
             {...fieldProps('firstName')}
           />
-          <TextField label={t('walkIn.lastName')} autoComplete="off" {...fieldProps('lastName')} />
           <TextField
-            label={t('walkIn.phone')}
+            label={t('superuser.walkIn.lastName')}
+            autoComplete="off"
+            {...fieldProps('lastName')}
+          />
+          <TextField
+            label={t('superuser.walkIn.phone')}
             inputMode="tel"
             autoComplete="off"
             required
             {...fieldProps('phone')}
           />
           <TextField
-            label={t('walkIn.email')}
+            label={t('superuser.walkIn.email')}
             type="email"
             autoComplete="off"
             {...fieldProps('email')}
           />
           <SelectField
-            label={t('walkIn.userType')}
+            label={t('superuser.walkIn.userType')}
             required
             options={[
-              { value: 'regular', label: t('walkIn.userType.regular') },
-              { value: 'student', label: t('walkIn.userType.student') },
+              { value: 'regular', label: t('superuser.walkIn.userType.regular') },
+              { value: 'student', label: t('superuser.walkIn.userType.student') },
             ]}
             {...fieldProps('userType')}
           />
           <SelectField
-            label={t('walkIn.plan')}
+            label={t('superuser.walkIn.plan')}
             required
             options={[
-              { value: '', label: t('walkIn.choosePlan') },
+              { value: '', label: t('superuser.walkIn.choosePlan') },
               ...activePlans.map((plan) => ({
                 value: String(plan.id),
                 label: `${plan.name} (${formatRupees(plan.base_price)})`,
@@ -234,11 +240,11 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             {...fieldProps('plan')}
           />
           <TextField
-            label={t('walkIn.amount')}
+            label={t('superuser.walkIn.amount')}
             inputMode="decimal"
             autoComplete="off"
             required
-            hint={t('walkIn.amountHint')}
+            hint={t('superuser.walkIn.amountHint')}
             {...fieldProps('amount')}
           />
           <SelectField
@@ -251,19 +257,19 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             {...fieldProps('mode')}
           />
           <TextField
-            label={t('walkIn.reference')}
+            label={t('superuser.walkIn.reference')}
             autoComplete="off"
             maxLength={50}
             required={referenceRequired(mode) && Number(form.values.amount) > 0}
             {...fieldProps('reference')}
           />
-          <p className={muted}>{t('walkIn.notice')}</p>
+          <p className={muted}>{t('superuser.walkIn.notice')}</p>
           <div className={styles.actions}>
             <Button tone="secondary" onClick={close}>
               {t('superuser.cancel')}
             </Button>
             <Button type="submit" busy={enrol.isPending}>
-              {t('walkIn.submit')}
+              {t('superuser.walkIn.submit')}
             </Button>
           </div>
         </form>
