@@ -61,7 +61,9 @@ export function ClaimPage() {
     return (
       <AuthCard title={t('auth.claim.title')}>
         <p className={errorPanel} role="alert">
-          {linkError ? errorMessage(linkError, t('auth.claim.invalidLink')) : t('auth.claim.invalidLink')}
+          {linkError
+            ? errorMessage(linkError, t('auth.claim.invalidLink'))
+            : t('auth.claim.invalidLink')}
         </p>
       </AuthCard>
     );
