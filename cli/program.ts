@@ -10,6 +10,7 @@ import { registerLeaves } from './commands/leaves';
 import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
+import { registerWalkIn } from './commands/walk-in';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerReport } from './commands/report';
@@ -70,6 +71,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerPlans(program, ctx);
   registerPayments(program, ctx);
   registerReport(program, ctx);
+  registerWalkIn(program, ctx);
   registerOwner(program, ctx);
   registerHome(program, ctx);
   registerExport(program, ctx);

@@ -245,6 +245,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/claim/{token}/otp/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start claiming a walk-in account (send an OTP to its phone)
+         * @description The link in the SMS a walk-in gets after the owner enrols them at the counter opens the claim page, which calls this: a new OTP goes to the enrolled phone, under the same limits as every OTP (at most 3 sends per phone per hour, 60 s apart; 429 with Retry-After). The answer names the account (first name, masked phone, proposed username). Refusals (400, `non_field_errors`): an unknown link (`claim.invalid`), an expired one (`claim.expired`, 7 days after the enrolment), a spent one (`claim.used`).
+         */
+        post: operations["claimSendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/claim/{token}/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the walk-in's phone with the OTP
+         * @description The OTP rules of verify-otp apply (10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP); errors carry `message`. A right code marks the link verified: the customer then chooses a password. The link's refusals are those of claimSendOtp.
+         */
+        post: operations["claimVerifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/claim/{token}/complete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish claiming a walk-in account (password, username) and sign in
+         * @description After a verified OTP, the customer sets a password (the registration form's rules) and may change the proposed username. The account's phone becomes verified, the link is spent (a second call gets `claim.used`) and a session is returned, as from login. Refusals (400): per field for the password, confirm_password and username; `claim.otp_required` before the OTP was verified; the link refusals of claimSendOtp.
+         */
+        post: operations["claimComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/resend-otp/": {
         parameters: {
             query?: never;
@@ -1883,6 +1952,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/admin/walk-ins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol a walk-in at the counter (account, subscription, payment) in one step
+         * @description The owner enrols a customer who came to the mess: in one transaction the account (status profile_complete, the phone not yet verified, no usable password; username from the first name and the phone's last four digits), a subscription to the plan, its charge on the customer's ledger, and, for an amount above 0, the payment settled exactly like record_offline (a receipt number, a ledger payment entry). The subscription starts today when what it still owes is within the owner's payment policy (full payment by default, or dues up to settings.payments.max_dues); otherwise it awaits payment. The audit log gets `walk_in.enrol`. The customer gets an SMS with a link to claim the account (7 days, once). A request_id already used answers the first enrolment (201, `replayed` true).
+         *
+         *     Refusals (400): per field, a phone (or e-mail) that belongs to an account, an amount above the plan's price, a missing reference for upi or bank_transfer; `plan` an unknown or inactive plan (`does_not_exist`).
+         */
+        post: operations["adminEnrolWalkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/admin/payments/{id}/": {
         parameters: {
             query?: never;
@@ -2426,7 +2517,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -3828,6 +3919,52 @@ export interface components {
             /** @description The form's own id for this recording (a UUID made when the form opens). Sent again (a retry, a double tap), it records nothing new and answers with the first recording. */
             request_id?: string | null;
         };
+        WalkInRequest: {
+            first_name: string;
+            last_name?: string;
+            /** @description An Indian mobile number, normalised like registration's. */
+            phone: string;
+            /** @description Optional; without it the account has no e-mail address to write to. */
+            email?: string | null;
+            /** @enum {string} */
+            user_type: "student" | "regular";
+            plan: number;
+            /** @description Rupees paid now, at most two decimals: 0 (nothing yet) up to the plan's price. */
+            amount: number;
+            /** @enum {string} */
+            payment_mode: "cash" | "upi" | "bank_transfer";
+            /** @description The UPI transaction id or the bank transfer's UTR (required for those modes). */
+            reference?: string | null;
+            /** @description The form's own id; sent again, it answers with the first enrolment. */
+            request_id?: string | null;
+        };
+        WalkInEnrolled: {
+            detail: string;
+            customer: components["schemas"]["User"];
+            subscription: components["schemas"]["Subscription"];
+            /** @description The payment recorded; null when nothing was paid. */
+            payment: components["schemas"]["AdminPayment"] | null;
+            /** @description The claim link was sent to the customer's phone (the notifier's outbox). */
+            sms_sent: boolean;
+            /** @description True when this request id had already enrolled the customer. */
+            replayed: boolean;
+        };
+        ClaimStarted: {
+            message: string;
+            first_name: string;
+            /** @description The enrolled phone, masked but for its last four digits. */
+            phone: string;
+            /** @description The username proposed at the enrolment (the customer may change it). */
+            username: string;
+        };
+        ClaimVerifyRequest: {
+            otp: string;
+        };
+        ClaimCompleteRequest: {
+            username?: string;
+            password: string;
+            confirm_password: string;
+        };
         OfflinePaymentRecorded: {
             /**
              * @example Payment recorded. The subscription is active.
@@ -4313,6 +4450,8 @@ export interface components {
     parameters: {
         /** @description The provider's payment link id (plink_…); an unknown one is 404. */
         LinkId: string;
+        /** @description The token of a walk-in's claim link (from the SMS). */
+        ClaimToken: string;
         Weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
         MenuMealParam: "breakfast" | "lunch" | "dinner";
         MenuDate: string;
@@ -4709,6 +4848,92 @@ export interface operations {
         };
         responses: {
             /** @description Verified; a new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyOtpResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    claimSendOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OTP was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    claimVerifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The phone is verified; choose a password next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    claimComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Claimed; a new session. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7320,6 +7545,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfflinePaymentRecorded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    adminEnrolWalkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalkInRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrolled (or, for a request id already used, the first enrolment). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalkInEnrolled"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,6 +19,7 @@ import { createMenuStore } from './resources/menu/menu.store.js';
 import { createPlanStore } from './resources/plans/plan.store.js';
 import { createSettingsStore } from './resources/settings/settings.store.js';
 import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
+import { createWalkInStore } from './lifecycles/walk-in/walk-in.store.js';
 import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
@@ -45,6 +46,7 @@ function createStores(deps: StoreDeps) {
   const settings = createSettingsStore(deps);
   const closedDays = createClosedDayStore(deps, adjustments);
   const menu = createMenuStore(deps);
+  const walkIns = createWalkInStore(deps, { accounts, subscriptions, payments, ledger });
   return {
     accounts,
     ledger,
@@ -61,6 +63,7 @@ function createStores(deps: StoreDeps) {
     closedDays,
     menu,
     paymentLinks,
+    walkIns,
   };
 }
 

@@ -35,6 +35,7 @@ import { planHandlers } from './resources/plans/plan.handlers.js';
 import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
+import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
@@ -66,6 +67,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...closedDayHandlers(ctx),
     ...ledgerHandlers(ctx),
     ...paymentLinkHandlers(ctx),
+    ...walkInHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

@@ -176,6 +176,12 @@ export const REFUSALS_EN = {
     'This closed day can no longer be removed: its first cutoff has passed and the count stands.',
   'closed_day.already_removed': 'This closed day has already been removed.',
 
+  // A walk-in's claim link
+  'claim.invalid': 'This link to claim an account is not valid. Ask the mess for a new one.',
+  'claim.used': 'This account has already been claimed. Sign in with your username and password.',
+  'claim.expired': 'This link to claim your account has expired. Ask the mess for a new one.',
+  'claim.otp_required': 'Please enter the OTP sent to your phone first.',
+
   // A customer's account (dues)
   'dues.nothing_due': 'Nothing is owed on this account.',
   'dues.not_overdue': 'These dues are not overdue yet.',

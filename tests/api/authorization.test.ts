@@ -448,6 +448,40 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     expect(made.status).toBe(201);
     return { id: made.body.id as number, linkId: made.body.link_id as string };
   };
+  let walkInCounter = 0;
+  /** A walk-in the owner enrols, and the token of its claim link (from the SMS outbox). */
+  const walkIn = async (): Promise<{ token: string; phone: string }> => {
+    walkInCounter += 1;
+    const phone = `77${String(Date.now() % 1_000_000).padStart(6, '0')}${String(walkInCounter).padStart(2, '0')}`;
+    const enrolled = await t.request('POST', '/api/payments/admin/walk-ins/', {
+      token: ownerToken,
+      body: {
+        first_name: 'Matrix',
+        phone,
+        user_type: 'student',
+        plan: w.plan.id,
+        amount: 0,
+        payment_mode: 'cash',
+      },
+    });
+    expect(enrolled.status).toBe(201);
+    const sms = t.smsOutbox().filter((message) => message.to === `+91${phone}`);
+    const token = sms[sms.length - 1]?.body.match(/\/claim\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`no claim link for ${phone}`);
+    return { token, phone };
+  };
+  /** A walk-in whose claim link already had its OTP sent (and, with `verify`, checked). */
+  const claimAt = async (verify: boolean): Promise<Target> => {
+    const { token, phone } = await walkIn();
+    expect((await t.request('POST', `/api/accounts/claim/${token}/otp/`)).status).toBe(200);
+    if (verify) {
+      const verified = await t.request('POST', `/api/accounts/claim/${token}/verify/`, {
+        body: { otp: lastOtp(t, phone) },
+      });
+      expect(verified.status).toBe(200);
+    }
+    return { id: token, owner: w.alice, phone };
+  };
   /** A GET whose outcomes are all the contract's defaults. */
   const plain = (url: string): Case => ({ request: () => ({ method: 'GET', url }) });
 
@@ -573,6 +607,28 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         body: { phone: `+91${target.phone}`, otp: lastOtp(t, target.phone) },
       }),
       check: (answer, _me, target) => expect(answer.body.user.id).toBe(target.id),
+    },
+    claimSendOtp: {
+      fresh: async () => ({ id: (await walkIn()).token, owner: w.alice }),
+      request: (target) => ({ method: 'POST', url: `/api/accounts/claim/${target.id}/otp/` }),
+      check: (answer) => expect(answer.body.first_name).toBe('Matrix'),
+    },
+    claimVerifyOtp: {
+      fresh: () => claimAt(false),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/accounts/claim/${target.id}/verify/`,
+        body: { otp: lastOtp(t, target.phone) },
+      }),
+    },
+    claimComplete: {
+      fresh: () => claimAt(true),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/accounts/claim/${target.id}/complete/`,
+        body: { password: 'Walkin-pass-91', confirm_password: 'Walkin-pass-91' },
+      }),
+      check: (answer) => expect(answer.body.access).toEqual(expect.any(String)),
     },
     resendOtp: {
       // A resend waits out the cooldown after registration: register all, then wait once.
@@ -1322,6 +1378,28 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         }
       },
     },
+    adminEnrolWalkIn: {
+      ok: 201,
+      request: () => {
+        walkInCounter += 1;
+        return {
+          method: 'POST',
+          url: '/api/payments/admin/walk-ins/',
+          body: {
+            first_name: 'Counter',
+            phone: `76${String(Date.now() % 1_000_000).padStart(6, '0')}${String(walkInCounter).padStart(2, '0')}`,
+            user_type: 'regular',
+            plan: w.plan.id,
+            amount: 0,
+            payment_mode: 'cash',
+          },
+        };
+      },
+      check: (answer) => {
+        if (answer.status !== 201) return;
+        expect(answer.body.customer.first_name).toBe('Counter');
+      },
+    },
     adminRecordOfflinePayment: {
       ok: 201,
       // Refused callers meet the shared unpaid subscription, which stays unpaid; the owner records
@@ -1547,7 +1625,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(129);
+    expect(operationIds).toHaveLength(133);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

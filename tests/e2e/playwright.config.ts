@@ -38,6 +38,7 @@ const HINDI_JOURNEYS = [
   'closed-days.spec.ts',
   'reports.spec.ts',
   'payment-links.spec.ts',
+  'walk-in.spec.ts',
 ];
 
 export default defineConfig({

@@ -50,6 +50,7 @@ describe('the route registry', () => {
         ['/otp-verification', 'public'],
         ['/forgot-password', 'public'],
         ['/reset-password/:uidb64/:token/*', 'public'],
+        ['/claim/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
         ['/menu', 'publicAndSignedIn'],
         ['/pay/:linkId', 'publicAndSignedIn'],
@@ -75,7 +76,7 @@ describe('the route registry', () => {
         ['/admin/customers/:id', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(30);
+    expect(APP_ROUTES).toHaveLength(31);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the owner's.
     for (const route of APP_ROUTES) {
@@ -209,6 +210,7 @@ describe('links from the registry', () => {
       (match) => match[1],
     );
     expect(imported.sort()).toEqual([
+      'claim',
       'contact',
       'forgot-password',
       'landing',

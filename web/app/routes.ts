@@ -186,6 +186,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: signedInPage('pay-link', 'payLink'),
   },
   {
+    // Issue 21: a walk-in claims the account the owner enrolled at the counter (the SMS link).
+    path: '/claim/:token/*',
+    access: 'public',
+    title: 'route.claim',
+    page: page(
+      () => import('@web/pages/claim/ClaimPage'),
+      (m) => m.ClaimPage,
+      'auth',
+    ),
+  },
+  {
     path: '/dashboard',
     access: 'signedIn',
     title: 'route.dashboard',

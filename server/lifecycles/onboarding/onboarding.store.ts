@@ -207,5 +207,24 @@ export function createAccountStore(deps: StoreDeps) {
       .executeTakeFirstOrThrow();
   }
 
-  return { register, createOwner, verifyPhone, completeProfile, setLanguage };
+  /**
+   * A walk-in the owner enrolled at the counter (lifecycles/walk-in): the owner's form stands in
+   * for the profile, so the account starts where onboarding ends, like the owner's own; its phone
+   * is verified only when the customer claims the account with an OTP.
+   */
+  async function createWalkIn(
+    executor: Executor,
+    registration: Registration,
+    service: { isTiffinUser: boolean; isMessUser: boolean },
+  ): Promise<User> {
+    const user = await insertUser(executor, registration, 'profile_complete', false);
+    return executor
+      .updateTable('users')
+      .set({ is_tiffin_user: service.isTiffinUser, is_mess_user: service.isMessUser })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return { register, createOwner, createWalkIn, verifyPhone, completeProfile, setLanguage };
 }

@@ -85,7 +85,7 @@ export interface OfflineInput {
 }
 
 /** What a SUCCESS payment records besides what the machine decides, however it was paid. */
-interface Settlement {
+export interface Settlement {
   userId: number;
   subscriptionId: number;
   paymentOrderId: number | null;
@@ -432,6 +432,8 @@ export function createPaymentStore(
     settleInTransaction,
     settleReceived,
     recordOffline,
+    /** The settle path itself, for a walk-in's enrolment paying in its own transaction. */
+    succeedInTransaction,
     recordFailure,
     notifySuccess: notices.success,
     notifyFailure: notices.failure,

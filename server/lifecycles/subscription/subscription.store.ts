@@ -67,9 +67,17 @@ export function createSubscriptionStore(deps: StoreDeps) {
    * user's row is touched first so that, on PostgreSQL, two concurrent requests of one customer run
    * one after the other (SQLite serializes transactions already) and cannot both pass the rules.
    */
-  async function create(user: User, plan: Plan, renewedFromId: number | null) {
+  async function create(
+    user: User,
+    plan: Plan,
+    renewedFromId: number | null,
+    /** A caller's transaction (a walk-in's enrolment): no notice, the caller tells the customer. */
+    within?: Executor,
+  ) {
     const today = deps.today();
-    const subscription = await db.transaction().execute(async (trx) => {
+    const run = <T>(work: (trx: Executor) => Promise<T>) =>
+      within ? work(within) : db.transaction().execute(work);
+    const subscription = await run(async (trx) => {
       const fresh = await trx
         .updateTable('users')
         .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -142,7 +150,7 @@ export function createSubscriptionStore(deps: StoreDeps) {
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    await notices.created(subscription, plan);
+    if (!within) await notices.created(subscription, plan);
     return subscription;
   }
 

@@ -500,6 +500,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
   credit_notes: CreditNotesTable;
+  walk_ins: WalkInsTable;
 }
 
 /** A credit note (GST Section 34) for a paid refund of an invoiced payment (migration 023). */
@@ -667,3 +668,24 @@ export interface LedgerBalancesTable {
   updated_at: string;
 }
 export type PaymentLink = Selectable<PaymentLinksTable>;
+
+/** A customer enrolled at the counter and their one-time claim link (migration 024). */
+export interface WalkInsTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number | null;
+  payment_id: number | null;
+  /** The counter form's id: sent twice, enrolled once. */
+  request_id: string | null;
+  /** SHA-256 of the link's token; the token itself is only ever in the SMS. */
+  claim_token_hash: string;
+  expires_at: string;
+  /** When the right OTP was entered on the claim page. */
+  verified_at: string | null;
+  /** When the customer set their password: the link is spent. */
+  claimed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type WalkIn = Selectable<WalkInsTable>;

@@ -21,6 +21,7 @@ import { menuAndDietMigration } from './017_menu_and_diet.js';
 import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
+import { walkInsMigration } from './024_walk_ins.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
@@ -50,6 +51,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '021_ledger': ledgerMigration(db.dialect),
     '023_credit_notes': creditNotesMigration(db.dialect),
     '022_payment_links': paymentLinksMigration(db.dialect),
+    '024_walk_ins': walkInsMigration(db.dialect),
   };
 }
 

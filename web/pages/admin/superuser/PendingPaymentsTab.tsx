@@ -16,6 +16,7 @@ import { CounterQrDialog } from './CounterQrDialog';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { actions as rowActions } from './PaymentLinks.css';
+import { WalkInDialog } from './WalkInDialog';
 
 export function PendingPaymentsTab() {
   const t = useT();
@@ -23,6 +24,7 @@ export function PendingPaymentsTab() {
   const [recording, setRecording] = useState<PendingSubscription | null>(null);
   const [linking, setLinking] = useState<PendingSubscription | null>(null);
   const [showingQr, setShowingQr] = useState<PendingSubscription | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
   const pending = usePendingSubscriptions(offset, PAGE_SIZE);
   useErrorToast(
     pending.isError,
@@ -89,6 +91,9 @@ export function PendingPaymentsTab() {
   return (
     <div className={stack}>
       <p className={muted}>{t('superuser.pending.intro')}</p>
+      <div>
+        <Button onClick={() => setEnrolling(true)}>{t('superuser.walkIn.open')}</Button>
+      </div>
       {pending.isPending ? (
         <PageSpinner label={t('superuser.pending.loading')} />
       ) : pending.isError ? (
@@ -122,6 +127,7 @@ export function PendingPaymentsTab() {
           setRecording(subscription);
         }}
       />
+      <WalkInDialog open={enrolling} onClose={() => setEnrolling(false)} />
     </div>
   );
 }

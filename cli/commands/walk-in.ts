@@ -1,0 +1,60 @@
+// dabba walk-in: enrol a customer at the counter
+import { Option, type Command } from 'commander';
+import { OFFLINE_PAYMENT_MODES } from '@machines/payment';
+import type { CommandContext } from '../context';
+import { jsonOption, money, positiveInt } from './shared';
+
+export function registerWalkIn(program: Command, ctx: CommandContext): void {
+  program
+    .command('walk-in')
+    .description(
+      'enrol a customer at the counter: account, subscription and payment; they get an SMS link to claim the account',
+    )
+    .requiredOption('--name <name>', 'first and last name, e.g. "Ravi Kumar"')
+    .requiredOption('--phone <phone>', 'Indian mobile number')
+    .requiredOption('--plan <id>', 'the plan', positiveInt)
+    .requiredOption('--amount <rupees>', 'paid now, 0 for nothing yet', money)
+    .addOption(
+      new Option('--mode <mode>', 'how it was paid').choices(OFFLINE_PAYMENT_MODES).default('cash'),
+    )
+    .addOption(
+      new Option('--type <type>', 'student or regular')
+        .choices(['student', 'regular'] as const)
+        .default('regular'),
+    )
+    .option('--email <email>', 'e-mail address (optional)')
+    .option(
+      '--reference <ref>',
+      'UPI transaction id or bank UTR (required for upi and bank_transfer)',
+    )
+    .option('--request-id <id>', 'an id for this enrolment: sent again, it enrols once')
+    .addOption(jsonOption())
+    .action(
+      async (options: {
+        name: string;
+        phone: string;
+        plan: number;
+        amount: number;
+        mode: (typeof OFFLINE_PAYMENT_MODES)[number];
+        type: 'student' | 'regular';
+        email?: string;
+        reference?: string;
+        requestId?: string;
+        json?: boolean;
+      }) => {
+        const { enrolWalkIn } = await import('../services/walk-in');
+        await enrolWalkIn(ctx.io, await ctx.api(), {
+          name: options.name,
+          phone: options.phone,
+          plan: options.plan,
+          amount: options.amount,
+          mode: options.mode,
+          type: options.type,
+          ...(options.email ? { email: options.email } : {}),
+          ...(options.reference ? { reference: options.reference } : {}),
+          ...(options.requestId ? { requestId: options.requestId } : {}),
+          json: options.json === true,
+        });
+      },
+    );
+}

@@ -1,0 +1,67 @@
+// `dabba walk-in`: the owner enrols a customer at the counter; the server makes the account, the
+// subscription, its charge and the payment in one step and texts the customer a claim link.
+import type { components } from '../../generated/api';
+import { formatRupees, paymentModeLabel, type OfflinePaymentMode } from '@machines';
+import type { CliIo } from '../io';
+import { printJson } from '../output';
+import { unwrap, type Api } from './api';
+
+export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
+
+export interface WalkInOptions {
+  readonly name: string;
+  readonly phone: string;
+  readonly plan: number;
+  /** Rupees paid now; 0 for nothing yet. */
+  readonly amount: number;
+  readonly mode: OfflinePaymentMode;
+  readonly type: 'student' | 'regular';
+  readonly email?: string;
+  readonly reference?: string;
+  readonly requestId?: string;
+  readonly json: boolean;
+}
+
+/** "Ravi Kumar Singh" → first "Ravi", last "Kumar Singh". */
+export function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+export async function enrolWalkIn(io: CliIo, api: Api, options: WalkInOptions): Promise<void> {
+  const { first, last } = splitName(options.name);
+  const enrolled = await unwrap(
+    api,
+    api.client.POST('/payments/admin/walk-ins/', {
+      body: {
+        first_name: first,
+        ...(last ? { last_name: last } : {}),
+        phone: options.phone,
+        user_type: options.type,
+        plan: options.plan,
+        amount: options.amount,
+        payment_mode: options.mode,
+        ...(options.email ? { email: options.email } : {}),
+        ...(options.reference ? { reference: options.reference } : {}),
+        ...(options.requestId ? { request_id: options.requestId } : {}),
+      },
+    }),
+    `Plan ${options.plan}`,
+  );
+  if (options.json) return printJson(io.stdout, enrolled);
+  const { customer, subscription, payment } = enrolled;
+  const paid = payment
+    ? `${formatRupees(payment.amount_inr)} (${paymentModeLabel(payment.payment_mode) ?? 'offline'}` +
+      `${payment.utr ? `, reference ${payment.utr}` : ''}), receipt ${payment.receipt_number ?? '-'}`
+    : 'nothing yet';
+  io.stdout.write(
+    `Enrolled ${customer.first_name} ${customer.last_name}`.trimEnd() +
+      ` (${customer.username}, ${customer.phone}).\n` +
+      `Subscription #${subscription.id} to ${subscription.plan.name}: ${subscription.status}.\n` +
+      `Paid: ${paid}.\n` +
+      `Amount due: ${formatRupees(subscription.amount_due)}.\n` +
+      (enrolled.sms_sent
+        ? `A link to claim the account was sent by SMS to ${customer.phone}.\n`
+        : ''),
+  );
+}

@@ -1,0 +1,3 @@
+export * from './walk-in.machine';
+export * from './walk-in.messages';
+export * from './walk-in.rules';

@@ -1,0 +1,75 @@
+import { setup, type SnapshotFrom } from 'xstate';
+import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
+import { walkInClaimRefusals } from './walk-in.messages';
+import { isUnexpired, walkInClaimActionProbes, type CLAIM_STATUSES } from './walk-in.rules';
+
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export type ClaimStateValue = ClaimStatus;
+
+/** What the machine decides on: when the link expires and the moment it is asked (ISO instants). */
+export interface ClaimContext {
+  readonly expiresAt: string;
+  readonly now: string;
+}
+
+export type ClaimEvent =
+  /** The claim page asks for a code to the enrolled phone. */
+  | { readonly type: 'claim.send_otp' }
+  /** The right code was entered. */
+  | { readonly type: 'claim.verify' }
+  /** The customer chose their password (and username): the account is theirs. */
+  | { readonly type: 'claim.complete' };
+
+export type ClaimEventType = ClaimEvent['type'];
+
+// A walk-in's claim link: OPEN from the enrolment; VERIFIED once the phone's OTP was right;
+// CLAIMED when the customer set a password, after which the link is spent. Every step needs the
+// link unexpired (7 days from the enrolment); an expired link changes nothing.
+
+// Defined through defineMachine: a host that takes only this file's constants does not carry it.
+export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
+  setup({
+    types: {
+      context: {} as ClaimContext,
+      events: {} as ClaimEvent,
+      input: {} as ClaimContext,
+      tags: {} as 'needsOtp' | 'needsPassword' | 'spent',
+    },
+    guards: {
+      isUnexpired: ({ context }) => isUnexpired(context),
+    },
+  }).createMachine({
+    id: 'walk_in_claim',
+    initial: 'OPEN',
+    context: ({ input }) => input,
+    meta: lifecycleMeta<ClaimEvent, ClaimStateValue>({
+      refusals: walkInClaimRefusals,
+      actions: walkInClaimActionProbes,
+    }),
+    states: {
+      OPEN: {
+        tags: ['needsOtp'],
+        on: {
+          'claim.send_otp': { target: 'OPEN', guard: 'isUnexpired' },
+          'claim.verify': { target: 'VERIFIED', guard: 'isUnexpired' },
+        },
+      },
+      VERIFIED: {
+        tags: ['needsPassword'],
+        on: {
+          'claim.send_otp': { target: 'VERIFIED', guard: 'isUnexpired' },
+          'claim.verify': { target: 'VERIFIED', guard: 'isUnexpired' },
+          'claim.complete': { target: 'CLAIMED', guard: 'isUnexpired' },
+        },
+      },
+      CLAIMED: { tags: ['spent'], type: 'final' },
+    },
+  }),
+);
+
+export type WalkInClaimMachine = typeof walkInClaimMachine;
+
+export const selectClaimNeedsOtp = (snapshot: SnapshotFrom<WalkInClaimMachine>) =>
+  snapshot.hasTag('needsOtp');
+export const selectClaimNeedsPassword = (snapshot: SnapshotFrom<WalkInClaimMachine>) =>
+  snapshot.hasTag('needsPassword');

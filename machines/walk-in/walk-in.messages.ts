@@ -1,0 +1,14 @@
+// Every sentence a walk-in's claim link refuses with (machines/shared/refusals.ts).
+import type { RefusalTable } from '../shared/lifecycle';
+import { refusal } from '../shared/refusals';
+import type { ClaimEventType, ClaimStateValue } from './walk-in.machine';
+
+export const walkInClaimRefusals = {
+  states: { CLAIMED: refusal('claim.used') },
+  events: {
+    'claim.send_otp': refusal('claim.used'),
+    'claim.verify': refusal('claim.used'),
+    'claim.complete': refusal('claim.otp_required'),
+  },
+  guards: { isUnexpired: refusal('claim.expired') },
+} as const satisfies RefusalTable<ClaimEventType, ClaimStateValue>;

@@ -1,0 +1,32 @@
+// A walk-in's claim link: its statuses, how long it lasts, and the usernames an enrolment makes.
+import type { ClaimContext, ClaimEvent } from './walk-in.machine';
+
+export const CLAIM_STATUSES = ['OPEN', 'VERIFIED', 'CLAIMED'] as const;
+
+/** A claim link works for a week from the enrolment. */
+export const CLAIM_LINK_DAYS = 7;
+
+export const isUnexpired = (context: ClaimContext): boolean => context.now < context.expiresAt;
+
+/** The claim page's steps, in order. */
+export const walkInClaimActionProbes: readonly ClaimEvent[] = [
+  { type: 'claim.send_otp' },
+  { type: 'claim.verify' },
+  { type: 'claim.complete' },
+];
+
+/**
+ * The username an enrolment proposes: the first name's letters and digits (lower case, at most 20)
+ * and the phone's last four digits, e.g. `ravi4321`; `attempt` > 0 adds `_2`, `_3`… for clashes.
+ * The customer may change it when claiming.
+ */
+export function walkInUsername(firstName: string, phone: string, attempt = 0): string {
+  const name =
+    firstName
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 20) || 'customer';
+  const digits = phone.replace(/\D/g, '').slice(-4);
+  return `${name}${digits}${attempt > 0 ? `_${attempt + 1}` : ''}`;
+}

@@ -1,0 +1,365 @@
+// Walk-ins (issue 21): the owner enrols a customer at the counter (account, subscription, its charge
+// on the ledger, the payment through the payment store's settle path) in one transaction, and the
+// customer claims the account from an SMS link: an OTP to the enrolled phone, then their own
+// password. The claim link's status is written as machines/walk-in decides, with conditional UPDATEs.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CLAIM_LINK_DAYS,
+  decide,
+  offlinePaymentProblems,
+  paymentModeLabel,
+  startsWithDues,
+  walkInClaimMachine,
+  walkInUsername,
+  type ClaimEvent,
+  type ClaimStatus,
+  type OfflinePaymentMode,
+  refusal,
+} from '@machines';
+import type { Payment, Plan, Subscription, User, WalkIn } from '@server/platform/db/schema.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import { fieldErrors, refusalError, refusalFieldErrors, type FieldErrors } from '@server/errors.js';
+import { formatMoney, localizer } from '@server/platform/i18n.js';
+import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
+import { providerId } from '@server/services/payments/ids.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
+import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
+import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
+import { OFFLINE_GATEWAY } from '@server/lifecycles/payment/payment.read.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+
+export interface WalkInInput {
+  firstName: string;
+  lastName: string;
+  /** Normalised (+91…). */
+  phone: string;
+  email: string | null;
+  userType: 'student' | 'regular';
+  plan: Plan;
+  amountPaise: number;
+  mode: OfflinePaymentMode;
+  reference: string | null;
+  requestId: string | null;
+}
+
+export interface WalkInOutcome {
+  walkIn: WalkIn;
+  /** The first enrolment of this request id answered. */
+  replayed: boolean;
+}
+
+/** Where an account without an e-mail address "lives": a reserved domain nothing is sent to. */
+export const NO_EMAIL_DOMAIN = 'walk-in.invalid';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The claim link's state as the machine reads it. */
+export function claimStatus(walkIn: WalkIn): ClaimStatus {
+  if (walkIn.claimed_at) return 'CLAIMED';
+  return walkIn.verified_at ? 'VERIFIED' : 'OPEN';
+}
+
+export type WalkInStore = ReturnType<typeof createWalkInStore>;
+
+export function createWalkInStore(
+  deps: StoreDeps,
+  stores: {
+    accounts: AccountStore;
+    subscriptions: SubscriptionStore;
+    payments: PaymentStore;
+    ledger: LedgerStore;
+  },
+) {
+  const db = deps.db.kysely;
+
+  const byRequestId = (requestId: string | null) =>
+    requestId
+      ? db.selectFrom('walk_ins').selectAll().where('request_id', '=', requestId).executeTakeFirst()
+      : Promise.resolve(undefined);
+
+  /** Which of phone and e-mail an account already has, per field. */
+  async function taken(phone: string, email: string | null): Promise<FieldErrors> {
+    const rows = await db
+      .selectFrom('users')
+      .select(['phone', 'email_lower'])
+      .where((eb) =>
+        eb.or([
+          eb('phone', '=', phone),
+          ...(email ? [eb('email_lower', '=', email.toLowerCase())] : []),
+        ]),
+      )
+      .execute();
+    const clash: FieldErrors = {};
+    for (const row of rows) {
+      if (row.phone === phone) clash.phone = ['A user with this phone number already exists.'];
+      if (email && row.email_lower === email.toLowerCase()) {
+        clash.email = ['A user with this email already exists.'];
+      }
+    }
+    return clash;
+  }
+
+  /** A username nobody has: the proposed one, or it with _2, _3… */
+  async function freeUsername(trx: Executor, firstName: string, phone: string): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      const candidate = walkInUsername(firstName, phone, attempt);
+      const clash = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', candidate.toLowerCase())
+        .executeTakeFirst();
+      if (!clash) return candidate;
+    }
+  }
+
+  /** walk_in.enrol: everything in one transaction; the SMS after the commit. */
+  async function enrol(owner: User, input: WalkInInput): Promise<WalkInOutcome> {
+    const replayed = await byRequestId(input.requestId);
+    if (replayed) return { walkIn: replayed, replayed: true };
+    const clash = await taken(input.phone, input.email);
+    if (Object.keys(clash).length) {
+      // The same form's enrolment may have committed since the first look: it is the answer.
+      const first = await byRequestId(input.requestId);
+      if (first) return { walkIn: first, replayed: true };
+      throw fieldErrors(clash);
+    }
+    const today = deps.today();
+    const token = randomBytes(24).toString('base64url');
+    let outcome: { walkIn: WalkIn; user: User };
+    try {
+      outcome = await db.transaction().execute(async (trx) => {
+        const username = await freeUsername(trx, input.firstName, input.phone);
+        const user = await stores.accounts.createWalkIn(
+          trx,
+          {
+            username,
+            username_lower: username.toLowerCase(),
+            email: input.email ?? `${username.toLowerCase()}@${NO_EMAIL_DOMAIN}`,
+            email_lower: (input.email ?? `${username}@${NO_EMAIL_DOMAIN}`).toLowerCase(),
+            phone: input.phone,
+            // No usable password until the customer claims the account: no hash matches '!'.
+            password_hash: '!walk-in',
+            user_type: input.userType,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            language: DEFAULT_LANGUAGE,
+          },
+          {
+            isTiffinUser: input.plan.service_type === 'tiffin',
+            isMessUser: input.plan.service_type === 'mess',
+          },
+        );
+        const subscription = await stores.subscriptions.create(user, input.plan, null, trx);
+        await stores.ledger.charge(trx, subscription, today, owner.id);
+        const payment =
+          input.amountPaise > 0 ? await pay(trx, owner, subscription, input, today) : null;
+        if (!payment) {
+          // Nothing paid: the subscription still starts when the policy allows its whole price owed.
+          const due = await dueOfSubscription(trx, subscription);
+          const { payments: policy } = await readSettings(trx);
+          if (startsWithDues(policy, due)) {
+            await stores.subscriptions.activate(trx, subscription.id, today);
+          }
+        }
+        const at = nowIso(deps);
+        const walkIn = await trx
+          .insertInto('walk_ins')
+          .values({
+            user_id: user.id,
+            subscription_id: subscription.id,
+            payment_id: payment?.id ?? null,
+            request_id: input.requestId,
+            claim_token_hash: hashToken(token),
+            expires_at: new Date(
+              deps.clock.now().getTime() + CLAIM_LINK_DAYS * 86_400_000,
+            ).toISOString(),
+            verified_at: null,
+            claimed_at: null,
+            created_by: owner.id,
+            created_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const after = await trx
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('id', '=', subscription.id)
+          .executeTakeFirstOrThrow();
+        const paid = payment ? formatMoney('en', payment.amount_paise) : formatMoney('en', 0);
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'walk_in.enrol',
+          objectType: 'user',
+          objectId: user.id,
+          summary:
+            `Enrolled walk-in ${user.username} (${user.phone}) on subscription #${subscription.id}` +
+            ` to ${input.plan.name}; paid ${paid}` +
+            `${payment ? ` (${paymentModeLabel(payment.payment_mode) ?? 'offline'})` : ''}.`,
+          before: null,
+          after: {
+            username: user.username,
+            phone: user.phone,
+            subscription_id: subscription.id,
+            subscription_status: after.status,
+            amount_paise: payment?.amount_paise ?? 0,
+            payment_mode: payment?.payment_mode ?? null,
+            reference: payment?.utr ?? null,
+            receipt_number: payment?.receipt_number ?? null,
+          },
+        });
+        return { walkIn, user };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        // The same form's enrolment committed first: it is the answer.
+        const first = await byRequestId(input.requestId);
+        if (first) return { walkIn: first, replayed: true };
+        const late = await taken(input.phone, input.email);
+        if (Object.keys(late).length) throw fieldErrors(late);
+      }
+      throw error;
+    }
+    await sendClaimLink(outcome.user, token);
+    return { walkIn: outcome.walkIn, replayed: false };
+  }
+
+  /** The counter payment, through the payment store's settle path, in the enrolment's transaction. */
+  async function pay(
+    trx: Executor,
+    owner: User,
+    subscription: Subscription,
+    input: WalkInInput,
+    today: string,
+  ): Promise<Payment> {
+    const facts = {
+      amountPaise: input.amountPaise,
+      amountDuePaise: subscription.total_paid_paise,
+      mode: input.mode,
+      reference: input.reference,
+      receivedOn: today,
+      today,
+      subscriptionCreatedOn: today,
+    };
+    const problems = offlinePaymentProblems(facts);
+    if (problems.length > 0) throw refusalFieldErrors(problems);
+    return stores.payments.succeedInTransaction(trx, {
+      userId: subscription.user_id,
+      subscriptionId: subscription.id,
+      paymentOrderId: null,
+      amountPaise: input.amountPaise,
+      currency: 'INR',
+      gateway: OFFLINE_GATEWAY,
+      paymentMode: input.mode,
+      event: {
+        type: 'payment.record_offline',
+        transactionId: providerId('offline'),
+        offline: facts,
+      },
+      providerOrderId: null,
+      providerPaymentId: null,
+      utr: input.reference,
+      adminComment: null,
+      receivedOn: today,
+      recordedBy: owner.id,
+      requestId: input.requestId ? `walk-in-${input.requestId}` : null,
+    });
+  }
+
+  async function sendClaimLink(user: User, token: string): Promise<void> {
+    const l = localizer(user.language);
+    const business = deps.config.business.name;
+    const link = `${deps.config.publicUrl}/claim/${token}`;
+    await deps.notifier.notify({
+      userId: user.id,
+      type: 'walk_in_claim',
+      subject: l.t('notice.walk_in_claim.subject', { business }),
+      summary: l.t('notice.walk_in_claim.summary'),
+      sms: {
+        to: user.phone,
+        body: l.t('notice.walk_in_claim.sms', { business, name: user.first_name, link }),
+      },
+      // The link signs whoever holds it in (with the OTP): sent, never stored.
+      secret: true,
+    });
+  }
+
+  /** The walk-in of a claim link, or the refusal for a link that is not one. */
+  async function byToken(token: string): Promise<WalkIn> {
+    const walkIn = await db
+      .selectFrom('walk_ins')
+      .selectAll()
+      .where('claim_token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!walkIn) throw refusalError(refusal('claim.invalid'));
+    return walkIn;
+  }
+
+  /** What the machine says to `event` for this link now; throws its refusal. */
+  function check(walkIn: WalkIn, event: ClaimEvent) {
+    return allowed(
+      decide(
+        walkInClaimMachine,
+        {
+          value: claimStatus(walkIn),
+          context: { expiresAt: walkIn.expires_at, now: nowIso(deps) },
+        },
+        event,
+      ),
+    );
+  }
+
+  /** claim.verify: the right OTP was entered for this link's phone. */
+  async function markVerified(walkIn: WalkIn): Promise<void> {
+    check(walkIn, { type: 'claim.verify' });
+    if (walkIn.verified_at) return;
+    await db
+      .updateTable('walk_ins')
+      .set({ verified_at: nowIso(deps) })
+      .where('id', '=', walkIn.id)
+      .where('verified_at', 'is', null)
+      .where('claimed_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * claim.complete: the password (and username) become the account's, its phone verified, and the
+   * link spent; one conditional UPDATE lets one of two concurrent calls win.
+   */
+  async function complete(
+    walkIn: WalkIn,
+    account: { username: string; passwordHash: string },
+  ): Promise<User> {
+    check(walkIn, { type: 'claim.complete' });
+    const at = nowIso(deps);
+    return db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('walk_ins')
+        .set({ claimed_at: at })
+        .where('id', '=', walkIn.id)
+        .where('claimed_at', 'is', null)
+        .where('verified_at', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!spent) throw refusalError(refusal('claim.used'));
+      return trx
+        .updateTable('users')
+        .set({
+          username: account.username,
+          username_lower: account.username.toLowerCase(),
+          password_hash: account.passwordHash,
+          phone_verified: true,
+          last_login: at,
+          updated_at: at,
+        })
+        .where('id', '=', walkIn.user_id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  return { enrol, byToken, check, markVerified, complete };
+}

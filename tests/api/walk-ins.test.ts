@@ -1,0 +1,294 @@
+// Walk-ins (issue 21): the owner enrols a customer at the counter in one transaction (account,
+// subscription, its charge, the payment), on both databases; the customer claims the account from
+// the SMS link with a phone OTP and a password of their own, then signs in with it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@machines';
+import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
+import { lastOtp, loginOwner, registerCustomer } from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
+
+const ENROL = '/api/payments/admin/walk-ins/';
+const PRICE = 3000;
+
+describe.each(testDatabases())('walk-ins on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let api: Commerce;
+  let planId: number;
+  let phoneCounter = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await loginOwner(t);
+    api = commerce(t, () => owner, {
+      codePrefix: 'WALKIN',
+      planDefaults: { name: 'Counter plan', base_price: PRICE },
+    });
+    planId = (await api.plan({ name: 'Counter plan' })).id;
+  });
+  beforeEach(async () => {
+    await setPolicy({ activation: 'full_payment', max_dues: 0 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const setPolicy = async (payments: { activation: string; max_dues: number }) => {
+    const saved = await t.request('PUT', '/api/owner/settings/', {
+      token: owner,
+      body: { ...DEFAULT_SETTINGS, payments },
+    });
+    expect(saved.status).toBe(200);
+  };
+  const newPhone = () => {
+    phoneCounter += 1;
+    return `75${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+  };
+  const enrol = (body: Record<string, unknown>) =>
+    t.request('POST', ENROL, {
+      token: owner,
+      body: {
+        first_name: 'Ravi',
+        last_name: 'Kumar',
+        phone: newPhone(),
+        user_type: 'student',
+        plan: planId,
+        payment_mode: 'cash',
+        amount: 0,
+        ...body,
+      },
+    });
+  const claimToken = (phone: string) => {
+    const sms = t.smsOutbox().filter((message) => message.to === `+91${phone.slice(-10)}`);
+    const token = sms[sms.length - 1]?.body.match(/\/claim\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`no claim link for ${phone}`);
+    return token;
+  };
+  const claim = async (phone: string, password = 'Counter-pass-42') => {
+    const token = claimToken(phone);
+    const started = await t.request('POST', `/api/accounts/claim/${token}/otp/`);
+    expect(started.status).toBe(200);
+    const verified = await t.request('POST', `/api/accounts/claim/${token}/verify/`, {
+      body: { otp: lastOtp(t, phone) },
+    });
+    expect(verified.status).toBe(200);
+    const done = await t.request('POST', `/api/accounts/claim/${token}/complete/`, {
+      body: { password, confirm_password: password },
+    });
+    expect(done.status).toBe(200);
+    return { token, session: done.body };
+  };
+  const balanceOf = async (userId: number) =>
+    Number(
+      (
+        await t.ctx.db.kysely
+          .selectFrom('ledger_balances')
+          .select('balance_paise')
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.balance_paise ?? 0,
+    );
+
+  it('a part payment at the counter: price − paid is due, and the claimed customer sees it', async () => {
+    const phone = newPhone();
+    const enrolled = await enrol({ phone, amount: 1000, payment_mode: 'upi', reference: 'UPI123' });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body).toMatchObject({
+      detail: 'Walk-in enrolled. ₹2,000 is still due; the subscription starts when it is paid.',
+      customer: { first_name: 'Ravi', phone: `+91${phone}`, status: 'profile_complete' },
+      subscription: { status: 'PENDING_PAYMENT', amount_due: 2000 },
+      payment: { status: 'SUCCESS', payment_mode: 'upi' },
+      sms_sent: true,
+      replayed: false,
+    });
+    expect(enrolled.body.customer.username).toBe(`ravi${phone.slice(-4)}`);
+    const userId = enrolled.body.customer.id as number;
+    expect(await balanceOf(userId)).toBe(200000);
+    // Audited like a counter recording.
+    const audit = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'walk_in.enrol')
+      .where('object_id', '=', userId)
+      .execute();
+    expect(audit).toHaveLength(1);
+    // No password works before the claim.
+    const early = await t.request('POST', '/api/accounts/login/', {
+      body: { username: enrolled.body.customer.username, password: '!walk-in' },
+    });
+    expect(early.status).toBe(401);
+
+    const { session } = await claim(phone);
+    const statement = await t.request('GET', '/api/ledger/statement/', { token: session.access });
+    expect(statement.status).toBe(200);
+    expect(statement.body).toMatchObject({ balance: 2000, status: 'DUE' });
+    expect(
+      statement.body.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount]),
+    ).toEqual([
+      ['charge', 3000],
+      ['payment', -1000],
+    ]);
+    const login = await t.request('POST', '/api/accounts/login/', {
+      body: { username: enrolled.body.customer.username, password: 'Counter-pass-42' },
+    });
+    expect(login.status).toBe(200);
+    const profile = await t.request('GET', '/api/accounts/profile/', { token: login.body.access });
+    expect(profile.body.phone_verified).toBe(true);
+  });
+
+  it('enrols with nothing paid: the whole price is due and no payment is made', async () => {
+    const enrolled = await enrol({ amount: 0 });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.payment).toBeNull();
+    expect(enrolled.body.subscription).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      amount_due: PRICE,
+    });
+    expect(await balanceOf(enrolled.body.customer.id)).toBe(PRICE * 100);
+  });
+
+  it('a full payment starts the subscription', async () => {
+    const enrolled = await enrol({ amount: PRICE });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.detail).toBe('Walk-in enrolled. The subscription is active.');
+    expect(enrolled.body.subscription).toMatchObject({ status: 'ACTIVE', amount_due: 0 });
+    expect(await balanceOf(enrolled.body.customer.id)).toBe(0);
+  });
+
+  it('with dues allowed, a part payment within the limit starts the subscription with dues', async () => {
+    await setPolicy({ activation: 'dues_allowed', max_dues: 2500 });
+    const enrolled = await enrol({ amount: 1000 });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.detail).toBe(
+      'Walk-in enrolled. The subscription is active; ₹2,000 is still due.',
+    );
+    expect(enrolled.body.subscription).toMatchObject({ status: 'ACTIVE', amount_due: 2000 });
+  });
+
+  it('refuses a phone that has an account, per field, and stores nothing', async () => {
+    const existing = await registerCustomer(t, { service: 'mess' });
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db.kysely
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const refused = await enrol({ phone: existing.phone, amount: 500 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.phone).toEqual(['A user with this phone number already exists.']);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses bad fields per field: a phone, an amount above the price, a missing UPI reference', async () => {
+    const badPhone = await enrol({ phone: '12345' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.phone).toBeDefined();
+    const tooMuch = await enrol({ amount: PRICE + 1 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.amount).toBeDefined();
+    const noReference = await enrol({ amount: 100, payment_mode: 'upi' });
+    expect(noReference.status).toBe(400);
+    expect(noReference.body.reference).toBeDefined();
+    const unknownPlan = await enrol({ plan: 999_999 });
+    expect(unknownPlan.status).toBe(400);
+    expect(unknownPlan.body.plan).toBeDefined();
+    const customer = await registerCustomer(t, { service: 'mess' });
+    const notOwner = await t.request('POST', ENROL, {
+      token: customer.access,
+      body: {
+        first_name: 'X',
+        phone: newPhone(),
+        user_type: 'student',
+        plan: planId,
+        amount: 0,
+        payment_mode: 'cash',
+      },
+    });
+    expect(notOwner.status).toBe(403);
+  });
+
+  it('20 concurrent enrolments with one request id make one customer', async () => {
+    const requestId = randomUUID();
+    const phone = newPhone();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => enrol({ phone, amount: 1000, request_id: requestId })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    const ids = new Set(answers.map((a) => a.body.customer.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => !a.body.replayed)).toHaveLength(1);
+    const users = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', `+91${phone}`)
+      .execute();
+    expect(users).toHaveLength(1);
+    const payments = await t.ctx.db.kysely
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', users[0]!.id)
+      .execute();
+    expect(payments).toHaveLength(1);
+    expect(await balanceOf(users[0]!.id)).toBe(200000);
+  });
+
+  it('claim: a wrong OTP is refused, and a used or expired link says so', async () => {
+    const phone = newPhone();
+    expect((await enrol({ phone })).status).toBe(201);
+    const token = claimToken(phone);
+    const bogus = await t.request('POST', `/api/accounts/claim/${'x'.repeat(32)}/otp/`);
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error_code).toBe('claim.invalid');
+    expect((await t.request('POST', `/api/accounts/claim/${token}/otp/`)).status).toBe(200);
+    const code = lastOtp(t, phone);
+    const wrong = await t.request('POST', `/api/accounts/claim/${token}/verify/`, {
+      body: { otp: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid OTP. Please try again.');
+    // No password before the OTP.
+    const early = await t.request('POST', `/api/accounts/claim/${token}/complete/`, {
+      body: { password: 'Counter-pass-42', confirm_password: 'Counter-pass-42' },
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error_code).toBe('claim.otp_required');
+    const right = await t.request('POST', `/api/accounts/claim/${token}/verify/`, {
+      body: { otp: code },
+    });
+    expect(right.status).toBe(200);
+    const mismatch = await t.request('POST', `/api/accounts/claim/${token}/complete/`, {
+      body: { password: 'Counter-pass-42', confirm_password: 'Counter-pass-43' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.confirm_password).toEqual(['Passwords do not match']);
+    const done = await t.request('POST', `/api/accounts/claim/${token}/complete/`, {
+      body: {
+        username: `ravi-own-${phone}`,
+        password: 'Counter-pass-42',
+        confirm_password: 'Counter-pass-42',
+      },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.user.username).toBe(`ravi-own-${phone}`);
+    const again = await t.request('POST', `/api/accounts/claim/${token}/otp/`);
+    expect(again.status).toBe(400);
+    expect(again.body.error_code).toBe('claim.used');
+    const login = await t.request('POST', '/api/accounts/login/', {
+      body: { username: `ravi-own-${phone}`, password: 'Counter-pass-42' },
+    });
+    expect(login.status).toBe(200);
+
+    const later = newPhone();
+    expect((await enrol({ phone: later })).status).toBe(201);
+    const stale = claimToken(later);
+    t.clock.advance(8 * 86_400_000);
+    const expired = await t.request('POST', `/api/accounts/claim/${stale}/otp/`);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error_code).toBe('claim.expired');
+  });
+});
