@@ -17,6 +17,7 @@ import { registerReport } from './commands/report';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
+import { registerDues } from './commands/dues';
 import { registerLinks } from './commands/links';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
@@ -80,6 +81,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerBackup(program, ctx);
   registerSettings(program, ctx);
   registerClosed(program, ctx);
+  registerDues(program, ctx);
   registerLinks(program, ctx);
   registerMenu(program, ctx);
 

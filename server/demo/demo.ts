@@ -507,6 +507,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .values({ name: RECEIPT_COUNTER, value: receiptNumber })
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
     .execute();
+  await seedDues(ctx, today);
   // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
   // On PostgreSQL VACUUM too: it marks the new rows all-visible, so index-only scans (the owner's
   // home) read no table pages, as they do once autovacuum has run on a live database.
@@ -519,4 +520,50 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     },
     `demo data ready: ${options.users} customers; try the customer logins student1 and regular1 with password ${DEMO_PASSWORD}`,
   );
+}
+
+/**
+ * Dues to look at (issue 21): a dozen customers awaiting payment paid part of the price at the
+ * counter, through the payment store like the owner would; their dues are made a few days, three
+ * weeks and six weeks old, so the Dues tile's ages and the overdue list have someone in them.
+ */
+async function seedDues(ctx: AppContext, today: string): Promise<void> {
+  const db = ctx.db.kysely;
+  const owner = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('user_type', '=', 'mess_owner')
+    .executeTakeFirst();
+  if (!owner) return;
+  const pending = await db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('status', '=', 'PENDING_PAYMENT')
+    .orderBy('id')
+    .limit(12)
+    .execute();
+  const ages = [2, 5, 9, 12, 20, 24, 27, 35, 41, 48, 3, 18];
+  for (const [index, subscription] of pending.entries()) {
+    const part = Math.max(100, Math.round((subscription.total_paid_paise * 0.4) / 10000) * 10000);
+    await ctx.stores.payments.recordOffline(owner, subscription, {
+      amountPaise: Math.min(part, subscription.total_paid_paise - 100),
+      mode: index % 2 === 0 ? 'cash' : 'upi',
+      reference: index % 2 === 0 ? null : `DEMO${subscription.id}UPI`,
+      receivedOn: today,
+      note: 'Part payment at the counter',
+      requestId: `demo-dues-${subscription.id}`,
+    });
+    const since = addDays(today, -ages[index % ages.length]!);
+    await db
+      .updateTable('ledger_entries')
+      .set({ occurred_on: since })
+      .where('subscription_id', '=', subscription.id)
+      .execute();
+    await db
+      .updateTable('ledger_balances')
+      .set({ due_since: since })
+      .where('user_id', '=', subscription.user_id)
+      .where('balance_paise', '>', 0)
+      .execute();
+  }
 }

@@ -315,6 +315,14 @@ export function createPaymentStore(
           requestId: input.requestId,
         });
         const mode = paymentModeLabel(recorded.payment_mode);
+        const after = await lockSubscription(trx, subscription.id);
+        const stillDue = await dueOfSubscription(trx, after);
+        const outcome =
+          stillDue > 0
+            ? `${formatMoney('en', stillDue)} is still due${after.status === 'ACTIVE' ? '; it is active' : ''}.`
+            : after.status === 'ACTIVE'
+              ? 'it is active now.'
+              : 'it is paid.';
         await recordAudit(deps, trx, {
           actor: owner,
           action: 'payment.record_offline',
@@ -323,10 +331,11 @@ export function createPaymentStore(
           summary:
             `Recorded ${formatMoney('en', recorded.amount_paise)} (${mode ?? 'offline'}` +
             `${recorded.utr ? `, reference ${recorded.utr}` : ''}) received on ` +
-            `${input.receivedOn} for subscription #${subscription.id}; it is active now.`,
+            `${input.receivedOn} for subscription #${subscription.id}; ${outcome}`,
           before: { subscription_status: subscription.status },
           after: {
-            subscription_status: 'ACTIVE',
+            subscription_status: after.status,
+            amount_due_paise: stillDue,
             amount_paise: recorded.amount_paise,
             payment_mode: recorded.payment_mode,
             reference: recorded.utr,

@@ -1,0 +1,123 @@
+// dabba dues [--overdue] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
+// statement ID: who owes what, oldest dues first (README: The ledger and dues).
+import { Option, type Command } from 'commander';
+import type { CommandContext } from '../context';
+import { jsonOption, positiveInt } from './shared';
+
+type ListOptions = {
+  status?: 'owing' | 'due' | 'overdue' | 'in_credit';
+  overdue?: boolean;
+  age?: '0_15' | '16_30' | 'over_30';
+  search?: string;
+  csv?: string;
+  json?: boolean;
+};
+
+export function registerDues(program: Command, ctx: CommandContext): void {
+  const dues = program
+    .command('dues')
+    .description("who owes what: every customer's dues, oldest first; a summary; a statement");
+
+  dues
+    .command('list', { isDefault: true })
+    .description('customers who owe (or are in credit), oldest dues first')
+    .addOption(
+      new Option('--status <status>', 'owing, due, overdue or in_credit')
+        .choices(['owing', 'due', 'overdue', 'in_credit'])
+        .default('owing'),
+    )
+    .option('--overdue', 'only dues older than 15 days (same as --status overdue)')
+    .addOption(
+      new Option('--age <age>', 'only one age group').choices(['0_15', '16_30', 'over_30']),
+    )
+    .option('--search <text>', 'name, username, phone or e-mail')
+    .option('--csv <file>', 'write every matching row as CSV for Excel ("-" for stdout)')
+    .addOption(jsonOption())
+    .action(async (options: ListOptions) => {
+      const api = await ctx.api();
+      const query = {
+        status: options.overdue ? ('overdue' as const) : options.status,
+        ...(options.age ? { age: options.age } : {}),
+        ...(options.search ? { search: options.search } : {}),
+      };
+      const service = await import('../services/dues');
+      if (options.csv) {
+        const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
+        const csv = await service.duesCsv(api, query, file);
+        if (file === '-') {
+          ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
+        } else {
+          ctx.io.stdout.write(`Wrote ${file}\n`);
+        }
+        return;
+      }
+      const rows = await service.listDues(api, query);
+      const { printJson, printTable, rupees } = await import('../output');
+      if (options.json) return printJson(ctx.io.stdout, rows);
+      printTable(
+        ctx.io.stdout,
+        rows,
+        [
+          { header: 'ID', value: (row) => row.customer.id, right: true },
+          { header: 'CUSTOMER', value: (row) => row.customer.full_name },
+          { header: 'PHONE', value: (row) => row.customer.phone ?? '' },
+          { header: 'OWES', value: (row) => rupees(row.balance), right: true },
+          { header: 'SINCE', value: (row) => row.due_since ?? '' },
+          { header: 'DAYS', value: (row) => row.days_due, right: true },
+          { header: 'STATUS', value: (row) => row.status },
+        ],
+        'Nobody owes anything.',
+      );
+    });
+
+  dues
+    .command('summary')
+    .description('what all customers owe, by age (0–15, 16–30, over 30 days)')
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { duesSummary } = await import('../services/dues');
+      const summary = await duesSummary(await ctx.api());
+      const { printJson, printFields, rupees } = await import('../output');
+      if (options.json) return printJson(ctx.io.stdout, summary);
+      printFields(ctx.io.stdout, [
+        ['Total due', `${rupees(summary.total_due)} (${summary.customers_due} customers)`],
+        ['Overdue', `${rupees(summary.overdue_total)} (${summary.customers_overdue} customers)`],
+        ...summary.ages.map(
+          (age) =>
+            [
+              `${age.age.replace('_', '–').replace('over–', 'over ')} days`,
+              `${rupees(age.amount)} (${age.customers})`,
+            ] as [string, string],
+        ),
+        ['Owed to customers', rupees(summary.in_credit_total)],
+      ]);
+    });
+
+  dues
+    .command('statement')
+    .description("one customer's statement: every charge, payment, credit and refund")
+    .argument('<id>', 'the customer (user id)', positiveInt)
+    .addOption(jsonOption())
+    .action(async (id: number, options: { json?: boolean }) => {
+      const { customerStatement } = await import('../services/dues');
+      const statement = await customerStatement(await ctx.api(), id);
+      const { printJson, printTable, rupees } = await import('../output');
+      if (options.json) return printJson(ctx.io.stdout, statement);
+      ctx.io.stdout.write(
+        `${statement.customer.full_name} (${statement.customer.username}): ` +
+          `${statement.balance >= 0 ? 'owes' : 'in credit'} ${rupees(Math.abs(statement.balance))}, ${statement.status}` +
+          `${statement.due_since ? `, due since ${statement.due_since}` : ''}\n`,
+      );
+      printTable(
+        ctx.io.stdout,
+        statement.entries,
+        [
+          { header: 'DATE', value: (entry) => entry.occurred_on },
+          { header: 'ENTRY', value: (entry) => entry.description },
+          { header: 'AMOUNT', value: (entry) => rupees(entry.amount), right: true },
+          { header: 'BALANCE', value: (entry) => rupees(entry.balance), right: true },
+        ],
+        'No charges or payments yet.',
+      );
+    });
+}

@@ -1,0 +1,72 @@
+// dabba dues against a real server: who owes what (a walk-in enrolled with a part payment), the
+// overdue filter, the summary by age, one customer's statement and the CSV for Excel.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOwner } from '../helpers/accounts.js';
+import { testDatabases } from '../helpers/app.js';
+import { commerce } from '../helpers/commerce.js';
+import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
+
+describe.each(testDatabases())('dabba dues on %s', (dialect) => {
+  let server: CliServer;
+  let customerId: number;
+
+  beforeAll(async () => {
+    server = await startCliServer(dialect);
+    await loginAsOwner(server);
+    const ownerToken = await loginOwner(server.t);
+    const api = commerce(server.t, () => ownerToken, {
+      codePrefix: 'CLIDUES',
+      planDefaults: { name: 'Khata plan', base_price: 3000 },
+    });
+    const plan = await api.plan({ name: 'Khata plan' });
+    const enrolled = await server.t.request('POST', '/api/payments/admin/walk-ins/', {
+      token: ownerToken,
+      body: {
+        first_name: 'Meena',
+        last_name: 'Iyer',
+        phone: '9812300077',
+        user_type: 'regular',
+        plan: plan.id,
+        amount: 1200,
+        payment_mode: 'cash',
+      },
+    });
+    expect(enrolled.status).toBe(201);
+    customerId = enrolled.body.customer.id;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists who owes, summarises by age, prints a statement and writes the CSV', async () => {
+    const list = await dabba(server, ['dues']);
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/Meena Iyer\s+\+919812300077\s+₹1,800/);
+    expect(list.stdout).toContain('DUE');
+
+    const overdue = await dabba(server, ['dues', '--overdue']);
+    expect(overdue.code).toBe(0);
+    expect(overdue.stdout).not.toContain('Meena Iyer');
+
+    const summary = await dabba(server, ['dues', 'summary']);
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toMatch(/Total due:\s+₹1,800 \(1 customers\)/);
+    expect(summary.stdout).toMatch(/0–15 days:\s+₹1,800 \(1\)/);
+
+    const statement = await dabba(server, ['dues', 'statement', String(customerId)]);
+    expect(statement.code).toBe(0);
+    expect(statement.stdout).toContain('owes ₹1,800, DUE');
+    expect(statement.stdout).toMatch(/Subscription #\d+\s+₹3,000\s+₹3,000/);
+
+    const file = path.join(server.t.dataDir, 'dues.csv');
+    const csv = await dabba(server, ['dues', '--csv', file]);
+    expect(csv.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFFcustomer,username,phone')).toBe(true);
+    expect(text).toContain('Meena Iyer');
+    expect(text).toContain('1800.00');
+  });
+});
