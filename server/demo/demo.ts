@@ -542,7 +542,7 @@ async function seedDues(ctx: AppContext, today: string): Promise<void> {
     .orderBy('id')
     .limit(12)
     .execute();
-  const ages = [2, 5, 9, 12, 20, 24, 27, 35, 41, 48, 3, 18];
+  const ages = [3, 20, 41, 9, 27, 48, 12, 35, 5, 24, 2, 18];
   for (const [index, subscription] of pending.entries()) {
     const part = Math.max(100, Math.round((subscription.total_paid_paise * 0.4) / 10000) * 10000);
     await ctx.stores.payments.recordOffline(owner, subscription, {

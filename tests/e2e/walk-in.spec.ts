@@ -142,14 +142,19 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/dashboard$/);
     await shot(page, `claim-done-${tag}`);
 
-    // 5. The same ₹2,000 is due on the customer's account (the statement API: the customer's
-    // statement screen is not on this branch), and the link is spent.
+    // 5. The same ₹2,000 is due on the customer's account, by the API and on Payment History's
+    // statement, and the link is spent.
     const tokens = await apiLogin(request, username, 'Counter-pass-42');
     const statement = await request.get('/api/ledger/statement/', {
       headers: { Authorization: `Bearer ${tokens.access}` },
     });
     expect(statement.status()).toBe(200);
     expect(await statement.json()).toMatchObject({ balance: 2000, status: 'DUE' });
+    await page.goto('/payments');
+    await expect(page.getByTestId('statement-balance')).toHaveText(
+      msg('ledger.balance.youOwe', { amount: '₹2,000' }),
+    );
+    await shot(page, `claim-statement-${tag}`);
     await page.goto('/subscriptions');
     await expect(page.getByRole('region', { name: WALK_IN_PLAN.name })).toBeVisible();
     await shot(page, `claim-subscriptions-${tag}`);
