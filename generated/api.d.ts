@@ -5313,6 +5313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Statement"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

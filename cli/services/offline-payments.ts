@@ -78,7 +78,8 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
     type: 'payment.succeeded',
     paidOn: today,
   });
-  if (!activation.ok) {
+  // A subscription that started with dues (or was cancelled owing) still takes a payment.
+  if (!activation.ok && subscription.amount_due <= 0) {
     throw refusedError(
       `${describe(subscription)}: ${activation.message}`,
       undefined,
@@ -89,7 +90,7 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
   const reference = options.reference ?? null;
   const problems = offlinePaymentProblems({
     amountPaise: amountPaise(options.amount),
-    amountDuePaise: amountPaise(subscription.total_paid),
+    amountDuePaise: amountPaise(subscription.amount_due),
     mode: options.mode,
     reference,
     receivedOn,
@@ -114,9 +115,19 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
     reference,
     received_on: receivedOn,
     admin_comment: options.note?.trim() || null,
-    status: String(activation.next),
-    start_date: activation.context.startDate,
-    base_end_date: activation.context.baseEndDate,
+    // Paid in full, it starts now; a part payment starts it only as the owner's payment policy
+    // allows, which the server decides: the dry run says what stands until then.
+    ...(activation.ok && amountPaise(options.amount) >= amountPaise(subscription.amount_due)
+      ? {
+          status: String(activation.next),
+          start_date: activation.context.startDate,
+          base_end_date: activation.context.baseEndDate,
+        }
+      : {
+          status: subscription.status,
+          start_date: subscription.start_date,
+          base_end_date: subscription.base_end_date,
+        }),
   };
 }
 

@@ -199,7 +199,7 @@ describe('every English text of the API has its Hindi', () => {
   it('translates sentences that carry a number or an amount, keeping them', () => {
     const amount = refusal('payment.amount_mismatch:due', { due: '₹3,000' });
     expect(refusalSentence('hi', amount.key, amount.values)).toBe(
-      'राशि ₹3,000 होनी चाहिए, जो सदस्यता की पूरी कीमत है; आंशिक भुगतान दर्ज नहीं किए जा सकते।',
+      'राशि कम से कम ₹1 और अधिक से अधिक ₹3,000 होनी चाहिए, जितना सदस्यता पर अभी बकाया है।',
     );
     expect(translateSentence('hi', 'Too many attempts. Please try again in 5 minutes.')).toBe(
       'बहुत ज़्यादा प्रयास हो गए। कृपया 5 मिनट बाद फिर से कोशिश करें।',
@@ -610,7 +610,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       const partly = (headers: Record<string, string> = {}) =>
         t.request('POST', '/api/payments/admin/payments/record_offline/', {
           token: ownerToken,
-          body: { subscription: subscriptionId, amount: 1, payment_mode: 'upi' },
+          body: { subscription: subscriptionId, amount: 999999, payment_mode: 'upi' },
           headers,
         });
       const due = formatRupees(Number(subscription.total_paid));
@@ -624,7 +624,7 @@ describe.each(testDatabases())('languages on %s', (dialect) => {
       expect(partHindi.body.amount[0]).toContain(due);
       const partEnglish = await partly();
       expect(partEnglish.body.amount).toEqual([
-        `The amount must be ${due}, the subscription's full price; part payments cannot be recorded.`,
+        `The amount must be at least ₹1 and at most ${due}, what the subscription still owes.`,
       ]);
 
       const reset = await t.request('POST', '/api/accounts/password-reset/', {

@@ -70,6 +70,8 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         status: 'PENDING_PAYMENT',
         breakfast_included: true,
         total_paid: 2750.5,
+        // Nothing paid yet: it owes its price.
+        amount_due: 2750.5,
         start_date: null,
         base_end_date: null,
         adjusted_end_date: null,

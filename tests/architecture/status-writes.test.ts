@@ -24,6 +24,10 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   feedback: { store: 'lifecycles/feedback/feedback.store.ts', machine: 'feedbackMachine' },
   meal_skips: { store: 'lifecycles/meal-skip/meal-skip.store.ts', machine: 'mealSkipMachine' },
   closed_days: { store: 'lifecycles/closed-day/closed-day.store.ts', machine: 'closedDayMachine' },
+  payment_links: {
+    store: 'lifecycles/payment-link/payment-link.store.ts',
+    machine: 'paymentLinkMachine',
+  },
   // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
   notification_logs: { store: 'services/notifier.ts' },
 };

@@ -201,17 +201,17 @@ describe.each(testDatabases())('dabba payments record on %s', (dialect) => {
 
   it('refuses with the rules of the server and exit 1, dry run or not', async () => {
     const { id } = await pending();
-    const partial = ['payments', 'record', String(id), '--amount', '1500', '--mode', 'upi'];
+    const partial = ['payments', 'record', String(id), '--amount', '3500', '--mode', 'upi'];
     const dry = await dabba(server, [...partial, '--dry-run']);
     expect(dry.code).toBe(1);
     expect(dry.stderr).toBe(
-      "Error: --amount: The amount must be ₹3,000, the subscription's full price; part payments cannot be recorded.\n" +
+      'Error: --amount: The amount must be at least ₹1 and at most ₹3,000, what the subscription still owes.\n' +
         '--reference: A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.\n',
     );
     const real = await dabba(server, partial);
     expect(real.code).toBe(1);
     expect(real.stderr).toBe(
-      "Error: amount: The amount must be ₹3,000, the subscription's full price; part payments cannot be recorded.; " +
+      'Error: amount: The amount must be at least ₹1 and at most ₹3,000, what the subscription still owes.; ' +
         'reference: A reference is required for UPI and bank transfers: the UPI transaction id or the bank UTR.\n',
     );
     const future = await dabba(server, [

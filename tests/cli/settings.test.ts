@@ -54,6 +54,7 @@ describe('dabba settings', () => {
       skips_enabled: false,
       skip_credit: 'none',
       leaves: DEFAULT_SETTINGS.leaves,
+      payments: DEFAULT_SETTINGS.payments,
     });
     const bad = await dabba(server, ['settings', 'set', '--cutoff', 'lunch=25:00']);
     expect(bad.code).toBe(2);

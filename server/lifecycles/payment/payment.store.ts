@@ -291,6 +291,12 @@ export function createPaymentStore(
         // the second is refused when the first paid what was due.
         await lockSubscription(trx, subscription.id);
         const dueNow = await dueOfSubscription(trx, subscription);
+        if (dueNow <= 0) {
+          // Paid in full meanwhile: the same refusal as when nothing was owed to begin with.
+          const now = await lockSubscription(trx, subscription.id);
+          const state = await readSubscription(trx, now, today);
+          allowed(decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn: today }));
+        }
         const late = offlinePaymentProblems({ ...facts, amountDuePaise: dueNow });
         if (late.length > 0) throw refusalFieldErrors(late);
         const recorded = await succeedInTransaction(trx, {
