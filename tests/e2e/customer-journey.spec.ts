@@ -167,6 +167,8 @@ for (const viewport of [
     );
     await expect(checkout).toContainText('₹2,000');
     await expect(checkout).toContainText(customer.email);
+    // UPI first, as on Razorpay's checkout; the card's test numbers show when Card is chosen.
+    await checkout.getByRole('radio', { name: msg('checkout.sandbox.method.card') }).click();
     await expect(checkout).toContainText('4111 1111 1111 1111');
     await checkout
       .getByRole('button', { name: msg('checkout.sandbox.pay', { amount: '₹2,000' }) })

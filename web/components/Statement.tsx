@@ -19,6 +19,10 @@ const MODE_MESSAGES: Readonly<Record<string, MessageId>> = {
   bank_transfer: 'ledger.mode.bank_transfer',
   card: 'ledger.mode.card',
   netbanking: 'ledger.mode.netbanking',
+  wallet: 'ledger.mode.wallet',
+  emi: 'ledger.mode.emi',
+  paylater: 'ledger.mode.paylater',
+  sandbox: 'ledger.mode.sandbox',
 };
 
 function modeText(t: Translate, mode: string | null): string | null {
