@@ -152,7 +152,7 @@ test('profile, password change, feedback, attachment and leave rules', async ({
     0,
   );
   await expect(page.getByText('Please fill in every required profile field.')).toBeVisible();
-  await page.getByLabel('Address').fill('12 Station Road');
+  await page.getByLabel('Address', { exact: true }).fill('12 Station Road');
   await page.getByLabel('Landmark').fill('Near the temple');
   await page.getByLabel('Pincode').fill('201206');
   await expect(save).toBeDisabled();
