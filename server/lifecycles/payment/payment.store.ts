@@ -249,6 +249,41 @@ export function createPaymentStore(
   }
 
   /**
+   * Money received at the counter for `subscription`, whose rules (`facts`) the caller checked:
+   * recorded through the one settle path, in the caller's `trx` (a recording, a walk-in's
+   * enrolment).
+   */
+  function settleAtCounter(
+    trx: Executor,
+    owner: User,
+    subscription: Subscription,
+    counter: { facts: OfflinePaymentFacts; note: string | null; requestId: string | null },
+  ): Promise<Payment> {
+    const { facts } = counter;
+    return succeedInTransaction(trx, {
+      userId: subscription.user_id,
+      subscriptionId: subscription.id,
+      paymentOrderId: null,
+      amountPaise: facts.amountPaise,
+      currency: 'INR',
+      gateway: OFFLINE_GATEWAY,
+      paymentMode: facts.mode,
+      event: {
+        type: 'payment.record_offline',
+        transactionId: providerId('offline'),
+        offline: facts,
+      },
+      providerOrderId: null,
+      providerPaymentId: null,
+      utr: facts.reference,
+      adminComment: counter.note,
+      receivedOn: facts.receivedOn,
+      recordedBy: owner.id,
+      requestId: counter.requestId,
+    });
+  }
+
+  /**
    * payment.record_offline: the owner received the full price at the mess (cash, UPI or a bank
    * transfer). Settled like an online payment, in one transaction with the expiry of the
    * subscription's open orders and the audit entry; the customer is told after the commit.
@@ -299,25 +334,9 @@ export function createPaymentStore(
         }
         const late = offlinePaymentProblems({ ...facts, amountDuePaise: dueNow });
         if (late.length > 0) throw refusalFieldErrors(late);
-        const recorded = await succeedInTransaction(trx, {
-          userId: subscription.user_id,
-          subscriptionId: subscription.id,
-          paymentOrderId: null,
-          amountPaise: input.amountPaise,
-          currency: 'INR',
-          gateway: OFFLINE_GATEWAY,
-          paymentMode: input.mode,
-          event: {
-            type: 'payment.record_offline',
-            transactionId: providerId('offline'),
-            offline: facts,
-          },
-          providerOrderId: null,
-          providerPaymentId: null,
-          utr: input.reference,
-          adminComment: input.note,
-          receivedOn: input.receivedOn,
-          recordedBy: owner.id,
+        const recorded = await settleAtCounter(trx, owner, subscription, {
+          facts,
+          note: input.note,
           requestId: input.requestId,
         });
         const mode = paymentModeLabel(recorded.payment_mode);
@@ -446,9 +465,9 @@ export function createPaymentStore(
     settle,
     settleInTransaction,
     settleReceived,
+    settleAtCounter,
     recordOffline,
     /** The settle path itself, for a walk-in's enrolment paying in its own transaction. */
-    succeedInTransaction,
     recordFailure,
     notifySuccess: notices.success,
     notifyFailure: notices.failure,

@@ -21,7 +21,6 @@ import { isUniqueViolation } from '@server/platform/db/index.js';
 import { fieldErrors, refusalError, refusalFieldErrors, type FieldErrors } from '@server/errors.js';
 import { formatMoney, localizer } from '@server/platform/i18n.js';
 import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
-import { providerId } from '@server/services/payments/ids.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
@@ -29,7 +28,6 @@ import type { SubscriptionStore } from '@server/lifecycles/subscription/subscrip
 import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
 import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
 import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
-import { OFFLINE_GATEWAY } from '@server/lifecycles/payment/payment.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 
 export interface WalkInInput {
@@ -246,25 +244,9 @@ export function createWalkInStore(
     };
     const problems = offlinePaymentProblems(facts);
     if (problems.length > 0) throw refusalFieldErrors(problems);
-    return stores.payments.succeedInTransaction(trx, {
-      userId: subscription.user_id,
-      subscriptionId: subscription.id,
-      paymentOrderId: null,
-      amountPaise: input.amountPaise,
-      currency: 'INR',
-      gateway: OFFLINE_GATEWAY,
-      paymentMode: input.mode,
-      event: {
-        type: 'payment.record_offline',
-        transactionId: providerId('offline'),
-        offline: facts,
-      },
-      providerOrderId: null,
-      providerPaymentId: null,
-      utr: input.reference,
-      adminComment: null,
-      receivedOn: today,
-      recordedBy: owner.id,
+    return stores.payments.settleAtCounter(trx, owner, subscription, {
+      facts,
+      note: null,
       requestId: input.requestId ? `walk-in-${input.requestId}` : null,
     });
   }
