@@ -1,7 +1,7 @@
 // The ledger as people read it: one customer's statement (their entries with the running balance,
 // what each subscription still owes, the dues machine's status and actions), the owner's list of
 // who owes what, and the Dues tile's summary by age. Reads only.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { components } from '@generated/api.js';
 import { addDays, allowedEvents } from '@machines/shared';
 import {
@@ -302,22 +302,68 @@ export async function readDuesSummary(
   };
 }
 
+/** A subscription's ledger: the sum of its entries and whether it was charged yet. */
+export interface SubscriptionLedger {
+  sumPaise: number;
+  charged: boolean;
+}
+
 /**
- * What the subscription still owes: its price until it is charged, then the sum of its entries
- * (the charge less what was paid or credited against it, plus what was refunded).
+ * What a subscription still owes, the one rule every reader applies: its price until it is
+ * charged, then the sum of its entries (the charge less what was paid or credited against it,
+ * plus what was refunded).
  */
+export const amountDue = (pricePaise: number, ledger: SubscriptionLedger | undefined): number =>
+  ledger?.charged ? ledger.sumPaise : pricePaise + (ledger?.sumPaise ?? 0);
+
+/** The ledgers of many subscriptions in one query (a subscription with no entries is absent). */
+export async function subscriptionLedgers(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<Map<number, SubscriptionLedger>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      'subscription_id',
+      eb.fn.sum<number>('amount_paise').as('sum'),
+      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
+    ])
+    .where('subscription_id', 'in', ids)
+    .groupBy('subscription_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.subscription_id ?? 0,
+      { sumPaise: Number(row.sum), charged: Number(row.charges) > 0 },
+    ]),
+  );
+}
+
+/** The same ledger as two correlated subqueries, for a query that reads subscriptions by row. */
+export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  [
+    eb
+      .selectFrom('ledger_entries')
+      .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
+      .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+      .as('ledger_sum'),
+    eb
+      .exists(
+        eb
+          .selectFrom('ledger_entries')
+          .select('ledger_entries.id')
+          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+          .where('ledger_entries.kind', '=', 'charge'),
+      )
+      .as('charged'),
+  ] as const;
+
+/** What one subscription still owes (amountDue over its ledger). */
 export async function dueOfSubscription(
   executor: Executor,
   subscription: Pick<Subscription, 'id' | 'total_paid_paise'>,
 ): Promise<number> {
-  const row = await executor
-    .selectFrom('ledger_entries')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'),
-      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
-    ])
-    .where('subscription_id', '=', subscription.id)
-    .executeTakeFirstOrThrow();
-  const sum = Number(row.sum);
-  return Number(row.charges) > 0 ? sum : subscription.total_paid_paise + sum;
+  const ledgers = await subscriptionLedgers(executor, [subscription.id]);
+  return amountDue(subscription.total_paid_paise, ledgers.get(subscription.id));
 }

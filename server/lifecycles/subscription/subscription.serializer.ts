@@ -7,6 +7,11 @@ import { compiledOnce, placeholder } from '@server/platform/db/compiled.js';
 import type { Database, Plan, Refund, Subscription, User } from '@server/platform/db/schema.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { refundInfoBody } from '@server/lifecycles/refund/refund.serializer.js';
+import {
+  amountDue,
+  subscriptionLedgerColumns,
+  subscriptionLedgers,
+} from '@server/lifecycles/ledger/ledger.read.js';
 import { subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
 
 export type SubscriptionBody = components['schemas']['Subscription'];
@@ -76,35 +81,6 @@ export function subscriptionBody(
   };
 }
 
-/** A subscription's ledger: the sum of its entries and whether it was charged. */
-interface LedgerSum {
-  sumPaise: number;
-  charged: boolean;
-}
-
-async function ledgerSums(db: Kysely<Database>, ids: number[]): Promise<Map<number, LedgerSum>> {
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => [
-      'subscription_id',
-      eb.fn.sum<number>('amount_paise').as('sum'),
-      eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
-    ])
-    .where('subscription_id', 'in', ids)
-    .groupBy('subscription_id')
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.subscription_id ?? 0,
-      { sumPaise: Number(row.sum), charged: Number(row.charges) > 0 },
-    ]),
-  );
-}
-
-/** What a subscription still owes: its price until charged, then the sum of its entries. */
-const dueFrom = (pricePaise: number, ledger: LedgerSum | undefined) =>
-  ledger?.charged ? ledger.sumPaise : pricePaise + (ledger?.sumPaise ?? 0);
-
 /** Loads what subscriptionBody needs for many rows in five queries, keeping their order. */
 export async function loadSubscriptionBodies(
   db: Kysely<Database>,
@@ -124,7 +100,7 @@ export async function loadSubscriptionBodies(
       .where('subscription_id', 'in', ids)
       .where('status', '=', 'SUCCESS')
       .execute(),
-    ledgerSums(db, ids),
+    subscriptionLedgers(db, ids),
   ]);
   const paidIds = new Set(paid.map((row) => row.subscription_id));
   const userIds = [
@@ -154,7 +130,7 @@ export async function loadSubscriptionBodies(
         refund,
         refundRequestedBy: refund ? (userById.get(refund.requested_by)?.username ?? null) : null,
         hasSuccessfulPayment: paidIds.has(subscription.id),
-        amountDuePaise: dueFrom(subscription.total_paid_paise, ledger.get(subscription.id)),
+        amountDuePaise: amountDue(subscription.total_paid_paise, ledger.get(subscription.id)),
       },
       today,
     );
@@ -236,20 +212,7 @@ const activeSubscriptionQuery = compiledOnce(
               .where('payments.status', '=', 'SUCCESS'),
           )
           .as('paid'),
-        eb
-          .selectFrom('ledger_entries')
-          .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
-          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-          .as('ledger_sum'),
-        eb
-          .exists(
-            eb
-              .selectFrom('ledger_entries')
-              .select('ledger_entries.id')
-              .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-              .where('ledger_entries.kind', '=', 'charge'),
-          )
-          .as('charged'),
+        ...subscriptionLedgerColumns(eb),
       ])
       .where('subscriptions.user_id', '=', userId)
       .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
@@ -282,7 +245,7 @@ export async function loadActiveSubscriptionBody(
       refund: null,
       refundRequestedBy: null,
       hasSuccessfulPayment: truthy(row.paid),
-      amountDuePaise: dueFrom(row.total_paid_paise, {
+      amountDuePaise: amountDue(row.total_paid_paise, {
         sumPaise: Number(row.ledger_sum ?? 0),
         charged: truthy(row.charged),
       }),
