@@ -86,3 +86,6 @@ export function startsWithDues(policy: PaymentPolicy, duePaise: number): boolean
   if (duePaise <= 0) return true;
   return policy.activation === 'dues_allowed' && duePaise <= Math.round(policy.max_dues * 100);
 }
+
+/** The smallest payment anyone may make or ask for against dues: ₹1. */
+export const MIN_PAYMENT_PAISE = 100;

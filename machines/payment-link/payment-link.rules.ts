@@ -1,6 +1,7 @@
 // The payment-link lifecycle's data and plain functions: statuses, the buttons, how long a link
 // lives, and the checks an amount must pass.
 import { formatRupees, rupeesFromPaise } from '../shared/money';
+import { MIN_PAYMENT_PAISE } from '../dues/dues.rules';
 import { refusal, type Refusal } from '../shared/refusals';
 import type { PaymentLinkEvent } from './payment-link.machine';
 
@@ -16,7 +17,7 @@ export const paymentLinkActionProbes: readonly PaymentLinkEvent[] = [
 export const PAYMENT_LINK_LIFETIME_DAYS = 7;
 
 /** The smallest amount a link asks for: ₹1. */
-export const MIN_LINK_AMOUNT_PAISE = 100;
+export const MIN_LINK_AMOUNT_PAISE = MIN_PAYMENT_PAISE;
 
 /** Every rule a link's amount breaks (empty: it may be asked for). */
 export function paymentLinkAmountProblems(amountPaise: number, duePaise: number): Refusal[] {

@@ -132,6 +132,42 @@ describe.each(testDatabases())('the ledger on %s', (dialect) => {
     expect(again.body.non_field_errors).toEqual(['This subscription is not awaiting payment.']);
   });
 
+  it('an active subscription that started with dues is paid off online, and only while it owes', async () => {
+    await setPolicy({ activation: 'dues_allowed', max_dues: 2000 });
+    const { subscriptionId } = await api.pendingSubscription(asha);
+    const part = await record({ subscription: subscriptionId, amount: 1200 });
+    expect(part.body.subscription).toMatchObject({ status: 'ACTIVE', amount_due: 1800 });
+    // The checkout asks for what it still owes; the payment settles it through the ledger.
+    const order = await api.order(asha, subscriptionId);
+    expect(order.status).toBe(201);
+    expect(order.body.amount).toBe(180000);
+    // The stale-order job leaves an active subscription's open order alone.
+    const orderStatus = async () =>
+      (
+        await t.ctx.db.kysely
+          .selectFrom('payment_orders')
+          .select('status')
+          .where('order_id', '=', order.body.order_id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const opened = await orderStatus();
+    await t.ctx.stores.payments.expireStaleOrders();
+    expect(await orderStatus()).toBe(opened);
+    const paid = await api.checkout(asha, order.body.order_id);
+    expect(paid.status).toBe(200);
+    const verified = await api.verify(asha, paid.body);
+    expect(verified.status).toBe(200);
+    expect((await statement(asha)).body).toMatchObject({ balance: 0, status: 'SETTLED' });
+    // Once it owes nothing, nothing more is asked.
+    const again = await api.order(asha, subscriptionId);
+    expect(again.status).toBe(400);
+    expect(again.body.non_field_errors).toEqual(['Only subscriptions awaiting payment can be paid.']);
+    // Another customer cannot pay it.
+    const other = await registerCustomer(t, { service: 'mess' });
+    expect((await api.order(other, subscriptionId)).status).toBe(404);
+    await balancesAreSums();
+  });
+
   it('the same counter form sent 50 times at once records one payment and one entry', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const requestId = randomUUID();

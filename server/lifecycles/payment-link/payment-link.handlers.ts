@@ -3,6 +3,7 @@
 // payment-link store decides and writes; this parses, calls it and serializes.
 import {
   decide,
+  MIN_LINK_AMOUNT_PAISE,
   paiseFromRupees,
   paymentLinkFromApi,
   paymentLinkMachine,
@@ -202,7 +203,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
       if (!settings.upi) throw refusalError(refusal('payment_link.upi_not_configured'));
       const due =
         subscription.status === 'CANCELLED' ? 0 : await dueOfSubscription(db, subscription.id);
-      if (due < 100) throw refusalError(refusal('payment_link.nothing_due'));
+      if (due < MIN_LINK_AMOUNT_PAISE) throw refusalError(refusal('payment_link.nothing_due'));
       const note = `${subscription.plan_name} #${subscription.id}`;
       return {
         upi_uri: upiPayUri({

@@ -141,7 +141,7 @@ export function createOrderStore(deps: StoreDeps, provider: PaymentProvider) {
       .execute();
   }
 
-  /** order.expire for open orders older than a day, or of subscriptions no longer awaiting payment. */
+  /** order.expire for open orders older than a day, or of subscriptions that ended or were cancelled. */
   async function expireStale(): Promise<number> {
     const now = deps.clock.now();
     const cutoff = new Date(now.getTime() - STALE_ORDER_HOURS * 3600_000).toISOString();
@@ -155,7 +155,11 @@ export function createOrderStore(deps: StoreDeps, provider: PaymentProvider) {
           eb(
             'subscription_id',
             'in',
-            eb.selectFrom('subscriptions').select('id').where('status', '<>', 'PENDING_PAYMENT'),
+            eb
+              .selectFrom('subscriptions')
+              .select('id')
+              // An active one may still owe (started with dues): its order lives out its day.
+              .where('status', 'not in', ['PENDING_PAYMENT', 'ACTIVE']),
           ),
         ]),
       )

@@ -36,7 +36,7 @@ import { readSubscription } from '@server/lifecycles/subscription/subscription.r
 import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
 import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
-import { startsWithDues } from '@machines/dues';
+import { MIN_PAYMENT_PAISE, startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
 import { invoiceBuyerColumns } from './invoice-buyer.js';
 import { createPaymentNotices } from './payment.notices.js';
@@ -147,7 +147,14 @@ export function createPaymentStore(
     subscription: Subscription,
   ): Promise<{ order: PaymentOrder; created: boolean }> {
     const state = await readSubscription(db, subscription, deps.today());
-    allowed(decide(subscriptionMachine, state, { type: 'subscription.pay' }));
+    const pay = decide(subscriptionMachine, state, { type: 'subscription.pay' });
+    // An active subscription that started with dues (the owner's policy) is paid off online too:
+    // the order asks for what it still owes.
+    const owing =
+      !pay.ok &&
+      state.value === 'ACTIVE' &&
+      (await dueOfSubscription(db, subscription)) >= MIN_PAYMENT_PAISE;
+    if (!owing) allowed(pay);
     return orders.open(user, subscription);
   }
 

@@ -1,9 +1,11 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
 import { useEffect, useState } from 'react';
+import { MIN_PAYMENT_PAISE } from '@machines/dues';
 import { receiptAvailable } from '@machines/payment';
 import { usePayments, type Payment } from '@web/api/queries';
 import { useMyStatement, type Statement } from '@web/api/ledger';
-import { Button, ButtonLink } from '@web/components/Button';
+import { useCheckout } from '@web/checkout/useCheckout';
+import { Button } from '@web/components/Button';
 import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -171,14 +173,33 @@ export function PaymentsPage() {
  */
 function PayDues({ statement }: { statement: Statement }) {
   const t = useT();
+  const checkout = useCheckout();
   if (!statement.actions.includes('dues.pay')) return null;
-  const awaiting = statement.subscriptions_due.some((due) => due.status === 'PENDING_PAYMENT');
+  // Each subscription that still owes (awaiting payment, or started with dues) is paid online by
+  // the same checkout, for what it owes.
+  const payable = statement.subscriptions_due.filter(
+    (due) =>
+      (due.status === 'PENDING_PAYMENT' || due.status === 'ACTIVE') &&
+      due.amount_due * 100 >= MIN_PAYMENT_PAISE,
+  );
   return (
     <div className={cardActions}>
-      {awaiting ? (
-        <ButtonLink href="/subscriptions">{t('payments.payDues.checkout')}</ButtonLink>
-      ) : null}
+      {payable.map((due) => (
+        <Button
+          key={due.id}
+          busy={checkout.payingFor === due.id}
+          disabled={checkout.busy}
+          aria-label={t('payments.payDues.onlineFor', {
+            amount: formatRupees(due.amount_due),
+            plan: due.plan_name,
+          })}
+          onClick={() => checkout.start(due.id)}
+        >
+          {t('payments.payDues.online', { amount: formatRupees(due.amount_due) })}
+        </Button>
+      ))}
       <p className={muted}>{t('payments.payDues.counter')}</p>
+      {checkout.dialog}
     </div>
   );
 }
