@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   PLANS,
+  cancelSubscription,
   ensurePlan,
   expectAccessible,
   indiaDate,
@@ -27,6 +28,7 @@ async function amountsIn(page: Page, testId: string) {
 test('the month-end report adds up to its receipts and downloads as a CSV for Excel', async ({
   page,
 }) => {
+  const paid = [];
   for (const [index, plan] of [PLANS.mess, PLANS.tiffinLunch].entries()) {
     const planId = await ensurePlan(page.request, plan);
     const customer = await registerCustomer(page.request, {
@@ -34,7 +36,29 @@ test('the month-end report adds up to its receipts and downloads as a CSV for Ex
       firstName: index === 0 ? 'Meera' : 'Kabir',
       prefix: 'report',
     });
-    await subscribeAndPay(page.request, customer, planId);
+    paid.push({ customer, subscription: await subscribeAndPay(page.request, customer, planId) });
+  }
+  // Kabir cancels; the refund paid issues a credit note against his invoice.
+  const { customer: kabir, subscription: cancelled } = paid[1]!;
+  await cancelSubscription(page.request, kabir, cancelled.id, {
+    method: 'upi',
+    upi_id: 'kabir@okaxis',
+  });
+  const ownerHeaders = { Authorization: `Bearer ${(await ownerTokens(page.request)).access}` };
+  const { refund_info } = (await (
+    await page.request.get(`/api/subscriptions/subscriptions/${cancelled.id}/`, {
+      headers: { Authorization: `Bearer ${kabir.tokens.access}` },
+    })
+  ).json()) as { refund_info: { id: number } };
+  for (const [verb, data] of [
+    ['approve', { admin_comment: 'As per policy' }],
+    ['mark_paid', { admin_comment: 'Sent by UPI', utr: 'UTR123456789' }],
+  ] as const) {
+    const answer = await page.request.post(`/api/payments/refunds/${refund_info.id}/${verb}/`, {
+      headers: ownerHeaders,
+      data,
+    });
+    expect(answer.ok(), `${verb}: ${await answer.text()}`).toBe(true);
   }
 
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -100,6 +124,33 @@ test('the month-end report adds up to its receipts and downloads as a CSV for Ex
   await expect(
     page.getByRole('button', { name: msg('reports.gst.downloadB2cs'), exact: true }),
   ).toBeVisible();
+
+  // The credit note: listed with the customer, opened as the document, downloaded as its PDF.
+  const notes = page.locator('table').filter({
+    has: page.locator('caption', { hasText: msg('ui.creditNote.caption') }),
+  });
+  // Newest first: this run's note (a run in the other language may have left one too).
+  const noteRow = notes.getByRole('row').filter({ hasText: 'Kabir' }).first();
+  await expect(noteRow).toContainText(/CN\/\d{4}-\d{2}\/\d{4}/);
+  const number = /CN\/\d{4}-\d{2}\/\d{4}/.exec((await noteRow.textContent()) ?? '')![0];
+  await noteRow
+    .getByRole('button', { name: msg('ui.creditNote.viewLabel', { number }), exact: true })
+    .click();
+  const noteDialog = page.getByRole('dialog', { name: msg('ui.creditNote.title', { number }) });
+  await expect(
+    noteDialog.frameLocator('iframe').getByText(number, { exact: false }).first(),
+  ).toBeVisible();
+  const pdf = page.waitForEvent('download');
+  await noteDialog
+    .getByRole('button', { name: msg('ui.receipt.downloadPdf'), exact: true })
+    .click();
+  expect((await pdf).suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
+  expect(
+    readFileSync((await (await pdf).path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await page.keyboard.press('Escape');
 
   // On a phone nothing runs off the side.
   await page.setViewportSize({ width: 360, height: 740 });

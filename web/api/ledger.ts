@@ -4,6 +4,7 @@ import type { components } from '@generated/api';
 import { apiFetch } from './call';
 import { keepPreviousPage, useApiPage, useApiQuery } from './query';
 import { useApiScope } from './scope';
+import { useLanguage } from '@web/i18n/i18n';
 
 export type Statement = components['schemas']['Statement'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
@@ -58,6 +59,32 @@ export function useDuesCsv() {
           format: 'csv',
         },
       },
+      parseAs: 'blob',
+    });
+}
+
+export type CreditNote = components['schemas']['CreditNote'];
+
+/** Credit notes, newest first: the customer's own, or every one for the owner. */
+export const useCreditNotes = (role: 'customer' | 'mess_owner') =>
+  useApiQuery('/payments/credit_notes/', undefined, { role });
+
+/** A credit note as HTML, which the server writes in the app's language. */
+export function useCreditNoteHtml(id: number) {
+  const language = useLanguage();
+  return useApiQuery('/payments/credit_notes/{id}/document/', {
+    params: { path: { id } },
+    headers: { 'Accept-Language': language },
+    parseAs: 'text',
+  });
+}
+
+/** A credit note's A4 PDF as a Blob. */
+export function useCreditNotePdf() {
+  const { api } = useApiScope();
+  return (id: number): Promise<Blob> =>
+    apiFetch(api, 'get', '/payments/credit_notes/{id}/pdf/', {
+      params: { path: { id } },
       parseAs: 'blob',
     });
 }

@@ -96,10 +96,13 @@ export const useChangePassword = () =>
     init: (body: Schemas['ChangePasswordRequest']) => ({ body }),
   });
 
-/** GET receipt_pdf as a Blob, saved by the page as receipt_{id}.pdf. */
+/** GET receipt_pdf as a Blob (A4, or 80 mm for a thermal printer), saved by the page. */
 export const useDownloadReceipt = () =>
-  useApiWrite((api, id: number) =>
-    apiFetch(api, 'get', '/payments/payments/{id}/receipt_pdf/', { ...byId(id), parseAs: 'blob' }),
+  useApiWrite((api, { id, layout }: { id: number; layout: 'a4' | 'thermal' }) =>
+    apiFetch(api, 'get', '/payments/payments/{id}/receipt_pdf/', {
+      params: { path: { id }, ...(layout === 'thermal' ? { query: { layout } } : {}) },
+      parseAs: 'blob',
+    }),
   );
 
 /** The customer skips one meal of a date, before its cutoff. */

@@ -29,25 +29,29 @@ export function useReceiptPdf() {
   const notify = useToast();
   const download = useDownloadReceipt();
   return {
-    download: (payment: ReceiptOf) =>
-      download.mutate(payment.id, {
-        onSuccess: (blob) => {
-          saveFile(blob, `receipt_${payment.id}.pdf`);
-          notify({
-            tone: 'success',
-            title: t('ui.receipt.downloaded'),
-            message: `receipt_${payment.id}.pdf`,
-          });
+    download: (payment: ReceiptOf) => {
+      const layout = payment.layout ?? 'a4';
+      // receipt_{id}.pdf as the spec names it; the 80 mm one says so.
+      const name = `receipt_${payment.id}${layout === 'thermal' ? '_80mm' : ''}.pdf`;
+      download.mutate(
+        { id: payment.id, layout },
+        {
+          onSuccess: (blob) => {
+            saveFile(blob, name);
+            notify({ tone: 'success', title: t('ui.receipt.downloaded'), message: name });
+          },
+          onError: () =>
+            notify({
+              tone: 'error',
+              title: t('ui.receipt.downloadFailed.title'),
+              message: t('ui.receipt.downloadFailed.message'),
+            }),
         },
-        onError: () =>
-          notify({
-            tone: 'error',
-            title: t('ui.receipt.downloadFailed.title'),
-            message: t('ui.receipt.downloadFailed.message'),
-          }),
-      }),
+      );
+    },
     /** Whether this payment's PDF is on its way. */
-    downloading: (payment: ReceiptOf) => download.isPending && download.variables === payment.id,
+    downloading: (payment: ReceiptOf) =>
+      download.isPending && download.variables?.id === payment.id,
   };
 }
 
@@ -62,20 +66,53 @@ export function ReceiptDialog({
   onDownload: () => void;
   downloading?: boolean;
 }) {
-  const notify = useToast();
   const t = useT();
   const thermal = payment.layout === 'thermal';
-  const receipt = useReceiptHtml(payment.id, payment.layout ?? 'a4');
+  return (
+    <DocumentDialog
+      title={t(thermal ? 'ui.receipt.thermalTitle' : 'ui.receipt.title', {
+        number: receiptName(payment),
+      })}
+      frameTitle={t('ui.receipt.frameTitle', { id: payment.id })}
+      html={useReceiptHtml(payment.id, payment.layout ?? 'a4')}
+      onClose={onClose}
+      onDownload={onDownload}
+      downloading={downloading}
+    />
+  );
+}
+
+/**
+ * A document the server writes as HTML (a receipt, a credit note) in a frame inside a dialog,
+ * printed on its own, with its PDF download.
+ */
+export function DocumentDialog({
+  title,
+  frameTitle,
+  html,
+  onClose,
+  onDownload,
+  downloading,
+}: {
+  title: string;
+  frameTitle: string;
+  html: { isPending: boolean; isError: boolean; data?: string | undefined };
+  onClose: () => void;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  const notify = useToast();
+  const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
-    if (receipt.isError) {
+    if (html.isError) {
       notify({
         tone: 'error',
         title: t('ui.receipt.loadFailed'),
         message: t('ui.receipt.htmlFailed'),
       });
     }
-  }, [receipt.isError, notify, t]);
+  }, [html.isError, notify, t]);
   return (
     <Dialog
       open
@@ -83,15 +120,13 @@ export function ReceiptDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t(thermal ? 'ui.receipt.thermalTitle' : 'ui.receipt.title', {
-        number: receiptName(payment),
-      })}
+      title={title}
       footer={
         <>
           <Button
             tone="secondary"
-            disabled={!receipt.data}
-            // The frame's own window prints: the receipt alone, on as many pages as it takes.
+            disabled={!html.data}
+            // The frame's own window prints: the document alone, on as many pages as it takes.
             onClick={() => frame.current?.contentWindow?.print()}
           >
             {t('ui.receipt.print')}
@@ -102,15 +137,15 @@ export function ReceiptDialog({
         </>
       }
     >
-      {receipt.isPending ? (
+      {html.isPending ? (
         <Spinner label={t('ui.receipt.loading')} />
-      ) : receipt.isError ? (
+      ) : html.isError ? (
         <p role="alert">{t('ui.receipt.htmlFailed')}</p>
       ) : (
         <iframe
           ref={frame}
-          title={t('ui.receipt.frameTitle', { id: payment.id })}
-          srcDoc={receipt.data}
+          title={frameTitle}
+          srcDoc={html.data}
           // No scripts ever run in it; the page's origin and modals let the page print it.
           sandbox="allow-same-origin allow-modals"
           className={styles.frame}

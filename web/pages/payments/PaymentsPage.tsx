@@ -6,6 +6,7 @@ import { usePayments, type Payment } from '@web/api/queries';
 import { useMyStatement, type Statement } from '@web/api/ledger';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button } from '@web/components/Button';
+import { CreditNotes } from '@web/components/CreditNotes';
 import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -154,6 +155,7 @@ export function PaymentsPage() {
           ))}
         </ul>
       )}
+      <CreditNotes reader="customer" />
       {receiptFor ? (
         <ReceiptDialog
           payment={receiptFor}

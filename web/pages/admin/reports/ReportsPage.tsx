@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
+import { CreditNotes } from '@web/components/CreditNotes';
 import { DateField } from '@web/components/DateField';
 import { SelectField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
@@ -338,6 +339,7 @@ export function ReportsPage() {
           <p className={muted}>{t('reports.gst.notConfigured')}</p>
         </Card>
       ) : null}
+      <CreditNotes reader="mess_owner" />
     </div>
   );
 }
