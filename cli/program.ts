@@ -10,7 +10,7 @@ import { registerLeaves } from './commands/leaves';
 import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
 import { registerPayments } from './commands/payments';
-import { registerWalkIn } from './commands/walk-in';
+import { registerClaimLink, registerWalkIn } from './commands/walk-in';
 import { registerPlans } from './commands/plans';
 import { registerRefunds } from './commands/refunds';
 import { registerReport } from './commands/report';
@@ -73,6 +73,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerPayments(program, ctx);
   registerReport(program, ctx);
   registerWalkIn(program, ctx);
+  registerClaimLink(program, ctx);
   registerOwner(program, ctx);
   registerHome(program, ctx);
   registerExport(program, ctx);

@@ -1974,6 +1974,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/admin/walk-ins/{id}/resend_claim/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a walk-in a new claim link
+         * @description `id` is the customer's user id. A new link replaces the old one (which stops working), valid 7 days from now, and goes by SMS to the enrolled phone; a link whose OTP was already verified starts again from the OTP. The audit log gets `walk_in.resend_claim`. Refusals (400): the account was already claimed. 404 for a customer who was not enrolled at the counter.
+         */
+        post: operations["adminResendWalkInClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/admin/payments/{id}/": {
         parameters: {
             query?: never;
@@ -2833,6 +2855,8 @@ export interface components {
             active_subscription_end_date: string | null;
             profile_info: components["schemas"]["ProfileInfo"];
             subscriptions: components["schemas"]["AdminUserSubscription"][];
+            /** @description The claim link of a customer enrolled at the counter; null for one who registered. */
+            claim: components["schemas"]["WalkInClaim"] | null;
         };
         /** @description One ACTIVE subscription with its customer. `id` is the user's id, `status` the subscription's status (ACTIVE) and `user_status` the user's status. */
         ActiveSubscriber: {
@@ -3948,6 +3972,21 @@ export interface components {
             sms_sent: boolean;
             /** @description True when this request id had already enrolled the customer. */
             replayed: boolean;
+        };
+        WalkInClaim: {
+            /**
+             * @description OPEN until the phone's OTP was right, VERIFIED until a password was set, then CLAIMED.
+             * @enum {string}
+             */
+            status: "OPEN" | "VERIFIED" | "CLAIMED";
+            /** Format: date-time */
+            expires_at: string;
+            /** @description What the owner may do with it (machines/walk-in). */
+            actions: "claim.resend"[];
+        };
+        WalkInClaimSent: {
+            detail: string;
+            claim: components["schemas"]["WalkInClaim"];
         };
         ClaimStarted: {
             message: string;
@@ -7579,6 +7618,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    adminResendWalkInClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalkInClaimSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

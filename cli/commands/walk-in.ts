@@ -1,4 +1,5 @@
-// dabba walk-in: enrol a customer at the counter
+// dabba walk-in: enrol a customer at the counter; dabba claim-link: send a walk-in a new link to
+// claim the account.
 import { Option, type Command } from 'commander';
 import { OFFLINE_PAYMENT_MODES } from '@machines/payment';
 import type { CommandContext } from '../context';
@@ -57,4 +58,18 @@ export function registerWalkIn(program: Command, ctx: CommandContext): void {
         });
       },
     );
+}
+
+export function registerClaimLink(program: Command, ctx: CommandContext): void {
+  program
+    .command('claim-link')
+    .description(
+      'send a customer enrolled at the counter a new SMS link to claim the account (the old one stops working)',
+    )
+    .argument('<user>', "the customer's user id", positiveInt)
+    .addOption(jsonOption())
+    .action(async (user: number, options: { json?: boolean }) => {
+      const { resendClaimLink } = await import('../services/walk-in');
+      await resendClaimLink(ctx.io, await ctx.api(), user, options.json === true);
+    });
 }

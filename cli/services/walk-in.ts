@@ -65,3 +65,21 @@ export async function enrolWalkIn(io: CliIo, api: Api, options: WalkInOptions): 
         : ''),
   );
 }
+
+/** A new claim link for walk-in `user`, sent by SMS; the old link stops working. */
+export async function resendClaimLink(
+  io: CliIo,
+  api: Api,
+  user: number,
+  json: boolean,
+): Promise<void> {
+  const sent = await unwrap(
+    api,
+    api.client.POST('/payments/admin/walk-ins/{id}/resend_claim/', {
+      params: { path: { id: user } },
+    }),
+    `Customer ${user}`,
+  );
+  if (json) return printJson(io.stdout, sent);
+  io.stdout.write(`${sent.detail}\nThe link works until ${sent.claim.expires_at}.\n`);
+}

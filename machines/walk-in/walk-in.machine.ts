@@ -1,7 +1,12 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { walkInClaimRefusals } from './walk-in.messages';
-import { isUnexpired, walkInClaimActionProbes, type CLAIM_STATUSES } from './walk-in.rules';
+import {
+  isUnexpired,
+  walkInClaimActionProbes,
+  walkInClaimOwnerProbes,
+  type CLAIM_STATUSES,
+} from './walk-in.rules';
 
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export type ClaimStateValue = ClaimStatus;
@@ -18,13 +23,16 @@ export type ClaimEvent =
   /** The right code was entered. */
   | { readonly type: 'claim.verify' }
   /** The customer chose their password (and username): the account is theirs. */
-  | { readonly type: 'claim.complete' };
+  | { readonly type: 'claim.complete' }
+  /** The owner sends a new link (the SMS was lost, or the link expired): the OTP step again. */
+  | { readonly type: 'claim.resend' };
 
 export type ClaimEventType = ClaimEvent['type'];
 
 // A walk-in's claim link: OPEN from the enrolment; VERIFIED once the phone's OTP was right;
 // CLAIMED when the customer set a password, after which the link is spent. Every step needs the
-// link unexpired (7 days from the enrolment); an expired link changes nothing.
+// link unexpired (7 days from the enrolment); an expired link changes nothing. Until it is claimed,
+// the owner may send a new link, expired or not, which starts again from the OTP.
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
 export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
@@ -44,7 +52,7 @@ export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
     context: ({ input }) => input,
     meta: lifecycleMeta<ClaimEvent, ClaimStateValue>({
       refusals: walkInClaimRefusals,
-      actions: walkInClaimActionProbes,
+      actions: [...walkInClaimActionProbes, ...walkInClaimOwnerProbes],
     }),
     states: {
       OPEN: {
@@ -52,6 +60,7 @@ export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
         on: {
           'claim.send_otp': { target: 'OPEN', guard: 'isUnexpired' },
           'claim.verify': { target: 'VERIFIED', guard: 'isUnexpired' },
+          'claim.resend': { target: 'OPEN' },
         },
       },
       VERIFIED: {
@@ -60,6 +69,7 @@ export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
           'claim.send_otp': { target: 'VERIFIED', guard: 'isUnexpired' },
           'claim.verify': { target: 'VERIFIED', guard: 'isUnexpired' },
           'claim.complete': { target: 'CLAIMED', guard: 'isUnexpired' },
+          'claim.resend': { target: 'OPEN' },
         },
       },
       CLAIMED: { tags: ['spent'], type: 'final' },

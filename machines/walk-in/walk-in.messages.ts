@@ -9,6 +9,7 @@ export const walkInClaimRefusals = {
     'claim.send_otp': refusal('claim.used'),
     'claim.verify': refusal('claim.used'),
     'claim.complete': refusal('claim.otp_required'),
+    'claim.resend': refusal('claim.used'),
   },
   guards: { isUnexpired: refusal('claim.expired') },
 } as const satisfies RefusalTable<ClaimEventType, ClaimStateValue>;

@@ -15,6 +15,9 @@ export const walkInClaimActionProbes: readonly ClaimEvent[] = [
   { type: 'claim.complete' },
 ];
 
+/** The owner's button on an unclaimed walk-in. */
+export const walkInClaimOwnerProbes: readonly ClaimEvent[] = [{ type: 'claim.resend' }];
+
 /**
  * The username an enrolment proposes: the first name's letters and digits (lower case, at most 20)
  * and the phone's last four digits, e.g. `ravi4321`; `attempt` > 0 adds `_2`, `_3`… for clashes.

@@ -450,7 +450,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
   };
   let walkInCounter = 0;
   /** A walk-in the owner enrols, and the token of its claim link (from the SMS outbox). */
-  const walkIn = async (): Promise<{ token: string; phone: string }> => {
+  const walkIn = async (): Promise<{ token: string; phone: string; userId: number }> => {
     walkInCounter += 1;
     const phone = `77${String(Date.now() % 1_000_000).padStart(6, '0')}${String(walkInCounter).padStart(2, '0')}`;
     const enrolled = await t.request('POST', '/api/payments/admin/walk-ins/', {
@@ -468,7 +468,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     const sms = t.smsOutbox().filter((message) => message.to === `+91${phone}`);
     const token = sms[sms.length - 1]?.body.match(/\/claim\/([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error(`no claim link for ${phone}`);
-    return { token, phone };
+    return { token, phone, userId: enrolled.body.customer.id };
   };
   /** A walk-in whose claim link already had its OTP sent (and, with `verify`, checked). */
   const claimAt = async (verify: boolean): Promise<Target> => {
@@ -1400,6 +1400,16 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         expect(answer.body.customer.first_name).toBe('Counter');
       },
     },
+    adminResendWalkInClaim: {
+      fresh: async () => ({ id: (await walkIn()).userId, owner: w.alice }),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/admin/walk-ins/${target.id}/resend_claim/`,
+      }),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.claim.status).toBe('OPEN');
+      },
+    },
     adminRecordOfflinePayment: {
       ok: 201,
       // Refused callers meet the shared unpaid subscription, which stays unpaid; the owner records
@@ -1625,7 +1635,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(133);
+    expect(operationIds).toHaveLength(134);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -291,4 +291,68 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
     expect(expired.status).toBe(400);
     expect(expired.body.error_code).toBe('claim.expired');
   });
+
+  it('the owner sends a new claim link: the old one stops working, the new one claims', async () => {
+    owner = await loginOwner(t); // the clock moved on in the test before
+    const phone = newPhone();
+    const enrolled = await enrol({ phone });
+    const userId = enrolled.body.customer.id as number;
+    const first = claimToken(phone);
+    const detail = (id: number) =>
+      t.request('GET', `/api/accounts/owner/users/${id}/`, { token: owner });
+    expect((await detail(userId)).body.claim).toMatchObject({
+      status: 'OPEN',
+      actions: ['claim.resend'],
+    });
+    // Half-way through (OTP verified), then the link expires unclaimed.
+    expect((await t.request('POST', `/api/accounts/claim/${first}/otp/`)).status).toBe(200);
+    const verified = await t.request('POST', `/api/accounts/claim/${first}/verify/`, {
+      body: { otp: lastOtp(t, phone) },
+    });
+    expect(verified.status).toBe(200);
+    expect((await detail(userId)).body.claim.status).toBe('VERIFIED');
+    t.clock.advance(8 * 86_400_000);
+    owner = await loginOwner(t);
+
+    const resent = await t.request('POST', `/api/payments/admin/walk-ins/${userId}/resend_claim/`, {
+      token: owner,
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body.detail).toBe(`A new claim link was sent to +91${phone}.`);
+    expect(resent.body.claim.status).toBe('OPEN');
+    expect(Date.parse(resent.body.claim.expires_at)).toBeGreaterThan(t.clock.now().getTime());
+    const second = claimToken(phone);
+    expect(second).not.toBe(first);
+    const old = await t.request('POST', `/api/accounts/claim/${first}/otp/`);
+    expect(old.status).toBe(400);
+    expect(old.body.error_code).toBe('claim.invalid');
+    // The new link starts again from the OTP, and claims the account.
+    const early = await t.request('POST', `/api/accounts/claim/${second}/complete/`, {
+      body: { password: 'Counter-pass-42', confirm_password: 'Counter-pass-42' },
+    });
+    expect(early.body.error_code).toBe('claim.otp_required');
+    await claim(phone);
+    expect((await detail(userId)).body.claim).toMatchObject({ status: 'CLAIMED', actions: [] });
+    const late = await t.request('POST', `/api/payments/admin/walk-ins/${userId}/resend_claim/`, {
+      token: owner,
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error_code).toBe('claim.used');
+    const audit = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('object_id', '=', userId)
+      .where('action', '=', 'walk_in.resend_claim')
+      .execute();
+    expect(audit).toHaveLength(1);
+    // A customer who registered has no claim link to send.
+    const registered = await registerCustomer(t, { service: 'mess' });
+    expect((await detail(registered.id)).body.claim).toBeNull();
+    const none = await t.request(
+      'POST',
+      `/api/payments/admin/walk-ins/${registered.id}/resend_claim/`,
+      { token: owner },
+    );
+    expect(none.status).toBe(404);
+  });
 });

@@ -77,4 +77,32 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('A user with this phone number already exists.');
   });
+
+  it('claim-link sends a walk-in a new link; a customer who was not one is not found', async () => {
+    const run = await dabba(server, [
+      'walk-in',
+      '--name',
+      'Meena',
+      '--phone',
+      '9812300013',
+      '--plan',
+      String(planId),
+      '--amount',
+      '0',
+      '--json',
+    ]);
+    const { customer } = run.json() as { customer: { id: number } };
+    const before = server.t.smsOutbox().length;
+    const sent = await dabba(server, ['claim-link', String(customer.id)]);
+    expect(sent.stderr).toBe('');
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toContain('A new claim link was sent to +919812300013.');
+    expect(sent.stdout).toMatch(/The link works until \d{4}-\d{2}-\d{2}T/);
+    const sms = server.t.smsOutbox().slice(before);
+    expect(sms.map((message) => message.to)).toEqual(['+919812300013']);
+    expect(sms[0]!.body).toMatch(/\/claim\/[A-Za-z0-9_-]+/);
+
+    const missing = await dabba(server, ['claim-link', '999999']);
+    expect(missing.code).toBe(1);
+  });
 });

@@ -96,6 +96,13 @@ export function walkInHandlers(ctx: AppContext) {
       };
     },
 
+    async adminResendWalkInClaim(request) {
+      const owner = requireOwner(request);
+      const claim = await walkIns.resend(owner, request.params.id);
+      const user = await accountOf(request.params.id);
+      return { detail: `A new claim link was sent to ${user.phone}.`, claim };
+    },
+
     async claimSendOtp(request) {
       await enforceLimit(ctx.rateLimiter, `otp:ip:${clientIp(request)}`, 20, 3600, 'message');
       const walkIn = await walkIns.byToken(request.params.token);

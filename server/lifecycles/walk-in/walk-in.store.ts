@@ -10,6 +10,7 @@ import {
   paymentModeLabel,
   startsWithDues,
   walkInClaimMachine,
+  walkInClaimOwnerProbes,
   walkInUsername,
   type ClaimEvent,
   type ClaimStatus,
@@ -18,7 +19,14 @@ import {
 } from '@machines';
 import type { Payment, Plan, Subscription, User, WalkIn } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
-import { fieldErrors, refusalError, refusalFieldErrors, type FieldErrors } from '@server/errors.js';
+import type { components } from '@generated/api.js';
+import {
+  fieldErrors,
+  notFound,
+  refusalError,
+  refusalFieldErrors,
+  type FieldErrors,
+} from '@server/errors.js';
 import { formatMoney, localizer } from '@server/platform/i18n.js';
 import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
@@ -59,6 +67,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export function claimStatus(walkIn: WalkIn): ClaimStatus {
   if (walkIn.claimed_at) return 'CLAIMED';
   return walkIn.verified_at ? 'VERIFIED' : 'OPEN';
+}
+
+export type WalkInClaimBody = components['schemas']['WalkInClaim'];
+
+/** A claim link as the owner reads it: its status, expiry and the owner's actions the machine allows. */
+function claimBody(walkIn: WalkIn, now: string): WalkInClaimBody {
+  const snapshot = {
+    value: claimStatus(walkIn),
+    context: { expiresAt: walkIn.expires_at, now },
+  };
+  return {
+    status: claimStatus(walkIn),
+    expires_at: walkIn.expires_at,
+    actions: walkInClaimOwnerProbes
+      .filter((event) => decide(walkInClaimMachine, snapshot, event).ok)
+      .map((event) => event.type as 'claim.resend'),
+  };
 }
 
 export type WalkInStore = ReturnType<typeof createWalkInStore>;
@@ -343,5 +368,62 @@ export function createWalkInStore(
     });
   }
 
-  return { enrol, byToken, check, markVerified, complete };
+  /** The claim link of a customer enrolled at the counter, as the owner reads it (null: none). */
+  async function claimOf(userId: number): Promise<WalkInClaimBody | null> {
+    const walkIn = await db
+      .selectFrom('walk_ins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return walkIn ? claimBody(walkIn, nowIso(deps)) : null;
+  }
+
+  /**
+   * claim.resend: a new link replaces the old one (whose hash no longer matches), valid a week from
+   * now, back to the OTP step; sent by SMS after the commit. One conditional UPDATE on an unclaimed
+   * row, so a resend racing the customer's claim never reopens a claimed account.
+   */
+  async function resend(owner: User, userId: number): Promise<WalkInClaimBody> {
+    const walkIn = await db
+      .selectFrom('walk_ins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!walkIn) throw notFound();
+    check(walkIn, { type: 'claim.resend' });
+    const token = randomBytes(24).toString('base64url');
+    const at = nowIso(deps);
+    const expiresAt = new Date(
+      deps.clock.now().getTime() + CLAIM_LINK_DAYS * 86_400_000,
+    ).toISOString();
+    const { row, user } = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('walk_ins')
+        .set({ claim_token_hash: hashToken(token), expires_at: expiresAt, verified_at: null })
+        .where('id', '=', walkIn.id)
+        .where('claimed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw refusalError(refusal('claim.used'));
+      const customer = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: 'walk_in.resend_claim',
+        objectType: 'user',
+        objectId: userId,
+        summary: `Sent ${customer.username} (${customer.phone}) a new claim link.`,
+        before: { expires_at: walkIn.expires_at },
+        after: { expires_at: expiresAt },
+      });
+      return { row: updated, user: customer };
+    });
+    await sendClaimLink(user, token);
+    return claimBody(row, at);
+  }
+
+  return { enrol, byToken, check, markVerified, complete, claimOf, resend };
 }

@@ -56,6 +56,7 @@ export function ownerUserHandlers(ctx: AppContext) {
       return {
         ...adminUserBody(user, profiles, summarize(list, today)),
         profile_info: profileInfo(user.id, profiles),
+        claim: await ctx.stores.walkIns.claimOf(user.id),
         subscriptions: list.map((s) => ({
           id: s.id,
           plan: s.plan_name,

@@ -9,11 +9,13 @@ import {
   useCustomerLeaves,
   useCustomerPayments,
   useCustomerRecord,
+  useResendClaim,
   type CustomerRecord,
   type CustomerSubscription,
 } from '@web/api/customer';
 import type { AdminFeedback, AdminLeave, AdminPayment } from '@web/api/admin';
-import { ApiError } from '@web/api/errors';
+import { ApiError, errorMessage } from '@web/api/errors';
+import { Button } from '@web/components/Button';
 import { Badge, Card, Details } from '@web/components/Card';
 import { safeOrigin } from '@web/components/CustomerLink';
 import { Pager } from '@web/components/Filters';
@@ -21,6 +23,7 @@ import { PhoneNumber } from '@web/components/PhoneNumber';
 import { PageSpinner } from '@web/components/Spinner';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Table, type Column } from '@web/components/Table';
+import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '@web/i18n/labels';
@@ -90,6 +93,52 @@ function SectionEmpty({ text }: { text: string }) {
   );
 }
 
+/** A walk-in's claim link: where it stands, and a new one by SMS until the account is claimed. */
+function ClaimLink({ customer }: { customer: CustomerRecord }) {
+  const t = useT();
+  const notify = useToast();
+  const resend = useResendClaim();
+  const claim = customer.claim;
+  if (!claim) return null;
+  const expired = claim.status !== 'CLAIMED' && Date.parse(claim.expires_at) <= Date.now();
+  return (
+    <span className={styles.claim}>
+      <span>
+        {claim.status === 'CLAIMED'
+          ? t('superuser.customer.claim.claimed')
+          : expired
+            ? t('superuser.customer.claim.expired', { date: formatDateTime(claim.expires_at) })
+            : t('superuser.customer.claim.open', { date: formatDateTime(claim.expires_at) })}
+      </span>
+      {claim.actions.includes('claim.resend') ? (
+        <Button
+          size="sm"
+          tone="secondary"
+          busy={resend.isPending}
+          onClick={() =>
+            resend.mutate(customer.id, {
+              onSuccess: () =>
+                notify({
+                  tone: 'success',
+                  title: t('superuser.customer.claim.sent'),
+                  message: t('superuser.customer.claim.sentMessage', { phone: customer.phone }),
+                }),
+              onError: (error) =>
+                notify({
+                  tone: 'error',
+                  title: t('superuser.customer.claim.failed'),
+                  message: errorMessage(error, t('superuser.customer.claim.failed')),
+                }),
+            })
+          }
+        >
+          {t('superuser.customer.claim.resend')}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
 function Profile({ customer }: { customer: CustomerRecord }) {
   const t = useT();
   const info = customer.profile_info;
@@ -148,6 +197,14 @@ function Profile({ customer }: { customer: CustomerRecord }) {
             ],
             [t('superuser.customer.joined'), formatDate(customer.date_joined)],
             [t('superuser.customer.lastLogin'), formatDateTime(customer.last_login)],
+            ...(customer.claim
+              ? [
+                  [
+                    t('superuser.customer.claim'),
+                    <ClaimLink key="claim" customer={customer} />,
+                  ] as [string, ReactNode],
+                ]
+              : []),
           ]}
         />
       </Card>
