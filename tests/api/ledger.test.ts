@@ -161,7 +161,9 @@ describe.each(testDatabases())('the ledger on %s', (dialect) => {
     // Once it owes nothing, nothing more is asked.
     const again = await api.order(asha, subscriptionId);
     expect(again.status).toBe(400);
-    expect(again.body.non_field_errors).toEqual(['Only subscriptions awaiting payment can be paid.']);
+    expect(again.body.non_field_errors).toEqual([
+      'Only subscriptions awaiting payment can be paid.',
+    ]);
     // Another customer cannot pay it.
     const other = await registerCustomer(t, { service: 'mess' });
     expect((await api.order(other, subscriptionId)).status).toBe(404);
