@@ -7,6 +7,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandboxProvider } from '../../server/services/payments/sandbox.js';
+import { ProviderError } from '../../server/services/payments/provider.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
@@ -305,6 +307,46 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
     expect(none.body.error_code).toBe('payment_link.nothing_due');
     // The ₹1 QR still open could only take money twice: it was closed.
     expect((await qrRow(qr.id)).status).toBe('closed');
+  });
+
+  it("the sandbox provider speaks Razorpay's QR entity: active, then closed with its close_reason", async () => {
+    const provider = createSandboxProvider(t.ctx.config, t.ctx.db);
+    expect(provider.qrCodes).toBe(true);
+    const made = await provider.createQrCode({
+      amountPaise: 12_345,
+      name: 'Counter',
+      description: 'Plan #1',
+      closeBy: new Date(t.clock.now().getTime() + 15 * MINUTE_MS),
+      notes: {},
+    });
+    expect(made).toMatchObject({ status: 'active', amountPaise: 12_345, closeReason: null });
+    expect(made.id).toMatch(/^qr_[A-Za-z0-9]{14}$/);
+    const uri = new URL(made.upiUri!);
+    expect(uri.searchParams.get('am')).toBe('123.45');
+    expect(uri.searchParams.get('tr')).toBe(made.id);
+    await expect(provider.fetchQrCode(made.id)).rejects.toBeInstanceOf(ProviderError);
+
+    // QRs the store made: the provider's side is their row.
+    const { subscriptionId } = await api.pendingSubscription(asha);
+    const open = (await createQr(subscriptionId, 100)).body;
+    expect(await provider.fetchQrCode(open.qr_id)).toMatchObject({
+      id: open.qr_id,
+      status: 'active',
+      amountPaise: 10_000,
+      upiUri: open.upi_uri,
+      closeReason: null,
+    });
+    await t.request('POST', `${QRS}${open.id}/close/`, { token: owner });
+    expect(await provider.fetchQrCode(open.qr_id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'on_demand',
+    });
+    const paid = (await createQr(subscriptionId, 100)).body;
+    await scan(paid.upi_uri);
+    expect(await provider.fetchQrCode(paid.qr_id)).toMatchObject({
+      status: 'closed',
+      closeReason: 'paid',
+    });
   });
 
   it('only the owner makes, reads and closes QR codes', async () => {
