@@ -19,6 +19,7 @@ import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
 import { registerDues } from './commands/dues';
 import { registerLinks } from './commands/links';
+import { registerQr } from './commands/qr';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
@@ -84,6 +85,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerClosed(program, ctx);
   registerDues(program, ctx);
   registerLinks(program, ctx);
+  registerQr(program, ctx);
   registerMenu(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action

@@ -1703,7 +1703,7 @@ export interface paths {
         put?: never;
         /**
          * Razorpay webhook
-         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op; `payment.failed` records a FAILED payment; `payment_link.paid` settles the payment link it names (a SUCCESS payment through the same settle path, exactly once, keyed by the link's `reference_id`: of any number of deliveries one is `processed`, the rest `duplicate`), unless the link was cancelled or had expired when paid (`ignored`); `payment_link.expired` and `payment_link.cancelled` end the link; other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
+         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op; `payment.failed` records a FAILED payment; `payment_link.paid` settles the payment link it names (a SUCCESS payment through the same settle path, exactly once, keyed by the link's `reference_id`: of any number of deliveries one is `processed`, the rest `duplicate`), unless the link was cancelled or had expired when paid (`ignored`); `payment_link.expired` and `payment_link.cancelled` end the link; `qr_code.credited` settles the counter QR code it names the same way, exactly once, keyed by the QR's id (ignored when the QR was closed or had expired when paid, or the amount differs); `qr_code.closed` ends it (closed on demand, or expired past its close_by); other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -1847,6 +1847,86 @@ export interface paths {
          * @description Plays the customer paying the link on the provider's hosted page. `success`: the sandbox delivers a `payment_link.paid` event, signed with RAZORPAY_WEBHOOK_SECRET (the sandbox's generated one when unset) as HMAC-SHA256 of the raw body, to the webhook endpoint, which verifies and settles it as it would Razorpay's; the answer is the link after it. `failure`: nothing is paid and the answer is 400 `payment.declined` with the reason. A link no longer open is refused (400, the payment-link machine's reason). 404 in razorpay mode and for an unknown link.
          */
         post: operations["sandboxPayPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/counter-qr/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show a customer the provider's UPI QR code at the counter
+         * @description Creates a QR code at the provider (Razorpay's QR Codes API: `upi_qr`, `single_use`, `fixed_amount`; or the sandbox's, which speaks the same protocol) for `amount` rupees of what the subscription still owes, all of it when `amount` is left out. It closes by itself after 15 minutes (`close_by`) and is paid once: the provider's signed `qr_code.credited` webhook settles it through the payment store's one settle path, exactly once, keyed by the QR's id. Refused (400) when the provider makes no QR codes (`counter_qr.not_supported`: PAYMENT_QR_CODES=off; show the QR of the owner's UPI id, upi_qr, instead), when nothing is due (`payment_link.nothing_due`), below ₹1 (`payment_link.amount_too_low`) or above what is due (`payment_link.amount_above_due`); 502 `payment.provider_unavailable` when the provider refuses. Audited (`counter_qr.create`).
+         */
+        post: operations["ownerCreateCounterQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/counter-qr/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One counter QR code
+         * @description The QR code and its status now, which the owner's screen polls until it is `credited` (paid), `closed` or `expired`.
+         */
+        get: operations["ownerGetCounterQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/admin/counter-qr/{id}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a counter QR code
+         * @description Closes the QR code at the provider and here, while it waits for payment (the counter-QR machine: `counter_qr.already_paid`, `counter_qr.closed`, `counter_qr.expired` otherwise). A closed QR takes no payment. Audited (`counter_qr.close`).
+         */
+        post: operations["ownerCloseCounterQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/qr-codes/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan and pay a sandbox QR code (PAYMENT_PROVIDER=sandbox only)
+         * @description Plays a UPI app scanning the counter QR code and paying it: `upi_uri` is what the QR encodes (its `tr` names the QR, `pa` its UPI id, `am` its amount). `success`: the sandbox delivers a `qr_code.credited` event, signed with RAZORPAY_WEBHOOK_SECRET (the sandbox's generated one when unset) as HMAC-SHA256 of the raw body, to the webhook endpoint, which verifies and settles it as it would Razorpay's; the answer is the QR after it. `failure`: nothing is paid and the answer is 400 `payment.declined`. A QR no longer open is refused (400, the counter-QR machine's reason). 404 in razorpay mode and for a URI that names no sandbox QR.
+         */
+        post: operations["sandboxPayCounterQr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2539,7 +2619,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -4074,6 +4154,53 @@ export interface components {
         SandboxLinkPayRequest: {
             /** @enum {string} */
             outcome: "success" | "failure";
+        };
+        /** @enum {string} */
+        CounterQrStatus: "created" | "credited" | "closed" | "expired";
+        CounterQrCreate: {
+            subscription: number;
+            /** @description Rupees, at most two decimals; left out or null, everything due. */
+            amount?: number | null;
+        };
+        CounterQr: {
+            id: number;
+            /** @description The provider's id (qr_…). */
+            qr_id: string;
+            /** @enum {string} */
+            provider: "sandbox" | "razorpay";
+            user: number;
+            customer_name: string;
+            subscription: number;
+            plan_name: string;
+            /** @description Rupees. */
+            amount: number;
+            status: components["schemas"]["CounterQrStatus"];
+            /** @description The UPI request the QR encodes (the provider's image_content, upi://pay?…), drawn as a QR code on the owner's screen; null when the provider sends only its image. */
+            upi_uri: string | null;
+            /** @description Where the provider draws the QR (Razorpay's image_url). */
+            image_url: string | null;
+            /** Format: date-time */
+            close_by: string;
+            /** @description The SUCCESS payment it became, once credited. */
+            payment: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The counter-QR machine allows counter_qr.close now. */
+            closable: boolean;
+            /** @description The counter-QR machine allows counter_qr.credit now (not past close_by). */
+            payable: boolean;
+        };
+        SandboxQrPayRequest: {
+            upi_uri: string;
+            /** @enum {string} */
+            outcome: "success" | "failure";
+        };
+        SandboxQrScan: {
+            qr_id: string;
+            amount: number;
+            status: components["schemas"]["CounterQrStatus"];
+            /** @description Once paid, the receipt of the payment. */
+            receipt_number: string | null;
         };
         /** @description The mess's UPI id and the name UPI apps show, for the counter QR; and how long a payment link can be paid. */
         UpiSettings: {
@@ -7447,6 +7574,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostedPaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCreateCounterQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterQrCreate"];
+            };
+        };
+        responses: {
+            /** @description The QR code, waiting for payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterQr"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            502: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGetCounterQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterQr"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ownerCloseCounterQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code, closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterQr"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadRequest"];
+        };
+    };
+    sandboxPayCounterQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxQrPayRequest"];
+            };
+        };
+        responses: {
+            /** @description The QR code, paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxQrScan"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -59,6 +59,8 @@ export interface Config {
     keySecret: string;
     webhookSecret: string | null;
     razorpayApiUrl: string;
+    /** The provider makes counter QR codes (Razorpay's QR Codes API, on demand per account). */
+    qrCodes: boolean;
   };
   business: {
     name: string;
@@ -382,6 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
         nonEmpty(env.RAZORPAY_WEBHOOK_SECRET) ??
         (provider === 'sandbox' ? readOrCreateSecret(dataDir, 'sandbox-webhook-secret') : null),
       razorpayApiUrl: nonEmpty(env.RAZORPAY_API_URL) ?? 'https://api.razorpay.com',
+      qrCodes: env.PAYMENT_QR_CODES !== 'off',
     },
     business: {
       name: businessName,

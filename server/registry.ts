@@ -38,6 +38,7 @@ import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.j
 import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
+import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -67,6 +68,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...closedDayHandlers(ctx),
     ...ledgerHandlers(ctx),
     ...paymentLinkHandlers(ctx),
+    ...counterQrHandlers(ctx),
     ...walkInHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),

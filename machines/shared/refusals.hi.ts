@@ -180,6 +180,14 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'payment_link.amount_above_due': 'राशि {due} से अधिक नहीं हो सकती, जो इस सदस्यता पर अभी बकाया है।',
   'payment_link.upi_not_configured': 'मेस की UPI आईडी सेट नहीं है। मालिक इसे सेटिंग्स, UPI में सेट करते हैं।',
 
+  // भुगतान प्रदाता का काउंटर QR
+  'counter_qr.already_paid': 'इस QR कोड का भुगतान पहले ही हो चुका है।',
+  'counter_qr.closed': 'यह QR कोड बंद कर दिया गया है।',
+  'counter_qr.expired': 'इस QR कोड की अवधि समाप्त हो गई है। नया QR दिखाएँ।',
+  'counter_qr.not_open': 'इस QR कोड से अब न भुगतान हो सकता है, न इसे बंद किया जा सकता है।',
+  'counter_qr.not_supported':
+    'भुगतान प्रदाता यहाँ QR कोड नहीं बनाता। इसके बजाय मेस की UPI आईडी का QR दिखाएँ।',
+
   // Refunds
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',
   'refund.not_pending:reject': 'केवल लंबित रिफ़ंड ही अस्वीकार किए जा सकते हैं।',

@@ -197,6 +197,14 @@ export const REFUSALS_EN = {
   'payment_link.upi_not_configured':
     "The mess's UPI id is not set. The owner sets it under Settings, UPI.",
 
+  // The provider's counter QR (Razorpay QR Codes)
+  'counter_qr.already_paid': 'This QR code has already been paid.',
+  'counter_qr.closed': 'This QR code has been closed.',
+  'counter_qr.expired': 'This QR code has expired. Show a new one.',
+  'counter_qr.not_open': 'This QR code can no longer be paid or closed.',
+  'counter_qr.not_supported':
+    "The payment provider does not make QR codes here. Show the QR of the mess's UPI id instead.",
+
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',
   'refund.not_pending:reject': 'Only pending refunds can be rejected.',

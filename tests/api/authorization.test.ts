@@ -174,6 +174,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     closedDay: number;
     /** A payment link for alice's pending subscription: its id and the provider's plink id. */
     link: { id: number; linkId: string };
+    /** A counter QR code for alice's pending subscription: its id and what it encodes. */
+    qr: { id: number; upiUri: string };
     feedback: number;
     attachment: number;
     notification: number;
@@ -339,6 +341,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     });
     expect(upi.status).toBe(200);
     w.link = await newLink();
+    w.qr = await newQr();
     w.feedback = await api.openFeedback(w.alice, { subscription: w.active.subscriptionId });
     const attached = await api.attach(w.alice, w.feedback);
     expect(attached.status).toBe(200);
@@ -447,6 +450,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     });
     expect(made.status).toBe(201);
     return { id: made.body.id as number, linkId: made.body.link_id as string };
+  };
+  /** A ₹1 counter QR code for alice's pending subscription, made by the owner. */
+  const newQr = async () => {
+    const made = await t.request('POST', '/api/payments/admin/counter-qr/', {
+      token: ownerToken,
+      body: { subscription: w.pending.subscriptionId, amount: 1 },
+    });
+    expect(made.status).toBe(201);
+    return { id: made.body.id as number, upiUri: made.body.upi_uri as string };
   };
   let walkInCounter = 0;
   /** A walk-in the owner enrols, and the token of its claim link (from the SMS outbox). */
@@ -1325,6 +1337,37 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         url: `/api/payments/admin/payment-links/${target.id}/cancel/`,
       }),
     },
+    ownerCreateCounterQr: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/payments/admin/counter-qr/',
+        body: { subscription: w.pending.subscriptionId, amount: 1 },
+      }),
+    },
+    ownerGetCounterQr: {
+      target: () => ({ id: w.qr.id, owner: w.alice }),
+      request: get((target) => `/api/payments/admin/counter-qr/${target.id}/`),
+    },
+    ownerCloseCounterQr: {
+      target: () => ({ id: w.qr.id, owner: w.alice }),
+      fresh: async () => ({ id: (await newQr()).id, owner: w.alice }),
+      snapshot: ownerRead(() => `/api/payments/admin/counter-qr/${w.qr.id}/`),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/payments/admin/counter-qr/${target.id}/close/`,
+      }),
+    },
+    sandboxPayCounterQr: {
+      // A declined scan: refused for everyone, and the QR is left as it was.
+      ok: 400,
+      snapshot: ownerRead(() => `/api/payments/admin/counter-qr/${w.qr.id}/`),
+      request: () => ({
+        method: 'POST',
+        url: '/api/payments/sandbox/qr-codes/pay/',
+        body: { upi_uri: w.qr.upiUri, outcome: 'failure' },
+      }),
+    },
     subscriptionUpiQr: {
       owned: true,
       target: byId(() => w.pending.subscriptionId),
@@ -1635,7 +1678,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(134);
+    expect(operationIds).toHaveLength(138);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -28,6 +28,10 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
     store: 'lifecycles/payment-link/payment-link.store.ts',
     machine: 'paymentLinkMachine',
   },
+  counter_qr_codes: {
+    store: 'lifecycles/counter-qr/counter-qr.store.ts',
+    machine: 'counterQrMachine',
+  },
   // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
   notification_logs: { store: 'services/notifier.ts' },
 };

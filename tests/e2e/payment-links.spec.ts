@@ -1,8 +1,10 @@
 // UPI payment links and the counter UPI QR (issue 21). The owner sends a payment link for a
 // subscription awaiting payment; the customer opens it (the sandbox's hosted page), pays by UPI,
 // and the dues clear: the subscription is active and a receipt exists. The owner's counter QR
-// renders and scans (decoded here with jsQR) as a valid upi://pay URI for the dues. On a desktop
-// and on a 360 px phone; with E2E_SHOTS set to a folder, each step's screen is saved there.
+// renders and scans (decoded here with jsQR) as a valid upi://pay URI for the dues: the provider's
+// QR (the sandbox pays what was decoded and the screen says Paid), and the QR of the owner's UPI
+// id. On a desktop and on a 360 px phone; with E2E_SHOTS set to a folder, each step's screen is
+// saved there.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import path from 'node:path';
@@ -184,6 +186,8 @@ for (const viewport of [
       })
       .click();
     const dialog = page.getByRole('dialog', { name: msg('superuser.qr.title') });
+    // The sandbox makes QR codes, so the provider's comes first; the owner prefers their own.
+    await dialog.getByRole('button', { name: msg('superuser.counterQr.ownUpi') }).click();
     const qr = dialog.getByRole('img', {
       name: msg('superuser.qr.label', { amount: rupees(subscription.total_paid), payee: PAYEE }),
     });
@@ -207,5 +211,63 @@ for (const viewport of [
     // The money arrived: the owner goes on to record the UPI payment with its UTR.
     await dialog.getByRole('button', { name: msg('superuser.qr.record') }).click();
     await expect(page.getByRole('dialog', { name: tx('Record payment') })).toBeVisible();
+  });
+
+  test(`the provider's counter QR scans as a UPI request, the sandbox pays it and the screen says Paid (${viewport.name})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport.size);
+    const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
+    const customer = await registerCustomer(request, {
+      service: 'mess',
+      prefix: 'pqr',
+      firstName: 'Meera',
+    });
+    const subscription = await pendingSubscription(request, customer);
+    await ownerLogsIn(page);
+    await toPendingPayments(page, viewport.phone);
+    const row = page.getByRole('row').filter({ hasText: `@${customer.username}` });
+    await row
+      .getByRole('button', {
+        name: msg('superuser.qr.openLabel', { id: subscription.id, username: customer.username }),
+      })
+      .click();
+    const dialog = page.getByRole('dialog', { name: msg('superuser.qr.title') });
+    const amount = rupees(subscription.total_paid);
+    const qr = dialog.getByRole('img', { name: msg('superuser.counterQr.label', { amount }) });
+    await expect(qr).toBeVisible();
+    await expect(dialog).toContainText(msg('superuser.counterQr.status.created'));
+    await expectAccessible(page, `provider counter QR dialog (${viewport.name})`);
+    await shot(page, `provider-counter-qr-${tag}`);
+
+    // Decode the QR from its pixels, as a UPI app's scanner would.
+    const png = PNG.sync.read(await qr.screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded, 'the QR code decodes').not.toBeNull();
+    expect(decoded!.data).toMatch(/^upi:\/\/pay\?/);
+    const uri = new URL(decoded!.data);
+    expect(uri.searchParams.get('pa')).toMatch(/^rzr\.qr[a-z0-9]{14}@sandbox$/);
+    expect(uri.searchParams.get('am')).toBe(subscription.total_paid.toFixed(2));
+    expect(uri.searchParams.get('cu')).toBe('INR');
+    expect(uri.searchParams.get('tr')).toMatch(/^qr_[A-Za-z0-9]{14}$/);
+    expect(uri.searchParams.get('tn')).toBe(`${LINK_PLAN.name} #${subscription.id}`);
+
+    // The customer's UPI app pays what it scanned; the sandbox reports it by the signed webhook.
+    const paid = await request.post('/api/payments/sandbox/qr-codes/pay/', {
+      data: { upi_uri: decoded!.data, outcome: 'success' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    expect((await paid.json()).status).toBe('credited');
+
+    // The owner's screen sees it by itself: Paid, and the dues refresh (the row leaves the list).
+    await expect(dialog.getByRole('status')).toContainText(
+      msg('superuser.counterQr.status.credited'),
+    );
+    await expect(dialog).toContainText(msg('superuser.counterQr.paid', { amount }));
+    await shot(page, `provider-counter-qr-paid-${tag}`);
+    await dialog.getByRole('button', { name: msg('superuser.counterQr.done') }).click();
+    await expect(row).toHaveCount(0);
   });
 }

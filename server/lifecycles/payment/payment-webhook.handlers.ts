@@ -14,6 +14,11 @@ import {
   isPaymentLinkEvent,
   type PaymentLinkWebhookEvent,
 } from '@server/lifecycles/payment-link/payment-link.webhook.js';
+import {
+  applyQrCodeEvent,
+  isQrCodeEvent,
+  type QrCodeWebhookEvent,
+} from '@server/lifecycles/counter-qr/counter-qr.webhook.js';
 
 interface WebhookEvent {
   event: string;
@@ -62,6 +67,9 @@ export function paymentWebhookHandlers(ctx: AppContext) {
       const event = request.body as WebhookEvent;
       if (isPaymentLinkEvent(event.event)) {
         return applyPaymentLinkEvent(ctx, request.body as PaymentLinkWebhookEvent);
+      }
+      if (isQrCodeEvent(event.event)) {
+        return applyQrCodeEvent(ctx, request.body as QrCodeWebhookEvent);
       }
       const entity = event.payload.payment?.entity;
       const paymentId = text(entity?.id);

@@ -6,6 +6,7 @@ import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
 import type { ClosedDayStatus } from '@machines/closed-day';
 import type { PaymentLinkStatus } from '@machines/payment-link';
+import type { CounterQrStatus } from '@machines/counter-qr';
 import type { Meal } from '@machines/settings';
 import type { Diet, MenuMeal, Weekday } from '@machines/menu';
 import type { UserStatus } from '@machines/onboarding';
@@ -493,6 +494,7 @@ export interface Database {
   meal_skips: MealSkipsTable;
   closed_days: ClosedDaysTable;
   payment_links: PaymentLinksTable;
+  counter_qr_codes: CounterQrCodesTable;
   meal_skip_credits: MealSkipCreditsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
@@ -668,6 +670,32 @@ export interface LedgerBalancesTable {
   updated_at: string;
 }
 export type PaymentLink = Selectable<PaymentLinksTable>;
+
+/** A counter QR code for what a subscription owes (machines/counter-qr; migration 026). */
+export interface CounterQrCodesTable {
+  id: Generated<number>;
+  /** sandbox or razorpay: the provider that issued it. */
+  provider: string;
+  /** The provider's id (qr_…): the credited webhook names it, and the QR is settled once by it. */
+  provider_qr_id: string;
+  user_id: number;
+  subscription_id: number;
+  amount_paise: number;
+  status: CounterQrStatus;
+  /** The UPI request it encodes (the provider's image_content), when the provider sends it. */
+  upi_uri: string | null;
+  /** Where the provider draws it (image_url). */
+  image_url: string | null;
+  /** ISO instant: when it closes by itself. */
+  close_by: string;
+  /** The SUCCESS payment it became. */
+  paid_payment_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CounterQrCode = Selectable<CounterQrCodesTable>;
 
 /** A customer enrolled at the counter and their one-time claim link (migration 024). */
 export interface WalkInsTable {

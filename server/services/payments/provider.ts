@@ -1,5 +1,6 @@
-// The payment provider seen by the server: it creates orders and payment links. Verification is
-// the same HMAC for both providers (Razorpay's protocol), so it lives in signatures.ts.
+// The payment provider seen by the server: it creates orders, payment links and counter QR codes.
+// Verification is the same HMAC for both providers (Razorpay's protocol), so it lives in
+// signatures.ts.
 
 export type ProviderName = 'sandbox' | 'razorpay';
 
@@ -38,8 +39,40 @@ export interface ProviderPaymentLink {
   referenceId: string;
 }
 
+/**
+ * POST /v1/payments/qr_codes: a UPI QR for one fixed amount, paid once (type upi_qr, usage
+ * single_use, fixed_amount true), closed by itself at close_by.
+ */
+export interface QrCodeRequest {
+  amountPaise: number;
+  /** The label in the provider's dashboard. */
+  name: string;
+  description: string;
+  closeBy: Date;
+  notes: Record<string, string>;
+}
+
+/** A QR code as the provider reports it. */
+export interface ProviderQrCode {
+  id: string;
+  /** Where the provider draws it (Razorpay's image_url). */
+  imageUrl: string | null;
+  /** The UPI request it encodes (upi://pay?…), when the provider sends it (image_content). */
+  upiUri: string | null;
+  /** Razorpay's statuses: active, closed. */
+  status: string;
+  amountPaise: number;
+  /** Why it closed: on_demand, paid, … (null while active). */
+  closeReason: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Whether it makes counter QR codes (createQrCode and the others refuse otherwise). */
+  readonly qrCodes: boolean;
+  createQrCode(request: QrCodeRequest): Promise<ProviderQrCode>;
+  fetchQrCode(qrId: string): Promise<ProviderQrCode>;
+  closeQrCode(qrId: string): Promise<ProviderQrCode>;
   createOrder(request: OrderRequest): Promise<{ orderId: string }>;
   createPaymentLink(request: PaymentLinkRequest): Promise<ProviderPaymentLink>;
   fetchPaymentLink(linkId: string): Promise<ProviderPaymentLink>;

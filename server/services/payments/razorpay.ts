@@ -1,4 +1,4 @@
-// Razorpay's Orders and Payment Links APIs over HTTPS (basic auth with the key id and secret),
+// Razorpay's Orders, Payment Links and QR Codes APIs over HTTPS (basic auth with the key id and secret),
 // without the SDK.
 import type { Config } from '@server/config.js';
 import {
@@ -6,6 +6,7 @@ import {
   type PaymentLinkRequest,
   type PaymentProvider,
   type ProviderPaymentLink,
+  type ProviderQrCode,
 } from './provider.js';
 
 const TIMEOUT_MS = 10_000;
@@ -70,10 +71,36 @@ export function createRazorpayProvider(settings: Config['payments']): PaymentPro
     };
   }
 
+  function qrOf(body: Record<string, unknown>): ProviderQrCode {
+    const { id, image_url, image_content, status, payment_amount, close_reason } = body;
+    if (typeof id !== 'string' || id === '') {
+      throw new ProviderError('Razorpay answered without a QR code id');
+    }
+    return {
+      id,
+      imageUrl: typeof image_url === 'string' && image_url !== '' ? image_url : null,
+      upiUri:
+        typeof image_content === 'string' && image_content.startsWith('upi://')
+          ? image_content
+          : null,
+      status: typeof status === 'string' ? status : 'active',
+      amountPaise: Number(payment_amount),
+      closeReason: typeof close_reason === 'string' ? close_reason : null,
+    };
+  }
+
+  const qrPath = (qrId: string) => `/v1/payments/qr_codes/${encodeURIComponent(qrId)}`;
+
+  /** Refuses before calling when the account has no QR codes (PAYMENT_QR_CODES=off). */
+  function needQrCodes() {
+    if (!settings.qrCodes) throw new ProviderError('QR codes are off for this Razorpay account');
+  }
+
   const linkPath = (linkId: string) => `/v1/payment_links/${encodeURIComponent(linkId)}`;
 
   return {
     name: 'razorpay',
+    qrCodes: settings.qrCodes,
     async createOrder(request) {
       const body = await call('POST', '/v1/orders', 'order', {
         amount: request.amountPaise,
@@ -116,6 +143,33 @@ export function createRazorpayProvider(settings: Config['payments']): PaymentPro
 
     async cancelPaymentLink(linkId) {
       return linkOf(await call('POST', `${linkPath(linkId)}/cancel`, 'payment link cancel'));
+    },
+
+    async createQrCode(request) {
+      needQrCodes();
+      return qrOf(
+        await call('POST', '/v1/payments/qr_codes', 'QR code', {
+          type: 'upi_qr',
+          name: request.name.slice(0, 100),
+          usage: 'single_use',
+          fixed_amount: true,
+          payment_amount: request.amountPaise,
+          description: request.description.slice(0, 255),
+          // Razorpay takes seconds since the epoch, at least 2 minutes ahead.
+          close_by: Math.floor(request.closeBy.getTime() / 1000),
+          notes: request.notes,
+        }),
+      );
+    },
+
+    async fetchQrCode(qrId) {
+      needQrCodes();
+      return qrOf(await call('GET', qrPath(qrId), 'QR code'));
+    },
+
+    async closeQrCode(qrId) {
+      needQrCodes();
+      return qrOf(await call('POST', `${qrPath(qrId)}/close`, 'QR code close'));
     },
   };
 }

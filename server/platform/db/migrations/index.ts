@@ -22,6 +22,7 @@ import { closedDaysMigration } from './018_closed_days.js';
 import { kitchenLocksMigration } from './019_kitchen_locks.js';
 import { skipCreditsMigration } from './020_skip_credits.js';
 import { walkInsMigration } from './024_walk_ins.js';
+import { counterQrCodesMigration } from './026_counter_qr_codes.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
@@ -52,6 +53,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '023_credit_notes': creditNotesMigration(db.dialect),
     '022_payment_links': paymentLinksMigration(db.dialect),
     '024_walk_ins': walkInsMigration(db.dialect),
+    '026_counter_qr_codes': counterQrCodesMigration(db.dialect),
   };
 }
 

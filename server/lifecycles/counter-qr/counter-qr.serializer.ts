@@ -1,0 +1,33 @@
+// The API's counter QR bodies; whether it can be closed or paid is the counter-QR machine's answer.
+import type { components } from '@generated/api.js';
+import {
+  counterQrFromApi,
+  counterQrMachine,
+  counterQrShownStatus,
+  decide,
+  rupeesFromPaise,
+} from '@machines';
+import { customerNameOf } from '@server/lifecycles/payment-link/payment-link.read.js';
+import type { CounterQrRow } from './counter-qr.read.js';
+
+export function counterQrBody(row: CounterQrRow, now: string): components['schemas']['CounterQr'] {
+  const state = counterQrFromApi(row, now);
+  return {
+    id: row.id,
+    qr_id: row.provider_qr_id,
+    provider: row.provider as 'sandbox' | 'razorpay',
+    user: row.user_id,
+    customer_name: customerNameOf(row),
+    subscription: row.subscription_id,
+    plan_name: row.plan_name,
+    amount: rupeesFromPaise(row.amount_paise),
+    status: counterQrShownStatus(row, now),
+    upi_uri: row.upi_uri,
+    image_url: row.image_url,
+    close_by: row.close_by,
+    payment: row.paid_payment_id,
+    created_at: row.created_at,
+    closable: decide(counterQrMachine, state, { type: 'counter_qr.close' }).ok,
+    payable: decide(counterQrMachine, state, { type: 'counter_qr.credit' }).ok,
+  };
+}
