@@ -4,6 +4,7 @@ import { receiptAvailable } from '@machines/payment';
 import { usePayments, type Payment } from '@web/api/queries';
 import { useMyStatement, type Statement } from '@web/api/ledger';
 import { Button, ButtonLink } from '@web/components/Button';
+import { HoldBanner } from '@web/components/DuesHold';
 import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -64,6 +65,7 @@ export function PaymentsPage() {
           />
         </div>
       </header>
+      <HoldBanner onPaymentsPage />
       {statement.data && statement.data.entries.length > 0 ? (
         <StatementView
           statement={statement.data}
