@@ -188,7 +188,7 @@ export function DuesPage() {
             ]}
           />
           <Checkbox
-            label={t('dues.filter.held')}
+            label={t('superuser.dues.filter.held')}
             checked={held}
             onChange={(event) => {
               setHeld(event.target.checked);
