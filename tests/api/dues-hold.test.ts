@@ -207,4 +207,22 @@ describe.each(testDatabases())('the dues hold on %s', (dialect) => {
     expect((await statement()).hold).toBeNull();
     expect((await sheet(day(3))).held.mess.lunch).toBe(0);
   });
+
+  it('takes a held tiffin customer off the deliveries too', async () => {
+    const chandra = await registerCustomer(t, { service: 'tiffin' });
+    const pending = await api.pendingSubscription(chandra, { service_type: 'tiffin' });
+    const part = await t.request('POST', RECORD, {
+      token: owner,
+      body: { payment_mode: 'cash', subscription: pending.subscriptionId, amount: 1000 },
+    });
+    expect(part.body.subscription.status).toBe('ACTIVE');
+    const delivered = (body: { deliveries: Record<string, { user_id: number }[]> }) =>
+      body.deliveries.lunch!.some((one) => one.user_id === chandra.id);
+    expect(delivered(await sheet(day(3)))).toBe(true);
+    await setPayments({ enabled: true, max_amount: 1500, max_days_overdue: null });
+    const held = await sheet(day(3));
+    expect(delivered(held)).toBe(false);
+    expect(held.held.tiffin.lunch).toBe(1);
+    expect(held.counts.tiffin.lunch).toBe(0);
+  });
 });

@@ -66,22 +66,20 @@ function heldWhere(policy: HoldPolicy, today: string) {
 }
 
 /**
- * The customers held for dues on `today`, by user id (`only`: among these users). Few: read from
- * the accounts over a limit, by the dues index. Empty while the hold is off.
+ * The customers held for dues on `today`, by user id. Few: read from the accounts over a limit
+ * (the owing accounts' dues index). Empty, unread, while the hold is off.
  */
 export async function heldCustomers(
   db: Executor,
   policy: HoldPolicy,
   today: string,
-  only?: readonly number[],
 ): Promise<Map<number, DuesHoldBody>> {
-  if (!policy.enabled || (only && only.length === 0)) return new Map();
-  let query = db
+  if (!policy.enabled) return new Map();
+  const rows = await db
     .selectFrom('ledger_balances')
     .select(['user_id', 'balance_paise', 'due_since'])
-    .where(heldWhere(policy, today));
-  if (only) query = query.where('user_id', 'in', only);
-  const rows = await query.execute();
+    .where(heldWhere(policy, today))
+    .execute();
   const held = new Map<number, DuesHoldBody>();
   for (const row of rows) {
     const body = holdBody(

@@ -156,15 +156,7 @@ export async function ensureLocks(
   if (due.length === 0) return { settings, rows, lockedNow: 0 };
   const counted = await countedSubscriptions(db, date);
   // The meals locking now are the held customers' next cutoff: the hold takes them off.
-  const policy = holdPolicyOf(settings.payments);
-  const held = await heldCustomers(
-    db,
-    policy,
-    ctx.today(),
-    policy.enabled
-      ? [...new Set(due.flatMap((meal) => counted[meal].map((one) => one.user_id)))]
-      : [],
-  );
+  const held = await heldCustomers(db, holdPolicyOf(settings.payments), ctx.today());
   for (const meal of due) counted[meal] = counted[meal].filter((one) => !held.has(one.user_id));
   const inserted = await db
     .insertInto('kitchen_locks')
