@@ -148,6 +148,18 @@ export function renderKitchenDiff(sheet: KitchenSheet, clock: KitchenClock, only
   return text;
 }
 
+/** Who the dues hold keeps off a meal (not counted, not delivered); nothing while nobody is. */
+function heldOf(sheet: KitchenSheet, meal: Meal): string {
+  const held = sheet.held_customers[meal];
+  if (held.length === 0) return '';
+  const names = held.map((one) =>
+    one.hold.reason === 'over_amount'
+      ? `${one.name} (owes ₹${one.hold.balance}, over ₹${one.hold.max_amount ?? 0})`
+      : `${one.name} (owes ₹${one.hold.balance}, ${one.hold.days_due} days)`,
+  );
+  return `${capitalised(meal)} held for dues (${held.length}): ${names.join(', ')}\n`;
+}
+
 /** The sheet as text; `only` keeps one meal (`dabba kitchen --meal lunch`). */
 export function renderKitchenSheet(sheet: KitchenSheet, clock: KitchenClock, only?: Meal): string {
   const meals = only ? [only] : MEALS;
@@ -175,6 +187,7 @@ export function renderKitchenSheet(sheet: KitchenSheet, clock: KitchenClock, onl
     if (deliveries.length > 0) text += deliveriesByArea(deliveries);
     text += leavesOf(sheet, meal);
     text += skipsOf(sheet, meal);
+    text += heldOf(sheet, meal);
   }
   return text;
 }

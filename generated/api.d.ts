@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * Who owes what
-         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, balance, due_since, days_due, status; cells made safe against formula injection, phone numbers kept as text.
+         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `held=true` keeps the customers the dues hold (owner settings) holds now. `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, balance, due_since, days_due, status, held (the hold's reason, empty when not held); cells made safe against formula injection, phone numbers kept as text.
          */
         get: operations["ownerListDues"];
         put?: never;
@@ -3046,6 +3046,9 @@ export interface components {
         };
         KitchenSheet: {
             locks: components["schemas"]["KitchenLocks"];
+            /** @description Per service and meal, the subscriptions the dues hold takes off the counts (and the deliveries): held customers drop off meals whose cutoff has not passed; a meal already locked keeps whoever its lock counted. All 0 while the hold is off. */
+            held: components["schemas"]["ServiceMealCounts"];
+            held_customers: components["schemas"]["KitchenHeldCustomers"];
             /** @description Per meal, the closed day that closes it on the date (its counts are then 0 and nobody is on its delivery list), or null. */
             closed: {
                 breakfast: components["schemas"]["KitchenClosedMeal"];
@@ -3183,6 +3186,8 @@ export interface components {
         };
         Statement: {
             customer: components["schemas"]["DuesCustomer"];
+            /** @description Why the customer's meals are paused (the dues hold), or null when they are not. */
+            hold: components["schemas"]["DuesHold"] | null;
             /** @description Rupees owed, the sum of the entries (negative in credit). */
             balance: number;
             status: components["schemas"]["DuesStatus"];
@@ -3206,6 +3211,8 @@ export interface components {
         };
         DuesRow: {
             customer: components["schemas"]["DuesCustomer"];
+            /** @description Why the customer is held (the dues hold), or null when they are not. */
+            hold: components["schemas"]["DuesHold"] | null;
             /** @description Rupees owed (negative in credit). */
             balance: number;
             status: components["schemas"]["DuesStatus"];
@@ -3254,6 +3261,30 @@ export interface components {
             activation: "full_payment" | "dues_allowed";
             /** @description Rupees a subscription may still owe and start (dues_allowed only). */
             max_dues: number;
+            hold?: components["schemas"]["HoldPolicy"];
+        };
+        /** @description The dues hold (off by default): a customer who owes more than `max_amount` rupees, or whose dues are more than `max_days_overdue` days old, is held: they drop off the kitchen sheet from the next meal cutoff (meals already locked keep them) and are told why. Either threshold triggers it; null leaves it out. A payment that brings them under both lifts it. Missing from a save: the hold stays as it was. */
+        HoldPolicy: {
+            enabled: boolean;
+            /** @description Rupees owed above which a customer is held; null for no amount limit. */
+            max_amount: number | null;
+            /** @description Days dues may be owed (from the oldest unpaid charge) before the customer is held; null for no age limit. */
+            max_days_overdue: number | null;
+        };
+        /** @description Why the customer is held (the owner's dues hold): their meals are paused from the next cutoff until a payment brings them under the limits. */
+        DuesHold: {
+            /**
+             * @description over_amount when the amount is over its limit (checked first), else overdue_days.
+             * @enum {string}
+             */
+            reason: "over_amount" | "overdue_days";
+            /** @description Rupees owed. */
+            balance: number;
+            /** @description The owner's amount limit in rupees (null when none). */
+            max_amount: number | null;
+            days_due: number;
+            /** @description The owner's age limit in days (null when none). */
+            max_days_overdue: number | null;
         };
         MealCutoffs: {
             breakfast: components["schemas"]["MealCutoff"];
@@ -3348,6 +3379,20 @@ export interface components {
                 /** @enum {string} */
                 status: "PENDING" | "APPROVED";
             } | null;
+        };
+        /** @description Per meal, the customers held for dues (not counted), by service and name. */
+        KitchenHeldCustomers: {
+            breakfast: components["schemas"]["KitchenHeld"][];
+            lunch: components["schemas"]["KitchenHeld"][];
+            dinner: components["schemas"]["KitchenHeld"][];
+        };
+        KitchenHeld: {
+            subscription_id: number;
+            user_id: number;
+            name: string;
+            /** @enum {string} */
+            service_type: "mess" | "tiffin";
+            hold: components["schemas"]["DuesHold"];
         };
         /** @description Per meal, the customers who skipped it on the date, by service and name. */
         KitchenSkips: {
@@ -5403,6 +5448,8 @@ export interface operations {
             query?: {
                 status?: "owing" | "due" | "overdue" | "in_credit";
                 age?: components["schemas"]["DuesAge"];
+                /** @description true keeps only the customers the dues hold holds now (none while it is off). */
+                held?: boolean;
                 /** @description Case-insensitive substring search. */
                 search?: components["parameters"]["Search"];
                 /** @description Page size. */

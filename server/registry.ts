@@ -24,6 +24,7 @@ import { ownerHomeHandlers } from './owner/home/home.handlers.js';
 import { reportHandlers } from './owner/reports/reports.handlers.js';
 import { kitchenHandlers } from './owner/kitchen/kitchen.handlers.js';
 import { kitchenJobs } from './owner/kitchen/kitchen.jobs.js';
+import { ledgerJobs } from './lifecycles/ledger/ledger.jobs.js';
 import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
 import { passwordHandlers } from './resources/auth/password.handlers.js';
@@ -89,4 +90,6 @@ export const allJobs: Job[] = [
   ...paymentJobs,
   ...careJobs,
   ...kitchenJobs,
+  // After the kitchen's lock: told once their meals are off the counts.
+  ...ledgerJobs,
 ];

@@ -1,4 +1,4 @@
-// dabba dues [--overdue] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
+// dabba dues [--overdue] [--held] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
 // statement ID: who owes what, oldest dues first (README: The ledger and dues).
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
@@ -7,6 +7,7 @@ import { jsonOption, positiveInt } from './shared';
 type ListOptions = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
   overdue?: boolean;
+  held?: boolean;
   age?: '0_15' | '16_30' | 'over_30';
   search?: string;
   csv?: string;
@@ -27,6 +28,7 @@ export function registerDues(program: Command, ctx: CommandContext): void {
         .default('owing'),
     )
     .option('--overdue', 'only dues older than 15 days (same as --status overdue)')
+    .option('--held', 'only customers the dues hold pauses now (Settings: payments.hold)')
     .addOption(
       new Option('--age <age>', 'only one age group').choices(['0_15', '16_30', 'over_30']),
     )
@@ -38,6 +40,7 @@ export function registerDues(program: Command, ctx: CommandContext): void {
       const query = {
         status: options.overdue ? ('overdue' as const) : options.status,
         ...(options.age ? { age: options.age } : {}),
+        ...(options.held ? { held: true } : {}),
         ...(options.search ? { search: options.search } : {}),
       };
       const service = await import('../services/dues');
@@ -54,6 +57,7 @@ export function registerDues(program: Command, ctx: CommandContext): void {
       const rows = await service.listDues(api, query);
       const { printJson, printTable, rupees } = await import('../output');
       if (options.json) return printJson(ctx.io.stdout, rows);
+      const held = (row: (typeof rows)[number]) => service.heldText(row.hold, rupees);
       printTable(
         ctx.io.stdout,
         rows,
@@ -65,8 +69,9 @@ export function registerDues(program: Command, ctx: CommandContext): void {
           { header: 'SINCE', value: (row) => row.due_since ?? '' },
           { header: 'DAYS', value: (row) => row.days_due, right: true },
           { header: 'STATUS', value: (row) => row.status },
+          { header: 'HELD', value: held },
         ],
-        'Nobody owes anything.',
+        options.held ? 'Nobody is held for dues.' : 'Nobody owes anything.',
       );
     });
 
@@ -99,14 +104,15 @@ export function registerDues(program: Command, ctx: CommandContext): void {
     .argument('<id>', 'the customer (user id)', positiveInt)
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
-      const { customerStatement } = await import('../services/dues');
+      const { customerStatement, heldText } = await import('../services/dues');
       const statement = await customerStatement(await ctx.api(), id);
       const { printJson, printTable, rupees } = await import('../output');
       if (options.json) return printJson(ctx.io.stdout, statement);
       ctx.io.stdout.write(
         `${statement.customer.full_name} (${statement.customer.username}): ` +
           `${statement.balance >= 0 ? 'owes' : 'in credit'} ${rupees(Math.abs(statement.balance))}, ${statement.status}` +
-          `${statement.due_since ? `, due since ${statement.due_since}` : ''}\n`,
+          `${statement.due_since ? `, due since ${statement.due_since}` : ''}` +
+          `${statement.hold ? `; meals paused (held: ${heldText(statement.hold, rupees)})` : ''}\n`,
       );
       printTable(
         ctx.io.stdout,

@@ -11,8 +11,18 @@ export type Statement = components['schemas']['Statement'];
 export type DuesQuery = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
   age?: '0_15' | '16_30' | 'over_30';
+  /** Only the customers the dues hold (owner settings) holds now. */
+  held?: boolean;
   search?: string;
 };
+
+/** Why a customer is held, for the HELD column: "over ₹1,500", "overdue 16 days"; '' if not. */
+export function heldText(hold: DuesRow['hold'], rupees: (amount: number) => string): string {
+  if (!hold) return '';
+  return hold.reason === 'over_amount'
+    ? `over ${rupees(hold.max_amount ?? 0)}`
+    : `overdue ${hold.days_due} days`;
+}
 
 /** The JSON answer (without `format`, the operation always answers JSON). */
 export const listDues = async (api: Api, query: DuesQuery): Promise<DuesRow[]> =>

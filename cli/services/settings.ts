@@ -1,6 +1,7 @@
 // The owner's settings from the terminal: read them, or change some and send the whole (PUT).
 import type { BusinessSettings, LeavePolicy, Meal, SkipCredit } from '@machines/settings';
 import { MEALS } from '@machines/settings';
+import { holdPolicyOf, type HoldPolicy } from '@machines/dues';
 import type { Api } from './api';
 import { unwrap } from './api';
 
@@ -72,6 +73,16 @@ export function changedSettings(
   };
 }
 
+/** The dues hold as a phrase: off, or the limits that pause meals. */
+function holdLine(hold: HoldPolicy): string {
+  const limits = [
+    ...(hold.max_amount === null ? [] : [`over ₹${hold.max_amount}`]),
+    ...(hold.max_days_overdue === null ? [] : [`over ${days(hold.max_days_overdue)} overdue`]),
+  ];
+  if (!hold.enabled) return 'off';
+  return limits.length === 0 ? 'on, no limits set' : `meals paused when ${limits.join(' or ')}`;
+}
+
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
 const DAYS_BEFORE = ['the same day', 'the day before', 'two days before'];
@@ -96,5 +107,6 @@ export function describeSettings(settings: BusinessSettings): string {
   lines.push(
     `Leave before the first meal's cutoff: ${leaves.before_cutoff ? 'required' : 'not required'}`,
   );
+  lines.push(`Dues hold: ${holdLine(holdPolicyOf(settings.payments))}`);
   return `${lines.join('\n')}\n`;
 }

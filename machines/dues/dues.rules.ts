@@ -2,7 +2,8 @@
 // their entries; what is owed is old from the date of the oldest charge their payments have not
 // covered, paid first in, first out. The statuses, the ages the owner's Dues tile groups by, and the
 // policy that decides whether a part-paid subscription starts.
-import { diffDays, type IsoDate } from '../shared/dates';
+import { addDays, diffDays, type IsoDate } from '../shared/dates';
+import type { components } from '../../generated/api';
 import type { PaymentPolicy } from '../settings/settings.rules';
 import type { DuesEvent } from './dues.machine';
 
@@ -89,3 +90,40 @@ export function startsWithDues(policy: PaymentPolicy, duePaise: number): boolean
 
 /** The smallest payment anyone may make or ask for against dues: ₹1. */
 export const MIN_PAYMENT_PAISE = 100;
+/** The owner's dues hold (Settings → Payments): off, or the limits above which meals pause. */
+export type HoldPolicy = components['schemas']['HoldPolicy'];
+export type HoldReason = components['schemas']['DuesHold']['reason'];
+
+/** Off until the owner turns it on; the limits it suggests then (mess rules: ₹2,000, 15 days). */
+export const DEFAULT_HOLD_POLICY: HoldPolicy = {
+  enabled: false,
+  max_amount: 2000,
+  max_days_overdue: OVERDUE_AFTER_DAYS,
+};
+
+/** The hold in force under `policy` (a settings row saved before the hold existed has none). */
+export const holdPolicyOf = (policy: Pick<PaymentPolicy, 'hold'>): HoldPolicy =>
+  policy.hold ?? DEFAULT_HOLD_POLICY;
+
+/**
+ * Whether the customer is held for dues, and why: owing more than the amount limit (checked
+ * first), or owing for more than the days limit. Null: not held (the hold off, nothing owed, or
+ * under both limits). Derived from the balance on `facts.today`, never stored: a payment lifts it.
+ */
+export function holdOf(facts: DuesFacts, policy: HoldPolicy): HoldReason | null {
+  if (!policy.enabled || facts.balancePaise <= 0) return null;
+  if (policy.max_amount !== null && facts.balancePaise > policy.max_amount * 100) {
+    return 'over_amount';
+  }
+  if (policy.max_days_overdue !== null && daysDue(facts) > policy.max_days_overdue) {
+    return 'overdue_days';
+  }
+  return null;
+}
+
+/**
+ * The latest date dues may be owed since and not be held by the days limit (null: no days limit):
+ * what a query of held accounts compares `due_since` with (held when before it is).
+ */
+export const heldDueSinceBefore = (policy: HoldPolicy, today: IsoDate): IsoDate | null =>
+  policy.max_days_overdue === null ? null : addDays(today, -policy.max_days_overdue);

@@ -27,6 +27,22 @@ export const isLateLock = (cutoffAt: string, lockedAt: string) =>
 export const isPastCutoff = (now: string, cutoffAt: string) =>
   Date.parse(now) >= Date.parse(cutoffAt);
 
+/**
+ * Whether the dues hold takes a held customer's subscription off a meal: from the next cutoff on.
+ * A meal already locked keeps whoever its lock counted (`lockedIds`; one it did not count stays
+ * off); an unlocked meal before its cutoff drops them; an unlocked meal past its cutoff (a past
+ * date, never locked: the server locks every due meal from today on before it reads) is left as
+ * it was. The lock itself, at the cutoff, leaves every held customer out.
+ */
+export function holdTakesOff(
+  subscriptionId: number,
+  lockedIds: ReadonlySet<number> | null,
+  pastCutoff: boolean,
+): boolean {
+  if (lockedIds !== null) return !lockedIds.has(subscriptionId);
+  return !pastCutoff;
+}
+
 /** A difference as the sheet writes it: '+2', '−1' (a minus sign), '0'. */
 export const signedDifference = (difference: number) =>
   difference > 0 ? `+${difference}` : difference < 0 ? `−${-difference}` : '0';

@@ -3,6 +3,7 @@
 // and `dabba` show and change them, and every host computes a meal's cutoff here, in the
 // business's time zone.
 import type { components } from '../../generated/api';
+import { DEFAULT_HOLD_POLICY } from '../dues/dues.rules';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
 import { addDays, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
@@ -32,8 +33,12 @@ export const DEFAULT_LEAVE_POLICY: LeavePolicy = {
   before_cutoff: false,
 };
 
-/** A subscription starts on full payment until the owner allows dues. */
-export const DEFAULT_PAYMENT_POLICY: PaymentPolicy = { activation: 'full_payment', max_dues: 0 };
+/** A subscription starts on full payment until the owner allows dues; the dues hold is off. */
+export const DEFAULT_PAYMENT_POLICY: PaymentPolicy = {
+  activation: 'full_payment',
+  max_dues: 0,
+  hold: DEFAULT_HOLD_POLICY,
+};
 
 /** The bounds of the leave policy's numbers (the contract's). */
 export const LEAVE_POLICY_LIMITS = {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@machines';
 import { loginOwner } from '../helpers/accounts.js';
 import { testDatabases } from '../helpers/app.js';
 import { commerce } from '../helpers/commerce.js';
@@ -11,11 +12,12 @@ import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.j
 describe.each(testDatabases())('dabba dues on %s', (dialect) => {
   let server: CliServer;
   let customerId: number;
+  let ownerToken: string;
 
   beforeAll(async () => {
     server = await startCliServer(dialect);
     await loginAsOwner(server);
-    const ownerToken = await loginOwner(server.t);
+    ownerToken = await loginOwner(server.t);
     const api = commerce(server.t, () => ownerToken, {
       codePrefix: 'CLIDUES',
       planDefaults: { name: 'Khata plan', base_price: 3000 },
@@ -68,5 +70,28 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
     expect(text.startsWith('\uFEFFcustomer,username,phone')).toBe(true);
     expect(text).toContain('Meena Iyer');
     expect(text).toContain('1800.00');
+  });
+
+  it('--held lists the customers the dues hold pauses, and why', async () => {
+    const none = await dabba(server, ['dues', '--held']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain('Nobody is held for dues.');
+    const saved = await server.t.request('PUT', '/api/owner/settings/', {
+      token: ownerToken,
+      body: {
+        ...DEFAULT_SETTINGS,
+        payments: {
+          activation: 'full_payment',
+          max_dues: 0,
+          hold: { enabled: true, max_amount: 1500, max_days_overdue: null },
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const held = await dabba(server, ['dues', '--held']);
+    expect(held.code).toBe(0);
+    expect(held.stdout).toMatch(/Meena Iyer.*₹1,800.*over ₹1,500/);
+    const statement = await dabba(server, ['dues', 'statement', String(customerId)]);
+    expect(statement.stdout).toContain('meals paused (held: over ₹1,500)');
   });
 });

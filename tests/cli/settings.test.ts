@@ -30,6 +30,7 @@ describe('dabba settings', () => {
         'Shortest leave that extends the plan: 1 day',
         'Leave days per month: no limit',
         "Leave before the first meal's cutoff: not required",
+        'Dues hold: off',
         '',
       ].join('\n'),
     );

@@ -27,6 +27,7 @@ export const DUES_PAGE_SIZE = 25;
 export const useDues = (query: {
   status: DuesFilter;
   age?: DuesAge;
+  held?: boolean;
   search?: string;
   offset: number;
 }) =>
@@ -37,6 +38,7 @@ export const useDues = (query: {
         query: {
           status: query.status,
           ...(query.age ? { age: query.age } : {}),
+          ...(query.held ? { held: true } : {}),
           ...(query.search ? { search: query.search } : {}),
           limit: DUES_PAGE_SIZE,
           offset: query.offset,
@@ -49,12 +51,18 @@ export const useDues = (query: {
 /** Every customer the filters match, as the CSV the owner downloads (no paging). */
 export function useDuesCsv() {
   const { api } = useApiScope();
-  return (query: { status: DuesFilter; age?: DuesAge; search?: string }): Promise<Blob> =>
+  return (query: {
+    status: DuesFilter;
+    age?: DuesAge;
+    held?: boolean;
+    search?: string;
+  }): Promise<Blob> =>
     apiFetch(api, 'get', '/owner/dues/', {
       params: {
         query: {
           status: query.status,
           ...(query.age ? { age: query.age } : {}),
+          ...(query.held ? { held: true } : {}),
           ...(query.search ? { search: query.search } : {}),
           format: 'csv',
         },

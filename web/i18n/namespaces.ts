@@ -52,6 +52,9 @@ export const APP_PREFIXES: ReadonlySet<string> = new Set([
   // A customer's statement (web/components/Statement.tsx): the customer's Payment History and the
   // owner's dues both show it.
   'ledger',
+  // Why a customer's meals are paused (web/components/DuesHold.tsx): the customer's home,
+  // subscriptions and payment history, and the owner's dues list and kitchen sheet show it.
+  'hold',
 ]);
 
 export function namespaceOf(key: string): Namespace {

@@ -5,7 +5,13 @@ import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
 import { requireCustomer, requireOwner, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { duesRowBody, duesSelect, readDuesSummary, readStatement } from './ledger.read.js';
+import {
+  duesRowBody,
+  duesSelect,
+  readDuesSummary,
+  readHoldPolicy,
+  readStatement,
+} from './ledger.read.js';
 
 const CSV_HEADER = [
   'customer',
@@ -16,6 +22,7 @@ const CSV_HEADER = [
   'due_since',
   'days_due',
   'status',
+  'held',
 ];
 
 export function ledgerHandlers(ctx: AppContext) {
@@ -31,13 +38,14 @@ export function ledgerHandlers(ctx: AppContext) {
       requireOwner(request);
       const query = request.query ?? {};
       const today = ctx.today();
-      const base = duesSelect(db, query, today);
+      const policy = await readHoldPolicy(db);
+      const base = duesSelect(db, query, today, policy);
       const ordered = <T extends typeof base>(q: T) =>
         query.status === 'in_credit'
           ? q.orderBy('ledger_balances.balance_paise').orderBy('users.id')
           : q.orderBy('ledger_balances.due_since').orderBy('users.id');
       if (query.format === 'csv') {
-        const rows = (await ordered(base).execute()).map((row) => duesRowBody(row, today));
+        const rows = (await ordered(base).execute()).map((row) => duesRowBody(row, today, policy));
         const lines = [
           CSV_HEADER.join(','),
           ...rows.map((row) =>
@@ -50,6 +58,7 @@ export function ledgerHandlers(ctx: AppContext) {
               row.due_since ?? '',
               String(row.days_due),
               row.status,
+              row.hold?.reason ?? '',
             ]),
           ),
         ];
@@ -61,7 +70,7 @@ export function ledgerHandlers(ctx: AppContext) {
           .send(`\uFEFF${lines.join('\r\n')}\r\n`);
       }
       const rows = await page(base, reply, query, ordered);
-      return rows.map((row) => duesRowBody(row, today));
+      return rows.map((row) => duesRowBody(row, today, policy));
     },
 
     async ownerDuesSummary(request) {

@@ -10,20 +10,86 @@ import {
   duesMachine,
   duesOf,
   duesStatus,
+  heldDueSinceBefore,
+  holdOf,
+  holdPolicyOf,
   OVERDUE_AFTER_DAYS,
   type DuesAge,
   type DuesEvent,
+  type DuesFacts,
+  type HoldPolicy,
 } from '@machines/dues';
 import type { Database, Subscription, User } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
 
 export type StatementBody = components['schemas']['Statement'];
 export type DuesRowBody = components['schemas']['DuesRow'];
 export type DuesSummaryBody = components['schemas']['DuesSummary'];
+export type DuesHoldBody = components['schemas']['DuesHold'];
 type DuesCustomer = components['schemas']['DuesCustomer'];
+
+/** The dues hold in force (the owner's settings). */
+export const readHoldPolicy = async (db: Executor): Promise<HoldPolicy> =>
+  holdPolicyOf((await readSettings(db)).payments);
+
+/** Why the account is held under `policy` on `facts.today` (machines/dues holdOf), or null. */
+export function holdBody(facts: DuesFacts, policy: HoldPolicy): DuesHoldBody | null {
+  const reason = holdOf(facts, policy);
+  if (reason === null) return null;
+  return {
+    reason,
+    balance: rupees(facts.balancePaise),
+    max_amount: policy.max_amount,
+    days_due: daysDue(facts),
+    max_days_overdue: policy.max_days_overdue,
+  };
+}
+
+/**
+ * The balances (alias ledger_balances) `policy` holds on `today`, as a where clause: the SQL form
+ * of holdOf, which the rows it keeps are then asked again (holdBody). False while the hold is off.
+ */
+function heldWhere(policy: HoldPolicy, today: string) {
+  const before = heldDueSinceBefore(policy, today);
+  const limits = [
+    ...(policy.max_amount === null
+      ? []
+      : [sql<boolean>`ledger_balances.balance_paise > ${policy.max_amount * 100}`]),
+    ...(before === null ? [] : [sql<boolean>`ledger_balances.due_since < ${before}`]),
+  ];
+  if (!policy.enabled || limits.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(ledger_balances.balance_paise > 0 and (${sql.join(limits, sql` or `)}))`;
+}
+
+/**
+ * The customers held for dues on `today`, by user id. Few: read from the accounts over a limit
+ * (the owing accounts' dues index). Empty, unread, while the hold is off.
+ */
+export async function heldCustomers(
+  db: Executor,
+  policy: HoldPolicy,
+  today: string,
+): Promise<Map<number, DuesHoldBody>> {
+  if (!policy.enabled) return new Map();
+  const rows = await db
+    .selectFrom('ledger_balances')
+    .select(['user_id', 'balance_paise', 'due_since'])
+    .where(heldWhere(policy, today))
+    .execute();
+  const held = new Map<number, DuesHoldBody>();
+  for (const row of rows) {
+    const body = holdBody(
+      { balancePaise: Number(row.balance_paise), dueSince: row.due_since, today },
+      policy,
+    );
+    if (body) held.set(row.user_id, body);
+  }
+  return held;
+}
 
 /** Who reads a statement decides which of the machine's actions it offers. */
 const CUSTOMER_ACTIONS: ReadonlySet<DuesEvent['type']> = new Set(['dues.pay']);
@@ -127,11 +193,14 @@ export async function readStatement(
             },
     };
   });
-  const balance = await db
-    .selectFrom('ledger_balances')
-    .select(['balance_paise', 'due_since'])
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const [balance, policy] = await Promise.all([
+    db
+      .selectFrom('ledger_balances')
+      .select(['balance_paise', 'due_since'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    readHoldPolicy(db),
+  ]);
   const facts = {
     balancePaise: Number(balance?.balance_paise ?? 0),
     dueSince: balance?.due_since ?? null,
@@ -146,6 +215,7 @@ export async function readStatement(
     status: duesStatus(facts),
     due_since: facts.dueSince,
     days_due: daysDue(facts),
+    hold: holdBody(facts, policy),
     actions,
     subscriptions_due: subscriptions
       .filter((row) => Number(row.ledger_sum ?? 0) > 0)
@@ -163,6 +233,8 @@ export async function readStatement(
 export interface DuesQuery {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
   age?: DuesAge;
+  /** Only the customers the dues hold holds now. */
+  held?: boolean;
   search?: string;
 }
 
@@ -174,7 +246,12 @@ function ageBounds(age: DuesAge, today: string): { from: string | null; to: stri
 }
 
 /** The accounts a dues query asks for, joined to their customers; unordered, unpaged. */
-export function duesSelect(db: Kysely<Database>, query: DuesQuery, today: string) {
+export function duesSelect(
+  db: Kysely<Database>,
+  query: DuesQuery,
+  today: string,
+  policy: HoldPolicy,
+) {
   const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
   let base = db
     .selectFrom('ledger_balances')
@@ -204,6 +281,7 @@ export function duesSelect(db: Kysely<Database>, query: DuesQuery, today: string
     if (from) base = base.where('ledger_balances.due_since', '>=', from);
     if (to) base = base.where('ledger_balances.due_since', '<=', to);
   }
+  if (query.held) base = base.where(heldWhere(policy, today));
   const search = query.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
@@ -223,7 +301,7 @@ export function duesSelect(db: Kysely<Database>, query: DuesQuery, today: string
 
 type DuesSelectRow = Awaited<ReturnType<ReturnType<typeof duesSelect>['execute']>>[number];
 
-export function duesRowBody(row: DuesSelectRow, today: string): DuesRowBody {
+export function duesRowBody(row: DuesSelectRow, today: string, policy: HoldPolicy): DuesRowBody {
   const facts = {
     balancePaise: Number(row.balance_paise),
     dueSince: row.due_since,
@@ -237,6 +315,7 @@ export function duesRowBody(row: DuesSelectRow, today: string): DuesRowBody {
     due_since: row.due_since,
     days_due: days,
     age: facts.balancePaise > 0 ? duesAge(days) : null,
+    hold: holdBody(facts, policy),
   };
 }
 

@@ -1,6 +1,7 @@
 // The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
 // approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
 import { sql } from 'kysely';
+import type { components } from '@generated/api.js';
 import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { requireOwner, type Handlers } from '@server/http.js';
@@ -14,8 +15,11 @@ import {
   skipsOnDate,
   subscriptionsCovering,
   withoutClosedMeals,
+  zeroMealCounts,
 } from './kitchen.query.js';
-import { ensureLocks, sheetLocks } from './kitchen.lock.js';
+import { ensureLocks, heldOffSheet, sheetLocks } from './kitchen.lock.js';
+
+type KitchenSheetBody = components['schemas']['KitchenSheet'];
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -98,15 +102,28 @@ export function kitchenHandlers(ctx: AppContext) {
         .orderBy('u.id')
         .execute();
       // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
-      const [{ counts, onLeave, skipped }, skips, closed, rows, screenOnly] = await Promise.all([
-        mealCounts(db, ctx.db.dialect, date),
-        skipsOnDate(db, date),
-        closedMealsOfDate(db, date),
-        deliveryRows,
-        // Not in the CSV, which is one row per delivery (a rider's list): the names on leave and
-        // the diets are the screen's and the JSON's.
-        csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
-      ]);
+      const [{ counts, onLeave, skipped }, heldOff, skips, closed, rows, screenOnly] =
+        await Promise.all([
+          mealCounts(db, ctx.db.dialect, date),
+          heldOffSheet(ctx, date, locks.settings, locks.rows),
+          skipsOnDate(db, date),
+          closedMealsOfDate(db, date),
+          deliveryRows,
+          // Not in the CSV, which is one row per delivery (a rider's list): the names on leave and
+          // the diets are the screen's and the JSON's.
+          csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
+        ]);
+      // Customers held for dues are not cooked for (from the next cutoff; machines/dues holdOf).
+      const held = zeroMealCounts();
+      for (const meal of MEALS) {
+        for (const one of heldOff[meal]) {
+          held[one.service_type][meal] += 1;
+          counts[one.service_type][meal] -= 1;
+        }
+      }
+      const heldBy = Object.fromEntries(
+        MEALS.map((meal) => [meal, new Set(heldOff[meal].map((one) => one.subscription_id))]),
+      ) as Record<Meal, Set<number>>;
       // A closed meal is not cooked: nothing to count or deliver (the closure says why).
       withoutClosedMeals(counts, closed);
       // A skipped meal is not delivered: who skipped each meal, looked up once per delivery.
@@ -130,6 +147,7 @@ export function kitchenHandlers(ctx: AppContext) {
         for (const meal of parseMeals(row.meals)) {
           // A closed meal is not cooked, and a skipped one is not delivered.
           if (closed[meal] !== null || skippedBy[meal].has(row.subscription_id)) continue;
+          if (heldBy[meal].has(row.subscription_id)) continue;
           deliveries[meal].push(delivery);
         }
       }
@@ -162,6 +180,7 @@ export function kitchenHandlers(ctx: AppContext) {
       }
       const [leaves, diets] = screenOnly;
       for (const meal of MEALS) {
+        for (const one of heldOff[meal]) diets[meal][one.diet] -= 1;
         if (closed[meal] === null) continue;
         for (const diet of Object.keys(diets[meal]) as (keyof (typeof diets)[Meal])[]) {
           diets[meal][diet] = 0;
@@ -172,12 +191,25 @@ export function kitchenHandlers(ctx: AppContext) {
         counts,
         on_leave: onLeave,
         skipped,
+        held,
+        held_customers: Object.fromEntries(
+          MEALS.map((meal) => [
+            meal,
+            heldOff[meal].map((one) => ({
+              subscription_id: one.subscription_id,
+              user_id: one.user_id,
+              name: one.name,
+              service_type: one.service_type,
+              hold: one.hold,
+            })),
+          ]),
+        ) as KitchenSheetBody['held_customers'],
         deliveries,
         leaves,
         skips,
         diets,
         closed,
-        locks: await sheetLocks(ctx, date, locks, counts),
+        locks: await sheetLocks(ctx, date, locks, counts, heldOff),
       };
     },
   } satisfies Partial<Handlers>;

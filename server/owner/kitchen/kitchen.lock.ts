@@ -4,7 +4,14 @@
 // of the sheet that finds a due meal unlocked locks it itself: the insert does nothing when a row
 // is there, so of many instances racing the first writer wins and everyone reads its row.
 import { sql, type Kysely } from 'kysely';
-import { isLateLock, isPastCutoff, LOCK_DAYS_AHEAD, type KitchenMealLock } from '@machines/kitchen';
+import { holdPolicyOf } from '@machines/dues';
+import {
+  holdTakesOff,
+  isLateLock,
+  isPastCutoff,
+  LOCK_DAYS_AHEAD,
+  type KitchenMealLock,
+} from '@machines/kitchen';
 import { DIETS, type Diet } from '@machines/menu';
 import { cutoffAt, MEALS, type BusinessSettings, type Meal } from '@machines/settings';
 import { addDays, isBefore } from '@machines/shared';
@@ -12,6 +19,7 @@ import type { AppContext } from '@server/context.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
+import { heldCustomers, type DuesHoldBody } from '@server/lifecycles/ledger/ledger.read.js';
 import { skipsCounted } from '@server/lifecycles/meal-skip/meal-skip.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import type { DietCounts } from './kitchen.diets.js';
@@ -35,9 +43,12 @@ export interface CountedSubscription {
 export async function countedSubscriptions(
   db: Kysely<Database>,
   date: string,
+  onlyUsers?: readonly number[],
 ): Promise<Record<Meal, CountedSubscription[]>> {
+  let covering = subscriptionsCovering(db, date);
+  if (onlyUsers) covering = covering.where('s.user_id', 'in', onlyUsers);
   const [rows, skips, closed] = await Promise.all([
-    subscriptionsCovering(db, date)
+    covering
       .innerJoin('users as u', 'u.id', 's.user_id')
       .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
       .select([
@@ -80,6 +91,45 @@ export async function countedSubscriptions(
 
 type LockRow = Database['kitchen_locks'];
 
+/** A subscription the dues hold takes off a meal, and why its customer is held. */
+export type HeldSubscription = CountedSubscription & { hold: DuesHoldBody };
+export type HeldOff = Record<Meal, HeldSubscription[]>;
+
+const noneHeld = (): HeldOff => ({ breakfast: [], lunch: [], dinner: [] });
+
+/**
+ * Per meal, the subscriptions the dues hold takes off `date`'s sheet (machines/kitchen
+ * holdTakesOff): the held customers' counted subscriptions, except those a lock already counted.
+ * Nothing is read beyond the settings while the hold is off.
+ */
+export async function heldOffSheet(
+  ctx: LockContext,
+  date: string,
+  settings: BusinessSettings,
+  lockRows: ReadonlyMap<Meal, LockRow>,
+): Promise<HeldOff> {
+  const policy = holdPolicyOf(settings.payments);
+  if (!policy.enabled) return noneHeld();
+  const db = ctx.db.kysely;
+  const held = await heldCustomers(db, policy, ctx.today());
+  if (held.size === 0) return noneHeld();
+  const counted = await countedSubscriptions(db, date, [...held.keys()]);
+  const now = ctx.clock.now().toISOString();
+  const off = noneHeld();
+  for (const meal of MEALS) {
+    const row = lockRows.get(meal);
+    const lockedIds = row ? new Set(JSON.parse(row.subscription_ids) as number[]) : null;
+    const pastCutoff = isPastCutoff(now, cutoffAt(settings, meal, date, ctx.config.businessTz));
+    for (const one of counted[meal]) {
+      const hold = held.get(one.user_id);
+      if (hold && holdTakesOff(one.subscription_id, lockedIds, pastCutoff)) {
+        off[meal].push({ ...one, hold });
+      }
+    }
+  }
+  return off;
+}
+
 /**
  * The locks of `date`, after locking every meal of it whose cutoff has passed and that has none:
  * from today on only, since a past date's subscriptions are no longer what they were. `locked_at`
@@ -105,6 +155,9 @@ export async function ensureLocks(
   );
   if (due.length === 0) return { settings, rows, lockedNow: 0 };
   const counted = await countedSubscriptions(db, date);
+  // The meals locking now are the held customers' next cutoff: the hold takes them off.
+  const held = await heldCustomers(db, holdPolicyOf(settings.payments), ctx.today());
+  for (const meal of due) counted[meal] = counted[meal].filter((one) => !held.has(one.user_id));
   const inserted = await db
     .insertInto('kitchen_locks')
     .values(
@@ -166,9 +219,17 @@ export async function sheetLocks(
   date: string,
   locks: Awaited<ReturnType<typeof ensureLocks>>,
   counts: ServiceMealCounts,
+  heldOff: HeldOff,
 ): Promise<Record<Meal, KitchenMealLock>> {
   const db = ctx.db.kysely;
   const live = locks.rows.size > 0 ? await countedSubscriptions(db, date) : null;
+  // Live as the counts are: without whom the dues hold takes off.
+  if (live) {
+    for (const meal of MEALS) {
+      const off = new Set(heldOff[meal].map((one) => one.subscription_id));
+      live[meal] = live[meal].filter((one) => !off.has(one.subscription_id));
+    }
+  }
   const stored = new Map(
     [...locks.rows].map(([meal, row]) => [meal, JSON.parse(row.subscription_ids) as number[]]),
   );

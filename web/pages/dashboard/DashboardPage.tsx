@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useActiveSubscription, useFeedbackStats, usePayments } from '@web/api/queries';
 import { ButtonLink } from '@web/components/Button';
 import { Card, Details, StatCard } from '@web/components/Card';
+import { HoldBanner } from '@web/components/DuesHold';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT, type Translate } from '@web/i18n/i18n';
@@ -52,6 +53,7 @@ export function DashboardPage() {
           <span className={muted}>@{user.username}</span>
         </div>
       </Link>
+      <HoldBanner />
 
       <div className={statGrid}>
         <StatCard

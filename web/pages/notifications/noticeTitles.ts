@@ -24,6 +24,7 @@ export const NOTICE_TITLES: ReadonlyMap<string, MessageId> = new Map<string, Mes
   ['payment_success', 'notifications.type.payment_success'],
   ['payment_failed', 'notifications.type.payment_failed'],
   ['feedback_answered', 'notifications.type.feedback_answered'],
+  ['dues_hold', 'notifications.type.dues_hold'],
 ]);
 
 /** The title of a notice: its type's in the current language, else the one it was sent with. */

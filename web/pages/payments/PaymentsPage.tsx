@@ -7,6 +7,7 @@ import { useMyStatement, type Statement } from '@web/api/ledger';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button } from '@web/components/Button';
 import { CreditNotes } from '@web/components/CreditNotes';
+import { HoldBanner } from '@web/components/DuesHold';
 import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -67,6 +68,7 @@ export function PaymentsPage() {
           />
         </div>
       </header>
+      <HoldBanner onPaymentsPage />
       {statement.data && statement.data.entries.length > 0 ? (
         <StatementView
           statement={statement.data}

@@ -28,6 +28,7 @@ import { CancelDialog } from './CancelDialog';
 import { FAILURE_TOAST_MESSAGES, payoutText } from './messages';
 import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
+import { HoldBanner } from '@web/components/DuesHold';
 
 const ACTION_LABELS = {
   'subscription.pay': 'subscriptions.action.pay',
@@ -115,6 +116,7 @@ export function SubscriptionsPage() {
           {t('subscriptions.browsePlans')}
         </ButtonLink>
       </header>
+      <HoldBanner />
       {subscriptions.isPending ? (
         <PageSpinner label={t('subscriptions.loading')} />
       ) : subscriptions.isError ? (

@@ -14,6 +14,7 @@ import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
+import { holdShort } from '@web/components/DuesHold';
 import { DateField } from '@web/components/DateField';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';
@@ -211,6 +212,47 @@ function Skips({ sheet }: { sheet: KitchenSheet }) {
   );
 }
 
+/** Per meal, who the dues hold keeps off the sheet (shown only while anyone is held). */
+function HeldForDues({ sheet }: { sheet: KitchenSheet }) {
+  const t = useT();
+  const meals = MEALS.filter((meal) => sheet.held_customers[meal].length > 0);
+  if (meals.length === 0) return null;
+  return (
+    <section aria-labelledby="held-title" className={stack}>
+      <h2 id="held-title" className={sectionTitle}>
+        {t('kitchen.heldTitle')}
+      </h2>
+      <p className={muted}>{t('kitchen.heldHint')}</p>
+      {meals.map((meal) => (
+        <div key={meal} className={stack}>
+          <h3 className={styles.mealHeading}>
+            {t('kitchen.heldMeal', {
+              meal: wordLabel(meal),
+              count: sheet.held_customers[meal].length,
+            })}
+          </h3>
+          <ul
+            className={styles.leaveList}
+            aria-label={t('kitchen.heldCaption', { meal: wordLabel(meal) })}
+          >
+            {sheet.held_customers[meal].map((held) => (
+              <li key={held.subscription_id} className={styles.leaveEntry}>
+                <span className={styles.leaveName}>
+                  <CustomerLink id={held.user_id}>{held.name}</CustomerLink>
+                </span>
+                <span className={styles.leaveFacts}>
+                  <span>{wordLabel(held.service_type)}</span>
+                  <span>{holdShort(t, held.hold)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
   const t = useT();
   return (
@@ -304,6 +346,7 @@ export function KitchenSheetPage() {
           <KitchenDiets sheet={data} />
           <Leaves sheet={data} />
           <Skips sheet={data} />
+          <HeldForDues sheet={data} />
           {MEALS.map((meal) => (
             <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
               <h2 id={`deliveries-${meal}`} className={sectionTitle}>

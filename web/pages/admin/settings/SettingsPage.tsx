@@ -2,6 +2,7 @@
 // single meals and what a skipped day earns, the leave policy, and the mess's UPI id (the counter
 // QR) with how long a payment link lasts. Saved whole; a change applies to requests made after it.
 import { useEffect, useState } from 'react';
+import { holdPolicyOf } from '@machines/dues';
 import { PAYMENT_LINK_LIFETIME_DAYS } from '@machines/payment-link';
 import { MEALS, type Meal } from '@machines/settings';
 import { useSaveSettings, useSettings, type BusinessSettings } from '@web/api/admin';
@@ -32,6 +33,9 @@ interface LeaveNumbers {
   max_days_per_month: string;
   /** The payment policy's most a subscription may owe and start, in rupees. */
   max_dues: string;
+  /** The dues hold's limits (empty: no limit of that kind). */
+  hold_amount: string;
+  hold_days: string;
 }
 
 const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
@@ -40,7 +44,12 @@ const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
   max_days_per_month:
     settings.leaves.max_days_per_month === null ? '' : String(settings.leaves.max_days_per_month),
   max_dues: String(settings.payments.max_dues),
+  hold_amount: String(holdPolicyOf(settings.payments).max_amount ?? ''),
+  hold_days: String(holdPolicyOf(settings.payments).max_days_overdue ?? ''),
 });
+
+/** A typed limit: empty is none (null). */
+const optionalNumber = (text: string) => (text.trim() === '' ? null : wholeNumber(text));
 
 /** The UPI settings as typed. */
 interface UpiText {
@@ -89,6 +98,7 @@ export function SettingsPage() {
 
   const setNumber = (field: keyof LeaveNumbers, value: string) =>
     setNumbers({ ...numbers, [field]: value });
+  const hold = holdPolicyOf(draft.payments);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -102,7 +112,15 @@ export function SettingsPage() {
         min_extending_days: wholeNumber(numbers.min_extending_days),
         max_days_per_month: monthCap === '' ? null : wholeNumber(monthCap),
       },
-      payments: { ...draft.payments, max_dues: wholeNumber(numbers.max_dues) },
+      payments: {
+        ...draft.payments,
+        max_dues: wholeNumber(numbers.max_dues),
+        hold: {
+          enabled: hold.enabled,
+          max_amount: optionalNumber(numbers.hold_amount),
+          max_days_overdue: optionalNumber(numbers.hold_days),
+        },
+      },
       // Left out until the owner types a UPI id: a saved one is kept.
       ...(upi.vpa.trim() || upi.payee_name.trim()
         ? {
@@ -297,6 +315,39 @@ export function SettingsPage() {
                   onChange={(event) => setNumber('max_dues', event.target.value)}
                   hint={t('settings.payments.maxDuesHint')}
                   error={errors['payments.max_dues']}
+                />
+              </div>
+            ) : null}
+            <Checkbox
+              label={t('settings.payments.holdEnabled')}
+              checked={hold.enabled}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  payments: { ...draft.payments, hold: { ...hold, enabled: event.target.checked } },
+                })
+              }
+            />
+            <p className={muted}>{t('settings.payments.holdHint')}</p>
+            {hold.enabled ? (
+              <div className={styles.numberRow}>
+                <TextField
+                  label={t('settings.payments.holdAmount')}
+                  inputMode="numeric"
+                  placeholder={t('settings.payments.holdNoLimit')}
+                  value={numbers.hold_amount}
+                  onChange={(event) => setNumber('hold_amount', event.target.value)}
+                  hint={t('settings.payments.holdAmountHint')}
+                  error={errors['payments.hold.max_amount']}
+                />
+                <TextField
+                  label={t('settings.payments.holdDays')}
+                  inputMode="numeric"
+                  placeholder={t('settings.payments.holdNoLimit')}
+                  value={numbers.hold_days}
+                  onChange={(event) => setNumber('hold_days', event.target.value)}
+                  hint={t('settings.payments.holdDaysHint')}
+                  error={errors['payments.hold.max_days_overdue']}
                 />
               </div>
             ) : null}

@@ -13,10 +13,11 @@ import {
   type DuesRow,
 } from '@web/api/ledger';
 import { Button, ButtonLink } from '@web/components/Button';
-import { Card, EmptyState, StatCard } from '@web/components/Card';
+import { Badge, Card, EmptyState, StatCard } from '@web/components/Card';
 import { CustomerLink, customerPath } from '@web/components/CustomerLink';
 import { Dialog } from '@web/components/Dialog';
-import { SelectField, TextField } from '@web/components/Field';
+import { Checkbox, SelectField, TextField } from '@web/components/Field';
+import { holdShort } from '@web/components/DuesHold';
 import { FilterButtons, Pager } from '@web/components/Filters';
 import { PageSpinner } from '@web/components/Spinner';
 import { StatementView } from '@web/components/Statement';
@@ -54,11 +55,17 @@ export function DuesPage() {
   const [status, setStatus] = useState<DuesFilter>('owing');
   const [age, setAge] = useState<DuesAge | ''>('');
   const [search, setSearch] = useState('');
+  const [held, setHeld] = useState(false);
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<DuesRow | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [recording, setRecording] = useState<number | null>(null);
-  const query = { status, ...(age ? { age } : {}), search: search.trim() };
+  const query = {
+    status,
+    ...(age ? { age } : {}),
+    ...(held ? { held: true } : {}),
+    search: search.trim(),
+  };
   const dues = useDues({ ...query, offset });
   const summary = useDuesSummary();
   const downloadCsv = useDuesCsv();
@@ -106,7 +113,17 @@ export function DuesPage() {
     {
       key: 'status',
       header: t('superuser.dues.column.status'),
-      cell: (r) => <StatusBadge status={r.status} lifecycle="dues" />,
+      cell: (r) => (
+        <span className={row}>
+          <StatusBadge status={r.status} lifecycle="dues" />
+          {/* The word and the reason, not the colour alone. */}
+          {r.hold ? (
+            <Badge tone="danger">
+              {t('hold.badge')} · {holdShort(t, r.hold)}
+            </Badge>
+          ) : null}
+        </span>
+      ),
     },
     {
       key: 'statement',
@@ -169,6 +186,14 @@ export function DuesPage() {
               { value: '', label: t('superuser.dues.age.all') },
               ...AGES.map((value) => ({ value, label: t(AGE_LABELS[value]) })),
             ]}
+          />
+          <Checkbox
+            label={t('superuser.dues.filter.held')}
+            checked={held}
+            onChange={(event) => {
+              setHeld(event.target.checked);
+              setOffset(0);
+            }}
           />
           <TextField
             label={t('superuser.dues.search')}
