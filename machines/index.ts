@@ -13,6 +13,7 @@ export * from './meal-skip';
 export * from './closed-day';
 export * from './dues';
 export * from './payment-link';
+export * from './reminder';
 export * from './walk-in';
 export * from './export';
 export * from './menu';

@@ -11,6 +11,7 @@ import { createPaymentStore } from './lifecycles/payment/payment.store.js';
 import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
 import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
+import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -39,6 +40,7 @@ function createStores(deps: StoreDeps) {
   const provider = createPaymentProvider(deps.config, deps.db);
   const payments = createPaymentStore(deps, subscriptions, ledger, provider);
   const paymentLinks = createPaymentLinkStore(deps, payments, provider);
+  const reminders = createReminderStore(deps, paymentLinks);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -63,6 +65,7 @@ function createStores(deps: StoreDeps) {
     closedDays,
     menu,
     paymentLinks,
+    reminders,
     walkIns,
   };
 }

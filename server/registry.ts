@@ -38,6 +38,8 @@ import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.j
 import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
+import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
+import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -67,6 +69,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...closedDayHandlers(ctx),
     ...ledgerHandlers(ctx),
     ...paymentLinkHandlers(ctx),
+    ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
@@ -84,6 +87,7 @@ export const allJobs: Job[] = [
   ...foundationJobs,
   ...onboardingJobs,
   ...subscriptionJobs,
+  ...reminderJobs,
   ...paymentJobs,
   ...careJobs,
   ...kitchenJobs,

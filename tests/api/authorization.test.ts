@@ -701,6 +701,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ownerListClosedDays: plain('/api/owner/closed-days/'),
     ownerListDues: plain('/api/owner/dues/'),
     ownerDuesSummary: plain('/api/owner/dues/summary/'),
+    ownerListReminders: plain('/api/owner/reminders/'),
+    ownerPreviewReminders: plain('/api/owner/reminders/next/'),
     ownerCustomerStatement: {
       target: byId(() => w.alice.id),
       request: get((target) => `/api/owner/dues/${target.id}/`),

@@ -25,6 +25,7 @@ import { walkInsMigration } from './024_walk_ins.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
+import { reminderSendsMigration } from './025_reminder_sends.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -52,6 +53,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '023_credit_notes': creditNotesMigration(db.dialect),
     '022_payment_links': paymentLinksMigration(db.dialect),
     '024_walk_ins': walkInsMigration(db.dialect),
+    '025_reminder_sends': reminderSendsMigration(db.dialect),
   };
 }
 
