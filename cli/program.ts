@@ -18,6 +18,7 @@ import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
 import { registerDues } from './commands/dues';
+import { registerReminders } from './commands/reminders';
 import { registerLinks } from './commands/links';
 import { registerSubscriptions } from './commands/subscriptions';
 import type { CommandContext } from './context';
@@ -82,6 +83,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSettings(program, ctx);
   registerClosed(program, ctx);
   registerDues(program, ctx);
+  registerReminders(program, ctx);
   registerLinks(program, ctx);
   registerMenu(program, ctx);
 
