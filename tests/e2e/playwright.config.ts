@@ -39,6 +39,7 @@ const HINDI_JOURNEYS = [
   'reports.spec.ts',
   'payment-links.spec.ts',
   'walk-in.spec.ts',
+  'reminders.spec.ts',
 ];
 
 export default defineConfig({
