@@ -18,6 +18,7 @@ import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
 import { registerDues } from './commands/dues';
+import { registerReminders } from './commands/reminders';
 import { registerLinks } from './commands/links';
 import { registerQr } from './commands/qr';
 import { registerSubscriptions } from './commands/subscriptions';
@@ -84,6 +85,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSettings(program, ctx);
   registerClosed(program, ctx);
   registerDues(program, ctx);
+  registerReminders(program, ctx);
   registerLinks(program, ctx);
   registerQr(program, ctx);
   registerMenu(program, ctx);

@@ -600,6 +600,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reminders sent and queued
+         * @description Every dues and expiry reminder the scheduler claimed, the newest first: its key, customer, status (queued, sent, skipped) and the pay link it carried. `customer` keeps one customer's, `status` one status. Paged (`X-Total-Count`).
+         */
+        get: operations["ownerListReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/reminders/next/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the next reminder run would send (a dry run)
+         * @description The reminders due now by the schedule and not yet claimed, and whether quiet hours hold them back. Sends nothing and creates no payment link.
+         */
+        get: operations["ownerPreviewReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/owner/closed-days/": {
         parameters: {
             query?: never;
@@ -3244,6 +3284,7 @@ export interface components {
             leaves: components["schemas"]["LeavePolicy"];
             payments: components["schemas"]["PaymentPolicy"];
             upi?: components["schemas"]["UpiSettings"];
+            reminders: components["schemas"]["ReminderSettings"];
         };
         /** @description The settings to save. `skip_credit` and `leaves` may be left out (a client older than them): they keep their saved values. */
         BusinessSettingsChange: {
@@ -3254,6 +3295,77 @@ export interface components {
             leaves?: components["schemas"]["LeavePolicy"];
             payments?: components["schemas"]["PaymentPolicy"];
             upi?: components["schemas"]["UpiSettings"];
+            reminders?: components["schemas"]["ReminderSettings"];
+        };
+        /** @description The owner's reminder schedule. Before a subscription ends: one reminder when `before_expiry_days` days or fewer are left (0: none). For dues: on the day they become overdue (`on_due_date`, after OVERDUE_AFTER_DAYS days) and then every `every_days_overdue` days, at most `max_reminders` times while the same dues stay unpaid (0: no dues reminders); each carries a payment link. Nothing is sent within `quiet_hours` (wall-clock times in BUSINESS_TZ; the hours may wrap midnight; start equal to end: no quiet hours): a reminder due then waits until they end. Defaults: on, 3 days, on the due date, every 7 days, at most 3, quiet 21:00 to 08:00. */
+        ReminderSettings: {
+            enabled: boolean;
+            before_expiry_days: number;
+            on_due_date: boolean;
+            every_days_overdue: number;
+            max_reminders: number;
+            quiet_hours: components["schemas"]["QuietHours"];
+        };
+        QuietHours: {
+            start: string;
+            end: string;
+        };
+        /** @enum {string} */
+        ReminderKind: "dues" | "expiry";
+        /**
+         * @description queued: claimed by a scheduler run, not yet confirmed sent (a run that died is retried after a few minutes); sent: handed to the notifier; skipped: no longer due when retried (the dues were paid, the subscription ended).
+         * @enum {string}
+         */
+        ReminderStatus: "queued" | "sent" | "skipped";
+        ReminderCustomer: {
+            id: number;
+            username: string;
+            full_name: string;
+        };
+        ReminderSend: {
+            id: number;
+            /** @description `dues:<customer>:<due_since>:<n>` or `expiry:<subscription>`: one reminder, sent once. */
+            key: string;
+            kind: components["schemas"]["ReminderKind"];
+            status: components["schemas"]["ReminderStatus"];
+            customer: components["schemas"]["ReminderCustomer"];
+            /** @description The dues reminder's number in its episode (1 to max_reminders). */
+            number: number | null;
+            subscription: number | null;
+            /** @description The pay link a dues reminder carried. */
+            payment_link: null | {
+                id: number;
+                short_url: string;
+                amount: number;
+                status: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+        };
+        ReminderPreview: {
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description Within quiet hours, when they end (nothing is sent until then); else null.
+             */
+            quiet_until: string | null;
+            /** @description What the next run would send, were it now and outside quiet hours. */
+            reminders: {
+                key: string;
+                kind: components["schemas"]["ReminderKind"];
+                customer: components["schemas"]["ReminderCustomer"];
+                number: number | null;
+                subscription: number | null;
+                /** @description Rupees owed (dues reminders). */
+                amount: number | null;
+                /**
+                 * Format: date
+                 * @description The business date the reminder fell due.
+                 */
+                due_on: string;
+            }[];
         };
         /** @description When a subscription bought with a part payment starts: on full payment (the default), or while it still owes at most `max_dues` rupees. */
         PaymentPolicy: {
@@ -5579,6 +5691,61 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListReminders: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReminderStatus"];
+                customer?: number;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminders. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSend"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerPreviewReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next run's reminders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderPreview"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];

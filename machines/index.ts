@@ -14,6 +14,7 @@ export * from './closed-day';
 export * from './dues';
 export * from './payment-link';
 export * from './counter-qr';
+export * from './reminder';
 export * from './walk-in';
 export * from './export';
 export * from './menu';

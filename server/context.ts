@@ -12,6 +12,7 @@ import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
 import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
 import { createCounterQrStore } from './lifecycles/counter-qr/counter-qr.store.js';
+import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -41,6 +42,7 @@ function createStores(deps: StoreDeps) {
   const payments = createPaymentStore(deps, subscriptions, ledger, provider);
   const paymentLinks = createPaymentLinkStore(deps, payments, provider);
   const counterQrs = createCounterQrStore(deps, payments, provider);
+  const reminders = createReminderStore(deps, paymentLinks);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -66,6 +68,7 @@ function createStores(deps: StoreDeps) {
     menu,
     paymentLinks,
     counterQrs,
+    reminders,
     walkIns,
   };
 }

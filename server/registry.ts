@@ -40,6 +40,8 @@ import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
+import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
+import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -70,6 +72,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...ledgerHandlers(ctx),
     ...paymentLinkHandlers(ctx),
     ...counterQrHandlers(ctx),
+    ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
@@ -87,6 +90,7 @@ export const allJobs: Job[] = [
   ...foundationJobs,
   ...onboardingJobs,
   ...subscriptionJobs,
+  ...reminderJobs,
   ...paymentJobs,
   ...careJobs,
   ...kitchenJobs,

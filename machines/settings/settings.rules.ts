@@ -7,6 +7,7 @@ import { DEFAULT_HOLD_POLICY } from '../dues/dues.rules';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
 import { addDays, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
+import { DEFAULT_REMINDER_SETTINGS } from '../reminder/reminder.rules';
 
 export type BusinessSettings = components['schemas']['BusinessSettings'];
 /** A save: `leaves` and `skip_credit` may be missing (a client older than them). */
@@ -17,6 +18,7 @@ export type SkipCredit = components['schemas']['SkipCredit'];
 export type PaymentPolicy = components['schemas']['PaymentPolicy'];
 /** The mess's UPI id and payee name (the counter QR) and how long a payment link lives. */
 export type UpiSettings = components['schemas']['UpiSettings'];
+export type { ReminderSettings } from '../reminder/reminder.rules';
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
 
@@ -68,6 +70,7 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
   skip_credit: 'none',
   leaves: DEFAULT_LEAVE_POLICY,
   payments: DEFAULT_PAYMENT_POLICY,
+  reminders: DEFAULT_REMINDER_SETTINGS,
 };
 
 /**
@@ -84,6 +87,11 @@ export function mergeSettings(
     skip_credit: change.skip_credit ?? current.skip_credit,
     leaves: { ...current.leaves, ...change.leaves },
     payments: { ...current.payments, ...change.payments },
+    reminders: {
+      ...current.reminders,
+      ...change.reminders,
+      quiet_hours: { ...current.reminders.quiet_hours, ...change.reminders?.quiet_hours },
+    },
     // Absent until the owner first sets a UPI id.
     ...((change.upi ?? current.upi) ? { upi: change.upi ?? current.upi } : {}),
   };

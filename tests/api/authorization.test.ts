@@ -713,6 +713,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ownerListClosedDays: plain('/api/owner/closed-days/'),
     ownerListDues: plain('/api/owner/dues/'),
     ownerDuesSummary: plain('/api/owner/dues/summary/'),
+    ownerListReminders: plain('/api/owner/reminders/'),
+    ownerPreviewReminders: plain('/api/owner/reminders/next/'),
     ownerCustomerStatement: {
       target: byId(() => w.alice.id),
       request: get((target) => `/api/owner/dues/${target.id}/`),
@@ -1678,7 +1680,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(138);
+    expect(operationIds).toHaveLength(140);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -1,12 +1,10 @@
 // Subscriptions over HTTP: the create rules, reads that agree with expiry, delete, cancel with its
 // refund, renew, and the daily commerce jobs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@machines';
+import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { cleanStaleOrders } from '../../server/lifecycles/payment/payment.jobs.js';
-import {
-  expireSubscriptions,
-  sendExpiryReminders,
-} from '../../server/lifecycles/subscription/subscription.jobs.js';
+import { expireSubscriptions } from '../../server/lifecycles/subscription/subscription.jobs.js';
+import { sendReminders as sendExpiryReminders } from '../../server/lifecycles/reminder/reminder.jobs.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
@@ -601,6 +599,19 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
 
   describe('daily jobs', () => {
     it('expires ended subscriptions once, reminds 3 days before the end once, and cleans stale orders', async () => {
+      // The default schedule (3 days before the end), without quiet hours: the test runs at any hour.
+      owner = await loginOwner(t);
+      const noQuiet = await t.request('PUT', '/api/owner/settings/', {
+        token: owner,
+        body: {
+          ...DEFAULT_SETTINGS,
+          reminders: {
+            ...DEFAULT_SETTINGS.reminders,
+            quiet_hours: { start: '00:00', end: '00:00' },
+          },
+        },
+      });
+      expect(noQuiet.status).toBe(200);
       const customer = await registerCustomer(t, { service: 'mess' });
       const plan = await createPlan({ duration_days: 5 });
       const other = await createPlan();

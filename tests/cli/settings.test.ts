@@ -56,6 +56,7 @@ describe('dabba settings', () => {
       skip_credit: 'none',
       leaves: DEFAULT_SETTINGS.leaves,
       payments: DEFAULT_SETTINGS.payments,
+      reminders: DEFAULT_SETTINGS.reminders,
     });
     const bad = await dabba(server, ['settings', 'set', '--cutoff', 'lunch=25:00']);
     expect(bad.code).toBe(2);

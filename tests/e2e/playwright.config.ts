@@ -40,6 +40,7 @@ const HINDI_JOURNEYS = [
   'payment-links.spec.ts',
   'walk-in.spec.ts',
   'dues-hold.spec.ts',
+  'reminders.spec.ts',
 ];
 
 export default defineConfig({

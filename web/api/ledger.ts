@@ -96,3 +96,13 @@ export function useCreditNotePdf() {
       parseAs: 'blob',
     });
 }
+export type ReminderSend = components['schemas']['ReminderSend'];
+export const REMINDERS_PAGE_SIZE = 10;
+
+/** The reminders the schedule claimed (sent, queued, skipped), newest first. */
+export const useReminders = (offset: number) =>
+  useApiPage(
+    '/owner/reminders/',
+    { params: { query: { limit: REMINDERS_PAGE_SIZE, offset } } },
+    { role: 'mess_owner', placeholderData: keepPreviousPage },
+  );

@@ -77,8 +77,11 @@ export function createPaymentLinkStore(
     now = nowIso(deps),
   ) => decide(paymentLinkMachine, paymentLinkFromApi(row, now), event);
 
-  /** Creates a link at the provider for what the subscription owes (or part of it), audited. */
-  async function create(owner: User, input: NewPaymentLink): Promise<PaymentLinkRow> {
+  /**
+   * Creates a link at the provider for what the subscription owes (or part of it), audited. The
+   * owner asks for it, or the server itself (null) for a dues reminder.
+   */
+  async function create(owner: User | null, input: NewPaymentLink): Promise<PaymentLinkRow> {
     const subscription = await db
       .selectFrom('subscriptions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
@@ -150,7 +153,7 @@ export function createPaymentLinkStore(
           short_url: link.shortUrl,
           expire_by: expireBy.toISOString(),
           paid_payment_id: null,
-          created_by: owner.id,
+          created_by: owner?.id ?? null,
           created_at: createdAt,
           updated_at: createdAt,
         })

@@ -503,6 +503,29 @@ export interface Database {
   ledger_balances: LedgerBalancesTable;
   credit_notes: CreditNotesTable;
   walk_ins: WalkInsTable;
+  reminder_sends: ReminderSendsTable;
+}
+
+/** One reminder the scheduler claimed (migration 025); the unique key is the claim. */
+export interface ReminderSendsTable {
+  id: Generated<number>;
+  /** dues:<user>:<due_since>:<n> or expiry:<subscription>. */
+  key: string;
+  user_id: number;
+  kind: 'dues' | 'expiry';
+  status: 'queued' | 'sent' | 'skipped';
+  /** The dues reminder's number in its episode; null for expiry. */
+  number: number | null;
+  /** The episode of a dues reminder (the oldest unpaid charge's date); null for expiry. */
+  due_since: string | null;
+  subscription_id: number | null;
+  payment_link_id: number | null;
+  /** The business date the reminder fell due by the schedule. */
+  due_on: string;
+  created_at: string;
+  /** When the current claimant took it; a queued row claimed long ago is retried. */
+  claimed_at: string;
+  sent_at: string | null;
 }
 
 /** A credit note (GST Section 34) for a paid refund of an invoiced payment (migration 023). */

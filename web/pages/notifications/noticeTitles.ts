@@ -13,6 +13,7 @@ export const NOTICE_TITLES: ReadonlyMap<string, MessageId> = new Map<string, Mes
   ['subscription_created', 'notifications.type.subscription_created'],
   ['subscription_expired', 'notifications.type.subscription_expired'],
   ['subscription_expiring', 'notifications.type.subscription_expiring'],
+  ['dues_reminder', 'notifications.type.dues_reminder'],
   ['subscription_adjusted', 'notifications.type.subscription_adjusted'],
   ['subscription_cancelled', 'notifications.type.subscription_cancelled'],
   ['refund_approved', 'notifications.type.refund_approved'],

@@ -26,6 +26,7 @@ import { counterQrCodesMigration } from './026_counter_qr_codes.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
+import { reminderSendsMigration } from './025_reminder_sends.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -54,6 +55,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '022_payment_links': paymentLinksMigration(db.dialect),
     '024_walk_ins': walkInsMigration(db.dialect),
     '026_counter_qr_codes': counterQrCodesMigration(db.dialect),
+    '025_reminder_sends': reminderSendsMigration(db.dialect),
   };
 }
 

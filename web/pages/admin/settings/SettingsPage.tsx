@@ -1,6 +1,7 @@
 // The owner's settings: when each meal's count is fixed (its cutoff), whether customers may skip
 // single meals and what a skipped day earns, the leave policy, and the mess's UPI id (the counter
-// QR) with how long a payment link lasts. Saved whole; a change applies to requests made after it.
+// QR) with how long a payment link lasts, and the reminder schedule. Saved whole; a change applies to
+// requests made after it.
 import { useEffect, useState } from 'react';
 import { holdPolicyOf } from '@machines/dues';
 import { PAYMENT_LINK_LIFETIME_DAYS } from '@machines/payment-link';
@@ -17,6 +18,7 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
+import { RemindersCard, reminderText, remindersFromText, type ReminderText } from './RemindersCard';
 import * as styles from './SettingsPage.css';
 
 /** The cutoff's day, by how many days before the meal it falls. */
@@ -76,19 +78,22 @@ export function SettingsPage() {
   const [numbers, setNumbers] = useState<LeaveNumbers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [upi, setUpi] = useState<UpiText | null>(null);
+  const [reminders, setReminders] = useState<ReminderText | null>(null);
   useErrorToast(saved.isError, t('settings.toast.loadFailed'), t('settings.loadFailed'));
   useEffect(() => {
     if (saved.data && draft === null) {
       setDraft(saved.data);
       setNumbers(leaveNumbers(saved.data));
       setUpi(upiText(saved.data));
+      setReminders(reminderText(saved.data.reminders));
     }
   }, [saved.data, draft]);
 
   if (saved.isPending || (!draft && !saved.isError)) {
     return <PageSpinner label={t('settings.loading')} />;
   }
-  if (!draft || !numbers || !upi) return <Card role="alert">{t('settings.loadFailed')}</Card>;
+  if (!draft || !numbers || !upi || !reminders)
+    return <Card role="alert">{t('settings.loadFailed')}</Card>;
 
   const setCutoff = (meal: Meal, change: Partial<BusinessSettings['cutoffs'][Meal]>) =>
     setDraft({
@@ -121,6 +126,7 @@ export function SettingsPage() {
           max_days_overdue: optionalNumber(numbers.hold_days),
         },
       },
+      reminders: remindersFromText(reminders, wholeNumber),
       // Left out until the owner types a UPI id: a saved one is kept.
       ...(upi.vpa.trim() || upi.payee_name.trim()
         ? {
@@ -137,6 +143,7 @@ export function SettingsPage() {
         setDraft(settings);
         setNumbers(leaveNumbers(settings));
         setUpi(upiText(settings));
+        setReminders(reminderText(settings.reminders));
         notify({
           tone: 'success',
           title: t('settings.toast.saved'),
@@ -392,6 +399,7 @@ export function SettingsPage() {
             />
           </div>
         </Card>
+        <RemindersCard value={reminders} onChange={setReminders} errors={errors} />
         <div>
           <Button type="submit" busy={save.isPending}>
             {t('settings.save')}

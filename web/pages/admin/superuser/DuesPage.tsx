@@ -1,6 +1,7 @@
 // Who owes what (issue 21): every customer's account by the dues machine's status, oldest dues
 // first, filtered by status, age and a search; a customer's statement opens beside the list, with
-// a link to their page where money is recorded. The CSV holds every matching row.
+// a link to their page where money is recorded. The CSV holds every matching row. Below, the
+// reminders the owner's schedule sent.
 import { useState } from 'react';
 import {
   DUES_PAGE_SIZE,
@@ -27,6 +28,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useOwnerSubscription } from '@web/api/adjustments';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { RemindersList } from './RemindersList';
 import { errorMessage } from '@web/api/errors';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
@@ -230,6 +232,7 @@ export function DuesPage() {
           />
         </>
       )}
+      <RemindersList />
       {open ? (
         <StatementDialog
           row={open}

@@ -1,0 +1,2 @@
+export * from './reminder.machine';
+export * from './reminder.rules';
