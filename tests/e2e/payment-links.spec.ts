@@ -19,6 +19,7 @@ import {
   type PlanSpec,
   type TestCustomer,
 } from './owner-fixtures';
+import { oneLanguagePerWidth } from './support';
 
 const LINK_PLAN: PlanSpec = {
   code: 'E2E-LINK-30',
@@ -85,6 +86,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
     const customer = await registerCustomer(request, {
@@ -165,6 +167,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
     await setUpi(request);
