@@ -4,7 +4,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { escapeRegex, msg, serverTx, tx } from './i18n';
-import { ensurePlan, expectToast, isoDate, newCustomer, PNG_BYTES, readOtp } from './support';
+import {
+  ensurePlan,
+  expectToast,
+  isoDate,
+  newCustomer,
+  PNG_BYTES,
+  readOtp,
+  oneLanguagePerWidth,
+} from './support';
 import { formatPhone } from '@machines/shared';
 
 const MESS_PLAN = {
@@ -67,6 +75,7 @@ for (const viewport of [
 ]) {
   test(`customer journey on ${viewport.name}`, async ({ page, request }) => {
     test.setTimeout(180_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     await ensurePlan(request, MESS_PLAN);
     const customer = newCustomer('student');

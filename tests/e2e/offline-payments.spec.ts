@@ -19,6 +19,7 @@ import {
   type PlanSpec,
   type TestCustomer,
 } from './owner-fixtures';
+import { oneLanguagePerWidth } from './support';
 
 const CASH_PLAN: PlanSpec = {
   code: 'E2E-CASH-30',
@@ -76,6 +77,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = viewport.phone ? '360' : '1366';
     const customer = await registerCustomer(request, {

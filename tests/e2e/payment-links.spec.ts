@@ -21,6 +21,7 @@ import {
   type PlanSpec,
   type TestCustomer,
 } from './owner-fixtures';
+import { oneLanguagePerWidth } from './support';
 
 const LINK_PLAN: PlanSpec = {
   code: 'E2E-LINK-30',
@@ -87,6 +88,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
     const customer = await registerCustomer(request, {
@@ -167,6 +169,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
     await setUpi(request);

@@ -1,5 +1,5 @@
 // Shared helpers for the browser journeys: outbox readers, API shortcuts, axe.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,6 +13,23 @@ export function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
   return dir;
+}
+
+/**
+ * The long journeys (the whole customer journey, payment links, walk-ins, counter payments) are
+ * written for two widths, and run in English and in Hindi. The suite runs each width once, the
+ * desktop in English and the 360 px phone in Hindi, so both widths and both languages are checked;
+ * LONG_JOURNEYS=1 (`npm run bench:web`) runs every width in both languages.
+ */
+export const LONG_JOURNEYS = process.env.LONG_JOURNEYS === '1';
+
+/** Call first in a long journey's test: skips its other-language run at this width in the suite. */
+export function oneLanguagePerWidth(phone: boolean) {
+  const hindi = test.info().project.name === 'hindi';
+  test.skip(
+    !LONG_JOURNEYS && hindi !== phone,
+    `the suite runs this width in ${phone ? 'Hindi' : 'English'} only; LONG_JOURNEYS=1 runs both`,
+  );
 }
 
 let sequence = 0;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, tx } from './i18n';
 import { ensurePlan, ownerLogsIn, type PlanSpec } from './owner-fixtures';
-import { apiLogin, dataDir, readOtp } from './support';
+import { apiLogin, dataDir, readOtp, oneLanguagePerWidth } from './support';
 
 const WALK_IN_PLAN: PlanSpec = {
   code: 'E2E-WALKIN-30',
@@ -56,6 +56,7 @@ for (const viewport of [
     request,
   }) => {
     test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
     await page.setViewportSize(viewport.size);
     const tag = viewport.phone ? '360' : '1366';
     await ensurePlan(request, WALK_IN_PLAN);

@@ -4,8 +4,10 @@ import { csvLine } from '@machines/export';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
 import { requireCustomer, requireOwner, type Handlers } from '@server/http.js';
-import { page } from '@server/platform/paging.js';
+import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
 import {
+  countDues,
+  duesPage,
   duesRowBody,
   duesSelect,
   readDuesSummary,
@@ -39,11 +41,12 @@ export function ledgerHandlers(ctx: AppContext) {
       const query = request.query ?? {};
       const today = ctx.today();
       const policy = await readHoldPolicy(db);
-      const base = duesSelect(db, query, today, policy);
+      const base = duesSelect(db, ctx.db.dialect, query, today, policy);
+      // In the partial index's order (due_since, user_id), so a page walks it and stops.
       const ordered = <T extends typeof base>(q: T) =>
         query.status === 'in_credit'
-          ? q.orderBy('ledger_balances.balance_paise').orderBy('users.id')
-          : q.orderBy('ledger_balances.due_since').orderBy('users.id');
+          ? q.orderBy('ledger_balances.balance_paise').orderBy('ledger_balances.user_id')
+          : q.orderBy('ledger_balances.due_since').orderBy('ledger_balances.user_id');
       if (query.format === 'csv') {
         const rows = (await ordered(base).execute()).map((row) => duesRowBody(row, today, policy));
         const lines = [
@@ -69,7 +72,18 @@ export function ledgerHandlers(ctx: AppContext) {
           .header('Content-Disposition', `attachment; filename="dues_${today}.csv"`)
           .send(`\uFEFF${lines.join('\r\n')}\r\n`);
       }
-      const rows = await page(base, reply, query, ordered);
+      // The count from the balances alone (unless searching), beside the page.
+      const [total, rows] = await Promise.all([
+        countDues(db, ctx.db.dialect, query, today, policy),
+        duesPage(
+          db,
+          ctx.db.dialect,
+          { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 },
+          today,
+          policy,
+        ),
+      ]);
+      reply.header('X-Total-Count', String(total));
       return rows.map((row) => duesRowBody(row, today, policy));
     },
 

@@ -1,7 +1,7 @@
 // The ledger as people read it: one customer's statement (their entries with the running balance,
 // what each subscription still owes, the dues machine's status and actions), the owner's list of
 // who owes what, and the Dues tile's summary by age. Reads only.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { components } from '@generated/api.js';
 import { addDays, allowedEvents } from '@machines/shared';
 import {
@@ -21,7 +21,8 @@ import {
 } from '@machines/dues';
 import type { Database, Subscription, User } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
-import { containsPattern } from '@server/platform/db/search.js';
+import type { Dialect } from '@server/platform/db/index.js';
+import { userSearch } from '@server/owner/users/users.query.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
@@ -114,7 +115,8 @@ export async function readStatement(
   today: string,
   reader: 'customer' | 'owner',
 ): Promise<StatementBody> {
-  const [entries, subscriptions] = await Promise.all([
+  // Four reads side by side (on PostgreSQL each on a connection of its own).
+  const [entries, subscriptions, balance, policy] = await Promise.all([
     db
       .selectFrom('ledger_entries')
       .leftJoin('subscriptions', 'subscriptions.id', 'ledger_entries.subscription_id')
@@ -169,6 +171,12 @@ export async function readStatement(
       )
       .orderBy('subscriptions.id')
       .execute(),
+    db
+      .selectFrom('ledger_balances')
+      .select(['balance_paise', 'due_since'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    readHoldPolicy(db),
   ]);
   let running = 0;
   const entryBodies = entries.map((entry) => {
@@ -193,14 +201,6 @@ export async function readStatement(
             },
     };
   });
-  const [balance, policy] = await Promise.all([
-    db
-      .selectFrom('ledger_balances')
-      .select(['balance_paise', 'due_since'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirst(),
-    readHoldPolicy(db),
-  ]);
   const facts = {
     balancePaise: Number(balance?.balance_paise ?? 0),
     dueSince: balance?.due_since ?? null,
@@ -245,58 +245,148 @@ function ageBounds(age: DuesAge, today: string): { from: string | null; to: stri
   return { from: null, to: addDays(today, -31) };
 }
 
-/** The accounts a dues query asks for, joined to their customers; unordered, unpaged. */
+/**
+ * The conditions of a dues query on ledger_balances. The balance is compared with a literal 0, so
+ * that both databases see the partial index ledger_balances_due (due_since, user_id where
+ * balance_paise > 0) serves every owing query: its counts read the index alone, and its pages walk
+ * it in their order and stop after `limit` rows.
+ */
+function duesConditions(
+  query: DuesQuery,
+  today: string,
+  policy: HoldPolicy,
+): RawBuilder<SqlBool>[] {
+  const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
+  const conditions: RawBuilder<SqlBool>[] = [];
+  const status = query.status ?? 'owing';
+  if (status === 'in_credit') {
+    conditions.push(sql`ledger_balances.balance_paise < 0`);
+  } else {
+    conditions.push(sql`ledger_balances.balance_paise > 0`);
+    if (status === 'due') conditions.push(sql`ledger_balances.due_since >= ${overdueFrom}`);
+    if (status === 'overdue') conditions.push(sql`ledger_balances.due_since < ${overdueFrom}`);
+  }
+  if (query.age) {
+    const { from, to } = ageBounds(query.age, today);
+    conditions.push(sql`ledger_balances.balance_paise > 0`);
+    if (from) conditions.push(sql`ledger_balances.due_since >= ${from}`);
+    if (to) conditions.push(sql`ledger_balances.due_since <= ${to}`);
+  }
+  if (query.held) conditions.push(heldWhere(policy, today) as RawBuilder<SqlBool>);
+  return conditions;
+}
+
+/**
+ * The accounts a dues query asks for, joined to their customers (`u`); unordered, unpaged. A
+ * search is the owner's customer search (username, name, phone and e-mail; on PostgreSQL served by
+ * the users' trigram index).
+ */
 export function duesSelect(
   db: Kysely<Database>,
+  dialect: Dialect,
   query: DuesQuery,
   today: string,
   policy: HoldPolicy,
 ) {
-  const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
   let base = db
     .selectFrom('ledger_balances')
-    .innerJoin('users', 'users.id', 'ledger_balances.user_id')
+    .innerJoin('users as u', 'u.id', 'ledger_balances.user_id')
     .select([
       'ledger_balances.balance_paise',
       'ledger_balances.due_since',
-      'users.id',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.phone',
-      'users.email',
-      'users.user_type',
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.phone',
+      'u.email',
+      'u.user_type',
     ]);
-  const status = query.status ?? 'owing';
-  if (status === 'in_credit') {
-    base = base.where('ledger_balances.balance_paise', '<', 0);
-  } else {
-    base = base.where('ledger_balances.balance_paise', '>', 0);
-    if (status === 'due') base = base.where('ledger_balances.due_since', '>=', overdueFrom);
-    if (status === 'overdue') base = base.where('ledger_balances.due_since', '<', overdueFrom);
-  }
-  if (query.age) {
-    const { from, to } = ageBounds(query.age, today);
-    base = base.where('ledger_balances.balance_paise', '>', 0);
-    if (from) base = base.where('ledger_balances.due_since', '>=', from);
-    if (to) base = base.where('ledger_balances.due_since', '<=', to);
-  }
-  if (query.held) base = base.where(heldWhere(policy, today));
+  for (const condition of duesConditions(query, today, policy)) base = base.where(condition);
   const search = query.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    const like = (column: string) =>
-      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    base = base.where((eb) =>
-      eb.or([
-        like('users.username'),
-        like('users.email'),
-        like('users.phone'),
-        sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  if (search) base = base.where(userSearch(dialect, search));
   return base;
+}
+
+/**
+ * One page of a dues query, in the order the owner reads it (the oldest dues first; in credit, the
+ * largest credit first). Without a search the page is cut from ledger_balances alone (on its partial
+ * index) and only its rows are joined to their customers, so a deep page costs little more than
+ * the first; with one, the joined rows are searched in that order.
+ */
+export function duesPage(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: DuesQuery & { limit: number; offset: number },
+  today: string,
+  policy: HoldPolicy,
+) {
+  const inCredit = query.status === 'in_credit';
+  if (query.search?.trim()) {
+    const base = duesSelect(db, dialect, query, today, policy);
+    return (
+      inCredit
+        ? base.orderBy('ledger_balances.balance_paise').orderBy('ledger_balances.user_id')
+        : base.orderBy('ledger_balances.due_since').orderBy('ledger_balances.user_id')
+    )
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+  }
+  let balances = db
+    .selectFrom('ledger_balances')
+    .select([
+      'ledger_balances.user_id',
+      'ledger_balances.balance_paise',
+      'ledger_balances.due_since',
+    ]);
+  for (const condition of duesConditions(query, today, policy))
+    balances = balances.where(condition);
+  balances = inCredit
+    ? balances.orderBy('ledger_balances.balance_paise').orderBy('ledger_balances.user_id')
+    : balances.orderBy('ledger_balances.due_since').orderBy('ledger_balances.user_id');
+  const page = db
+    .selectFrom(balances.limit(query.limit).offset(query.offset).as('lb'))
+    .innerJoin('users as u', 'u.id', 'lb.user_id')
+    .select([
+      'lb.balance_paise',
+      'lb.due_since',
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.phone',
+      'u.email',
+      'u.user_type',
+    ]);
+  return (
+    inCredit
+      ? page.orderBy('lb.balance_paise').orderBy('lb.user_id')
+      : page.orderBy('lb.due_since').orderBy('lb.user_id')
+  ).execute();
+}
+
+/**
+ * How many accounts a dues query matches: without a search from ledger_balances alone (every row
+ * has its customer: the foreign key cascades), so an owing count reads the partial index only.
+ */
+export async function countDues(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: DuesQuery,
+  today: string,
+  policy: HoldPolicy,
+): Promise<number> {
+  const search = query.search?.trim();
+  let count = search
+    ? duesSelect(db, dialect, query, today, policy).clearSelect()
+    : db.selectFrom('ledger_balances');
+  if (!search)
+    for (const condition of duesConditions(query, today, policy)) count = count.where(condition);
+  const row = await count
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 type DuesSelectRow = Awaited<ReturnType<ReturnType<typeof duesSelect>['execute']>>[number];

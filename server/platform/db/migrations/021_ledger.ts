@@ -88,7 +88,7 @@ export function ledgerMigration(dialect: Dialect) {
 
 /**
  * The entries of what is already stored (the migration's, and the demo's, which writes rows
- * directly): each paid subscription's charge and its payments, each approved refund's credit and
+ * directly, a chunk of customers at a time, so a source already posted is left as it is): each paid subscription's charge and its payments, each approved refund's credit and
  * each paid refund's refund. Backfilled accounts are settled (a paid subscription was paid in full)
  * or in credit.
  */
@@ -102,7 +102,8 @@ export async function backfillLedger(db: QueryExecutorProvider, at: string): Pro
     select s.user_id, s.id, 'charge', s.total_paid_paise, 'subscription', s.id,
            min(substr(p.created_at, 1, 10)), 'Subscription #' || s.id, ${sql.lit(at)}, null
     from subscriptions s join payments p on p.subscription_id = s.id and p.status = 'SUCCESS'
-    group by s.id, s.user_id, s.total_paid_paise`.execute(db);
+    group by s.id, s.user_id, s.total_paid_paise
+    on conflict (source_type, source_id, kind) do nothing`.execute(db);
   await sql`
     insert into ledger_entries
       (user_id, subscription_id, kind, amount_paise, source_type, source_id, occurred_on,
@@ -110,7 +111,8 @@ export async function backfillLedger(db: QueryExecutorProvider, at: string): Pro
     select p.user_id, p.subscription_id, 'payment', -p.amount_paise, 'payment', p.id,
            coalesce(p.received_on, substr(p.created_at, 1, 10)),
            'Payment for subscription #' || p.subscription_id, ${sql.lit(at)}, p.recorded_by
-    from payments p where p.status = 'SUCCESS'`.execute(db);
+    from payments p where p.status = 'SUCCESS'
+    on conflict (source_type, source_id, kind) do nothing`.execute(db);
   for (const [kind, sign, dateColumn, label] of [
     ['credit', -1, 'processed_at', 'Refund approved for subscription #'],
     ['refund', 1, 'paid_at', 'Refund paid for subscription #'],
@@ -123,9 +125,8 @@ export async function backfillLedger(db: QueryExecutorProvider, at: string): Pro
       select r.user_id, r.subscription_id, ${sql.lit(kind)}, ${sql.lit(sign)} * r.amount_paise, 'refund', r.id,
              substr(coalesce(${sql.ref(`r.${dateColumn}`)}, r.updated_at), 1, 10),
              ${sql.lit(label)} || r.subscription_id, ${sql.lit(at)}, null
-      from refunds r where r.status in (${sql.join(statuses.map((status) => sql.lit(status)))})`.execute(
-      db,
-    );
+      from refunds r where r.status in (${sql.join(statuses.map((status) => sql.lit(status)))})
+      on conflict (source_type, source_id, kind) do nothing`.execute(db);
   }
   // Backfilled accounts are settled (a paid subscription was paid in full) or in credit.
   await sql`
