@@ -1,6 +1,6 @@
 // The dues hold (issue 21): the owner turns it on in Settings → Payments; a customer who owes more
 // than the limit is marked Held on the owner's dues list and sees on their home why their meals are
-// paused, with the way to pay; the owner records the payment and the banner is gone. The hold is
+// paused, with the way to pay; they pay it online from Payment History and the banner is gone. The hold is
 // turned off again whatever happens, since every journey shares the server.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
@@ -110,12 +110,18 @@ test('the owner turns the dues hold on; the customer sees why and pays it off', 
     page.getByText(msg('hold.overAmount', { amount: '₹2,000', limit: '₹1,000' })),
   ).toBeVisible();
 
-  // 4. The owner records the rest: the hold is lifted, the banner gone.
-  const rest = await request.post(RECORD, {
-    headers: await owner(request),
-    data: { subscription: subscription.id, amount: 2000, payment_mode: 'cash' },
-  });
-  expect(rest.status(), await rest.text()).toBe(201);
+  // 4. The customer pays what is owed online from there: the hold is lifted, the banner gone.
+  await page
+    .getByRole('button', {
+      name: msg('payments.payDues.onlineFor', { amount: '₹2,000', plan: HOLD_PLAN.name }),
+    })
+    .click();
+  const checkout = page.getByRole('dialog');
+  await checkout.getByRole('radio', { name: msg('checkout.sandbox.method.card') }).click();
+  await checkout
+    .getByRole('button', { name: msg('checkout.sandbox.pay', { amount: '₹2,000' }) })
+    .click();
+  await expect(page.getByText(msg('ledger.balance.settled'))).toBeVisible();
   await page.goto('/dashboard');
   await expect(
     page.getByRole('heading', {

@@ -90,7 +90,11 @@ export function useCheckout(): {
         return;
       }
       // Refresh what payment changed, then get ready for the next checkout.
-      void refreshReads(['/subscriptions/subscriptions/', '/payments/payments/']);
+      void refreshReads([
+        '/subscriptions/subscriptions/',
+        '/payments/payments/',
+        '/ledger/statement/',
+      ]);
       setTimeout(() => actor.send({ type: 'payment.reset' }), 0);
     });
     return () => subscription.unsubscribe();
