@@ -3,6 +3,16 @@ import type { ClaimContext, ClaimEvent } from './walk-in.machine';
 
 export const CLAIM_STATUSES = ['OPEN', 'VERIFIED', 'CLAIMED'] as const;
 
+/**
+ * Where an account enrolled without an e-mail address "lives": a reserved domain (RFC 2606) that
+ * nothing is sent to and no screen shows.
+ */
+export const NO_EMAIL_DOMAIN = 'walk-in.invalid';
+
+/** Whether `address` is a real one, not the stand-in of a walk-in who gave none. */
+export const hasEmail = (address: string): boolean =>
+  !address.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`);
+
 /** A claim link works for a week from the enrolment. */
 export const CLAIM_LINK_DAYS = 7;
 

@@ -1,6 +1,7 @@
 // Notices to customers and to the owner: an e-mail for every event, plus an SMS where the customer
 // benefits. The lifecycle stores send them after their transaction commits. Each notice is written
 // in its recipient's language (users.language), from the catalogue keys its builder names.
+import { hasEmail } from '@machines/walk-in';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
@@ -67,7 +68,10 @@ export async function notifyCustomer(
       type: message.type,
       subject: message.subject,
       summary: message.summary ?? oneLine(message.text),
-      email: { to: user.email, text: `${greeting}\n\n${message.text}\n\n${signature}` },
+      // A walk-in who gave no e-mail address is told by SMS only.
+      ...(hasEmail(user.email)
+        ? { email: { to: user.email, text: `${greeting}\n\n${message.text}\n\n${signature}` } }
+        : {}),
       ...(message.sms ? { sms: { to: user.phone, body: message.sms } } : {}),
       ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
       ...(message.throttle ? { throttle: message.throttle } : {}),

@@ -138,6 +138,21 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
     expect(profile.body.phone_verified).toBe(true);
   });
 
+  it('a walk-in who gave no e-mail address is told by SMS only', async () => {
+    const phone = newPhone();
+    const enrolled = await enrol({ phone, amount: 1000 });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.customer.email).toMatch(/@walk-in\.invalid$/);
+    await t.settle();
+    const channels = await t.ctx.db.kysely
+      .selectFrom('notification_logs')
+      .select('channel')
+      .where('user_id', '=', enrolled.body.customer.id)
+      .execute();
+    expect(channels.length).toBeGreaterThan(0);
+    expect(channels.every((row) => row.channel === 'sms')).toBe(true);
+  });
+
   it('enrols with nothing paid: the whole price is due and no payment is made', async () => {
     const enrolled = await enrol({ amount: 0 });
     expect(enrolled.status).toBe(201);

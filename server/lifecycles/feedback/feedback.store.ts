@@ -1,6 +1,7 @@
 // The feedback lifecycle's store: the customer's create, edit, delete and photo; the owner's
 // response and status. Each change is decided by the feedback machine and written with a
 // conditional UPDATE; the photo's bytes go to the attachment store, never half-written.
+import { hasEmail } from '@machines/walk-in';
 import { getInitialSnapshot } from 'xstate';
 import { decide, refusal, type Refusal } from '@machines/shared';
 import {
@@ -352,7 +353,7 @@ export function createFeedbackStore(deps: StoreDeps) {
       type: 'feedback_answered',
       subject: l.t('notice.feedback_answered.subject'),
       summary: text,
-      email: { to: author.email, text },
+      ...(hasEmail(author.email) ? { email: { to: author.email, text } } : {}),
       sms: {
         to: author.phone,
         body: l.t('notice.feedback_answered.sms', { subject: feedback.subject.slice(0, 60) }),

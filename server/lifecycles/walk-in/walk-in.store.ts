@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CLAIM_LINK_DAYS,
+  NO_EMAIL_DOMAIN,
   decide,
   offlinePaymentProblems,
   paymentModeLabel,
@@ -57,9 +58,6 @@ export interface WalkInOutcome {
   /** The first enrolment of this request id answered. */
   replayed: boolean;
 }
-
-/** Where an account without an e-mail address "lives": a reserved domain nothing is sent to. */
-export const NO_EMAIL_DOMAIN = 'walk-in.invalid';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

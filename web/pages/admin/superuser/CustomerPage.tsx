@@ -14,6 +14,7 @@ import {
   type CustomerSubscription,
 } from '@web/api/customer';
 import type { AdminFeedback, AdminLeave, AdminPayment } from '@web/api/admin';
+import { hasEmail } from '@machines/walk-in';
 import { ApiError, errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card, Details } from '@web/components/Card';
@@ -182,9 +183,13 @@ function Profile({ customer }: { customer: CustomerRecord }) {
             ],
             [
               t('superuser.customer.email'),
-              <a key="email" href={`mailto:${customer.email}`} className={styles.email}>
-                <EmailAddress address={customer.email} />
-              </a>,
+              hasEmail(customer.email) ? (
+                <a key="email" href={`mailto:${customer.email}`} className={styles.email}>
+                  <EmailAddress address={customer.email} />
+                </a>
+              ) : (
+                <EmailAddress key="email" address={customer.email} />
+              ),
             ],
             [t('superuser.customer.type'), wordLabel(customer.user_type)],
             [t('superuser.customer.service'), services.length > 0 ? services.join(', ') : '—'],
