@@ -1,8 +1,11 @@
 // The dues hold (issue 21): the owner turns it on in Settings → Payments; a customer who owes more
 // than the limit is marked Held on the owner's dues list and sees on their home why their meals are
-// paused, with the way to pay; they pay it online from Payment History and the banner is gone. The hold is
+// paused, with the ways to pay (the mess's UPI QR, decoded here; the online checkout); they pay it
+// online from Payment History and the banner is gone. The hold is
 // turned off again whatever happens, since every journey shares the server.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import path from 'node:path';
 import { msg } from './i18n';
 import {
@@ -110,7 +113,37 @@ test('the owner turns the dues hold on; the customer sees why and pays it off', 
     page.getByText(msg('hold.overAmount', { amount: '₹2,000', limit: '₹1,000' })),
   ).toBeVisible();
 
-  // 4. The customer pays what is owed online from there: the hold is lifted, the banner gone.
+  // 4. Straight to the mess by any UPI app: the owner's UPI id as a QR for what is owed.
+  const headers = await owner(request);
+  const settings = await (await request.get('/api/owner/settings/', { headers })).json();
+  const upiSaved = await request.put('/api/owner/settings/', {
+    headers,
+    data: {
+      ...settings,
+      upi: { vpa: 'annapurna.mess@okaxis', payee_name: 'Annapurna Mess', link_expiry_days: 7 },
+    },
+  });
+  expect(upiSaved.status(), await upiSaved.text()).toBe(200);
+  await page
+    .getByRole('button', { name: msg('payments.payDues.upiFor', { plan: HOLD_PLAN.name }) })
+    .click();
+  const qr = page.getByRole('img', {
+    name: msg('payments.payDues.upiQr', { amount: '₹2,000', payee: 'Annapurna Mess' }),
+  });
+  await expect(qr).toBeVisible();
+  const png = PNG.sync.read(await qr.screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded, 'the QR code decodes').not.toBeNull();
+  const uri = new URL(decoded!.data);
+  expect(uri.protocol).toBe('upi:');
+  expect(uri.searchParams.get('pa')).toBe('annapurna.mess@okaxis');
+  expect(uri.searchParams.get('am')).toBe('2000.00');
+  await expect(
+    page.getByRole('link', { name: msg('payments.payDues.upiOpen'), exact: true }),
+  ).toHaveAttribute('href', decoded!.data);
+  await shot(page, `hold-upi-${test.info().project.name}`);
+
+  // 5. Or online: the customer pays what is owed from there; the hold is lifted, the banner gone.
   await page
     .getByRole('button', {
       name: msg('payments.payDues.onlineFor', { amount: '₹2,000', plan: HOLD_PLAN.name }),

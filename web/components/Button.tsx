@@ -45,3 +45,18 @@ export function ButtonLink({
     </Link>
   );
 }
+
+/** A link out of the app (another scheme: upi://, tel:) that looks like a button. */
+export function ButtonAnchor({
+  href,
+  tone,
+  size,
+  block,
+  children,
+}: { href: string; children: ReactNode } & ButtonVariants) {
+  return (
+    <a href={href} className={button({ tone, size, block })}>
+      {children}
+    </a>
+  );
+}

@@ -1,11 +1,14 @@
 // Payment History: summary cards, a status filter, payment cards, the HTML receipt and the PDF.
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { MIN_PAYMENT_PAISE } from '@machines/dues';
 import { receiptAvailable } from '@machines/payment';
 import { usePayments, type Payment } from '@web/api/queries';
 import { useMyStatement, type Statement } from '@web/api/ledger';
 import { useCheckout } from '@web/checkout/useCheckout';
-import { Button } from '@web/components/Button';
+import { Button, ButtonAnchor } from '@web/components/Button';
+import { UpiQr } from '@web/components/UpiQr';
+import { useUpiRequest } from '@web/api/payment-links';
+import { errorMessage } from '@web/api/errors';
 import { CreditNotes } from '@web/components/CreditNotes';
 import { HoldBanner } from '@web/components/DuesHold';
 import { StatementView } from '@web/components/Statement';
@@ -178,32 +181,74 @@ export function PaymentsPage() {
 function PayDues({ statement }: { statement: Statement }) {
   const t = useT();
   const checkout = useCheckout();
+  const [upiFor, setUpiFor] = useState<number | null>(null);
   if (!statement.actions.includes('dues.pay')) return null;
   // Each subscription that still owes (awaiting payment, or started with dues) is paid online by
-  // the same checkout, for what it owes.
+  // the same checkout, for what it owes, or straight to the mess's UPI id from any UPI app.
   const payable = statement.subscriptions_due.filter(
     (due) =>
       (due.status === 'PENDING_PAYMENT' || due.status === 'ACTIVE') &&
       due.amount_due * 100 >= MIN_PAYMENT_PAISE,
   );
   return (
-    <div className={cardActions}>
-      {payable.map((due) => (
-        <Button
-          key={due.id}
-          busy={checkout.payingFor === due.id}
-          disabled={checkout.busy}
-          aria-label={t('payments.payDues.onlineFor', {
-            amount: formatRupees(due.amount_due),
-            plan: due.plan_name,
-          })}
-          onClick={() => checkout.start(due.id)}
-        >
-          {t('payments.payDues.online', { amount: formatRupees(due.amount_due) })}
-        </Button>
-      ))}
+    <div className={stack}>
+      <div className={cardActions}>
+        {payable.map((due) => (
+          <Fragment key={due.id}>
+            <Button
+              busy={checkout.payingFor === due.id}
+              disabled={checkout.busy}
+              aria-label={t('payments.payDues.onlineFor', {
+                amount: formatRupees(due.amount_due),
+                plan: due.plan_name,
+              })}
+              onClick={() => checkout.start(due.id)}
+            >
+              {t('payments.payDues.online', { amount: formatRupees(due.amount_due) })}
+            </Button>
+            <Button
+              tone="secondary"
+              aria-expanded={upiFor === due.id}
+              aria-label={t('payments.payDues.upiFor', { plan: due.plan_name })}
+              onClick={() => setUpiFor(upiFor === due.id ? null : due.id)}
+            >
+              {t('payments.payDues.upi')}
+            </Button>
+          </Fragment>
+        ))}
+      </div>
+      {upiFor !== null ? <UpiToMess subscriptionId={upiFor} /> : null}
       <p className={muted}>{t('payments.payDues.counter')}</p>
       {checkout.dialog}
+    </div>
+  );
+}
+
+/** The mess's own UPI request for what a subscription owes: a QR to scan, a link on a phone. */
+function UpiToMess({ subscriptionId }: { subscriptionId: number }) {
+  const t = useT();
+  const request = useUpiRequest(subscriptionId);
+  if (request.isPending) return <PageSpinner label={t('payments.payDues.upiLoading')} />;
+  if (request.isError) {
+    return <p role="alert">{errorMessage(request.error, t('payments.payDues.upiFailed'))}</p>;
+  }
+  const { upi_uri, amount, payee_name, vpa, note } = request.data;
+  return (
+    <div className={stack}>
+      <UpiQr
+        uri={upi_uri}
+        size={200}
+        label={t('payments.payDues.upiQr', { amount: formatRupees(amount), payee: payee_name })}
+      />
+      <Details
+        items={[
+          [t('payments.payDues.upiPayee'), `${payee_name} (${vpa})`],
+          [t('payments.payDues.upiAmount'), formatRupees(amount)],
+          [t('payments.payDues.upiNote'), note],
+        ]}
+      />
+      <ButtonAnchor href={upi_uri}>{t('payments.payDues.upiOpen')}</ButtonAnchor>
+      <p className={muted}>{t('payments.payDues.upiConfirm')}</p>
     </div>
   );
 }
