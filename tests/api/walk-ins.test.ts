@@ -151,6 +151,15 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
       .execute();
     expect(channels.length).toBeGreaterThan(0);
     expect(channels.every((row) => row.channel === 'sms')).toBe(true);
+    // Nor does the receipt print the stand-in address.
+    const receipt = await t.request(
+      'GET',
+      `/api/payments/payments/${enrolled.body.payment.id}/receipt/?layout=thermal`,
+      { token: owner },
+    );
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toContain(enrolled.body.customer.phone.slice(-5));
+    expect(receipt.text).not.toContain('walk-in.invalid');
   });
 
   it('enrols with nothing paid: the whole price is due and no payment is made', async () => {

@@ -3,6 +3,7 @@
 // The HTML is written in the language the request asks for; the PDF is English in every language,
 // since pdfkit does not shape Devanagari (its conjuncts and vowel signs would come out broken).
 // The PDF embeds Noto Sans: pdfkit's built-in Helvetica has no ₹.
+import { hasEmail } from '@machines/walk-in';
 import { escapeHtml } from '@server/platform/html.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -249,7 +250,10 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
           : []),
         ...(invoice?.buyerGstin ? ([[say('receipt.gstin'), invoice.buyerGstin]] as const) : []),
         [say('receipt.phone'), receipt.customer.phone],
-        [say('receipt.email'), receipt.customer.email],
+        // A walk-in who gave no e-mail address has none to print.
+        ...(hasEmail(receipt.customer.email)
+          ? ([[say('receipt.email'), receipt.customer.email]] as const)
+          : []),
       ],
     },
     {

@@ -2,6 +2,7 @@
 // charged, so it gets a credit note in its own gap-free series per financial year (April–March in
 // BUSINESS_TZ), CN/2026-27/0001, allocated inside the refund's transaction like receipt numbers;
 // and the note as HTML and PDF for the owner and the customer it belongs to.
+import { hasEmail } from '@machines/walk-in';
 import type { Kysely } from 'kysely';
 import type { Config } from '@server/config.js';
 import type { CreditNote, Database, Refund } from '@server/platform/db/schema.js';
@@ -217,7 +218,10 @@ export function creditNoteDocument(
           : []),
         ...(view.customer.gstin ? ([[say('receipt.gstin'), view.customer.gstin]] as const) : []),
         [say('receipt.phone'), view.customer.phone],
-        [say('receipt.email'), view.customer.email],
+        // A walk-in who gave no e-mail address has none to print.
+        ...(hasEmail(view.customer.email)
+          ? ([[say('receipt.email'), view.customer.email]] as const)
+          : []),
       ],
     },
     {
