@@ -2,6 +2,7 @@
 // first, filtered by status, age and a search; a customer's statement opens beside the list, with
 // a link to their page where money is recorded. The CSV holds every matching row. Below, the
 // reminders the owner's schedule sent.
+import { PhoneNumber } from '@web/components/PhoneNumber';
 import { useState } from 'react';
 import {
   DUES_PAGE_SIZE,
@@ -97,7 +98,8 @@ export function DuesPage() {
     {
       key: 'phone',
       header: t('superuser.dues.column.phone'),
-      cell: (r) => r.customer.phone ?? '—',
+      // Tap to call, as everywhere the owner sees a customer's number.
+      cell: (r) => (r.customer.phone ? <PhoneNumber phone={r.customer.phone} /> : '—'),
     },
     {
       key: 'balance',
