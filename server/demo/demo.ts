@@ -328,7 +328,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
           transaction_id: success ? paymentId : null,
           payment_gateway: 'sandbox',
           payment_mode: success ? rng.pick(['card', 'upi', 'netbanking']) : null,
-          failure_reason: success ? null : 'Payment was declined by the bank.',
+          failure_reason: success ? null : 'The payment was declined by the bank.',
           utr: null,
           admin_comment: null,
           receipt_number: success ? ++receiptNumber : null,
