@@ -3,8 +3,8 @@
 import type { components } from '../../generated/api';
 import { formatRupees, paymentModeLabel, type OfflinePaymentMode } from '@machines';
 import type { CliIo } from '../io';
-import { printJson } from '../output';
-import { unwrap, type Api } from './api';
+import { printJson, when } from '../output';
+import { businessTimeZone, unwrap, type Api } from './api';
 
 export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
 
@@ -81,5 +81,6 @@ export async function resendClaimLink(
     `Customer ${user}`,
   );
   if (json) return printJson(io.stdout, sent);
-  io.stdout.write(`${sent.detail}\nThe link works until ${sent.claim.expires_at}.\n`);
+  const until = when(sent.claim.expires_at, await businessTimeZone(api));
+  io.stdout.write(`${sent.detail}\nThe link works until ${until}.\n`);
 }

@@ -97,7 +97,7 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
     expect(sent.stderr).toBe('');
     expect(sent.code).toBe(0);
     expect(sent.stdout).toContain('A new claim link was sent to +919812300013.');
-    expect(sent.stdout).toMatch(/The link works until \d{4}-\d{2}-\d{2}T/);
+    expect(sent.stdout).toMatch(/The link works until \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.\n/);
     const sms = server.t.smsOutbox().slice(before);
     expect(sms.map((message) => message.to)).toEqual(['+919812300013']);
     expect(sms[0]!.body).toMatch(/\/claim\/[A-Za-z0-9_-]+/);
