@@ -1,15 +1,13 @@
 // Small conversions every layer shares: money between paise and rupees (and in words, for
 // invoices, in English and Hindi), meal lists, names.
 import { MEALS, type Meal } from '@machines/settings';
+import { paiseFromRupees } from '@machines/shared';
 import type { Language, User } from './db/schema.js';
 
 /** Paise (storage) to rupees (API). */
 export const rupees = (paise: number) => Number(paise) / 100;
 /** Rupees (API, at most two decimals) to paise, or null when there are more decimals. */
-export function toPaise(amountRupees: number): number | null {
-  const paise = Math.round(amountRupees * 100);
-  return Math.abs(paise - amountRupees * 100) < 1e-6 ? paise : null;
-}
+export const toPaise = paiseFromRupees;
 
 export function parseMeals(stored: string): Meal[] {
   const listed = stored.split(',').map((meal) => meal.trim());

@@ -1,7 +1,8 @@
 // Counter QR codes: the owner creates one for a subscription's dues (or part of them), polls it and
 // closes it; the sandbox "scans and pays" one as a UPI app would. The counter-QR store decides and
 // writes; this parses, calls it and serializes.
-import { counterQrFromApi, counterQrMachine, decide, paiseFromRupees, refusal } from '@machines';
+import { optionalAmountField } from '@server/lifecycles/payment/amount-field.js';
+import { counterQrFromApi, counterQrMachine, decide, refusal } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { ApiError, carrying, fieldError, notFound, refusalError } from '@server/errors.js';
 import { requireOwner, type Handlers } from '@server/http.js';
@@ -63,11 +64,7 @@ export function counterQrHandlers(ctx: AppContext) {
   return {
     async ownerCreateCounterQr(request, reply) {
       const owner = requireOwner(request);
-      const amount = request.body.amount ?? null;
-      const amountPaise = amount === null ? null : paiseFromRupees(amount);
-      if (amount !== null && amountPaise === null) {
-        throw fieldError('amount', 'Amount may have at most two decimals');
-      }
+      const amountPaise = optionalAmountField(request.body.amount);
       const row = await counterQrs.create(owner, {
         subscriptionId: request.body.subscription,
         amountPaise,

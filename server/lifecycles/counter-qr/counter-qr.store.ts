@@ -5,6 +5,7 @@
 // claimed (a conditional UPDATE created → credited, as machines/counter-qr decides) and the SUCCESS
 // payment recorded through the payment store's one settle path, so any number of deliveries give
 // one payment. The customer is told after the commit.
+import { rememberDelivery } from '@server/lifecycles/payment/webhook-events.js';
 import {
   COUNTER_QR_LIFETIME_MINUTES,
   counterQrFromApi,
@@ -200,17 +201,6 @@ export function createCounterQrStore(
       .where('provider_qr_id', '=', qrId)
       .executeTakeFirst();
 
-  /** Remembers one webhook delivery in `executor`; false when it was seen before. */
-  async function remember(executor: Executor, eventId: string, eventType: string) {
-    const row = await executor
-      .insertInto('webhook_events')
-      .values({ event_id: eventId, event_type: eventType, received_at: nowIso(deps) })
-      .onConflict((conflict) => conflict.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
    * qr_code.credited: claims the QR and records its payment, once, keyed by the QR's id (it is
    * single use). The delivery, the claim and the payment commit together or not at all.
@@ -225,7 +215,12 @@ export function createCounterQrStore(
     let outcome: CreditOutcome;
     try {
       outcome = await db.transaction().execute(async (trx): Promise<CreditOutcome> => {
-        if (!(await remember(trx, `qr_code.credited:${qr.provider_qr_id}`, 'qr_code.credited'))) {
+        const delivery = {
+          eventId: `qr_code.credited:${qr.provider_qr_id}`,
+          eventType: 'qr_code.credited',
+          at: nowIso(deps),
+        };
+        if (!(await rememberDelivery(trx, delivery))) {
           return { status: 'duplicate' };
         }
         if (!decision.ok) {

@@ -1,10 +1,10 @@
 // Payment links: the owner creates, lists and cancels them; a customer lists theirs; the sandbox
 // plays the provider's hosted pay page; and the counter UPI request for a subscription's dues. The
 // payment-link store decides and writes; this parses, calls it and serializes.
+import { optionalAmountField } from '@server/lifecycles/payment/amount-field.js';
 import {
   decide,
   MIN_LINK_AMOUNT_PAISE,
-  paiseFromRupees,
   paymentLinkFromApi,
   paymentLinkMachine,
   refusal,
@@ -12,7 +12,7 @@ import {
   upiPayUri,
 } from '@machines';
 import type { AppContext } from '@server/context.js';
-import { ApiError, carrying, fieldError, notFound, refusalError } from '@server/errors.js';
+import { ApiError, carrying, notFound, refusalError } from '@server/errors.js';
 import {
   isOwner,
   requireCustomer,
@@ -85,11 +85,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
 
     async ownerCreatePaymentLink(request, reply) {
       const owner = requireOwner(request);
-      const amount = request.body.amount ?? null;
-      const amountPaise = amount === null ? null : paiseFromRupees(amount);
-      if (amount !== null && amountPaise === null) {
-        throw fieldError('amount', 'Amount may have at most two decimals');
-      }
+      const amountPaise = optionalAmountField(request.body.amount);
       const row = await paymentLinks.create(owner, {
         subscriptionId: request.body.subscription,
         amountPaise,

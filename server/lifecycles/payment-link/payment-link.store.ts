@@ -4,6 +4,7 @@
 // delivery is remembered, the link claimed (a conditional UPDATE created → paid, as the machine
 // decides) and the SUCCESS payment recorded through the payment store's one settle path, so any
 // number of deliveries give one payment. The customer is told after the commit.
+import { rememberDelivery } from '@server/lifecycles/payment/webhook-events.js';
 import { randomBytes } from 'node:crypto';
 import {
   decide,
@@ -221,17 +222,6 @@ export function createPaymentLinkStore(
       .where('provider_link_id', '=', linkId)
       .executeTakeFirst();
 
-  /** Remembers one webhook delivery in `executor`; false when it was seen before. */
-  async function remember(executor: Executor, eventId: string, eventType: string) {
-    const row = await executor
-      .insertInto('webhook_events')
-      .values({ event_id: eventId, event_type: eventType, received_at: nowIso(deps) })
-      .onConflict((conflict) => conflict.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
    * payment_link.paid: claims the link and records its payment, once, keyed by the link's
    * reference. The delivery, the claim and the payment commit together or not at all.
@@ -249,7 +239,12 @@ export function createPaymentLinkStore(
     let outcome: PaidOutcome;
     try {
       outcome = await db.transaction().execute(async (trx): Promise<PaidOutcome> => {
-        if (!(await remember(trx, `payment_link.paid:${link.reference_id}`, 'payment_link.paid'))) {
+        const delivery = {
+          eventId: `payment_link.paid:${link.reference_id}`,
+          eventType: 'payment_link.paid',
+          at: nowIso(deps),
+        };
+        if (!(await rememberDelivery(trx, delivery))) {
           return { status: 'duplicate' };
         }
         if (!decision.ok) {

@@ -1,11 +1,11 @@
 // The owner's payment views: search, filters and paging over every payment, the latest 20, the
 // failed ones, one payment in detail; and recording money received at the mess.
+import { amountField } from './amount-field.js';
 import { sql } from 'kysely';
 import { addDays } from '@machines/shared';
 import type { AppContext } from '@server/context.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { fieldError, forbidden, notFound } from '@server/errors.js';
-import { toPaise } from '@server/platform/format.js';
 import { formatMoney } from '@server/platform/i18n.js';
 import { isOwner, requireOwner, requireUser, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
@@ -93,8 +93,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
           'does_not_exist',
         );
       }
-      const amountPaise = toPaise(input.amount);
-      if (amountPaise === null) throw fieldError('amount', 'Amount may have at most two decimals');
+      const amountPaise = amountField(input.amount);
       const recorded = await ctx.stores.payments.recordOffline(owner, subscription, {
         amountPaise,
         mode: input.payment_mode,

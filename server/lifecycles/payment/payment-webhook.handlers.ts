@@ -1,5 +1,6 @@
 // Razorpay's webhook: checked against the raw body, de-duplicated by what the signature covers, and
 // settled (or recorded as a failed attempt) by the payment store exactly like verify_payment.
+import { rememberDelivery } from './webhook-events.js';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
@@ -80,16 +81,11 @@ export function paymentWebhookHandlers(ctx: AppContext) {
         ? `${settles ? 'payment.captured' : event.event}:${paymentId}`
         : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
       const remember = (executor: Executor) =>
-        executor
-          .insertInto('webhook_events')
-          .values({
-            event_id: eventId,
-            event_type: event.event,
-            received_at: ctx.clock.now().toISOString(),
-          })
-          .onConflict((conflict) => conflict.column('event_id').doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
+        rememberDelivery(executor, {
+          eventId,
+          eventType: event.event,
+          at: ctx.clock.now().toISOString(),
+        });
       const acknowledge = async () =>
         ({ status: (await remember(db)) ? 'ignored' : 'duplicate' }) as const;
 

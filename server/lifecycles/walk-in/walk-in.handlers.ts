@@ -1,5 +1,6 @@
 // Walk-ins: the owner's counter enrolment, and the public claim page's three steps (an OTP to the
 // enrolled phone, its check, the customer's password). The OTP limits are the ones of every OTP.
+import { AMOUNT_DECIMALS_MESSAGE } from '@server/lifecycles/payment/amount-field.js';
 import { claimOtpSend, consumeOtp, issueOtp, otpError } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import {
@@ -49,7 +50,7 @@ export function walkInHandlers(ctx: AppContext) {
       const email = body.email?.trim() || null;
       if (email && !isEmail(email)) errors.email = [EMAIL_MESSAGE];
       const amountPaise = toPaise(body.amount);
-      if (amountPaise === null) errors.amount = ['Amount may have at most two decimals'];
+      if (amountPaise === null) errors.amount = [AMOUNT_DECIMALS_MESSAGE];
       if (Object.keys(errors).length || !phone.ok || amountPaise === null) {
         throw fieldErrors(errors);
       }
