@@ -82,6 +82,8 @@ describe('dabba kitchen and leaves by date', () => {
       'date',
       'deliveries',
       'diets',
+      'held',
+      'held_customers',
       'leaves',
       'locks',
       'on_leave',
