@@ -41,7 +41,7 @@ export function ledgerHandlers(ctx: AppContext) {
       const query = request.query ?? {};
       const today = ctx.today();
       const policy = await readHoldPolicy(db);
-      const base = duesSelect(db, ctx.db.dialect, query, today, policy);
+      const base = duesSelect(db, query, today, policy);
       // In the partial index's order (due_since, user_id), so a page walks it and stops.
       const ordered = <T extends typeof base>(q: T) =>
         query.status === 'in_credit'
@@ -72,12 +72,11 @@ export function ledgerHandlers(ctx: AppContext) {
           .header('Content-Disposition', `attachment; filename="dues_${today}.csv"`)
           .send(`\uFEFF${lines.join('\r\n')}\r\n`);
       }
-      // The count from the balances alone (unless searching), beside the page.
+      // The count from the balances alone, beside the page.
       const [total, rows] = await Promise.all([
-        countDues(db, ctx.db.dialect, query, today, policy),
+        countDues(db, query, today, policy),
         duesPage(
           db,
-          ctx.db.dialect,
           { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 },
           today,
           policy,

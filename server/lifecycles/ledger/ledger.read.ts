@@ -21,8 +21,7 @@ import {
 } from '@machines/dues';
 import type { Database, Subscription, User } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
-import type { Dialect } from '@server/platform/db/index.js';
-import { userSearch } from '@server/owner/users/users.query.js';
+import { containsPattern } from '@server/platform/db/search.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
@@ -273,17 +272,21 @@ function duesConditions(
     if (to) conditions.push(sql`ledger_balances.due_since <= ${to}`);
   }
   if (query.held) conditions.push(heldWhere(policy, today) as RawBuilder<SqlBool>);
+  const search = query.search?.trim();
+  if (search)
+    conditions.push(
+      sql<SqlBool>`ledger_balances.search_text like ${containsPattern(search)} escape '\\'`,
+    );
   return conditions;
 }
 
 /**
- * The accounts a dues query asks for, joined to their customers (`u`); unordered, unpaged. A
- * search is the owner's customer search (username, name, phone and e-mail; on PostgreSQL served by
- * the users' trigram index).
+ * The accounts a dues query asks for, joined to their customers (`u`); unordered, unpaged. A search
+ * is the owner's customer search (name, username, e-mail and phone), on the copy of the customer's
+ * search text each balance keeps (migration 029), so it never reads the users table.
  */
 export function duesSelect(
   db: Kysely<Database>,
-  dialect: Dialect,
   query: DuesQuery,
   today: string,
   policy: HoldPolicy,
@@ -303,36 +306,22 @@ export function duesSelect(
       'u.user_type',
     ]);
   for (const condition of duesConditions(query, today, policy)) base = base.where(condition);
-  const search = query.search?.trim();
-  if (search) base = base.where(userSearch(dialect, search));
   return base;
 }
 
 /**
  * One page of a dues query, in the order the owner reads it (the oldest dues first; in credit, the
- * largest credit first). Without a search the page is cut from ledger_balances alone (on its partial
- * index) and only its rows are joined to their customers, so a deep page costs little more than
- * the first; with one, the joined rows are searched in that order.
+ * largest credit first). The page is cut from ledger_balances alone (owing: on its partial index,
+ * which holds the search text too) and only its rows are joined to their customers, so a deep page
+ * or a search costs little more than the first page.
  */
 export function duesPage(
   db: Kysely<Database>,
-  dialect: Dialect,
   query: DuesQuery & { limit: number; offset: number },
   today: string,
   policy: HoldPolicy,
 ) {
   const inCredit = query.status === 'in_credit';
-  if (query.search?.trim()) {
-    const base = duesSelect(db, dialect, query, today, policy);
-    return (
-      inCredit
-        ? base.orderBy('ledger_balances.balance_paise').orderBy('ledger_balances.user_id')
-        : base.orderBy('ledger_balances.due_since').orderBy('ledger_balances.user_id')
-    )
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
-  }
   let balances = db
     .selectFrom('ledger_balances')
     .select([
@@ -367,22 +356,17 @@ export function duesPage(
 }
 
 /**
- * How many accounts a dues query matches: without a search from ledger_balances alone (every row
- * has its customer: the foreign key cascades), so an owing count reads the partial index only.
+ * How many accounts a dues query matches, from ledger_balances alone (every row has its customer:
+ * the foreign key cascades), so an owing count, searched or not, reads the partial index only.
  */
 export async function countDues(
   db: Kysely<Database>,
-  dialect: Dialect,
   query: DuesQuery,
   today: string,
   policy: HoldPolicy,
 ): Promise<number> {
-  const search = query.search?.trim();
-  let count = search
-    ? duesSelect(db, dialect, query, today, policy).clearSelect()
-    : db.selectFrom('ledger_balances');
-  if (!search)
-    for (const condition of duesConditions(query, today, policy)) count = count.where(condition);
+  let count = db.selectFrom('ledger_balances');
+  for (const condition of duesConditions(query, today, policy)) count = count.where(condition);
   const row = await count
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
@@ -413,60 +397,58 @@ export async function readDuesSummary(
   db: Kysely<Database>,
   today: string,
 ): Promise<DuesSummaryBody> {
-  const overdueFrom = addDays(today, -OVERDUE_AFTER_DAYS);
-  const groups = (['0_15', '16_30', 'over_30'] as const).map((age) => ({
-    age,
-    ...ageBounds(age, today),
-  }));
-  const row = await db
-    .selectFrom('ledger_balances')
-    .select((eb) => {
-      const owing = eb('balance_paise', '>', 0);
-      const sumWhere = (condition: ReturnType<typeof eb.and>) =>
-        eb.fn.coalesce(
-          eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('balance_paise')).else(0).end()),
-          eb.lit(0),
-        );
-      const countWhere = (condition: ReturnType<typeof eb.and>) =>
-        eb.fn.count<number>('user_id').filterWhere(condition);
-      const inGroup = (from: string | null, to: string | null) =>
-        eb.and([
-          owing,
-          ...(from ? [eb('due_since', '>=', from)] : []),
-          ...(to ? [eb('due_since', '<=', to)] : []),
-        ]);
-      const overdue = eb.and([owing, eb('due_since', '<', overdueFrom)]);
-      return [
-        sumWhere(eb.and([owing])).as('total_due'),
-        countWhere(eb.and([owing])).as('customers_due'),
-        sumWhere(overdue).as('overdue_total'),
-        countWhere(overdue).as('customers_overdue'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number>(
-              eb.case().when('balance_paise', '<', 0).then(eb.ref('balance_paise')).else(0).end(),
-            ),
-            eb.lit(0),
-          )
-          .as('in_credit_total'),
-        ...groups.flatMap((group) => [
-          sumWhere(inGroup(group.from, group.to)).as(`amount_${group.age}`),
-          countWhere(inGroup(group.from, group.to)).as(`customers_${group.age}`),
-        ]),
-      ];
-    })
-    .executeTakeFirstOrThrow();
-  const value = (key: string) => Number((row as Record<string, unknown>)[key] ?? 0);
+  // Two reads of two partial indexes (migration 029; the literal 0 lets both databases match each
+  // query to its index): the owing balances summed per due date, walked in the index's order, and
+  // those in credit. The machine's rules (duesStatus, duesAge) then group the dates, so the tile
+  // and the list can never disagree on who is overdue or how old a due is.
+  const [byDate, credit] = await Promise.all([
+    db
+      .selectFrom('ledger_balances')
+      .where(sql<SqlBool>`balance_paise > 0`)
+      .groupBy('due_since')
+      .select((eb) => [
+        'due_since',
+        eb.fn.countAll<number>().as('customers'),
+        eb.fn.sum<number>('balance_paise').as('amount'),
+      ])
+      .execute(),
+    db
+      .selectFrom('ledger_balances')
+      .where(sql<SqlBool>`balance_paise < 0`)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_paise'), eb.lit(0)).as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const ages = new Map<DuesAge, { customers: number; amount: number }>(
+    (['0_15', '16_30', 'over_30'] as const).map((age) => [age, { customers: 0, amount: 0 }]),
+  );
+  let totalDue = 0;
+  let customersDue = 0;
+  let overdueTotal = 0;
+  let customersOverdue = 0;
+  for (const row of byDate) {
+    const customers = Number(row.customers);
+    const amount = Number(row.amount);
+    const facts = { balancePaise: amount, dueSince: row.due_since, today };
+    const group = ages.get(duesAge(daysDue(facts)))!;
+    group.customers += customers;
+    group.amount += amount;
+    totalDue += amount;
+    customersDue += customers;
+    if (duesStatus(facts) === 'OVERDUE') {
+      overdueTotal += amount;
+      customersOverdue += customers;
+    }
+  }
   return {
-    total_due: rupees(value('total_due')),
-    customers_due: value('customers_due'),
-    overdue_total: rupees(value('overdue_total')),
-    customers_overdue: value('customers_overdue'),
-    in_credit_total: rupees(-value('in_credit_total')),
-    ages: groups.map((group) => ({
-      age: group.age,
-      customers: value(`customers_${group.age}`),
-      amount: rupees(value(`amount_${group.age}`)),
+    total_due: rupees(totalDue),
+    customers_due: customersDue,
+    overdue_total: rupees(overdueTotal),
+    customers_overdue: customersOverdue,
+    in_credit_total: rupees(-Number(credit.total)),
+    ages: [...ages].map(([age, group]) => ({
+      age,
+      customers: group.customers,
+      amount: rupees(group.amount),
     })),
   };
 }

@@ -691,6 +691,8 @@ export interface LedgerBalancesTable {
   balance_paise: number;
   due_since: string | null;
   updated_at: string;
+  /** The customer's search text, lower-cased, kept by triggers from users (migration 029). */
+  search_text: Generated<string>;
 }
 export type PaymentLink = Selectable<PaymentLinksTable>;
 
