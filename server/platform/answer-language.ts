@@ -30,6 +30,20 @@ const SENTENCE_ANSWERS: ReadonlySet<OperationId> = new Set<OperationId>([
   'adminRecordOfflinePayment',
 ]);
 
+/**
+ * Successful answers carrying payments (Payment, AdminPayment), whose `failure_reason` is a
+ * sentence of ours (a provider's error code, read by machines/payment-link's failure rules, or the
+ * sandbox's), stored in English and shown to people in their language.
+ */
+const PAYMENT_ANSWERS: ReadonlySet<OperationId> = new Set<OperationId>([
+  'listPayments',
+  'getPayment',
+  'adminListPayments',
+  'adminRecentPayments',
+  'adminFailedPayments',
+  'adminGetPayment',
+]);
+
 /** The keys of an error body that are not text for people. */
 const MACHINE_KEYS = new Set(['error_code']);
 
@@ -77,6 +91,17 @@ function translateSentenceAnswer(language: Language, body: Record<string, unknow
   return translated;
 }
 
+/** Every payment's `failure_reason` in `language`, in a payment, a list or a page of them. */
+function translateFailureReasons(language: Language, payload: unknown): unknown {
+  if (Array.isArray(payload)) return payload.map((item) => translateFailureReasons(language, item));
+  if (!isRecord(payload)) return payload;
+  if (Array.isArray(payload.results))
+    return { ...payload, results: translateFailureReasons(language, payload.results) };
+  return typeof payload.failure_reason === 'string'
+    ? { ...payload, failure_reason: translateSentence(language, payload.failure_reason) }
+    : payload;
+}
+
 /** Adds Accept-Language to Vary, keeping what is there: the answer depends on it. */
 export function varyOnLanguage(reply: FastifyReply) {
   const current = reply.getHeader('vary');
@@ -87,9 +112,14 @@ export function varyOnLanguage(reply: FastifyReply) {
 }
 
 async function answerInLanguage(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (!isRecord(payload)) return payload;
   const isError = reply.statusCode >= 400;
   const operationId = request.routeOptions.config?.operationId;
+  if (!isError && operationId && PAYMENT_ANSWERS.has(operationId)) {
+    varyOnLanguage(reply);
+    const language = requestLanguage(request.headers['accept-language']);
+    return language === DEFAULT_LANGUAGE ? payload : translateFailureReasons(language, payload);
+  }
+  if (!isRecord(payload)) return payload;
   if (!isError && !(operationId && SENTENCE_ANSWERS.has(operationId))) return payload;
   varyOnLanguage(reply);
   const language = requestLanguage(request.headers['accept-language']);

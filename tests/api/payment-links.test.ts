@@ -412,6 +412,26 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect(byWebhook?.failure_reason).toBe(
       'The payment timed out: the bank or UPI app did not confirm it in time.',
     );
+    // Stored in English, read in the reader's language: the customer's list and the owner's.
+    const hindiReasons = async (url: string, token: string) => {
+      const answer = await t.request('GET', url, { token, headers: { 'accept-language': 'hi' } });
+      expect(answer.headers.vary).toContain('Accept-Language');
+      const rows = Array.isArray(answer.body) ? answer.body : answer.body.results;
+      return rows
+        .filter((payment: { id: number }) => failed.some((row) => row.id === payment.id))
+        .map((payment: { failure_reason: string }) => payment.failure_reason);
+    };
+    for (const [url, token] of [
+      ['/api/payments/payments/', asha.access],
+      ['/api/payments/admin/payments/?status=FAILED', owner],
+    ] as const)
+      expect(await hindiReasons(url, token)).toContain('भुगतान पूरा होने से पहले रद्द कर दिया गया।');
+    const one = await t.request('GET', `/api/payments/payments/${failed[0]!.id}/`, {
+      token: asha.access,
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(one.body.failure_reason).not.toBe(failed[0]!.failure_reason);
+    expect(one.body.failure_reason).toMatch(/[\u0900-\u097F]/);
   });
 
   it('builds the counter UPI request for what is due, once the owner has set a UPI id', async () => {
