@@ -1,5 +1,5 @@
 // dabba settings: the business's policies (each meal's cutoff, meal skips and what a skipped day
-// earns, the leave policy).
+// earns, the leave policy, when a subscription starts, the dues hold, the reminder schedule).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { CommandContext } from '../context';
@@ -21,6 +21,17 @@ interface SetOptions {
   leaveMinExtending?: string;
   leaveMonthMax?: string;
   leaveBeforeCutoff?: boolean;
+  activation?: string;
+  maxDues?: string;
+  hold?: boolean;
+  holdAmount?: string;
+  holdDays?: string;
+  reminders?: boolean;
+  remindBefore?: string;
+  remindOnDue?: boolean;
+  remindEvery?: string;
+  remindMax?: string;
+  quietHours?: string;
   json?: boolean;
 }
 
@@ -43,7 +54,9 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
 
   settings
     .command('set')
-    .description('change cutoffs, meal skips or the leave policy; the rest stays as it is')
+    .description(
+      'change cutoffs, meal skips, the leave policy, payments, the dues hold or reminders; the rest stays as it is',
+    )
     .option(
       '--cutoff <meal=HH:MM[/days]>',
       'a meal and when its count is fixed, e.g. lunch=09:30 or breakfast=22:00/1 (the evening before); repeatable',
@@ -65,15 +78,30 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
       "whether a leave must be asked before its first meal's cutoff",
       onOff,
     )
+    .option('--activation <full|dues>', 'a subscription starts on full payment, or with dues')
+    .option('--max-dues <rupees>', 'with --activation dues: the most a new subscription may owe')
+    .option('--hold <on|off>', 'pause the meals of customers whose dues pass a limit', onOff)
+    .option('--hold-amount <rupees|none>', 'the dues hold: owing more than this pauses meals')
+    .option('--hold-days <days|none>', 'the dues hold: overdue longer than this pauses meals')
+    .option('--reminders <on|off>', 'send the reminder schedule', onOff)
+    .option('--remind-before <days>', 'remind this many days before a plan ends (0: never)')
+    .option('--remind-on-due <on|off>', 'remind on the day dues become overdue', onOff)
+    .option('--remind-every <days>', 'then remind every this many days while overdue')
+    .option('--remind-max <count>', 'at most this many dues reminders for the same dues (0: none)')
+    .option('--quiet-hours <HH:MM-HH:MM>', 'send no reminder between these times, e.g. 21:00-08:00')
     .addOption(jsonOption())
     .action(async (options: SetOptions) => {
       const {
         changedSettings,
         describeSettings,
+        parseActivation,
         parseCutoff,
         parseDays,
+        parseLimit,
         parseMonthCap,
+        parseQuietHours,
         parseSkippedDay,
+        parseWhole,
         readSettings,
         saveSettings,
       } = await import('../services/settings');
@@ -85,7 +113,7 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
         )
       ) {
         throw usageError(
-          'Nothing to change: give --cutoff, --skips, --skipped-day or a --leave-… option.',
+          'Nothing to change: give --cutoff, --skips, --skipped-day, --activation, --max-dues, a --leave-…, --hold… or --remind… option, --reminders or --quiet-hours.',
         );
       }
       let changes;
@@ -109,6 +137,39 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
             ...(options.leaveBeforeCutoff === undefined
               ? {}
               : { before_cutoff: options.leaveBeforeCutoff }),
+          },
+          payments: {
+            ...(options.activation === undefined
+              ? {}
+              : { activation: parseActivation(options.activation) }),
+            ...(options.maxDues === undefined
+              ? {}
+              : { max_dues: parseWhole(options.maxDues, 0, 'a whole number of rupees') }),
+          },
+          hold: {
+            ...(options.hold === undefined ? {} : { enabled: options.hold }),
+            ...(options.holdAmount === undefined
+              ? {}
+              : { max_amount: parseLimit(options.holdAmount, 'a whole number of rupees') }),
+            ...(options.holdDays === undefined
+              ? {}
+              : { max_days_overdue: parseLimit(options.holdDays, 'a number of days') }),
+          },
+          reminders: {
+            ...(options.reminders === undefined ? {} : { enabled: options.reminders }),
+            ...(options.remindBefore === undefined
+              ? {}
+              : { before_expiry_days: parseWhole(options.remindBefore, 0, 'a number of days') }),
+            ...(options.remindOnDue === undefined ? {} : { on_due_date: options.remindOnDue }),
+            ...(options.remindEvery === undefined
+              ? {}
+              : { every_days_overdue: parseWhole(options.remindEvery, 1, 'a number of days') }),
+            ...(options.remindMax === undefined
+              ? {}
+              : { max_reminders: parseWhole(options.remindMax, 0, 'a count') }),
+            ...(options.quietHours === undefined
+              ? {}
+              : { quiet_hours: parseQuietHours(options.quietHours) }),
           },
         };
       } catch (error) {

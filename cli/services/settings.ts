@@ -2,6 +2,8 @@
 import type { BusinessSettings, LeavePolicy, Meal, SkipCredit } from '@machines/settings';
 import { MEALS } from '@machines/settings';
 import { holdPolicyOf, type HoldPolicy } from '@machines/dues';
+import type { PaymentPolicy } from '@machines/settings';
+import type { ReminderSettings } from '@machines/reminder';
 import type { Api } from './api';
 import { unwrap } from './api';
 
@@ -48,11 +50,40 @@ export function parseSkippedDay(value: string): SkipCredit {
   throw new Error('Expected extends or nothing.');
 }
 
+/** A whole number, at least `min` (the server checks the upper bound). */
+export function parseWhole(value: string, min: number, what: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new Error(`Expected ${what}, ${min} or more.`);
+  return Number(value);
+}
+
+/** A whole number at least 1, or `none` (no limit). */
+export function parseLimit(value: string, what: string): number | null {
+  return value === 'none' ? null : parseWhole(value, 1, `${what}, or none`);
+}
+
+/** `full` (a subscription starts on full payment) or `dues` (it may start owing). */
+export function parseActivation(value: string): PaymentPolicy['activation'] {
+  if (value === 'full') return 'full_payment';
+  if (value === 'dues') return 'dues_allowed';
+  throw new Error('Expected full or dues.');
+}
+
+/** `21:00-08:00`: reminders wait out these hours (the range may wrap midnight). */
+export function parseQuietHours(value: string): ReminderSettings['quiet_hours'] {
+  const match = /^((?:[01]\d|2[0-3]):[0-5]\d)-((?:[01]\d|2[0-3]):[0-5]\d)$/.exec(value);
+  if (!match) throw new Error('Expected HH:MM-HH:MM, e.g. 21:00-08:00.');
+  return { start: match[1]!, end: match[2]! };
+}
+
 export interface SettingsChanges {
   cutoffs?: readonly ReturnType<typeof parseCutoff>[];
   skips?: boolean;
   skipCredit?: SkipCredit;
   leaves?: Partial<LeavePolicy>;
+  payments?: Partial<Omit<PaymentPolicy, 'hold'>>;
+  hold?: Partial<HoldPolicy>;
+  reminders?: Partial<ReminderSettings>;
 }
 
 /** `settings` with the given changes applied; the rest as it is. */
@@ -70,6 +101,12 @@ export function changedSettings(
     skips_enabled: changes.skips ?? settings.skips_enabled,
     skip_credit: changes.skipCredit ?? settings.skip_credit,
     leaves: { ...settings.leaves, ...changes.leaves },
+    payments: {
+      ...settings.payments,
+      ...changes.payments,
+      hold: { ...holdPolicyOf(settings.payments), ...changes.hold },
+    },
+    reminders: { ...settings.reminders, ...changes.reminders },
   };
 }
 
@@ -81,6 +118,22 @@ function holdLine(hold: HoldPolicy): string {
   ];
   if (!hold.enabled) return 'off';
   return limits.length === 0 ? 'on, no limits set' : `meals paused when ${limits.join(' or ')}`;
+}
+
+/** The reminder schedule as a phrase. */
+function reminderLine(reminders: ReminderSettings): string {
+  if (!reminders.enabled) return 'off';
+  return [
+    reminders.before_expiry_days === 0
+      ? 'none before the end'
+      : `${days(reminders.before_expiry_days)} before the end`,
+    ...(reminders.on_due_date ? ['on the due date'] : []),
+    `every ${days(reminders.every_days_overdue)} overdue`,
+    reminders.max_reminders === 0
+      ? 'no dues reminders'
+      : `at most ${reminders.max_reminders} for the same dues`,
+    `never ${reminders.quiet_hours.start}–${reminders.quiet_hours.end}`,
+  ].join(', ');
 }
 
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
@@ -107,6 +160,10 @@ export function describeSettings(settings: BusinessSettings): string {
   lines.push(
     `Leave before the first meal's cutoff: ${leaves.before_cutoff ? 'required' : 'not required'}`,
   );
+  lines.push(
+    `A subscription starts: ${settings.payments.activation === 'full_payment' ? 'on full payment' : `with dues of up to ₹${settings.payments.max_dues}`}`,
+  );
   lines.push(`Dues hold: ${holdLine(holdPolicyOf(settings.payments))}`);
+  lines.push(`Reminders: ${reminderLine(settings.reminders)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -30,7 +30,9 @@ describe('dabba settings', () => {
         'Shortest leave that extends the plan: 1 day',
         'Leave days per month: no limit',
         "Leave before the first meal's cutoff: not required",
+        'A subscription starts: on full payment',
         'Dues hold: off',
+        'Reminders: 3 days before the end, on the due date, every 7 days overdue, at most 3 for the same dues, never 21:00–08:00',
         '',
       ].join('\n'),
     );
@@ -131,6 +133,94 @@ describe('dabba settings', () => {
       '--json',
     ]);
     expect(back.json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('sets when a subscription starts, the dues hold and the reminder schedule', async () => {
+    const set = await dabba(server, [
+      'settings',
+      'set',
+      '--activation',
+      'dues',
+      '--max-dues',
+      '500',
+      '--hold',
+      'on',
+      '--hold-amount',
+      '1500',
+      '--hold-days',
+      'none',
+      '--reminders',
+      'on',
+      '--remind-before',
+      '2',
+      '--remind-on-due',
+      'off',
+      '--remind-every',
+      '5',
+      '--remind-max',
+      '4',
+      '--quiet-hours',
+      '22:00-07:30',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('A subscription starts: with dues of up to ₹500');
+    expect(set.stdout).toContain('Dues hold: meals paused when over ₹1500');
+    expect(set.stdout).toContain(
+      'Reminders: 2 days before the end, every 5 days overdue, at most 4 for the same dues, never 22:00–07:30',
+    );
+    const json = (await dabba(server, ['settings', '--json'])).json();
+    expect(json.payments).toEqual({
+      activation: 'dues_allowed',
+      max_dues: 500,
+      hold: { enabled: true, max_amount: 1500, max_days_overdue: null },
+    });
+    expect(json.reminders).toEqual({
+      enabled: true,
+      before_expiry_days: 2,
+      on_due_date: false,
+      every_days_overdue: 5,
+      max_reminders: 4,
+      quiet_hours: { start: '22:00', end: '07:30' },
+    });
+    // Usage errors before anything is sent; the server's own bounds as it words them.
+    for (const [flag, value, message] of [
+      ['--activation', 'sometimes', 'Expected full or dues.'],
+      ['--quiet-hours', '9pm-8am', 'Expected HH:MM-HH:MM, e.g. 21:00-08:00.'],
+      ['--hold-amount', '0', 'Expected a whole number of rupees, or none, 1 or more.'],
+    ] as const) {
+      const bad = await dabba(server, ['settings', 'set', flag, value]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
+    const tooMany = await dabba(server, ['settings', 'set', '--remind-every', '91']);
+    expect(tooMany.code).not.toBe(0);
+    expect(tooMany.stderr).toContain('Remind every must be a whole number of days from 1 to 90');
+    const off = await dabba(server, [
+      'settings',
+      'set',
+      '--activation',
+      'full',
+      '--max-dues',
+      '0',
+      '--hold',
+      'off',
+      '--hold-amount',
+      '2000',
+      '--hold-days',
+      '15',
+      '--remind-before',
+      '3',
+      '--remind-on-due',
+      'on',
+      '--remind-every',
+      '7',
+      '--remind-max',
+      '3',
+      '--quiet-hours',
+      '21:00-08:00',
+      '--json',
+    ]);
+    expect(off.json()).toEqual(DEFAULT_SETTINGS);
   });
 
   it('prints one meal of the kitchen sheet with who skipped it', async () => {
