@@ -38,7 +38,9 @@ export function registerSession(program: Command, ctx: CommandContext): void {
       }
       if (options.phone !== undefined) {
         if (options.username !== undefined || options.passwordStdin) {
-          throw usageError('--phone signs in with a texted code: leave out --username and --password-stdin.');
+          throw usageError(
+            '--phone signs in with a texted code: leave out --username and --password-stdin.',
+          );
         }
         const phone = normalizePhone(options.phone);
         if (!phone.ok) throw usageError(`${PHONE_MESSAGES[phone.problem]}: "${options.phone}".`);

@@ -258,7 +258,10 @@ export async function login(io: CliIo, url: string, credentials: Credentials): P
 /** A failed step of the phone sign-in, in the words `dabba login --phone` prints. */
 function phoneLoginFailure(url: string, error: PhoneLoginError | null): UserError {
   if (error?.failure === 'network') {
-    return refusedError(error.message ?? `Could not reach the Dabba server at ${url}.`, CHECK_SERVER);
+    return refusedError(
+      error.message ?? `Could not reach the Dabba server at ${url}.`,
+      CHECK_SERVER,
+    );
   }
   return authError(`Login failed: ${error?.message ?? loginFailedMessage(error)}`);
 }
