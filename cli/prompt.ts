@@ -77,6 +77,13 @@ export async function askCredentials(
   };
 }
 
+/** Asks for the code texted for `dabba login --phone`. */
+export async function askCode(io: CliIo, instead: string): Promise<string> {
+  requireTerminal(io, 'Asking for the code from the SMS', instead);
+  const [code = ''] = await ask(io, [{ text: 'Code from the SMS: ' }]);
+  return code.trim();
+}
+
 export async function confirm(io: CliIo, question: string): Promise<boolean> {
   requireTerminal(io, 'Confirming', 'Pass --yes to go ahead without a question.');
   const [answer = ''] = await ask(io, [{ text: `${question} [y/N] ` }]);

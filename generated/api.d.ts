@@ -64,6 +64,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/login/phone/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a sign-in code to the account with this phone number
+         * @description Signing in without a password, beside login: a 6-digit sign-in code goes by SMS, in the account's language, to the active account with this phone number (normalised like at registration). Any valid phone, with an account or not, gets the same 200 `message` and the same limits as resend-otp: at most 3 codes per phone per hour (sign-in and verification codes together), 60 s apart, and a limit per IP; past them 429 with Retry-After. A malformed phone is 400. No code goes to an unknown phone, a deactivated account, or a phone that several active accounts share (those sign in with their username). A new code replaces the previous sign-in code; a pending verification code stays valid. Errors carry `message`.
+         */
+        post: operations["phoneLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/login/phone/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the phone number and the texted code
+         * @description The sign-in code follows the OTP rules of verify-otp: valid 10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP (429 with Retry-After). A right code answers a new session, as login does, and stamps last_login; the account's status stays as it is (an unverified account still verifies its phone). Only a sign-in code works here, never a verification code. Errors are 400 with `message` and `error_code`: `otp.required`, `otp.invalid` (a wrong code), `otp.expired` (expired, spent, or never requested, also for an unknown phone), `otp.too_many_attempts`, and `sign_in.phone_shared` when several active accounts share the phone (sign in with the username instead). An account deactivated after its code was sent gets 401 with `detail`, as login does.
+         */
+        post: operations["phoneLoginVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/token/refresh/": {
         parameters: {
             query?: never;
@@ -2659,7 +2699,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -2857,6 +2897,10 @@ export interface components {
             message: string;
         };
         ResendOtpRequest: {
+            phone: string;
+        };
+        PhoneLoginRequest: {
+            /** @description The account's phone; normalised like at registration. */
             phone: string;
         };
         PasswordResetRequest: {
@@ -4905,6 +4949,61 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description A new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    phoneLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted ("If an account uses this phone number, a sign-in code has been sent to it."). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    phoneLoginVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpRequest"];
             };
         };
         responses: {

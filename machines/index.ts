@@ -1,6 +1,7 @@
 // The product's lifecycles and their rules, shared by the server, the web app and the CLI.
 export * from './shared';
 export * from './session';
+export * from './phone-login';
 export * from './onboarding';
 export * from './subscription';
 export * from './payment';

@@ -29,6 +29,7 @@ import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
 import { passwordHandlers } from './resources/auth/password.handlers.js';
 import { sessionHandlers } from './resources/auth/session.handlers.js';
+import { phoneLoginHandlers } from './resources/auth/phone-login.handlers.js';
 import { menuHandlers } from './resources/menu/menu.handlers.js';
 import { metaHandlers } from './resources/meta/meta.handlers.js';
 import { notificationHandlers } from './resources/notifications/notification.handlers.js';
@@ -49,6 +50,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     // Resources without a lifecycle.
     ...metaHandlers(ctx),
     ...sessionHandlers(ctx),
+    ...phoneLoginHandlers(ctx),
     ...passwordHandlers(ctx),
     ...notificationHandlers(ctx),
     ...planHandlers(ctx),

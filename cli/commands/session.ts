@@ -2,11 +2,21 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
-import { askCredentials, readAll } from '../prompt';
+import { askCode, askCredentials, readAll, requireTerminal } from '../prompt';
+import { normalizePhone, PHONE_MESSAGES } from '@machines/shared';
 import { jsonOption } from './shared';
 
 const NO_TERMINAL =
   'Without a terminal, pass --username NAME and pipe the password with --password-stdin.';
+const NO_TERMINAL_FOR_CODE =
+  'The code arrives by SMS after the command starts: run it in a terminal, or sign in with --username and --password-stdin.';
+
+interface LoginOptions {
+  url?: string;
+  username?: string;
+  passwordStdin?: boolean;
+  phone?: string;
+}
 
 export function registerSession(program: Command, ctx: CommandContext): void {
   program
@@ -15,15 +25,33 @@ export function registerSession(program: Command, ctx: CommandContext): void {
     .option('--url <url>', 'the Dabba server, e.g. https://mess.example.com (remembered)')
     .option('--username <name>', 'username or e-mail (asked when omitted)')
     .option('--password-stdin', 'read the password from stdin, for scripts')
-    .action(async (options: { url?: string; username?: string; passwordStdin?: boolean }) => {
+    .option('--phone <number>', "sign in with a code texted to the account's phone (asked for)")
+    .action(async (options: LoginOptions) => {
       const { io } = ctx;
       const store = await import('../services/session-store');
-      const { signIn } = await import('../services/account');
+      const { signIn, signInWithPhone } = await import('../services/account');
       const url = store.normalizeUrl(
         options.url ?? io.env.DABBA_URL ?? store.readSession(io.env)?.url ?? store.DEFAULT_URL,
       );
       if (!/^https?:\/\/[^/]+/.test(url)) {
         throw usageError(`"${url}" is not a server URL.`, 'Give it as http(s)://host[:port].');
+      }
+      if (options.phone !== undefined) {
+        if (options.username !== undefined || options.passwordStdin) {
+          throw usageError(
+            '--phone signs in with a texted code: leave out --username and --password-stdin.',
+          );
+        }
+        const phone = normalizePhone(options.phone);
+        if (!phone.ok) throw usageError(`${PHONE_MESSAGES[phone.problem]}: "${options.phone}".`);
+        // Before a code is spent on a run that could not ask for it.
+        requireTerminal(io, 'Asking for the code from the SMS', NO_TERMINAL_FOR_CODE);
+        const user = await signInWithPhone(io, url, phone.value, async (sentMessage) => {
+          if (sentMessage) io.stderr.write(`${sentMessage}\n`);
+          return askCode(io, NO_TERMINAL_FOR_CODE);
+        });
+        io.stdout.write(`Logged in to ${url} as ${user.username}.\n`);
+        return;
       }
       let username = options.username ?? io.env.DABBA_USERNAME;
       let password: string;

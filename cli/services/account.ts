@@ -2,7 +2,7 @@
 import type { components } from '../../generated/api';
 import { authError, refusedError } from '../errors';
 import type { CliIo } from '../io';
-import { connect, login, unwrap, type Api } from './api';
+import { connect, login, loginWithPhone, unwrap, type Api } from './api';
 import { readSession, removeSession } from './session-store';
 
 export type User = components['schemas']['User'];
@@ -21,6 +21,22 @@ export async function signIn(
   if (!username.trim()) throw refusedError('Username or email is required');
   if (!password) throw refusedError('Password is required');
   await login(io, url, { username: username.trim(), password });
+  return ownerSignedIn(io);
+}
+
+/** Signs in with a code texted to `phone`; `askCode` is told the server's answer and returns it. */
+export async function signInWithPhone(
+  io: CliIo,
+  url: string,
+  phone: string,
+  askCode: (sentMessage: string) => Promise<string>,
+): Promise<User> {
+  await loginWithPhone(io, url, phone, askCode);
+  return ownerSignedIn(io);
+}
+
+/** The account just signed in, if it is the owner's: a customer's session is ended at once. */
+async function ownerSignedIn(io: CliIo): Promise<User> {
   const api = await connect(io);
   try {
     const user = await profile(api);

@@ -19,6 +19,7 @@ import {
   failureFromStatus,
   REQUEST_TIMEOUT_MS,
 } from '@machines/shared';
+import { phoneLoginMachine, type PhoneLoginError } from '@machines/phone-login';
 import { authError, BugError, refusedError, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { refusalMessage } from './refusals';
@@ -91,18 +92,16 @@ async function postJson(io: CliIo, url: string, path: string, body: unknown): Pr
   }
 }
 
-async function tokenCall(
-  io: CliIo,
-  url: string,
-  path: string,
-  body: unknown,
-): Promise<SessionTokens> {
+async function postCall<T>(io: CliIo, url: string, path: string, body: unknown): Promise<T> {
   const response = await postJson(io, url, path, body);
   if (!response.ok) {
     throw new EffectError(failureFromStatus(response.status), errorText(await readError(response)));
   }
-  return (await response.json()) as SessionTokens;
+  return (await response.json()) as T;
 }
+
+const tokenCall = (io: CliIo, url: string, path: string, body: unknown) =>
+  postCall<SessionTokens>(io, url, path, body);
 
 function startSession(io: CliIo, url: string, stored: StoredSession | null): SessionActor {
   let username = stored?.username;
@@ -252,6 +251,68 @@ export async function login(io: CliIo, url: string, credentials: Credentials): P
       'Check the username and password.',
     );
   } finally {
+    session.stop();
+  }
+}
+
+/** A failed step of the phone sign-in, in the words `dabba login --phone` prints. */
+function phoneLoginFailure(url: string, error: PhoneLoginError | null): UserError {
+  if (error?.failure === 'network') {
+    return refusedError(
+      error.message ?? `Could not reach the Dabba server at ${url}.`,
+      CHECK_SERVER,
+    );
+  }
+  return authError(`Login failed: ${error?.message ?? loginFailedMessage(error)}`);
+}
+
+/**
+ * Logs in with a code texted to `phone` (machines/phone-login: send, then the code `askCode`
+ * returns, then the tokens go to the session machine) and stores the tokens for `url`.
+ */
+export async function loginWithPhone(
+  io: CliIo,
+  url: string,
+  phone: string,
+  askCode: (sentMessage: string) => Promise<string>,
+): Promise<void> {
+  const session = startSession(io, url, null);
+  const phoneLogin = createActor(
+    phoneLoginMachine.provide({
+      actors: {
+        sendCode: fromPromise<{ message: string }, { phone: string }>(({ input }) =>
+          postCall(io, url, '/accounts/login/phone/', input),
+        ),
+        verifyCode: fromPromise<SessionTokens, { phone: string; otp: string }>(({ input }) =>
+          tokenCall(io, url, '/accounts/login/phone/verify/', input),
+        ),
+      },
+      actions: {
+        signIn: (_, tokens) => session.send({ type: 'session.tokens_received', tokens }),
+      },
+    }),
+  ).start();
+  const idle = () =>
+    waitFor(phoneLogin, (snapshot) => !snapshot.hasTag('busy'), {
+      timeout: REQUEST_TIMEOUT_MS * 2,
+    });
+  try {
+    await settled(session);
+    phoneLogin.send({ type: 'phoneLogin.send', phone });
+    const sent = await idle();
+    if (!sent.hasTag('codeStep')) throw phoneLoginFailure(url, sent.context.error);
+    const code = await askCode(sent.context.sentMessage ?? '');
+    phoneLogin.send({ type: 'phoneLogin.verify', otp: code });
+    const checked = await idle();
+    if (checked.status !== 'done') {
+      if (!checked.matches('codeSent') || checked.context.error) {
+        throw phoneLoginFailure(url, checked.context.error);
+      }
+      throw refusedError('The code from the SMS has 6 digits.');
+    }
+    if (!(await settled(session)).matches('loggedIn')) throw phoneLoginFailure(url, null);
+  } finally {
+    phoneLogin.stop();
     session.stop();
   }
 }

@@ -12,6 +12,11 @@ export const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** Every API call gives up after this long. */
 export const REQUEST_TIMEOUT_MS = 30 * 1000;
 
+/** One-time codes (phone verification, phone sign-in) have this many digits. */
+export const OTP_LENGTH = 6;
+/** A phone gets a new code at most this often. */
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+
 /** After the profile is complete, the user goes to /dashboard after about this long. */
 export const PROFILE_COMPLETE_REDIRECT_MS = 1200;
 /** After subscribing, the customer goes to /subscriptions after this long. */

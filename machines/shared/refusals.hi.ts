@@ -27,6 +27,7 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'otp.invalid': 'ग़लत OTP। कृपया फिर से कोशिश करें।',
   'otp.expired': 'OTP की अवधि समाप्त हो गई है या OTP माँगा ही नहीं गया था। कृपया नया OTP माँगें।',
   'otp.too_many_attempts': 'बहुत ज़्यादा ग़लत प्रयास हो गए। कृपया नया OTP माँगें।',
+  'sign_in.phone_shared': 'यह फ़ोन नंबर एक से ज़्यादा खातों में है। कृपया अपने यूज़रनेम और पासवर्ड से लॉग इन करें।',
   'reset.invalid_link': 'पासवर्ड रीसेट लिंक अमान्य है या इसकी समय-सीमा समाप्त हो गई है।',
   'plan.code_taken': 'इस कोड का प्लान पहले से मौजूद है।',
   'backup.not_sqlite':

@@ -36,6 +36,8 @@ export const REFUSALS_EN = {
   'otp.invalid': 'Invalid OTP. Please try again.',
   'otp.expired': 'OTP has expired or was not requested. Please request a new OTP.',
   'otp.too_many_attempts': 'Too many wrong attempts. Please request a new OTP.',
+  'sign_in.phone_shared':
+    'More than one account uses this phone number. Please sign in with your username and password.',
   'reset.invalid_link': 'The password reset link is invalid or has expired.',
   'plan.code_taken': 'A plan with this code already exists.',
   'backup.not_sqlite':

@@ -22,6 +22,7 @@ const SENTENCE_ANSWERS: ReadonlySet<OperationId> = new Set<OperationId>([
   'register',
   'resendOtp',
   'verifyOtp',
+  'phoneLogin',
   'changePassword',
   'requestPasswordReset',
   'checkPasswordResetLink',

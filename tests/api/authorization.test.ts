@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
-import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
+import { issueOtp, OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
 import { loadContract, type OperationRoute } from '../../server/contract.js';
 import type { OperationId } from '../../server/http.js';
 import { createTestApp, testDatabases, type Answer, type TestApp } from '../helpers/app.js';
@@ -663,6 +663,36 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         url: '/api/accounts/resend-otp/',
         body: { phone: `+91${target.phone}` },
       }),
+    },
+    phoneLogin: {
+      // A phone no account has: the same 200 as any other, and no cooldown from a registration.
+      fresh: async () => ({ id: 0, owner: w.alice, phone: uniquePhone() }),
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/login/phone/',
+        body: { phone: `+91${target.phone}` },
+      }),
+      check: (answer) => expect(answer.body.message).toMatch(/sign-in code/),
+    },
+    phoneLoginVerify: {
+      fresh: async () => {
+        const account = await guest();
+        const user = await t.ctx.db.kysely
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', account.id)
+          .executeTakeFirstOrThrow();
+        // The code phoneLogin would text, without waiting out the registration's cooldown.
+        await issueOtp(t.ctx, user, 'sign_in');
+        await t.settle();
+        return { id: account.id, owner: w.alice, phone: account.phone };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/accounts/login/phone/verify/',
+        body: { phone: `+91${target.phone}`, otp: lastOtp(t, target.phone) },
+      }),
+      check: (answer) => expect(answer.body.access).toEqual(expect.any(String)),
     },
     requestPasswordReset: {
       request: () => ({
@@ -1680,7 +1710,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(140);
+    expect(operationIds).toHaveLength(142);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

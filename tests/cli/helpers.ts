@@ -40,14 +40,23 @@ export interface CliRun {
 export async function dabba(
   server: Pick<CliServer, 'configDir'> & { url?: string },
   argv: string[],
-  options: { stdin?: string; isTTY?: boolean; env?: Record<string, string>; cwd?: string } = {},
+  options: {
+    /** What is typed; a stream lets a test type once it has read something (an SMS code). */
+    stdin?: string | Readable;
+    isTTY?: boolean;
+    env?: Record<string, string>;
+    cwd?: string;
+  } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+    stdin:
+      options.stdin instanceof Readable
+        ? options.stdin
+        : Readable.from(options.stdin === undefined ? [] : [options.stdin]),
     isTTY: options.isTTY ?? false,
     env: {
       DABBA_CONFIG_DIR: server.configDir,

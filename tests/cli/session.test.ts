@@ -1,6 +1,7 @@
 // dabba login / whoami / logout, the session file, refresh after a 401, and the exit codes.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../helpers/accounts.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
@@ -69,6 +70,77 @@ describe('dabba session commands', () => {
     expect(result.stderr).toContain('Password: ');
     expect(result.stderr).not.toContain('owner-password-1');
     expect(result.stdout).toBe(`Logged in to ${server.url} as owner.\n`);
+  });
+
+  describe('login --phone', () => {
+    const ownerPhone = async () =>
+      (
+        await server.t.ctx.db.kysely
+          .selectFrom('users')
+          .select('phone')
+          .where('username', '=', 'owner')
+          .executeTakeFirstOrThrow()
+      ).phone;
+    const signInTexts = (phone: string) =>
+      server.t.smsOutbox().filter((sms) => sms.to === phone && /sign-in code/.test(sms.body));
+
+    /** Runs `dabba login --phone` on a terminal and types `answer(code)` once the SMS is there. */
+    async function phoneLogin(answer: (code: string) => string) {
+      const phone = await ownerPhone();
+      const before = signInTexts(phone).length;
+      const typing = new PassThrough();
+      const running = dabba(server, ['login', '--url', server.url, '--phone', phone.slice(3)], {
+        isTTY: true,
+        stdin: typing,
+      });
+      await expect.poll(() => signInTexts(phone).length, { timeout: 10_000 }).toBe(before + 1);
+      const code = /(\d{6})/.exec(signInTexts(phone).at(-1)!.body)![1]!;
+      typing.end(`${answer(code)}\n`);
+      return running;
+    }
+
+    it('texts a code, asks for it and signs the owner in', async () => {
+      rmSync(sessionPath(), { force: true });
+      server.t.clock.advance(61_000);
+      const result = await phoneLogin((code) => code);
+      expect(result.stderr).toContain(
+        'If an account uses this phone number, a sign-in code has been sent to it.',
+      );
+      expect(result.stderr).toContain('Code from the SMS: ');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`Logged in to ${server.url} as owner.\n`);
+      const who = await dabba(server, ['whoami', '--json']);
+      expect(who.json()).toMatchObject({ username: 'owner', user_type: 'mess_owner' });
+    });
+
+    it("refuses a wrong code with the server's message and exit 3", async () => {
+      server.t.clock.advance(61_000);
+      const result = await phoneLogin((code) => (code === '000000' ? '111111' : '000000'));
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain('Login failed: Invalid OTP. Please try again.');
+    });
+
+    it('needs a terminal and a valid phone, and texts nothing otherwise', async () => {
+      const phone = await ownerPhone();
+      const before = signInTexts(phone).length;
+      server.t.clock.advance(61_000);
+      const piped = await dabba(server, ['login', '--url', server.url, '--phone', phone]);
+      expect(piped.code).toBe(2);
+      expect(piped.stderr).toContain('needs a terminal');
+      const malformed = await dabba(server, ['login', '--url', server.url, '--phone', '12345'], {
+        isTTY: true,
+      });
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toContain('Phone number must be exactly 10 digits');
+      const mixed = await dabba(
+        server,
+        ['login', '--url', server.url, '--phone', phone, '--username', 'owner'],
+        { isTTY: true },
+      );
+      expect(mixed.code).toBe(2);
+      await server.t.settle();
+      expect(signInTexts(phone)).toHaveLength(before);
+    });
   });
 
   it('refreshes once after a 401 and retries, storing the rotated tokens', async () => {

@@ -37,6 +37,7 @@ test('visitor screens have no axe violations', async ({ page }) => {
   await page.keyboard.press('Escape');
   for (const path of [
     '/login',
+    '/login?with=phone',
     '/register',
     '/otp-verification?phone=%2B919876543210',
     '/forgot-password',
@@ -48,6 +49,16 @@ test('visitor screens have no axe violations', async ({ page }) => {
     await expectNoAxeViolations(page, path);
   }
   // Error states are accessible too.
+  await page.goto('/login?with=phone');
+  await page.getByLabel('Phone', { exact: true }).fill('12345');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expectNoAxeViolations(page, 'phone sign-in with an error');
+  await page
+    .getByLabel('Phone', { exact: true })
+    .fill(`+91 ${9_000_000_000 + (Date.now() % 999_999_999)}`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel('Sign-in code')).toBeVisible();
+  await expectNoAxeViolations(page, 'phone sign-in, code step');
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expectNoAxeViolations(page, '/register with errors');

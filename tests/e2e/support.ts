@@ -77,11 +77,18 @@ export function newCustomer(userType: 'student' | 'regular' = 'student'): Custom
   };
 }
 
+/** Which code an SMS carries: phone verification (notice.otp) or phone sign-in. */
+export type OtpKind = 'verify' | 'sign_in';
+const OTP_SMS_KEYS: Record<OtpKind, string> = {
+  verify: 'notice.otp.sms',
+  sign_in: 'notice.sign_in_code.sms',
+};
+
 /**
- * The OTP SMS in each language the server writes it (server/locales/*.json notice.otp.sms; the
- * text follows the user's saved language), as patterns that capture the code.
+ * The OTP SMS of `kind` in each language the server writes it (server/locales/*.json; the text
+ * follows the user's saved language), as patterns that capture the code.
  */
-function otpSmsPatterns(): RegExp[] {
+function otpSmsPatterns(kind: OtpKind): RegExp[] {
   const dir = path.resolve(import.meta.dirname, '../../server/locales');
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const patterns = readdirSync(dir)
@@ -89,21 +96,24 @@ function otpSmsPatterns(): RegExp[] {
     .map(
       (name) =>
         (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Record<string, string>)[
-          'notice.otp.sms'
+          OTP_SMS_KEYS[kind]
         ],
     )
     .filter(
       (message): message is string => typeof message === 'string' && message.includes('{code}'),
     )
     .map((message) => new RegExp(message.split('{code}').map(escape).join('(\\d{6})')));
-  // The English wording as it has always been, should a catalogue be missing.
-  return patterns.length > 0 ? patterns : [/\b(\d{6})\b is your Dabba verification code/];
+  if (patterns.length === 0) throw new Error(`No ${OTP_SMS_KEYS[kind]} in server/locales`);
+  return patterns;
 }
 
-/** The latest OTP texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl, in any language. */
-export async function readOtp(phone: string): Promise<string> {
+/**
+ * The latest code of `kind` texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl, in any
+ * language.
+ */
+export async function readOtp(phone: string, kind: OtpKind = 'verify'): Promise<string> {
   const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
-  const patterns = otpSmsPatterns();
+  const patterns = otpSmsPatterns(kind);
   const codeIn = (body: string) =>
     patterns.map((pattern) => pattern.exec(body)?.[1]).find((code) => code !== undefined) ?? null;
   let otp: string | null = null;

@@ -11,12 +11,26 @@ import {
 export class ApiError extends EffectError {
   readonly status: number;
   readonly body: ErrorBody | null;
-  constructor(status: number, body: ErrorBody | null, fallback?: string) {
+  /** A 429's Retry-After, in seconds (null without one). */
+  readonly retryAfterSeconds: number | null;
+  constructor(
+    status: number,
+    body: ErrorBody | null,
+    fallback?: string,
+    retryAfterSeconds: number | null = null,
+  ) {
     super(failureFromStatus(status), errorSentence(body) ?? fallback);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After as whole seconds; the server always sends seconds, never an HTTP date. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
 /** Per-field messages keyed by field name. */
@@ -75,7 +89,7 @@ export async function unwrapResponse<T>(
     const body = (
       result.error && typeof result.error === 'object' ? result.error : null
     ) as ErrorBody | null;
-    throw new ApiError(result.response.status, body);
+    throw new ApiError(result.response.status, body, undefined, retryAfterOf(result.response));
   }
   return { data: result.data as T, response: result.response };
 }

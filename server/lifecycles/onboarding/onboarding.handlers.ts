@@ -1,18 +1,18 @@
 // Registration, phone verification and the profile. The account store writes the user's status as
 // the onboarding machine decides; handlers check the fields with the spec's messages first.
-import { claimOtpSend, consumeOtp, issueOtp, otpError } from '@server/resources/auth/otp.js';
+import {
+  admitOtpCheck,
+  admitOtpSend,
+  claimOtpSend,
+  consumeOtp,
+  issueOtp,
+} from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { User } from '@server/platform/db/schema.js';
-import {
-  ApiError,
-  fieldErrors,
-  unauthorized,
-  type FieldErrors,
-  refusedWith,
-} from '@server/errors.js';
+import { fieldErrors, unauthorized, type FieldErrors, refusedWith } from '@server/errors.js';
 import {
   afterAnswer,
   clientIp,
@@ -23,17 +23,8 @@ import {
 import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
 import { serializeUser } from './user.serializer.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
-import {
-  isBlank,
-  normalizePhone,
-  profileErrors,
-  registrationErrors,
-} from './onboarding.validation.js';
+import { normalizePhone, profileErrors, registrationErrors } from './onboarding.validation.js';
 import { refusal } from '@machines/shared';
-
-/** A phone field error on the OTP endpoints, which the client reads from `message`. */
-const otpPhoneError = (message: string) =>
-  new ApiError(400, { message, phone: [message], error_code: 'invalid' });
 
 export function onboardingHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -116,17 +107,14 @@ export function onboardingHandlers(ctx: AppContext) {
     },
 
     async resendOtp(request, reply) {
-      const phone = normalizePhone(request.body.phone);
-      await enforceLimit(ctx.rateLimiter, `otp:ip:${clientIp(request)}`, 20, 3600, 'message');
-      if (!phone.ok) throw otpPhoneError(phone.message);
       // The same limits, answer and timing for every phone: only the work after the answer knows
       // whether the phone waits for a code.
-      await claimOtpSend(ctx, phone.value);
+      const phone = await admitOtpSend(ctx, clientIp(request), request.body.phone);
       afterAnswer(ctx, reply, 'otp-resend', async () => {
         const user = await db
           .selectFrom('users')
           .selectAll()
-          .where('phone', '=', phone.value)
+          .where('phone', '=', phone)
           .executeTakeFirst();
         if (user?.status === 'unverified') await issueOtp(ctx, user);
       });
@@ -134,15 +122,9 @@ export function onboardingHandlers(ctx: AppContext) {
     },
 
     async verifyOtp(request) {
-      const phone = normalizePhone(request.body.phone);
-      const ip = clientIp(request);
-      await enforceLimit(ctx.rateLimiter, `otp-verify:ip:${ip}`, 30, 900, 'message');
-      if (!phone.ok) throw otpPhoneError(phone.message);
-      if (isBlank(request.body.otp)) {
-        throw otpError('otp.required');
-      }
-      await enforceLimit(ctx.rateLimiter, `otp-verify:phone:${phone.value}`, 10, 900, 'message');
-      const userId = await consumeOtp(ctx, phone.value, request.body.otp);
+      const { otp } = request.body;
+      const phone = await admitOtpCheck(ctx, clientIp(request), request.body.phone, otp);
+      const userId = await consumeOtp(ctx, phone, otp);
       const found = await db
         .selectFrom('users')
         .selectAll()

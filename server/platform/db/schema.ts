@@ -119,7 +119,11 @@ export interface OtpCodesTable {
   expires_at: string;
   attempts: number;
   consumed_at: string | null;
+  /** What the code is for: phone verification, or signing in (migration 028). */
+  purpose: ColumnType<OtpPurpose, OtpPurpose | undefined, OtpPurpose>;
 }
+
+export type OtpPurpose = 'verify' | 'sign_in';
 
 export interface PasswordResetTokensTable {
   id: Generated<number>;

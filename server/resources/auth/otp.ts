@@ -1,21 +1,30 @@
-// One-time codes for phone verification: 6 digits from a CSPRNG, stored as an HMAC, valid 10 minutes,
-// single use, killed after 5 wrong tries. At most 3 sends per phone per hour, 60 s apart.
+// One-time codes for phone verification and phone sign-in: 6 digits from a CSPRNG, stored as an
+// HMAC, valid 10 minutes, single use, killed after 5 wrong tries. At most 3 sends per phone per
+// hour, 60 s apart, whatever the codes are for.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
-import type { User } from '@server/platform/db/schema.js';
+import type { OtpPurpose, User } from '@server/platform/db/schema.js';
 import { ApiError, carrying, tooManyRequests } from '@server/errors.js';
-import { refusal } from '@machines/shared';
+import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, refusal } from '@machines/shared';
 import { localizer } from '@server/platform/i18n.js';
+import { enforceLimit } from '@server/services/rate-limit.js';
+import { isBlank, normalizePhone } from '@server/lifecycles/onboarding/onboarding.validation.js';
 
-export const OTP_LENGTH = 6;
+export type { OtpPurpose };
+
+export { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS };
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SENDS_PER_HOUR = 3;
-export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
 /** The OTP endpoints' refusals: one sentence under `message`, as the spec's client reads it. */
 export const otpError = (
-  key: 'otp.required' | 'otp.expired' | 'otp.too_many_attempts' | 'otp.invalid',
+  key:
+    | 'otp.required'
+    | 'otp.expired'
+    | 'otp.too_many_attempts'
+    | 'otp.invalid'
+    | 'sign_in.phone_shared',
 ) => {
   const refused = refusal(key);
   return new ApiError(
@@ -23,6 +32,40 @@ export const otpError = (
     carrying({ message: refused.message, error_code: refused.code }, [refused]),
   );
 };
+
+/** A phone field error on the OTP endpoints, which the client reads from `message`. */
+const otpPhoneError = (message: string) =>
+  new ApiError(400, { message, phone: [message], error_code: 'invalid' });
+
+/**
+ * What every endpoint that texts a code checks first: the per-IP limit, the phone's format (the
+ * registration's rule), then the phone's send limits (claimOtpSend). Returns the phone as stored.
+ */
+export async function admitOtpSend(ctx: AppContext, ip: string, input: string): Promise<string> {
+  const phone = normalizePhone(input);
+  await enforceLimit(ctx.rateLimiter, `otp:ip:${ip}`, 20, 3600, 'message');
+  if (!phone.ok) throw otpPhoneError(phone.message);
+  await claimOtpSend(ctx, phone.value);
+  return phone.value;
+}
+
+/**
+ * What every endpoint that checks a code by phone does before looking at it: the per-IP limit, the
+ * phone's format, a code given, the per-phone limit. Returns the phone as stored.
+ */
+export async function admitOtpCheck(
+  ctx: AppContext,
+  ip: string,
+  input: string,
+  otp: string,
+): Promise<string> {
+  const phone = normalizePhone(input);
+  await enforceLimit(ctx.rateLimiter, `otp-verify:ip:${ip}`, 30, 900, 'message');
+  if (!phone.ok) throw otpPhoneError(phone.message);
+  if (isBlank(otp)) throw otpError('otp.required');
+  await enforceLimit(ctx.rateLimiter, `otp-verify:phone:${phone.value}`, 10, 900, 'message');
+  return phone.value;
+}
 
 function hashCode(ctx: AppContext, phone: string, code: string): string {
   return createHmac('sha256', ctx.config.jwtSecret).update(`otp:${phone}:${code}`).digest('hex');
@@ -93,8 +136,21 @@ export async function pruneOtpSendLimits(ctx: AppContext): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** Makes a new code for `user` (replacing the old one) and texts it. Claim the send first. */
-export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
+/** The texts of each kind of code, by their keys in server/locales. */
+const OTP_NOTICE = {
+  verify: 'notice.otp',
+  sign_in: 'notice.sign_in_code',
+} as const satisfies Record<OtpPurpose, string>;
+
+/**
+ * Makes a new code for `user` (replacing the old one for the same purpose) and texts it in the
+ * user's language. Claim the send first.
+ */
+export async function issueOtp(
+  ctx: AppContext,
+  user: User,
+  purpose: OtpPurpose = 'verify',
+): Promise<void> {
   const now = ctx.clock.now();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const createdAt = now.toISOString();
@@ -104,6 +160,7 @@ export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
       .updateTable('otp_codes')
       .set({ consumed_at: createdAt })
       .where('phone', '=', user.phone)
+      .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
@@ -116,27 +173,38 @@ export async function issueOtp(ctx: AppContext, user: User): Promise<void> {
         expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString(),
         attempts: 0,
         consumed_at: null,
+        purpose,
       })
       .execute();
   });
   const l = localizer(user.language);
+  const notice = OTP_NOTICE[purpose];
   await ctx.notifier.notify({
     userId: user.id,
     type: 'otp',
-    subject: l.t('notice.otp.subject'),
-    summary: l.t('notice.otp.summary'),
-    sms: { to: user.phone, body: l.t('notice.otp.sms', { code }) },
+    subject: l.t(`${notice}.subject`),
+    summary: l.t(`${notice}.summary`),
+    sms: { to: user.phone, body: l.t(`${notice}.sms`, { code }) },
     secret: true,
   });
 }
 
-/** Checks a code and spends it. Throws the OTP errors, their sentence under `message`. */
-export async function consumeOtp(ctx: AppContext, phone: string, code: string): Promise<number> {
+/**
+ * Checks a code for `purpose` and spends it; returns its user's id. Throws the OTP errors, their
+ * sentence under `message`.
+ */
+export async function consumeOtp(
+  ctx: AppContext,
+  phone: string,
+  code: string,
+  purpose: OtpPurpose = 'verify',
+): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const current = await ctx.db.kysely
     .selectFrom('otp_codes')
     .selectAll()
     .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();

@@ -2,11 +2,11 @@
 // delay), token refresh and logout.
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import {
+  completeSignIn,
   LOGIN_FAILED,
   revokeOwnRefreshSession,
   revokeSession,
   rotateRefreshToken,
-  startSession,
 } from './sessions.js';
 import type { AppContext } from '@server/context.js';
 import { tooManyRequests, unauthorized } from '@server/errors.js';
@@ -45,12 +45,7 @@ export function sessionHandlers(ctx: AppContext) {
       const ok = await verifyPassword(user.password_hash, request.body.password);
       if (!ok || !user.is_active) throw unauthorized(LOGIN_FAILED);
       await ctx.loginThrottle.succeeded(throttleKey);
-      await db
-        .updateTable('users')
-        .set({ last_login: ctx.clock.now().toISOString() })
-        .where('id', '=', user.id)
-        .execute();
-      return startSession(ctx, user.id);
+      return completeSignIn(ctx, user.id);
     },
 
     async refreshToken(request) {

@@ -84,6 +84,16 @@ export async function startSession(ctx: AppContext, userId: number): Promise<Tok
   return issueTokens(ctx, userId, sessionId);
 }
 
+/** A sign-in that passed its check (password or phone code): stamps last_login, starts a session. */
+export async function completeSignIn(ctx: AppContext, userId: number): Promise<TokenPair> {
+  await ctx.db.kysely
+    .updateTable('users')
+    .set({ last_login: isoNow(ctx.clock) })
+    .where('id', '=', userId)
+    .execute();
+  return startSession(ctx, userId);
+}
+
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string) {
   await ctx.db.kysely
     .updateTable('sessions')

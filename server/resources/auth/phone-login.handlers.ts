@@ -1,0 +1,62 @@
+// Signing in with the phone number and a one-time code texted to it, beside the password login.
+// The code is an OTP like the verification code (otp.ts: limits, expiry, single use, lockout), kept
+// apart from it by its purpose, so neither kind of code works for the other.
+import { admitOtpCheck, admitOtpSend, consumeOtp, issueOtp, otpError } from './otp.js';
+import { completeSignIn, LOGIN_FAILED } from './sessions.js';
+import type { AppContext } from '@server/context.js';
+import type { User } from '@server/platform/db/schema.js';
+import { unauthorized } from '@server/errors.js';
+import { afterAnswer, clientIp, type Handlers } from '@server/http.js';
+
+/** The answer to every accepted request for a code, so it never tells whether the phone has an account. */
+export const PHONE_LOGIN_SENT =
+  'If an account uses this phone number, a sign-in code has been sent to it.';
+
+/** Which account a phone signs in to: none, exactly one active account, or several (refused). */
+export type PhoneLoginAccount = { kind: 'none' } | { kind: 'one'; user: User } | { kind: 'shared' };
+
+/**
+ * The active accounts with this phone, as registration stores it. Deactivated accounts never sign
+ * in; when several active accounts share the phone, a code could not say which one is meant.
+ */
+export async function phoneLoginAccount(
+  ctx: AppContext,
+  phone: string,
+): Promise<PhoneLoginAccount> {
+  const users = await ctx.db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('is_active', '=', true)
+    .limit(2)
+    .execute();
+  const [first] = users;
+  if (!first) return { kind: 'none' };
+  return users.length > 1 ? { kind: 'shared' } : { kind: 'one', user: first };
+}
+
+export function phoneLoginHandlers(ctx: AppContext) {
+  return {
+    async phoneLogin(request, reply) {
+      // The limits, the answer and its timing are the same for every phone: whether a code goes
+      // out is decided after the answer.
+      const phone = await admitOtpSend(ctx, clientIp(request), request.body.phone);
+      afterAnswer(ctx, reply, 'phone-login-code', async () => {
+        const account = await phoneLoginAccount(ctx, phone);
+        if (account.kind === 'one') await issueOtp(ctx, account.user, 'sign_in');
+      });
+      return { message: PHONE_LOGIN_SENT };
+    },
+
+    async phoneLoginVerify(request) {
+      const { otp } = request.body;
+      const phone = await admitOtpCheck(ctx, clientIp(request), request.body.phone, otp);
+      const account = await phoneLoginAccount(ctx, phone);
+      if (account.kind === 'shared') throw otpError('sign_in.phone_shared');
+      const userId = await consumeOtp(ctx, phone, otp, 'sign_in');
+      // The account may have been deactivated, or its phone changed, since the code was sent.
+      if (account.kind !== 'one' || account.user.id !== userId) throw unauthorized(LOGIN_FAILED);
+      return completeSignIn(ctx, userId);
+    },
+  } satisfies Partial<Handlers>;
+}
