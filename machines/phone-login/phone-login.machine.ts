@@ -78,6 +78,12 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
       ),
     },
     actions: {
+      /** The server sent a code: its sentence, and the wait before another. */
+      codeWasSent: assign((_, sent: { message: string }) => ({
+        sentMessage: sent.message,
+        resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+        error: null,
+      })),
       /** Host hands the tokens to the session machine (session.tokens_received). */
       signIn: (_, _tokens: SessionTokens) => {},
     },
@@ -114,11 +120,7 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
           input: ({ context }) => ({ phone: context.phone }),
           onDone: {
             target: 'codeSent',
-            actions: assign(({ event }) => ({
-              sentMessage: event.output.message,
-              resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
-              error: null,
-            })),
+            actions: { type: 'codeWasSent', params: ({ event }) => event.output },
           },
           onError: {
             target: 'enteringPhone',
@@ -153,11 +155,7 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
           input: ({ context }) => ({ phone: context.phone }),
           onDone: {
             target: 'codeSent',
-            actions: assign(({ event }) => ({
-              sentMessage: event.output.message,
-              resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
-              error: null,
-            })),
+            actions: { type: 'codeWasSent', params: ({ event }) => event.output },
           },
           onError: {
             target: 'codeSent',
