@@ -476,6 +476,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/staff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's staff
+         * @description Every staff account, deactivated ones too: active first, then invited, then deactivated; by name within each.
+         */
+        get: operations["ownerListStaff"];
+        put?: never;
+        /**
+         * Add a staff member
+         * @description Creates a staff account (`user_type` the role) with no password and sends an SMS invite to `phone` with a link to claim it (the same claim flow as a walk-in: a phone OTP, then a username and password), valid 7 days. The member can also sign in with phone and OTP once the phone is verified by the claim. Refused (400, per field) when the phone already belongs to an active account (`staff.phone_taken`). Audited (`staff.add`).
+         */
+        post: operations["ownerAddStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/staff/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One staff member */
+        get: operations["ownerGetStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff member's name or role
+         * @description A new role applies from the member's next request (their sessions stay). Refused (400) for a deactivated member (`staff.deactivated`). Audited (`staff.update`).
+         */
+        patch: operations["ownerUpdateStaff"];
+        trace?: never;
+    };
+    "/owner/staff/{id}/deactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a staff member
+         * @description The account can no longer sign in, and every session it holds ends at once: its next request with any token it holds is 401. An unclaimed invite stops working. Refused (400) when already deactivated (`staff.deactivated`). Audited (`staff.deactivate`).
+         */
+        post: operations["ownerDeactivateStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/staff/{id}/reactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a staff member
+         * @description The member can sign in again (a member who never claimed the invite gets a new one by SMS). Refused (400) unless deactivated (`staff.not_deactivated`), or when the phone now belongs to another active account (`staff.phone_taken`). Audited (`staff.reactivate`).
+         */
+        post: operations["ownerReactivateStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/staff/{id}/resend_invite/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a staff member a new invite
+         * @description A new claim link replaces the old one, valid 7 days, by SMS. Refused (400) unless the member is invited (`staff.not_invited`). Audited (`staff.resend_invite`).
+         */
+        post: operations["ownerResendStaffInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/sheet/": {
         parameters: {
             query?: never;
@@ -2770,8 +2883,11 @@ export interface components {
             email: string;
             /** @description +91 followed by 10 digits. */
             phone: string;
-            /** @enum {string} */
-            user_type: "student" | "regular" | "mess_owner";
+            /**
+             * @description `manager`, `kitchen` and `delivery` are the owner's staff (see StaffRole); they are added by the owner, never registered.
+             * @enum {string}
+             */
+            user_type: "student" | "regular" | "mess_owner" | "manager" | "kitchen" | "delivery";
             first_name: string;
             last_name: string;
             /** @enum {string} */
@@ -4221,6 +4337,52 @@ export interface components {
             /** @description What the owner may do with it (machines/walk-in). */
             actions: "claim.resend"[];
         };
+        /**
+         * @description manager: the day's business (approvals, counter payments, walk-ins, customers, dues, kitchen, menu, closed days); not payouts, settings, staff, plan prices, the audit log, backups or the GST report. kitchen: the kitchen sheet, the menu and closed days (read). delivery: their own routes' run sheets.
+         * @enum {string}
+         */
+        StaffRole: "manager" | "kitchen" | "delivery";
+        /**
+         * @description invited: the SMS invite is not yet claimed; active: claimed, can sign in; deactivated: cannot sign in (machines/staff decides the moves).
+         * @enum {string}
+         */
+        StaffStatus: "invited" | "active" | "deactivated";
+        StaffMember: {
+            id: number;
+            /** @description Empty until the invite is claimed. */
+            username: string;
+            first_name: string;
+            last_name: string;
+            /** @description +91 followed by 10 digits. */
+            phone: string;
+            role: components["schemas"]["StaffRole"];
+            status: components["schemas"]["StaffStatus"];
+            /** Format: date-time */
+            invited_at: string;
+            /** Format: date-time */
+            joined_at: string | null;
+            /** Format: date-time */
+            deactivated_at: string | null;
+            /** Format: date-time */
+            last_login: string | null;
+            /**
+             * Format: date-time
+             * @description While invited, when the current invite link stops working.
+             */
+            invite_expires_at: string | null;
+        };
+        StaffCreate: {
+            first_name: string;
+            last_name: string;
+            /** @description +91 followed by 10 digits (spaces and dashes are ignored). */
+            phone: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffUpdate: {
+            first_name?: string;
+            last_name?: string;
+            role?: components["schemas"]["StaffRole"];
+        };
         WalkInClaimSent: {
             detail: string;
             claim: components["schemas"]["WalkInClaim"];
@@ -5499,6 +5661,195 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerAddStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCreate"];
+            };
+        };
+        responses: {
+            /** @description The new member, invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGetStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerUpdateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDeactivateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, deactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerReactivateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, active or invited again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerResendStaffInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
