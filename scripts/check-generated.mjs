@@ -3,7 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONTRACT_JSON, ROLES_TS, renderContractJson, renderRoles } from './generate-contract-json.mjs';
+import {
+  CONTRACT_JSON,
+  ROLES_TS,
+  renderContractJson,
+  renderRoles,
+} from './generate-contract-json.mjs';
 
 const stale = [];
 const dir = mkdtempSync(path.join(tmpdir(), 'dabba-generated-'));

@@ -31,7 +31,12 @@ export function renderRoles(yamlText = readFileSync(CONTRACT_YAML, 'utf8')) {
       if (operation && typeof operation === 'object' && operation.operationId)
         roles[operation.operationId] = operation['x-roles'] ?? null;
   const sorted = Object.keys(roles).sort();
-  const lines = sorted.map((id) => `  ${id}: ${JSON.stringify(roles[id])},`.replaceAll('","', "', '").replaceAll('["', "['").replaceAll('"]', "']"));
+  const lines = sorted.map((id) =>
+    `  ${id}: ${JSON.stringify(roles[id])},`
+      .replaceAll('","', "', '")
+      .replaceAll('["', "['")
+      .replaceAll('"]', "']"),
+  );
   return (
     '// Generated from openapi.yaml by scripts/generate-contract-json.mjs: do not edit.\n' +
     '/** The roles each operation allows (`x-roles`); null: any signed-in user, or public. */\n' +
