@@ -21,15 +21,19 @@ export function renderContractJson(yamlText = readFileSync(CONTRACT_YAML, 'utf8'
 
 /**
  * generated/roles.ts: which roles may call each operation (its `x-roles`; null: every signed-in
- * user, or public), so that the web app and the CLI offer only what the server will allow.
+ * user, or public), so that the web app and the CLI offer only what the server will allow; and
+ * which operation each method and path is, so a client can name the operation a 403 refused.
  */
 export function renderRoles(yamlText = readFileSync(CONTRACT_YAML, 'utf8')) {
   const document = parse(yamlText);
   const roles = {};
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item))
-      if (operation && typeof operation === 'object' && operation.operationId)
+  const routes = {};
+  for (const [path, item] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(item))
+      if (operation && typeof operation === 'object' && operation.operationId) {
         roles[operation.operationId] = operation['x-roles'] ?? null;
+        routes[`${method.toUpperCase()} ${path}`] = operation.operationId;
+      }
   const sorted = Object.keys(roles).sort();
   const lines = sorted.map((id) =>
     `  ${id}: ${JSON.stringify(roles[id])},`
@@ -42,7 +46,14 @@ export function renderRoles(yamlText = readFileSync(CONTRACT_YAML, 'utf8')) {
     '/** The roles each operation allows (`x-roles`); null: any signed-in user, or public. */\n' +
     'export const OPERATION_ROLES = {\n' +
     lines.join('\n') +
-    '\n} as const;\n'
+    '\n} as const;\n\n' +
+    '/** The operation of each `METHOD /path` (the path as the contract writes it, without /api). */\n' +
+    'export const ROUTE_OPERATIONS: Readonly<Record<string, keyof typeof OPERATION_ROLES>> = {\n' +
+    Object.keys(routes)
+      .sort()
+      .map((route) => `  '${route}': '${routes[route]}',`)
+      .join('\n') +
+    '\n};\n'
   );
 }
 
