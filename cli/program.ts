@@ -22,6 +22,7 @@ import { registerReminders } from './commands/reminders';
 import { registerLinks } from './commands/links';
 import { registerQr } from './commands/qr';
 import { registerSubscriptions } from './commands/subscriptions';
+import { registerStaff } from './commands/staff';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
 
@@ -89,6 +90,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerLinks(program, ctx);
   registerQr(program, ctx);
   registerMenu(program, ctx);
+  registerStaff(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

@@ -3,7 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONTRACT_JSON, renderContractJson } from './generate-contract-json.mjs';
+import {
+  CONTRACT_JSON,
+  ROLES_TS,
+  renderContractJson,
+  renderRoles,
+} from './generate-contract-json.mjs';
 
 const stale = [];
 const dir = mkdtempSync(path.join(tmpdir(), 'dabba-generated-'));
@@ -22,6 +27,9 @@ try {
 // The contract the server reads (scripts/generate-contract-json.mjs).
 if (!existsSync(CONTRACT_JSON) || readFileSync(CONTRACT_JSON, 'utf8') !== renderContractJson()) {
   stale.push('generated/openapi.json');
+}
+if (!existsSync(ROLES_TS) || readFileSync(ROLES_TS, 'utf8') !== renderRoles()) {
+  stale.push('generated/roles.ts');
 }
 for (const file of stale) {
   console.error(`${file} is stale: run \`npm run generate\` and commit the result.`);

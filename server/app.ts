@@ -147,7 +147,13 @@ function securityHook(ctx: AppContext, operation: OperationRoute, keepFor: strin
     const user = request.auth.user;
     if (
       operation.roles &&
-      !operation.roles.some((role) => (role === 'mess_owner' ? isOwner(user) : isCustomer(user)))
+      !operation.roles.some((role) =>
+        role === 'mess_owner'
+          ? isOwner(user)
+          : role === 'customer'
+            ? isCustomer(user)
+            : (user.user_type as string) === role,
+      )
     ) {
       throw forbidden(FORBIDDEN_DETAILS[operation.operationId]);
     }

@@ -22,6 +22,8 @@ import { createPlanStore } from './resources/plans/plan.store.js';
 import { createSettingsStore } from './resources/settings/settings.store.js';
 import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
 import { createWalkInStore } from './lifecycles/walk-in/walk-in.store.js';
+import { createStaffStore } from './lifecycles/staff/staff.store.js';
+import { createClaimLinks } from './lifecycles/walk-in/claim-links.js';
 import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
@@ -51,6 +53,8 @@ function createStores(deps: StoreDeps) {
   const closedDays = createClosedDayStore(deps, adjustments);
   const menu = createMenuStore(deps);
   const walkIns = createWalkInStore(deps, { accounts, subscriptions, payments, ledger });
+  const staff = createStaffStore(deps, { accounts });
+  const claimLinks = createClaimLinks({ walkIns, staff });
   return {
     accounts,
     ledger,
@@ -70,6 +74,8 @@ function createStores(deps: StoreDeps) {
     counterQrs,
     reminders,
     walkIns,
+    staff,
+    claimLinks,
   };
 }
 

@@ -22,7 +22,7 @@ export const CONTRACT_JSON_PATH = fileURLToPath(
 
 type JsonObject = { [key: string]: unknown };
 export type Security = 'public' | 'optional' | 'required';
-export type Role = 'customer' | 'mess_owner';
+export type Role = 'customer' | 'mess_owner' | 'manager' | 'kitchen' | 'delivery';
 
 export interface OperationRoute {
   operationId: string;

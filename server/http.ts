@@ -4,6 +4,7 @@ import type { operations } from '@generated/api.js';
 import type { AuthContext } from './resources/auth/sessions.js';
 import type { AppContext } from './context.js';
 import type { User } from './platform/db/schema.js';
+import { isStaffRole } from '@machines/staff';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -45,9 +46,19 @@ export type Handler<Op extends OperationId> = (
 /** One handler for every operation of the contract: routeHandlers must provide them all. */
 export type Handlers = { [Op in OperationId]: Handler<Op> };
 
-export const isOwner = (user: User) => user.user_type === 'mess_owner';
-export const isCustomer = (user: User) =>
+export const isOwner = (user: Pick<User, 'user_type'>) => user.user_type === 'mess_owner';
+export const isCustomer = (user: Pick<User, 'user_type'>) =>
   user.user_type === 'student' || user.user_type === 'regular';
+/** The owner's staff: manager, kitchen, delivery (machines/staff). */
+export const isStaff = (user: Pick<User, 'user_type'>) => isStaffRole(user.user_type);
+
+/**
+ * Whether the user acts for the business rather than as a customer: the owner and their staff.
+ * Where an operation shows "the owner's view" (everyone's leaves, any payment), this is the test;
+ * which staff may call the operation at all is its `x-roles`, enforced before the handler runs.
+ * The user is read from the database on every request, so a role change applies at the next one.
+ */
+export const actsForBusiness = (user: Pick<User, 'user_type'>) => isOwner(user) || isStaff(user);
 
 /** The signed-in user; the route's security already refused anonymous callers. */
 export function requireUser(request: FastifyRequest): User {
@@ -58,6 +69,13 @@ export function requireUser(request: FastifyRequest): User {
 export function requireOwner(request: FastifyRequest): User {
   const user = requireUser(request);
   if (!isOwner(user)) throw forbidden();
+  return user;
+}
+
+/** The owner or a staff member (the route's `x-roles` already said which staff). */
+export function requireBusiness(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (!actsForBusiness(user)) throw forbidden();
   return user;
 }
 

@@ -38,6 +38,7 @@ import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
 import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
+import { staffHandlers } from './lifecycles/staff/staff.handlers.js';
 import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
@@ -76,6 +77,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...counterQrHandlers(ctx),
     ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
+    ...staffHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

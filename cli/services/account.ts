@@ -4,6 +4,7 @@ import { authError, refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { connect, login, loginWithPhone, unwrap, type Api } from './api';
 import { readSession, removeSession } from './session-store';
+import { roleOfUserType } from './roles';
 
 export type User = components['schemas']['User'];
 
@@ -40,12 +41,13 @@ async function ownerSignedIn(io: CliIo): Promise<User> {
   const api = await connect(io);
   try {
     const user = await profile(api);
-    if (user.user_type !== 'mess_owner') {
+    // The owner and their staff; each staff role may run the commands its x-roles allow.
+    if (roleOfUserType(user.user_type) === 'customer') {
       await revoke(api);
       removeSession(io.env);
       throw authError(
-        `${user.username} is a customer account; dabba is for the mess owner.`,
-        "Log in with the owner's account.",
+        `${user.username} is a customer account; dabba is for the mess owner and their staff.`,
+        "Log in with the owner's account or a staff account.",
       );
     }
     return user;

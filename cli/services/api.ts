@@ -23,6 +23,7 @@ import { phoneLoginMachine, type PhoneLoginError } from '@machines/phone-login';
 import { authError, BugError, refusedError, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { refusalMessage } from './refusals';
+import { roleRefusal } from './roles';
 import {
   readSession,
   serverUrl,
@@ -168,7 +169,31 @@ async function settled(session: SessionActor) {
   });
 }
 
-function authMiddleware(session: SessionActor, fetchAgain: (r: Request) => Promise<Response>) {
+/** The signed-in account's user_type, asked once per process when a 403 needs it. */
+async function userTypeOf(
+  fetchAgain: (r: Request) => Promise<Response>,
+  url: string,
+  token: string,
+): Promise<string | null> {
+  try {
+    const response = await fetchAgain(
+      new Request(`${url}/api/accounts/profile/`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    if (!response.ok) return null;
+    return ((await response.json()) as { user_type?: string }).user_type ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function authMiddleware(
+  session: SessionActor,
+  fetchAgain: (r: Request) => Promise<Response>,
+  url: string,
+  username: string | undefined,
+) {
   const originals = new Map<string, Request>();
   const middleware: Middleware = {
     onRequest({ request, id }) {
@@ -178,9 +203,17 @@ function authMiddleware(session: SessionActor, fetchAgain: (r: Request) => Promi
       originals.set(id, request.clone());
       return request;
     },
-    async onResponse({ response, id }) {
+    async onResponse({ response, id, request, schemaPath }) {
       const original = originals.get(id);
       originals.delete(id);
+      if (response.status === 403) {
+        // Every command's 403 goes through here: say which roles may, when the role is why.
+        const token = session.getSnapshot().context.accessToken;
+        const userType = token ? await userTypeOf(fetchAgain, url, token) : null;
+        const refusal = userType && roleRefusal(request.method, schemaPath, userType, username);
+        if (refusal) throw refusal;
+        return response;
+      }
       if (response.status !== 401 || !original) return response;
       const token = await retryAfterUnauthorized(session, id);
       if (!token) throw sessionExpired(session);
@@ -224,7 +257,7 @@ export async function connect(io: CliIo, options: { anonymous?: boolean } = {}):
   }
   const fetchAgain = timedFetch(io);
   const client = createClient<paths>({ baseUrl: `${url}/api`, fetch: fetchAgain });
-  client.use(authMiddleware(session, fetchAgain));
+  client.use(authMiddleware(session, fetchAgain, url, stored?.username));
   return { client, url, session, close: () => session.stop() };
 }
 

@@ -181,6 +181,12 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'payment_link.amount_above_due': 'राशि {due} से अधिक नहीं हो सकती, जो इस सदस्यता पर अभी बकाया है।',
   'payment_link.upi_not_configured': 'मेस की UPI आईडी सेट नहीं है। मालिक इसे सेटिंग्स, UPI में सेट करते हैं।',
 
+  // स्टाफ़ खाते
+  'staff.deactivated': 'यह स्टाफ़ सदस्य निष्क्रिय है।',
+  'staff.not_invited': 'यह स्टाफ़ सदस्य पहले ही जुड़ चुका है; भेजने के लिए कोई आमंत्रण नहीं है।',
+  'staff.not_deactivated': 'यह स्टाफ़ सदस्य निष्क्रिय नहीं है।',
+  'staff.phone_taken': 'यह फ़ोन नंबर पहले से किसी दूसरे खाते का है।',
+
   // भुगतान प्रदाता का काउंटर QR
   'counter_qr.already_paid': 'इस QR कोड का भुगतान पहले ही हो चुका है।',
   'counter_qr.closed': 'यह QR कोड बंद कर दिया गया है।',

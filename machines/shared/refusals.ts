@@ -199,6 +199,12 @@ export const REFUSALS_EN = {
   'payment_link.upi_not_configured':
     "The mess's UPI id is not set. The owner sets it under Settings, UPI.",
 
+  // Staff accounts (machines/staff)
+  'staff.deactivated': 'This staff member is deactivated.',
+  'staff.not_invited': 'This staff member has already joined; there is no invite to send.',
+  'staff.not_deactivated': 'This staff member is not deactivated.',
+  'staff.phone_taken': 'This phone number already belongs to another account.',
+
   // The provider's counter QR (Razorpay QR Codes)
   'counter_qr.already_paid': 'This QR code has already been paid.',
   'counter_qr.closed': 'This QR code has been closed.',

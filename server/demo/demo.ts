@@ -45,6 +45,13 @@ export interface DemoOptions {
 
 export const DEMO_PASSWORD = 'demo-pass-1';
 
+/** One staff account of each role (machines/staff), signed in with DEMO_PASSWORD, to try roles. */
+const DEMO_STAFF = [
+  { username: 'manager1', role: 'manager', first: 'Meena', last: 'Sharma', phone: '+916000000001' },
+  { username: 'kitchen1', role: 'kitchen', first: 'Ramesh', last: 'Yadav', phone: '+916000000002' },
+  { username: 'rider1', role: 'delivery', first: 'Suresh', last: 'Pal', phone: '+916000000003' },
+] as const;
+
 /**
  * The logins a `--demo` start prints on stderr before its JSON log, so nobody has to find them in
  * it: the owner (whose password is in DATA_DIR/owner-credentials.txt unless OWNER_PASSWORD chose
@@ -63,6 +70,9 @@ export function demoLogins(config: Pick<Config, 'owner' | 'dataDir'>, url: strin
     `  owner     ${config.owner.username} (${ownerPassword})`,
     `  student   student1 / ${DEMO_PASSWORD}`,
     `  regular   regular1 / ${DEMO_PASSWORD}`,
+    ...DEMO_STAFF.map(
+      (member) => `  ${member.role.padEnd(9)} ${member.username} / ${DEMO_PASSWORD}`,
+    ),
     '',
   ].join('\n');
 }
@@ -508,6 +518,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: receiptNumber }))
     .execute();
   await seedDues(ctx, today);
+  await seedStaff(db, passwordHash, now);
   // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
   // On PostgreSQL VACUUM too: it marks the new rows all-visible, so index-only scans (the owner's
   // home) read no table pages, as they do once autovacuum has run on a live database.
@@ -518,8 +529,70 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
       seconds: Math.round((Date.now() - startedAt) / 100) / 10,
       login: `student1 / ${DEMO_PASSWORD}`,
     },
-    `demo data ready: ${options.users} customers; try the customer logins student1 and regular1 with password ${DEMO_PASSWORD}`,
+    `demo data ready: ${options.users} customers; try the customer logins student1 and regular1, and the staff logins manager1, kitchen1 and rider1, with password ${DEMO_PASSWORD}`,
   );
+}
+
+/**
+ * A manager, a kitchen account and a rider who have claimed their invites (issue 22), once: so
+ * people can sign in as each role and see what it may do.
+ */
+async function seedStaff(db: Kysely<Database>, passwordHash: string, now: string): Promise<void> {
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '=', 'mess_owner')
+    .executeTakeFirst();
+  for (const member of DEMO_STAFF) {
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('username_lower', '=', member.username), eb('phone', '=', member.phone)]),
+      )
+      .executeTakeFirst();
+    if (taken) continue;
+    const user = await db
+      .insertInto('users')
+      .values({
+        username: member.username,
+        username_lower: member.username,
+        email: `${member.username}@example.com`,
+        email_lower: `${member.username}@example.com`,
+        phone: member.phone,
+        password_hash: passwordHash,
+        user_type: member.role,
+        first_name: member.first,
+        last_name: member.last,
+        status: 'profile_complete',
+        is_active: true,
+        phone_verified: true,
+        last_login: null,
+        is_tiffin_user: false,
+        is_mess_user: false,
+        preferred_delivery_time: '6:00 PM',
+        date_joined: now,
+        updated_at: now,
+        diet: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('staff_members')
+      .values({
+        user_id: user.id,
+        role: member.role,
+        status: 'active',
+        invited_at: now,
+        joined_at: now,
+        deactivated_at: null,
+        invited_by: owner?.id ?? null,
+        invite_token_hash: null,
+        invite_expires_at: null,
+        invite_verified_at: null,
+      })
+      .execute();
+  }
 }
 
 /**

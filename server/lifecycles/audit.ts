@@ -1,11 +1,11 @@
-// The owner's audit log: every owner action is recorded in the same transaction as the change it
+// The owner's audit log: every action of the owner or their staff (with the role they acted in) is recorded in the same transaction as the change it
 // records, so the log and the data never disagree. Rows are only ever added (migration 005).
 import type { User } from '@server/platform/db/schema.js';
 import type { Executor, StoreDeps } from './store.js';
 
 export interface AuditRecord {
-  /** The owner who acted; null for the server itself. */
-  actor: Pick<User, 'id' | 'username'> | null;
+  /** The owner or staff member who acted (their role is recorded with them); null: the server. */
+  actor: Pick<User, 'id' | 'username' | 'user_type'> | null;
   /** The event, named like the machines' events: leave.approve, refund.mark_paid, plan.update… */
   action: string;
   objectType: string;
@@ -29,6 +29,7 @@ export async function recordAudit(
       at: deps.clock.now().toISOString(),
       actor_id: record.actor?.id ?? null,
       actor_username: record.actor?.username ?? 'system',
+      actor_role: record.actor?.user_type ?? null,
       action: record.action,
       object_type: record.objectType,
       object_id: record.objectId,

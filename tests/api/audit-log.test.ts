@@ -164,6 +164,7 @@ describe.each(testDatabases())('audit log on %s', (dialect) => {
         at: newest.at,
         actor: newest.actor_username,
         actor_id: newest.actor_id,
+        actor_role: newest.actor_role,
         action: newest.action,
         object_type: newest.object_type,
         object_id: newest.object_id,
@@ -171,6 +172,8 @@ describe.each(testDatabases())('audit log on %s', (dialect) => {
         before: newest.before_json === null ? null : JSON.parse(newest.before_json),
         after: newest.after_json === null ? null : JSON.parse(newest.after_json),
       });
+      // The owner acted: the role is recorded with the actor.
+      expect(newest.actor_role).toBe('mess_owner');
       expect(answer.body[1].id).toBeLessThan(answer.body[0].id);
       const second = await list('?limit=2&offset=1');
       expect(second.body[0].id).toBe(answer.body[1].id);

@@ -14,6 +14,7 @@ import {
   uniquePhone,
   type Customer,
 } from '../helpers/accounts.js';
+import { addStaff, staffPhone, type StaffAccount } from '../helpers/staff.js';
 import { commerce, multipart, samplePng, type Commerce } from '../helpers/commerce.js';
 
 const WEBHOOK_SECRET = 'whsec_matrix';
@@ -35,10 +36,19 @@ const CALLERS = [
   'stranger',
   'owner_customer',
   'mess_owner',
+  /** The owner's staff, added through /owner/staff/ and signed in after claiming the invite. */
+  'manager',
+  'kitchen',
+  'delivery',
 ] as const;
 type Caller = (typeof CALLERS)[number];
+type StaffCaller = 'manager' | 'kitchen' | 'delivery';
 const SIGNED_OUT: readonly Caller[] = ['anonymous', 'forged', 'revoked'];
 const NON_OWNERS: readonly Caller[] = ['unverified', 'student', 'stranger'];
+const STAFF: readonly Caller[] = ['manager', 'kitchen', 'delivery'];
+const isStaffCaller = (caller: Caller): caller is StaffCaller => STAFF.includes(caller);
+/** Callers who act for the business (the owner's view of everyone's objects). */
+const actsForBusiness = (caller: Caller) => caller === 'mess_owner' || isStaffCaller(caller);
 
 /**
  * What a caller gets: a status, one of several statuses, or 'hidden': exactly the answer the same
@@ -50,6 +60,8 @@ interface Me {
   caller: Caller;
   token: string | null;
   customer: Customer | null;
+  /** The staff account of a staff caller. */
+  staff?: StaffAccount;
 }
 
 /** The object a call acts on. `id` is its id (an order id for payment orders). */
@@ -109,11 +121,12 @@ function defaultOutcome(operation: OperationRoute, entry: Case, caller: Caller):
   if (operation.security === 'optional')
     return caller === 'forged' || caller === 'revoked' ? 401 : ok;
   if (SIGNED_OUT.includes(caller)) return 401;
+  // x-roles: the owner, each staff role, and every other caller a customer (unverified too).
   const roles = operation.roles;
-  if (roles && roles.length === 1 && roles[0] === 'mess_owner') {
-    return caller === 'mess_owner' ? ok : 403;
-  }
-  if (roles && roles.length === 1 && roles[0] === 'customer' && caller === 'mess_owner') return 403;
+  const role = caller === 'mess_owner' || isStaffCaller(caller) ? caller : 'customer';
+  if (roles && !roles.includes(role)) return 403;
+  // Staff act for the business: they see any customer's object, as the owner does.
+  if (isStaffCaller(caller)) return ok;
   if (entry.owned && NON_OWNERS.includes(caller)) return 'hidden';
   return ok;
 }
@@ -145,6 +158,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
   const types = new Map<Customer, 'student' | 'regular'>();
   // The world: callers and read-only fixtures shared by every case.
   const w = {} as {
+    manager: StaffAccount;
+    kitchen: StaffAccount;
+    delivery: StaffAccount;
+    /** A member who has not claimed their invite, and one the owner deactivated. */
+    invitedStaff: number;
+    deactivatedStaff: number;
     alice: Customer;
     student: Customer;
     stranger: Customer;
@@ -257,6 +276,9 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.alice = await customer('regular');
     w.student = await customer('student');
     w.stranger = await customer('regular');
+    for (const role of STAFF as StaffCaller[]) w[role] = await addStaff(t, ownerToken, role);
+    w.invitedStaff = await newStaff();
+    w.deactivatedStaff = await newStaff(true);
     w.unverified = await registerCustomer(t, { userType: 'student', verify: false });
     types.set(w.unverified, 'student');
     w.forged = forgeToken(w.alice.access, ownerId);
@@ -369,7 +391,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     (answer: Answer, me: Me) => {
       if (answer.status !== 200) return;
       const sees = idsOf(answer.body, key).includes(id());
-      const shouldSee = me.caller === 'owner_customer' || (me.caller === 'mess_owner' && ownerSees);
+      const shouldSee = me.caller === 'owner_customer' || (actsForBusiness(me.caller) && ownerSees);
       expect({ caller: me.caller, sees }).toEqual({ caller: me.caller, sees: shouldSee });
     };
   const ownerRead = (url: (target: Target) => string) => async (target: Target) =>
@@ -400,8 +422,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
           },
         };
   const passwordOf = (me: Me) =>
-    me.caller === 'mess_owner' ? OWNER_PASSWORD : me.customer!.password;
-  const usernameOf = (me: Me) => (me.caller === 'mess_owner' ? 'owner' : me.customer!.username);
+    me.caller === 'mess_owner' ? OWNER_PASSWORD : (me.staff?.password ?? me.customer!.password);
+  const usernameOf = (me: Me) =>
+    me.caller === 'mess_owner' ? 'owner' : (me.staff?.username ?? me.customer!.username);
+  /** The caller's own user id. */
+  const idOf = (me: Me) =>
+    me.caller === 'mess_owner' ? ownerId : (me.staff?.id ?? me.customer!.id);
   /** A new customer with an active subscription and a pending leave on it. */
   const freshLeave = async (): Promise<Target> => {
     const who = await newOwner();
@@ -460,6 +486,21 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     expect(made.status).toBe(201);
     return { id: made.body.id as number, upiUri: made.body.upi_uri as string };
   };
+  /** A staff member the owner adds (invited); with `deactivate`, then deactivated. */
+  const newStaff = async (deactivate = false) => {
+    const added = await t.request('POST', '/api/owner/staff/', {
+      token: ownerToken,
+      body: { first_name: 'Matrix', last_name: 'Staff', phone: staffPhone(), role: 'kitchen' },
+    });
+    expect(added.status).toBe(201);
+    if (deactivate) {
+      const off = await t.request('POST', `/api/owner/staff/${added.body.id}/deactivate/`, {
+        token: ownerToken,
+      });
+      expect(off.status).toBe(200);
+    }
+    return added.body.id as number;
+  };
   let walkInCounter = 0;
   /** A walk-in the owner enrols, and the token of its claim link (from the SMS outbox). */
   const walkIn = async (): Promise<{ token: string; phone: string; userId: number }> => {
@@ -485,9 +526,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
   /** A walk-in whose claim link already had its OTP sent (and, with `verify`, checked). */
   const claimAt = async (verify: boolean): Promise<Target> => {
     const { token, phone } = await walkIn();
-    expect((await t.request('POST', `/api/accounts/claim/${token}/otp/`)).status).toBe(200);
+    // From addresses of their own: eleven callers' claims would pass the per-IP OTP limit.
+    const ip = nextIp();
+    expect((await t.request('POST', `/api/accounts/claim/${token}/otp/`, { ip })).status).toBe(200);
     if (verify) {
       const verified = await t.request('POST', `/api/accounts/claim/${token}/verify/`, {
+        ip,
         body: { otp: lastOtp(t, phone) },
       });
       expect(verified.status).toBe(200);
@@ -569,7 +613,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'GET', url: '/api/accounts/profile/' }),
       check: (answer, me) => {
         if (answer.status !== 200) return;
-        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+        expect(answer.body.id).toBe(idOf(me));
       },
     },
     setLanguage: {
@@ -578,7 +622,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'PUT', url: '/api/accounts/language/', body: { language: 'en' } }),
       check: (answer, me) => {
         if (answer.status !== 200) return;
-        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+        expect(answer.body.id).toBe(idOf(me));
         expect(answer.body.language).toBe('en');
       },
     },
@@ -600,7 +644,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       // The same password again, from the caller's main session: other sessions are signed out,
       // and this one stays valid for the cases that follow.
       request: (_target, me) => {
-        const password = me.customer || me.caller === 'mess_owner' ? passwordOf(me) : 'whatever-1';
+        const password =
+          me.customer || me.staff || me.caller === 'mess_owner' ? passwordOf(me) : 'whatever-1';
         return {
           method: 'POST',
           url: '/api/accounts/change-password/',
@@ -1612,11 +1657,86 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     notificationLogsByType: plain('/api/notifications/logs/by_type/'),
     notificationLogStats: plain('/api/notifications/logs/stats/'),
     getNotificationLog: {
-      // Everyone reads only their own log, the mess owner included.
+      // Everyone reads only their own log, the mess owner and staff included.
       owned: true,
-      expect: { mess_owner: 'hidden' },
+      expect: { mess_owner: 'hidden', manager: 'hidden', kitchen: 'hidden', delivery: 'hidden' },
       target: byId(() => w.notification),
       request: get((target) => `/api/notifications/logs/${target.id}/`),
+    },
+
+    // ----- staff ---------------------------------------------------------------------------------
+    ownerListStaff: {
+      request: () => ({ method: 'GET', url: '/api/owner/staff/' }),
+      check: (answer) => {
+        if (answer.status === 200) expect(idsOf(answer.body)).toContain(w.manager.id);
+      },
+    },
+    ownerAddStaff: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/staff/',
+        body: { first_name: 'Added', last_name: 'Matrix', phone: staffPhone(), role: 'delivery' },
+      }),
+      check: (answer) => {
+        if (answer.status === 201)
+          expect(answer.body).toMatchObject({ role: 'delivery', status: 'invited' });
+      },
+    },
+    ownerGetStaff: {
+      target: byId(() => w.manager.id),
+      request: get((target) => `/api/owner/staff/${target.id}/`),
+      check: (answer) => {
+        if (answer.status === 200)
+          expect(answer.body).toMatchObject({ role: 'manager', status: 'active' });
+      },
+    },
+    ownerUpdateStaff: {
+      target: byId(() => w.invitedStaff),
+      request: (target) => ({
+        method: 'PATCH',
+        url: `/api/owner/staff/${target.id}/`,
+        body: { last_name: 'Renamed' },
+      }),
+      snapshot: (target) =>
+        t.ctx.db.kysely
+          .selectFrom('users')
+          .select(['last_name', 'user_type'])
+          .where('id', '=', target.id as number)
+          .executeTakeFirst(),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.last_name).toBe('Renamed');
+      },
+    },
+    ownerDeactivateStaff: {
+      target: byId(() => w.invitedStaff),
+      fresh: async () => ({ id: await newStaff(), owner: w.alice }),
+      request: (target) => ({ method: 'POST', url: `/api/owner/staff/${target.id}/deactivate/` }),
+      snapshot: ownerRead((target) => `/api/owner/staff/${target.id}/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.status).toBe('deactivated');
+      },
+    },
+    ownerReactivateStaff: {
+      target: byId(() => w.deactivatedStaff),
+      fresh: async () => ({ id: await newStaff(true), owner: w.alice }),
+      request: (target) => ({ method: 'POST', url: `/api/owner/staff/${target.id}/reactivate/` }),
+      snapshot: ownerRead((target) => `/api/owner/staff/${target.id}/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.status).toBe('invited');
+      },
+    },
+    ownerResendStaffInvite: {
+      target: byId(() => w.invitedStaff),
+      fresh: async () => ({ id: await newStaff(), owner: w.alice }),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/staff/${target.id}/resend_invite/`,
+      }),
+      snapshot: ownerRead((target) => `/api/owner/staff/${target.id}/`),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.status).toBe('invited');
+      },
     },
 
     // ----- audit ---------------------------------------------------------------------------------
@@ -1640,6 +1760,10 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         return { caller, token: ownerToken, customer: null };
       case 'owner_customer':
         return { caller, token: target.owner.access, customer: target.owner };
+      case 'manager':
+      case 'kitchen':
+      case 'delivery':
+        return { caller, token: w[caller].access, customer: null, staff: w[caller] };
       default: {
         const who = w[caller];
         return { caller, token: who.access, customer: who };
@@ -1710,7 +1834,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(142);
+    expect(operationIds).toHaveLength(149);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -1,5 +1,6 @@
 // A `--demo` start (npm run demo) prints the demo logins as plain text before its JSON log, and
-// they work: the owner's password in the credentials file it names, the two customers'.
+// they work: the owner's password in the credentials file it names, the two customers', and one
+// staff account of each role.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,9 @@ describe('npm run demo', () => {
         `  owner     owner (password in ${credentials})`,
         '  student   student1 / demo-pass-1',
         '  regular   regular1 / demo-pass-1',
+        '  manager   manager1 / demo-pass-1',
+        '  kitchen   kitchen1 / demo-pass-1',
+        '  delivery  rider1 / demo-pass-1',
         '',
       ].join('\n'),
     );
@@ -52,6 +56,9 @@ describe('npm run demo', () => {
       ['owner', password],
       ['student1', 'demo-pass-1'],
       ['regular1', 'demo-pass-1'],
+      ['manager1', 'demo-pass-1'],
+      ['kitchen1', 'demo-pass-1'],
+      ['rider1', 'demo-pass-1'],
     ];
     for (const [username, secret] of logins) {
       const login = await call(`${server.url}/api/accounts/login/`, {

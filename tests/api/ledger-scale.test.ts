@@ -33,7 +33,7 @@ describe.each(testDatabases())('the ledger at %s scale', (dialect) => {
     const customers = await db
       .selectFrom('users')
       .selectAll()
-      .where('user_type', '!=', 'mess_owner')
+      .where('user_type', 'in', ['student', 'regular'])
       .execute();
     const balances = new Map(
       (await db.selectFrom('ledger_balances').select(['user_id', 'balance_paise']).execute()).map(

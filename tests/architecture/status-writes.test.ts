@@ -32,6 +32,7 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
     store: 'lifecycles/counter-qr/counter-qr.store.ts',
     machine: 'counterQrMachine',
   },
+  staff_members: { store: 'lifecycles/staff/staff.store.ts', machine: 'staffMachine' },
   // Reminders: claimed by their unique key, then sent or skipped as the reminder machine says
   // (reminderNextStep runs it; a reminder refuses nothing a person asks, so it has no decide() table).
   reminder_sends: { store: 'lifecycles/reminder/reminder.store.ts' },

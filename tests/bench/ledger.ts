@@ -97,7 +97,7 @@ export async function seedDues(ctx: AppContext): Promise<{ charged: number; pend
     .selectFrom('subscriptions')
     .innerJoin('users', 'users.id', 'subscriptions.user_id')
     .selectAll('subscriptions')
-    .where('users.user_type', '!=', 'mess_owner')
+    .where('users.user_type', 'in', ['student', 'regular'])
     .where('subscriptions.id', 'in', (eb) =>
       eb
         .selectFrom('subscriptions')
@@ -244,7 +244,7 @@ export async function benchStatements(dialect: Dialect): Promise<{
       const customers = await db
         .selectFrom('users')
         .selectAll()
-        .where('user_type', '!=', 'mess_owner')
+        .where('user_type', 'in', ['student', 'regular'])
         .orderBy('id')
         .execute();
       const balances = new Map(

@@ -1,7 +1,7 @@
 // The owner's closed days: list them, close a date (or one meal of it), open it again. The
 // closed-day store decides and writes; this parses, calls it and serializes.
 import type { AppContext } from '@server/context.js';
-import { afterAnswer, requireOwner, type Handlers } from '@server/http.js';
+import { afterAnswer, type Handlers, requireBusiness } from '@server/http.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { closedDayRows, type ClosedDayRow } from './closed-day.read.js';
 import { closedDayBody } from './closed-day.serializer.js';
@@ -16,14 +16,14 @@ export function closedDayHandlers(ctx: AppContext) {
 
   return {
     async ownerListClosedDays(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const [rows, settings] = await Promise.all([closedDayRows(db).execute(), readSettings(db)]);
       const now = ctx.clock.now().toISOString();
       return rows.map((row) => closedDayBody(row, settings, zone, now));
     },
 
     async ownerCloseDay(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const outcome = await closedDays.close(owner, {
         date: request.body.date,
         meal: request.body.meal ?? null,
@@ -35,7 +35,7 @@ export function closedDayHandlers(ctx: AppContext) {
     },
 
     async ownerRemoveClosedDay(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const outcome = await closedDays.remove(owner, request.params.id);
       afterAnswer(ctx, reply, 'closed day notices', outcome.notify);
       return body(outcome.closure);

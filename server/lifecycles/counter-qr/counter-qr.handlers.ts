@@ -5,7 +5,7 @@ import { optionalAmountField } from '@server/lifecycles/payment/amount-field.js'
 import { counterQrFromApi, counterQrMachine, decide, refusal } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { ApiError, carrying, fieldError, notFound, refusalError } from '@server/errors.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
 import { providerId } from '@server/services/payments/ids.js';
 import { sandboxQrVpa } from '@server/services/payments/sandbox.js';
@@ -63,7 +63,7 @@ export function counterQrHandlers(ctx: AppContext) {
 
   return {
     async ownerCreateCounterQr(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const amountPaise = optionalAmountField(request.body.amount);
       const row = await counterQrs.create(owner, {
         subscriptionId: request.body.subscription,
@@ -73,12 +73,12 @@ export function counterQrHandlers(ctx: AppContext) {
     },
 
     async ownerGetCounterQr(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return body(await counterQrs.read(request.params.id));
     },
 
     async ownerCloseCounterQr(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       return body(await counterQrs.close(owner, request.params.id));
     },
 

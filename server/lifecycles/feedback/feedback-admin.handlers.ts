@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FeedbackEvent } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { feedbackSerializer } from './feedback.serializer.js';
 import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
@@ -26,7 +26,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
 
   return {
     async adminListFeedback(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const query = request.query ?? {};
       let filtered = feedbackSelect(db);
       // in_progress is open feedback that has been answered, so "Open" includes it.
@@ -50,7 +50,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminFeedbackDashboardStats(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const [todayStart, todayEnd] = businessDayRange(ctx.today(), ctx.config.businessTz);
       const count = (condition: ReturnType<typeof sql>) =>
         sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
@@ -102,7 +102,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminPendingResponses(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = (await feedbackSelect(db)
         .where('f.admin_response', 'is', null)
         .where('f.status', 'not in', ['resolved', 'closed'])
@@ -113,7 +113,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminUrgentComplaints(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = (await feedbackSelect(db)
         .where('f.feedback_type', '=', 'food_complaint')
         .where('f.status', 'in', [...OPEN])
@@ -125,7 +125,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminPrioritySummary(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = await db
         .selectFrom('feedback')
         .select([
@@ -146,7 +146,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminRecentActivity(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = (await feedbackSelect(db)
         .orderBy('f.updated_at', 'desc')
         .orderBy('f.id', 'desc')
@@ -156,12 +156,12 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminGetFeedback(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return serialize.one(await load(request.params.id));
     },
 
     async adminRespondFeedback(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const body = request.body;
       const event: FeedbackEvent = body.status
         ? { type: 'feedback.set_status', status: body.status, response: body.admin_response }
@@ -171,7 +171,7 @@ export function feedbackAdminHandlers(ctx: AppContext) {
     },
 
     async adminUpdateFeedbackStatus(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       await ctx.stores.feedback.answer(owner, request.params.id, {
         type: 'feedback.set_status',
         status: request.body.status,

@@ -3,7 +3,7 @@
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
 import { ApiError, forbidden, notFound, refusalField } from '@server/errors.js';
-import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { feedbackSerializer } from './feedback.serializer.js';
 import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
 
@@ -15,7 +15,7 @@ export function feedbackHandlers(ctx: AppContext) {
   /** The caller's own feedback (the owner: any); anyone else's is 404. */
   async function visible(id: number, user: User): Promise<FeedbackRow> {
     let query = feedbackSelect(db).where('f.id', '=', id);
-    if (!isOwner(user)) query = query.where('f.user_id', '=', user.id);
+    if (!actsForBusiness(user)) query = query.where('f.user_id', '=', user.id);
     const row = (await query.executeTakeFirst()) as FeedbackRow | undefined;
     if (!row) throw notFound();
     return row;
@@ -145,7 +145,7 @@ export function feedbackHandlers(ctx: AppContext) {
         .innerJoin('feedback as f', 'f.id', 'a.feedback_id')
         .selectAll('a')
         .where('a.id', '=', request.params.id);
-      if (!isOwner(user)) query = query.where('f.user_id', '=', user.id);
+      if (!actsForBusiness(user)) query = query.where('f.user_id', '=', user.id);
       const attachment = await query.executeTakeFirst();
       if (!attachment) throw notFound();
       // Only a missing file is a 404; a store that fails answers 5xx.

@@ -26,7 +26,8 @@ export type FeedbackRow = Feedback & {
   user_username: string;
   user_email: string;
   user_phone: string;
-  user_user_type: User['user_type'];
+  /** Feedback is written by customers only (createFeedback's x-roles); the owner's type stays. */
+  user_user_type: 'student' | 'regular' | 'mess_owner';
   user_status: User['status'];
 };
 

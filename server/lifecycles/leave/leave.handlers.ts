@@ -4,11 +4,11 @@ import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
 import { notFound, refusalField } from '@server/errors.js';
 import {
-  isOwner,
   requireCustomer,
-  requireOwner,
   requireUser,
   type Handlers,
+  requireBusiness,
+  actsForBusiness,
 } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { leaveBody } from './leave.serializer.js';
@@ -22,7 +22,7 @@ export function leaveHandlers(ctx: AppContext) {
   /** The caller's own leave (the owner: any), else 404. */
   async function visible(id: number, user: User): Promise<LeaveRow> {
     let query = leaveSelect(db).where('l.id', '=', id);
-    if (!isOwner(user)) query = query.where('l.user_id', '=', user.id);
+    if (!actsForBusiness(user)) query = query.where('l.user_id', '=', user.id);
     const row = (await query.executeTakeFirst()) as LeaveRow | undefined;
     if (!row) throw notFound();
     return row;
@@ -37,7 +37,7 @@ export function leaveHandlers(ctx: AppContext) {
       const query = request.query ?? {};
       // The joins cannot drop a leave (its foreign keys are NOT NULL), so the count is the same.
       let base = leaveSelect(db);
-      if (!isOwner(user)) base = base.where('l.user_id', '=', user.id);
+      if (!actsForBusiness(user)) base = base.where('l.user_id', '=', user.id);
       if (query.status) base = base.where('l.status', '=', query.status);
       if (query.user !== undefined) base = base.where('l.user_id', '=', query.user);
       // The leaves whose period overlaps the range: who is away on any of its days.
@@ -66,7 +66,7 @@ export function leaveHandlers(ctx: AppContext) {
     },
 
     async leaveDashboardStats(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const today = ctx.today();
       const tz = ctx.config.businessTz;
       const [todayStart, todayEnd] = businessDayRange(today, tz);
@@ -90,7 +90,7 @@ export function leaveHandlers(ctx: AppContext) {
     },
 
     async pendingLeaves(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = (await leaveSelect(db)
         .where('l.status', '=', 'PENDING')
         .orderBy('l.requested_at', 'asc')
@@ -122,14 +122,14 @@ export function leaveHandlers(ctx: AppContext) {
     },
 
     async approveLeave(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const leave = await visible(request.params.id, owner);
       await leaves.approve(owner, leave, request.body.admin_comment);
       return leaveBody(await visible(leave.id, owner));
     },
 
     async rejectLeave(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const leave = await visible(request.params.id, owner);
       await leaves.reject(owner, leave, request.body.admin_comment);
       return leaveBody(await visible(leave.id, owner));

@@ -1,9 +1,10 @@
 // The ledger's operations: the customer's own statement, and the owner's dues list (JSON or CSV),
 // Dues tile and any customer's statement.
+import { BUSINESS_USER_TYPES } from '@server/platform/db/schema.js';
 import { csvLine } from '@machines/export';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
-import { requireCustomer, requireOwner, type Handlers } from '@server/http.js';
+import { requireCustomer, type Handlers, requireBusiness } from '@server/http.js';
 import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
 import {
   countDues,
@@ -37,7 +38,7 @@ export function ledgerHandlers(ctx: AppContext) {
     },
 
     async ownerListDues(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const query = request.query ?? {};
       const today = ctx.today();
       const policy = await readHoldPolicy(db);
@@ -87,17 +88,17 @@ export function ledgerHandlers(ctx: AppContext) {
     },
 
     async ownerDuesSummary(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return readDuesSummary(db, ctx.today());
     },
 
     async ownerCustomerStatement(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const user = await db
         .selectFrom('users')
         .selectAll()
         .where('id', '=', request.params.id)
-        .where('user_type', '!=', 'mess_owner')
+        .where('user_type', 'not in', [...BUSINESS_USER_TYPES])
         .executeTakeFirst();
       if (!user) throw notFound();
       return readStatement(db, user, ctx.today(), 'owner');

@@ -5,7 +5,7 @@ import { cutoffAt, MEALS, type Meal } from '@machines/settings';
 import { isBeforeCutoff } from '@machines/meal-skip';
 import type { AppContext } from '@server/context.js';
 import { refusalField } from '@server/errors.js';
-import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { parseMeals } from '@server/platform/format.js';
 import { page } from '@server/platform/paging.js';
 import type { MealSkip } from '@server/platform/db/schema.js';
@@ -28,7 +28,7 @@ export function mealSkipHandlers(ctx: AppContext) {
         throw refusalField('date_to', 'invalid_date_range');
       }
       let base = db.selectFrom('meal_skips').selectAll();
-      if (!isOwner(user)) base = base.where('user_id', '=', user.id);
+      if (!actsForBusiness(user)) base = base.where('user_id', '=', user.id);
       else if (query.user !== undefined) base = base.where('user_id', '=', query.user);
       if (query.date_from) base = base.where('meal_date', '>=', query.date_from);
       if (query.date_to) base = base.where('meal_date', '<=', query.date_to);

@@ -4,7 +4,8 @@
 import { getInitialSnapshot } from 'xstate';
 import { decide, refusal } from '@machines/shared';
 import { onboardingMachine, type ProfileInput, type UserStatus } from '@machines/onboarding';
-import type { NewUser, User } from '@server/platform/db/schema.js';
+import { isStaffRole } from '@machines/staff';
+import type { NewUser, User, UserType } from '@server/platform/db/schema.js';
 import { refusalError } from '@server/errors.js';
 import { localizer, type Language } from '@server/platform/i18n.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
@@ -32,6 +33,12 @@ export interface ProfileWrite {
 }
 
 const DEFAULT_DELIVERY_TIME = '6:00 PM';
+
+/**
+ * The account type as the onboarding machine knows it: staff do not onboard, like the owner (they
+ * are added by the owner and claim an invite), so the machine reads them as the business side.
+ */
+const onboardingType = (userType: UserType) => (isStaffRole(userType) ? 'mess_owner' : userType);
 
 export type AccountStore = ReturnType<typeof createAccountStore>;
 
@@ -66,7 +73,9 @@ export function createAccountStore(deps: StoreDeps) {
 
   /** A new account in the machine's initial state (unverified). */
   function register(executor: Executor, registration: Registration): Promise<User> {
-    const initial = getInitialSnapshot(onboardingMachine, { userType: registration.user_type });
+    const initial = getInitialSnapshot(onboardingMachine, {
+      userType: onboardingType(registration.user_type),
+    });
     return insertUser(executor, registration, initial.value as UserStatus, false);
   }
 
@@ -84,13 +93,21 @@ export function createAccountStore(deps: StoreDeps) {
   }
 
   /**
+   * A staff account (machines/staff), added by the owner: it does not onboard, and its phone is
+   * verified when the invite is claimed.
+   */
+  function createStaff(executor: Executor, registration: Registration): Promise<User> {
+    return insertUser(executor, registration, 'profile_complete', false);
+  }
+
+  /**
    * onboarding.verify_otp: true when this verification took the account out of unverified (the
    * customer is then welcomed); false when it was verified already (the OTP just signs them in).
    */
   async function verifyPhone(user: User): Promise<boolean> {
     const decision = decide(
       onboardingMachine,
-      { value: user.status, context: { userType: user.user_type } },
+      { value: user.status, context: { userType: onboardingType(user.user_type) } },
       { type: 'onboarding.verify_otp' },
     );
     if (!decision.ok) return false;
@@ -142,7 +159,7 @@ export function createAccountStore(deps: StoreDeps) {
     const { next } = allowed(
       decide(
         onboardingMachine,
-        { value: user.status, context: { userType: user.user_type } },
+        { value: user.status, context: { userType: onboardingType(user.user_type) } },
         { type: 'onboarding.complete_profile', profile: input },
       ),
     );
@@ -226,5 +243,13 @@ export function createAccountStore(deps: StoreDeps) {
       .executeTakeFirstOrThrow();
   }
 
-  return { register, createOwner, createWalkIn, verifyPhone, completeProfile, setLanguage };
+  return {
+    register,
+    createOwner,
+    createWalkIn,
+    createStaff,
+    verifyPhone,
+    completeProfile,
+    setLanguage,
+  };
 }

@@ -112,7 +112,9 @@ export async function serializeUser(db: Kysely<Database>, user: User, known?: Ow
     if (known.owner) profiles.owners.set(user.id, known.owner);
     return userBody(user, profiles);
   }
-  const { key, query } = PROFILE_OF[user.user_type];
+  // Staff accounts have no profile table.
+  if (!(user.user_type in PROFILE_OF)) return userBody(user, profiles);
+  const { key, query } = PROFILE_OF[user.user_type as keyof typeof PROFILE_OF];
   const [row] = (await db.executeQuery(query(db, { userId: user.id }))).rows;
   if (row) (profiles[key] as Map<number, typeof row>).set(user.id, row);
   return userBody(user, profiles);

@@ -14,11 +14,11 @@ import {
 import type { AppContext } from '@server/context.js';
 import { ApiError, carrying, notFound, refusalError } from '@server/errors.js';
 import {
-  isOwner,
   requireCustomer,
-  requireOwner,
   requireUser,
   type Handlers,
+  requireBusiness,
+  actsForBusiness,
 } from '@server/http.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { providerId } from '@server/services/payments/ids.js';
@@ -76,7 +76,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
 
   return {
     async ownerListPaymentLinks(request) {
-      requireOwner(request);
+      requireBusiness(request);
       let select = paymentLinkSelect(db).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc');
       if (request.query?.status) select = select.where('l.status', '=', request.query.status);
       if (request.query?.user) select = select.where('l.user_id', '=', request.query.user);
@@ -84,7 +84,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
     },
 
     async ownerCreatePaymentLink(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const amountPaise = optionalAmountField(request.body.amount);
       const row = await paymentLinks.create(owner, {
         subscriptionId: request.body.subscription,
@@ -94,12 +94,12 @@ export function paymentLinkHandlers(ctx: AppContext) {
     },
 
     async ownerGetPaymentLink(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return body(await paymentLinks.read(request.params.id));
     },
 
     async ownerCancelPaymentLink(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       return body(await paymentLinks.cancel(owner, request.params.id));
     },
 
@@ -194,7 +194,8 @@ export function paymentLinkHandlers(ctx: AppContext) {
         .select(['s.id', 's.user_id', 's.status', 'p.name as plan_name'])
         .where('s.id', '=', request.params.id)
         .executeTakeFirst();
-      if (!subscription || (!isOwner(user) && subscription.user_id !== user.id)) throw notFound();
+      if (!subscription || (!actsForBusiness(user) && subscription.user_id !== user.id))
+        throw notFound();
       const settings = await readSettings(db);
       if (!settings.upi) throw refusalError(refusal('payment_link.upi_not_configured'));
       const due =

@@ -7,7 +7,7 @@ import type { AppContext } from '@server/context.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { fieldError, forbidden, notFound } from '@server/errors.js';
 import { formatMoney } from '@server/platform/i18n.js';
-import { isOwner, requireOwner, requireUser, type Handlers } from '@server/http.js';
+import { requireUser, type Handlers, requireBusiness, actsForBusiness } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { adminPaymentBody } from './payment.serializer.js';
 import { paymentSelect, type PaymentRow } from './payment.read.js';
@@ -28,7 +28,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
 
   return {
     async adminListPayments(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const query = request.query ?? {};
       const tz = ctx.config.businessTz;
       let base = paymentSelect(db);
@@ -68,18 +68,18 @@ export function paymentAdminHandlers(ctx: AppContext) {
     },
 
     async adminRecentPayments(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return (await newestFirst().limit(20).execute()).map(body);
     },
 
     async adminFailedPayments(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const rows = await newestFirst().where('payments.status', '=', 'FAILED').limit(500).execute();
       return rows.map(body);
     },
 
     async adminRecordOfflinePayment(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const input = request.body;
       const subscription = await db
         .selectFrom('subscriptions')
@@ -117,7 +117,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
 
     async adminGetPayment(request) {
       const user = requireUser(request);
-      if (!isOwner(user)) throw forbidden(PAYMENT_DETAILS_FORBIDDEN);
+      if (!actsForBusiness(user)) throw forbidden(PAYMENT_DETAILS_FORBIDDEN);
       const row = await paymentSelect(db)
         .where('payments.id', '=', request.params.id)
         .executeTakeFirst();

@@ -7,7 +7,7 @@ import { varyOnLanguage } from '@server/platform/answer-language.js';
 import type { AppContext } from '@server/context.js';
 import type { PaymentOrder, User } from '@server/platform/db/schema.js';
 import { ApiError, notFound, refusalDetail, refusalError, carrying } from '@server/errors.js';
-import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { requestLanguage } from '@server/platform/i18n.js';
 import { checkoutBody, orderBody, paymentBody } from './payment.serializer.js';
 import { paymentSelect, type PaymentRow } from './payment.read.js';
@@ -28,13 +28,13 @@ export function paymentHandlers(ctx: AppContext) {
   /** The caller's payment, or any payment for the owner; else 404. */
   async function visiblePayment(user: User, id: number): Promise<PaymentRow> {
     const row = await paymentSelect(db).where('payments.id', '=', id).executeTakeFirst();
-    if (!row || (row.user_id !== user.id && !isOwner(user))) throw notFound();
+    if (!row || (row.user_id !== user.id && !actsForBusiness(user))) throw notFound();
     return row;
   }
 
   async function visibleReceipt(user: User, paymentId: number) {
     const receipt = await loadReceipt(db, ctx.config, paymentId);
-    if (!receipt || (receipt.userId !== user.id && !isOwner(user))) throw notFound();
+    if (!receipt || (receipt.userId !== user.id && !actsForBusiness(user))) throw notFound();
     return receipt;
   }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '@server/context.js';
 import { varyOnLanguage } from '@server/platform/answer-language.js';
 import type { User } from '@server/platform/db/schema.js';
 import { notFound } from '@server/errors.js';
-import { isOwner, requireUser, type Handlers } from '@server/http.js';
+import { requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { requestLanguage } from '@server/platform/i18n.js';
 import {
   creditNoteFileName,
@@ -21,7 +21,7 @@ export function creditNoteHandlers(ctx: AppContext) {
   /** The caller's credit note, or any for the owner; another customer's reads as missing. */
   async function visibleNote(user: User, id: number): Promise<CreditNoteView> {
     const row = await creditNoteSelect(db).where('credit_notes.id', '=', id).executeTakeFirst();
-    if (!row || (row.user_id !== user.id && !isOwner(user))) throw notFound();
+    if (!row || (row.user_id !== user.id && !actsForBusiness(user))) throw notFound();
     return creditNoteView(row, ctx.config);
   }
 
@@ -29,7 +29,7 @@ export function creditNoteHandlers(ctx: AppContext) {
     async listCreditNotes(request) {
       const user = requireUser(request);
       let select = creditNoteSelect(db);
-      if (!isOwner(user)) select = select.where('credit_notes.user_id', '=', user.id);
+      if (!actsForBusiness(user)) select = select.where('credit_notes.user_id', '=', user.id);
       const refund = request.query?.refund;
       if (refund !== undefined) select = select.where('credit_notes.refund_id', '=', refund);
       const rows = await select

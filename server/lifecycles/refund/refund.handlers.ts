@@ -5,11 +5,12 @@ import type { AppContext } from '@server/context.js';
 import type { RefundStatus } from '@server/platform/db/schema.js';
 import { fieldError, notFound } from '@server/errors.js';
 import {
-  isOwner,
   requireCustomer,
   requireOwner,
   requireUser,
   type Handlers,
+  requireBusiness,
+  actsForBusiness,
 } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { refundBody } from './refund.serializer.js';
@@ -40,7 +41,7 @@ export function refundHandlers(ctx: AppContext) {
       const user = requireUser(request);
       const query = request.query ?? {};
       let base = refundSelect(db);
-      if (!isOwner(user)) base = base.where('refunds.user_id', '=', user.id);
+      if (!actsForBusiness(user)) base = base.where('refunds.user_id', '=', user.id);
       if (query.status) base = base.where('refunds.status', '=', query.status);
       const rows = await page(base, reply, query, (ordered) =>
         ordered.orderBy('refunds.requested_at', 'desc').orderBy('refunds.id', 'desc'),
@@ -51,17 +52,17 @@ export function refundHandlers(ctx: AppContext) {
     async getRefund(request) {
       const user = requireUser(request);
       const row = await refundById(request.params.id);
-      if (row.user_id !== user.id && !isOwner(user)) throw notFound();
+      if (row.user_id !== user.id && !actsForBusiness(user)) throw notFound();
       return body(row);
     },
 
     async pendingRefunds(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return byStatus('PENDING');
     },
 
     async approvedRefunds(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return byStatus('APPROVED');
     },
 

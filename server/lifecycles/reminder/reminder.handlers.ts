@@ -1,6 +1,6 @@
 // The owner's view of reminders: those claimed (sent, queued, skipped) and the next run's dry run.
 import type { AppContext } from '@server/context.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { previewItem, reminderBody, reminderSelect } from './reminder.read.js';
 
@@ -9,7 +9,7 @@ export function reminderHandlers(ctx: AppContext) {
 
   return {
     async ownerListReminders(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const query = request.query ?? {};
       let base = reminderSelect(db);
       if (query.status) base = base.where('r.status', '=', query.status);
@@ -21,7 +21,7 @@ export function reminderHandlers(ctx: AppContext) {
     },
 
     async ownerPreviewReminders(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const next = await ctx.stores.reminders.preview();
       return {
         enabled: next.enabled,

@@ -1,5 +1,6 @@
 // The reminders as the owner reads them (GET /api/owner/reminders/), and which reminders the
 // schedule says are due now and not yet claimed: the scheduler claims these, the dry run lists them.
+import { BUSINESS_USER_TYPES } from '@server/platform/db/schema.js';
 import type { components } from '@generated/api.js';
 import {
   dueDuesReminder,
@@ -136,7 +137,7 @@ export async function dueReminders(
       ])
       .where('ledger_balances.balance_paise', '>', 0)
       .where('ledger_balances.due_since', '<', addDays(today, -OVERDUE_AFTER_DAYS))
-      .where('users.user_type', '!=', 'mess_owner')
+      .where('users.user_type', 'not in', [...BUSINESS_USER_TYPES])
       .orderBy('ledger_balances.due_since')
       .orderBy('ledger_balances.user_id')
       .execute();

@@ -3,7 +3,7 @@
 // calls them and serializes.
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
-import { afterAnswer, requireOwner, type Handlers } from '@server/http.js';
+import { afterAnswer, type Handlers, requireBusiness } from '@server/http.js';
 import { loadSubscriptionBody } from './subscription.serializer.js';
 
 export function adjustmentHandlers(ctx: AppContext) {
@@ -12,7 +12,7 @@ export function adjustmentHandlers(ctx: AppContext) {
 
   return {
     async adjustSubscription(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const { id } = request.params;
       const exists = await db
         .selectFrom('subscriptions')
@@ -27,7 +27,7 @@ export function adjustmentHandlers(ctx: AppContext) {
     },
 
     async adjustAllSubscriptions(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const { days, reason, operation_key: operationKey } = request.body;
       const outcome = await adjustments.extendAll(owner, {
         days,

@@ -3,7 +3,7 @@
 import type { AppContext } from '@server/context.js';
 import type { Subscription, User } from '@server/platform/db/schema.js';
 import { fieldError, notFound } from '@server/errors.js';
-import { isOwner, requireCustomer, requireUser, type Handlers } from '@server/http.js';
+import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { subscriptionStatusIs } from './subscription.read.js';
 import { page } from '@server/platform/paging.js';
 import {
@@ -36,7 +36,8 @@ export function subscriptionHandlers(ctx: AppContext) {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row || (row.user_id !== user.id && !(ownerMaySee && isOwner(user)))) throw notFound();
+    if (!row || (row.user_id !== user.id && !(ownerMaySee && actsForBusiness(user))))
+      throw notFound();
     return row;
   }
 
@@ -46,7 +47,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       const query = request.query ?? {};
       const today = ctx.today();
       let base = db.selectFrom('subscriptions');
-      if (!isOwner(user)) base = base.where('user_id', '=', user.id);
+      if (!actsForBusiness(user)) base = base.where('user_id', '=', user.id);
       else if (query.user) base = base.where('user_id', '=', query.user);
       const status = query.status;
       if (status) base = base.where((eb) => subscriptionStatusIs(eb, status, today));

@@ -1,5 +1,6 @@
 // Walk-ins: the owner's counter enrolment, and the public claim page's three steps (an OTP to the
-// enrolled phone, its check, the customer's password). The OTP limits are the ones of every OTP.
+// enrolled phone, its check, the customer's password), which claim a staff invite too
+// (claim-links.ts). The OTP limits are the ones of every OTP.
 import { AMOUNT_DECIMALS_MESSAGE } from '@server/lifecycles/payment/amount-field.js';
 import { claimOtpSend, consumeOtp, issueOtp, otpError } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
@@ -10,7 +11,7 @@ import {
 import { startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
 import { fieldError, fieldErrors, notFound, type FieldErrors } from '@server/errors.js';
-import { clientIp, requireOwner, type Handlers } from '@server/http.js';
+import { clientIp, type Handlers, requireBusiness } from '@server/http.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { formatMoney } from '@server/platform/i18n.js';
 import { toPaise } from '@server/platform/format.js';
@@ -34,7 +35,7 @@ const maskPhone = (phone: string) => `${phone.slice(0, 3)}******${phone.slice(-4
 
 export function walkInHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
-  const { walkIns } = ctx.stores;
+  const { walkIns, claimLinks } = ctx.stores;
 
   async function accountOf(userId: number) {
     return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
@@ -42,7 +43,7 @@ export function walkInHandlers(ctx: AppContext) {
 
   return {
     async adminEnrolWalkIn(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const body = request.body;
       const errors: FieldErrors = {};
       const phone = normalizePhone(body.phone);
@@ -98,7 +99,7 @@ export function walkInHandlers(ctx: AppContext) {
     },
 
     async adminResendWalkInClaim(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const claim = await walkIns.resend(owner, request.params.id);
       const user = await accountOf(request.params.id);
       return { detail: `A new claim link was sent to ${user.phone}.`, claim };
@@ -106,9 +107,9 @@ export function walkInHandlers(ctx: AppContext) {
 
     async claimSendOtp(request) {
       await enforceLimit(ctx.rateLimiter, `otp:ip:${clientIp(request)}`, 20, 3600, 'message');
-      const walkIn = await walkIns.byToken(request.params.token);
-      walkIns.check(walkIn, { type: 'claim.send_otp' });
-      const user = await accountOf(walkIn.user_id);
+      const link = await claimLinks.byToken(request.params.token);
+      link.check({ type: 'claim.send_otp' });
+      const user = await accountOf(link.userId);
       await claimOtpSend(ctx, user.phone);
       await issueOtp(ctx, user);
       return {
@@ -122,15 +123,15 @@ export function walkInHandlers(ctx: AppContext) {
     async claimVerifyOtp(request) {
       const ip = clientIp(request);
       await enforceLimit(ctx.rateLimiter, `otp-verify:ip:${ip}`, 30, 900, 'message');
-      const walkIn = await walkIns.byToken(request.params.token);
-      walkIns.check(walkIn, { type: 'claim.verify' });
+      const link = await claimLinks.byToken(request.params.token);
+      link.check({ type: 'claim.verify' });
       if (isBlank(request.body.otp)) throw otpError('otp.required');
-      const user = await accountOf(walkIn.user_id);
+      const user = await accountOf(link.userId);
       await enforceLimit(ctx.rateLimiter, `otp-verify:phone:${user.phone}`, 10, 900, 'message');
       const userId = await consumeOtp(ctx, user.phone, request.body.otp);
       // A code of another account on this phone cannot happen (phones are unique); be strict.
       if (userId !== user.id) throw otpError('otp.invalid');
-      await walkIns.markVerified(walkIn);
+      await link.markVerified();
       return {
         message: 'Phone verified. Choose your password.',
         first_name: user.first_name,
@@ -140,10 +141,10 @@ export function walkInHandlers(ctx: AppContext) {
     },
 
     async claimComplete(request) {
-      const walkIn = await walkIns.byToken(request.params.token);
-      walkIns.check(walkIn, { type: 'claim.complete' });
+      const link = await claimLinks.byToken(request.params.token);
+      link.check({ type: 'claim.complete' });
       const body = request.body;
-      const current = await accountOf(walkIn.user_id);
+      const current = await accountOf(link.userId);
       const username = body.username?.trim() || current.username;
       const errors: FieldErrors = {};
       if (body.password.length < 6) errors.password = ['Password must be at least 6 characters'];
@@ -164,7 +165,7 @@ export function walkInHandlers(ctx: AppContext) {
       if (Object.keys(errors).length) throw fieldErrors(errors);
       let user;
       try {
-        user = await walkIns.complete(walkIn, {
+        user = await link.complete({
           username,
           passwordHash: await hashPassword(body.password),
         });

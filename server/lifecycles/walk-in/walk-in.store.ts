@@ -292,15 +292,13 @@ export function createWalkInStore(
     });
   }
 
-  /** The walk-in of a claim link, or the refusal for a link that is not one. */
-  async function byToken(token: string): Promise<WalkIn> {
-    const walkIn = await db
+  /** The walk-in of a claim link, if it is one (server/lifecycles/walk-in/claim-links.ts). */
+  function byToken(token: string): Promise<WalkIn | undefined> {
+    return db
       .selectFrom('walk_ins')
       .selectAll()
       .where('claim_token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (!walkIn) throw refusalError(refusal('claim.invalid'));
-    return walkIn;
   }
 
   /** What the machine says to `event` for this link now; throws its refusal. */

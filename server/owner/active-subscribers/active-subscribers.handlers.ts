@@ -1,7 +1,7 @@
 // The owner's active subscribers: who eats today, searched, filtered and paged in SQL
 // (active-subscribers.query.ts).
 import type { AppContext } from '@server/context.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { findActiveSubscribers } from './active-subscribers.query.js';
 
 export function activeSubscriberHandlers(ctx: AppContext) {
@@ -9,7 +9,7 @@ export function activeSubscriberHandlers(ctx: AppContext) {
 
   return {
     async ownerActiveSubscribers(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const { rows, total } = await findActiveSubscribers(
         db,
         ctx.db.dialect,

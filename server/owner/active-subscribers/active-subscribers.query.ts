@@ -8,7 +8,7 @@ import type { QueryOf } from '@server/http.js';
 import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
-import { profileInfo, userSearch } from '@server/owner/users/users.query.js';
+import { notBusiness, profileInfo, userSearch } from '@server/owner/users/users.query.js';
 
 export type ActiveSubscriberQuery = NonNullable<QueryOf<'ownerActiveSubscribers'>>;
 
@@ -25,7 +25,7 @@ export async function findActiveSubscribers(
   const service = query.service_type ?? (query.meal_type ? 'tiffin' : undefined);
   if (service) subscriptionWhere.push(sql`s.subscription_type = ${service}`);
   if (query.meal_type) subscriptionWhere.push(sql`p.included_meals like ${`%${query.meal_type}%`}`);
-  const userWhere: RawBuilder<unknown>[] = [sql`u.user_type <> 'mess_owner'`];
+  const userWhere: RawBuilder<unknown>[] = [notBusiness];
   const search = query.search?.trim();
   if (search) userWhere.push(userSearch(dialect, search));
   const conditions = sql.join([...subscriptionWhere, ...userWhere], sql` and `);

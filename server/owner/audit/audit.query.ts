@@ -46,6 +46,7 @@ export function auditEntryBody(entry: AuditEntry): AuditEntryBody {
     at: entry.at,
     actor: entry.actor_username,
     actor_id: entry.actor_id,
+    actor_role: entry.actor_role as AuditEntryBody['actor_role'],
     action: entry.action,
     object_type: entry.object_type,
     object_id: entry.object_id,

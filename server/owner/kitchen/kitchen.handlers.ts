@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { components } from '@generated/api.js';
 import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { dietCounts } from './kitchen.diets.js';
@@ -62,7 +62,7 @@ export function kitchenHandlers(ctx: AppContext) {
 
   return {
     async ownerKitchenSheet(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const query = request.query ?? {};
       const date = query.date ?? addDays(ctx.today(), 1);
       const csv = query.format === 'csv';

@@ -3,7 +3,7 @@
 import { addDays } from '@machines/shared';
 import type { AppContext } from '@server/context.js';
 import { fieldError, notFound } from '@server/errors.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { requireOwner, type Handlers, requireBusiness } from '@server/http.js';
 import { b2csCsv, hsnCsv, paymentsCsv, placeOfSupplyCell } from './reports.csv.js';
 import { gstSummary, paymentsReport, type TaxTotals, type Total } from './reports.query.js';
 
@@ -41,7 +41,7 @@ export function reportHandlers(ctx: AppContext) {
 
   return {
     async ownerPaymentsReport(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const { from, to, status = 'SUCCESS', mode, format } = request.query;
       checkPeriod(from, to);
       const report = await paymentsReport(db, tz, { from, to, status, mode: mode ?? null });

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { daysRemaining } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
-import { requireOwner, type Handlers } from '@server/http.js';
+import { type Handlers, requireBusiness } from '@server/http.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import {
   CUSTOMER_TYPES,
@@ -22,7 +22,7 @@ export function ownerUserHandlers(ctx: AppContext) {
 
   return {
     async ownerListUsers(request, reply) {
-      requireOwner(request);
+      requireBusiness(request);
       const today = ctx.today();
       const { users, counts } = await findCustomers(db, ctx.db.dialect, request.query ?? {}, today);
       const ids = users.map((user) => user.id);
@@ -39,7 +39,7 @@ export function ownerUserHandlers(ctx: AppContext) {
     },
 
     async ownerGetUser(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const user = await db
         .selectFrom('users')
         .selectAll()
@@ -71,7 +71,7 @@ export function ownerUserHandlers(ctx: AppContext) {
       };
     },
     async ownerUserStats(request) {
-      requireOwner(request);
+      requireBusiness(request);
       const today = ctx.today();
       const flag = (condition: RawBuilder<unknown>) =>
         sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;

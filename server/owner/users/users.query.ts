@@ -3,13 +3,21 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { addDays, SOON_TO_EXPIRE_DAYS } from '@machines';
 import type { Dialect } from '@server/platform/db/index.js';
-import type { Database, Subscription, User } from '@server/platform/db/schema.js';
+import {
+  BUSINESS_USER_TYPES,
+  type Database,
+  type Subscription,
+  type User,
+} from '@server/platform/db/schema.js';
 import type { QueryOf } from '@server/http.js';
 import { userBody, type loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { containsPattern } from '@server/platform/db/search.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 
 export const CUSTOMER_TYPES = ['student', 'regular'] as const;
+
+/** Customers only: neither the owner nor their staff (server/platform/db/schema.ts). */
+export const notBusiness = sql`u.user_type not in (${sql.join(BUSINESS_USER_TYPES.map((type) => sql.lit(type)))})`;
 
 /**
  * The text a customer search looks in: "first last", username, e-mail and phone. On PostgreSQL
@@ -140,8 +148,8 @@ export async function findCustomers(
   today: string,
 ): Promise<{ users: User[]; counts: { total: number; expired: number; soon: number } }> {
   const facts = summaryFacts(today, addDays(today, SOON_TO_EXPIRE_DAYS));
-  // `<> 'mess_owner'` rather than `in (...)`: SQLite then walks the username index for the page.
-  const where: RawBuilder<unknown>[] = [sql`u.user_type <> 'mess_owner'`];
+  // `not in (...)` rather than `in (...)`: SQLite then walks the username index for the page.
+  const where: RawBuilder<unknown>[] = [notBusiness];
   // coalesce(): an index on a two-valued column only slows SQLite's scan down.
   if (query.user_type) where.push(sql`coalesce(u.user_type, '') = ${query.user_type}`);
   if (query.is_active !== undefined) where.push(sql`u.is_active = ${query.is_active}`);

@@ -14,8 +14,12 @@ import type { OrderStatus } from '@machines/order';
 import type { PaymentStatus } from '@machines/payment';
 import type { RefundStatus } from '@machines/refund';
 import type { SubscriptionStatus } from '@machines/subscription';
+import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@machines/staff';
 
-export type UserType = 'student' | 'regular' | 'mess_owner';
+/** student and regular are customers; manager, kitchen and delivery the owner's staff (migration 027). */
+export type UserType = 'student' | 'regular' | 'mess_owner' | StaffRole;
+/** The accounts that are not customers: the owner and their staff; customer lists leave them out. */
+export const BUSINESS_USER_TYPES: readonly UserType[] = ['mess_owner', ...STAFF_ROLES];
 // Every status column's values are its machine's states.
 export type {
   FeedbackStatus,
@@ -396,6 +400,8 @@ export interface AuditLogTable {
   /** The object's fields the action changed, as JSON, before and after. */
   before_json: string | null;
   after_json: string | null;
+  /** The actor's user_type when they acted (migration 027); null for the server and older rows. */
+  actor_role: Generated<string | null>;
 }
 
 /**
@@ -507,6 +513,7 @@ export interface Database {
   ledger_balances: LedgerBalancesTable;
   credit_notes: CreditNotesTable;
   walk_ins: WalkInsTable;
+  staff_members: StaffMembersTable;
   reminder_sends: ReminderSendsTable;
 }
 
@@ -746,3 +753,22 @@ export interface WalkInsTable {
 }
 
 export type WalkIn = Selectable<WalkInsTable>;
+
+/** A staff account's lifecycle facts and its invite link (migration 027; machines/staff). */
+export interface StaffMembersTable {
+  user_id: number;
+  role: StaffRole;
+  status: StaffStatus;
+  invited_at: string;
+  /** When the invite was claimed; null: never (a reactivation goes back to the invite). */
+  joined_at: string | null;
+  deactivated_at: string | null;
+  invited_by: number | null;
+  /** SHA-256 of the invite link's token; the token itself is only ever in the SMS. */
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  /** When the right OTP was entered on the claim page for the current invite. */
+  invite_verified_at: string | null;
+}
+
+export type StaffMemberRow = Selectable<StaffMembersTable>;

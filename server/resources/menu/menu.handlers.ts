@@ -3,7 +3,7 @@
 import { addDays, cleanDish, isAfter, repeatedDishes, type Dish } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { fieldError, fieldErrors, notFound } from '@server/errors.js';
-import { requireCustomer, requireOwner, type Handlers } from '@server/http.js';
+import { requireCustomer, type Handlers, requireBusiness } from '@server/http.js';
 import { serializeUser } from '@server/lifecycles/onboarding/user.serializer.js';
 import { changesByDate, readChanges, readWeek } from './menu.read.js';
 import { menuDaysBody, menuWeekBody } from './menu.serializer.js';
@@ -49,14 +49,14 @@ export function menuHandlers(ctx: AppContext) {
     },
 
     async setMenuWeekday(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const { weekday, meal } = request.params;
       await menu.setWeekday(owner, weekday, meal, ownerDishes(request.body.dishes));
       return weekAnswer();
     },
 
     async setMenuDate(request) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const { date, meal } = request.params;
       if (isAfter(ctx.today(), date)) throw fieldError('date', PAST_DATE);
       await menu.setDate(owner, date, meal, ownerDishes(request.body.dishes));
@@ -64,7 +64,7 @@ export function menuHandlers(ctx: AppContext) {
     },
 
     async clearMenuDate(request, reply) {
-      const owner = requireOwner(request);
+      const owner = requireBusiness(request);
       const { date, meal } = request.params;
       if (!(await menu.clearDate(owner, date, meal))) throw notFound();
       return reply.code(204).send();

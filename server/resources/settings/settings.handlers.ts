@@ -2,13 +2,13 @@
 // policy), and the part of them customers read.
 import { customerPolicies } from '@machines/settings';
 import type { AppContext } from '@server/context.js';
-import { requireOwner, requireUser, type Handlers } from '@server/http.js';
+import { requireOwner, requireUser, type Handlers, requireBusiness } from '@server/http.js';
 import { readSettings } from './settings.read.js';
 
 export function settingsHandlers(ctx: AppContext) {
   return {
     async ownerGetSettings(request) {
-      requireOwner(request);
+      requireBusiness(request);
       return readSettings(ctx.db.kysely);
     },
 

@@ -27,6 +27,7 @@ import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
 import { reminderSendsMigration } from './025_reminder_sends.js';
+import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
 import { duesSearchMigration } from './029_dues_search.js';
 
@@ -58,6 +59,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '024_walk_ins': walkInsMigration(db.dialect),
     '026_counter_qr_codes': counterQrCodesMigration(db.dialect),
     '025_reminder_sends': reminderSendsMigration(db.dialect),
+    '027_staff': staffMigration(),
     '028_sign_in_codes': signInCodesMigration(),
     '029_dues_search': duesSearchMigration(db.dialect),
   };

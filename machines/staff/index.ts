@@ -1,0 +1,4 @@
+export * from './staff.fromApi';
+export * from './staff.machine';
+export * from './staff.messages';
+export * from './staff.rules';

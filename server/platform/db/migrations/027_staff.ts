@@ -1,0 +1,35 @@
+// Staff accounts (issue 22): the owner's managers, kitchen and delivery staff. Their users row
+// carries the role in user_type (a text column with no CHECK since migration 001, so the new values
+// need no change there); this table holds the staff lifecycle's facts (machines/staff) and the
+// invite link, stored as a hash only, which the walk-in claim flow accepts too. The audit log
+// gains the actor's role, so a manager's approval reads as a manager's.
+import type { Kysely } from 'kysely';
+
+export function staffMigration() {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('staff_members')
+        .addColumn('user_id', 'integer', (c) =>
+          c.primaryKey().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('invited_at', 'text', (c) => c.notNull())
+        .addColumn('joined_at', 'text')
+        .addColumn('deactivated_at', 'text')
+        .addColumn('invited_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('invite_token_hash', 'text', (c) => c.unique())
+        .addColumn('invite_expires_at', 'text')
+        .addColumn('invite_verified_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('staff_members_status')
+        .on('staff_members')
+        .columns(['status'])
+        .execute();
+      // Rows written before this migration were the owner's or the server's own.
+      await db.schema.alterTable('audit_log').addColumn('actor_role', 'text').execute();
+    },
+  };
+}
