@@ -1,13 +1,32 @@
 // The route guards, as pure functions of (loading, user, path) over a route table that the web
 // app declares (web/app/routes.ts), so every route's path and access are written once.
-import type { RouteUser, UserStatus } from './onboarding.machine';
+import {
+  accessRoleOf,
+  homePathOf,
+  isBusinessSide,
+  isStaff,
+  mayCall,
+  type AccessRole,
+  type OperationId,
+} from '../staff/staff.access';
+import type { RouteUser, UserStatus, UserType } from './onboarding.machine';
 
+/**
+ * `owner`: the business side (the owner and the owner's staff), each role only where the route's
+ * `operation` and `roles` let it; customers get the 403 page there.
+ */
 export type RouteAccess = 'public' | 'publicAndSignedIn' | 'signedIn' | 'owner';
 
 export interface RouteEntry {
   /** A path; a trailing '/*' matches any rest, ':name' matches one segment. */
   readonly path: string;
   readonly access: RouteAccess;
+  /** The operation the page stands on: a role that may not call it may not open the page. */
+  readonly operation?: OperationId;
+  /** Only these roles open the page (a rider's deliveries). */
+  readonly roles?: readonly AccessRole[];
+  /** A signed-in page a staff account opens too (its profile); the customers' others are not. */
+  readonly staff?: boolean;
 }
 
 function normalise(pathname: string): string {
@@ -44,11 +63,23 @@ export function isOwner(user: Pick<RouteUser, 'userType'> | null | undefined): b
   return user?.userType === 'mess_owner';
 }
 
+/** Whether an account of `userType` may open a business-side route (its operation and roles). */
+export function roleMayOpen(
+  route: Pick<RouteEntry, 'operation' | 'roles'>,
+  userType: UserType,
+): boolean {
+  if (!isBusinessSide(userType)) return false;
+  if (route.roles && !route.roles.includes(accessRoleOf(userType))) return false;
+  return route.operation === undefined || mayCall(userType, route.operation);
+}
+
 export type RouteDecision =
   | { readonly kind: 'spinner' }
   | { readonly kind: 'allow' }
-  /** A signed-in non-owner on /admin/*: the caller shows its 403 page. */
+  /** A signed-in customer on /admin/*: the caller shows its 403 page. */
   | { readonly kind: 'forbidden' }
+  /** The owner's staff on a business page their role may not use: "not allowed for your role". */
+  | { readonly kind: 'notForRole' }
   | { readonly kind: 'redirect'; readonly to: string; readonly state?: { readonly from: string } };
 
 export function otpVerificationPath(phone: string): string {
@@ -97,10 +128,19 @@ export function decideRoute(
   if (user.status === 'unverified') {
     return { kind: 'redirect', to: otpVerificationPath(user.phone) };
   }
-  if (user.status === 'registration_complete' && path !== '/profile') {
+  // A customer completes a profile first; staff have none to complete (completeProfile is customers').
+  if (user.status === 'registration_complete' && path !== '/profile' && !isStaff(user.userType)) {
     return { kind: 'redirect', to: '/profile' };
   }
-  if (route.access === 'owner' && !isOwner(user)) return { kind: 'forbidden' };
+  if (route.access === 'owner') {
+    if (!isBusinessSide(user.userType)) return { kind: 'forbidden' };
+    return roleMayOpen(route, user.userType) ? { kind: 'allow' } : { kind: 'notForRole' };
+  }
+  // Staff are not customers: a customer's page sends them to where their role starts.
+  if (route.access === 'signedIn' && isStaff(user.userType)) {
+    const home = homePathOf(user.userType);
+    if (path !== home && !route.staff) return { kind: 'redirect', to: home };
+  }
   return { kind: 'allow' };
 }
 

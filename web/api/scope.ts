@@ -2,15 +2,21 @@
 // provides it (web/session/SessionProvider.tsx); the reads and writes of ./query use it. Kept apart
 // from ./query so that the session, which paints with the first page, carries no TanStack Query.
 import { createContext, useContext } from 'react';
+import type { AccountType } from '@machines/staff';
 import type { ApiClient } from './client';
 
-/** A role as the contract's `x-roles` names it. */
-export type ApiRole = 'customer' | 'mess_owner';
+/**
+ * Which side of the app a read belongs to: a customer's own, or the business's (the owner and the
+ * owner's staff; which of those reads a role may make is the routes' and mayCall's business).
+ */
+export type ApiRole = 'customer' | 'business';
 
 export interface ApiScope {
   readonly api: ApiClient;
-  /** The signed-in user's role; null while nobody is (or while the profile loads). */
+  /** The signed-in user's side; null while nobody is (or while the profile loads). */
   readonly role: ApiRole | null;
+  /** The signed-in user's user_type, for mayCall (machines/staff); null as for `role`. */
+  readonly userType: AccountType | null;
 }
 
 export const ApiScopeContext = createContext<ApiScope | null>(null);

@@ -63,10 +63,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const audience = audienceOf(user?.user_type ?? null);
+  const userType = user?.user_type ?? null;
+  const audience = audienceOf(userType);
   // While a stored session is restored, show no one's links rather than a visitor's for a moment.
-  const links = loading ? [] : navigationLinks(audience);
-  const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true });
+  const links = loading ? [] : navigationLinks(audience, { userType });
+  const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true, userType });
   // Ten links or more (the owner's eleven, a customer's ten) need 1280 px on one line; below that,
   // the menu button holds them.
   const wide = links.length > WIDE_NAV_LINKS;

@@ -17,6 +17,7 @@ import { useLocation } from 'wouter';
 import type { components } from '@generated/api';
 import type { RouteUser } from '@machines/onboarding';
 import type { Credentials, SessionTokens } from '@machines/session';
+import { isBusinessSide, mayCall, type OperationId } from '@machines/staff';
 import { ApiScopeContext, type ApiScope } from '@web/api/scope';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, hasChosenLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
@@ -56,6 +57,16 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/**
+ * Whether the signed-in user's role may call `operationId` (machines/staff mayCall over the
+ * contract's x-roles): what a screen offers (links, tiles, buttons) follows from it.
+ */
+export function useMayCall(): (operationId: OperationId) => boolean {
+  const { user } = useSession();
+  const userType = user?.user_type ?? null;
+  return useCallback((operationId: OperationId) => mayCall(userType, operationId), [userType]);
 }
 
 const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
@@ -192,7 +203,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (next.failed) hostRef.current?.actor.send({ type: 'session.logout' });
     const user = next.user;
     if (!user) return;
-    rememberOwner(user.user_type === 'mess_owner');
+    rememberOwner(isBusinessSide(user.user_type));
     // The account remembers its language: signing in on a device where no language was picked yet
     // shows the app in it (and the device remembers it). A device's own pick stays as it is.
     if (user.language && !hasChosenLanguage() && user.language !== currentLanguage()) {
@@ -231,8 +242,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [view.state, loading, user, logout, ensureHost],
   );
-  const role = user ? (user.user_type === 'mess_owner' ? 'mess_owner' : 'customer') : null;
-  const scope = useMemo<ApiScope>(() => ({ api, role }), [api, role]);
+  const userType = user?.user_type ?? null;
+  const role = userType ? (isBusinessSide(userType) ? 'business' : 'customer') : null;
+  const scope = useMemo<ApiScope>(() => ({ api, role, userType }), [api, role, userType]);
 
   return (
     <SessionContext.Provider value={value}>
