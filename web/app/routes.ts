@@ -404,7 +404,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'owner',
     roles: ['delivery'],
     title: 'route.deliveries',
-    page: signedInPage('deliveries', 'deliveries'),
+    page: signedInPage('admin/deliveries', 'deliveries'),
     nav: { label: 'nav.deliveries', audiences: ['owner'] },
   },
   {
