@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg } from './i18n';
-import { ownerLogsIn } from './owner-fixtures';
+import { ownerLogsIn, OWNER_USERNAME } from './owner-fixtures';
 import { dataDir, oneLanguagePerWidth, ownerToken, readOtp } from './support';
 
 async function shot(page: Page, name: string) {
@@ -80,13 +80,12 @@ test('owner adds a kitchen account at 360 px; kitchen sees the kitchen only; a m
   const kitchenUsername = `kitchen${kitchenLocal.slice(-5)}`;
   const password = 'Kitchen-pass-42';
 
-  // 1. The owner opens Staff from the phone's menu and adds Sunita, a kitchen account.
+  // 1. The owner opens Staff from the account menu and adds Sunita, a kitchen account.
   await ownerLogsIn(page);
-  await page.getByRole('button', { name: msg('shell.openMenu') }).click();
   await page
-    .getByRole('navigation', { name: msg('shell.mobileNav') })
-    .getByRole('link', { name: msg('nav.staff'), exact: true })
+    .getByRole('button', { name: msg('shell.accountMenu', { username: OWNER_USERNAME }) })
     .click();
+  await page.getByRole('menuitem', { name: msg('nav.staff'), exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole('heading', { name: msg('staff.title'), level: 1 })).toBeVisible();
   await page.getByRole('button', { name: msg('staff.add'), exact: true }).click();
@@ -211,11 +210,19 @@ test('owner adds a kitchen account at 360 px; kitchen sees the kitchen only; a m
   expect(managerLinks).not.toContain(msg('nav.staff'));
   expect(managerLinks).not.toContain(msg('nav.audit'));
   await shot(page, 'staff-manager-menu-360');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: msg('shell.accountMenu', { username: managerUsername }) })
+    .click();
+  await expect(page.getByRole('menuitem', { name: msg('shell.logout') })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: msg('nav.staff'), exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Settings are the owner's to change: a manager reads them, with no Save.
   await page.goto('/admin/settings');
   await expect(page.getByText(msg('settings.readOnly'))).toBeVisible();
   await expect(page.getByRole('button', { name: msg('settings.save') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: msg('settings.staff.open') })).toHaveCount(0);
   // Plans without price edits.
   await page.goto('/admin/plans');
   await expect(

@@ -169,7 +169,6 @@ describe('links from the registry', () => {
       { to: '/admin/menu', label: 'Menu' },
       { to: '/admin/settings', label: 'Settings' },
       { to: '/admin/audit', label: 'Audit Log' },
-      { to: '/admin/staff', label: 'Staff' },
       { to: '/profile', label: 'Profile' },
       { to: '/contact', label: 'Contact' },
     ]);

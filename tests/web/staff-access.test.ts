@@ -12,7 +12,7 @@ import {
   type OperationId,
 } from '@machines/staff';
 import { OPERATION_ROLES } from '@generated/roles';
-import { APP_ROUTES, audienceOf, navigationLinks } from '../../web/app/routes';
+import { accountMenuLinks, APP_ROUTES, audienceOf, navigationLinks } from '../../web/app/routes';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 
 beforeAll(async () => {
@@ -161,9 +161,13 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner the Staff page', () => {
-    expect(paths('mess_owner')).toContain('/admin/staff');
+  it('gives the owner the Staff page in the account menu (the header is full)', () => {
+    expect(accountMenuLinks('mess_owner').map((link) => link.to)).toEqual(['/admin/staff']);
+    expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
+    for (const staff of ['manager', 'kitchen', 'delivery'] as const) {
+      expect(accountMenuLinks(staff), staff).toEqual([]);
+    }
   });
 
   it("gives a manager the owner's day-to-day pages, not Staff or the Audit log", () => {

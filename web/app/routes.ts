@@ -105,6 +105,8 @@ export interface AppRoute extends RouteEntry {
     /** Only these roles see the link (the route may let more open it). */
     readonly roles?: readonly AccessRole[];
   };
+  /** A link in the account menu (under the avatar), for the roles that may open the route. */
+  readonly accountMenu?: { readonly label: MessageId };
   /** The footer link; `position` orders the footer's links. */
   readonly footer?: { readonly label: MessageId; readonly position: number };
   /** A signed-out header button (medium widths: the desktop nav and mobile menu have the link). */
@@ -396,7 +398,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     operation: 'ownerListStaff',
     title: 'route.staff',
     page: signedInPage('admin/staff', 'staff'),
-    nav: { label: 'nav.staff', audiences: ['owner'] },
+    // In the account menu: the owner's header links already fill a 1,366 px screen in English.
+    accountMenu: { label: 'nav.staff' },
   },
   {
     // Issue 22: a delivery rider's routes and run sheets (they come later in the issue).
@@ -463,6 +466,15 @@ function businessSees(route: AppRoute, userType: UserType): boolean {
     return route.staff === true || route.path === homePathOf(userType);
   }
   return true;
+}
+
+/** The account menu's links (before Profile and Logout) for a signed-in `userType`. */
+export function accountMenuLinks(userType: UserType): NavLink[] {
+  return APP_ROUTES.flatMap((route) =>
+    route.accountMenu && route.access === 'owner' && roleMayOpen(route, userType)
+      ? [{ to: route.path, label: route.accountMenu.label }]
+      : [],
+  );
 }
 
 export const FOOTER_LINKS: readonly NavLink[] = APP_ROUTES.flatMap(({ path, footer }) =>

@@ -76,7 +76,8 @@ export function SettingsPage() {
   const saved = useSettings();
   const save = useSaveSettings();
   // A manager reads the settings in force; only the owner changes them.
-  const mayEdit = useMayCall()('ownerUpdateSettings');
+  const mayCall = useMayCall();
+  const mayEdit = mayCall('ownerUpdateSettings');
   const [draft, setDraft] = useState<BusinessSettings | null>(null);
   const [numbers, setNumbers] = useState<LeaveNumbers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -185,6 +186,21 @@ export function SettingsPage() {
           </div>
         </div>
       </Card>
+      {mayCall('ownerListStaff') ? (
+        <Card aria-labelledby="staff-title">
+          <div className={stack}>
+            <h2 id="staff-title" className={sectionTitle}>
+              {t('settings.staff.title')}
+            </h2>
+            <p className={muted}>{t('settings.staff.intro')}</p>
+            <div>
+              <ButtonLink href="/admin/staff" tone="secondary">
+                {t('settings.staff.open')}
+              </ButtonLink>
+            </div>
+          </div>
+        </Card>
+      ) : null}
       <Card aria-labelledby="reports-title">
         <div className={stack}>
           <h2 id="reports-title" className={sectionTitle}>
