@@ -1,15 +1,8 @@
 // The route guards, as pure functions of (loading, user, path) over a route table that the web
 // app declares (web/app/routes.ts), so every route's path and access are written once.
-import {
-  accessRoleOf,
-  homePathOf,
-  isBusinessSide,
-  isStaff,
-  mayCall,
-  type AccessRole,
-  type OperationId,
-} from '../staff/staff.access';
-import type { RouteUser, UserStatus, UserType } from './onboarding.machine';
+import type { OperationId } from '../staff/staff.access';
+import { homePathOf, isBusinessSide, isStaff, type AccessRole } from '../staff/staff.rules';
+import type { RouteUser, UserStatus } from './onboarding.machine';
 
 /**
  * `owner`: the business side (the owner and the owner's staff), each role only where the route's
@@ -63,14 +56,12 @@ export function isOwner(user: Pick<RouteUser, 'userType'> | null | undefined): b
   return user?.userType === 'mess_owner';
 }
 
-/** Whether an account of `userType` may open a business-side route (its operation and roles). */
-export function roleMayOpen(
-  route: Pick<RouteEntry, 'operation' | 'roles'>,
-  userType: UserType,
-): boolean {
-  if (!isBusinessSide(userType)) return false;
-  if (route.roles && !route.roles.includes(accessRoleOf(userType))) return false;
-  return route.operation === undefined || mayCall(userType, route.operation);
+/**
+ * Who opens a business route when the host gives no mayOpen (machines/staff roleMayOpen, which
+ * reads the contract's roles table): the owner, where the route names no other roles.
+ */
+export function ownerMayOpen(route: Pick<RouteEntry, 'roles'>): boolean {
+  return !route.roles || route.roles.includes('mess_owner');
 }
 
 export type RouteDecision =
@@ -104,12 +95,17 @@ export interface RouteQuery {
   readonly pathname: string;
   /** Kept in the remembered origin, e.g. '?tab=2'. */
   readonly search?: string;
+  /**
+   * Whether the signed-in user's role may open a business route: machines/staff roleMayOpen for
+   * them. Without it, only the owner opens business routes (ownerMayOpen).
+   */
+  readonly mayOpen?: (route: RouteEntry) => boolean;
 }
 
 /** The guard rules in order (README: The web app's rules → Guards), for any path of `routes`. */
 export function decideRoute(
   routes: readonly RouteEntry[],
-  { loading, user, pathname, search = '' }: RouteQuery,
+  { loading, user, pathname, search = '', mayOpen }: RouteQuery,
 ): RouteDecision {
   const route = matchRoute(routes, pathname);
   if (!route) return { kind: 'redirect', to: '/' };
@@ -134,7 +130,10 @@ export function decideRoute(
   }
   if (route.access === 'owner') {
     if (!isBusinessSide(user.userType)) return { kind: 'forbidden' };
-    return roleMayOpen(route, user.userType) ? { kind: 'allow' } : { kind: 'notForRole' };
+    const allowed = mayOpen
+      ? mayOpen(route)
+      : user.userType === 'mess_owner' && ownerMayOpen(route);
+    return allowed ? { kind: 'allow' } : { kind: 'notForRole' };
   }
   // Staff are not customers: a customer's page sends them to where their role starts.
   if (route.access === 'signedIn' && isStaff(user.userType)) {

@@ -2,12 +2,13 @@
 // (generated/roles.ts), the route guards (machines/onboarding decideRoute) over the web app's
 // route table, and the navigation each role is given.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decideRoute, type RouteUser } from '@machines';
+import { decideRoute, type RouteEntry, type RouteUser } from '@machines';
 import {
   accessRoleOf,
   homePathOf,
   isBusinessSide,
   mayCall,
+  roleMayOpen,
   type AccountType,
   type OperationId,
 } from '@machines/staff';
@@ -26,10 +27,19 @@ const user = (userType: AccountType): RouteUser => ({
   userType,
   phone: '+919876500000',
 });
+/** The web app's mayOpen for `userType` (SessionProvider hands the guards and links the same). */
+const mayOpenFor = (userType: AccountType) => (route: RouteEntry) => roleMayOpen(route, userType);
 const decide = (userType: AccountType, pathname: string) =>
-  decideRoute(APP_ROUTES, { loading: false, user: user(userType), pathname });
+  decideRoute(APP_ROUTES, {
+    loading: false,
+    user: user(userType),
+    pathname,
+    mayOpen: mayOpenFor(userType),
+  });
 const paths = (userType: AccountType) =>
-  navigationLinks(audienceOf(userType), { userType }).map((link) => link.to);
+  navigationLinks(audienceOf(userType), { userType, mayOpen: mayOpenFor(userType) }).map(
+    (link) => link.to,
+  );
 
 describe('mayCall, over the contract', () => {
   it('reads each role from x-roles: customers are students and regulars', () => {
@@ -122,7 +132,12 @@ describe('the route guards for staff', () => {
     expect(decide('kitchen', '/profile')).toEqual({ kind: 'allow' });
     // Signing in lands on /dashboard first, which then moves a kitchen account on.
     expect(
-      decideRoute(APP_ROUTES, { loading: false, user: user('kitchen'), pathname: '/login' }),
+      decideRoute(APP_ROUTES, {
+        loading: false,
+        user: user('kitchen'),
+        pathname: '/login',
+        mayOpen: mayOpenFor('kitchen'),
+      }),
     ).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
@@ -152,21 +167,36 @@ describe('the route guards for staff', () => {
     expect(decide('student', '/admin/staff')).toEqual({ kind: 'forbidden' });
   });
 
+  it('lets only the owner in without the roles table (before the signed-in chunk)', () => {
+    const bare = (userType: AccountType, pathname: string) =>
+      decideRoute(APP_ROUTES, { loading: false, user: user(userType), pathname });
+    expect(bare('mess_owner', '/admin/staff')).toEqual({ kind: 'allow' });
+    expect(bare('mess_owner', '/admin/deliveries')).toEqual({ kind: 'notForRole' });
+    expect(bare('manager', '/admin/leaves')).toEqual({ kind: 'notForRole' });
+  });
+
   it('never asks a staff account to complete a customer profile', () => {
     const fresh: RouteUser = { ...user('kitchen'), status: 'registration_complete' };
     expect(
-      decideRoute(APP_ROUTES, { loading: false, user: fresh, pathname: '/admin/kitchen' }),
+      decideRoute(APP_ROUTES, {
+        loading: false,
+        user: fresh,
+        pathname: '/admin/kitchen',
+        mayOpen: mayOpenFor('kitchen'),
+      }),
     ).toEqual({ kind: 'allow' });
   });
 });
 
 describe('the navigation each role is given', () => {
   it('gives the owner the Staff page in the account menu (the header is full)', () => {
-    expect(accountMenuLinks('mess_owner').map((link) => link.to)).toEqual(['/admin/staff']);
+    expect(accountMenuLinks(mayOpenFor('mess_owner')).map((link) => link.to)).toEqual([
+      '/admin/staff',
+    ]);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
     for (const staff of ['manager', 'kitchen', 'delivery'] as const) {
-      expect(accountMenuLinks(staff), staff).toEqual([]);
+      expect(accountMenuLinks(mayOpenFor(staff)), staff).toEqual([]);
     }
   });
 
@@ -200,7 +230,11 @@ describe('the navigation each role is given', () => {
     expect(paths('delivery')).toEqual(['/admin/deliveries', '/profile', '/contact']);
     // The mobile menu follows the same rules.
     expect(
-      navigationLinks('owner', { userType: 'delivery', mobile: true }).map((link) => link.to),
+      navigationLinks('owner', {
+        userType: 'delivery',
+        mobile: true,
+        mayOpen: mayOpenFor('delivery'),
+      }).map((link) => link.to),
     ).toEqual(['/admin/deliveries', '/profile', '/contact']);
   });
 });

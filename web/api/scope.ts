@@ -2,7 +2,6 @@
 // provides it (web/session/SessionProvider.tsx); the reads and writes of ./query use it. Kept apart
 // from ./query so that the session, which paints with the first page, carries no TanStack Query.
 import { createContext, useContext } from 'react';
-import type { AccountType } from '@machines/staff';
 import type { ApiClient } from './client';
 
 /**
@@ -15,8 +14,6 @@ export interface ApiScope {
   readonly api: ApiClient;
   /** The signed-in user's side; null while nobody is (or while the profile loads). */
   readonly role: ApiRole | null;
-  /** The signed-in user's user_type, for mayCall (machines/staff); null as for `role`. */
-  readonly userType: AccountType | null;
 }
 
 export const ApiScopeContext = createContext<ApiScope | null>(null);

@@ -8,7 +8,7 @@ import { accountMenuLinks } from './routes';
 import * as styles from './Shell.css';
 
 export function ProfileMenu() {
-  const { user, logout } = useSession();
+  const { user, logout, mayOpen } = useSession();
   const [, navigate] = useLocation();
   const t = useT();
   if (!user) return null;
@@ -24,7 +24,7 @@ export function ProfileMenu() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={6}>
           <DropdownMenu.Label className={styles.menuLabel}>{user.username}</DropdownMenu.Label>
-          {accountMenuLinks(user.user_type).map((link) => (
+          {accountMenuLinks(mayOpen).map((link) => (
             <DropdownMenu.Item
               key={link.to}
               className={styles.menuItem}

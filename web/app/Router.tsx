@@ -62,7 +62,7 @@ function rememberedOrigin(): string | null {
 export function Router() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const { loading, routeUser } = useSession();
+  const { loading, routeUser, mayOpen } = useSession();
   const route = matchRoute(APP_ROUTES, pathname);
   const firstRender = useRef(true);
   const t = useT();
@@ -102,6 +102,7 @@ export function Router() {
     user: routeUser,
     pathname,
     search: search ? `?${search}` : '',
+    mayOpen,
   });
 
   if (decision.kind === 'spinner') return <PageSpinner label={t('shell.loadingAccount')} />;

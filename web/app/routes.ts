@@ -5,7 +5,7 @@
 // are loaded from here; the signed-in and owner pages through ./signedInPages, a chunk of its own,
 // so the landing page's JavaScript does not grow with every new screen.
 import type { ComponentType } from 'react';
-import { roleMayOpen, type RouteEntry, type UserType } from '@machines/onboarding';
+import { ownerMayOpen, type RouteEntry, type UserType } from '@machines/onboarding';
 import {
   accessRoleOf,
   homePathOf,
@@ -442,25 +442,33 @@ export function audienceOf(userType: UserType | null): Audience {
   return isBusinessSide(userType) ? 'owner' : 'customer';
 }
 
+/** Whether the signed-in user's role may open a business route (SessionProvider's mayOpen). */
+export type MayOpen = (route: RouteEntry) => boolean;
+
 /**
- * The top navigation for `audience`, or the mobile menu's labels with `mobile`. The business side's
- * links are those its role (`userType`, the owner's by default) may open, by decideRoute's rules.
+ * The top navigation for `audience`, or the mobile menu's labels with `mobile`. The business side
+ * sees the links its role (`userType`, `mayOpen`; the owner's by default) may open, by decideRoute's
+ * rules.
  */
 export function navigationLinks(
   audience: Audience,
-  { mobile = false, userType = null }: { mobile?: boolean; userType?: UserType | null } = {},
+  {
+    mobile = false,
+    userType = null,
+    mayOpen = ownerMayOpen,
+  }: { mobile?: boolean; userType?: UserType | null; mayOpen?: MayOpen } = {},
 ): NavLink[] {
   return APP_ROUTES.flatMap((route) => {
     const { path, nav } = route;
     if (!nav?.audiences.includes(audience)) return [];
-    if (audience === 'owner' && !businessSees(route, userType ?? 'mess_owner')) return [];
+    if (audience === 'owner' && !businessSees(route, userType ?? 'mess_owner', mayOpen)) return [];
     return [{ to: path, label: (mobile ? nav.mobileLabel : undefined) ?? nav.label }];
   });
 }
 
-function businessSees(route: AppRoute, userType: UserType): boolean {
+function businessSees(route: AppRoute, userType: UserType, mayOpen: MayOpen): boolean {
   if (route.nav?.roles && !route.nav.roles.includes(accessRoleOf(userType))) return false;
-  if (route.access === 'owner') return roleMayOpen(route, userType);
+  if (route.access === 'owner') return mayOpen(route);
   // A staff account's customer-side pages: its home (a manager's dashboard) and its profile.
   if (route.access === 'signedIn' && isStaff(userType)) {
     return route.staff === true || route.path === homePathOf(userType);
@@ -468,10 +476,10 @@ function businessSees(route: AppRoute, userType: UserType): boolean {
   return true;
 }
 
-/** The account menu's links (before Profile and Logout) for a signed-in `userType`. */
-export function accountMenuLinks(userType: UserType): NavLink[] {
+/** The account menu's links (before Profile and Logout) for a signed-in user. */
+export function accountMenuLinks(mayOpen: MayOpen): NavLink[] {
   return APP_ROUTES.flatMap((route) =>
-    route.accountMenu && route.access === 'owner' && roleMayOpen(route, userType)
+    route.accountMenu && route.access === 'owner' && mayOpen(route)
       ? [{ to: route.path, label: route.accountMenu.label }]
       : [],
   );

@@ -15,9 +15,9 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '@generated/api';
-import type { RouteUser } from '@machines/onboarding';
+import type { RouteEntry, RouteUser } from '@machines/onboarding';
 import type { Credentials, SessionTokens } from '@machines/session';
-import { isBusinessSide, mayCall, type OperationId } from '@machines/staff';
+import { isBusinessSide, type OperationId } from '@machines/staff';
 import { ApiScopeContext, type ApiScope } from '@web/api/scope';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, hasChosenLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
@@ -41,6 +41,10 @@ interface SessionValue {
   loading: boolean;
   user: User | null;
   routeUser: RouteUser | null;
+  /** Whether the signed-in user's role may call an operation (machines/staff mayCall). */
+  mayCall: (operationId: OperationId) => boolean;
+  /** Whether it may open a business route (machines/staff roleMayOpen); for the guards and links. */
+  mayOpen: (route: RouteEntry) => boolean;
   login: (credentials: Credentials) => void;
   /** Starts a session with tokens from elsewhere (OTP verification); resolves once signed in. */
   acceptTokens: (tokens: SessionTokens) => Promise<void>;
@@ -64,10 +68,10 @@ export function useSession(): SessionValue {
  * contract's x-roles): what a screen offers (links, tiles, buttons) follows from it.
  */
 export function useMayCall(): (operationId: OperationId) => boolean {
-  const { user } = useSession();
-  const userType = user?.user_type ?? null;
-  return useCallback((operationId: OperationId) => mayCall(userType, operationId), [userType]);
+  return useSession().mayCall;
 }
+
+const MAY_NOT = () => false;
 
 const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
 
@@ -220,12 +224,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/');
   }, [navigate]);
 
+  // The roles table comes with the server-state chunk, which has loaded once there is a profile.
+  const access = user ? loadedServerState() : null;
+  const userType = user?.user_type ?? null;
+  const mayCall = useMemo(
+    () =>
+      access && userType
+        ? (operationId: OperationId) => access.mayCall(userType, operationId)
+        : MAY_NOT,
+    [access, userType],
+  );
+  const mayOpen = useMemo(
+    () =>
+      access && userType ? (route: RouteEntry) => access.roleMayOpen(route, userType) : MAY_NOT,
+    [access, userType],
+  );
+
   const value = useMemo<SessionValue>(
     () => ({
       sessionState: view.state,
       loading,
       user,
       routeUser: user ? { status: user.status, userType: user.user_type, phone: user.phone } : null,
+      mayCall,
+      mayOpen,
       login: (credentials) =>
         void ensureHost().then(async (started) => {
           await started.ready;
@@ -240,11 +262,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser: (next) => withServerState((state) => state.setProfile(next)),
       saveLanguage: (language) => loadServerState().then((state) => state.saveLanguage(language)),
     }),
-    [view.state, loading, user, logout, ensureHost],
+    [view.state, loading, user, mayCall, mayOpen, logout, ensureHost],
   );
-  const userType = user?.user_type ?? null;
   const role = userType ? (isBusinessSide(userType) ? 'business' : 'customer') : null;
-  const scope = useMemo<ApiScope>(() => ({ api, role, userType }), [api, role, userType]);
+  const scope = useMemo<ApiScope>(() => ({ api, role }), [api, role]);
 
   return (
     <SessionContext.Provider value={value}>
