@@ -3,6 +3,7 @@
 // shows the catalogue's sentence by its error_code, in English and in Hindi.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFUSALS_EN, REFUSALS_HI } from '@machines/shared';
+import { apiFetch } from '../../web/api/call';
 import { createApi } from '../../web/api/client';
 import { ApiError } from '../../web/api/errors';
 import { sendStaffCommand, type StaffMember } from '../../web/api/staff';
@@ -11,6 +12,7 @@ import {
   inviteState,
   ROLE_CHOICES,
   STAFF_ROLE_HINTS,
+  staffFieldErrors,
   staffRefusal,
   staffRowActions,
 } from '../../web/pages/admin/staff/staffModel';
@@ -134,6 +136,25 @@ describe("the row's commands against the server", () => {
     expect(staffRefusal(error, 'fallback')).toBe(REFUSALS_EN['staff.not_invited']);
     i18n.activate('hi');
     expect(staffRefusal(error, 'fallback')).toBe(REFUSALS_HI['staff.not_invited']);
+  });
+
+  it('shows a taken phone under the phone field, and other fields as the server words them', async () => {
+    const api = createApi(() => null, BASE);
+    answer = () =>
+      json(400, {
+        phone: ['This phone number already belongs to another account.'],
+        first_name: ['This field may not be blank.'],
+        error_code: 'staff.phone_taken',
+      });
+    const taken = await apiFetch(api, 'post', '/owner/staff/', {
+      body: { first_name: '', last_name: 'Devi', phone: '9876500007', role: 'kitchen' },
+    }).catch((caught: unknown) => caught);
+    expect(new URL(requests.at(-1)!.url).pathname).toBe('/api/owner/staff/');
+    i18n.activate('hi');
+    expect(staffFieldErrors(taken)).toEqual({
+      phone: REFUSALS_HI['staff.phone_taken'],
+      first_name: 'This field may not be blank.',
+    });
   });
 
   it("falls back to the server's sentence, then the page's, when no code is known", async () => {

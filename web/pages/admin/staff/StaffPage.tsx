@@ -4,7 +4,6 @@
 // is the staff machine's (machines/staff); the server decides.
 import { useState } from 'react';
 import type { StaffEventType, StaffRole } from '@machines/staff';
-import { fieldErrors } from '@web/api/errors';
 import {
   useAddStaff,
   useStaff,
@@ -31,6 +30,7 @@ import {
   inviteState,
   ROLE_CHOICES,
   STAFF_ROLE_HINTS,
+  staffFieldErrors,
   staffRefusal,
   staffRowActions,
 } from './staffModel';
@@ -222,7 +222,7 @@ export function StaffPage() {
   };
 
   const refused = (error: unknown, fallback: MessageId) => {
-    const fields = fieldErrors(error);
+    const fields = staffFieldErrors(error);
     setErrors(fields);
     // A refusal of the whole request (not one field's) shows above the buttons.
     const sentence = staffRefusal(error, t(fallback));

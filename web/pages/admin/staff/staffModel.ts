@@ -8,7 +8,7 @@ import {
   type StaffEventType,
   type StaffRole,
 } from '@machines/staff';
-import { ApiError, errorMessage } from '@web/api/errors';
+import { ApiError, errorMessage, fieldErrors } from '@web/api/errors';
 import type { StaffMember } from '@web/api/staff';
 import type { MessageId } from '@web/i18n/i18n';
 import { refusalKeyText } from '@web/i18n/refusals';
@@ -28,6 +28,17 @@ export function inviteState(member: StaffMember, nowMs: number): 'valid' | 'expi
 export function staffRefusal(error: unknown, fallback: string): string {
   const code = error instanceof ApiError ? error.body?.error_code : undefined;
   return isRefusalKey(code) ? refusalKeyText(code) : errorMessage(error, fallback);
+}
+
+/**
+ * The dialog's field errors: the server's per field, and a refusal that belongs to one field (a
+ * phone that is taken) in the catalogue's words under that field.
+ */
+export function staffFieldErrors(error: unknown): Record<string, string> {
+  const errors = fieldErrors(error);
+  const code = error instanceof ApiError ? error.body?.error_code : undefined;
+  if (code === 'staff.phone_taken') errors.phone = refusalKeyText(code);
+  return errors;
 }
 
 /** Each role's one-line explanation in the add and change dialogs. */
