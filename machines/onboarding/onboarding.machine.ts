@@ -66,7 +66,7 @@ export const onboardingMachine = /* @__PURE__ */ defineMachine(() =>
       tags: {} as 'needsOtp' | 'needsProfile' | 'complete',
     },
     guards: {
-      isCustomer: ({ context }) => context.userType !== 'mess_owner',
+      isCustomer: ({ context }) => context.userType === 'student' || context.userType === 'regular',
       choosesOneService: ({ event }) =>
         event.type === 'onboarding.complete_profile' && choosesOneService(event.profile),
       hasRequiredProfileFields: ({ context, event }) =>

@@ -1,13 +1,25 @@
 // The route guards, as pure functions of (loading, user, path) over a route table that the web
 // app declares (web/app/routes.ts), so every route's path and access are written once.
+import type { OperationId } from '../staff/staff.access';
+import { homePathOf, isBusinessSide, isStaff, type AccessRole } from '../staff/staff.rules';
 import type { RouteUser, UserStatus } from './onboarding.machine';
 
+/**
+ * `owner`: the business side (the owner and the owner's staff), each role only where the route's
+ * `operation` and `roles` let it; customers get the 403 page there.
+ */
 export type RouteAccess = 'public' | 'publicAndSignedIn' | 'signedIn' | 'owner';
 
 export interface RouteEntry {
   /** A path; a trailing '/*' matches any rest, ':name' matches one segment. */
   readonly path: string;
   readonly access: RouteAccess;
+  /** The operation the page stands on: a role that may not call it may not open the page. */
+  readonly operation?: OperationId;
+  /** Only these roles open the page (a rider's deliveries). */
+  readonly roles?: readonly AccessRole[];
+  /** A signed-in page a staff account opens too (its profile); the customers' others are not. */
+  readonly staff?: boolean;
 }
 
 function normalise(pathname: string): string {
@@ -44,11 +56,21 @@ export function isOwner(user: Pick<RouteUser, 'userType'> | null | undefined): b
   return user?.userType === 'mess_owner';
 }
 
+/**
+ * Who opens a business route when the host gives no mayOpen (machines/staff roleMayOpen, which
+ * reads the contract's roles table): the owner, where the route names no other roles.
+ */
+export function ownerMayOpen(route: Pick<RouteEntry, 'roles'>): boolean {
+  return !route.roles || route.roles.includes('mess_owner');
+}
+
 export type RouteDecision =
   | { readonly kind: 'spinner' }
   | { readonly kind: 'allow' }
-  /** A signed-in non-owner on /admin/*: the caller shows its 403 page. */
+  /** A signed-in customer on /admin/*: the caller shows its 403 page. */
   | { readonly kind: 'forbidden' }
+  /** The owner's staff on a business page their role may not use: "not allowed for your role". */
+  | { readonly kind: 'notForRole' }
   | { readonly kind: 'redirect'; readonly to: string; readonly state?: { readonly from: string } };
 
 export function otpVerificationPath(phone: string): string {
@@ -73,12 +95,17 @@ export interface RouteQuery {
   readonly pathname: string;
   /** Kept in the remembered origin, e.g. '?tab=2'. */
   readonly search?: string;
+  /**
+   * Whether the signed-in user's role may open a business route: machines/staff roleMayOpen for
+   * them. Without it, only the owner opens business routes (ownerMayOpen).
+   */
+  readonly mayOpen?: (route: RouteEntry) => boolean;
 }
 
 /** The guard rules in order (README: The web app's rules → Guards), for any path of `routes`. */
 export function decideRoute(
   routes: readonly RouteEntry[],
-  { loading, user, pathname, search = '' }: RouteQuery,
+  { loading, user, pathname, search = '', mayOpen }: RouteQuery,
 ): RouteDecision {
   const route = matchRoute(routes, pathname);
   if (!route) return { kind: 'redirect', to: '/' };
@@ -97,10 +124,22 @@ export function decideRoute(
   if (user.status === 'unverified') {
     return { kind: 'redirect', to: otpVerificationPath(user.phone) };
   }
-  if (user.status === 'registration_complete' && path !== '/profile') {
+  // A customer completes a profile first; staff have none to complete (completeProfile is customers').
+  if (user.status === 'registration_complete' && path !== '/profile' && !isStaff(user.userType)) {
     return { kind: 'redirect', to: '/profile' };
   }
-  if (route.access === 'owner' && !isOwner(user)) return { kind: 'forbidden' };
+  if (route.access === 'owner') {
+    if (!isBusinessSide(user.userType)) return { kind: 'forbidden' };
+    const allowed = mayOpen
+      ? mayOpen(route)
+      : user.userType === 'mess_owner' && ownerMayOpen(route);
+    return allowed ? { kind: 'allow' } : { kind: 'notForRole' };
+  }
+  // Staff are not customers: a customer's page sends them to where their role starts.
+  if (route.access === 'signedIn' && isStaff(user.userType)) {
+    const home = homePathOf(user.userType);
+    if (path !== home && !route.staff) return { kind: 'redirect', to: home };
+  }
   return { kind: 'allow' };
 }
 

@@ -13,7 +13,15 @@ import { onboardingRefusals } from './onboarding.messages';
 
 export const USER_STATUSES = ['unverified', 'registration_complete', 'profile_complete'] as const;
 
-export const USER_TYPES = ['student', 'regular', 'mess_owner'] as const;
+/** users.user_type: the customers (student, regular), the owner and the owner's staff roles. */
+export const USER_TYPES = [
+  'student',
+  'regular',
+  'mess_owner',
+  'manager',
+  'kitchen',
+  'delivery',
+] as const;
 
 /** Well-formed examples of each action, for allowedEvents(). */
 export const onboardingActionProbes: readonly OnboardingEvent[] = [
@@ -63,7 +71,9 @@ export function hasRequiredProfileFields(userType: UserType, profile: ProfileInp
 
 /** All reasons the profile cannot be saved yet; empty means Save is enabled. */
 export function validateProfile(userType: UserType, profile: ProfileInput): Refusal[] {
-  if (userType === 'mess_owner') return [onboardingRefusals.guards.isCustomer];
+  if (userType !== 'student' && userType !== 'regular') {
+    return [onboardingRefusals.guards.isCustomer];
+  }
   const refusals: Refusal[] = [];
   if (!choosesOneService(profile)) refusals.push(onboardingRefusals.guards.choosesOneService);
   if (!hasRequiredProfileFields(userType, profile)) {

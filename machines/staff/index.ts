@@ -1,3 +1,4 @@
+export * from './staff.access';
 export * from './staff.fromApi';
 export * from './staff.machine';
 export * from './staff.messages';

@@ -15,6 +15,7 @@ import { LEAVE_STATUS_LABELS } from '@machines/leave';
 import { USER_STATUS_LABELS } from '@machines/onboarding';
 import { PAYMENT_STATUS_LABELS } from '@machines/payment';
 import { REFUND_STATUS_LABELS } from '@machines/refund';
+import { STAFF_ROLE_LABELS, STAFF_STATUS_LABELS } from '@machines/staff';
 import { SUBSCRIPTION_STATUS_LABELS } from '@machines/subscription';
 import { compiledCatalogue } from '../../web/build/messages';
 import { APP, namespaceOf, SHELL } from '../../web/i18n/namespaces';
@@ -79,6 +80,8 @@ describe('the message catalogues', () => {
       dues: DUES_STATUS_LABELS,
       priority: FEEDBACK_PRIORITY_LABELS,
       feedbackType: FEEDBACK_TYPE_LABELS,
+      staff: STAFF_STATUS_LABELS,
+      staffRole: STAFF_ROLE_LABELS,
     };
     for (const [lifecycle, labels] of Object.entries(machines)) {
       for (const [status, label] of Object.entries(labels)) {

@@ -74,11 +74,13 @@ describe('the route registry', () => {
         ['/admin/reports', 'owner'],
         ['/admin/audit', 'owner'],
         ['/admin/customers/:id', 'owner'],
+        ['/admin/staff', 'owner'],
+        ['/admin/deliveries', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(31);
+    expect(APP_ROUTES).toHaveLength(33);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
-    // Every /admin screen, and only those, is the owner's.
+    // Every /admin screen, and only those, is the business side's (the owner's and the staff's).
     for (const route of APP_ROUTES) {
       expect(route.access === 'owner', route.path).toBe(route.path.startsWith('/admin/'));
     }

@@ -41,7 +41,7 @@ export type RefundStatus = AdminRefund['status'];
 export const PAGE_SIZE = 25;
 
 /** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'mess_owner' } as const;
+const OWNER = { role: 'business' } as const;
 
 /** A list's status filter: the 'all' choice sends none. */
 const statusFilter = <S extends string>(status: S, all: string) =>

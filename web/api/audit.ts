@@ -9,5 +9,5 @@ export const useAuditLog = (query: AuditQuery) =>
   useApiPage(
     '/audit/',
     { params: { query } },
-    { role: 'mess_owner', placeholderData: keepPreviousPage },
+    { role: 'business', placeholderData: keepPreviousPage },
   );

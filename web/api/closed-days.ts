@@ -7,7 +7,7 @@ export type ClosedDay = components['schemas']['ClosedDay'];
 export type ClosedDayCreate = components['schemas']['ClosedDayCreate'];
 
 export const useClosedDays = () =>
-  useApiQuery('/owner/closed-days/', undefined, { role: 'mess_owner' });
+  useApiQuery('/owner/closed-days/', undefined, { role: 'business' });
 
 export const useCloseDay = () =>
   useApiMutation('post', '/owner/closed-days/', {

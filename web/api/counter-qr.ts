@@ -17,7 +17,7 @@ export const useCreateCounterQr = () =>
 /** One QR, asked again every two seconds while it waits for payment. */
 export const useCounterQr = (id: number | null) =>
   useApiQuery('/payments/admin/counter-qr/{id}/', byId(id ?? 0), {
-    role: 'mess_owner',
+    role: 'business',
     enabled: id !== null,
     retry: false,
     refetchInterval: (query) =>

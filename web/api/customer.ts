@@ -12,7 +12,7 @@ export const CUSTOMER_PAGE_SIZE = 10;
 
 /** The owner's reads of one customer, once the owner is known and the id is a real one. */
 const ownerReadOf = (id: number) =>
-  ({ role: 'mess_owner', enabled: Number.isInteger(id) && id > 0 }) as const;
+  ({ role: 'business', enabled: Number.isInteger(id) && id > 0 }) as const;
 
 /** One section's page: this customer's rows of an owner list. */
 const customerPage = (id: number, offset: number) => ({

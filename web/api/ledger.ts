@@ -3,7 +3,7 @@
 import type { components } from '@generated/api';
 import { apiFetch } from './call';
 import { keepPreviousPage, useApiPage, useApiQuery } from './query';
-import { useApiScope } from './scope';
+import { useApiScope, type ApiRole } from './scope';
 import { useLanguage } from '@web/i18n/i18n';
 
 export type Statement = components['schemas']['Statement'];
@@ -17,10 +17,10 @@ export const useMyStatement = () =>
   useApiQuery('/ledger/statement/', undefined, { role: 'customer' });
 
 export const useDuesSummary = () =>
-  useApiQuery('/owner/dues/summary/', undefined, { role: 'mess_owner' });
+  useApiQuery('/owner/dues/summary/', undefined, { role: 'business' });
 
 export const useCustomerStatement = (id: number) =>
-  useApiQuery('/owner/dues/{id}/', { params: { path: { id } } }, { role: 'mess_owner' });
+  useApiQuery('/owner/dues/{id}/', { params: { path: { id } } }, { role: 'business' });
 
 export const DUES_PAGE_SIZE = 25;
 
@@ -45,7 +45,7 @@ export const useDues = (query: {
         },
       },
     },
-    { role: 'mess_owner', placeholderData: keepPreviousPage },
+    { role: 'business', placeholderData: keepPreviousPage },
   );
 
 /** Every customer the filters match, as the CSV the owner downloads (no paging). */
@@ -74,7 +74,7 @@ export function useDuesCsv() {
 export type CreditNote = components['schemas']['CreditNote'];
 
 /** Credit notes, newest first: the customer's own, or every one for the owner. */
-export const useCreditNotes = (role: 'customer' | 'mess_owner') =>
+export const useCreditNotes = (role: ApiRole) =>
   useApiQuery('/payments/credit_notes/', undefined, { role });
 
 /** A credit note as HTML, which the server writes in the app's language. */
@@ -104,5 +104,5 @@ export const useReminders = (offset: number) =>
   useApiPage(
     '/owner/reminders/',
     { params: { query: { limit: REMINDERS_PAGE_SIZE, offset } } },
-    { role: 'mess_owner', placeholderData: keepPreviousPage },
+    { role: 'business', placeholderData: keepPreviousPage },
   );

@@ -11,7 +11,7 @@ export const usePendingSubscriptions = (offset: number, limit: number) =>
   useApiPage(
     '/subscriptions/subscriptions/',
     { params: { query: { status: 'PENDING_PAYMENT', limit, offset } } },
-    { role: 'mess_owner', placeholderData: keepPreviousPage },
+    { role: 'business', placeholderData: keepPreviousPage },
   );
 
 export const useRecordOfflinePayment = () =>

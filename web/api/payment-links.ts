@@ -12,7 +12,7 @@ export const useCustomerPaymentLinks = (userId: number | null) =>
   useApiQuery(
     '/payments/admin/payment-links/',
     { params: { query: { user: userId ?? 0 } } },
-    { role: 'mess_owner', enabled: userId !== null },
+    { role: 'business', enabled: userId !== null },
   );
 
 export const useCreatePaymentLink = () =>

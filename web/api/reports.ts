@@ -18,7 +18,7 @@ export interface PaymentsReportQuery {
 }
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const OWNER = { role: 'mess_owner' } as const;
+const OWNER = { role: 'business' } as const;
 
 /** Without format=csv the answer is the JSON report (the contract also lists text/csv). */
 const asReport = (answer: PaymentsReport | string) => answer as PaymentsReport;
@@ -43,13 +43,14 @@ export const usePaymentsReport = (query: PaymentsReportQuery) =>
   );
 
 /** Null when the business has no GSTIN (the server answers 404). */
-export const useGstSummary = (from: string, to: string) =>
+/** `allowed`: false for a role the GST report is not for (a manager), which then asks nothing. */
+export const useGstSummary = (from: string, to: string, allowed = true) =>
   useApiQuery(
     '/owner/reports/gst/',
     { params: { query: { from, to } } },
     {
       ...OWNER,
-      enabled: isDate(from) && isDate(to) && from <= to,
+      enabled: allowed && isDate(from) && isDate(to) && from <= to,
       notFound: null,
       select: (answer: GstSummary | string | null) => (answer === null ? null : asSummary(answer)),
     },

@@ -4,12 +4,15 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from './client';
 
-/** A role as the contract's `x-roles` names it. */
-export type ApiRole = 'customer' | 'mess_owner';
+/**
+ * Which side of the app a read belongs to: a customer's own, or the business's (the owner and the
+ * owner's staff; which of those reads a role may make is the routes' and mayCall's business).
+ */
+export type ApiRole = 'customer' | 'business';
 
 export interface ApiScope {
   readonly api: ApiClient;
-  /** The signed-in user's role; null while nobody is (or while the profile loads). */
+  /** The signed-in user's side; null while nobody is (or while the profile loads). */
   readonly role: ApiRole | null;
 }
 

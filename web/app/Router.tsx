@@ -9,7 +9,8 @@ import {
   type ComponentType,
 } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { decideRoute, isOwner, matchRoute } from '@machines/onboarding';
+import { decideRoute, matchRoute } from '@machines/onboarding';
+import { isBusinessSide } from '@machines/staff';
 import { Card } from '@web/components/Card';
 import { PageSpinner, Spinner } from '@web/components/Spinner';
 import { useLanguage, useT, type Translate } from '@web/i18n/i18n';
@@ -61,7 +62,7 @@ function rememberedOrigin(): string | null {
 export function Router() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const { loading, routeUser } = useSession();
+  const { loading, routeUser, mayOpen } = useSession();
   const route = matchRoute(APP_ROUTES, pathname);
   const firstRender = useRef(true);
   const t = useT();
@@ -101,6 +102,7 @@ export function Router() {
     user: routeUser,
     pathname,
     search: search ? `?${search}` : '',
+    mayOpen,
   });
 
   if (decision.kind === 'spinner') return <PageSpinner label={t('shell.loadingAccount')} />;
@@ -111,10 +113,13 @@ export function Router() {
     return <Redirect to={origin ?? decision.to} replace state={decision.state ?? null} />;
   }
   if (decision.kind === 'forbidden') return <NotAuthorized t={t} />;
+  if (decision.kind === 'notForRole') return <NotForRole t={t} />;
 
   // decideRoute redirects every path without a route, so one was matched here.
   if (!route) return null;
-  const page = route.ownerPage && isOwner(routeUser) ? route.ownerPage : route.page;
+  // The owner's dashboard is the manager's too (a kitchen account or a rider never gets here).
+  const page =
+    route.ownerPage && isBusinessSide(routeUser?.userType) ? route.ownerPage : route.page;
   return (
     <div key={route.path} className={transition ? styles.transition : undefined}>
       {/* A new language renders the page afresh, so every text and date on it changes at once. */}
@@ -137,6 +142,16 @@ function NotAuthorized({ t }: { t: Translate }) {
     <Card role="alert" className={styles.notice}>
       <h1>{t('shell.notAuthorized')}</h1>
       <p>{t('shell.notAuthorizedText')}</p>
+    </Card>
+  );
+}
+
+/** A staff account on a business page its role may not use (a manager on /admin/staff). */
+function NotForRole({ t }: { t: Translate }) {
+  return (
+    <Card role="alert" className={styles.notice}>
+      <h1>{t('shell.notForRole')}</h1>
+      <p>{t('shell.notForRoleText')}</p>
     </Card>
   );
 }

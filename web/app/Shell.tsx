@@ -58,15 +58,16 @@ function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boole
 }
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { user, loading } = useSession();
+  const { user, loading, mayOpen } = useSession();
   const t = useT();
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const audience = audienceOf(user?.user_type ?? null);
+  const userType = user?.user_type ?? null;
+  const audience = audienceOf(userType);
   // While a stored session is restored, show no one's links rather than a visitor's for a moment.
-  const links = loading ? [] : navigationLinks(audience);
-  const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true });
+  const links = loading ? [] : navigationLinks(audience, { userType, mayOpen });
+  const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true, userType, mayOpen });
   // Ten links or more (the owner's eleven, a customer's ten) need 1280 px on one line; below that,
   // the menu button holds them.
   const wide = links.length > WIDE_NAV_LINKS;

@@ -5,7 +5,14 @@
 // are loaded from here; the signed-in and owner pages through ./signedInPages, a chunk of its own,
 // so the landing page's JavaScript does not grow with every new screen.
 import type { ComponentType } from 'react';
-import type { RouteEntry, UserType } from '@machines/onboarding';
+import { ownerMayOpen, type RouteEntry, type UserType } from '@machines/onboarding';
+import {
+  accessRoleOf,
+  homePathOf,
+  isBusinessSide,
+  isStaff,
+  type AccessRole,
+} from '@machines/staff';
 import { hasMessage, loadMessages, type MessageId, type Translate } from '@web/i18n/i18n';
 import type { Namespace } from '@web/i18n/namespaces';
 import { loadServerState } from '@web/session/serverState';
@@ -79,7 +86,10 @@ function staticPage<TModule>(
   return routePage(() => load().then(pick));
 }
 
-/** Who sees a navigation link: a signed-out visitor, a customer (student or regular), the owner. */
+/**
+ * Who sees a navigation link: a signed-out visitor, a customer (student or regular), the business
+ * side (the owner and the owner's staff, each role the links its routes let it open).
+ */
 export type Audience = 'visitor' | 'customer' | 'owner';
 
 export interface AppRoute extends RouteEntry {
@@ -92,7 +102,11 @@ export interface AppRoute extends RouteEntry {
     readonly label: MessageId;
     readonly audiences: readonly Audience[];
     readonly mobileLabel?: MessageId;
+    /** Only these roles see the link (the route may let more open it). */
+    readonly roles?: readonly AccessRole[];
   };
+  /** A link in the account menu (under the avatar), for the roles that may open the route. */
+  readonly accountMenu?: { readonly label: MessageId };
   /** The footer link; `position` orders the footer's links. */
   readonly footer?: { readonly label: MessageId; readonly position: number };
   /** A signed-out header button (medium widths: the desktop nav and mobile menu have the link). */
@@ -262,6 +276,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/plans',
     access: 'owner',
+    // Plans are anyone's to read (listPlans); this page edits them: the owner's and the manager's
+    // (who sees no price edits).
+    roles: ['mess_owner', 'manager'],
     title: 'route.adminPlans',
     page: signedInPage('admin/plans', 'adminPlans'),
     nav: { label: 'nav.plans', audiences: ['owner'] },
@@ -269,6 +286,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/feedback',
     access: 'owner',
+    operation: 'adminListFeedback',
     title: 'route.adminFeedback',
     page: signedInPage('admin/feedback', 'adminFeedback'),
     nav: { label: 'nav.feedback', audiences: ['owner'] },
@@ -276,6 +294,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/leaves',
     access: 'owner',
+    operation: 'pendingLeaves',
     title: 'route.leaves',
     page: signedInPage('admin/leaves', 'adminLeaves'),
     nav: { label: 'nav.leaves', audiences: ['owner'] },
@@ -283,6 +302,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/refunds',
     access: 'owner',
+    operation: 'pendingRefunds',
     title: 'route.adminRefunds',
     page: signedInPage('admin/refunds', 'adminRefunds'),
     nav: { label: 'nav.refunds', audiences: ['owner'] },
@@ -290,6 +310,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/superuser',
     access: 'owner',
+    operation: 'adminListPayments',
     title: 'route.superuser',
     page: signedInPage('admin/superuser', 'superuser'),
     nav: { label: 'nav.paymentsUsers', audiences: ['owner'] },
@@ -298,6 +319,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 6 "Beyond the spec": the owner's kitchen sheet.
     path: '/admin/kitchen',
     access: 'owner',
+    operation: 'ownerKitchenSheet',
     title: 'route.kitchen',
     page: signedInPage('admin/kitchen', 'kitchen'),
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
@@ -306,6 +328,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 20: the owner publishes the weekly menu and changes dates.
     path: '/admin/menu',
     access: 'owner',
+    operation: 'setMenuWeekday',
     title: 'route.adminMenu',
     page: signedInPage('admin/menu', 'adminMenu'),
     nav: { label: 'nav.menu', audiences: ['owner'] },
@@ -315,6 +338,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // their name on the owner's lists.
     path: '/admin/customers/:id',
     access: 'owner',
+    operation: 'ownerGetUser',
     title: 'route.customer',
     // In the Payments & Users chunk, where most visits come from.
     page: signedInPage('admin/customers', 'superuser'),
@@ -323,6 +347,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 20: the business's policies (meal cutoffs, meal skips).
     path: '/admin/settings',
     access: 'owner',
+    operation: 'ownerGetSettings',
     title: 'route.settings',
     page: signedInPage('admin/settings', 'settings'),
     nav: { label: 'nav.settings', audiences: ['owner'] },
@@ -331,14 +356,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 20: dates (or meals) the kitchen is closed; every subscriber who loses one gets it back.
     path: '/admin/closed-days',
     access: 'owner',
+    operation: 'ownerListClosedDays',
     title: 'route.closedDays',
-    // Not in the header (its links fill a 1,280 px screen): the Settings page links to it.
+    // Not in the owner's header (its links fill a 1,280 px screen): the Settings page links to it.
+    // A kitchen account, whose header has room, has it there.
     page: signedInPage('admin/closed-days', 'closedDays'),
+    nav: { label: 'nav.closedDays', audiences: ['owner'], roles: ['kitchen'] },
   },
   {
     // Issue 21: who owes what, by age; each customer's statement; money recorded from it.
     path: '/admin/dues',
     access: 'owner',
+    operation: 'ownerListDues',
     title: 'route.dues',
     // Not in the header (its links fill a 1,280 px screen): the home's Dues tile and Settings link to it.
     // In the Payments & Users chunk: its Record Payment is that page's.
@@ -348,6 +377,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 21: month-end payments and GST reports.
     path: '/admin/reports',
     access: 'owner',
+    operation: 'ownerPaymentsReport',
     title: 'route.reports',
     // Not in the header (its links fill a 1,280 px screen): the Settings page links to it.
     page: signedInPage('admin/reports', 'reports'),
@@ -356,13 +386,34 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',
+    operation: 'listAuditLog',
     title: 'route.audit',
     page: signedInPage('admin/audit', 'audit'),
     nav: { label: 'nav.audit', audiences: ['owner'] },
   },
   {
+    // Issue 22: the owner's staff (managers, kitchen accounts, riders), their invites and roles.
+    path: '/admin/staff',
+    access: 'owner',
+    operation: 'ownerListStaff',
+    title: 'route.staff',
+    page: signedInPage('admin/staff', 'staff'),
+    // In the account menu: the owner's header links already fill a 1,366 px screen in English.
+    accountMenu: { label: 'nav.staff' },
+  },
+  {
+    // Issue 22: a delivery rider's routes and run sheets (they come later in the issue).
+    path: '/admin/deliveries',
+    access: 'owner',
+    roles: ['delivery'],
+    title: 'route.deliveries',
+    page: signedInPage('admin/deliveries', 'deliveries'),
+    nav: { label: 'nav.deliveries', audiences: ['owner'] },
+  },
+  {
     path: '/profile',
     access: 'signedIn',
+    staff: true,
     title: 'route.profile',
     page: signedInPage('profile', 'profile'),
     nav: { label: 'nav.profile', audiences: signedIn },
@@ -388,14 +439,48 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 export function audienceOf(userType: UserType | null): Audience {
   if (userType === null) return 'visitor';
-  return userType === 'mess_owner' ? 'owner' : 'customer';
+  return isBusinessSide(userType) ? 'owner' : 'customer';
 }
 
-/** The top navigation for `audience`, or the mobile menu's labels with `mobile`. */
-export function navigationLinks(audience: Audience, { mobile = false } = {}): NavLink[] {
-  return APP_ROUTES.flatMap(({ path, nav }) =>
-    nav?.audiences.includes(audience)
-      ? [{ to: path, label: (mobile ? nav.mobileLabel : undefined) ?? nav.label }]
+/** Whether the signed-in user's role may open a business route (SessionProvider's mayOpen). */
+export type MayOpen = (route: RouteEntry) => boolean;
+
+/**
+ * The top navigation for `audience`, or the mobile menu's labels with `mobile`. The business side
+ * sees the links its role (`userType`, `mayOpen`; the owner's by default) may open, by decideRoute's
+ * rules.
+ */
+export function navigationLinks(
+  audience: Audience,
+  {
+    mobile = false,
+    userType = null,
+    mayOpen = ownerMayOpen,
+  }: { mobile?: boolean; userType?: UserType | null; mayOpen?: MayOpen } = {},
+): NavLink[] {
+  return APP_ROUTES.flatMap((route) => {
+    const { path, nav } = route;
+    if (!nav?.audiences.includes(audience)) return [];
+    if (audience === 'owner' && !businessSees(route, userType ?? 'mess_owner', mayOpen)) return [];
+    return [{ to: path, label: (mobile ? nav.mobileLabel : undefined) ?? nav.label }];
+  });
+}
+
+function businessSees(route: AppRoute, userType: UserType, mayOpen: MayOpen): boolean {
+  if (route.nav?.roles && !route.nav.roles.includes(accessRoleOf(userType))) return false;
+  if (route.access === 'owner') return mayOpen(route);
+  // A staff account's customer-side pages: its home (a manager's dashboard) and its profile.
+  if (route.access === 'signedIn' && isStaff(userType)) {
+    return route.staff === true || route.path === homePathOf(userType);
+  }
+  return true;
+}
+
+/** The account menu's links (before Profile and Logout) for a signed-in user. */
+export function accountMenuLinks(mayOpen: MayOpen): NavLink[] {
+  return APP_ROUTES.flatMap((route) =>
+    route.accountMenu && route.access === 'owner' && mayOpen(route)
+      ? [{ to: route.path, label: route.accountMenu.label }]
       : [],
   );
 }

@@ -39,6 +39,9 @@ export const SIGNED_IN_PAGES = {
   'admin/dues': () => import('@web/pages/admin/superuser/DuesPage').then((m) => m.DuesPage),
   'admin/reports': () => import('@web/pages/admin/reports/ReportsPage').then((m) => m.ReportsPage),
   'admin/audit': () => import('@web/pages/admin/audit/AuditLogPage').then((m) => m.AuditLogPage),
+  'admin/staff': () => import('@web/pages/admin/staff/StaffPage').then((m) => m.StaffPage),
+  'admin/deliveries': () =>
+    import('@web/pages/admin/deliveries/DeliveriesPage').then((m) => m.DeliveriesPage),
   profile: () => import('@web/pages/profile/ProfilePage').then((m) => m.ProfilePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 

@@ -20,7 +20,7 @@ import { useToast } from './Toaster';
 /** CN/2026-27/0001 → CN-2026-27-0001.pdf (the server's own name for it). */
 const pdfName = (note: CreditNote) => `${note.number.replaceAll('/', '-')}.pdf`;
 
-export function CreditNotes({ reader }: { reader: 'customer' | 'mess_owner' }) {
+export function CreditNotes({ reader }: { reader: 'customer' | 'business' }) {
   const t = useT();
   const notify = useToast();
   const notes = useCreditNotes(reader);
@@ -62,7 +62,7 @@ export function CreditNotes({ reader }: { reader: 'customer' | 'mess_owner' }) {
               header: t('ui.creditNote.date'),
               cell: (note) => formatDate(note.issued_on),
             },
-            ...(reader === 'mess_owner'
+            ...(reader === 'business'
               ? [
                   {
                     key: 'customer',

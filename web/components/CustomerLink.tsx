@@ -1,7 +1,9 @@
 // A customer's name on the owner's screens, linking to that customer's page
-// (/admin/customers/{id}); `?from=` keeps where the owner came from, for the page's back link.
+// (/admin/customers/{id}); `?from=` keeps where the owner came from, for the page's back link. A
+// role that may not open customers (a kitchen account on the kitchen sheet) reads the name alone.
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useMayCall } from '@web/session/SessionProvider';
 
 /** The customer page's address, remembering `from` (a path of this app, with its query). */
 export function customerPath(id: number, from?: string): string {
@@ -30,7 +32,9 @@ export function CustomerLink({
 }) {
   const [pathname] = useLocation();
   const search = useSearch();
+  const mayOpen = useMayCall()('ownerGetUser');
   const origin = from ?? `${pathname}${search ? `?${search}` : ''}`;
+  if (!mayOpen) return <span aria-label={label}>{children}</span>;
   return (
     <Link href={customerPath(id, origin)} aria-label={label}>
       {children}

@@ -11,7 +11,8 @@ export type Lifecycle =
   | 'feedback'
   | 'account'
   | 'notification'
-  | 'dues';
+  | 'dues'
+  | 'staff';
 
 /** The order machines/status-labels.ts merges its maps in: a later lifecycle's name wins. */
 const ANY_ORDER: readonly Lifecycle[] = [
@@ -56,4 +57,10 @@ export function priorityLabel(priority: string): string {
 export function feedbackTypeLabel(type: string): string {
   const id = `status.feedbackType.${type}`;
   return has(id) ? t(id as MessageId) : type;
+}
+
+/** "Manager", "Kitchen" or "Delivery": a staff account's role (machines/staff STAFF_ROLE_LABELS). */
+export function staffRoleLabel(role: string): string {
+  const id = `status.staffRole.${role}`;
+  return has(id) ? t(id as MessageId) : role;
 }

@@ -15,8 +15,9 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '@generated/api';
-import type { RouteUser } from '@machines/onboarding';
+import type { RouteEntry, RouteUser } from '@machines/onboarding';
 import type { Credentials, SessionTokens } from '@machines/session';
+import { isBusinessSide, type OperationId } from '@machines/staff';
 import { ApiScopeContext, type ApiScope } from '@web/api/scope';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, hasChosenLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
@@ -40,6 +41,10 @@ interface SessionValue {
   loading: boolean;
   user: User | null;
   routeUser: RouteUser | null;
+  /** Whether the signed-in user's role may call an operation (machines/staff mayCall). */
+  mayCall: (operationId: OperationId) => boolean;
+  /** Whether it may open a business route (machines/staff roleMayOpen); for the guards and links. */
+  mayOpen: (route: RouteEntry) => boolean;
   login: (credentials: Credentials) => void;
   /** Starts a session with tokens from elsewhere (OTP verification); resolves once signed in. */
   acceptTokens: (tokens: SessionTokens) => Promise<void>;
@@ -57,6 +62,16 @@ export function useSession(): SessionValue {
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
 }
+
+/**
+ * Whether the signed-in user's role may call `operationId` (machines/staff mayCall over the
+ * contract's x-roles): what a screen offers (links, tiles, buttons) follows from it.
+ */
+export function useMayCall(): (operationId: OperationId) => boolean {
+  return useSession().mayCall;
+}
+
+const MAY_NOT = () => false;
 
 const PROFILE_PENDING: ProfileState = { user: null, pending: true, failed: false };
 
@@ -192,7 +207,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (next.failed) hostRef.current?.actor.send({ type: 'session.logout' });
     const user = next.user;
     if (!user) return;
-    rememberOwner(user.user_type === 'mess_owner');
+    rememberOwner(isBusinessSide(user.user_type));
     // The account remembers its language: signing in on a device where no language was picked yet
     // shows the app in it (and the device remembers it). A device's own pick stays as it is.
     if (user.language && !hasChosenLanguage() && user.language !== currentLanguage()) {
@@ -209,12 +224,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/');
   }, [navigate]);
 
+  // The roles table comes with the server-state chunk, which has loaded once there is a profile.
+  const access = user ? loadedServerState() : null;
+  const userType = user?.user_type ?? null;
+  const mayCall = useMemo(
+    () =>
+      access && userType
+        ? (operationId: OperationId) => access.mayCall(userType, operationId)
+        : MAY_NOT,
+    [access, userType],
+  );
+  const mayOpen = useMemo(
+    () =>
+      access && userType ? (route: RouteEntry) => access.roleMayOpen(route, userType) : MAY_NOT,
+    [access, userType],
+  );
+
   const value = useMemo<SessionValue>(
     () => ({
       sessionState: view.state,
       loading,
       user,
       routeUser: user ? { status: user.status, userType: user.user_type, phone: user.phone } : null,
+      mayCall,
+      mayOpen,
       login: (credentials) =>
         void ensureHost().then(async (started) => {
           await started.ready;
@@ -229,9 +262,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser: (next) => withServerState((state) => state.setProfile(next)),
       saveLanguage: (language) => loadServerState().then((state) => state.saveLanguage(language)),
     }),
-    [view.state, loading, user, logout, ensureHost],
+    [view.state, loading, user, mayCall, mayOpen, logout, ensureHost],
   );
-  const role = user ? (user.user_type === 'mess_owner' ? 'mess_owner' : 'customer') : null;
+  const role = userType ? (isBusinessSide(userType) ? 'business' : 'customer') : null;
   const scope = useMemo<ApiScope>(() => ({ api, role }), [api, role]);
 
   return (

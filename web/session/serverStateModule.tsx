@@ -1,5 +1,6 @@
 // The server-state chunk (loaded through ./serverState): one API client and one query cache for
-// the whole app, the cache's provider for each page, and the signed-in user's profile query.
+// the whole app, the cache's provider for each page, the signed-in user's profile query, and what
+// each role may call (machines/staff/staff.access, whose roles table a visitor's page never needs).
 import {
   QueryClientProvider,
   QueryObserver,
@@ -7,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { components } from '@generated/api';
+import { mayCall, roleMayOpen } from '@machines/staff';
 import { apiFetch, apiKey } from '@web/api/call';
 import { createApi, type ApiClient, type SessionLink } from '@web/api/client';
 import { ApiError } from '@web/api/errors';
@@ -40,6 +42,9 @@ export interface ServerState {
   saveLanguage(language: Language): Promise<void>;
   /** Drops every cached answer (the session ended). */
   forgetAnswers(): void;
+  /** What a role may call and open (machines/staff over x-roles), with the signed-in chunk. */
+  readonly mayCall: typeof mayCall;
+  readonly roleMayOpen: typeof roleMayOpen;
 }
 
 function profileState(result: QueryObserverResult<User, Error>): ProfileState {
@@ -58,6 +63,8 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
 
   return {
     api,
+    mayCall,
+    roleMayOpen,
     withQueryClient<Props extends object>(Component: ComponentType<Props>) {
       function WithQueryClient(props: Props) {
         return (

@@ -10,6 +10,7 @@ import {
   YEAR_OPTIONS,
 } from '@machines/onboarding';
 import { DIETS } from '@machines/menu';
+import { isStaff } from '@machines/staff';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
 import { useSetDiet, type Diet } from '@web/api/menu';
@@ -23,6 +24,7 @@ import { RadioGroup } from '@web/components/RadioGroup';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId } from '@web/i18n/i18n';
+import { staffRoleLabel } from '@web/i18n/labels';
 import { wordLabel } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
 import { useSession, type User } from '@web/session/SessionProvider';
@@ -44,6 +46,7 @@ export function ProfilePage() {
   const [tab, setTab] = useState('profile');
   if (!user) return null;
   if (user.user_type === 'mess_owner') return <OwnerProfile />;
+  if (isStaff(user.user_type)) return <StaffProfile user={user} />;
   return (
     <div className={stack}>
       <header className={pageHeader}>
@@ -74,6 +77,31 @@ export function ProfilePage() {
           <SecurityForm />
         </TabPanel>
       </Tabs>
+    </div>
+  );
+}
+
+/** A staff account's own: who they are and their role (the owner sets both), and the password. */
+function StaffProfile({ user }: { user: User }) {
+  const t = useT();
+  return (
+    <div className={stack}>
+      <header className={pageHeader}>
+        <h1 className={pageTitle}>{t('profile.staffTitle')}</h1>
+      </header>
+      <Card>
+        <h2 className={sectionTitle}>{t('profile.account')}</h2>
+        <Details
+          items={[
+            [t('profile.detail.username'), user.username],
+            [t('profile.detail.phone'), formatPhone(user.phone)],
+            [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
+            [t('profile.detail.role'), staffRoleLabel(user.user_type)],
+          ]}
+        />
+        <p className={muted}>{t('profile.staffHint')}</p>
+      </Card>
+      <SecurityForm />
     </div>
   );
 }

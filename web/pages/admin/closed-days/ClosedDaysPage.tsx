@@ -22,6 +22,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT } from '@web/i18n/i18n';
 import { formatDate, formatDateTime, mealLabel, todayIso } from '@web/lib/format';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './ClosedDaysPage.css';
 
@@ -66,6 +67,10 @@ export function ClosedDaysPage() {
   const closures = useClosedDays();
   const close = useCloseDay();
   const remove = useRemoveClosedDay();
+  // A kitchen account reads the closed days; the owner and a manager close and reopen them.
+  const mayCall = useMayCall();
+  const mayClose = mayCall('ownerCloseDay');
+  const mayRemove = mayCall('ownerRemoveClosedDay');
   const [date, setDate] = useState(() => addDays(todayIso(), 1));
   const [meal, setMeal] = useState<string>(WHOLE_DAY);
   const [reason, setReason] = useState('');
@@ -145,48 +150,50 @@ export function ClosedDaysPage() {
           <p className={muted}>{t('closedDays.intro')}</p>
         </div>
       </div>
-      <Card aria-labelledby="close-title">
-        <form onSubmit={submit} className={stack} noValidate>
-          <h2 id="close-title" className={sectionTitle}>
-            {t('closedDays.form.title')}
-          </h2>
-          <div className={styles.fields}>
-            <DateField
-              label={t('closedDays.form.date')}
-              required
-              min={today}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              error={errors.date}
-            />
-            <SelectField
-              label={t('closedDays.form.meal')}
-              value={meal}
-              onChange={(event) => setMeal(event.target.value)}
-              options={[
-                { value: WHOLE_DAY, label: t('closedDays.wholeDay') },
-                ...MEALS.map((one) => ({ value: one, label: mealLabel(one) })),
-              ]}
-              error={errors.meal}
-            />
-            <TextField
-              label={t('closedDays.form.reason')}
-              required
-              maxLength={200}
-              value={reason}
-              placeholder={t('closedDays.form.reasonPlaceholder')}
-              onChange={(event) => setReason(event.target.value)}
-              error={errors.reason}
-            />
-          </div>
-          <p className={muted}>{t('closedDays.form.hint')}</p>
-          <div>
-            <Button type="submit" busy={close.isPending}>
-              {t('closedDays.form.submit')}
-            </Button>
-          </div>
-        </form>
-      </Card>
+      {mayClose ? (
+        <Card aria-labelledby="close-title">
+          <form onSubmit={submit} className={stack} noValidate>
+            <h2 id="close-title" className={sectionTitle}>
+              {t('closedDays.form.title')}
+            </h2>
+            <div className={styles.fields}>
+              <DateField
+                label={t('closedDays.form.date')}
+                required
+                min={today}
+                value={date}
+                onChange={(event) => setDate(event.target.value)}
+                error={errors.date}
+              />
+              <SelectField
+                label={t('closedDays.form.meal')}
+                value={meal}
+                onChange={(event) => setMeal(event.target.value)}
+                options={[
+                  { value: WHOLE_DAY, label: t('closedDays.wholeDay') },
+                  ...MEALS.map((one) => ({ value: one, label: mealLabel(one) })),
+                ]}
+                error={errors.meal}
+              />
+              <TextField
+                label={t('closedDays.form.reason')}
+                required
+                maxLength={200}
+                value={reason}
+                placeholder={t('closedDays.form.reasonPlaceholder')}
+                onChange={(event) => setReason(event.target.value)}
+                error={errors.reason}
+              />
+            </div>
+            <p className={muted}>{t('closedDays.form.hint')}</p>
+            <div>
+              <Button type="submit" busy={close.isPending}>
+                {t('closedDays.form.submit')}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      ) : null}
       {closures.isPending ? (
         <PageSpinner label={t('closedDays.loading')} />
       ) : (
@@ -204,7 +211,9 @@ export function ClosedDaysPage() {
                     <ClosureItem
                       key={closure.id}
                       closure={closure}
-                      {...(closure.removable ? { onRemove: () => setRemoving(closure) } : {})}
+                      {...(closure.removable && mayRemove
+                        ? { onRemove: () => setRemoving(closure) }
+                        : {})}
                     />
                   ))}
                 </ul>

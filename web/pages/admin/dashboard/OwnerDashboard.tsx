@@ -43,7 +43,9 @@ export function OwnerDashboard() {
     <div className={stack}>
       <header className={pageHeader}>
         <div>
-          <h1 className={pageTitle}>{t('owner.title')}</h1>
+          <h1 className={pageTitle}>
+            {t(user?.user_type === 'manager' ? 'owner.managerTitle' : 'owner.title')}
+          </h1>
           <p className={muted}>{name ? t('owner.welcomeName', { name }) : t('owner.welcome')}</p>
         </div>
         <div className={row}>

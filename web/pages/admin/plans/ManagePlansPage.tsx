@@ -20,6 +20,7 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatMeals, formatRupees, mealLabel, serviceLabel } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
+import { useMayCall } from '@web/session/SessionProvider';
 import { actionRow, muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
@@ -62,6 +63,11 @@ export function ManagePlansPage() {
   const remove = useDeletePlan();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminPlan | null>(null);
+  // Plans and their prices are the owner's to change; a manager reads them.
+  const mayCall = useMayCall();
+  const mayCreate = mayCall('createPlan');
+  const mayUpdate = mayCall('updatePlan');
+  const mayDelete = mayCall('deletePlan');
   useErrorToast(plans.isError, t('adminPlans.toast.loadFailed'), t('adminPlans.loadFailed'));
 
   const columns: Column<AdminPlan>[] = [
@@ -97,11 +103,13 @@ export function ManagePlansPage() {
           <Badge>{t('adminPlans.inactive')}</Badge>
         ),
     },
-    {
-      key: 'actions',
-      header: t('adminPlans.col.actions'),
-      cell: (plan) => (
-        <span className={row}>
+  ];
+  const actionsColumn: Column<AdminPlan> = {
+    key: 'actions',
+    header: t('adminPlans.col.actions'),
+    cell: (plan) => (
+      <span className={row}>
+        {mayUpdate ? (
           <Button
             size="sm"
             tone="secondary"
@@ -110,6 +118,8 @@ export function ManagePlansPage() {
           >
             {t('adminPlans.edit')}
           </Button>
+        ) : null}
+        {mayDelete ? (
           <Button
             size="sm"
             tone="danger"
@@ -118,10 +128,11 @@ export function ManagePlansPage() {
           >
             {t('adminPlans.delete')}
           </Button>
-        </span>
-      ),
-    },
-  ];
+        ) : null}
+      </span>
+    ),
+  };
+  if (mayUpdate || mayDelete) columns.push(actionsColumn);
 
   return (
     <div className={stack}>
@@ -130,7 +141,9 @@ export function ManagePlansPage() {
           <h1 className={pageTitle}>{t('adminPlans.title')}</h1>
           <p className={muted}>{t('adminPlans.intro')}</p>
         </div>
-        <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
+        {mayCreate ? (
+          <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
+        ) : null}
       </header>
       {plans.isPending ? (
         <PageSpinner label={t('adminPlans.loading')} />
@@ -138,7 +151,9 @@ export function ManagePlansPage() {
         <Card role="alert">{t('adminPlans.loadFailed')}</Card>
       ) : plans.data.length === 0 ? (
         <EmptyState title={t('adminPlans.empty')}>
-          <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
+          {mayCreate ? (
+            <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
+          ) : null}
         </EmptyState>
       ) : (
         <Table

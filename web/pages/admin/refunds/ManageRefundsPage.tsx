@@ -9,6 +9,7 @@ import {
   refundMachine,
 } from '@machines/refund';
 import { allowedEvents } from '@machines/shared';
+import type { OperationId } from '@machines/staff';
 import {
   PAGE_SIZE,
   useAdminRefunds,
@@ -32,6 +33,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { formatDateTime, formatRupees } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
 import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
@@ -44,6 +46,8 @@ const ACTIONS: Record<
   OwnerEventType,
   {
     action: RefundAction;
+    /** The operation it calls: payouts are the owner's (a manager sees the refunds, no buttons). */
+    operation: OperationId;
     label: MessageId;
     notice: MessageId;
     /** Comments that fit the action, offered above the comment box. */
@@ -52,18 +56,21 @@ const ACTIONS: Record<
 > = {
   'refund.approve': {
     action: 'approve',
+    operation: 'approveRefund',
     label: 'adminRefunds.approve',
     notice: 'adminRefunds.toast.approved',
     suggestions: ['adminRefunds.suggest.approved', 'adminRefunds.suggest.asPerPolicy'],
   },
   'refund.reject': {
     action: 'reject',
+    operation: 'rejectRefund',
     label: 'adminRefunds.reject',
     notice: 'adminRefunds.toast.rejected',
     suggestions: ['adminRefunds.suggest.notEligible', 'adminRefunds.suggest.callUs'],
   },
   'refund.mark_paid': {
     action: 'mark_paid',
+    operation: 'markRefundPaid',
     label: 'adminRefunds.markPaid',
     notice: 'adminRefunds.toast.markedPaid',
     suggestions: [
@@ -87,9 +94,10 @@ function suggestionsFor(refund: AdminRefund, type: OwnerEventType): MessageId[] 
   return asked ? [asked, ...all.filter((id) => id !== asked)] : [...all];
 }
 
-function rowActions(refund: AdminRefund) {
+function rowActions(refund: AdminRefund, mayCall: (operation: OperationId) => boolean) {
   return allowedEvents(refundMachine, refundFromApi(refund))
     .filter((type): type is OwnerEventType => type in ACTIONS)
+    .filter((type) => mayCall(ACTIONS[type].operation))
     .map((type) => ({ type, ...ACTIONS[type] }));
 }
 
@@ -100,6 +108,7 @@ export function ManageRefundsPage() {
   const [offset, setOffset] = usePageOffset(filter);
   const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
   const act = useRefundAction();
+  const mayCall = useMayCall();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [acting, setActing] = useState<{ refund: AdminRefund; type: OwnerEventType } | null>(null);
   useErrorToast(refunds.isError, t('adminRefunds.toast.loadFailed'), t('adminRefunds.loadFailed'));
@@ -144,7 +153,7 @@ export function ManageRefundsPage() {
       header: t('adminRefunds.col.actions'),
       cell: (refund) => (
         <span className={row}>
-          {rowActions(refund).map((action) => (
+          {rowActions(refund, mayCall).map((action) => (
             <Button
               key={action.type}
               size="sm"

@@ -24,6 +24,7 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
 import { saveFile } from '@web/lib/download';
+import { useMayCall } from '@web/session/SessionProvider';
 import { lifecycleLabel } from '@web/i18n/labels';
 import { paymentModeLabel } from '@machines/payment';
 import { formatRupees } from '@machines/shared';
@@ -256,7 +257,8 @@ export function ReportsPage() {
   const set = (change: Partial<PaymentsReportQuery>) => setQuery((old) => ({ ...old, ...change }));
   const backwards = query.to < query.from;
   const report = usePaymentsReport(query);
-  const gst = useGstSummary(query.from, query.to);
+  // The GST report is the owner's (a manager sees the payments report only).
+  const gst = useGstSummary(query.from, query.to, useMayCall()('ownerGstReport'));
   const downloads = useReportDownloads();
   const download = useDownload();
   useErrorToast(report.isError, t('reports.toast.loadFailed'), t('reports.loadFailed'));
@@ -339,7 +341,7 @@ export function ReportsPage() {
           <p className={muted}>{t('reports.gst.notConfigured')}</p>
         </Card>
       ) : null}
-      <CreditNotes reader="mess_owner" />
+      <CreditNotes reader="business" />
     </div>
   );
 }

@@ -24,3 +24,14 @@ export const numberRow = style({
   gap: vars.space.md,
   alignItems: 'start',
 });
+
+/** Every setting's card, disabled as one for a manager, who reads them but may not change them. */
+export const readOnlyFrame = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});

@@ -17,6 +17,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import { RemindersCard, reminderText, remindersFromText, type ReminderText } from './RemindersCard';
 import * as styles from './SettingsPage.css';
@@ -74,6 +75,9 @@ export function SettingsPage() {
   const notify = useToast();
   const saved = useSettings();
   const save = useSaveSettings();
+  // A manager reads the settings in force; only the owner changes them.
+  const mayCall = useMayCall();
+  const mayEdit = mayCall('ownerUpdateSettings');
   const [draft, setDraft] = useState<BusinessSettings | null>(null);
   const [numbers, setNumbers] = useState<LeaveNumbers | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -182,6 +186,21 @@ export function SettingsPage() {
           </div>
         </div>
       </Card>
+      {mayCall('ownerListStaff') ? (
+        <Card aria-labelledby="staff-title">
+          <div className={stack}>
+            <h2 id="staff-title" className={sectionTitle}>
+              {t('settings.staff.title')}
+            </h2>
+            <p className={muted}>{t('settings.staff.intro')}</p>
+            <div>
+              <ButtonLink href="/admin/staff" tone="secondary">
+                {t('settings.staff.open')}
+              </ButtonLink>
+            </div>
+          </div>
+        </Card>
+      ) : null}
       <Card aria-labelledby="reports-title">
         <div className={stack}>
           <h2 id="reports-title" className={sectionTitle}>
@@ -195,216 +214,230 @@ export function SettingsPage() {
           </div>
         </div>
       </Card>
+      {mayEdit ? null : (
+        <Card role="note">
+          <p className={muted}>{t('settings.readOnly')}</p>
+        </Card>
+      )}
       <form onSubmit={submit} className={stack} noValidate>
-        <Card aria-labelledby="cutoffs-title">
-          <div className={stack}>
-            <h2 id="cutoffs-title" className={sectionTitle}>
-              {t('settings.cutoffs.title')}
-            </h2>
-            <p className={muted}>{t('settings.cutoffs.intro')}</p>
-            {MEALS.map((meal) => (
-              <fieldset key={meal} className={styles.mealRow}>
-                <legend className={styles.legend}>{wordLabel(meal)}</legend>
+        <fieldset disabled={!mayEdit} className={styles.readOnlyFrame}>
+          <Card aria-labelledby="cutoffs-title">
+            <div className={stack}>
+              <h2 id="cutoffs-title" className={sectionTitle}>
+                {t('settings.cutoffs.title')}
+              </h2>
+              <p className={muted}>{t('settings.cutoffs.intro')}</p>
+              {MEALS.map((meal) => (
+                <fieldset key={meal} className={styles.mealRow}>
+                  <legend className={styles.legend}>{wordLabel(meal)}</legend>
+                  <TextField
+                    label={t('settings.cutoffs.time')}
+                    type="time"
+                    required
+                    value={draft.cutoffs[meal].time}
+                    onChange={(event) => setCutoff(meal, { time: event.target.value })}
+                    error={errors[`cutoffs.${meal}.time`]}
+                  />
+                  <SelectField
+                    label={t('settings.cutoffs.day')}
+                    value={String(draft.cutoffs[meal].days_before)}
+                    onChange={(event) =>
+                      setCutoff(meal, { days_before: Number(event.target.value) })
+                    }
+                    options={DAYS_BEFORE.map(([days, label]) => ({
+                      value: String(days),
+                      label: t(label),
+                    }))}
+                    error={errors[`cutoffs.${meal}.days_before`]}
+                  />
+                </fieldset>
+              ))}
+            </div>
+          </Card>
+          <Card aria-labelledby="skips-title">
+            <div className={stack}>
+              <h2 id="skips-title" className={sectionTitle}>
+                {t('settings.skips.title')}
+              </h2>
+              <Checkbox
+                label={t('settings.skips.enabled')}
+                checked={draft.skips_enabled}
+                onChange={(event) => setDraft({ ...draft, skips_enabled: event.target.checked })}
+              />
+              <p className={muted}>{t('settings.skips.hint')}</p>
+              <Checkbox
+                label={t('settings.skips.credit')}
+                checked={draft.skip_credit === 'day'}
+                onChange={(event) =>
+                  setDraft({ ...draft, skip_credit: event.target.checked ? 'day' : 'none' })
+                }
+              />
+              <p className={muted}>{t('settings.skips.creditHint')}</p>
+            </div>
+          </Card>
+          <Card aria-labelledby="leaves-title">
+            <div className={stack}>
+              <h2 id="leaves-title" className={sectionTitle}>
+                {t('settings.leaves.title')}
+              </h2>
+              <p className={muted}>{t('settings.leaves.intro')}</p>
+              <div className={styles.numberRow}>
                 <TextField
-                  label={t('settings.cutoffs.time')}
-                  type="time"
+                  label={t('settings.leaves.maxDays')}
+                  inputMode="numeric"
                   required
-                  value={draft.cutoffs[meal].time}
-                  onChange={(event) => setCutoff(meal, { time: event.target.value })}
-                  error={errors[`cutoffs.${meal}.time`]}
+                  value={numbers.max_days}
+                  onChange={(event) => setNumber('max_days', event.target.value)}
+                  hint={t('settings.leaves.maxDaysHint')}
+                  error={errors['leaves.max_days']}
                 />
-                <SelectField
-                  label={t('settings.cutoffs.day')}
-                  value={String(draft.cutoffs[meal].days_before)}
-                  onChange={(event) => setCutoff(meal, { days_before: Number(event.target.value) })}
-                  options={DAYS_BEFORE.map(([days, label]) => ({
-                    value: String(days),
-                    label: t(label),
-                  }))}
-                  error={errors[`cutoffs.${meal}.days_before`]}
-                />
-              </fieldset>
-            ))}
-          </div>
-        </Card>
-        <Card aria-labelledby="skips-title">
-          <div className={stack}>
-            <h2 id="skips-title" className={sectionTitle}>
-              {t('settings.skips.title')}
-            </h2>
-            <Checkbox
-              label={t('settings.skips.enabled')}
-              checked={draft.skips_enabled}
-              onChange={(event) => setDraft({ ...draft, skips_enabled: event.target.checked })}
-            />
-            <p className={muted}>{t('settings.skips.hint')}</p>
-            <Checkbox
-              label={t('settings.skips.credit')}
-              checked={draft.skip_credit === 'day'}
-              onChange={(event) =>
-                setDraft({ ...draft, skip_credit: event.target.checked ? 'day' : 'none' })
-              }
-            />
-            <p className={muted}>{t('settings.skips.creditHint')}</p>
-          </div>
-        </Card>
-        <Card aria-labelledby="leaves-title">
-          <div className={stack}>
-            <h2 id="leaves-title" className={sectionTitle}>
-              {t('settings.leaves.title')}
-            </h2>
-            <p className={muted}>{t('settings.leaves.intro')}</p>
-            <div className={styles.numberRow}>
-              <TextField
-                label={t('settings.leaves.maxDays')}
-                inputMode="numeric"
-                required
-                value={numbers.max_days}
-                onChange={(event) => setNumber('max_days', event.target.value)}
-                hint={t('settings.leaves.maxDaysHint')}
-                error={errors['leaves.max_days']}
-              />
-              <TextField
-                label={t('settings.leaves.minExtending')}
-                inputMode="numeric"
-                required
-                value={numbers.min_extending_days}
-                onChange={(event) => setNumber('min_extending_days', event.target.value)}
-                hint={t('settings.leaves.minExtendingHint')}
-                error={errors['leaves.min_extending_days']}
-              />
-              <TextField
-                label={t('settings.leaves.monthMax')}
-                inputMode="numeric"
-                placeholder={t('settings.leaves.monthMaxPlaceholder')}
-                value={numbers.max_days_per_month}
-                onChange={(event) => setNumber('max_days_per_month', event.target.value)}
-                hint={t('settings.leaves.monthMaxHint')}
-                error={errors['leaves.max_days_per_month']}
-              />
-            </div>
-            <Checkbox
-              label={t('settings.leaves.beforeCutoff')}
-              checked={draft.leaves.before_cutoff}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  leaves: { ...draft.leaves, before_cutoff: event.target.checked },
-                })
-              }
-            />
-            <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
-          </div>
-        </Card>
-        <Card aria-labelledby="payments-title">
-          <div className={stack}>
-            <h2 id="payments-title" className={sectionTitle}>
-              {t('settings.payments.title')}
-            </h2>
-            <p className={muted}>{t('settings.payments.intro')}</p>
-            <RadioGroup
-              label={t('settings.payments.activation')}
-              value={draft.payments.activation}
-              onValueChange={(activation) =>
-                setDraft({ ...draft, payments: { ...draft.payments, activation } })
-              }
-              options={[
-                { value: 'full_payment', label: t('settings.payments.fullPayment') },
-                { value: 'dues_allowed', label: t('settings.payments.duesAllowed') },
-              ]}
-            />
-            {draft.payments.activation === 'dues_allowed' ? (
-              <div className={styles.numberRow}>
                 <TextField
-                  label={t('settings.payments.maxDues')}
+                  label={t('settings.leaves.minExtending')}
                   inputMode="numeric"
-                  value={numbers.max_dues}
-                  onChange={(event) => setNumber('max_dues', event.target.value)}
-                  hint={t('settings.payments.maxDuesHint')}
-                  error={errors['payments.max_dues']}
+                  required
+                  value={numbers.min_extending_days}
+                  onChange={(event) => setNumber('min_extending_days', event.target.value)}
+                  hint={t('settings.leaves.minExtendingHint')}
+                  error={errors['leaves.min_extending_days']}
+                />
+                <TextField
+                  label={t('settings.leaves.monthMax')}
+                  inputMode="numeric"
+                  placeholder={t('settings.leaves.monthMaxPlaceholder')}
+                  value={numbers.max_days_per_month}
+                  onChange={(event) => setNumber('max_days_per_month', event.target.value)}
+                  hint={t('settings.leaves.monthMaxHint')}
+                  error={errors['leaves.max_days_per_month']}
                 />
               </div>
-            ) : null}
-            <Checkbox
-              label={t('settings.payments.holdEnabled')}
-              checked={hold.enabled}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  payments: { ...draft.payments, hold: { ...hold, enabled: event.target.checked } },
-                })
-              }
-            />
-            <p className={muted}>{t('settings.payments.holdHint')}</p>
-            {hold.enabled ? (
-              <div className={styles.numberRow}>
-                <TextField
-                  label={t('settings.payments.holdAmount')}
-                  inputMode="numeric"
-                  placeholder={t('settings.payments.holdNoLimit')}
-                  value={numbers.hold_amount}
-                  onChange={(event) => setNumber('hold_amount', event.target.value)}
-                  hint={t('settings.payments.holdAmountHint')}
-                  error={errors['payments.hold.max_amount']}
-                />
-                <TextField
-                  label={t('settings.payments.holdDays')}
-                  inputMode="numeric"
-                  placeholder={t('settings.payments.holdNoLimit')}
-                  value={numbers.hold_days}
-                  onChange={(event) => setNumber('hold_days', event.target.value)}
-                  hint={t('settings.payments.holdDaysHint')}
-                  error={errors['payments.hold.max_days_overdue']}
-                />
-              </div>
-            ) : null}
-            <div>
-              <ButtonLink href="/admin/dues" tone="secondary">
-                {t('settings.duesLink')}
-              </ButtonLink>
+              <Checkbox
+                label={t('settings.leaves.beforeCutoff')}
+                checked={draft.leaves.before_cutoff}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    leaves: { ...draft.leaves, before_cutoff: event.target.checked },
+                  })
+                }
+              />
+              <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
             </div>
+          </Card>
+          <Card aria-labelledby="payments-title">
+            <div className={stack}>
+              <h2 id="payments-title" className={sectionTitle}>
+                {t('settings.payments.title')}
+              </h2>
+              <p className={muted}>{t('settings.payments.intro')}</p>
+              <RadioGroup
+                label={t('settings.payments.activation')}
+                value={draft.payments.activation}
+                onValueChange={(activation) =>
+                  setDraft({ ...draft, payments: { ...draft.payments, activation } })
+                }
+                options={[
+                  { value: 'full_payment', label: t('settings.payments.fullPayment') },
+                  { value: 'dues_allowed', label: t('settings.payments.duesAllowed') },
+                ]}
+              />
+              {draft.payments.activation === 'dues_allowed' ? (
+                <div className={styles.numberRow}>
+                  <TextField
+                    label={t('settings.payments.maxDues')}
+                    inputMode="numeric"
+                    value={numbers.max_dues}
+                    onChange={(event) => setNumber('max_dues', event.target.value)}
+                    hint={t('settings.payments.maxDuesHint')}
+                    error={errors['payments.max_dues']}
+                  />
+                </div>
+              ) : null}
+              <Checkbox
+                label={t('settings.payments.holdEnabled')}
+                checked={hold.enabled}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    payments: {
+                      ...draft.payments,
+                      hold: { ...hold, enabled: event.target.checked },
+                    },
+                  })
+                }
+              />
+              <p className={muted}>{t('settings.payments.holdHint')}</p>
+              {hold.enabled ? (
+                <div className={styles.numberRow}>
+                  <TextField
+                    label={t('settings.payments.holdAmount')}
+                    inputMode="numeric"
+                    placeholder={t('settings.payments.holdNoLimit')}
+                    value={numbers.hold_amount}
+                    onChange={(event) => setNumber('hold_amount', event.target.value)}
+                    hint={t('settings.payments.holdAmountHint')}
+                    error={errors['payments.hold.max_amount']}
+                  />
+                  <TextField
+                    label={t('settings.payments.holdDays')}
+                    inputMode="numeric"
+                    placeholder={t('settings.payments.holdNoLimit')}
+                    value={numbers.hold_days}
+                    onChange={(event) => setNumber('hold_days', event.target.value)}
+                    hint={t('settings.payments.holdDaysHint')}
+                    error={errors['payments.hold.max_days_overdue']}
+                  />
+                </div>
+              ) : null}
+              <div>
+                <ButtonLink href="/admin/dues" tone="secondary">
+                  {t('settings.duesLink')}
+                </ButtonLink>
+              </div>
+            </div>
+          </Card>
+          <Card aria-labelledby="upi-title">
+            <div className={stack}>
+              <h2 id="upi-title" className={sectionTitle}>
+                {t('settings.upi.title')}
+              </h2>
+              <p className={muted}>{t('settings.upi.intro')}</p>
+              <TextField
+                label={t('settings.upi.vpa')}
+                autoComplete="off"
+                placeholder="messname@okaxis"
+                value={upi.vpa}
+                onChange={(event) => setUpi({ ...upi, vpa: event.target.value })}
+                hint={t('settings.upi.vpaHint')}
+                error={errors['upi.vpa']}
+              />
+              <TextField
+                label={t('settings.upi.payee')}
+                autoComplete="off"
+                maxLength={50}
+                value={upi.payee_name}
+                onChange={(event) => setUpi({ ...upi, payee_name: event.target.value })}
+                hint={t('settings.upi.payeeHint')}
+                error={errors['upi.payee_name']}
+              />
+              <TextField
+                label={t('settings.upi.linkExpiry')}
+                inputMode="numeric"
+                value={upi.link_expiry_days}
+                onChange={(event) => setUpi({ ...upi, link_expiry_days: event.target.value })}
+                hint={t('settings.upi.linkExpiryHint')}
+                error={errors['upi.link_expiry_days']}
+              />
+            </div>
+          </Card>
+          <RemindersCard value={reminders} onChange={setReminders} errors={errors} />
+        </fieldset>
+        {mayEdit ? (
+          <div>
+            <Button type="submit" busy={save.isPending}>
+              {t('settings.save')}
+            </Button>
           </div>
-        </Card>
-        <Card aria-labelledby="upi-title">
-          <div className={stack}>
-            <h2 id="upi-title" className={sectionTitle}>
-              {t('settings.upi.title')}
-            </h2>
-            <p className={muted}>{t('settings.upi.intro')}</p>
-            <TextField
-              label={t('settings.upi.vpa')}
-              autoComplete="off"
-              placeholder="messname@okaxis"
-              value={upi.vpa}
-              onChange={(event) => setUpi({ ...upi, vpa: event.target.value })}
-              hint={t('settings.upi.vpaHint')}
-              error={errors['upi.vpa']}
-            />
-            <TextField
-              label={t('settings.upi.payee')}
-              autoComplete="off"
-              maxLength={50}
-              value={upi.payee_name}
-              onChange={(event) => setUpi({ ...upi, payee_name: event.target.value })}
-              hint={t('settings.upi.payeeHint')}
-              error={errors['upi.payee_name']}
-            />
-            <TextField
-              label={t('settings.upi.linkExpiry')}
-              inputMode="numeric"
-              value={upi.link_expiry_days}
-              onChange={(event) => setUpi({ ...upi, link_expiry_days: event.target.value })}
-              hint={t('settings.upi.linkExpiryHint')}
-              error={errors['upi.link_expiry_days']}
-            />
-          </div>
-        </Card>
-        <RemindersCard value={reminders} onChange={setReminders} errors={errors} />
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </div>
+        ) : null}
       </form>
     </div>
   );

@@ -28,7 +28,7 @@ import { t as translate, useT } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
 import { wordLabel, todayIso } from '@web/lib/format';
 import { useApiScope } from '@web/api/scope';
-import { useSession } from '@web/session/SessionProvider';
+import { useMayCall } from '@web/session/SessionProvider';
 import { actionRow, stack } from '@web/styles/utils.css';
 import { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 import { EXPORT_SOURCE_MESSAGES, exportColumnText, exportSuccessText } from './messages';
@@ -50,8 +50,9 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const t = useT();
   const { api } = useApiScope();
   const notify = useToast();
-  const { user } = useSession();
-  const isOwner = user?.user_type === 'mess_owner';
+  const mayCall = useMayCall();
+  // The export reads both lists: the owner's and a manager's (machines/staff mayCall).
+  const isOwner = mayCall('ownerListUsers') && mayCall('ownerActiveSubscribers');
   const [sources, setSources] = useState<ExportSource[]>(['users', 'active_subscribers']);
   const [columns, setColumns] = useState<string[]>([...DEFAULT_EXPORT_COLUMNS]);
   const [tiffinMeals, setTiffinMeals] = useState<ExportMeal[]>([]);

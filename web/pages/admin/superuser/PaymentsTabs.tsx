@@ -27,7 +27,7 @@ import { Table, type Column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { formatDate, formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
-import { useSession } from '@web/session/SessionProvider';
+import { useMayCall } from '@web/session/SessionProvider';
 import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from './messages';
@@ -272,8 +272,7 @@ function PaymentDetailsDialog({
   downloading: (payment: ReceiptOf) => boolean;
 }) {
   const t = useT();
-  const { user } = useSession();
-  const isOwner = user?.user_type === 'mess_owner';
+  const isOwner = useMayCall()('adminGetPayment');
   const payment = useAdminPayment(isOwner ? id : null);
   const forbidden = !isOwner || (payment.error instanceof ApiError && payment.error.status === 403);
   useErrorToast(

@@ -7,7 +7,7 @@ import { Button } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useT, type MessageId } from '@web/i18n/i18n';
-import { useSession } from '@web/session/SessionProvider';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
 import { ExportDialog } from './ExportDialog';
@@ -32,7 +32,7 @@ const TABS = [
 
 export function SuperuserPage() {
   const t = useT();
-  const { user } = useSession();
+  const mayCall = useMayCall();
   // ?tab=users opens a tab directly (the owner's home links to the users list this way).
   const requestedTab = new URLSearchParams(useSearch()).get('tab');
   const [tab, setTab] = useState<string>(
@@ -41,7 +41,7 @@ export function SuperuserPage() {
   const [exporting, setExporting] = useState(false);
   const closeExport = useCallback(() => setExporting(false), []);
 
-  if (user?.user_type !== 'mess_owner') {
+  if (!mayCall('adminListPayments')) {
     return (
       <Card role="alert">
         <h1>{t(UNAUTHORIZED_MESSAGES.title)}</h1>
