@@ -41,6 +41,7 @@ const HINDI_JOURNEYS = [
   'walk-in.spec.ts',
   'dues-hold.spec.ts',
   'reminders.spec.ts',
+  'staff.spec.ts',
 ];
 
 export default defineConfig({

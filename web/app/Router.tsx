@@ -110,7 +110,10 @@ export function Router() {
     // A user who logs in after being sent to /login goes back to where they were headed.
     const origin =
       pathname === '/login' && decision.to === '/dashboard' ? rememberedOrigin() : null;
-    return <Redirect to={origin ?? decision.to} replace state={decision.state ?? null} />;
+    // Keyed by its target: a redirect that leads to another (/login → /dashboard → a kitchen
+    // account's /admin/kitchen) mounts afresh, since wouter's Redirect navigates once, on mount.
+    const to = origin ?? decision.to;
+    return <Redirect key={to} to={to} replace state={decision.state ?? null} />;
   }
   if (decision.kind === 'forbidden') return <NotAuthorized t={t} />;
   if (decision.kind === 'notForRole') return <NotForRole t={t} />;
