@@ -21,8 +21,10 @@ export function testDatabases(): Dialect[] {
 
 export class TestClock implements Clock {
   offsetMs = 0;
+  /** Set: time stands still at this instant (plus offsetMs), however slow the machine is. */
+  frozenAt: number | null = null;
   now() {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
   }
   advance(ms: number) {
     this.offsetMs += ms;

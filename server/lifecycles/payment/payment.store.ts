@@ -308,7 +308,9 @@ export function createPaymentStore(
     // awaiting payment owes its price; one that started with dues, or was cancelled owing, its dues.
     const due = await dueOfSubscription(db, subscription);
     if (due <= 0) {
-      const state = await readSubscription(db, subscription, today);
+      // Read afresh: the caller's row may predate a recording that has paid it since.
+      const now = await lockSubscription(db, subscription.id);
+      const state = await readSubscription(db, now, today);
       allowed(decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn: today }));
     }
     const facts: OfflinePaymentFacts = {
