@@ -23,6 +23,7 @@ import { createSettingsStore } from './resources/settings/settings.store.js';
 import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
 import { createWalkInStore } from './lifecycles/walk-in/walk-in.store.js';
 import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
+import { createDeliveryStore } from './lifecycles/delivery/delivery.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
@@ -51,6 +52,7 @@ function createStores(deps: StoreDeps) {
   const closedDays = createClosedDayStore(deps, adjustments);
   const menu = createMenuStore(deps);
   const walkIns = createWalkInStore(deps, { accounts, subscriptions, payments, ledger });
+  const delivery = createDeliveryStore(deps, payments);
   return {
     accounts,
     ledger,
@@ -70,6 +72,7 @@ function createStores(deps: StoreDeps) {
     counterQrs,
     reminders,
     walkIns,
+    delivery,
   };
 }
 

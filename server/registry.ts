@@ -42,10 +42,14 @@ import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.hand
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
 import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
+import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
+import { staffPendingHandlers } from './staff-pending.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
   return {
+    // First, so that the staff helper's real handlers (merged later) replace these answers.
+    ...staffPendingHandlers(),
     // Resources without a lifecycle.
     ...metaHandlers(ctx),
     ...sessionHandlers(ctx),
@@ -74,6 +78,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...counterQrHandlers(ctx),
     ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
+    ...deliveryHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

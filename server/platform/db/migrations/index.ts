@@ -27,6 +27,7 @@ import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
 import { reminderSendsMigration } from './025_reminder_sends.js';
+import { deliveryRoutesMigration } from './030_delivery_routes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -56,6 +57,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '024_walk_ins': walkInsMigration(db.dialect),
     '026_counter_qr_codes': counterQrCodesMigration(db.dialect),
     '025_reminder_sends': reminderSendsMigration(db.dialect),
+    '030_delivery_routes': deliveryRoutesMigration(db.dialect),
   };
 }
 
