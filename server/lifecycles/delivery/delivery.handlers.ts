@@ -11,6 +11,7 @@ import {
   boxesOut,
   cashCollectionBody,
   cashCollectionSelect,
+  deliveriesOfRun,
   readRoute,
   readRoutes,
   routeIdsOfRider,
@@ -113,9 +114,9 @@ export function deliveryHandlers(ctx: AppContext) {
 
     async ownerDeliveryProgress(request) {
       const { date, meal } = request.query;
-      const routes = await readRoutes(db);
+      const run = await deliveriesOfRun(ctx, date, meal as Meal);
       const sheets = await Promise.all(
-        routes.map((route) => runSheetOf(ctx, route, date, meal as Meal)),
+        run.routes.map((route) => runSheetOf(ctx, route, date, meal as Meal, run)),
       );
       return {
         date,

@@ -216,9 +216,18 @@ export async function stopFacts(
   return facts;
 }
 
-/** A route's run sheet for a date and meal. */
-export async function runSheetOf(ctx: AppContext, route: RouteBody, date: string, meal: Meal) {
-  const run = await deliveriesOfRun(ctx, date, meal);
+/**
+ * A route's run sheet for a date and meal; `run` when the caller already read the date's
+ * deliveries (the owner's progress reads them once for every route).
+ */
+export async function runSheetOf(
+  ctx: AppContext,
+  route: RouteBody,
+  date: string,
+  meal: Meal,
+  given?: Awaited<ReturnType<typeof deliveriesOfRun>>,
+) {
+  const run = given ?? (await deliveriesOfRun(ctx, date, meal));
   const current = run.routes.find((one) => one.id === route.id) ?? route;
   const stops = orderedStops(current, run.routes, run.deliveries);
   const facts = await stopFacts(
