@@ -1,6 +1,6 @@
 // The authorization matrix: every operation of openapi.yaml × every kind of caller, driven from the
 // contract so that no operation can be missed; then the things no caller can ever do.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
@@ -15,6 +15,7 @@ import {
   type Customer,
 } from '../helpers/accounts.js';
 import { commerce, multipart, samplePng, type Commerce } from '../helpers/commerce.js';
+import { createRider, type Rider } from '../helpers/riders.js';
 
 const WEBHOOK_SECRET = 'whsec_matrix';
 const OWNER_PASSWORD = 'owner-password-1';
@@ -35,6 +36,8 @@ const CALLERS = [
   'stranger',
   'owner_customer',
   'mess_owner',
+  /** A delivery rider (user_type delivery), assigned to the matrix's route. */
+  'rider',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 const SIGNED_OUT: readonly Caller[] = ['anonymous', 'forged', 'revoked'];
@@ -110,11 +113,13 @@ function defaultOutcome(operation: OperationRoute, entry: Case, caller: Caller):
     return caller === 'forged' || caller === 'revoked' ? 401 : ok;
   if (SIGNED_OUT.includes(caller)) return 401;
   const roles = operation.roles;
-  if (roles && roles.length === 1 && roles[0] === 'mess_owner') {
-    return caller === 'mess_owner' ? ok : 403;
+  if (roles) {
+    // The role each caller holds: the owner, a rider (delivery), or a customer.
+    const role =
+      caller === 'mess_owner' ? 'mess_owner' : caller === 'rider' ? 'delivery' : 'customer';
+    if (!roles.includes(role)) return 403;
   }
-  if (roles && roles.length === 1 && roles[0] === 'customer' && caller === 'mess_owner') return 403;
-  if (entry.owned && NON_OWNERS.includes(caller)) return 'hidden';
+  if (entry.owned && (NON_OWNERS.includes(caller) || caller === 'rider')) return 'hidden';
   return ok;
 }
 
@@ -182,6 +187,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     /** Alice's newest notice in the by-notice history. */
     notificationEvent: number;
     resetLink: { uid: string; token: string };
+    rider: Rider;
+    /** A delivery route the rider rides, and one they do not. */
+    route: number;
+    otherRoute: number;
+    /** A pending cash collection refused callers try to confirm or reject. */
+    cash: Target;
   };
 
   const nextIp = () => {
@@ -247,6 +258,61 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     return { uid: match[1]!, token: match[2]! };
   };
   const asOwner = (url: string) => t.request('GET', url, { token: ownerToken });
+  const newRoute = async (riders: number[]) => {
+    const answer = await t.request('POST', '/api/owner/routes/', {
+      token: ownerToken,
+      body: { name: `Matrix route ${randomUUID()}`, areas: ['201206 Ghaziabad'], riders },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body as { id: number; name: string };
+  };
+  /** A pending cash collection on a new customer's subscription that owes its price. */
+  const newCashCollection = async (): Promise<Target> => {
+    const who = await newOwner();
+    const pending = await api.pendingSubscription(who);
+    const db = t.ctx.db.kysely;
+    const markId = randomUUID();
+    const now = new Date().toISOString();
+    const day = t.ctx.today();
+    await db
+      .insertInto('delivery_marks')
+      .values({
+        id: markId,
+        route_id: w.route,
+        date: day,
+        meal: 'lunch',
+        user_id: who.id,
+        subscription_id: pending.subscriptionId,
+        event: 'cash_collected',
+        reason: null,
+        amount_paise: 100_00,
+        marked_at: now,
+        marked_by: w.rider.id,
+        received_at: now,
+      })
+      .execute();
+    const row = await db
+      .insertInto('cash_collections')
+      .values({
+        mark_id: markId,
+        user_id: who.id,
+        subscription_id: pending.subscriptionId,
+        route_id: w.route,
+        date: day,
+        meal: 'lunch',
+        amount_paise: 100_00,
+        status: 'pending',
+        collected_by: w.rider.id,
+        collected_at: now,
+        payment_id: null,
+        reject_reason: null,
+        decided_by: null,
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, owner: who };
+  };
   const newOwner = async () => customer('regular');
 
   beforeAll(async () => {
@@ -352,6 +418,10 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.notificationEvent = events.body[0].id;
     const linkGuest = await guest();
     w.resetLink = await resetLinkFor(linkGuest.email);
+    w.rider = await createRider(t);
+    w.route = (await newRoute([w.rider.id])).id;
+    w.otherRoute = (await newRoute([])).id;
+    w.cash = await newCashCollection();
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -400,8 +470,20 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
           },
         };
   const passwordOf = (me: Me) =>
-    me.caller === 'mess_owner' ? OWNER_PASSWORD : me.customer!.password;
-  const usernameOf = (me: Me) => (me.caller === 'mess_owner' ? 'owner' : me.customer!.username);
+    me.caller === 'mess_owner'
+      ? OWNER_PASSWORD
+      : me.caller === 'rider'
+        ? w.rider.password
+        : me.customer!.password;
+  const usernameOf = (me: Me) =>
+    me.caller === 'mess_owner'
+      ? 'owner'
+      : me.caller === 'rider'
+        ? w.rider.username
+        : me.customer!.username;
+  /** The signed-in caller's own user id. */
+  const ownIdOf = (me: Me) =>
+    me.caller === 'mess_owner' ? ownerId : me.caller === 'rider' ? w.rider.id : me.customer!.id;
   /** A new customer with an active subscription and a pending leave on it. */
   const freshLeave = async (): Promise<Target> => {
     const who = await newOwner();
@@ -569,7 +651,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'GET', url: '/api/accounts/profile/' }),
       check: (answer, me) => {
         if (answer.status !== 200) return;
-        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+        expect(answer.body.id).toBe(ownIdOf(me));
       },
     },
     setLanguage: {
@@ -578,7 +660,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: () => ({ method: 'PUT', url: '/api/accounts/language/', body: { language: 'en' } }),
       check: (answer, me) => {
         if (answer.status !== 200) return;
-        expect(answer.body.id).toBe(me.caller === 'mess_owner' ? ownerId : me.customer!.id);
+        expect(answer.body.id).toBe(ownIdOf(me));
         expect(answer.body.language).toBe('en');
       },
     },
@@ -600,7 +682,10 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       // The same password again, from the caller's main session: other sessions are signed out,
       // and this one stays valid for the cases that follow.
       request: (_target, me) => {
-        const password = me.customer || me.caller === 'mess_owner' ? passwordOf(me) : 'whatever-1';
+        const password =
+          me.customer || me.caller === 'mess_owner' || me.caller === 'rider'
+            ? passwordOf(me)
+            : 'whatever-1';
         return {
           method: 'POST',
           url: '/api/accounts/change-password/',
@@ -1591,6 +1676,218 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
     // ----- audit ---------------------------------------------------------------------------------
     listAuditLog: plain('/api/audit/'),
+
+    // ----- staff ---------------------------------------------------------------------------------
+    // The staff handlers come from the staff branch; until it merges, server/staff-pending.ts
+    // refuses the owner too (403). The staff branch's entries replace these.
+    ownerListStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({ method: 'GET', url: '/api/owner/staff/' }),
+    },
+    ownerAddStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/staff/',
+        body: {
+          first_name: 'Ravi',
+          last_name: 'K',
+          phone: `+91${uniquePhone()}`,
+          role: 'delivery',
+        },
+      }),
+    },
+    ownerGetStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({ method: 'GET', url: `/api/owner/staff/${w.rider.id}/` }),
+    },
+    ownerUpdateStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({
+        method: 'PATCH',
+        url: `/api/owner/staff/${w.rider.id}/`,
+        body: { first_name: 'Ravi' },
+      }),
+    },
+    ownerDeactivateStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({ method: 'POST', url: `/api/owner/staff/${w.rider.id}/deactivate/` }),
+    },
+    ownerReactivateStaff: {
+      expect: { mess_owner: 403 },
+      request: () => ({ method: 'POST', url: `/api/owner/staff/${w.rider.id}/reactivate/` }),
+    },
+    ownerResendStaffInvite: {
+      expect: { mess_owner: 403 },
+      request: () => ({ method: 'POST', url: `/api/owner/staff/${w.rider.id}/resend_invite/` }),
+    },
+
+    // ----- delivery routes -----------------------------------------------------------------------
+    ownerListRoutes: {
+      request: () => ({ method: 'GET', url: '/api/owner/routes/' }),
+      check: (answer) => {
+        if (answer.status === 200) expect(idsOf(answer.body)).toContain(w.route);
+      },
+    },
+    ownerCreateRoute: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/routes/',
+        body: { name: `Matrix route ${randomUUID()}`, areas: ['KIET'], riders: [] },
+      }),
+    },
+    ownerGetRoute: {
+      target: byId(() => w.route),
+      request: get((target) => `/api/owner/routes/${target.id}/`),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.riders).toEqual([expect.objectContaining({ id: w.rider.id })]);
+      },
+    },
+    ownerUpdateRoute: {
+      target: byId(() => w.route),
+      snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+      fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+      request: (target) => ({
+        method: 'PUT',
+        url: `/api/owner/routes/${target.id}/`,
+        body: { name: `Matrix route ${randomUUID()}`, areas: ['KIET'], riders: [w.rider.id] },
+      }),
+    },
+    ownerDeleteRoute: {
+      ok: 204,
+      target: byId(() => w.route),
+      fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+      snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+      request: (target) => ({ method: 'DELETE', url: `/api/owner/routes/${target.id}/` }),
+    },
+    deliveryListRoutes: {
+      request: () => ({ method: 'GET', url: '/api/delivery/routes/' }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        const ids = idsOf(answer.body);
+        expect(ids).toContain(w.route);
+        // A rider sees only the routes they ride.
+        expect(ids.includes(w.otherRoute)).toBe(me.caller !== 'rider');
+      },
+    },
+    deliveryReorderStops: [
+      {
+        label: "the rider's route",
+        target: byId(() => w.route),
+        request: (target) => ({
+          method: 'PUT',
+          url: `/api/delivery/routes/${target.id}/order/`,
+          body: { customer_ids: [w.alice.id] },
+        }),
+      },
+      {
+        label: 'a route the rider does not ride',
+        expect: { rider: 'hidden' },
+        target: byId(() => w.otherRoute),
+        snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+        fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+        request: (target) => ({
+          method: 'PUT',
+          url: `/api/delivery/routes/${target.id}/order/`,
+          body: { customer_ids: [w.alice.id] },
+        }),
+      },
+    ],
+    deliveryRunSheet: [
+      {
+        label: "the rider's route",
+        target: byId(() => w.route),
+        request: get(
+          (target) => `/api/delivery/run/?route=${target.id}&date=${t.ctx.today()}&meal=lunch`,
+        ),
+      },
+      {
+        label: 'a route the rider does not ride',
+        expect: { rider: 'hidden' },
+        target: byId(() => w.otherRoute),
+        request: get(
+          (target) => `/api/delivery/run/?route=${target.id}&date=${t.ctx.today()}&meal=lunch`,
+        ),
+      },
+    ],
+    deliveryPostMarks: {
+      // Alice eats at the mess: on no run sheet, so the mark is refused and nothing is stored.
+      request: () => ({
+        method: 'POST',
+        url: '/api/delivery/marks/',
+        body: {
+          marks: [
+            {
+              id: randomUUID(),
+              route: w.route,
+              date: t.ctx.today(),
+              meal: 'lunch',
+              customer: w.alice.id,
+              event: 'delivered',
+              marked_at: new Date().toISOString(),
+            },
+          ],
+        },
+      }),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.results[0]).toMatchObject({
+          status: 'refused',
+          error_code: 'delivery_stop.not_on_run_sheet',
+        });
+      },
+    },
+    ownerListCashCollections: plain('/api/owner/cash-collections/?status=pending'),
+    ownerConfirmCashCollection: {
+      target: () => w.cash,
+      fresh: newCashCollection,
+      snapshot: async () =>
+        t.ctx.db.kysely
+          .selectFrom('cash_collections')
+          .select(['id', 'status'])
+          .where('id', '=', Number(w.cash.id))
+          .execute(),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/cash-collections/${target.id}/confirm/`,
+      }),
+      check: (answer) => {
+        if (answer.status === 200)
+          expect(answer.body).toMatchObject({ status: 'confirmed', amount: 100 });
+      },
+    },
+    ownerRejectCashCollection: {
+      target: () => w.cash,
+      fresh: newCashCollection,
+      snapshot: async () =>
+        t.ctx.db.kysely
+          .selectFrom('cash_collections')
+          .select(['id', 'status'])
+          .where('id', '=', Number(w.cash.id))
+          .execute(),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/cash-collections/${target.id}/reject/`,
+        body: { reason: 'Not collected' },
+      }),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body).toMatchObject({ status: 'rejected' });
+      },
+    },
+    ownerDeliveryProgress: {
+      request: () => ({
+        method: 'GET',
+        url: `/api/owner/deliveries/?date=${t.ctx.today()}&meal=lunch`,
+      }),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.routes.map((route: { route: number }) => route.route)).toContain(
+          w.route,
+        );
+      },
+    },
   };
 
   let png: Buffer;
@@ -1608,6 +1905,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         return { caller, token: w.revoked, customer: null };
       case 'mess_owner':
         return { caller, token: ownerToken, customer: null };
+      case 'rider':
+        return { caller, token: w.rider.access, customer: null };
       case 'owner_customer':
         return { caller, token: target.owner.access, customer: target.owner };
       default: {
@@ -1680,7 +1979,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(140);
+    expect(operationIds).toHaveLength(160);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

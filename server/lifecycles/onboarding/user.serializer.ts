@@ -112,7 +112,12 @@ export async function serializeUser(db: Kysely<Database>, user: User, known?: Ow
     if (known.owner) profiles.owners.set(user.id, known.owner);
     return userBody(user, profiles);
   }
-  const { key, query } = PROFILE_OF[user.user_type];
+  // Staff accounts (manager, kitchen, delivery) have no profile table: the user row is all.
+  const profile = (
+    PROFILE_OF as Partial<Record<string, (typeof PROFILE_OF)[keyof typeof PROFILE_OF]>>
+  )[user.user_type];
+  if (!profile) return userBody(user, profiles);
+  const { key, query } = profile;
   const [row] = (await db.executeQuery(query(db, { userId: user.id }))).rows;
   if (row) (profiles[key] as Map<number, typeof row>).set(user.id, row);
   return userBody(user, profiles);
