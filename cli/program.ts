@@ -17,6 +17,7 @@ import { registerReport } from './commands/report';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
 import { registerClosed } from './commands/closed';
+import { registerDeliveries, registerRoutes } from './commands/routes';
 import { registerDues } from './commands/dues';
 import { registerReminders } from './commands/reminders';
 import { registerLinks } from './commands/links';
@@ -85,6 +86,8 @@ export function buildProgram(ctx: CommandContext): Command {
   registerBackup(program, ctx);
   registerSettings(program, ctx);
   registerClosed(program, ctx);
+  registerRoutes(program, ctx);
+  registerDeliveries(program, ctx);
   registerDues(program, ctx);
   registerReminders(program, ctx);
   registerLinks(program, ctx);

@@ -629,6 +629,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/routes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery routes
+         * @description Every delivery route, by name: its areas in order (a tiffin customer's stop belongs to the first route, by id, whose areas include the customer's area as the kitchen sheet names it, e.g. `201206 Ghaziabad`, or its pincode, or a student's institute; compared without case) and its riders (users whose user_type is delivery).
+         */
+        get: operations["ownerListRoutes"];
+        put?: never;
+        /**
+         * Add a delivery route
+         * @description A route with a name (unique, `route.name_taken`), its areas in order and its riders (each must be a delivery account: `route.not_a_rider`, per field). Audited (`route.create`).
+         */
+        post: operations["ownerCreateRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/routes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One delivery route */
+        get: operations["ownerGetRoute"];
+        /**
+         * Change a delivery route
+         * @description Replaces the route's name, areas and riders (the saved stop order stays). Marks already stored stay; a mark sent later for a stop that is no longer on this route is refused (`delivery_stop.moved`). Audited (`route.update`).
+         */
+        put: operations["ownerUpdateRoute"];
+        post?: never;
+        /**
+         * Remove a delivery route
+         * @description Its stops go to the next route whose areas include them, if any. Marks already stored stay (the owner's progress and boxes out still count them). Audited (`route.delete`).
+         */
+        delete: operations["ownerDeleteRoute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/routes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The routes a rider rides
+         * @description A rider's routes (those they are assigned to); the owner and a manager get every route.
+         */
+        get: operations["deliveryListRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/routes/{id}/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep the order of a route's stops
+         * @description The rider's (or the owner's) order of the route's stops, by customer id; it is kept for every later run sheet of the route. Customers not in it are appended by area order, then name. A rider may order only a route they are assigned to (any other is 404).
+         */
+        put: operations["deliveryReorderStops"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A route's run sheet for a date and meal
+         * @description The route's stops for `date` and `meal`: the kitchen sheet's tiffin deliveries of that meal (net of leaves APPROVED for the date, meal skips, customers held for dues and closed days) whose area belongs to this route, in the route's saved order (customers not in it appended by the route's area order, then name). Each stop carries its state (machines/delivery-stop: pending, delivered, not_delivered), its reason, the boxes returned and cash collected on it, and the actions the machine allows now. A rider may read only a route they are assigned to (any other is 404).
+         */
+        get: operations["deliveryRunSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/marks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send delivery marks (from a phone, maybe after being offline)
+         * @description Up to 200 marks, each with an id the phone made (a UUID). Each is applied exactly once: a mark whose id is already stored (the same batch sent again, or sent twice at once) is answered `duplicate` and changes nothing. A mark for a stop that is not on that run sheet now (the customer moved to another route: `delivery_stop.moved`; on leave, skipped, held or removed: `delivery_stop.not_on_run_sheet`), or that the stop's machine refuses (`delivery_stop.already_delivered`, `delivery_stop.not_delivered_yet`, `delivery_stop.reason_required`, `delivery_stop.amount_required`), is answered `refused` with its error_code and sentence, and nothing is stored for it. A rider may mark only the routes they are assigned to (others refused as `delivery_stop.not_your_route`). A cash_collected mark stores a PENDING cash collection for the owner to confirm. Answers are in the order of the marks.
+         */
+        post: operations["deliveryPostMarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/cash-collections/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash the riders collected
+         * @description Cash collections, newest first; `status` filters (pending ones wait for the owner to confirm them into the customer's ledger).
+         */
+        get: operations["ownerListCashCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/cash-collections/{id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm cash a rider collected
+         * @description Records the collection as a counter payment in cash (the offline-payment path: the subscription's ledger, a receipt), exactly once however often it is sent; refused unless pending (`cash_collection.not_pending`), or as a counter payment is when the subscription owes less.
+         */
+        post: operations["ownerConfirmCashCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/cash-collections/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject cash a rider reported
+         * @description Nothing goes to the ledger; the reason is kept. Refused unless pending (`cash_collection.not_pending`).
+         */
+        post: operations["ownerRejectCashCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery run's progress
+         * @description Per route, for `date` and `meal`: how many stops its run sheet has and how many are delivered, not delivered or pending; the stops not delivered with their reasons; and, per customer, the boxes still out (delivered marks less box_returned marks, over all dates).
+         */
+        get: operations["ownerDeliveryProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/sheet/": {
         parameters: {
             query?: never;
@@ -2812,7 +3029,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "cash_collection.not_pending" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -4380,6 +4597,156 @@ export interface components {
             expires_at: string;
             /** @description What the owner may do with it (machines/walk-in). */
             actions: "claim.resend"[];
+        };
+        DeliveryRouteWrite: {
+            name: string;
+            /** @description In the order the route rides them. */
+            areas: string[];
+            /** @description User ids of delivery accounts. */
+            riders: number[];
+        };
+        DeliveryRider: {
+            id: number;
+            name: string;
+            phone: string;
+        };
+        DeliveryRoute: {
+            id: number;
+            name: string;
+            areas: string[];
+            riders: components["schemas"]["DeliveryRider"][];
+            /** @description The saved order of the stops, by customer id. */
+            stop_order: number[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DeliveryStopOrder: {
+            customer_ids: number[];
+        };
+        /** @enum {string} */
+        DeliveryStopState: "pending" | "delivered" | "not_delivered";
+        /** @enum {string} */
+        DeliveryMarkEvent: "delivered" | "not_delivered" | "box_returned" | "cash_collected";
+        /** @enum {string} */
+        NotDeliveredReason: "not_home" | "refused" | "wrong_address";
+        RunSheetStop: {
+            customer_id: number;
+            subscription_id: number;
+            name: string;
+            area: string;
+            address: string;
+            landmark: string | null;
+            phone: string;
+            /** @enum {string|null} */
+            diet: "veg" | "egg" | "non_veg" | "jain" | null;
+            /** @description Delivery instructions, when the customer's profile has them (a landmark). */
+            notes: string | null;
+            plan_name: string;
+            pending_leave: boolean;
+            state: components["schemas"]["DeliveryStopState"];
+            reason: components["schemas"]["NotDeliveredReason"] | null;
+            boxes_returned: number;
+            /** @description Rupees collected on this stop this run (pending or confirmed). */
+            cash_collected: number;
+            /** @description The marks the stop's machine allows now. */
+            actions: components["schemas"]["DeliveryMarkEvent"][];
+        };
+        RunSheet: {
+            route: components["schemas"]["DeliveryRoute"];
+            /** Format: date */
+            date: string;
+            meal: components["schemas"]["Meal"];
+            /** @description The meal is closed on this date (no stops). */
+            closed: boolean;
+            stops: components["schemas"]["RunSheetStop"][];
+        };
+        DeliveryMark: {
+            /**
+             * Format: uuid
+             * @description Made on the phone; the mark's key (a mark is applied once).
+             */
+            id: string;
+            route: number;
+            /** Format: date */
+            date: string;
+            meal: components["schemas"]["Meal"];
+            customer: number;
+            event: components["schemas"]["DeliveryMarkEvent"];
+            reason?: components["schemas"]["NotDeliveredReason"];
+            /** @description Rupees, for cash_collected. */
+            amount?: number;
+            /**
+             * Format: date-time
+             * @description The phone's time of the mark.
+             */
+            marked_at: string;
+        };
+        DeliveryMarkBatch: {
+            marks: components["schemas"]["DeliveryMark"][];
+        };
+        DeliveryMarkResult: {
+            id: string;
+            /** @enum {string} */
+            status: "applied" | "duplicate" | "refused";
+            state?: components["schemas"]["DeliveryStopState"];
+            /** @description For a refused mark (ErrorBody's codes). */
+            error_code?: string;
+            /** @description For a refused mark, the sentence in the answer's language. */
+            detail?: string;
+        };
+        DeliveryMarkResults: {
+            results: components["schemas"]["DeliveryMarkResult"][];
+        };
+        /** @enum {string} */
+        CashCollectionStatus: "pending" | "confirmed" | "rejected";
+        CashCollection: {
+            id: number;
+            mark_id: string;
+            customer_id: number;
+            customer_name: string;
+            subscription_id: number;
+            route_id: number | null;
+            /** Format: date */
+            date: string;
+            meal: components["schemas"]["Meal"];
+            /** @description Rupees. */
+            amount: number;
+            status: components["schemas"]["CashCollectionStatus"];
+            collected_by: number | null;
+            /** Format: date-time */
+            collected_at: string;
+            /** @description The counter payment it became, once confirmed. */
+            payment_id: number | null;
+            reject_reason: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        DeliveryProgress: {
+            /** Format: date */
+            date: string;
+            meal: components["schemas"]["Meal"];
+            routes: {
+                route: number;
+                name: string;
+                total: number;
+                delivered: number;
+                not_delivered: number;
+                pending: number;
+            }[];
+            missed: {
+                route: number;
+                customer_id: number;
+                name: string;
+                phone: string;
+                reason: components["schemas"]["NotDeliveredReason"] | null;
+            }[];
+            boxes_out: {
+                customer_id: number;
+                name: string;
+                boxes: number;
+            }[];
         };
         /**
          * @description manager: the day's business (approvals, counter payments, walk-ins, customers, dues, kitchen, menu, closed days); not payouts, settings, staff, plan prices, the audit log, backups or the GST report. kitchen: the kitchen sheet, the menu and closed days (read). delivery: their own routes' run sheets.
@@ -5954,6 +6321,362 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListRoutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The routes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCreateRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryRouteWrite"];
+            };
+        };
+        responses: {
+            /** @description The new route. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerGetRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerUpdateRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryRouteWrite"];
+            };
+        };
+        responses: {
+            /** @description The route. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDeleteRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deliveryListRoutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The routes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deliveryReorderStops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryStopOrder"];
+            };
+        };
+        responses: {
+            /** @description The route, with its order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRoute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deliveryRunSheet: {
+        parameters: {
+            query: {
+                route: number;
+                date: string;
+                meal: components["schemas"]["Meal"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run sheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSheet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deliveryPostMarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryMarkBatch"];
+            };
+        };
+        responses: {
+            /** @description One answer per mark. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryMarkResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListCashCollections: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["CashCollectionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashCollection"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerConfirmCashCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection, confirmed, with its payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerRejectCashCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection, rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashCollection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerDeliveryProgress: {
+        parameters: {
+            query: {
+                date: string;
+                meal: components["schemas"]["Meal"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

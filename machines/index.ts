@@ -18,6 +18,7 @@ export * from './counter-qr';
 export * from './reminder';
 export * from './walk-in';
 export * from './staff';
+export * from './delivery-stop';
 export * from './export';
 export * from './menu';
 export * from './kitchen';

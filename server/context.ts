@@ -25,6 +25,7 @@ import { createWalkInStore } from './lifecycles/walk-in/walk-in.store.js';
 import { createStaffStore } from './lifecycles/staff/staff.store.js';
 import { createClaimLinks } from './lifecycles/walk-in/claim-links.js';
 import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
+import { createDeliveryStore } from './lifecycles/delivery/delivery.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
@@ -55,6 +56,7 @@ function createStores(deps: StoreDeps) {
   const walkIns = createWalkInStore(deps, { accounts, subscriptions, payments, ledger });
   const staff = createStaffStore(deps, { accounts });
   const claimLinks = createClaimLinks({ walkIns, staff });
+  const delivery = createDeliveryStore(deps, payments);
   return {
     accounts,
     ledger,
@@ -76,6 +78,7 @@ function createStores(deps: StoreDeps) {
     walkIns,
     staff,
     claimLinks,
+    delivery,
   };
 }
 

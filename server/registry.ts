@@ -44,6 +44,7 @@ import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.hand
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
 import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
+import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -78,6 +79,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
     ...staffHandlers(ctx),
+    ...deliveryHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

@@ -213,6 +213,23 @@ export const REFUSALS_EN = {
   'counter_qr.not_supported':
     "The payment provider does not make QR codes here. Show the QR of the mess's UPI id instead.",
 
+  // Delivery routes, the run sheet's stops and the cash riders collect
+  'route.name_taken': 'A route with this name already exists.',
+  'route.not_a_rider': 'Riders must be delivery staff accounts.',
+  'delivery_stop.moved':
+    "This customer's stop is now on another route, so this mark was not saved. Refresh the run sheet.",
+  'delivery_stop.not_on_run_sheet':
+    'This customer is no longer on this run sheet (on leave, meal skipped, held or removed), so this mark was not saved.',
+  'delivery_stop.not_your_route': 'This route is not assigned to you, so this mark was not saved.',
+  'delivery_stop.already_delivered':
+    'This stop is already marked delivered; it cannot be marked delivered or not delivered again.',
+  'delivery_stop.not_delivered_yet':
+    'Mark the stop delivered first; boxes and cash are recorded on a delivered stop.',
+  'delivery_stop.reason_required':
+    'Say why it was not delivered: not home, refused or wrong address.',
+  'delivery_stop.amount_required': 'Enter the cash collected, at least ₹1.',
+  'cash_collection.not_pending': 'Only pending cash collections can be confirmed or rejected.',
+
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',
   'refund.not_pending:reject': 'Only pending refunds can be rejected.',

@@ -1,6 +1,6 @@
 // The authorization matrix: every operation of openapi.yaml × every kind of caller, driven from the
 // contract so that no operation can be missed; then the things no caller can ever do.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { issueOtp, OTP_RESEND_COOLDOWN_SECONDS } from '../../server/resources/auth/otp.js';
@@ -201,6 +201,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     /** Alice's newest notice in the by-notice history. */
     notificationEvent: number;
     resetLink: { uid: string; token: string };
+    rider: StaffAccount;
+    /** A delivery route the rider rides, and one they do not. */
+    route: number;
+    otherRoute: number;
+    /** A pending cash collection refused callers try to confirm or reject. */
+    cash: Target;
   };
 
   const nextIp = () => {
@@ -266,6 +272,61 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     return { uid: match[1]!, token: match[2]! };
   };
   const asOwner = (url: string) => t.request('GET', url, { token: ownerToken });
+  const newRoute = async (riders: number[]) => {
+    const answer = await t.request('POST', '/api/owner/routes/', {
+      token: ownerToken,
+      body: { name: `Matrix route ${randomUUID()}`, areas: ['201206 Ghaziabad'], riders },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body as { id: number; name: string };
+  };
+  /** A pending cash collection on a new customer's subscription that owes its price. */
+  const newCashCollection = async (): Promise<Target> => {
+    const who = await newOwner();
+    const pending = await api.pendingSubscription(who);
+    const db = t.ctx.db.kysely;
+    const markId = randomUUID();
+    const now = new Date().toISOString();
+    const day = t.ctx.today();
+    await db
+      .insertInto('delivery_marks')
+      .values({
+        id: markId,
+        route_id: w.route,
+        date: day,
+        meal: 'lunch',
+        user_id: who.id,
+        subscription_id: pending.subscriptionId,
+        event: 'cash_collected',
+        reason: null,
+        amount_paise: 100_00,
+        marked_at: now,
+        marked_by: w.rider.id,
+        received_at: now,
+      })
+      .execute();
+    const row = await db
+      .insertInto('cash_collections')
+      .values({
+        mark_id: markId,
+        user_id: who.id,
+        subscription_id: pending.subscriptionId,
+        route_id: w.route,
+        date: day,
+        meal: 'lunch',
+        amount_paise: 100_00,
+        status: 'pending',
+        collected_by: w.rider.id,
+        collected_at: now,
+        payment_id: null,
+        reject_reason: null,
+        decided_by: null,
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, owner: who };
+  };
   const newOwner = async () => customer('regular');
 
   beforeAll(async () => {
@@ -374,6 +435,11 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.notificationEvent = events.body[0].id;
     const linkGuest = await guest();
     w.resetLink = await resetLinkFor(linkGuest.email);
+    // The delivery staff caller rides the matrix's route.
+    w.rider = w.delivery;
+    w.route = (await newRoute([w.rider.id])).id;
+    w.otherRoute = (await newRoute([])).id;
+    w.cash = await newCashCollection();
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -1741,6 +1807,173 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
     // ----- audit ---------------------------------------------------------------------------------
     listAuditLog: plain('/api/audit/'),
+
+    // ----- delivery routes -----------------------------------------------------------------------
+    ownerListRoutes: {
+      request: () => ({ method: 'GET', url: '/api/owner/routes/' }),
+      check: (answer) => {
+        if (answer.status === 200) expect(idsOf(answer.body)).toContain(w.route);
+      },
+    },
+    ownerCreateRoute: {
+      ok: 201,
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/routes/',
+        body: { name: `Matrix route ${randomUUID()}`, areas: ['KIET'], riders: [] },
+      }),
+    },
+    ownerGetRoute: {
+      target: byId(() => w.route),
+      request: get((target) => `/api/owner/routes/${target.id}/`),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.riders).toEqual([expect.objectContaining({ id: w.rider.id })]);
+      },
+    },
+    ownerUpdateRoute: {
+      target: byId(() => w.route),
+      snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+      fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+      request: (target) => ({
+        method: 'PUT',
+        url: `/api/owner/routes/${target.id}/`,
+        body: { name: `Matrix route ${randomUUID()}`, areas: ['KIET'], riders: [w.rider.id] },
+      }),
+    },
+    ownerDeleteRoute: {
+      ok: 204,
+      target: byId(() => w.route),
+      fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+      snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+      request: (target) => ({ method: 'DELETE', url: `/api/owner/routes/${target.id}/` }),
+    },
+    deliveryListRoutes: {
+      request: () => ({ method: 'GET', url: '/api/delivery/routes/' }),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        const ids = idsOf(answer.body);
+        expect(ids).toContain(w.route);
+        // A rider sees only the routes they ride.
+        expect(ids.includes(w.otherRoute)).toBe(me.caller !== 'delivery');
+      },
+    },
+    deliveryReorderStops: [
+      {
+        label: "the rider's route",
+        target: byId(() => w.route),
+        request: (target) => ({
+          method: 'PUT',
+          url: `/api/delivery/routes/${target.id}/order/`,
+          body: { customer_ids: [w.alice.id] },
+        }),
+      },
+      {
+        label: 'a route the rider does not ride',
+        expect: { delivery: 'hidden' },
+        target: byId(() => w.otherRoute),
+        snapshot: ownerRead((target) => `/api/owner/routes/${target.id}/`),
+        fresh: async () => ({ id: (await newRoute([])).id, owner: w.alice }),
+        request: (target) => ({
+          method: 'PUT',
+          url: `/api/delivery/routes/${target.id}/order/`,
+          body: { customer_ids: [w.alice.id] },
+        }),
+      },
+    ],
+    deliveryRunSheet: [
+      {
+        label: "the rider's route",
+        target: byId(() => w.route),
+        request: get(
+          (target) => `/api/delivery/run/?route=${target.id}&date=${t.ctx.today()}&meal=lunch`,
+        ),
+      },
+      {
+        label: 'a route the rider does not ride',
+        expect: { delivery: 'hidden' },
+        target: byId(() => w.otherRoute),
+        request: get(
+          (target) => `/api/delivery/run/?route=${target.id}&date=${t.ctx.today()}&meal=lunch`,
+        ),
+      },
+    ],
+    deliveryPostMarks: {
+      // Alice eats at the mess: on no run sheet, so the mark is refused and nothing is stored.
+      request: () => ({
+        method: 'POST',
+        url: '/api/delivery/marks/',
+        body: {
+          marks: [
+            {
+              id: randomUUID(),
+              route: w.route,
+              date: t.ctx.today(),
+              meal: 'lunch',
+              customer: w.alice.id,
+              event: 'delivered',
+              marked_at: new Date().toISOString(),
+            },
+          ],
+        },
+      }),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.results[0]).toMatchObject({
+          status: 'refused',
+          error_code: 'delivery_stop.not_on_run_sheet',
+        });
+      },
+    },
+    ownerListCashCollections: plain('/api/owner/cash-collections/?status=pending'),
+    ownerConfirmCashCollection: {
+      target: () => w.cash,
+      fresh: newCashCollection,
+      snapshot: async () =>
+        t.ctx.db.kysely
+          .selectFrom('cash_collections')
+          .select(['id', 'status'])
+          .where('id', '=', Number(w.cash.id))
+          .execute(),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/cash-collections/${target.id}/confirm/`,
+      }),
+      check: (answer) => {
+        if (answer.status === 200)
+          expect(answer.body).toMatchObject({ status: 'confirmed', amount: 100 });
+      },
+    },
+    ownerRejectCashCollection: {
+      target: () => w.cash,
+      fresh: newCashCollection,
+      snapshot: async () =>
+        t.ctx.db.kysely
+          .selectFrom('cash_collections')
+          .select(['id', 'status'])
+          .where('id', '=', Number(w.cash.id))
+          .execute(),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/cash-collections/${target.id}/reject/`,
+        body: { reason: 'Not collected' },
+      }),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body).toMatchObject({ status: 'rejected' });
+      },
+    },
+    ownerDeliveryProgress: {
+      request: () => ({
+        method: 'GET',
+        url: `/api/owner/deliveries/?date=${t.ctx.today()}&meal=lunch`,
+      }),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        expect(answer.body.routes.map((route: { route: number }) => route.route)).toContain(
+          w.route,
+        );
+      },
+    },
   };
 
   let png: Buffer;
@@ -1834,7 +2067,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(149);
+    expect(operationIds).toHaveLength(160);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

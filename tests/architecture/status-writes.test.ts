@@ -33,6 +33,9 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
     machine: 'counterQrMachine',
   },
   staff_members: { store: 'lifecycles/staff/staff.store.ts', machine: 'staffMachine' },
+  // Cash a rider collected: pending until the owner confirms (a counter payment) or rejects it, by a
+  // conditional UPDATE … WHERE status = 'pending' (the stop's own state is machines/delivery-stop's).
+  cash_collections: { store: 'lifecycles/delivery/delivery.store.ts' },
   // Reminders: claimed by their unique key, then sent or skipped as the reminder machine says
   // (reminderNextStep runs it; a reminder refuses nothing a person asks, so it has no decide() table).
   reminder_sends: { store: 'lifecycles/reminder/reminder.store.ts' },

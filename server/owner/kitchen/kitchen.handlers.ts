@@ -1,6 +1,5 @@
 // The kitchen sheet (issue 6 "Beyond the spec"): what to cook and deliver on a date, net of
 // approved leaves, with pending leaves flagged. JSON for the screen, CSV for printing.
-import { sql } from 'kysely';
 import type { components } from '@generated/api.js';
 import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
@@ -9,44 +8,19 @@ import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { dietCounts } from './kitchen.diets.js';
 import {
-  leaveCovers,
   leavesOnDate,
   mealCounts,
   skipsOnDate,
-  subscriptionsCovering,
   withoutClosedMeals,
   zeroMealCounts,
 } from './kitchen.query.js';
 import { ensureLocks, heldOffSheet, sheetLocks } from './kitchen.lock.js';
+import { deliveriesByMeal, tiffinDeliveryRows, type Delivery } from './kitchen.deliveries.js';
 
 type KitchenSheetBody = components['schemas']['KitchenSheet'];
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
-
-interface Delivery {
-  user_id: number;
-  name: string;
-  phone: string;
-  area: string;
-  pincode: string | null;
-  institute: string | null;
-  address: string;
-  landmark: string | null;
-  plan_name: string;
-  pending_leave: boolean;
-}
-
-/** The group a delivery goes in: `201206 Ghaziabad` for an address, `KIET hostels` for a hostel. */
-function deliveryArea(row: {
-  pincode: string | null;
-  city: string | null;
-  institute: string | null;
-}): string {
-  if (row.pincode) return [row.pincode, row.city].filter(Boolean).join(' ');
-  if (row.institute) return `${row.institute} hostels`;
-  return 'No address';
-}
 
 /**
  * A quoted CSV cell that a spreadsheet will not run as a formula, by the same rule as the owner's
@@ -68,39 +42,7 @@ export function kitchenHandlers(ctx: AppContext) {
       const csv = query.format === 'csv';
       // Before the counts: a meal past its cutoff is locked as it stood, whatever this read finds.
       const locks = await ensureLocks(ctx, date);
-      const deliveryRows = subscriptionsCovering(db, date)
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
-        .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
-        .where('s.subscription_type', '=', 'tiffin')
-        .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
-        .select([
-          's.id as subscription_id',
-          'u.id as user_id',
-          'u.first_name',
-          'u.last_name',
-          'u.phone',
-          'sp.hostel',
-          'sp.institute',
-          'rp.address',
-          'rp.landmark',
-          'rp.pincode',
-          'rp.city',
-          'p.name as plan_name',
-          'p.included_meals as meals',
-          sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as(
-            'pending_leave',
-          ),
-        ])
-        // Grouped by area for the delivery round (a pincode, or a campus's hostels), then by
-        // address, so one rider's stops are together; customers with no address come last.
-        .orderBy(sql`case when coalesce(rp.pincode, sp.institute, '') = '' then 1 else 0 end`)
-        .orderBy(sql`coalesce(rp.pincode, sp.institute, '')`)
-        .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
-        .orderBy('u.first_name')
-        .orderBy('u.last_name')
-        .orderBy('u.id')
-        .execute();
+      const deliveryRows = tiffinDeliveryRows(db, date);
       // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
       const [{ counts, onLeave, skipped }, heldOff, skips, closed, rows, screenOnly] =
         await Promise.all([
@@ -121,36 +63,15 @@ export function kitchenHandlers(ctx: AppContext) {
           counts[one.service_type][meal] -= 1;
         }
       }
-      const heldBy = Object.fromEntries(
-        MEALS.map((meal) => [meal, new Set(heldOff[meal].map((one) => one.subscription_id))]),
-      ) as Record<Meal, Set<number>>;
       // A closed meal is not cooked: nothing to count or deliver (the closure says why).
       withoutClosedMeals(counts, closed);
-      // A skipped meal is not delivered: who skipped each meal, looked up once per delivery.
-      const skippedBy = Object.fromEntries(
-        MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
-      ) as Record<Meal, Set<number>>;
-      const deliveries: Record<Meal, Delivery[]> = { breakfast: [], lunch: [], dinner: [] };
-      for (const row of rows) {
-        const delivery: Delivery = {
-          user_id: row.user_id,
-          name: fullName(row),
-          phone: row.phone,
-          area: deliveryArea(row),
-          pincode: row.pincode ?? null,
-          institute: row.pincode ? null : (row.institute ?? null),
-          address: row.hostel ?? row.address ?? '',
-          landmark: row.landmark ?? null,
-          plan_name: row.plan_name,
-          pending_leave: Number(row.pending_leave) === 1,
-        };
-        for (const meal of parseMeals(row.meals)) {
-          // A closed meal is not cooked, and a skipped one is not delivered.
-          if (closed[meal] !== null || skippedBy[meal].has(row.subscription_id)) continue;
-          if (heldBy[meal].has(row.subscription_id)) continue;
-          deliveries[meal].push(delivery);
-        }
-      }
+      // The kitchen sheet's columns (a run sheet reads the same list with more of each customer).
+      const deliveries = Object.fromEntries(
+        Object.entries(deliveriesByMeal(rows, closed, skips, heldOff)).map(([meal, list]) => [
+          meal,
+          list.map(({ subscription_id: _subscription, diet: _diet, ...delivery }) => delivery),
+        ]),
+      ) as Record<Meal, Delivery[]>;
 
       if (!screenOnly) {
         const header = [

@@ -505,6 +505,11 @@ export interface Database {
   closed_days: ClosedDaysTable;
   payment_links: PaymentLinksTable;
   counter_qr_codes: CounterQrCodesTable;
+  delivery_routes: DeliveryRoutesTable;
+  delivery_route_riders: DeliveryRouteRidersTable;
+  delivery_stops: DeliveryStopsTable;
+  delivery_marks: DeliveryMarksTable;
+  cash_collections: CashCollectionsTable;
   meal_skip_credits: MealSkipCreditsTable;
   menu_week: MenuWeekTable;
   menu_dates: MenuDatesTable;
@@ -732,6 +737,70 @@ export interface CounterQrCodesTable {
 }
 
 export type CounterQrCode = Selectable<CounterQrCodesTable>;
+
+/** A delivery route (migration 030): its areas in riding order and the saved stop order (JSON). */
+export interface DeliveryRoutesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of area names, in riding order. */
+  areas: string;
+  /** JSON array of customer (user) ids: the saved order of the stops. */
+  stop_order: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRouteRidersTable {
+  route_id: number;
+  rider_id: number;
+}
+
+/** A run sheet's stop state (machines/delivery-stop), per date, meal and customer. */
+export interface DeliveryStopsTable {
+  date: string;
+  meal: 'breakfast' | 'lunch' | 'dinner';
+  user_id: number;
+  route_id: number | null;
+  state: 'pending' | 'delivered' | 'not_delivered';
+  reason: string | null;
+  updated_at: string;
+}
+
+/** A rider's mark, keyed by the id the phone made: stored once whatever the retries. */
+export interface DeliveryMarksTable {
+  id: string;
+  route_id: number | null;
+  date: string;
+  meal: 'breakfast' | 'lunch' | 'dinner';
+  user_id: number;
+  subscription_id: number;
+  event: 'delivered' | 'not_delivered' | 'box_returned' | 'cash_collected';
+  reason: string | null;
+  amount_paise: number | null;
+  /** The phone's time of the mark (ISO). */
+  marked_at: string;
+  marked_by: number | null;
+  received_at: string;
+}
+
+/** Cash a rider collected: pending until the owner confirms it (a counter payment) or rejects it. */
+export interface CashCollectionsTable {
+  id: Generated<number>;
+  mark_id: string;
+  user_id: number;
+  subscription_id: number;
+  route_id: number | null;
+  date: string;
+  meal: 'breakfast' | 'lunch' | 'dinner';
+  amount_paise: number;
+  status: 'pending' | 'confirmed' | 'rejected';
+  collected_by: number | null;
+  collected_at: string;
+  payment_id: number | null;
+  reject_reason: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+}
 
 /** A customer enrolled at the counter and their one-time claim link (migration 024). */
 export interface WalkInsTable {

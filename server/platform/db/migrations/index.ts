@@ -30,6 +30,7 @@ import { reminderSendsMigration } from './025_reminder_sends.js';
 import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
 import { duesSearchMigration } from './029_dues_search.js';
+import { deliveryRoutesMigration } from './030_delivery_routes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -62,6 +63,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '027_staff': staffMigration(),
     '028_sign_in_codes': signInCodesMigration(),
     '029_dues_search': duesSearchMigration(db.dialect),
+    '030_delivery_routes': deliveryRoutesMigration(db.dialect),
   };
 }
 

@@ -1,0 +1,345 @@
+// The delivery routes' read side: a route as the API shows it, which route a customer's stop is on,
+// a route's run sheet for a date and meal (from the kitchen sheet's deliveries), and the owner's
+// progress. The stop states are written by delivery.store.ts alone.
+import { sql, type Kysely } from 'kysely';
+import type { components } from '@generated/api.js';
+import {
+  allowedEvents,
+  deliveryStopFromApi,
+  deliveryStopMachine,
+  MARK_OF_EVENT,
+  type DeliveryStopState,
+  type NotDeliveredReason,
+} from '@machines';
+import type { Meal } from '@machines/settings';
+import type { AppContext } from '@server/context.js';
+import type { Database, DeliveryRoutesTable } from '@server/platform/db/schema.js';
+import { fullName } from '@server/platform/format.js';
+import type { Selectable } from 'kysely';
+import {
+  tiffinDeliveriesOf,
+  type TiffinDelivery,
+} from '@server/owner/kitchen/kitchen.deliveries.js';
+
+export type RouteBody = components['schemas']['DeliveryRoute'];
+export type RunSheetStop = components['schemas']['RunSheetStop'];
+type RouteRow = Selectable<DeliveryRoutesTable>;
+
+const parseIds = (text: string): number[] => {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+};
+const parseAreas = (text: string): string[] => {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value)
+    ? value.filter((area): area is string => typeof area === 'string')
+    : [];
+};
+
+/** How an area is compared: without case or surrounding spaces. */
+export const areaKey = (area: string) => area.trim().toLowerCase();
+
+/** Every route (by id: the first route naming an area gets its stops), with its riders. */
+export async function readRoutes(db: Kysely<Database>, onlyIds?: readonly number[]) {
+  let query = db.selectFrom('delivery_routes').selectAll().orderBy('id');
+  if (onlyIds) {
+    if (onlyIds.length === 0) return [];
+    query = query.where('id', 'in', onlyIds);
+  }
+  const routes = await query.execute();
+  if (routes.length === 0) return [];
+  const riders = await db
+    .selectFrom('delivery_route_riders as r')
+    .innerJoin('users as u', 'u.id', 'r.rider_id')
+    .select(['r.route_id', 'u.id', 'u.first_name', 'u.last_name', 'u.username', 'u.phone'])
+    .where(
+      'r.route_id',
+      'in',
+      routes.map((route) => route.id),
+    )
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
+  return routes.map((route) => routeBody(route, riders));
+}
+
+function routeBody(
+  route: RouteRow,
+  riders: readonly {
+    route_id: number;
+    id: number;
+    first_name: string;
+    last_name: string;
+    username: string;
+    phone: string;
+  }[],
+): RouteBody {
+  return {
+    id: route.id,
+    name: route.name,
+    areas: parseAreas(route.areas),
+    riders: riders
+      .filter((rider) => rider.route_id === route.id)
+      .map((rider) => ({
+        id: rider.id,
+        name: fullName(rider) || rider.username,
+        phone: rider.phone,
+      })),
+    stop_order: parseIds(route.stop_order),
+    created_at: route.created_at,
+    updated_at: route.updated_at,
+  };
+}
+
+export async function readRoute(db: Kysely<Database>, id: number): Promise<RouteBody | undefined> {
+  return (await readRoutes(db, [id]))[0];
+}
+
+/** The ids of the routes a rider is assigned to. */
+export async function routeIdsOfRider(db: Kysely<Database>, riderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delivery_route_riders')
+    .select('route_id')
+    .where('rider_id', '=', riderId)
+    .execute();
+  return rows.map((row) => row.route_id);
+}
+
+/** The route a delivery's stop is on: the first route (by id) whose areas include its area. */
+export function routeOfDelivery(
+  routes: readonly RouteBody[],
+  delivery: Pick<TiffinDelivery, 'area' | 'pincode' | 'institute'>,
+): RouteBody | undefined {
+  const keys = [delivery.area, delivery.pincode, delivery.institute]
+    .filter((key): key is string => Boolean(key))
+    .map(areaKey);
+  return routes.find((route) => route.areas.some((area) => keys.includes(areaKey(area))));
+}
+
+/**
+ * The stops of `route` among a meal's deliveries, in its saved order; customers not in it follow,
+ * by the route's area order, then name.
+ */
+export function orderedStops(
+  route: RouteBody,
+  routes: readonly RouteBody[],
+  deliveries: readonly TiffinDelivery[],
+): TiffinDelivery[] {
+  const mine = deliveries.filter((delivery) => routeOfDelivery(routes, delivery)?.id === route.id);
+  const saved = new Map(route.stop_order.map((id, index) => [id, index]));
+  const areaIndex = (delivery: TiffinDelivery) => {
+    const keys = [delivery.area, delivery.pincode, delivery.institute]
+      .filter((key): key is string => Boolean(key))
+      .map(areaKey);
+    const index = route.areas.findIndex((area) => keys.includes(areaKey(area)));
+    return index === -1 ? route.areas.length : index;
+  };
+  return [...mine].sort((a, b) => {
+    const savedA = saved.get(a.user_id);
+    const savedB = saved.get(b.user_id);
+    if (savedA !== undefined || savedB !== undefined) {
+      if (savedA === undefined) return 1;
+      if (savedB === undefined) return -1;
+      return savedA - savedB;
+    }
+    return areaIndex(a) - areaIndex(b) || a.name.localeCompare(b.name) || a.user_id - b.user_id;
+  });
+}
+
+/** A date and meal's deliveries, with every route: what the run sheets and the marks check. */
+export async function deliveriesOfRun(ctx: AppContext, date: string, meal: Meal) {
+  const [{ deliveries, closed }, routes] = await Promise.all([
+    tiffinDeliveriesOf(ctx, date),
+    readRoutes(ctx.db.kysely),
+  ]);
+  return { deliveries: deliveries[meal], closed: closed[meal] !== null, routes };
+}
+
+interface StopFacts {
+  state: DeliveryStopState;
+  reason: NotDeliveredReason | null;
+  boxes_returned: number;
+  cash_collected_paise: number;
+}
+
+/** The stored state of the customers' stops of a date and meal, and what was marked on them. */
+export async function stopFacts(
+  db: Kysely<Database>,
+  date: string,
+  meal: Meal,
+  userIds: readonly number[],
+): Promise<Map<number, StopFacts>> {
+  const facts = new Map<number, StopFacts>();
+  if (userIds.length === 0) return facts;
+  const [stops, marks] = await Promise.all([
+    db
+      .selectFrom('delivery_stops')
+      .select(['user_id', 'state', 'reason'])
+      .where('date', '=', date)
+      .where('meal', '=', meal)
+      .where('user_id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('delivery_marks')
+      .select([
+        'user_id',
+        sql<number>`sum(case when event = 'box_returned' then 1 else 0 end)`.as('boxes'),
+        sql<number>`sum(case when event = 'cash_collected' then amount_paise else 0 end)`.as(
+          'cash',
+        ),
+      ])
+      .where('date', '=', date)
+      .where('meal', '=', meal)
+      .where('user_id', 'in', userIds)
+      .groupBy('user_id')
+      .execute(),
+  ]);
+  for (const stop of stops) {
+    facts.set(stop.user_id, {
+      state: stop.state,
+      reason: (stop.reason as NotDeliveredReason | null) ?? null,
+      boxes_returned: 0,
+      cash_collected_paise: 0,
+    });
+  }
+  for (const mark of marks) {
+    const fact = facts.get(mark.user_id) ?? {
+      state: 'pending' as const,
+      reason: null,
+      boxes_returned: 0,
+      cash_collected_paise: 0,
+    };
+    fact.boxes_returned = Number(mark.boxes ?? 0);
+    fact.cash_collected_paise = Number(mark.cash ?? 0);
+    facts.set(mark.user_id, fact);
+  }
+  return facts;
+}
+
+/**
+ * A route's run sheet for a date and meal; `run` when the caller already read the date's
+ * deliveries (the owner's progress reads them once for every route).
+ */
+export async function runSheetOf(
+  ctx: AppContext,
+  route: RouteBody,
+  date: string,
+  meal: Meal,
+  given?: Awaited<ReturnType<typeof deliveriesOfRun>>,
+) {
+  const run = given ?? (await deliveriesOfRun(ctx, date, meal));
+  const current = run.routes.find((one) => one.id === route.id) ?? route;
+  const stops = orderedStops(current, run.routes, run.deliveries);
+  const facts = await stopFacts(
+    ctx.db.kysely,
+    date,
+    meal,
+    stops.map((stop) => stop.user_id),
+  );
+  return {
+    route: current,
+    date,
+    meal,
+    closed: run.closed,
+    stops: stops.map((stop): RunSheetStop => {
+      const fact = facts.get(stop.user_id);
+      const state = fact?.state ?? 'pending';
+      return {
+        customer_id: stop.user_id,
+        subscription_id: stop.subscription_id,
+        name: stop.name,
+        area: stop.area,
+        address: stop.address,
+        landmark: stop.landmark,
+        phone: stop.phone,
+        diet: stop.diet,
+        notes: stop.landmark,
+        plan_name: stop.plan_name,
+        pending_leave: stop.pending_leave,
+        state,
+        reason: fact?.reason ?? null,
+        boxes_returned: fact?.boxes_returned ?? 0,
+        cash_collected: (fact?.cash_collected_paise ?? 0) / 100,
+        actions: allowedEvents(deliveryStopMachine, deliveryStopFromApi({ state })).map(
+          (type) => MARK_OF_EVENT[type],
+        ),
+      };
+    }),
+  };
+}
+
+/** Per customer, the boxes still out: delivered marks less box_returned marks, over all dates. */
+export async function boxesOut(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('delivery_marks as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      sql<number>`sum(case when m.event = 'delivered' then 1 when m.event = 'box_returned' then -1 else 0 end)`.as(
+        'boxes',
+      ),
+    ])
+    .where('m.event', 'in', ['delivered', 'box_returned'])
+    .groupBy(['u.id', 'u.first_name', 'u.last_name', 'u.username'])
+    .orderBy('u.first_name')
+    .orderBy('u.id')
+    .execute();
+  return rows
+    .map((row) => ({
+      customer_id: row.id,
+      name: fullName(row) || row.username,
+      boxes: Number(row.boxes),
+    }))
+    .filter((row) => row.boxes > 0);
+}
+
+export type CashCollectionBody = components['schemas']['CashCollection'];
+
+export const cashCollectionSelect = (db: Kysely<Database>) =>
+  db
+    .selectFrom('cash_collections as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.mark_id',
+      'c.user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'c.subscription_id',
+      'c.route_id',
+      'c.date',
+      'c.meal',
+      'c.amount_paise',
+      'c.status',
+      'c.collected_by',
+      'c.collected_at',
+      'c.payment_id',
+      'c.reject_reason',
+      'c.decided_at',
+    ]);
+
+export function cashCollectionBody(
+  row: Awaited<ReturnType<ReturnType<typeof cashCollectionSelect>['executeTakeFirstOrThrow']>>,
+): CashCollectionBody {
+  return {
+    id: row.id,
+    mark_id: row.mark_id,
+    customer_id: row.user_id,
+    customer_name: fullName(row) || row.username,
+    subscription_id: row.subscription_id,
+    route_id: row.route_id,
+    date: row.date,
+    meal: row.meal,
+    amount: row.amount_paise / 100,
+    status: row.status,
+    collected_by: row.collected_by,
+    collected_at: row.collected_at,
+    payment_id: row.payment_id,
+    reject_reason: row.reject_reason,
+    decided_at: row.decided_at,
+  };
+}

@@ -1,0 +1,142 @@
+// The kitchen sheet's tiffin deliveries for a date, per meal: read by the kitchen sheet and by the
+// delivery run sheets (server/lifecycles/delivery), so both list the same customers, net of leaves
+// APPROVED for the date, meal skips, customers held for dues and closed meals.
+import { sql } from 'kysely';
+import type { Diet } from '@machines/menu';
+import type { Meal } from '@machines/settings';
+import type { AppContext } from '@server/context.js';
+import { fullName, parseMeals } from '@server/platform/format.js';
+import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
+import { heldOffSheet, type HeldOff, ensureLocks } from './kitchen.lock.js';
+import {
+  leaveCovers,
+  skipsOnDate,
+  subscriptionsCovering,
+  type KitchenSkip,
+} from './kitchen.query.js';
+
+const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+/** One tiffin delivery as the kitchen sheet lists it. */
+export interface Delivery {
+  user_id: number;
+  name: string;
+  phone: string;
+  area: string;
+  pincode: string | null;
+  institute: string | null;
+  address: string;
+  landmark: string | null;
+  plan_name: string;
+  pending_leave: boolean;
+}
+
+/** A delivery with what a run sheet needs beyond the kitchen sheet's columns. */
+export interface TiffinDelivery extends Delivery {
+  subscription_id: number;
+  diet: Diet | null;
+}
+
+/** The group a delivery goes in: `201206 Ghaziabad` for an address, `KIET hostels` for a hostel. */
+function deliveryArea(row: {
+  pincode: string | null;
+  city: string | null;
+  institute: string | null;
+}): string {
+  if (row.pincode) return [row.pincode, row.city].filter(Boolean).join(' ');
+  if (row.institute) return `${row.institute} hostels`;
+  return 'No address';
+}
+
+/**
+ * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, grouped by area for
+ * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
+ * together; customers with no address come last.
+ */
+export function tiffinDeliveryRows(db: AppContext['db']['kysely'], date: string) {
+  return subscriptionsCovering(db, date)
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
+    .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
+    .where('s.subscription_type', '=', 'tiffin')
+    .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
+    .select([
+      's.id as subscription_id',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.phone',
+      'u.diet',
+      'sp.hostel',
+      'sp.institute',
+      'rp.address',
+      'rp.landmark',
+      'rp.pincode',
+      'rp.city',
+      'p.name as plan_name',
+      'p.included_meals as meals',
+      sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as('pending_leave'),
+    ])
+    .orderBy(sql`case when coalesce(rp.pincode, sp.institute, '') = '' then 1 else 0 end`)
+    .orderBy(sql`coalesce(rp.pincode, sp.institute, '')`)
+    .orderBy(sql`coalesce(sp.hostel, rp.address, '')`)
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.id')
+    .execute();
+}
+
+type DeliveryRow = Awaited<ReturnType<typeof tiffinDeliveryRows>>[number];
+
+/**
+ * Per meal, the deliveries of `rows`: a closed meal is not cooked, a skipped one is not delivered,
+ * and a customer held for dues is not cooked for.
+ */
+export function deliveriesByMeal(
+  rows: readonly DeliveryRow[],
+  closed: Readonly<Record<Meal, unknown>>,
+  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>,
+  heldOff: HeldOff,
+): Record<Meal, TiffinDelivery[]> {
+  const heldBy = Object.fromEntries(
+    MEALS.map((meal) => [meal, new Set(heldOff[meal].map((one) => one.subscription_id))]),
+  ) as Record<Meal, Set<number>>;
+  const skippedBy = Object.fromEntries(
+    MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
+  ) as Record<Meal, Set<number>>;
+  const deliveries: Record<Meal, TiffinDelivery[]> = { breakfast: [], lunch: [], dinner: [] };
+  for (const row of rows) {
+    const delivery: TiffinDelivery = {
+      user_id: row.user_id,
+      name: fullName(row),
+      phone: row.phone,
+      area: deliveryArea(row),
+      pincode: row.pincode ?? null,
+      institute: row.pincode ? null : (row.institute ?? null),
+      address: row.hostel ?? row.address ?? '',
+      landmark: row.landmark ?? null,
+      plan_name: row.plan_name,
+      pending_leave: Number(row.pending_leave) === 1,
+      subscription_id: row.subscription_id,
+      diet: row.diet ?? null,
+    };
+    for (const meal of parseMeals(row.meals)) {
+      if (closed[meal] !== null || skippedBy[meal].has(row.subscription_id)) continue;
+      if (heldBy[meal].has(row.subscription_id)) continue;
+      deliveries[meal].push(delivery);
+    }
+  }
+  return deliveries;
+}
+
+/** The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day. */
+export async function tiffinDeliveriesOf(ctx: AppContext, date: string) {
+  const locks = await ensureLocks(ctx, date);
+  const [heldOff, skips, closed, rows] = await Promise.all([
+    heldOffSheet(ctx, date, locks.settings, locks.rows),
+    skipsOnDate(ctx.db.kysely, date),
+    closedMealsOfDate(ctx.db.kysely, date),
+    tiffinDeliveryRows(ctx.db.kysely, date),
+  ]);
+  return { deliveries: deliveriesByMeal(rows, closed, skips, heldOff), closed };
+}
