@@ -4,7 +4,6 @@ import type { components } from '@generated/api.js';
 import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { type Handlers, requireBusiness } from '@server/http.js';
-import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { dietCounts } from './kitchen.diets.js';
 import {
