@@ -43,6 +43,9 @@ import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.hand
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
 import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
+import { consentHandlers } from './lifecycles/consent/consent.handlers.js';
+import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
+import { whatsappJobs } from './services/whatsapp/queue.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -76,6 +79,8 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...counterQrHandlers(ctx),
     ...reminderHandlers(ctx),
     ...walkInHandlers(ctx),
+    ...consentHandlers(ctx),
+    ...whatsappHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),
@@ -93,6 +98,7 @@ export const allJobs: Job[] = [
   ...onboardingJobs,
   ...subscriptionJobs,
   ...reminderJobs,
+  ...whatsappJobs,
   ...paymentJobs,
   ...careJobs,
   ...kitchenJobs,

@@ -207,6 +207,12 @@ export const REFUSALS_EN = {
   'counter_qr.not_supported':
     "The payment provider does not make QR codes here. Show the QR of the mess's UPI id instead.",
 
+  // Consent and WhatsApp
+  'consent.already_granted': 'Consent for these messages is already recorded.',
+  'consent.not_granted': 'There is no consent for these messages to withdraw.',
+  'consent.recorder_required': 'Please give the name of the person who recorded the consent.',
+  'whatsapp.verify_token_mismatch': 'The WhatsApp verify token does not match.',
+
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',
   'refund.not_pending:reject': 'Only pending refunds can be rejected.',

@@ -28,6 +28,7 @@ import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
 import { reminderSendsMigration } from './025_reminder_sends.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
+import { consentsAndWhatsappMigration } from './031_consents_and_whatsapp.js';
 import { duesSearchMigration } from './029_dues_search.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '025_reminder_sends': reminderSendsMigration(db.dialect),
     '028_sign_in_codes': signInCodesMigration(),
     '029_dues_search': duesSearchMigration(db.dialect),
+    '031_consents_and_whatsapp': consentsAndWhatsappMigration(db.dialect),
   };
 }
 
