@@ -752,7 +752,8 @@ export type WalkIn = Selectable<WalkInsTable>;
 
 export type ConsentChannel = 'sms' | 'email' | 'whatsapp';
 export type ConsentPurpose = 'service' | 'promotions';
-export type ConsentGrantMethod = 'registration_checkbox' | 'reply_start' | 'owner_recorded' | 'profile';
+export type ConsentGrantMethod =
+  'registration_checkbox' | 'reply_start' | 'owner_recorded' | 'profile';
 export type ConsentWithdrawMethod = 'reply_stop' | 'profile' | 'owner';
 
 /** One grant of consent to a channel and purpose, closed by its withdrawal (migration 031). */

@@ -8,7 +8,7 @@
 // through the notifier (fallback_reason says why, once: a compare-and-set on fallback_at).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   whatsappStatusesBefore,
   WHATSAPP_REPORTED_STATUSES,
@@ -16,6 +16,7 @@ import {
 } from '@machines/whatsapp';
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
+import type { Executor } from '@server/lifecycles/store.js';
 import type { WhatsappMessagesTable } from '@server/platform/db/schema.js';
 import type { Clock } from '@server/platform/time.js';
 import type { Job } from '@server/services/scheduler.js';
@@ -140,8 +141,8 @@ export function createWhatsappQueue(deps: {
   }
 
   /** The tier's slots exist up to the tier (taken_at at the epoch: free). */
-  async function ensureSlots(limit: number) {
-    const count = await db
+  async function ensureSlots(executor: Executor, limit: number) {
+    const count = await executor
       .selectFrom('whatsapp_tier_slots')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('slot', '<=', limit)
@@ -152,7 +153,7 @@ export function createWhatsappQueue(deps: {
       for (let slot = start; slot < Math.min(start + 500, limit + 1); slot += 1) {
         values.push({ slot, to_phone: null, taken_at: EPOCH });
       }
-      await db
+      await executor
         .insertInto('whatsapp_tier_slots')
         .values(values)
         .onConflict((conflict) => conflict.column('slot').doNothing())
@@ -163,45 +164,71 @@ export function createWhatsappQueue(deps: {
   /**
    * Whether a message may go to `phone` now under the tier: yes if the phone holds a slot taken in
    * the last 24 hours, else if a free slot (taken over 24 hours ago) can be taken. Answers when a
-   * slot frees up otherwise.
+   * slot frees up otherwise. On PostgreSQL a per-phone advisory lock keeps two instances from
+   * taking two slots for one new recipient; on SQLite every statement runs alone, and the taking
+   * update itself checks that the phone holds no slot.
    */
   async function takeTierSlot(phone: string): Promise<true | { freeAt: string }> {
     if (tier === null) return true;
+    if (deps.db.dialect !== 'postgres') return takeTierSlotIn(db, phone, tier);
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`whatsapp-tier:${phone}`}))`.execute(trx);
+      return takeTierSlotIn(trx, phone, tier);
+    });
+  }
+
+  async function takeTierSlotIn(
+    executor: Executor,
+    phone: string,
+    limit: number,
+  ): Promise<true | { freeAt: string }> {
     const now = clock.now();
     const since = new Date(now.getTime() - DAY_MS).toISOString();
-    const held = await db
-      .selectFrom('whatsapp_tier_slots')
-      .select('slot')
-      .where('to_phone', '=', phone)
-      .where('taken_at', '>', since)
-      .where('slot', '<=', tier)
-      .executeTakeFirst();
-    if (held) return true;
-    await ensureSlots(tier);
+    const holds = async () =>
+      (await executor
+        .selectFrom('whatsapp_tier_slots')
+        .select('slot')
+        .where('to_phone', '=', phone)
+        .where('taken_at', '>', since)
+        .where('slot', '<=', limit)
+        .executeTakeFirst()) !== undefined;
+    if (await holds()) return true;
+    await ensureSlots(executor, limit);
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const free = await db
+      const free = await executor
         .selectFrom('whatsapp_tier_slots')
         .select(['slot', 'taken_at'])
-        .where('slot', '<=', tier)
+        .where('slot', '<=', limit)
         .where('taken_at', '<=', since)
         .orderBy('taken_at')
         .orderBy('slot')
         .limit(1)
         .executeTakeFirst();
       if (!free) break;
-      const won = await db
+      const won = await executor
         .updateTable('whatsapp_tier_slots')
         .set({ to_phone: phone, taken_at: now.toISOString() })
         .where('slot', '=', free.slot)
         .where('taken_at', '=', free.taken_at)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('whatsapp_tier_slots as held')
+                .select('held.slot')
+                .where('held.to_phone', '=', phone)
+                .where('held.taken_at', '>', since)
+                .where('held.slot', '<=', limit),
+            ),
+          ),
+        )
         .returning('slot')
         .executeTakeFirst();
-      if (won) return true;
+      if (won || (await holds())) return true;
     }
-    const oldest = await db
+    const oldest = await executor
       .selectFrom('whatsapp_tier_slots')
       .select('taken_at')
-      .where('slot', '<=', tier)
+      .where('slot', '<=', limit)
       .orderBy('taken_at')
       .limit(1)
       .executeTakeFirst();
