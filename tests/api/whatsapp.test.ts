@@ -5,10 +5,12 @@
 // consent so the next reminder is an SMS, START gives it back; two instances on one database send
 // each notice exactly once and share the tier's unique-recipient limit.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { sendReminders } from '../../server/lifecycles/reminder/reminder.jobs.js';
 import { createWhatsappProvider } from '../../server/services/whatsapp/provider.js';
+import { WHATSAPP_TEMPLATES } from '../../server/services/whatsapp/templates.js';
 import { createWhatsappQueue, type WhatsappQueue } from '../../server/services/whatsapp/queue.js';
 import {
   startWhatsappSandbox,
@@ -461,5 +463,16 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
     const later = await Promise.all([t.ctx.whatsapp.drain(), second.drain()]);
     expect(later.reduce((sum, r) => sum + r.sent, 0)).toBe(5);
     expect(sandbox.sent).toHaveLength(15);
+  });
+});
+
+describe('the README', () => {
+  it('lists every WhatsApp template as defined, for the owner to submit to Meta', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const [name, template] of Object.entries(WHATSAPP_TEMPLATES)) {
+      expect(readme).toContain(
+        `| \`${name}\` | ${template.parameters.join(', ')} | ${template.body.en} | ${template.body.hi} |`,
+      );
+    }
   });
 });
