@@ -27,6 +27,8 @@ export interface WhatsappSandboxOptions {
   webhookUrl?: string;
   /** Deliver statuses by themselves this many ms after a send; null: only on flush(). */
   autoDeliverMs?: number | null;
+  /** The port to listen on (127.0.0.1); default: any free one. */
+  port?: number;
 }
 
 export interface WhatsappSandbox {
@@ -180,7 +182,7 @@ export async function startWhatsappSandbox(
       if (options.autoDeliverMs != null) setTimeout(() => void flush(), options.autoDeliverMs);
     })().catch(() => graphError(response, 500, 1, 'An unknown error occurred'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
