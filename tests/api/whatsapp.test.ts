@@ -256,6 +256,44 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
     }
   });
 
+  it('retries a throttled send later, and takes over a claim whose instance died', async () => {
+    await start();
+    const { customer, api } = await owingCustomer();
+    await grantWhatsapp(customer);
+    sandbox.refuse(waIdOf(customer), { status: 429, code: 130429, message: 'Rate limit hit' });
+    await payPart(api, customer);
+    const [throttled] = await messages(customer.id);
+    expect(throttled).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      claimed_by: null,
+      wamid: null,
+    });
+    expect(Date.parse(throttled!.next_attempt_at)).toBeGreaterThan(t.clock.now().getTime());
+    expect(smsTo(customer).filter((m) => m.body.includes('received'))).toEqual([]);
+    expect((await t.ctx.whatsapp.drain()).sent).toBe(0);
+    sandbox.allow(waIdOf(customer));
+    // An instance claimed it and died before sending: nobody takes it for two minutes.
+    t.clock.advance(5 * 60_000);
+    await t.ctx.db.kysely
+      .updateTable('whatsapp_messages')
+      .set({ claimed_by: 'instance-gone', claimed_at: t.clock.now().toISOString() })
+      .where('id', '=', throttled!.id)
+      .execute();
+    expect((await t.ctx.whatsapp.drain()).sent).toBe(0);
+    t.clock.advance(3 * 60_000);
+    expect((await t.ctx.whatsapp.drain()).sent).toBe(1);
+    expect((await t.ctx.whatsapp.drain()).sent).toBe(0);
+    expect(await messages(customer.id)).toEqual([
+      expect.objectContaining({
+        status: 'sent',
+        attempts: 2,
+        claimed_by: t.ctx.whatsapp.instanceId,
+      }),
+    ]);
+    expect(sandbox.sent).toHaveLength(1);
+  });
+
   it('without consent the notice goes by SMS, recorded as such', async () => {
     await start();
     const { customer, api } = await owingCustomer();

@@ -37,6 +37,8 @@ export interface WhatsappSandbox {
   sent: SandboxSentMessage[];
   /** Refuse sends to this wa_id with a Cloud API error (e.g. 131026, permanent). */
   refuse(waId: string, error: { status: number; code: number; message: string }): void;
+  /** Sends to this wa_id are taken again. */
+  allow(waId: string): void;
   /** Report a failed status (with this error) for messages to this wa_id instead of delivering. */
   failDelivery(waId: string, error: { code: number; title: string }): void;
   /** Delivers every pending webhook, in order. */
@@ -189,6 +191,7 @@ export async function startWhatsappSandbox(
     url: `http://127.0.0.1:${port}/v21.0`,
     sent,
     refuse: (waId, error) => void refusals.set(waId, error),
+    allow: (waId) => void refusals.delete(waId),
     failDelivery: (waId, error) => void failures.set(waId, error),
     flush,
     async reply(fromWaId, text) {
