@@ -1,5 +1,8 @@
 // Every e-mail and SMS goes through here: it is written to the notification log first, then sent.
-// A failed send never fails the caller's request; the scheduler retries it later.
+// A failed send never fails the caller's request; the scheduler retries it later. A notice with a
+// WhatsApp form goes to the WhatsApp queue instead of its SMS when the customer agreed to WhatsApp
+// (services/whatsapp/queue.ts, which sends the SMS through here if WhatsApp cannot carry it).
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@server/platform/db/index.js';
 import type { NotificationChannel, NotificationLog } from '@server/platform/db/schema.js';
@@ -7,7 +10,6 @@ import type { Clock } from '@server/platform/time.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SmsProvider } from './sms.js';
-import { randomUUID } from 'node:crypto';
 import { hasConsent } from '@server/lifecycles/consent/consent.read.js';
 import type { WhatsappNotice } from './whatsapp/templates.js';
 import type { WhatsappQueue } from './whatsapp/queue.js';
