@@ -16,6 +16,8 @@ export * from './dues';
 export * from './payment-link';
 export * from './counter-qr';
 export * from './reminder';
+export * from './consent';
+export * from './whatsapp';
 export * from './walk-in';
 export * from './staff';
 export * from './delivery-stop';

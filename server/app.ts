@@ -35,6 +35,9 @@ import { createNotifier } from './services/notifier.js';
 import { createLoginThrottle } from './services/login-throttle.js';
 import { createRateLimiter } from './services/rate-limit.js';
 import { createSmsProvider } from './services/sms.js';
+import { createWhatsappProvider } from './services/whatsapp/provider.js';
+import { createWhatsappQueue } from './services/whatsapp/queue.js';
+import type { Notifier } from './services/notifier.js';
 import { foundationJobs, startScheduler, type Job } from './services/scheduler.js';
 import { systemClock, type Clock } from './platform/time.js';
 import { routeHandlers } from './registry.js';
@@ -191,6 +194,26 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const background = createBackgroundTasks(app.log);
   const rateLimiter = createRateLimiter(db, clock);
   const attachments = createAttachmentStore(config, db, clock, app.log);
+  // The queue's SMS fallback goes through the notifier, which is built with the queue.
+  let notifier: Notifier | null = null;
+  const whatsapp = createWhatsappQueue({
+    db,
+    clock,
+    config,
+    log: app.log,
+    provider: createWhatsappProvider(config, app.log),
+    sendSms: (request) => notifier?.notify(request) ?? Promise.resolve(),
+    runInBackground: (name, work) => background.run(name, work),
+  });
+  notifier = createNotifier({
+    db,
+    clock,
+    mailer,
+    sms: createSmsProvider(config, app.log),
+    rateLimiter,
+    log: app.log,
+    whatsapp,
+  });
   const ctx = createContext({
     config,
     db,
@@ -200,14 +223,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     loginThrottle: createLoginThrottle(db, clock),
     attachments,
     background,
-    notifier: createNotifier({
-      db,
-      clock,
-      mailer,
-      sms: createSmsProvider(config, app.log),
-      rateLimiter,
-      log: app.log,
-    }),
+    notifier,
+    whatsapp,
   });
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -53,6 +53,21 @@ export interface Config {
     twilioFrom: string | null;
     twilioApiUrl: string;
   };
+  /** WhatsApp (README: WhatsApp): the Cloud API when a token and phone number id are set. */
+  whatsapp: {
+    mode: 'cloud' | 'outbox';
+    token: string | null;
+    phoneNumberId: string | null;
+    /** Signs the webhooks (X-Hub-Signature-256); without it the webhook refuses every call. */
+    appSecret: string | null;
+    verifyToken: string | null;
+    /** The Graph API's base, with its version (or the sandbox's address). */
+    apiUrl: string;
+    /** Unique recipients per rolling 24 hours (Meta's messaging tier); null: unlimited. */
+    tier: number | null;
+    /** Messages per second this instance sends at most. */
+    ratePerSecond: number;
+  };
   payments: {
     provider: PaymentProviderName;
     keyId: string;
@@ -299,6 +314,44 @@ export function parseGst(env: Env): GstSettings | null {
   };
 }
 
+/** The Cloud API's messages endpoint lives under this Graph API version unless WHATSAPP_API_URL says. */
+export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+
+export function parseWhatsapp(env: Env): Config['whatsapp'] {
+  const token = nonEmpty(env.WHATSAPP_TOKEN);
+  const phoneNumberId = nonEmpty(env.WHATSAPP_PHONE_NUMBER_ID);
+  const appSecret = nonEmpty(env.WHATSAPP_APP_SECRET);
+  if ((token === null) !== (phoneNumberId === null)) {
+    throw new ConfigError(
+      'WhatsApp needs both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID (or neither)',
+    );
+  }
+  if (token !== null && appSecret === null) {
+    throw new ConfigError(
+      'WHATSAPP_TOKEN is set but WHATSAPP_APP_SECRET is not: the delivery webhooks could not be checked',
+    );
+  }
+  const tierText = (nonEmpty(env.WHATSAPP_TIER) ?? '250').toLowerCase();
+  let tier: number | null = null;
+  if (tierText !== 'unlimited') {
+    tier = Number(tierText);
+    // Meta's tiers are 250, 1,000 and 10,000; any other positive number is taken as a tighter cap.
+    if (!Number.isInteger(tier) || tier < 1) {
+      throw new ConfigError('WHATSAPP_TIER must be 250, 1000, 10000 or unlimited');
+    }
+  }
+  return {
+    mode: token !== null ? 'cloud' : 'outbox',
+    token,
+    phoneNumberId,
+    appSecret,
+    verifyToken: nonEmpty(env.WHATSAPP_VERIFY_TOKEN),
+    apiUrl: (nonEmpty(env.WHATSAPP_API_URL) ?? WHATSAPP_GRAPH_URL).replace(/\/+$/, ''),
+    tier,
+    ratePerSecond: intFrom(env.WHATSAPP_RATE_PER_SECOND, 20, 'WHATSAPP_RATE_PER_SECOND'),
+  };
+}
+
 export const dataDirFrom = (env: Env = process.env): string =>
   path.resolve(env.DATA_DIR ?? './data');
 
@@ -347,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
     );
   }
+  const whatsapp = parseWhatsapp(env);
   const jwtSecret = nonEmpty(env.JWT_SECRET) ?? readOrCreateSecret(dataDir, 'jwt-secret', 48);
   const businessName = nonEmpty(env.BUSINESS_NAME) ?? 'Dabba Mess & Tiffin';
   const businessEmail = nonEmpty(env.BUSINESS_EMAIL) ?? 'hello@dabba.local';
@@ -374,6 +428,7 @@ export function loadConfig(env: Env = process.env): Config {
       twilioFrom: nonEmpty(env.TWILIO_FROM),
       twilioApiUrl: nonEmpty(env.TWILIO_API_URL) ?? 'https://api.twilio.com',
     },
+    whatsapp,
     payments: {
       provider,
       keyId,

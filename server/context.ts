@@ -13,6 +13,7 @@ import type { StoreDeps } from './lifecycles/store.js';
 import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
 import { createCounterQrStore } from './lifecycles/counter-qr/counter-qr.store.js';
 import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
+import { createConsentStore } from './lifecycles/consent/consent.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -30,6 +31,7 @@ import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
 import type { Notifier } from './services/notifier.js';
+import type { WhatsappQueue } from './services/whatsapp/queue.js';
 import type { RateLimiter } from './services/rate-limit.js';
 import { dateInZone, type Clock } from './platform/time.js';
 
@@ -46,6 +48,7 @@ function createStores(deps: StoreDeps) {
   const paymentLinks = createPaymentLinkStore(deps, payments, provider);
   const counterQrs = createCounterQrStore(deps, payments, provider);
   const reminders = createReminderStore(deps, paymentLinks);
+  const consents = createConsentStore(deps);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -79,6 +82,7 @@ function createStores(deps: StoreDeps) {
     staff,
     claimLinks,
     delivery,
+    consents,
   };
 }
 
@@ -96,6 +100,8 @@ export interface AppContext {
   attachments: AttachmentStore;
   /** Work done after the answer (mail, SMS) whose timing must not show in the response. */
   background: BackgroundTasks;
+  /** The WhatsApp send queue (services/whatsapp/queue.ts). */
+  whatsapp: WhatsappQueue;
   /** Today's calendar date in the business time zone. */
   today(): string;
   /** The stores: every status change, and every change to plans, is written through them. */

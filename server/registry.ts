@@ -45,6 +45,9 @@ import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.j
 import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
 import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
+import { consentHandlers } from './lifecycles/consent/consent.handlers.js';
+import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
+import { whatsappJobs } from './services/whatsapp/queue.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
@@ -80,6 +83,8 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...walkInHandlers(ctx),
     ...staffHandlers(ctx),
     ...deliveryHandlers(ctx),
+    ...consentHandlers(ctx),
+    ...whatsappHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),
@@ -97,6 +102,7 @@ export const allJobs: Job[] = [
   ...onboardingJobs,
   ...subscriptionJobs,
   ...reminderJobs,
+  ...whatsappJobs,
   ...paymentJobs,
   ...careJobs,
   ...kitchenJobs,

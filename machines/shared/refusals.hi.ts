@@ -212,6 +212,10 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'cash_collection.not_pending': 'केवल लंबित नकद संग्रह ही पुष्ट या अस्वीकार किए जा सकते हैं।',
 
   // Refunds
+  'consent.already_granted': 'इन संदेशों के लिए सहमति पहले से दर्ज है।',
+  'consent.not_granted': 'इन संदेशों के लिए ऐसी कोई सहमति नहीं है जिसे वापस लिया जा सके।',
+  'consent.recorder_required': 'कृपया सहमति दर्ज करने वाले व्यक्ति का नाम दें।',
+  'whatsapp.verify_token_mismatch': 'WhatsApp का सत्यापन टोकन मेल नहीं खाता।',
   'refund.not_pending': 'केवल लंबित रिफ़ंड ही स्वीकार किए जा सकते हैं।',
   'refund.not_pending:reject': 'केवल लंबित रिफ़ंड ही अस्वीकार किए जा सकते हैं।',
   'refund.not_approved': 'केवल स्वीकृत रिफ़ंड को ही भुगतान हो गया चिह्नित किया जा सकता है।',

@@ -229,6 +229,11 @@ export const REFUSALS_EN = {
     'Say why it was not delivered: not home, refused or wrong address.',
   'delivery_stop.amount_required': 'Enter the cash collected, at least ₹1.',
   'cash_collection.not_pending': 'Only pending cash collections can be confirmed or rejected.',
+  // Consent and WhatsApp
+  'consent.already_granted': 'Consent for these messages is already recorded.',
+  'consent.not_granted': 'There is no consent for these messages to withdraw.',
+  'consent.recorder_required': 'Please give the name of the person who recorded the consent.',
+  'whatsapp.verify_token_mismatch': 'The WhatsApp verify token does not match.',
 
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',

@@ -1,5 +1,8 @@
 // Every e-mail and SMS goes through here: it is written to the notification log first, then sent.
-// A failed send never fails the caller's request; the scheduler retries it later.
+// A failed send never fails the caller's request; the scheduler retries it later. A notice with a
+// WhatsApp form goes to the WhatsApp queue instead of its SMS when the customer agreed to WhatsApp
+// (services/whatsapp/queue.ts, which sends the SMS through here if WhatsApp cannot carry it).
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@server/platform/db/index.js';
 import type { NotificationChannel, NotificationLog } from '@server/platform/db/schema.js';
@@ -7,6 +10,9 @@ import type { Clock } from '@server/platform/time.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SmsProvider } from './sms.js';
+import { hasConsent } from '@server/lifecycles/consent/consent.read.js';
+import type { WhatsappNotice } from './whatsapp/templates.js';
+import type { WhatsappQueue } from './whatsapp/queue.js';
 
 export const MAX_SEND_ATTEMPTS = 5;
 /** A throttled notice goes out at most once in this many seconds per type, object and recipient. */
@@ -34,6 +40,12 @@ export interface NotificationRequest {
    * logged, so a create/delete loop cannot spend the owner's e-mail and SMS budget.
    */
   throttle?: string;
+  /**
+   * The notice as a WhatsApp template, in the recipient's language: with the customer's consent to
+   * WhatsApp service messages it is queued for WhatsApp instead of the SMS (which stays the
+   * fallback); without it the SMS goes as ever.
+   */
+  whatsapp?: { notice: WhatsappNotice; language: string };
 }
 
 export interface Notifier {
@@ -49,8 +61,33 @@ export function createNotifier(deps: {
   sms: SmsProvider;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** The WhatsApp send queue (absent in code paths that send no WhatsApp). */
+  whatsapp?: WhatsappQueue;
 }): Notifier {
-  const { db, clock, mailer, sms, rateLimiter, log } = deps;
+  const { db, clock, mailer, sms, rateLimiter, log, whatsapp } = deps;
+
+  /**
+   * A notice with a WhatsApp form and an SMS: 'whatsapp' when it was queued for WhatsApp (or is a
+   * duplicate of one that was), 'sms' when the SMS goes (recorded: no consent).
+   */
+  async function routeWhatsapp(request: NotificationRequest): Promise<'whatsapp' | 'sms'> {
+    if (!whatsapp || !request.whatsapp || !request.sms || request.userId === null) return 'sms';
+    const input = {
+      noticeKey: request.dedupeKey ?? `${request.type}:${request.userId}:${randomUUID()}`,
+      userId: request.userId,
+      type: request.type,
+      to: request.sms.to,
+      language: request.whatsapp.language,
+      notice: request.whatsapp.notice,
+      fallback: { subject: request.subject, summary: request.summary, sms: request.sms.body },
+    };
+    if (await hasConsent(db.kysely, request.userId, 'whatsapp', 'service')) {
+      await whatsapp.enqueue(input);
+      return 'whatsapp';
+    }
+    await whatsapp.recordNoConsent(input);
+    return 'sms';
+  }
 
   /** False when a throttled notice already went to this recipient within the hour. */
   async function mayNotify(request: NotificationRequest): Promise<boolean> {
@@ -147,7 +184,7 @@ export function createNotifier(deps: {
           first = row?.id ?? null;
           if (row) await deliver(row, request.email);
         }
-        if (request.sms) {
+        if (request.sms && (await routeWhatsapp(request)) === 'sms') {
           const row = await record(request, 'sms', request.sms.body, null, first);
           if (row) await deliver(row, { text: request.sms.body });
         }
@@ -168,6 +205,6 @@ export function createNotifier(deps: {
       for (const row of failed) await deliver(row, { text: row.body ?? '', html: row.html });
       return failed.length;
     },
-    describe: () => [mailer.describe(), sms.describe()],
+    describe: () => [mailer.describe(), sms.describe(), ...(whatsapp ? [whatsapp.describe()] : [])],
   };
 }

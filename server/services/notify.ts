@@ -7,6 +7,7 @@ import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
 import { localizer, type Localizer } from '@server/platform/i18n.js';
 import type { Notifier } from './notifier.js';
+import { templateParameter, type WhatsappNotice } from './whatsapp/templates.js';
 
 /** What sending a notice needs. */
 export interface NoticeDeps {
@@ -28,6 +29,8 @@ export interface CustomerMessage {
   dedupeKey?: string;
   /** The object of a notice the customer can repeat: at most one an hour (see NotificationRequest). */
   throttle?: string;
+  /** The notice as a WhatsApp template (with `sms`): sent there instead when the customer agreed. */
+  whatsapp?: WhatsappNotice;
 }
 
 /**
@@ -75,6 +78,17 @@ export async function notifyCustomer(
       ...(message.sms ? { sms: { to: user.phone, body: message.sms } } : {}),
       ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
       ...(message.throttle ? { throttle: message.throttle } : {}),
+      ...(message.whatsapp && message.sms
+        ? {
+            whatsapp: {
+              notice: {
+                template: message.whatsapp.template,
+                parameters: message.whatsapp.parameters.map(templateParameter),
+              },
+              language: user.language,
+            },
+          }
+        : {}),
     });
   } catch (error) {
     ctx.log.error({ err: error, type }, 'could not notify customer');

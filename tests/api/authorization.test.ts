@@ -18,6 +18,8 @@ import { addStaff, staffPhone, type StaffAccount } from '../helpers/staff.js';
 import { commerce, multipart, samplePng, type Commerce } from '../helpers/commerce.js';
 
 const WEBHOOK_SECRET = 'whsec_matrix';
+const WHATSAPP_SECRET = 'wa_app_secret_matrix';
+const WHATSAPP_VERIFY = 'wa_verify_matrix';
 const OWNER_PASSWORD = 'owner-password-1';
 /** An id no object has. */
 const MISSING_ID = 987_654_321;
@@ -330,7 +332,11 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
   const newOwner = async () => customer('regular');
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    t = await createTestApp(dialect, {
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      WHATSAPP_APP_SECRET: WHATSAPP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: WHATSAPP_VERIFY,
+    });
     ownerToken = await loginOwner(t);
     ownerId = (await t.request('GET', '/api/accounts/profile/', { token: ownerToken })).body.id;
     api = commerce(t, () => ownerToken, { codePrefix: 'AUTHZ' });
@@ -1519,6 +1525,74 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     adminListPayments: plain('/api/payments/admin/payments/'),
     adminRecentPayments: plain('/api/payments/admin/payments/recent_payments/'),
     getBillingDetails: plain('/api/accounts/profile/billing/'),
+    getMyConsents: {
+      ...plain('/api/accounts/consents/'),
+      check: (answer, me) => {
+        if (answer.status === 200) expect(answer.body).toHaveLength(6);
+        if (me.caller === 'mess_owner') expect(answer.status).toBe(403);
+      },
+    },
+    updateMyConsent: {
+      request: () => ({
+        method: 'PUT',
+        url: '/api/accounts/consents/',
+        body: { channel: 'email', purpose: 'promotions', granted: false },
+      }),
+    },
+    // The owner records spoken consent once, for alice's SMS promotions; everyone else is refused.
+    ownerRecordConsent: {
+      ok: 201,
+      target: byId(() => w.alice.id),
+      // The owner and a manager may each record it: each on a customer of their own.
+      fresh: async () => {
+        const who = await newOwner();
+        return { id: who.id, owner: who };
+      },
+      snapshot: async () =>
+        (await t.request('GET', '/api/accounts/consents/', { token: w.alice.access })).body,
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/customers/${target.id}/consents/`,
+        body: { channel: 'sms', purpose: 'promotions', recorded_by: 'Meena (owner)' },
+      }),
+    },
+    whatsappWebhookVerify: {
+      request: () => ({
+        method: 'GET',
+        url: `/api/whatsapp/webhook/?hub.mode=subscribe&hub.verify_token=${WHATSAPP_VERIFY}&hub.challenge=4242`,
+      }),
+      check: (answer) => expect(answer.text).toBe('4242'),
+    },
+    whatsappWebhook: {
+      request: () => {
+        webhookCounter += 1;
+        const raw = JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              id: 'waba',
+              changes: [
+                {
+                  field: 'messages',
+                  value: {
+                    statuses: [
+                      { id: `wamid.matrix${webhookCounter}`, status: 'delivered', timestamp: '1' },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        });
+        const digest = createHmac('sha256', WHATSAPP_SECRET).update(raw).digest('hex');
+        return {
+          method: 'POST',
+          url: '/api/whatsapp/webhook/',
+          raw,
+          headers: { 'x-hub-signature-256': `sha256=${digest}` },
+        };
+      },
+    },
     updateBillingDetails: {
       request: () => ({
         method: 'PUT',
@@ -2067,7 +2141,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(162);
+    expect(operationIds).toHaveLength(167);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

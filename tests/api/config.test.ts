@@ -95,6 +95,30 @@ describe('loadConfig', () => {
     expect(() => load({ PAYMENT_PROVIDER: 'stripe' })).toThrow(ConfigError);
     expect(() => load({ PAYMENT_PROVIDER: 'razorpay' })).toThrow(ConfigError);
     expect(() => load({ SMS_PROVIDER: 'pigeon' })).toThrow(ConfigError);
+    expect(() => load({ WHATSAPP_TOKEN: 'token' })).toThrow(ConfigError);
+    expect(() => load({ WHATSAPP_TOKEN: 'token', WHATSAPP_PHONE_NUMBER_ID: '1' })).toThrow(
+      /WHATSAPP_APP_SECRET/,
+    );
+    expect(() => load({ WHATSAPP_TIER: '0' })).toThrow(ConfigError);
+    expect(() => load({ WHATSAPP_TIER: 'lots' })).toThrow(ConfigError);
+  });
+
+  it('sends WhatsApp to the outbox unless the Cloud API is configured; tier 250 by default', () => {
+    expect(load({}).whatsapp).toMatchObject({
+      mode: 'outbox',
+      tier: 250,
+      apiUrl: 'https://graph.facebook.com/v21.0',
+    });
+    expect(
+      load({
+        WHATSAPP_TOKEN: 'token',
+        WHATSAPP_PHONE_NUMBER_ID: '1065',
+        WHATSAPP_APP_SECRET: 'secret',
+        WHATSAPP_TIER: 'unlimited',
+        WHATSAPP_API_URL: 'http://127.0.0.1:9/v21.0/',
+      }).whatsapp,
+    ).toMatchObject({ mode: 'cloud', tier: null, apiUrl: 'http://127.0.0.1:9/v21.0' });
+    expect(load({ WHATSAPP_TIER: '10000' }).whatsapp.tier).toBe(10000);
   });
 });
 

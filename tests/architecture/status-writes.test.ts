@@ -41,6 +41,9 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   reminder_sends: { store: 'lifecycles/reminder/reminder.store.ts' },
   // The notification log's own delivery state (sent / failed / pending): recorded, not decided.
   notification_logs: { store: 'services/notifier.ts' },
+  // WhatsApp notices: the send queue's delivery state, as Meta reports it, moved forward only by
+  // the rule in machines/whatsapp (recorded, not decided by a person).
+  whatsapp_messages: { store: 'services/whatsapp/queue.ts' },
 };
 
 /** Where status writes are not lifecycle changes. */

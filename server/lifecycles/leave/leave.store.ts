@@ -272,6 +272,14 @@ export function createLeaveStore(
         subject: l.t(`notice.${type}.subject`),
         text,
         sms: l.t('notice.sms_from_dabba', { text }),
+        whatsapp: {
+          template: 'leave_decision' as const,
+          parameters: [
+            deps.config.business.name,
+            period(l, leave),
+            l.t(`notice.leave_decision.${type}`),
+          ],
+        },
       };
     });
   }

@@ -69,6 +69,7 @@ export function createPaymentNotices(deps: StoreDeps) {
           due <= 0
             ? l.t('notice.payment_success.sms', { business, amount: paid.amount, link })
             : l.t('notice.payment_part.sms', { business, amount: paid.amount, ...owed, link }),
+        whatsapp: { template: 'receipt', parameters: [business, paid.amount, link] },
       };
     });
   }

@@ -240,6 +240,10 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
       subject: l.t('notice.refund_paid.subject'),
       text: `${paid}\n\n${comment}`,
       sms: refund.utr ? `${sms} ${l.t('notice.refund_paid.sms_utr', { utr: refund.utr })}` : sms,
+      whatsapp: {
+        template: 'refund_paid' as const,
+        parameters: [business, amount, refund.utr ?? `#${id}`],
+      },
     };
   };
 

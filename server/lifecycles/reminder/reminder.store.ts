@@ -213,6 +213,10 @@ export function createReminderStore(deps: StoreDeps, paymentLinks: PaymentLinkSt
         summary: l.t('notice.dues_reminder.summary', values),
         text: l.t('notice.dues_reminder.text', values),
         sms: l.t('notice.dues_reminder.sms', values),
+        whatsapp: {
+          template: 'dues_reminder',
+          parameters: [values.business, values.amount, values.since, values.link],
+        },
         dedupeKey: `reminder:${row.key}`,
       };
     });
@@ -245,6 +249,15 @@ export function createReminderStore(deps: StoreDeps, paymentLinks: PaymentLinkSt
         plan: subscription.plan_name,
         date: l.date(subscription.adjusted_end_date),
       }),
+      whatsapp: {
+        template: 'expiring_soon',
+        parameters: [
+          deps.config.business.name,
+          subscription.plan_name,
+          l.date(subscription.adjusted_end_date),
+          `${deps.config.publicUrl}/subscriptions`,
+        ],
+      },
       // The key the fixed 3-day reminder used, so one sent before the schedule existed counts.
       dedupeKey: `subscription-expiring:${subscription.id}`,
     }));

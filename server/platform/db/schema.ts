@@ -520,6 +520,9 @@ export interface Database {
   walk_ins: WalkInsTable;
   staff_members: StaffMembersTable;
   reminder_sends: ReminderSendsTable;
+  consents: ConsentsTable;
+  whatsapp_messages: WhatsappMessagesTable;
+  whatsapp_tier_slots: WhatsappTierSlotsTable;
 }
 
 /** One reminder the scheduler claimed (migration 025); the unique key is the claim. */
@@ -841,3 +844,66 @@ export interface StaffMembersTable {
 }
 
 export type StaffMemberRow = Selectable<StaffMembersTable>;
+export type ConsentChannel = 'sms' | 'email' | 'whatsapp';
+export type ConsentPurpose = 'service' | 'promotions';
+export type ConsentGrantMethod =
+  'registration_checkbox' | 'reply_start' | 'owner_recorded' | 'profile';
+export type ConsentWithdrawMethod = 'reply_stop' | 'profile' | 'owner';
+
+/** One grant of consent to a channel and purpose, closed by its withdrawal (migration 031). */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  channel: ConsentChannel;
+  purpose: ConsentPurpose;
+  granted_at: string;
+  grant_method: ConsentGrantMethod;
+  /** For spoken consent the owner records: the name of the person who recorded it. */
+  recorded_by: string | null;
+  recorded_by_id: number | null;
+  /** The privacy notice's version the customer was shown. */
+  notice_version: string;
+  withdrawn_at: string | null;
+  withdraw_method: ConsentWithdrawMethod | null;
+}
+
+export type WhatsappMessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'sms';
+
+/** One WhatsApp notice: the send queue's row and its delivery status (migration 031). */
+export interface WhatsappMessagesTable {
+  id: Generated<number>;
+  notice_key: string;
+  user_id: number | null;
+  notification_type: string;
+  to_phone: string;
+  template: string;
+  language: string;
+  /** JSON array of the body's parameters, in placeholder order. */
+  parameters: string;
+  status: WhatsappMessageStatus;
+  wamid: string | null;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  failure_code: string | null;
+  failure_reason: string | null;
+  fallback_subject: string;
+  fallback_summary: string;
+  fallback_sms: string;
+  /** Why the notice went by SMS instead (no_consent, failed): null while it is WhatsApp's. */
+  fallback_reason: string | null;
+  fallback_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
+}
+
+/** One unique recipient the tier allows per 24 hours; taken_at older than 24 h frees it. */
+export interface WhatsappTierSlotsTable {
+  slot: number;
+  to_phone: string | null;
+  taken_at: string;
+}

@@ -29,6 +29,7 @@ import { paymentLinksMigration } from './022_payment_links.js';
 import { reminderSendsMigration } from './025_reminder_sends.js';
 import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
+import { consentsAndWhatsappMigration } from './031_consents_and_whatsapp.js';
 import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 
@@ -64,6 +65,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '028_sign_in_codes': signInCodesMigration(),
     '029_dues_search': duesSearchMigration(db.dialect),
     '030_delivery_routes': deliveryRoutesMigration(db.dialect),
+    '031_consents_and_whatsapp': consentsAndWhatsappMigration(db.dialect),
   };
 }
 

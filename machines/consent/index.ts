@@ -1,0 +1,4 @@
+export * from './consent.fromApi';
+export * from './consent.machine';
+export * from './consent.messages';
+export * from './consent.rules';
