@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     pool: 'forks',
+    // Two test files at a time: most of a file's time is spent waiting on SQLite, PostgreSQL or a
+    // child process, so two forks on two cores finish the suite about a quarter sooner. Each file
+    // gets its own temporary data directory and PostgreSQL database, and every port is picked free.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/helpers/global-setup.ts'],
