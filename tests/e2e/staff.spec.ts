@@ -4,8 +4,6 @@
 // settings edits, and a deep link to /admin/staff says it is not allowed for their role.
 // With E2E_SHOTS set to a folder, each step's screen is saved there as a PNG.
 import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { msg } from './i18n';
 import {
   cancelSubscription,
@@ -15,35 +13,7 @@ import {
   registerCustomer,
   subscribeAndPay,
 } from './owner-fixtures';
-import { ensurePlan } from './support';
-import { dataDir, ownerToken, readOtp } from './support';
-
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
-
-/** The claim link texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl. */
-async function readClaimPath(phone: string): Promise<string> {
-  const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
-  let found: string | null = null;
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(file)) return null;
-        const mine = readFileSync(file, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { to: string; body: string })
-          .filter((message) => message.to === phone);
-        found = mine.at(-1)?.body.match(/\/claim\/[A-Za-z0-9_-]+/)?.[0] ?? null;
-        return found;
-      },
-      { timeout: 10_000, message: `an invite link texted to ${phone}` },
-    )
-    .not.toBeNull();
-  return found as unknown as string;
-}
+import { ensurePlan, ownerToken, readClaimPath, readOtp, shot } from './support';
 
 /** A phone number no other run has used: 10 digits starting with 7. */
 function freshLocalPhone(): string {

@@ -390,3 +390,31 @@ export async function apiPaidSubscription(
   );
   return subscription.id;
 }
+
+/** With E2E_SHOTS set, a full-page screenshot of `page` as `name`.png in that folder. */
+export async function shot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+}
+
+/** The claim link (a walk-in's, or a staff invite's) last texted to `phone` (E.164), from the outbox. */
+export async function readClaimPath(phone: string): Promise<string> {
+  const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(file)) return null;
+        const mine = readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { to: string; body: string })
+          .filter((message) => message.to === phone);
+        found = mine.at(-1)?.body.match(/\/claim\/[A-Za-z0-9_-]+/)?.[0] ?? null;
+        return found;
+      },
+      { timeout: 10_000, message: `a claim link texted to ${phone}` },
+    )
+    .not.toBeNull();
+  return found as unknown as string;
+}

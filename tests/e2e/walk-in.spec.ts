@@ -2,12 +2,10 @@
 // is still due; the customer opens the claim link from the SMS, enters the OTP, chooses a password
 // and is signed in; their account then owes the same amount. On a desktop and on a 360 px phone.
 // With E2E_SHOTS set to a folder, each step's screen is saved there as a PNG.
-import { expect, test, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test } from '@playwright/test';
 import { msg, tx } from './i18n';
 import { ensurePlan, ownerLogsIn, type PlanSpec } from './owner-fixtures';
-import { apiLogin, dataDir, readOtp, oneLanguagePerWidth } from './support';
+import { apiLogin, oneLanguagePerWidth, readClaimPath, readOtp, shot } from './support';
 
 const WALK_IN_PLAN: PlanSpec = {
   code: 'E2E-WALKIN-30',
@@ -17,33 +15,6 @@ const WALK_IN_PLAN: PlanSpec = {
   duration_days: 30,
   included_meals: ['lunch', 'dinner'],
 };
-
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
-
-/** The claim link texted to `phone` (E.164), from DATA_DIR/outbox/sms.jsonl. */
-async function readClaimPath(phone: string): Promise<string> {
-  const file = path.join(dataDir(), 'outbox', 'sms.jsonl');
-  let found: string | null = null;
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(file)) return null;
-        const mine = readFileSync(file, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { to: string; body: string })
-          .filter((message) => message.to === phone);
-        found = mine.at(-1)?.body.match(/\/claim\/[A-Za-z0-9_-]+/)?.[0] ?? null;
-        return found;
-      },
-      { timeout: 10_000, message: `a claim link texted to ${phone}` },
-    )
-    .not.toBeNull();
-  return found as unknown as string;
-}
 
 let counter = 0;
 
