@@ -317,12 +317,15 @@ describe.each(testDatabases())('no 5xx for malformed input on %s', (dialect) => 
     },
   );
 
-  /** A session of a caller the operation admits: the owner for owner-only ones, else the customer. */
+  /**
+   * A session of a caller the operation admits: the owner for the business's operations (the
+   * owner's, whichever staff roles share them), else the customer.
+   */
   const sessionFor = (operation: OperationRoute) => {
     const roles = operation.roles ?? [];
     return startSession(
       t.ctx,
-      roles.length === 1 && roles[0] === 'mess_owner' ? ownerId : customerId,
+      roles.includes('mess_owner') && !roles.includes('customer') ? ownerId : customerId,
     );
   };
 

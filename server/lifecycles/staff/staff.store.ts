@@ -113,7 +113,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
         body: l.t('notice.staff_invite.sms', {
           business,
           name: user.first_name,
-          role: l.t(`staff.role.${user.user_type}`),
+          role: l.t(`label.staff_role.${user.user_type}`),
           link,
         }),
       },
