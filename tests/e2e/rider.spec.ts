@@ -1,0 +1,185 @@
+// A delivery rider's phone (issue 22), at 360 px: the owner (through the API) adds a tiffin
+// customer in an area of their own, a rider and a route over that area; the rider signs in and sees
+// only that route's stop; without signal they mark it delivered and the box returned, the stop
+// shows it at once and a badge counts the marks waiting; back online the outbox is sent, the badge
+// clears, and the owner's progress counts one delivery. The phone's batch sent again changes nothing.
+// With E2E_SHOTS set to a folder, the run sheet is saved there at 360 and 1366 px.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { msg } from './i18n';
+import { ensurePlan, indiaDate, PLANS } from './owner-fixtures';
+import {
+  apiCustomer,
+  apiLogin,
+  apiPaidSubscription,
+  ownerToken,
+  readClaimPath,
+  readOtp,
+  shot,
+} from './support';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A rider added by the owner and claimed through the SMS invite: their username and id. */
+async function addRider(request: APIRequestContext, owner: string, lastName: string) {
+  const local = `6${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+  const phone = `+91${local}`;
+  const username = `rider${local.slice(-6)}`;
+  const password = 'Rider-pass-42';
+  const added = await request.post('/api/owner/staff/', {
+    headers: auth(owner),
+    data: { first_name: 'Ravi', last_name: lastName, phone: local, role: 'delivery' },
+  });
+  expect(added.status(), 'add rider').toBe(201);
+  const { id } = (await added.json()) as { id: number };
+  const token = (await readClaimPath(phone)).split('/').at(-1)!;
+  expect((await request.post(`/api/accounts/claim/${token}/otp/`)).status()).toBe(200);
+  const verified = await request.post(`/api/accounts/claim/${token}/verify/`, {
+    data: { otp: await readOtp(phone) },
+  });
+  expect(verified.status(), 'claim: verify').toBe(200);
+  const completed = await request.post(`/api/accounts/claim/${token}/complete/`, {
+    data: { username, password, confirm_password: password },
+  });
+  expect(completed.ok(), 'claim: complete').toBe(true);
+  return { id, username, password };
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(msg('auth.login.username')).fill(username);
+  await page.getByLabel(msg('auth.field.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: msg('auth.login.submit'), exact: true }).click();
+}
+
+interface Progress {
+  routes: Array<{ route: number; total: number; delivered: number; pending: number }>;
+  boxes_out: Array<{ customer_id: number; boxes: number }>;
+}
+
+/** The owner's progress of a date's dinner (GET /api/owner/deliveries/). */
+async function dinnerProgress(request: APIRequestContext, owner: string): Promise<Progress> {
+  const answer = await request.get(`/api/owner/deliveries/?date=${indiaDate()}&meal=dinner`, {
+    headers: auth(owner),
+  });
+  expect(answer.status(), 'progress').toBe(200);
+  return (await answer.json()) as Progress;
+}
+
+test('a rider marks a stop offline at 360 px; back online it is sent once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const hindi = test.info().project.name === 'hindi';
+  // The English and Hindi runs share one server: each has its own area, route and rider.
+  const pincode = `${hindi ? 8 : 7}${String(Date.now() % 100_000).padStart(5, '0')}`;
+  const owner = await ownerToken(request);
+
+  // 1. The owner's side: a tiffin customer in the area, a rider, and a route over the area.
+  const { customer, tokens } = await apiCustomer(request, { userType: 'regular' });
+  const completed = await request.post('/api/accounts/complete-profile/', {
+    headers: auth(tokens!.access),
+    data: {
+      user_type: 'regular',
+      is_tiffin_user: true,
+      is_mess_user: false,
+      regular_profile: {
+        address: '14 Canal Road',
+        landmark: 'Opposite the post office',
+        pincode,
+        city: 'Ghaziabad',
+      },
+    },
+  });
+  expect(completed.ok(), 'complete profile').toBe(true);
+  const planId = await ensurePlan(request, PLANS.tiffinAll);
+  await apiPaidSubscription(request, tokens!.access, planId);
+  const rider = await addRider(request, owner, hindi ? 'Kumar' : 'Singh');
+  const routeName = `Canal ${pincode}`;
+  const created = await request.post('/api/owner/routes/', {
+    headers: auth(owner),
+    data: { name: routeName, areas: [pincode], riders: [rider.id] },
+  });
+  expect(created.status(), 'add route').toBe(201);
+  const route = ((await created.json()) as { id: number }).id;
+
+  // 2. The rider signs in on the phone: their route's run sheet, with its one stop.
+  await signIn(page, rider.username, rider.password);
+  await expect(page).toHaveURL(/\/admin\/deliveries$/);
+  await page.getByLabel(msg('deliveries.meal')).selectOption('dinner');
+  const name = `${customer.firstName} ${customer.lastName}`;
+  const stops = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(stops).toHaveCount(1);
+  const stop = stops.first();
+  await expect(stop.getByRole('heading', { name: `1. ${name}` })).toBeVisible();
+  await expect(stop).toContainText('14 Canal Road');
+  await expect(stop).toContainText(
+    msg('deliveries.landmark', { landmark: 'Opposite the post office' }),
+  );
+  await expect(stop.getByRole('link')).toHaveAttribute('href', `tel:${customer.phone}`);
+  await expect(stop).toContainText(msg('deliveries.state.pending'));
+  // A pending stop offers Delivered and Not delivered only (the machine's allowed marks).
+  await expect(stop.getByRole('button', { name: msg('deliveries.mark.box_returned') })).toHaveCount(
+    0,
+  );
+
+  // 3. No signal: the marks show at once and wait in the outbox.
+  let posts = 0;
+  page.on('request', (sentRequest) => {
+    if (sentRequest.method() === 'POST' && sentRequest.url().endsWith('/api/delivery/marks/')) {
+      posts += 1;
+    }
+  });
+  await context.setOffline(true);
+  await stop.getByRole('button', { name: msg('deliveries.mark.delivered'), exact: true }).click();
+  await expect(stop).toContainText(msg('deliveries.state.delivered'));
+  await expect(page.getByText(msg('deliveries.waiting', { count: 1 }))).toBeVisible();
+  await stop.getByRole('button', { name: msg('deliveries.mark.box_returned') }).click();
+  await expect(page.getByText(msg('deliveries.waiting', { count: 2 }))).toBeVisible();
+  await expect(stop).toContainText(msg('deliveries.collected', { boxes: 1, cash: '₹0' }));
+  // Nothing reached the server yet.
+  const before = await dinnerProgress(request, owner);
+  expect(before.routes.find((row) => row.route === route)).toMatchObject({
+    delivered: 0,
+    pending: 1,
+  });
+  // The phone's outbox, as it will be sent.
+  const outbox = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('dabba.deliveryOutbox'))) ?? '[]',
+  ) as Array<{ id: string; event: string }>;
+  expect(outbox.map((mark) => mark.event)).toEqual(['delivered', 'box_returned']);
+  await shot(page, `rider-offline-360-${hindi ? 'hi' : 'en'}`);
+
+  // 4. Back online: the outbox is sent, the badge clears, the owner sees one delivered.
+  await context.setOffline(false);
+  await expect(page.getByText(msg('deliveries.waiting', { count: 2 }))).toHaveCount(0);
+  await expect(page.getByText(msg('deliveries.waiting', { count: 1 }))).toHaveCount(0);
+  await expect(stop).toContainText(msg('deliveries.state.delivered'));
+  const progress = await dinnerProgress(request, owner);
+  expect(progress.routes.find((row) => row.route === route)).toMatchObject({
+    total: 1,
+    delivered: 1,
+    pending: 0,
+  });
+  // One request carried both marks.
+  expect(posts).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('dabba.deliveryOutbox'))).toBe('[]');
+  await shot(page, `rider-run-sheet-360-${hindi ? 'hi' : 'en'}`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, `rider-run-sheet-1366-${hindi ? 'hi' : 'en'}`);
+
+  // 5. The same batch sent again (a phone that lost the answer) is stored once.
+  const riderTokens = await apiLogin(request, rider.username, rider.password);
+  const again = await request.post('/api/delivery/marks/', {
+    headers: auth(riderTokens.access),
+    data: { marks: outbox },
+  });
+  expect(again.status()).toBe(200);
+  const answers = (await again.json()) as { results: Array<{ status: string }> };
+  expect(answers.results.map((answer) => answer.status)).toEqual(['duplicate', 'duplicate']);
+  const after = await dinnerProgress(request, owner);
+  expect(after.routes.find((row) => row.route === route)).toMatchObject({ delivered: 1 });
+  expect(after.boxes_out).toEqual(progress.boxes_out);
+});
