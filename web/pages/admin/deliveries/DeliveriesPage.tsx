@@ -331,12 +331,14 @@ function StopCard({
               diet: stop.diet ? wordLabel(stop.diet) : t('format.diet.none'),
             })}
           </span>
-          {stop.boxes_returned > 0 || stop.cash_collected > 0 ? (
+          {stop.boxes_returned > 0 ? (
             <span className={muted}>
-              {t('deliveries.collected', {
-                boxes: stop.boxes_returned,
-                cash: formatRupees(stop.cash_collected),
-              })}
+              {t('deliveries.boxesReturned', { count: stop.boxes_returned })}
+            </span>
+          ) : null}
+          {stop.cash_collected > 0 ? (
+            <span className={muted}>
+              {t('deliveries.cashCollected', { amount: formatRupees(stop.cash_collected) })}
             </span>
           ) : null}
         </p>
