@@ -5,7 +5,8 @@
 // clears, and the owner's progress counts one delivery. The phone's batch sent again changes nothing.
 // With E2E_SHOTS set to a folder, the run sheet is saved there at 360 and 1366 px.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { msg } from './i18n';
+import { refusalSentence } from '@machines/shared';
+import { language, msg } from './i18n';
 import { ensurePlan, indiaDate, PLANS } from './owner-fixtures';
 import {
   apiCustomer,
@@ -216,4 +217,36 @@ test('a rider marks a stop offline at 360 px; back online it is sent once', asyn
   const after = await dinnerProgress(request, owner);
   expect(after.routes.find((row) => row.route === route)).toMatchObject({ delivered: 1 });
   expect(after.boxes_out).toEqual(progress.boxes_out);
+
+  // 7. A box taken back without signal while the owner moves the customer to another route: the
+  // server refuses the mark, and the phone says so with the server's sentence, not silently.
+  const reStop = reopened
+    .getByRole('listitem')
+    .filter({ has: reopened.getByRole('heading', { level: 3 }) });
+  await context.setOffline(true);
+  await reStop.getByRole('button', { name: msg('deliveries.mark.box_returned') }).click();
+  await expect(reopened.getByText(msg('deliveries.waiting', { count: 1 }))).toBeVisible();
+  const moved = await request.put(`/api/owner/routes/${route}/`, {
+    headers: auth(owner),
+    data: { name: routeName, areas: [`old ${pincode}`], riders: [rider.id] },
+  });
+  expect(moved.status(), 'route loses the area').toBe(200);
+  const other = await request.post('/api/owner/routes/', {
+    headers: auth(owner),
+    data: { name: `Canal ${pincode} B`, areas: [pincode], riders: [] },
+  });
+  expect(other.status(), 'another route takes it').toBe(201);
+  await context.setOffline(false);
+  const notice = reopened.getByRole('alert').filter({
+    hasText: refusalSentence(language(), 'delivery_stop.moved'),
+  });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(msg('deliveries.mark.box_returned'));
+  await expect(reopened.getByText(msg('deliveries.waiting', { count: 1 }))).toHaveCount(0);
+  expect(await reopened.evaluate(() => localStorage.getItem('dabba.deliveryOutbox'))).toBe('[]');
+  // The stop has left this route's run sheet; the notice stays until the rider has read it.
+  await expect(reopened.getByText(msg('deliveries.noStops'))).toBeVisible();
+  await shot(reopened, `rider-refused-360-${language()}`);
+  await notice.getByRole('button', { name: msg('deliveries.dismiss') }).click();
+  await expect(notice).toHaveCount(0);
 });
