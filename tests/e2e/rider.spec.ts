@@ -3,6 +3,7 @@
 // only that route's stop; without signal they mark it delivered and the box returned, the stop
 // shows it at once and a badge counts the marks waiting; back online the outbox is sent, the badge
 // clears, and the owner's progress counts one delivery. The phone's batch sent again changes nothing.
+// A second journey moves a stop down without signal; the order is saved once back online.
 // With E2E_SHOTS set to a folder, the run sheet is saved there at 360 and 1366 px.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { refusalSentence } from '@machines/shared';
@@ -57,6 +58,29 @@ interface Progress {
   boxes_out: Array<{ customer_id: number; boxes: number }>;
 }
 
+/** A regular tiffin customer at `address` in `pincode`, paid for every meal. */
+async function tiffinCustomer(request: APIRequestContext, pincode: string, address: string) {
+  const { customer, tokens } = await apiCustomer(request, { userType: 'regular' });
+  const completed = await request.post('/api/accounts/complete-profile/', {
+    headers: auth(tokens!.access),
+    data: {
+      user_type: 'regular',
+      is_tiffin_user: true,
+      is_mess_user: false,
+      regular_profile: {
+        address,
+        landmark: 'Opposite the post office',
+        pincode,
+        city: 'Ghaziabad',
+      },
+    },
+  });
+  expect(completed.ok(), 'complete profile').toBe(true);
+  const planId = await ensurePlan(request, PLANS.tiffinAll);
+  await apiPaidSubscription(request, tokens!.access, planId);
+  return customer;
+}
+
 /** The owner's progress of a date's dinner (GET /api/owner/deliveries/). */
 async function dinnerProgress(request: APIRequestContext, owner: string): Promise<Progress> {
   const answer = await request.get(`/api/owner/deliveries/?date=${indiaDate()}&meal=dinner`, {
@@ -79,24 +103,7 @@ test('a rider marks a stop offline at 360 px; back online it is sent once', asyn
   const owner = await ownerToken(request);
 
   // 1. The owner's side: a tiffin customer in the area, a rider, and a route over the area.
-  const { customer, tokens } = await apiCustomer(request, { userType: 'regular' });
-  const completed = await request.post('/api/accounts/complete-profile/', {
-    headers: auth(tokens!.access),
-    data: {
-      user_type: 'regular',
-      is_tiffin_user: true,
-      is_mess_user: false,
-      regular_profile: {
-        address: '14 Canal Road',
-        landmark: 'Opposite the post office',
-        pincode,
-        city: 'Ghaziabad',
-      },
-    },
-  });
-  expect(completed.ok(), 'complete profile').toBe(true);
-  const planId = await ensurePlan(request, PLANS.tiffinAll);
-  await apiPaidSubscription(request, tokens!.access, planId);
+  const customer = await tiffinCustomer(request, pincode, '14 Canal Road');
   const rider = await addRider(request, owner, hindi ? 'Kumar' : 'Singh');
   const routeName = `Canal ${pincode}`;
   const created = await request.post('/api/owner/routes/', {
@@ -249,4 +256,70 @@ test('a rider marks a stop offline at 360 px; back online it is sent once', asyn
   await shot(reopened, `rider-refused-360-${language()}`);
   await notice.getByRole('button', { name: msg('deliveries.dismiss') }).click();
   await expect(notice).toHaveCount(0);
+});
+
+test('a rider moves a stop down without signal; the order is saved once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const hindi = test.info().project.name === 'hindi';
+  const pincode = `${hindi ? 6 : 5}${String(Date.now() % 100_000).padStart(5, '0')}`;
+  const owner = await ownerToken(request);
+  await tiffinCustomer(request, pincode, '1 Mill Lane');
+  await tiffinCustomer(request, pincode, '2 Mill Lane');
+  const rider = await addRider(request, owner, hindi ? 'Yadav' : 'Gupta');
+  const created = await request.post('/api/owner/routes/', {
+    headers: auth(owner),
+    data: { name: `Mill ${pincode}`, areas: [pincode], riders: [rider.id] },
+  });
+  expect(created.status(), 'add route').toBe(201);
+  const route = ((await created.json()) as { id: number }).id;
+  const riderTokens = await apiLogin(request, rider.username, rider.password);
+  const sheet = await request.get(
+    `/api/delivery/run/?route=${route}&date=${indiaDate()}&meal=dinner`,
+    {
+      headers: auth(riderTokens.access),
+    },
+  );
+  const { stops: served } = (await sheet.json()) as {
+    stops: Array<{ customer_id: number; address: string }>;
+  };
+  expect(served).toHaveLength(2);
+
+  await signIn(page, rider.username, rider.password);
+  await page.getByLabel(msg('deliveries.meal')).selectOption('dinner');
+  const stops = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(stops).toHaveCount(2);
+  await expect(stops.nth(0)).toContainText(served[0]!.address);
+  await context.setOffline(true);
+  await stops
+    .nth(0)
+    .getByRole('button', { name: new RegExp(`^${msg('deliveries.moveDown', { name: '.*' })}$`) })
+    .click();
+  await expect(stops.nth(0)).toContainText(served[1]!.address);
+  await expect(stops.nth(1)).toContainText(served[0]!.address);
+  await expect(page.getByText(msg('deliveries.waiting', { count: 1 }))).toBeVisible();
+  await shot(page, `rider-reorder-offline-360-${hindi ? 'hi' : 'en'}`);
+
+  await context.setOffline(false);
+  const reversed = [served[1]!.customer_id, served[0]!.customer_id];
+  await expect
+    .poll(async () => {
+      const routes = await request.get('/api/delivery/routes/', {
+        headers: auth(riderTokens.access),
+      });
+      const mine = ((await routes.json()) as Array<{ id: number; stop_order: number[] }>).find(
+        (one) => one.id === route,
+      );
+      return mine?.stop_order;
+    })
+    .toEqual(reversed);
+  await expect(page.getByText(msg('deliveries.waiting', { count: 1 }))).toHaveCount(0);
+  // The server's run sheet now comes in the rider's order.
+  await page.reload();
+  await page.getByLabel(msg('deliveries.meal')).selectOption('dinner');
+  await expect(stops.nth(0)).toContainText(served[1]!.address);
 });
