@@ -2,3 +2,4 @@ export * from './delivery-stop.fromApi';
 export * from './delivery-stop.machine';
 export * from './delivery-stop.messages';
 export * from './delivery-stop.rules';
+export * from './delivery-outbox';
