@@ -13,7 +13,7 @@ import {
   walkInClaimMachine,
   walkInUsername,
   type ClaimEvent,
-  type ClaimStatus,
+  claimLinkFromFacts,
   type StaffEvent,
   type StaffRole,
   type StaffStatus,
@@ -23,6 +23,7 @@ import { isUniqueViolation } from '@server/platform/db/index.js';
 import { notFound, refusalError, refusalField } from '@server/errors.js';
 import { DEFAULT_LANGUAGE, localizer } from '@server/platform/i18n.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
+import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
 import { staffMemberById, type StaffMemberFacts } from './staff.read.js';
@@ -38,11 +39,6 @@ export interface StaffInput {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The invite link's state as the walk-in claim machine reads it. */
-export function inviteStatus(row: StaffMemberRow): ClaimStatus {
-  if (row.joined_at) return 'CLAIMED';
-  return row.invite_verified_at ? 'VERIFIED' : 'OPEN';
-}
-
 export type StaffStore = ReturnType<typeof createStaffStore>;
 
 export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountStore }) {
@@ -265,12 +261,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
         .execute();
       // Every request reads the session and the user (authenticateToken, rotateRefreshToken):
       // both refuse from the commit on, for access and refresh tokens alike.
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: at, revoked_reason: 'staff_deactivated' })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeUserSessionsIn(trx, userId, 'staff_deactivated', at);
       await recordAudit(deps, trx, {
         actor: owner,
         action: 'staff.deactivate',
@@ -352,16 +343,12 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     if (row.status === 'deactivated' || !row.invite_expires_at) {
       throw refusalError(refusal('claim.invalid'));
     }
-    return allowed(
-      decide(
-        walkInClaimMachine,
-        {
-          value: inviteStatus(row),
-          context: { expiresAt: row.invite_expires_at, now: nowIso(deps) },
-        },
-        event,
-      ),
-    );
+    const link = {
+      claimedAt: row.joined_at,
+      verifiedAt: row.invite_verified_at,
+      expiresAt: row.invite_expires_at,
+    };
+    return allowed(decide(walkInClaimMachine, claimLinkFromFacts(link, nowIso(deps)), event));
   }
 
   async function markInviteVerified(row: StaffMemberRow): Promise<void> {

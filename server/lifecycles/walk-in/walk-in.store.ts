@@ -14,7 +14,7 @@ import {
   walkInClaimOwnerProbes,
   walkInUsername,
   type ClaimEvent,
-  type ClaimStatus,
+  claimLinkFromFacts,
   type OfflinePaymentMode,
   refusal,
 } from '@machines';
@@ -62,21 +62,20 @@ export interface WalkInOutcome {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The claim link's state as the machine reads it. */
-export function claimStatus(walkIn: WalkIn): ClaimStatus {
-  if (walkIn.claimed_at) return 'CLAIMED';
-  return walkIn.verified_at ? 'VERIFIED' : 'OPEN';
-}
+/** A walk-in's claim link as the claim machine reads it. */
+const linkOf = (walkIn: WalkIn) => ({
+  claimedAt: walkIn.claimed_at,
+  verifiedAt: walkIn.verified_at,
+  expiresAt: walkIn.expires_at,
+});
 
 export type WalkInClaimBody = components['schemas']['WalkInClaim'];
 
 /** A claim link as the owner reads it: its status, expiry and the owner's actions the machine allows. */
 function claimBody(walkIn: WalkIn, now: string): WalkInClaimBody {
-  const snapshot = {
-    value: claimStatus(walkIn),
-    context: { expiresAt: walkIn.expires_at, now },
-  };
+  const snapshot = claimLinkFromFacts(linkOf(walkIn), now);
   return {
-    status: claimStatus(walkIn),
+    status: snapshot.value,
     expires_at: walkIn.expires_at,
     actions: walkInClaimOwnerProbes
       .filter((event) => decide(walkInClaimMachine, snapshot, event).ok)
@@ -304,14 +303,7 @@ export function createWalkInStore(
   /** What the machine says to `event` for this link now; throws its refusal. */
   function check(walkIn: WalkIn, event: ClaimEvent) {
     return allowed(
-      decide(
-        walkInClaimMachine,
-        {
-          value: claimStatus(walkIn),
-          context: { expiresAt: walkIn.expires_at, now: nowIso(deps) },
-        },
-        event,
-      ),
+      decide(walkInClaimMachine, claimLinkFromFacts(linkOf(walkIn), nowIso(deps)), event),
     );
   }
 

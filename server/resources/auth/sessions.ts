@@ -131,9 +131,23 @@ export async function revokeUserSessions(
   reason: string,
   keepSessionId?: string,
 ) {
-  let query = ctx.db.kysely
+  await revokeUserSessionsIn(ctx.db.kysely, userId, reason, isoNow(ctx.clock), keepSessionId);
+}
+
+/**
+ * Ends every open session of `userId` (but `keepSessionId`) at `at`, in the caller's transaction
+ * when it passes one: the next request with any of their tokens is 401.
+ */
+export async function revokeUserSessionsIn(
+  db: Kysely<Database>,
+  userId: number,
+  reason: string,
+  at: string,
+  keepSessionId?: string,
+) {
+  let query = db
     .updateTable('sessions')
-    .set({ revoked_at: isoNow(ctx.clock), revoked_reason: reason })
+    .set({ revoked_at: at, revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
