@@ -5,7 +5,7 @@
 import type { components } from '../../generated/api';
 import { DEFAULT_HOLD_POLICY } from '../dues/dues.rules';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
-import { addDays, type IsoDate } from '../shared/dates';
+import { addDays, dateTimeFormat, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
 import { DEFAULT_REMINDER_SETTINGS } from '../reminder/reminder.rules';
 
@@ -124,7 +124,7 @@ export const firstMeal = (meals: readonly Meal[]): Meal | null =>
 
 /** Milliseconds east of UTC of `timeZone` at `instantMs`. */
 function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

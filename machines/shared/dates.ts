@@ -77,10 +77,29 @@ export function rangesOverlap(
   return !isAfter(a.start, b.end) && !isAfter(b.start, a.end);
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An Intl.DateTimeFormat, made once per locale and options: making one costs far more than using
+ * it (a delivery mark's cutoff checks made several per request), and a format keeps no state.
+ */
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** The calendar date at instant `nowMs` in `timeZone` (an IANA name such as 'Asia/Kolkata'). */
 export function todayIn(timeZone: string, nowMs: number): IsoDate {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -4,7 +4,7 @@
 // (in English, or Hindi from refusals.hi.ts), and the web app and `dabba` look them up by key, never
 // by matching English text. Placeholders are `{name}`, filled in by refusalSentence().
 import type { components } from '../../generated/api';
-import { formatDayMonth } from './dates';
+import { dateTimeFormat, formatDayMonth } from './dates';
 import { REFUSALS_HI } from './refusals.hi';
 
 /** Every code the server answers with: a closed list in the contract. */
@@ -291,7 +291,7 @@ function clockTime(language: CatalogueLanguage, time: string): string {
 /** A date without its year ('2026-11-28') as `language` reads it: '28 Nov', '28 नव॰'. */
 function dayOfYear(language: CatalogueLanguage, date: string): string {
   if (language === 'en') return formatDayMonth(date);
-  return new Intl.DateTimeFormat(`${language}-IN`, {
+  return dateTimeFormat(`${language}-IN`, {
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
@@ -300,7 +300,7 @@ function dayOfYear(language: CatalogueLanguage, date: string): string {
 
 /** A calendar month ('2026-11') as `language` reads it: 'November 2026', 'नवंबर 2026'. */
 function monthOfYear(language: CatalogueLanguage, month: string): string {
-  return new Intl.DateTimeFormat(`${language}-IN`, {
+  return dateTimeFormat(`${language}-IN`, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

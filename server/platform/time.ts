@@ -1,5 +1,5 @@
 // Calendar dates in the business time zone (BUSINESS_TZ, default Asia/Kolkata).
-import { addDays } from '@machines/shared';
+import { addDays, todayIn } from '@machines/shared';
 import { instantInZone } from '@machines/settings';
 
 export interface Clock {
@@ -8,21 +8,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(instant);
+  return todayIn(timeZone, instant.getTime());
 }
 
 export const isoNow = (clock: Clock) => clock.now().toISOString();

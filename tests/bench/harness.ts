@@ -1,13 +1,16 @@
 // What the bench's parts share: their options, the built server in a process of its own, a fresh
 // database per run, one request sent by hand and autocannon in a process of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { AppContext } from '../../server/context.js';
+import { signJwt } from '../../server/resources/auth/jwt.js';
+import { ACCESS_TOKEN_SECONDS } from '../../server/resources/auth/sessions.js';
 
 /**
  * `--name VALUE` on the command line, else the environment's BENCH_NAME (`npm run bench -- …`
@@ -209,24 +212,25 @@ export async function json(port: number, target: Target) {
 }
 
 /**
- * A fresh database for one run: on PostgreSQL a new database next to PG_URL's (its URL, and
+ * A fresh database for one run: on PostgreSQL a new database on `serverUrl` (PG_URL's server) (its URL, and
  * `drop` to remove it), on SQLite none (the server's DATA_DIR holds it).
  */
 export async function freshDatabase(
   dialect: Dialect,
+  serverUrl = PG_URL,
 ): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') return { databaseUrl: '', drop: async () => {} };
   const name = `dabba_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(PG_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
@@ -258,4 +262,40 @@ export function cpuMicros(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Each user signed in: a session apiece, written in bulk (one startSession at a time takes most of
+ * a minute on SQLite for thousands), and its access token, by user id.
+ */
+export async function signInInBulk(
+  ctx: AppContext,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
+  const db = ctx.db.kysely;
+  const now = ctx.clock.now().toISOString();
+  const sessions = [...new Set(userIds)].map((userId) => ({
+    id: randomUUID(),
+    user_id: userId,
+    created_at: now,
+    revoked_at: null,
+    revoked_reason: null,
+  }));
+  for (let start = 0; start < sessions.length; start += 500) {
+    await db
+      .insertInto('sessions')
+      .values(sessions.slice(start, start + 500))
+      .execute();
+  }
+  const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000);
+  const tokens = new Map<number, string>();
+  for (const session of sessions) {
+    const claims = { sub: String(session.user_id), sid: session.id, iat: issuedAt };
+    const exp = issuedAt + ACCESS_TOKEN_SECONDS;
+    tokens.set(
+      session.user_id,
+      await signJwt({ ...claims, typ: 'access', exp }, ctx.config.jwtSecret),
+    );
+  }
+  return tokens;
 }

@@ -7,7 +7,6 @@
 //   schedule from a process of its own whatever the answers' pace (an open loop: a slow answer
 //   delays none of the next ones, and its latency is counted from when it was due): the run fails
 //   on any error, any skip missing from the database, or a sending rate under the target.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -19,8 +18,6 @@ import { loadConfig } from '../../server/config.js';
 import { seedDemo } from '../../server/demo/demo.js';
 import { parseMeals } from '../../server/platform/format.js';
 import type { LeavesTable, MealSkipsTable } from '../../server/platform/db/schema.js';
-import { signJwt } from '../../server/resources/auth/jwt.js';
-import { ACCESS_TOKEN_SECONDS } from '../../server/resources/auth/sessions.js';
 import {
   benchEnv,
   cpuMicros,
@@ -30,6 +27,7 @@ import {
   option,
   send,
   SERVER_BUNDLE,
+  signInInBulk,
   SERVER_NODE_OPTIONS,
   startProcess,
   stop,
@@ -328,32 +326,8 @@ export async function benchMeals(dialect: Dialect): Promise<{
     // Their order shuffled (deterministically), so that one customer's meals are not in a row.
     const order = new Map(planned.map((skip, index) => [skip, draw(index, 3)]));
     planned.sort((a, b) => order.get(a)! - order.get(b)!);
-    // Each customer signed in: a session apiece, written in bulk (one startSession at a time took
-    // most of a minute on SQLite), and its access token.
-    const customers = [...new Set(planned.map((skip) => skip.userId))];
-    const sessions = customers.map((userId) => ({
-      id: randomUUID(),
-      user_id: userId,
-      created_at: now,
-      revoked_at: null,
-      revoked_reason: null,
-    }));
-    for (let start = 0; start < sessions.length; start += 500) {
-      await db
-        .insertInto('sessions')
-        .values(sessions.slice(start, start + 500))
-        .execute();
-    }
-    const issuedAt = Math.floor(built.ctx.clock.now().getTime() / 1000);
-    const tokens = new Map<number, string>();
-    for (const session of sessions) {
-      const claims = { sub: String(session.user_id), sid: session.id, iat: issuedAt };
-      const exp = issuedAt + ACCESS_TOKEN_SECONDS;
-      tokens.set(
-        session.user_id,
-        await signJwt({ ...claims, typ: 'access', exp }, built.ctx.config.jwtSecret),
-      );
-    }
+    // Each customer signed in.
+    const tokens = await signInInBulk(built.ctx, [...new Set(planned.map((skip) => skip.userId))]);
     await built.app.close();
     const skipRequests = planned.map((skip) => ({
       token: tokens.get(skip.userId)!,

@@ -1,7 +1,8 @@
 // tsx tests/bench/run.ts [--users 100000 --seconds 5 --rounds 5 --connections 50]
-//   [--db sqlite|postgres|both] [--parts server,meals,statements,dues,cli] [--cpu-prof DIR] [--only TEXT]
+//   [--db sqlite|postgres|both] [--parts server,meals,statements,dues,deliveries,cli] [--cpu-prof DIR] [--only TEXT]
 // (or the same options as BENCH_USERS=…, BENCH_PARTS=… and so on, which `npm run bench` passes on).
-// The `meals` part is tests/bench/meals.ts; `statements` and `dues` are tests/bench/ledger.ts. The `server` part, below, seeds a demo database and
+// The `meals` part is tests/bench/meals.ts; `deliveries` (PostgreSQL only: two instances behind
+// HAProxy) is tests/bench/deliveries.ts; `statements` and `dues` are tests/bench/ledger.ts. The `server` part, below, seeds a demo database and
 // starts the built server (dist/server.mjs) in its own process. Then, per database:
 // - idle memory: the server's RSS after start-up and a few requests, with nothing else happening;
 //   the run fails above IDLE_RSS_BUDGET_MB;
@@ -49,6 +50,7 @@ import {
   type Target,
   cpuMicros,
 } from './harness.js';
+import { benchDeliveries } from './deliveries.js';
 import { benchDues, benchStatements } from './ledger.js';
 import { benchMeals } from './meals.js';
 
@@ -62,11 +64,12 @@ const ONLY = option('only', '');
 const chosen = (name: string) => name.includes(ONLY);
 /**
  * The parts to run: `server` (memory, throughput, owner views), `meals` (tests/bench/meals.ts),
- * `statements` and `dues` (tests/bench/ledger.ts) and `cli` (how soon `dabba --help` answers).
+ * `statements` and `dues` (tests/bench/ledger.ts), `deliveries` (tests/bench/deliveries.ts) and
+ * `cli` (how soon `dabba --help` answers).
  */
-const PARTS = new Set(option('parts', 'server,meals,statements,dues,cli').split(','));
+const PARTS = new Set(option('parts', 'server,meals,statements,dues,deliveries,cli').split(','));
 for (const part of PARTS) {
-  if (!['server', 'meals', 'statements', 'dues', 'cli'].includes(part))
+  if (!['server', 'meals', 'statements', 'dues', 'deliveries', 'cli'].includes(part))
     throw new Error(`--parts: no part called ${part}`);
 }
 /** `dabba --help`, the fastest of five runs of the built bin: at most this. */
@@ -506,6 +509,18 @@ for (const dialect of dialects) {
   }
   if (PARTS.has('dues')) {
     const outcome = await benchDues(dialect);
+    console.table(outcome.budgets);
+    failures.push(...outcome.failures);
+  }
+  if (PARTS.has('deliveries') && dialect === 'postgres') {
+    // The lunch peak: 100 marks a second for 5 minutes through HAProxy to two instances.
+    const outcome = await benchDeliveries({
+      rate: Number(option('marks-per-second', '100')),
+      seconds: Number(option('marks-seconds', '300')),
+      riders: Number(option('riders', '50')),
+      instances: 2,
+      cpuProfileDir: CPU_PROFILE_DIR || undefined,
+    });
     console.table(outcome.budgets);
     failures.push(...outcome.failures);
   }

@@ -11,11 +11,11 @@ import {
   boxesOut,
   cashCollectionBody,
   cashCollectionSelect,
-  deliveriesOfRun,
   readRoute,
   readRoutes,
   routeIdsOfRider,
   runSheetOf,
+  runSheetsOf,
 } from './delivery.read.js';
 
 const isRider = (user: User) => (user.user_type as string) === 'delivery';
@@ -77,8 +77,7 @@ export function deliveryHandlers(ctx: AppContext) {
     async deliveryPostMarks(request) {
       const user = requireUser(request);
       const language = requestLanguage(request.headers['accept-language']);
-      const riderRoutes = isRider(user) ? await routeIdsOfRider(db, user.id) : null;
-      const outcomes = await store.applyMarks(ctx, user, request.body.marks, riderRoutes);
+      const outcomes = await store.applyMarks(ctx, user, request.body.marks, isRider(user));
       return {
         results: outcomes.map((outcome) =>
           outcome.status === 'refused'
@@ -114,10 +113,7 @@ export function deliveryHandlers(ctx: AppContext) {
 
     async ownerDeliveryProgress(request) {
       const { date, meal } = request.query;
-      const run = await deliveriesOfRun(ctx, date, meal as Meal);
-      const sheets = await Promise.all(
-        run.routes.map((route) => runSheetOf(ctx, route, date, meal as Meal, run)),
-      );
+      const sheets = await runSheetsOf(ctx, date, meal as Meal);
       return {
         date,
         meal: meal as Meal,

@@ -117,15 +117,26 @@ export function routeOfDelivery(
 }
 
 /**
- * The stops of `route` among a meal's deliveries, in its saved order; customers not in it follow,
- * by the route's area order, then name.
+ * A meal's deliveries by the route their stop is on (the first route, by id, naming its area);
+ * those on no route are left out.
  */
-export function orderedStops(
-  route: RouteBody,
+export function deliveriesByRoute(
   routes: readonly RouteBody[],
   deliveries: readonly TiffinDelivery[],
-): TiffinDelivery[] {
-  const mine = deliveries.filter((delivery) => routeOfDelivery(routes, delivery)?.id === route.id);
+): Map<number, TiffinDelivery[]> {
+  const byRoute = new Map<number, TiffinDelivery[]>(routes.map((route) => [route.id, []]));
+  for (const delivery of deliveries) {
+    const route = routeOfDelivery(routes, delivery);
+    if (route) byRoute.get(route.id)!.push(delivery);
+  }
+  return byRoute;
+}
+
+/**
+ * A route's stops (its own deliveries) in its saved order; customers not in it follow, by the
+ * route's area order, then name.
+ */
+export function orderedStops(route: RouteBody, mine: readonly TiffinDelivery[]): TiffinDelivery[] {
   const saved = new Map(route.stop_order.map((id, index) => [id, index]));
   const areaIndex = (delivery: TiffinDelivery) => {
     const keys = [delivery.area, delivery.pincode, delivery.institute]
@@ -146,14 +157,29 @@ export function orderedStops(
   });
 }
 
-/** A date and meal's deliveries, with every route: what the run sheets and the marks check. */
-export async function deliveriesOfRun(ctx: AppContext, date: string, meal: Meal) {
+/**
+ * A date and meal's deliveries, with every route and each route's own: what the run sheets and
+ * the marks check (`onlyUsers`: those customers' deliveries alone, as a batch of marks needs).
+ */
+export async function deliveriesOfRun(
+  ctx: AppContext,
+  date: string,
+  meal: Meal,
+  onlyUsers?: readonly number[],
+) {
   const [{ deliveries, closed }, routes] = await Promise.all([
-    tiffinDeliveriesOf(ctx, date),
+    tiffinDeliveriesOf(ctx, date, onlyUsers),
     readRoutes(ctx.db.kysely),
   ]);
-  return { deliveries: deliveries[meal], closed: closed[meal] !== null, routes };
+  return {
+    deliveries: deliveries[meal],
+    closed: closed[meal] !== null,
+    routes,
+    byRoute: deliveriesByRoute(routes, deliveries[meal]),
+  };
 }
+
+type Run = Awaited<ReturnType<typeof deliveriesOfRun>>;
 
 interface StopFacts {
   state: DeliveryStopState;
@@ -216,55 +242,62 @@ export async function stopFacts(
   return facts;
 }
 
+/** A route's run sheet for a date and meal. */
+export async function runSheetOf(ctx: AppContext, route: RouteBody, date: string, meal: Meal) {
+  return (await runSheetsOf(ctx, date, meal, [route]))[0]!;
+}
+
 /**
- * A route's run sheet for a date and meal; `run` when the caller already read the date's
- * deliveries (the owner's progress reads them once for every route).
+ * Run sheets of `routes` for a date and meal, from one read of the date's deliveries and one of
+ * their stops (the owner's progress asks for every route at once).
  */
-export async function runSheetOf(
+export async function runSheetsOf(
   ctx: AppContext,
-  route: RouteBody,
   date: string,
   meal: Meal,
-  given?: Awaited<ReturnType<typeof deliveriesOfRun>>,
+  routes?: readonly RouteBody[],
 ) {
-  const run = given ?? (await deliveriesOfRun(ctx, date, meal));
-  const current = run.routes.find((one) => one.id === route.id) ?? route;
-  const stops = orderedStops(current, run.routes, run.deliveries);
+  const run: Run = await deliveriesOfRun(ctx, date, meal);
+  const sheets = (routes ?? run.routes).map((route) => {
+    const current = run.routes.find((one) => one.id === route.id) ?? route;
+    return { route: current, stops: orderedStops(current, run.byRoute.get(current.id) ?? []) };
+  });
   const facts = await stopFacts(
     ctx.db.kysely,
     date,
     meal,
-    stops.map((stop) => stop.user_id),
+    sheets.flatMap((sheet) => sheet.stops.map((stop) => stop.user_id)),
   );
-  return {
-    route: current,
+  return sheets.map((sheet) => ({
+    route: sheet.route,
     date,
     meal,
     closed: run.closed,
-    stops: stops.map((stop): RunSheetStop => {
-      const fact = facts.get(stop.user_id);
-      const state = fact?.state ?? 'pending';
-      return {
-        customer_id: stop.user_id,
-        subscription_id: stop.subscription_id,
-        name: stop.name,
-        area: stop.area,
-        address: stop.address,
-        landmark: stop.landmark,
-        phone: stop.phone,
-        diet: stop.diet,
-        notes: stop.landmark,
-        plan_name: stop.plan_name,
-        pending_leave: stop.pending_leave,
-        state,
-        reason: fact?.reason ?? null,
-        boxes_returned: fact?.boxes_returned ?? 0,
-        cash_collected: (fact?.cash_collected_paise ?? 0) / 100,
-        actions: allowedEvents(deliveryStopMachine, deliveryStopFromApi({ state })).map(
-          (type) => MARK_OF_EVENT[type],
-        ),
-      };
-    }),
+    stops: sheet.stops.map((stop) => runSheetStop(stop, facts.get(stop.user_id))),
+  }));
+}
+
+function runSheetStop(stop: TiffinDelivery, fact: StopFacts | undefined): RunSheetStop {
+  const state = fact?.state ?? 'pending';
+  return {
+    customer_id: stop.user_id,
+    subscription_id: stop.subscription_id,
+    name: stop.name,
+    area: stop.area,
+    address: stop.address,
+    landmark: stop.landmark,
+    phone: stop.phone,
+    diet: stop.diet,
+    notes: stop.landmark,
+    plan_name: stop.plan_name,
+    pending_leave: stop.pending_leave,
+    state,
+    reason: fact?.reason ?? null,
+    boxes_returned: fact?.boxes_returned ?? 0,
+    cash_collected: (fact?.cash_collected_paise ?? 0) / 100,
+    actions: allowedEvents(deliveryStopMachine, deliveryStopFromApi({ state })).map(
+      (type) => MARK_OF_EVENT[type],
+    ),
   };
 }
 

@@ -192,9 +192,13 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     return (await readRoute(db, id))!;
   }
 
-  /** The stop's row, created pending when absent, held until the transaction ends. */
+  /**
+   * The stop's row, created pending when absent, held until the transaction ends: one statement
+   * either way (an upsert that changes nothing takes the row's lock on PostgreSQL; SQLite has one
+   * writer at a time).
+   */
   async function lockStop(trx: Executor, mark: MarkInput, routeId: number) {
-    await trx
+    return trx
       .insertInto('delivery_stops')
       .values({
         date: mark.date,
@@ -205,16 +209,13 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
         reason: null,
         updated_at: nowIso(deps),
       })
-      .onConflict((oc) => oc.columns(['date', 'meal', 'user_id']).doNothing())
-      .execute();
-    let query = trx
-      .selectFrom('delivery_stops')
-      .select(['state', 'reason'])
-      .where('date', '=', mark.date)
-      .where('meal', '=', mark.meal)
-      .where('user_id', '=', mark.customer);
-    if (deps.db.dialect === 'postgres') query = query.forUpdate();
-    return query.executeTakeFirstOrThrow();
+      .onConflict((oc) =>
+        oc
+          .columns(['date', 'meal', 'user_id'])
+          .doUpdateSet({ state: sql<DeliveryStopState>`delivery_stops.state` }),
+      )
+      .returning(['state', 'reason'])
+      .executeTakeFirstOrThrow();
   }
 
   const markExists = async (executor: Executor, id: string) =>
@@ -234,17 +235,17 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     try {
       return await db.transaction().execute(async (trx): Promise<MarkOutcome> => {
         const stop = await lockStop(trx, mark, mark.route);
-        // Under the stop's lock: a copy of this mark that committed first is seen here.
-        if (await markExists(trx, mark.id)) {
-          return { id: mark.id, status: 'duplicate', state: stop.state };
-        }
         const decision = decide(deliveryStopMachine, deliveryStopFromApi(stop), event);
         if (!decision.ok) {
+          // Under the stop's lock: a copy of this mark that committed first moved the stop.
+          if (await markExists(trx, mark.id)) {
+            return { id: mark.id, status: 'duplicate', state: stop.state };
+          }
           return { id: mark.id, status: 'refused', refusal: decision };
         }
         const now = nowIso(deps);
         const amountPaise = event.type === 'stop.cash_collected' ? event.amountPaise : null;
-        await trx
+        const inserted = await trx
           .insertInto('delivery_marks')
           .values({
             id: mark.id,
@@ -260,7 +261,11 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
             marked_by: actor.id,
             received_at: now,
           })
-          .execute();
+          // A copy of this mark that committed first (under the stop's lock, so it is seen).
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return { id: mark.id, status: 'duplicate', state: stop.state };
         const next = decision.next as DeliveryStopState;
         if (event.type === 'stop.delivered' || event.type === 'stop.not_delivered') {
           const updated = await trx
@@ -312,14 +317,14 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
   }
 
   /**
-   * A batch of marks, each answered applied, duplicate or refused, in order. `riderRoutes`: the
-   * routes a rider may mark (null: the owner or a manager, any route).
+   * A batch of marks, each answered applied, duplicate or refused, in order. `asRider`: the actor
+   * may mark only the routes they are assigned to (the owner or a manager: any route).
    */
   async function applyMarks(
     ctx: AppContext,
     actor: User,
     marks: readonly MarkInput[],
-    riderRoutes: readonly number[] | null,
+    asRider: boolean,
   ): Promise<MarkOutcome[]> {
     const ids = [...new Set(marks.map((mark) => mark.id))];
     const known = new Set(
@@ -327,12 +332,17 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
         (row) => row.id,
       ),
     );
+    // Each date and meal's deliveries of the batch's own customers: a stop is on its run sheet by
+    // the same rules whoever else is, so a batch reads its customers, not the whole day.
     const runs = new Map<string, Awaited<ReturnType<typeof deliveriesOfRun>>>();
     const runOf = async (date: string, meal: Meal) => {
       const key = `${date}/${meal}`;
       let run = runs.get(key);
       if (!run) {
-        run = await deliveriesOfRun(ctx, date, meal);
+        const customers = marks
+          .filter((mark) => mark.date === date && mark.meal === meal)
+          .map((mark) => mark.customer);
+        run = await deliveriesOfRun(ctx, date, meal, [...new Set(customers)]);
         runs.set(key, run);
       }
       return run;
@@ -345,11 +355,12 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
       }
       const refuse = (key: Parameters<typeof refusal>[0]) =>
         outcomes.push({ id: mark.id, status: 'refused', refusal: refusal(key) });
-      if (riderRoutes && !riderRoutes.includes(mark.route)) {
+      const run = await runOf(mark.date, mark.meal);
+      const marked = run.routes.find((route) => route.id === mark.route);
+      if (asRider && !marked?.riders.some((rider) => rider.id === actor.id)) {
         refuse('delivery_stop.not_your_route');
         continue;
       }
-      const run = await runOf(mark.date, mark.meal);
       const delivery = run.deliveries.find((one) => one.user_id === mark.customer);
       if (!delivery) {
         refuse('delivery_stop.not_on_run_sheet');

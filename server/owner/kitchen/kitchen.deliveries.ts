@@ -2,11 +2,13 @@
 // delivery run sheets (server/lifecycles/delivery), so both list the same customers, net of leaves
 // APPROVED for the date, meal skips, customers held for dues and closed meals.
 import { sql } from 'kysely';
+import { holdPolicyOf } from '@machines/dues';
 import type { Diet } from '@machines/menu';
 import type { Meal } from '@machines/settings';
 import type { AppContext } from '@server/context.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
 import { heldOffSheet, type HeldOff, ensureLocks } from './kitchen.lock.js';
 import {
   leaveCovers,
@@ -53,8 +55,14 @@ function deliveryArea(row: {
  * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
  * together; customers with no address come last.
  */
-export function tiffinDeliveryRows(db: AppContext['db']['kysely'], date: string) {
-  return subscriptionsCovering(db, date)
+export function tiffinDeliveryRows(
+  db: AppContext['db']['kysely'],
+  date: string,
+  onlyUsers?: readonly number[],
+) {
+  let covering = subscriptionsCovering(db, date);
+  if (onlyUsers) covering = covering.where('s.user_id', 'in', onlyUsers);
+  return covering
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
     .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
@@ -129,14 +137,36 @@ export function deliveriesByMeal(
   return deliveries;
 }
 
-/** The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day. */
-export async function tiffinDeliveriesOf(ctx: AppContext, date: string) {
+/**
+ * Whom the dues hold takes off `date`'s deliveries: nobody while the hold is off; else as the
+ * kitchen sheet decides, by its locks (locking a due meal first).
+ */
+async function heldOffOf(
+  ctx: AppContext,
+  date: string,
+  onlyUsers?: readonly number[],
+): Promise<HeldOff> {
+  const settings = await readSettings(ctx.db.kysely);
+  if (!holdPolicyOf(settings.payments).enabled) return { breakfast: [], lunch: [], dinner: [] };
   const locks = await ensureLocks(ctx, date);
+  return heldOffSheet(ctx, date, locks.settings, locks.rows, onlyUsers);
+}
+
+/**
+ * The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day;
+ * `onlyUsers` narrows them to those customers (a batch of delivery marks asks about its own
+ * customers alone, by the same rules, rather than reading the whole day for each batch).
+ */
+export async function tiffinDeliveriesOf(
+  ctx: AppContext,
+  date: string,
+  onlyUsers?: readonly number[],
+) {
   const [heldOff, skips, closed, rows] = await Promise.all([
-    heldOffSheet(ctx, date, locks.settings, locks.rows),
-    skipsOnDate(ctx.db.kysely, date),
+    heldOffOf(ctx, date, onlyUsers),
+    skipsOnDate(ctx.db.kysely, date, onlyUsers),
     closedMealsOfDate(ctx.db.kysely, date),
-    tiffinDeliveryRows(ctx.db.kysely, date),
+    tiffinDeliveryRows(ctx.db.kysely, date, onlyUsers),
   ]);
   return { deliveries: deliveriesByMeal(rows, closed, skips, heldOff), closed };
 }

@@ -99,21 +99,24 @@ const noneHeld = (): HeldOff => ({ breakfast: [], lunch: [], dinner: [] });
 
 /**
  * Per meal, the subscriptions the dues hold takes off `date`'s sheet (machines/kitchen
- * holdTakesOff): the held customers' counted subscriptions, except those a lock already counted.
- * Nothing is read beyond the settings while the hold is off.
+ * holdTakesOff): the held customers' counted subscriptions, except those a lock already counted
+ * (of `onlyUsers`, when given). Nothing is read beyond the settings while the hold is off.
  */
 export async function heldOffSheet(
   ctx: LockContext,
   date: string,
   settings: BusinessSettings,
   lockRows: ReadonlyMap<Meal, LockRow>,
+  onlyUsers?: readonly number[],
 ): Promise<HeldOff> {
   const policy = holdPolicyOf(settings.payments);
   if (!policy.enabled) return noneHeld();
   const db = ctx.db.kysely;
   const held = await heldCustomers(db, policy, ctx.today());
-  if (held.size === 0) return noneHeld();
-  const counted = await countedSubscriptions(db, date, [...held.keys()]);
+  const asked = onlyUsers ? new Set(onlyUsers) : null;
+  const users = [...held.keys()].filter((user) => !asked || asked.has(user));
+  if (users.length === 0) return noneHeld();
+  const counted = await countedSubscriptions(db, date, users);
   const now = ctx.clock.now().toISOString();
   const off = noneHeld();
   for (const meal of MEALS) {

@@ -248,8 +248,11 @@ export interface KitchenSkip {
 export async function skipsOnDate(
   db: Kysely<Database>,
   date: string,
+  onlyUsers?: readonly number[],
 ): Promise<Record<Meal, KitchenSkip[]>> {
-  const rows = await skipsCounted(db, date)
+  let skips = skipsCounted(db, date);
+  if (onlyUsers) skips = skips.where('k.user_id', 'in', onlyUsers);
+  const rows = await skips
     .innerJoin('plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
