@@ -53,6 +53,8 @@ export interface SessionContext {
   readonly refreshToken: string | null;
   /** Requests that have had their one refresh after a 401 (most recent last, bounded). */
   readonly refreshedRequestIds: readonly string[];
+  /** The refresh under way answers a 401 (not the periodic check or a restored session). */
+  readonly refreshingFor401?: boolean;
   readonly error: MachineError | null;
   readonly forcedLogoutReason: ForcedLogoutReason | null;
 }
@@ -79,6 +81,7 @@ const signedOutContext = {
   accessToken: null,
   refreshToken: null,
   refreshedRequestIds: [],
+  refreshingFor401: false,
 } as const;
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
@@ -139,6 +142,7 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
           assertEvent(event, 'session.unauthorized');
           return [...context.refreshedRequestIds, event.requestId].slice(-REMEMBERED_REQUEST_IDS);
         },
+        refreshingFor401: true,
       }),
     },
     guards: {
@@ -151,6 +155,10 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
         'output' in event && !!(event.output as StoredTokens | null)?.refresh,
       isAccessTokenExpiring: ({ context }) => isTokenExpiring(context.accessToken, Date.now()),
       hasRefreshToken: ({ context }) => !!context.refreshToken,
+      isOfflineCheck: ({ context, event }) =>
+        !context.refreshingFor401 &&
+        'error' in event &&
+        toMachineError(event.error).failure === 'network',
       wasRefreshedFor: ({ context, event }) =>
         event.type === 'session.unauthorized' &&
         context.refreshedRequestIds.includes(event.requestId),
@@ -293,17 +301,29 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
                 accessToken: ({ event }) => event.output.access,
                 refreshToken: ({ context, event }) => event.output.refresh ?? context.refreshToken,
                 error: null,
+                refreshingFor401: false,
               }),
               'persistTokens',
             ],
           },
-          onError: {
-            target: 'forcedLogout',
-            actions: [
-              assign({ error: ({ event }) => toMachineError(event.error) }),
-              { type: 'forceLogout', params: { reason: 'refresh-failed' } },
-            ],
-          },
+          onError: [
+            {
+              // The check's (or a restored session's) refresh got no answer at all (no signal):
+              // the session stays, with the tokens it has, and the next check tries again; a
+              // rider's phone must open its run sheet in a lift or a basement. A refresh after a
+              // 401 (the server was reached) that fails logs out as the spec says.
+              guard: 'isOfflineCheck',
+              target: 'loggedIn',
+              actions: assign({ error: ({ event }) => toMachineError(event.error) }),
+            },
+            {
+              target: 'forcedLogout',
+              actions: [
+                assign({ error: ({ event }) => toMachineError(event.error) }),
+                { type: 'forceLogout', params: { reason: 'refresh-failed' } },
+              ],
+            },
+          ],
         },
         on: {
           // Another request hit 401 while refreshing: it waits for this refresh, which counts as its one.

@@ -197,6 +197,38 @@ describe('the periodic check', () => {
     expect(clearTokens).toHaveBeenCalledTimes(1);
   });
 
+  it('stays signed in without signal: a refresh that gets no answer is tried again at the next check', async () => {
+    let online = false;
+    const { actor, clearTokens, notify, refreshTokens } = await startSession({
+      // Opened after a night away: the access token long expired, the refresh token good.
+      stored: { access: tokenExpiringIn(-8 * 60 * MINUTE), refresh: 'refresh-1' },
+      refresh: async () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return { access: tokenExpiringIn(15 * MINUTE), refresh: 'refresh-2' };
+      },
+    });
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    let snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('loggedIn');
+    expect(selectIsAuthenticated(snapshot)).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      refreshToken: 'refresh-1',
+      error: { failure: 'network' },
+    });
+    expect(clearTokens).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS);
+    expect(refreshTokens).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toBe('loggedIn');
+    online = true;
+    await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS);
+    expect(refreshTokens).toHaveBeenCalledTimes(3);
+    snapshot = actor.getSnapshot();
+    expect(snapshot.context).toMatchObject({ refreshToken: 'refresh-2', error: null });
+    expect(isTokenExpiring(selectAccessToken(snapshot), Date.now())).toBe(false);
+    expect(clearTokens).not.toHaveBeenCalled();
+  });
+
   it('forces logout at the check when the token is expiring and there is no refresh token', async () => {
     const { actor, refreshTokens } = await startSession({
       stored: { access: tokenExpiringIn(6 * MINUTE), refresh: null },

@@ -12,6 +12,7 @@ import { mayCall, roleMayOpen } from '@machines/staff';
 import { apiFetch, apiKey } from '@web/api/call';
 import { createApi, type ApiClient, type SessionLink } from '@web/api/client';
 import { ApiError } from '@web/api/errors';
+import { keepProfile, keptProfile } from './tokens';
 import { injectedBusiness } from '@web/app/business';
 import { createQueryClient } from '@web/app/queryClient';
 import type { Language } from '@web/i18n/i18n';
@@ -56,7 +57,17 @@ function profileState(result: QueryObserverResult<User, Error>): ProfileState {
 export function createServerState(getSession: () => SessionLink | null): ServerState {
   const api = createApi(getSession);
   const queryClient = createQueryClient();
-  const fetchProfile = () => apiFetch(api, 'get', '/accounts/profile/');
+  // Offline (no answer at all), the profile this device kept: the installed app opened without
+  // signal still knows who is signed in (a rider's run sheet is kept on the phone too).
+  const fetchProfile = async () => {
+    try {
+      return keepProfile(await apiFetch(api, 'get', '/accounts/profile/'));
+    } catch (error) {
+      const kept = error instanceof ApiError && error.failure === 'network' ? keptProfile() : null;
+      if (kept) return kept;
+      throw error;
+    }
+  };
   // The page came with the business profile (server/platform/web.ts): the contact page needs no request.
   const business = injectedBusiness();
   if (business) queryClient.setQueryData(apiKey('/business/'), business);
@@ -91,16 +102,16 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
         queryKey: PROFILE_KEY,
         queryFn: async () => {
           const answer = await early;
-          return answer?.ok ? ((await answer.json()) as User) : fetchProfile();
+          return answer?.ok ? keepProfile((await answer.json()) as User) : fetchProfile();
         },
       });
     },
     setProfile(user) {
-      queryClient.setQueryData(PROFILE_KEY, user);
+      queryClient.setQueryData(PROFILE_KEY, keepProfile(user));
     },
     async saveLanguage(language) {
       const user = await apiFetch(api, 'put', '/accounts/language/', { body: { language } });
-      queryClient.setQueryData(PROFILE_KEY, user);
+      queryClient.setQueryData(PROFILE_KEY, keepProfile(user));
     },
     forgetAnswers() {
       queryClient.removeQueries();
