@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addRider, auth, tiffinCustomer } from './delivery-fixtures';
 import { msg, refusal } from './i18n';
 import { indiaDate, ownerLogsIn } from './owner-fixtures';
-import { apiLogin, ownerToken, shot } from './support';
+import { apiLogin, expectToast, ownerToken, shot } from './support';
 
 interface SheetStop {
   customer_id: number;
@@ -79,6 +79,7 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   // The server's refusal, in the page's language, under the field it is about.
   await expect(form.getByText(refusal('route.name_taken'))).toBeVisible();
   await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await shotsAtBothWidths(page, `delivery-route-form-${lang}`);
   const routeName = `Canal ${pincode}`;
   await nameField.fill(routeName);
   await form.getByRole('button', { name: msg('deliveries.routes.addSubmit') }).click();
@@ -185,7 +186,11 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
       name: msg('deliveries.cash.confirmOf', { amount: '₹150', name: firstName }),
     });
   await confirmCash.click();
-  await expect(page.getByText(msg('deliveries.cash.toast.confirmed'))).toBeVisible();
+  await expectToast(
+    page,
+    msg('deliveries.cash.toast.confirmed'),
+    msg('deliveries.cash.toast.confirmedMessage', { amount: '₹150', name: firstName }),
+  );
   await expect(confirmCash).toHaveCount(0);
   const confirmed = await request.get('/api/owner/cash-collections/?status=confirmed', {
     headers: auth(owner),

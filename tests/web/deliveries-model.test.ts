@@ -2,7 +2,7 @@
 // missed stops named by route, the route form's areas box and rider choices, and the server's
 // route refusals under their fields in the page's language.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSALS_EN, REFUSALS_HI } from '@machines/shared';
+import { REFUSALS_EN, REFUSALS_HI, type ErrorBody } from '@machines/shared';
 import type { DeliveryProgress, DeliveryRoute } from '../../web/api/delivery-owner';
 import { ApiError } from '../../web/api/errors';
 import type { StaffMember } from '../../web/api/staff';
@@ -121,8 +121,10 @@ describe('the riders a route may be given', () => {
 });
 
 describe("the server's refusals of a route", () => {
-  const refused = (field: string, code: string) =>
-    new ApiError(400, { [field]: ['server sentence'], error_code: code });
+  // A 400 as the server sends it: per-field lists beside the error_code (which the type keeps apart).
+  const answer = (fields: Record<string, string[]>, code: string) =>
+    new ApiError(400, { ...fields, error_code: code } as unknown as ErrorBody);
+  const refused = (field: string, code: string) => answer({ [field]: ['server sentence'] }, code);
 
   it('show under the field they are about, in the catalogue’s words', () => {
     expect(routeFieldErrors(refused('name', 'route.name_taken'))).toEqual({
@@ -141,7 +143,7 @@ describe("the server's refusals of a route", () => {
   });
 
   it("keep the server's per-field messages for other fields", () => {
-    const blank = new ApiError(400, { areas: ['Too many areas.'], error_code: 'invalid' });
+    const blank = answer({ areas: ['Too many areas.'] }, 'invalid');
     expect(routeFieldErrors(blank)).toEqual({ areas: 'Too many areas.' });
     expect(routeFieldErrors(new Error('offline'))).toEqual({});
   });

@@ -8,9 +8,9 @@ export const printArea = style({});
 export const noPrint = style({});
 
 globalStyle(`${noPrint}`, { '@media': { print: { display: 'none !important' } } });
-// On paper only the sheet: the shell's header, footer and skip link are hidden.
+// On paper only the sheet: the shell's header, footer and skip link, and any toast, are hidden.
 globalStyle(
-  'body:has([data-print-sheet]) header, body:has([data-print-sheet]) footer, body:has([data-print-sheet]) a[href="#main"]',
+  'body:has([data-print-sheet]) header, body:has([data-print-sheet]) footer, body:has([data-print-sheet]) a[href="#main"], body:has([data-print-sheet]) [data-toast]',
   {
     '@media': { print: { display: 'none !important' } },
   },

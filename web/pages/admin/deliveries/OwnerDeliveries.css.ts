@@ -11,13 +11,16 @@ export const sectionHead = style({
   gap: vars.space.sm,
 });
 
+/** The date and meal: side by side, no wider than they need on a laptop. */
+export const pickers = style({ maxWidth: 560 });
+
 /** A card a route: one column on a phone, as many as fit on a laptop. */
 export const routeGrid = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 290px), 1fr))',
   gap: vars.space.md,
 });
 

@@ -13,7 +13,8 @@ import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useT } from '@web/i18n/i18n';
 import { mealLabel, todayIso } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
-import * as styles from './DeliveriesPage.css';
+import * as riderStyles from './DeliveriesPage.css';
+import * as styles from './OwnerDeliveries.css';
 import { businessHour, DELIVERY_MEALS } from './deliveriesModel';
 import { PendingCash } from './PendingCash';
 import { RouteSheet } from './RouteSheet';
@@ -68,7 +69,7 @@ export function OwnerDeliveries() {
           <p className={muted}>{t('deliveries.owner.intro')}</p>
         </div>
       </header>
-      <div className={styles.pickers}>
+      <div className={`${riderStyles.pickers} ${styles.pickers}`}>
         <DateField
           label={t('deliveries.date')}
           value={date}
