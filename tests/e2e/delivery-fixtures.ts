@@ -6,17 +6,25 @@ import { apiCustomer, apiPaidSubscription, readClaimPath, readOtp } from './supp
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** A rider added by the owner and claimed through the SMS invite: their username and id. */
-export async function addRider(request: APIRequestContext, owner: string, lastName: string) {
+/**
+ * A rider (or, with `role`, another staff member) added by the owner and claimed through the SMS
+ * invite: their username and id.
+ */
+export async function addRider(
+  request: APIRequestContext,
+  owner: string,
+  lastName: string,
+  role: 'delivery' | 'manager' = 'delivery',
+) {
   const local = `6${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   const phone = `+91${local}`;
   const username = `rider${local.slice(-6)}`;
   const password = 'Rider-pass-42';
   const added = await request.post('/api/owner/staff/', {
     headers: auth(owner),
-    data: { first_name: 'Ravi', last_name: lastName, phone: local, role: 'delivery' },
+    data: { first_name: 'Ravi', last_name: lastName, phone: local, role },
   });
-  expect(added.status(), 'add rider').toBe(201);
+  expect(added.status(), `add ${role}`).toBe(201);
   const { id } = (await added.json()) as { id: number };
   const token = (await readClaimPath(phone)).split('/').at(-1)!;
   expect((await request.post(`/api/accounts/claim/${token}/otp/`)).status()).toBe(200);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addRider, auth, tiffinCustomer } from './delivery-fixtures';
 import { msg, refusal } from './i18n';
-import { indiaDate, ownerLogsIn } from './owner-fixtures';
+import { expectAccessible, indiaDate, ownerLogsIn } from './owner-fixtures';
 import { apiLogin, expectToast, ownerToken, shot } from './support';
 
 interface SheetStop {
@@ -177,6 +177,7 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
       .filter({ hasText: msg('deliveries.owner.boxes', { count: 1 }) }),
   ).toHaveCount(1);
   await shotsAtBothWidths(page, `delivery-progress-${lang}`);
+  await expectAccessible(page, 'the deliveries progress');
 
   // 6. The owner confirms the cash: it leaves the list and becomes a counter payment.
   const confirmCash = main
@@ -231,6 +232,15 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   });
   await page.getByRole('button', { name: msg('deliveries.sheet.print'), exact: true }).click();
   await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  // On paper only the sheet: no navigation, no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(
+    page.getByRole('button', { name: msg('deliveries.sheet.print'), exact: true }),
+  ).toBeHidden();
+  await expect(rows.nth(1)).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await expectAccessible(page, 'the printable run sheet');
   await shotsAtBothWidths(page, `delivery-sheet-${lang}`);
   const folder = process.env.E2E_SHOTS;
   if (folder)
@@ -239,4 +249,52 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   // Back: the Progress tab as it was left.
   await page.getByRole('button', { name: msg('deliveries.sheet.back') }).click();
   await expect(card).toContainText(msg('deliveries.owner.deliveredOf', { delivered: 1, total: 2 }));
+});
+
+test('a manager follows the run on a phone and gives a route the riders routes have', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const lang = test.info().project.name === 'hindi' ? 'hi' : 'en';
+  const pincode = `${lang === 'hi' ? 2 : 1}${String(Date.now() % 100_000).padStart(5, '0')}`;
+  const owner = await ownerToken(request);
+  const rider = await addRider(request, owner, `M${pincode}`);
+  const riderName = `Ravi M${pincode}`;
+  const ridden = await request.post('/api/owner/routes/', {
+    headers: auth(owner),
+    data: { name: `Ridden ${pincode}`, areas: [pincode], riders: [rider.id] },
+  });
+  expect(ridden.status()).toBe(201);
+  const manager = await addRider(request, owner, `Manager${pincode}`, 'manager');
+
+  await page.goto('/login');
+  await page.getByLabel(msg('auth.login.username')).fill(manager.username);
+  await page.getByLabel(msg('auth.field.password'), { exact: true }).fill(manager.password);
+  await page.getByRole('button', { name: msg('auth.login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole('button', { name: msg('shell.accountMenu', { username: manager.username }) })
+    .click();
+  await page.getByRole('menuitem', { name: msg('nav.deliveriesOwner') }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: msg('deliveries.owner.title') }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: `Ridden ${pincode}`, exact: true })).toBeVisible();
+  // A manager may not read the staff list: the form offers the riders the routes have.
+  await page.getByRole('tab', { name: msg('deliveries.owner.tab.routes') }).click();
+  await page.getByRole('button', { name: msg('deliveries.routes.add'), exact: true }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel(msg('deliveries.routes.name')).fill(`Second ${pincode}`);
+  await form.getByLabel(riderName).check();
+  await form.getByRole('button', { name: msg('deliveries.routes.addSubmit') }).click();
+  await expect(form).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('list', { name: msg('deliveries.routes.title') })
+      .getByRole('listitem')
+      .filter({ hasText: `Second ${pincode}` }),
+  ).toContainText(msg('deliveries.routes.riders', { riders: riderName }));
+  await shot(page, `delivery-manager-routes-360-${lang}`);
 });
