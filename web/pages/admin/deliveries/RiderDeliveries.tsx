@@ -1,9 +1,10 @@
-// A delivery rider's phone screen (issue 22; DeliveriesPage shows it to a rider): pick the route (when they ride more than one), the
-// date and the meal, and the run sheet shows the stops in the route's saved order, each with the
-// marks its machine (machines/delivery-stop) offers now. Marks and a new order go through the
-// phone's outbox (web/api/delivery.ts), so the rider keeps working without signal: a stop shows
-// its mark at once, a small badge counts what waits to be sent, and a mark the server refuses
-// shows its sentence on that stop until the rider has read it.
+// A delivery rider's phone screen (issue 22; ./DeliveriesPage shows it to a rider): pick the
+// route (when they ride more than one), the date and the meal, and the run sheet shows the stops
+// in the route's saved order, each with the marks its machine (machines/delivery-stop) offers
+// now. Marks and a new order go through the phone's outbox (web/api/delivery.ts), so the rider
+// keeps working without signal: a stop shows its mark at once, a small badge counts what waits to
+// be sent, and a mark the server refuses shows its sentence on that stop until the rider has read
+// it.
 import { useState } from 'react';
 import { allowedEvents } from '@machines/shared';
 import {
