@@ -3,7 +3,8 @@
 // removes another after a confirm; the rider's marks arrive through the API as from their phone,
 // and the owner's Progress tab shows the new counts without a reload (it asks again on its own),
 // the stop not delivered with its reason and a number to call, the box still out and the cash to
-// confirm, which the owner confirms. The route's printed sheet lists the stops in the saved order.
+// confirm, which the owner confirms (and another they reject, with a reason). The route's printed
+// sheet lists the stops in the saved order.
 // With E2E_SHOTS set to a folder, the page and the sheet are saved there at 1366 and 360 px, and
 // the sheet as the printer gets it (a PDF).
 import { randomUUID } from 'node:crypto';
@@ -111,7 +112,7 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   await expect(card).toContainText(msg('deliveries.owner.deliveredOf', { delivered: 0, total: 2 }));
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
-  // 4. The rider's phone sends its marks: the first stop delivered with ₹150 taken, the second
+  // 4. The rider's phone sends its marks: the first stop delivered with ₹150 and ₹40 taken, the second
   // not delivered (not home).
   const routes = (await (
     await request.get('/api/owner/routes/', { headers: auth(owner) })
@@ -141,12 +142,18 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
         mark(idOf(first), 'delivered'),
         mark(idOf(second), 'not_delivered', { reason: 'not_home' }),
         mark(idOf(first), 'cash_collected', { amount: 150 }),
+        mark(idOf(first), 'cash_collected', { amount: 40 }),
       ],
     },
   });
   expect(sent.status()).toBe(200);
   const results = ((await sent.json()) as { results: Array<{ status: string }> }).results;
-  expect(results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied']);
+  expect(results.map((result) => result.status)).toEqual([
+    'applied',
+    'applied',
+    'applied',
+    'applied',
+  ]);
 
   // 5. Without a reload, the page shows the new counts (it asks every 20 s).
   await expect(card).toContainText(
@@ -180,12 +187,13 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   await expectAccessible(page, 'the deliveries progress');
 
   // 6. The owner confirms the cash: it leaves the list and becomes a counter payment.
-  const confirmCash = main
+  const firstCash = main
     .getByRole('listitem')
     .filter({ has: page.locator(`a[href^="/admin/customers/${idOf(first)}?"]`) })
-    .getByRole('button', {
-      name: msg('deliveries.cash.confirmOf', { amount: '₹150', name: firstName }),
-    });
+    .filter({ hasText: '₹' });
+  const confirmCash = firstCash.getByRole('button', {
+    name: msg('deliveries.cash.confirmOf', { amount: '₹150', name: firstName }),
+  });
   await confirmCash.click();
   await expectToast(
     page,
@@ -199,6 +207,36 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   const collections = (await confirmed.json()) as Array<{ route_id: number; payment_id: number }>;
   expect(collections.filter((row) => row.route_id === route)).toEqual([
     expect.objectContaining({ payment_id: expect.any(Number) }),
+  ]);
+
+  // The ₹40 the customer says they never gave: rejected, with the reason asked first.
+  await firstCash
+    .getByRole('button', {
+      name: msg('deliveries.cash.rejectOf', { amount: '₹40', name: firstName }),
+    })
+    .click();
+  const reject = page.getByRole('dialog', {
+    name: msg('deliveries.cash.rejectTitle', { amount: '₹40', name: firstName }),
+  });
+  const submitReject = reject.getByRole('button', {
+    name: msg('deliveries.cash.reject'),
+    exact: true,
+  });
+  await expect(submitReject).toBeDisabled();
+  await reject.getByLabel(msg('deliveries.cash.reason')).fill('Customer paid online');
+  await submitReject.click();
+  await expectToast(page, msg('deliveries.cash.toast.rejected'));
+  await expect(firstCash).toHaveCount(0);
+  const rejected = await request.get('/api/owner/cash-collections/?status=rejected', {
+    headers: auth(owner),
+  });
+  const rejections = (await rejected.json()) as Array<{ route_id: number; amount: number }>;
+  expect(rejections.filter((row) => row.route_id === route)).toEqual([
+    expect.objectContaining({
+      amount: 40,
+      reject_reason: 'Customer paid online',
+      payment_id: null,
+    }),
   ]);
 
   // 7. The route's printed sheet: its stops in the saved order (the second customer first now).
