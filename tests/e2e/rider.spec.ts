@@ -8,43 +8,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { refusalSentence } from '@machines/shared';
 import { language, msg } from './i18n';
-import { ensurePlan, indiaDate, PLANS } from './owner-fixtures';
-import {
-  apiCustomer,
-  apiLogin,
-  apiPaidSubscription,
-  ownerToken,
-  readClaimPath,
-  readOtp,
-  shot,
-} from './support';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** A rider added by the owner and claimed through the SMS invite: their username and id. */
-async function addRider(request: APIRequestContext, owner: string, lastName: string) {
-  const local = `6${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
-  const phone = `+91${local}`;
-  const username = `rider${local.slice(-6)}`;
-  const password = 'Rider-pass-42';
-  const added = await request.post('/api/owner/staff/', {
-    headers: auth(owner),
-    data: { first_name: 'Ravi', last_name: lastName, phone: local, role: 'delivery' },
-  });
-  expect(added.status(), 'add rider').toBe(201);
-  const { id } = (await added.json()) as { id: number };
-  const token = (await readClaimPath(phone)).split('/').at(-1)!;
-  expect((await request.post(`/api/accounts/claim/${token}/otp/`)).status()).toBe(200);
-  const verified = await request.post(`/api/accounts/claim/${token}/verify/`, {
-    data: { otp: await readOtp(phone) },
-  });
-  expect(verified.status(), 'claim: verify').toBe(200);
-  const completed = await request.post(`/api/accounts/claim/${token}/complete/`, {
-    data: { username, password, confirm_password: password },
-  });
-  expect(completed.ok(), 'claim: complete').toBe(true);
-  return { id, username, password };
-}
+import { addRider, auth, tiffinCustomer } from './delivery-fixtures';
+import { indiaDate } from './owner-fixtures';
+import { apiLogin, ownerToken, shot } from './support';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
@@ -56,29 +22,6 @@ async function signIn(page: Page, username: string, password: string) {
 interface Progress {
   routes: Array<{ route: number; total: number; delivered: number; pending: number }>;
   boxes_out: Array<{ customer_id: number; boxes: number }>;
-}
-
-/** A regular tiffin customer at `address` in `pincode`, paid for every meal. */
-async function tiffinCustomer(request: APIRequestContext, pincode: string, address: string) {
-  const { customer, tokens } = await apiCustomer(request, { userType: 'regular' });
-  const completed = await request.post('/api/accounts/complete-profile/', {
-    headers: auth(tokens!.access),
-    data: {
-      user_type: 'regular',
-      is_tiffin_user: true,
-      is_mess_user: false,
-      regular_profile: {
-        address,
-        landmark: 'Opposite the post office',
-        pincode,
-        city: 'Ghaziabad',
-      },
-    },
-  });
-  expect(completed.ok(), 'complete profile').toBe(true);
-  const planId = await ensurePlan(request, PLANS.tiffinAll);
-  await apiPaidSubscription(request, tokens!.access, planId);
-  return customer;
 }
 
 /** The owner's progress of a date's dinner (GET /api/owner/deliveries/). */

@@ -199,9 +199,12 @@ export async function apiCustomer(
     verify?: boolean;
     complete?: 'mess' | 'tiffin' | false;
     userType?: 'student' | 'regular';
+    /** A first name of the journey's own, where two customers must read apart on a screen. */
+    firstName?: string;
   } = {},
 ): Promise<{ customer: Customer; tokens: Tokens | null }> {
   const customer = newCustomer(options.userType ?? 'student');
+  if (options.firstName) customer.firstName = options.firstName;
   const address = customerAddress();
   await json(
     await request.post('/api/accounts/register/', {

@@ -162,7 +162,10 @@ describe('the route guards for staff', () => {
     expect(decide('delivery', '/admin/deliveries')).toEqual({ kind: 'allow' });
     expect(decide('delivery', '/admin/kitchen')).toEqual({ kind: 'notForRole' });
     expect(decide('mess_owner', '/admin/staff')).toEqual({ kind: 'allow' });
-    expect(decide('mess_owner', '/admin/deliveries')).toEqual({ kind: 'notForRole' });
+    // The deliveries page: a rider's run sheet, the owner's and a manager's progress and routes.
+    expect(decide('mess_owner', '/admin/deliveries')).toEqual({ kind: 'allow' });
+    expect(decide('manager', '/admin/deliveries')).toEqual({ kind: 'allow' });
+    expect(decide('kitchen', '/admin/deliveries')).toEqual({ kind: 'notForRole' });
     // A customer still gets the 403 page, as before.
     expect(decide('student', '/admin/staff')).toEqual({ kind: 'forbidden' });
   });
@@ -171,7 +174,8 @@ describe('the route guards for staff', () => {
     const bare = (userType: AccountType, pathname: string) =>
       decideRoute(APP_ROUTES, { loading: false, user: user(userType), pathname });
     expect(bare('mess_owner', '/admin/staff')).toEqual({ kind: 'allow' });
-    expect(bare('mess_owner', '/admin/deliveries')).toEqual({ kind: 'notForRole' });
+    expect(bare('mess_owner', '/admin/deliveries')).toEqual({ kind: 'allow' });
+    expect(bare('delivery', '/admin/deliveries')).toEqual({ kind: 'notForRole' });
     expect(bare('manager', '/admin/leaves')).toEqual({ kind: 'notForRole' });
   });
 
@@ -189,14 +193,19 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner the Staff page in the account menu (the header is full)', () => {
-    expect(accountMenuLinks(mayOpenFor('mess_owner')).map((link) => link.to)).toEqual([
-      '/admin/staff',
-    ]);
+  it('gives the owner Staff and Deliveries in the account menu (the header is full)', () => {
+    const menu = (userType: AccountType) =>
+      accountMenuLinks(mayOpenFor(userType), userType).map((link) => link.to);
+    expect(menu('mess_owner')).toEqual(['/admin/staff', '/admin/deliveries']);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
-    for (const staff of ['manager', 'kitchen', 'delivery'] as const) {
-      expect(accountMenuLinks(mayOpenFor(staff)), staff).toEqual([]);
+    // A manager follows the run from the account menu too; a rider has it in the header.
+    expect(menu('manager')).toEqual(['/admin/deliveries']);
+    expect(accountMenuLinks(mayOpenFor('manager'), 'manager')[0]?.label).toBe(
+      'nav.deliveriesOwner',
+    );
+    for (const staff of ['kitchen', 'delivery'] as const) {
+      expect(menu(staff), staff).toEqual([]);
     }
   });
 

@@ -13,7 +13,9 @@ export type StaffUpdate = components['schemas']['StaffUpdate'];
 
 const STAFF = '/owner/staff/' satisfies ApiPath<'get'>;
 
-export const useStaff = () => useApiQuery(STAFF, undefined, { role: 'business' });
+/** The staff list; `enabled` false for an account that may not read it (a manager). */
+export const useStaff = (enabled = true) =>
+  useApiQuery(STAFF, undefined, { role: 'business', enabled });
 
 export const useAddStaff = () =>
   useApiMutation('post', '/owner/staff/', {

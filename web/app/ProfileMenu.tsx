@@ -1,4 +1,4 @@
-// The avatar menu: the business pages kept out of the header (the owner's Staff), Profile and
+// The avatar menu: the business pages kept out of the header (the owner's Staff and Deliveries), Profile and
 // Logout (logout returns to /).
 import { DropdownMenu } from 'radix-ui';
 import { useLocation } from 'wouter';
@@ -24,7 +24,7 @@ export function ProfileMenu() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={6}>
           <DropdownMenu.Label className={styles.menuLabel}>{user.username}</DropdownMenu.Label>
-          {accountMenuLinks(mayOpen).map((link) => (
+          {accountMenuLinks(mayOpen, user.user_type).map((link) => (
             <DropdownMenu.Item
               key={link.to}
               className={styles.menuItem}

@@ -105,8 +105,11 @@ export interface AppRoute extends RouteEntry {
     /** Only these roles see the link (the route may let more open it). */
     readonly roles?: readonly AccessRole[];
   };
-  /** A link in the account menu (under the avatar), for the roles that may open the route. */
-  readonly accountMenu?: { readonly label: MessageId };
+  /**
+   * A link in the account menu (under the avatar), for the roles that may open the route (only
+   * `roles` among them, when given).
+   */
+  readonly accountMenu?: { readonly label: MessageId; readonly roles?: readonly AccessRole[] };
   /** The footer link; `position` orders the footer's links. */
   readonly footer?: { readonly label: MessageId; readonly position: number };
   /** A signed-out header button (medium widths: the desktop nav and mobile menu have the link). */
@@ -402,13 +405,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     accountMenu: { label: 'nav.staff' },
   },
   {
-    // Issue 22: a delivery rider's routes and run sheets (they come later in the issue).
+    // Issue 22: a rider's run sheets on their phone; the owner's and a manager's progress of the
+    // run, the riders' cash and the routes (the page shows each what its role does).
     path: '/admin/deliveries',
     access: 'owner',
-    roles: ['delivery'],
+    roles: ['mess_owner', 'manager', 'delivery'],
     title: 'route.deliveries',
     page: signedInPage('admin/deliveries', 'deliveries'),
-    nav: { label: 'nav.deliveries', audiences: ['owner'] },
+    // A rider's one header link; the owner's and a manager's headers are full: the account menu.
+    nav: { label: 'nav.deliveries', audiences: ['owner'], roles: ['delivery'] },
+    accountMenu: { label: 'nav.deliveriesOwner', roles: ['mess_owner', 'manager'] },
   },
   {
     path: '/profile',
@@ -476,11 +482,18 @@ function businessSees(route: AppRoute, userType: UserType, mayOpen: MayOpen): bo
   return true;
 }
 
-/** The account menu's links (before Profile and Logout) for a signed-in user. */
-export function accountMenuLinks(mayOpen: MayOpen): NavLink[] {
-  return APP_ROUTES.flatMap((route) =>
-    route.accountMenu && route.access === 'owner' && mayOpen(route)
-      ? [{ to: route.path, label: route.accountMenu.label }]
+/** The account menu's links (before Profile and Logout) for a signed-in user (the owner's by default). */
+export function accountMenuLinks(
+  mayOpen: MayOpen,
+  userType: UserType | null = 'mess_owner',
+): NavLink[] {
+  return APP_ROUTES.flatMap(({ accountMenu, ...route }) =>
+    accountMenu &&
+    route.access === 'owner' &&
+    mayOpen(route) &&
+    (!accountMenu.roles ||
+      (userType !== null && accountMenu.roles.includes(accessRoleOf(userType))))
+      ? [{ to: route.path, label: accountMenu.label }]
       : [],
   );
 }

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
 
 export const flag = style({
@@ -54,29 +54,3 @@ export const leaveDates = style({ whiteSpace: 'nowrap' });
 
 /** The date field and the buttons, lined up on the field's bottom edge rather than its label. */
 export const controls = style({ alignItems: 'flex-end' });
-
-/** Marks the kitchen sheet so the print stylesheet keeps only it. */
-export const printArea = style({});
-export const noPrint = style({});
-
-globalStyle(`${noPrint}`, { '@media': { print: { display: 'none !important' } } });
-// On paper only the sheet: the shell's header, footer and skip link are hidden.
-globalStyle(
-  'body:has([data-print-sheet]) header, body:has([data-print-sheet]) footer, body:has([data-print-sheet]) a[href="#main"]',
-  {
-    '@media': { print: { display: 'none !important' } },
-  },
-);
-globalStyle('body:has([data-print-sheet]), body:has([data-print-sheet]) main', {
-  '@media': { print: { background: '#fff', padding: 0 } },
-});
-globalStyle(`${printArea}`, {
-  '@media': { print: { color: '#000', background: '#fff', fontSize: '11pt' } },
-});
-globalStyle(`${printArea} section`, {
-  '@media': { print: { boxShadow: 'none', border: 'none', padding: 0, breakInside: 'avoid' } },
-});
-// A phone number dials on a screen; on paper it is text like the rest of the row.
-globalStyle(`${printArea} a[href^="tel:"]`, {
-  '@media': { print: { color: 'inherit', textDecoration: 'none' } },
-});

@@ -33,6 +33,7 @@ import {
   stack,
   statGrid,
 } from '@web/styles/utils.css';
+import { noPrint, printArea } from '@web/styles/print.css';
 import * as styles from './KitchenSheetPage.css';
 import { KitchenDiets } from './KitchenDiets';
 import { KitchenLocks } from './KitchenLocks';
@@ -306,7 +307,7 @@ export function KitchenSheetPage() {
 
   const data = sheet.data;
   return (
-    <div className={`${stack} ${styles.printArea}`} data-print-sheet="">
+    <div className={`${stack} ${printArea}`} data-print-sheet="">
       {/* A div, not <header>: on paper the shell's header is hidden, this title is kept. */}
       <div className={pageHeader}>
         <div>
@@ -320,7 +321,7 @@ export function KitchenSheetPage() {
             <span className={muted}> · {t('kitchen.netOfLeave')}</span>
           </p>
         </div>
-        <div className={`${row} ${styles.controls} ${styles.noPrint}`}>
+        <div className={`${row} ${styles.controls} ${noPrint}`}>
           <DateField
             label={t('kitchen.date')}
             value={date}

@@ -1,6 +1,6 @@
 // The staff page's plain rules: which buttons a row offers (the staff machine's), where its invite
 // stands, and which sentence a refusal shows (the refusal catalogue's, by error_code).
-import { allowedEvents, isRefusalKey } from '@machines/shared';
+import { allowedEvents } from '@machines/shared';
 import {
   STAFF_ROLES,
   staffFromApi,
@@ -8,10 +8,10 @@ import {
   type StaffEventType,
   type StaffRole,
 } from '@machines/staff';
-import { ApiError, errorMessage, fieldErrors } from '@web/api/errors';
+import { ApiError, fieldErrors } from '@web/api/errors';
 import type { StaffMember } from '@web/api/staff';
 import type { MessageId } from '@web/i18n/i18n';
-import { refusalKeyText } from '@web/i18n/refusals';
+import { apiRefusalText, refusalKeyText } from '@web/i18n/refusals';
 
 /** The owner's buttons on a member's row, in the machine's order. */
 export function staffRowActions(member: StaffMember): StaffEventType[] {
@@ -25,10 +25,7 @@ export function inviteState(member: StaffMember, nowMs: number): 'valid' | 'expi
 }
 
 /** The refusal's sentence from the catalogue when the server names one, else its own or `fallback`. */
-export function staffRefusal(error: unknown, fallback: string): string {
-  const code = error instanceof ApiError ? error.body?.error_code : undefined;
-  return isRefusalKey(code) ? refusalKeyText(code) : errorMessage(error, fallback);
-}
+export const staffRefusal = apiRefusalText;
 
 /**
  * The dialog's field errors: the server's per field, and a refusal that belongs to one field (a
