@@ -189,13 +189,18 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner the Staff page in the account menu (the header is full)', () => {
+  it('gives the owner the Messages and Staff pages in the account menu (the header is full)', () => {
     expect(accountMenuLinks(mayOpenFor('mess_owner')).map((link) => link.to)).toEqual([
+      '/admin/messages',
       '/admin/staff',
     ]);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
-    for (const staff of ['manager', 'kitchen', 'delivery'] as const) {
+    // A manager runs the day, so sees how the WhatsApp notices went; not the staff.
+    expect(accountMenuLinks(mayOpenFor('manager')).map((link) => link.to)).toEqual([
+      '/admin/messages',
+    ]);
+    for (const staff of ['kitchen', 'delivery'] as const) {
       expect(accountMenuLinks(mayOpenFor(staff)), staff).toEqual([]);
     }
   });
