@@ -93,6 +93,7 @@ for (const size of WIDTHS) {
       card.getByText(msg('superuser.consent.method.ownerRecordedBy', { name: 'Meena' })),
     ).toBeVisible();
     await shot(page, `whatsapp-consent-${lang}-${size.width}`);
+    await expectAccessible(page, 'the customer page with its consent');
 
     // 2. The customer pays: the receipt goes to the WhatsApp queue and out (the outbox here).
     await subscribeAndPay(page.request, customer, plan);
@@ -160,6 +161,7 @@ for (const size of WIDTHS) {
       }),
     );
     await shot(page, `whatsapp-users-${lang}-${size.width}`);
+    await expectAccessible(page, 'the customers list with its WhatsApp links');
 
     // 6. The customer sees the receipt's WhatsApp status among their notifications.
     await openSignedIn(page, customer.tokens, '/notifications');
