@@ -1041,13 +1041,77 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A customer's consents
+         * @description One entry for each channel (sms, email, whatsapp) and purpose (service, promotions), as the customer sees them in the profile (getMyConsents). An unknown customer is 404.
+         */
+        get: operations["ownerCustomerConsents"];
         put?: never;
         /**
          * Record a customer's spoken consent
          * @description The owner records consent a customer gave in person or on the phone (method `owner_recorded`), naming who heard it in `recorded_by` (required: 400 `consent.recorder_required`). Consent already given is a 400 `consent.already_granted`. An unknown customer is 404. Audited (`consent.grant`). Answers the customer's consents.
          */
         post: operations["ownerRecordConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/customers/{id}/consents/withdraw/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a customer's consent for them
+         * @description The owner takes back a customer's consent for one channel and purpose when the customer asks in person or on the phone (withdraw method `owner`): from then on that channel's messages of that purpose are not sent (a WhatsApp notice goes by SMS). Consent not given is a 400 `consent.not_granted`. An unknown customer is 404. Audited (`consent.withdraw`). Answers the customer's consents.
+         */
+        post: operations["ownerWithdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/whatsapp/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * WhatsApp messages and how each went
+         * @description Every notice that had a WhatsApp form, the newest first, as stored in the send queue: the customer, the template, its status (queued, sent, delivered, read, failed, or `sms` when it went by SMS because the customer had not agreed to WhatsApp), the failure's reason, and whether it went by SMS instead (`fallback`, with `fallback_reason` no_consent or failed). `status` keeps one status. Paged (`X-Total-Count`).
+         */
+        get: operations["ownerListWhatsappMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/whatsapp/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * WhatsApp messages sent this month and what they cost
+         * @description The messages the Cloud API accepted this month (by `sent_at`, from the first of the month in BUSINESS_TZ to now), what they cost at the owner's price per message (settings `whatsapp.utility_price_paise`; every template is a utility one), the messages waiting or failed, the notices that went by SMS instead this month, and the account's messaging tier (unique customers per 24 hours, WHATSAPP_TIER; null: unlimited).
+         */
+        get: operations["ownerWhatsappUsage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2794,6 +2858,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/whatsapp/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's WhatsApp messages and how each went
+         * @description The signed-in user's notices that had a WhatsApp form, newest first, with the message as it reads (`text`), its status (queued, sent, delivered, read, failed, or `sms`: it went by SMS because WhatsApp was not agreed to) and whether it went by SMS instead (`fallback`). Paged with limit/offset (`X-Total-Count`).
+         */
+        get: operations["listMyWhatsappMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/logs/by_type/": {
         parameters: {
             query?: never;
@@ -3730,6 +3814,7 @@ export interface components {
             payments: components["schemas"]["PaymentPolicy"];
             upi?: components["schemas"]["UpiSettings"];
             reminders: components["schemas"]["ReminderSettings"];
+            whatsapp: components["schemas"]["WhatsappSettings"];
         };
         /** @description The settings to save. `skip_credit` and `leaves` may be left out (a client older than them): they keep their saved values. */
         BusinessSettingsChange: {
@@ -3741,6 +3826,7 @@ export interface components {
             payments?: components["schemas"]["PaymentPolicy"];
             upi?: components["schemas"]["UpiSettings"];
             reminders?: components["schemas"]["ReminderSettings"];
+            whatsapp?: components["schemas"]["WhatsappSettings"];
         };
         /** @description The owner's reminder schedule. Before a subscription ends: one reminder when `before_expiry_days` days or fewer are left (0: none). For dues: on the day they become overdue (`on_due_date`, after OVERDUE_AFTER_DAYS days) and then every `every_days_overdue` days, at most `max_reminders` times while the same dues stay unpaid (0: no dues reminders); each carries a payment link. Nothing is sent within `quiet_hours` (wall-clock times in BUSINESS_TZ; the hours may wrap midnight; start equal to end: no quiet hours): a reminder due then waits until they end. Defaults: on, 3 days, on the due date, every 7 days, at most 3, quiet 21:00 to 08:00. */
         ReminderSettings: {
@@ -5085,6 +5171,82 @@ export interface components {
             purpose: components["schemas"]["ConsentPurpose"];
             /** @description The name of the person who heard the customer agree. */
             recorded_by: string;
+        };
+        OwnerConsentWithdraw: {
+            channel: components["schemas"]["ConsentChannel"];
+            purpose: components["schemas"]["ConsentPurpose"];
+        };
+        /**
+         * @description queued (waiting to go), sent (the Cloud API took it), delivered, read, failed, or sms (it went by SMS because the customer had not agreed to WhatsApp).
+         * @enum {string}
+         */
+        WhatsappMessageStatus: "queued" | "sent" | "delivered" | "read" | "failed" | "sms";
+        WhatsappMessage: {
+            id: number;
+            /**
+             * @example payment_success
+             * @example dues_reminder
+             * @example meal_skipped
+             */
+            notification_type: string;
+            /** @enum {string} */
+            template: "receipt" | "dues_reminder" | "expiring_soon" | "leave_decision" | "refund_paid" | "meal_skipped";
+            /** @enum {string} */
+            language: "en" | "hi";
+            /** @description Who it went to (null once the account is gone). */
+            customer: null | components["schemas"]["ReminderCustomer"];
+            to_phone: string;
+            status: components["schemas"]["WhatsappMessageStatus"];
+            /** @description The template's body with its parameters, as the customer reads it. */
+            text: string;
+            /** @description The Cloud API's error code of a failed message. */
+            failure_code: string | null;
+            failure_reason: string | null;
+            /** @description The notice went by SMS instead. */
+            fallback: boolean;
+            /** @enum {string|null} */
+            fallback_reason: "no_consent" | "failed" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+        };
+        WhatsappUsage: {
+            /**
+             * @description The month counted, YYYY-MM in BUSINESS_TZ.
+             * @example 2026-12
+             */
+            month: string;
+            /** @description Messages the Cloud API accepted this month. */
+            sent: number;
+            /** @description The price per message used (settings whatsapp.utility_price_paise). */
+            utility_price_paise: number;
+            /** @description sent × utility_price_paise, rounded to the paisa. */
+            estimated_cost_paise: number;
+            /** @description Messages waiting to go now. */
+            queued: number;
+            /** @description Messages that failed this month. */
+            failed: number;
+            /** @description Notices of this month that went by SMS instead (no consent or failed). */
+            by_sms: number;
+            /** @description Unique customers per rolling 24 hours (WHATSAPP_TIER); null is unlimited. */
+            tier: number | null;
+            /**
+             * @description cloud_api when WHATSAPP_TOKEN is set; outbox writes messages to a file.
+             * @enum {string}
+             */
+            provider: "cloud_api" | "outbox";
+        };
+        /** @description What the owner's WhatsApp messages cost, for the home's estimate. */
+        WhatsappSettings: {
+            /** @description Meta's price of one utility message in paise (India, 2026: about 11.5 paise, ₹0.115). */
+            utility_price_paise: number;
         };
         /** @description A WhatsApp Cloud API webhook (object whatsapp_business_account, entry[].changes[].value with statuses[] or messages[]). Deliberately open; the signature covers the raw body. */
         WhatsappWebhookEvent: {
@@ -7098,6 +7260,33 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    ownerCustomerConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's consents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     ownerRecordConsent: {
         parameters: {
             query?: never;
@@ -7126,6 +7315,91 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerWithdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerConsentWithdraw"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn; the customer's consents after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListWhatsappMessages: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["WhatsappMessageStatus"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappMessage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerWhatsappUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This month's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -9907,6 +10181,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationEvent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listMyWhatsappMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Rows to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["XTotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappMessage"][];
                 };
             };
             400: components["responses"]["BadRequest"];

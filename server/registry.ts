@@ -47,6 +47,7 @@ import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
 import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
 import { consentHandlers } from './lifecycles/consent/consent.handlers.js';
 import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
+import { whatsappMessageHandlers } from './resources/whatsapp/messages.handlers.js';
 import { whatsappJobs } from './services/whatsapp/queue.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
 
@@ -85,6 +86,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...deliveryHandlers(ctx),
     ...consentHandlers(ctx),
     ...whatsappHandlers(ctx),
+    ...whatsappMessageHandlers(ctx),
     // The owner's views.
     ...ownerHomeHandlers(ctx),
     ...reportHandlers(ctx),

@@ -32,6 +32,7 @@ interface SetOptions {
   remindEvery?: string;
   remindMax?: string;
   quietHours?: string;
+  whatsappPrice?: string;
   json?: boolean;
 }
 
@@ -89,6 +90,10 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
     .option('--remind-every <days>', 'then remind every this many days while overdue')
     .option('--remind-max <count>', 'at most this many dues reminders for the same dues (0: none)')
     .option('--quiet-hours <HH:MM-HH:MM>', 'send no reminder between these times, e.g. 21:00-08:00')
+    .option(
+      '--whatsapp-price <paise>',
+      "what one WhatsApp message costs, in paise (Meta's utility price: about 11.5), for the home's estimate",
+    )
     .addOption(jsonOption())
     .action(async (options: SetOptions) => {
       const {
@@ -99,6 +104,7 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
         parseDays,
         parseLimit,
         parseMonthCap,
+        parsePaise,
         parseQuietHours,
         parseSkippedDay,
         parseWhole,
@@ -113,7 +119,7 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
         )
       ) {
         throw usageError(
-          'Nothing to change: give --cutoff, --skips, --skipped-day, --activation, --max-dues, a --leave-…, --hold… or --remind… option, --reminders or --quiet-hours.',
+          'Nothing to change: give --cutoff, --skips, --skipped-day, --activation, --max-dues, a --leave-…, --hold… or --remind… option, --reminders, --quiet-hours or --whatsapp-price.',
         );
       }
       let changes;
@@ -171,6 +177,9 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
               ? {}
               : { quiet_hours: parseQuietHours(options.quietHours) }),
           },
+          ...(options.whatsappPrice === undefined
+            ? {}
+            : { whatsapp: { utility_price_paise: parsePaise(options.whatsappPrice) } }),
         };
       } catch (error) {
         throw usageError((error as Error).message);

@@ -1,5 +1,11 @@
 // The owner's settings from the terminal: read them, or change some and send the whole (PUT).
-import type { BusinessSettings, LeavePolicy, Meal, SkipCredit } from '@machines/settings';
+import type {
+  BusinessSettings,
+  LeavePolicy,
+  Meal,
+  SkipCredit,
+  WhatsappSettings,
+} from '@machines/settings';
 import { MEALS } from '@machines/settings';
 import { holdPolicyOf, type HoldPolicy } from '@machines/dues';
 import type { PaymentPolicy } from '@machines/settings';
@@ -57,6 +63,13 @@ export function parseWhole(value: string, min: number, what: string): number {
   return Number(value);
 }
 
+/** The price of one WhatsApp message in paise: 0 to 1000, at most two decimals (11.5). */
+export function parsePaise(value: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > 1000)
+    throw new Error('Expected paise from 0 to 1000, e.g. 11.5 (₹0.115).');
+  return Number(value);
+}
+
 /** A whole number at least 1, or `none` (no limit). */
 export function parseLimit(value: string, what: string): number | null {
   return value === 'none' ? null : parseWhole(value, 1, `${what}, or none`);
@@ -84,6 +97,7 @@ export interface SettingsChanges {
   payments?: Partial<Omit<PaymentPolicy, 'hold'>>;
   hold?: Partial<HoldPolicy>;
   reminders?: Partial<ReminderSettings>;
+  whatsapp?: Partial<WhatsappSettings>;
 }
 
 /** `settings` with the given changes applied; the rest as it is. */
@@ -107,6 +121,7 @@ export function changedSettings(
       hold: { ...holdPolicyOf(settings.payments), ...changes.hold },
     },
     reminders: { ...settings.reminders, ...changes.reminders },
+    whatsapp: { ...settings.whatsapp, ...changes.whatsapp },
   };
 }
 
@@ -165,5 +180,8 @@ export function describeSettings(settings: BusinessSettings): string {
   );
   lines.push(`Dues hold: ${holdLine(holdPolicyOf(settings.payments))}`);
   lines.push(`Reminders: ${reminderLine(settings.reminders)}`);
+  lines.push(
+    `A WhatsApp message costs: ${settings.whatsapp.utility_price_paise} paise (₹${(settings.whatsapp.utility_price_paise / 100).toFixed(4).replace(/0+$/, '').replace(/\.$/, '')})`,
+  );
   return `${lines.join('\n')}\n`;
 }

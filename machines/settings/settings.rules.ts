@@ -8,6 +8,7 @@ import { MAX_LEAVE_DAYS } from '../shared/constants';
 import { addDays, dateTimeFormat, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
 import { DEFAULT_REMINDER_SETTINGS } from '../reminder/reminder.rules';
+import { DEFAULT_WHATSAPP_SETTINGS } from '../whatsapp/whatsapp.rules';
 
 export type BusinessSettings = components['schemas']['BusinessSettings'];
 /** A save: `leaves` and `skip_credit` may be missing (a client older than them). */
@@ -18,6 +19,8 @@ export type SkipCredit = components['schemas']['SkipCredit'];
 export type PaymentPolicy = components['schemas']['PaymentPolicy'];
 /** The mess's UPI id and payee name (the counter QR) and how long a payment link lives. */
 export type UpiSettings = components['schemas']['UpiSettings'];
+/** What a WhatsApp message costs, for the owner home's estimate. */
+export type WhatsappSettings = components['schemas']['WhatsappSettings'];
 export type { ReminderSettings } from '../reminder/reminder.rules';
 export type Meal = components['schemas']['Meal'];
 export type MealCutoff = components['schemas']['MealCutoff'];
@@ -71,6 +74,7 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
   leaves: DEFAULT_LEAVE_POLICY,
   payments: DEFAULT_PAYMENT_POLICY,
   reminders: DEFAULT_REMINDER_SETTINGS,
+  whatsapp: DEFAULT_WHATSAPP_SETTINGS,
 };
 
 /**
@@ -92,6 +96,7 @@ export function mergeSettings(
       ...change.reminders,
       quiet_hours: { ...current.reminders.quiet_hours, ...change.reminders?.quiet_hours },
     },
+    whatsapp: { ...current.whatsapp, ...change.whatsapp },
     // Absent until the owner first sets a UPI id.
     ...((change.upi ?? current.upi) ? { upi: change.upi ?? current.upi } : {}),
   };

@@ -1,1 +1,2 @@
+export * from './whatsapp.links';
 export * from './whatsapp.rules';

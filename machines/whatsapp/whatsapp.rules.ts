@@ -53,3 +53,17 @@ export const WHATSAPP_STATUS_LABELS: Readonly<Record<WhatsappMessageStatus, stri
 
 /** The Meta messaging tiers: unique customers per rolling 24 hours (null: unlimited). */
 export const WHATSAPP_TIERS = [250, 1000, 10000, null] as const;
+
+/**
+ * Meta's price of a utility message in India (2026: about ₹0.115), the default of the owner's
+ * setting; every template Dabba sends is a utility one.
+ */
+export const DEFAULT_WHATSAPP_UTILITY_PRICE_PAISE = 11.5;
+
+export const DEFAULT_WHATSAPP_SETTINGS = {
+  utility_price_paise: DEFAULT_WHATSAPP_UTILITY_PRICE_PAISE,
+} as const;
+
+/** What `sent` messages cost at `pricePaise` each, rounded to the paisa. */
+export const whatsappCostPaise = (sent: number, pricePaise: number): number =>
+  Math.round(sent * pricePaise);

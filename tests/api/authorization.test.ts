@@ -1556,6 +1556,45 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         body: { channel: 'sms', purpose: 'promotions', recorded_by: 'Meena (owner)' },
       }),
     },
+    ownerCustomerConsents: {
+      target: byId(() => w.alice.id),
+      request: get((target) => `/api/owner/customers/${target.id}/consents/`),
+      check: (answer, me) => {
+        if (me.caller === 'mess_owner') expect(answer.body).toHaveLength(6);
+      },
+    },
+    // The owner withdraws a customer's WhatsApp consent for them: each success on a customer of its
+    // own who had agreed; everyone else is refused and alice's consents stay as they are.
+    ownerWithdrawConsent: {
+      target: byId(() => w.alice.id),
+      fresh: async () => {
+        const who = await newOwner();
+        const granted = await t.request('PUT', '/api/accounts/consents/', {
+          token: who.access,
+          body: { channel: 'whatsapp', purpose: 'service', granted: true },
+        });
+        expect(granted.status).toBe(200);
+        return { id: who.id, owner: who };
+      },
+      snapshot: async () =>
+        (await t.request('GET', '/api/accounts/consents/', { token: w.alice.access })).body,
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/customers/${target.id}/consents/withdraw/`,
+        body: { channel: 'whatsapp', purpose: 'service' },
+      }),
+      check: (answer, me) => {
+        if (me.caller !== 'mess_owner') return;
+        const whatsapp = answer.body.find(
+          (c: { channel: string; purpose: string }) =>
+            c.channel === 'whatsapp' && c.purpose === 'service',
+        );
+        expect(whatsapp).toMatchObject({ status: 'withdrawn', withdraw_method: 'owner' });
+      },
+    },
+    ownerListWhatsappMessages: plain('/api/owner/whatsapp/messages/'),
+    ownerWhatsappUsage: plain('/api/owner/whatsapp/usage/'),
+    listMyWhatsappMessages: plain('/api/notifications/whatsapp/'),
     whatsappWebhookVerify: {
       request: () => ({
         method: 'GET',
@@ -2141,7 +2180,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(167);
+    expect(operationIds).toHaveLength(172);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -33,6 +33,7 @@ describe('dabba settings', () => {
         'A subscription starts: on full payment',
         'Dues hold: off',
         'Reminders: 3 days before the end, on the due date, every 7 days overdue, at most 3 for the same dues, never 21:00–08:00',
+        'A WhatsApp message costs: 11.5 paise (₹0.115)',
         '',
       ].join('\n'),
     );
@@ -59,6 +60,7 @@ describe('dabba settings', () => {
       leaves: DEFAULT_SETTINGS.leaves,
       payments: DEFAULT_SETTINGS.payments,
       reminders: DEFAULT_SETTINGS.reminders,
+      whatsapp: DEFAULT_SETTINGS.whatsapp,
     });
     const bad = await dabba(server, ['settings', 'set', '--cutoff', 'lunch=25:00']);
     expect(bad.code).toBe(2);
@@ -221,6 +223,21 @@ describe('dabba settings', () => {
       '--json',
     ]);
     expect(off.json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('sets what a WhatsApp message costs, and refuses a price that is not paise', async () => {
+    const set = await dabba(server, ['settings', 'set', '--whatsapp-price', '86']);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('A WhatsApp message costs: 86 paise (₹0.86)');
+    expect((await dabba(server, ['settings', '--json'])).json().whatsapp).toEqual({
+      utility_price_paise: 86,
+    });
+    for (const value of ['-1', 'cheap', '11.555', '1001']) {
+      const bad = await dabba(server, ['settings', 'set', '--whatsapp-price', value]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('Expected paise from 0 to 1000');
+    }
+    await dabba(server, ['settings', 'set', '--whatsapp-price', '11.5']);
   });
 
   it('prints one meal of the kitchen sheet with who skipped it', async () => {

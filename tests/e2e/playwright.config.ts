@@ -44,6 +44,7 @@ const HINDI_JOURNEYS = [
   'dues-hold.spec.ts',
   'reminders.spec.ts',
   'staff.spec.ts',
+  'whatsapp.spec.ts',
 ];
 
 export default defineConfig({

@@ -76,9 +76,10 @@ describe('the route registry', () => {
         ['/admin/customers/:id', 'owner'],
         ['/admin/staff', 'owner'],
         ['/admin/deliveries', 'owner'],
+        ['/admin/messages', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(33);
+    expect(APP_ROUTES).toHaveLength(34);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the business side's (the owner's and the staff's).
     for (const route of APP_ROUTES) {

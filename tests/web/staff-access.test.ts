@@ -193,15 +193,16 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner Staff and Deliveries in the account menu (the header is full)', () => {
+  it('gives the owner Messages, Staff and Deliveries in the account menu (the header is full)', () => {
     const menu = (userType: AccountType) =>
       accountMenuLinks(mayOpenFor(userType), userType).map((link) => link.to);
-    expect(menu('mess_owner')).toEqual(['/admin/staff', '/admin/deliveries']);
+    expect(menu('mess_owner')).toEqual(['/admin/messages', '/admin/staff', '/admin/deliveries']);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
-    // A manager follows the run from the account menu too; a rider has it in the header.
-    expect(menu('manager')).toEqual(['/admin/deliveries']);
-    expect(accountMenuLinks(mayOpenFor('manager'), 'manager')[0]?.label).toBe(
+    // A manager runs the day: how the WhatsApp notices went and the delivery run, not the staff;
+    // a rider has the run in the header.
+    expect(menu('manager')).toEqual(['/admin/messages', '/admin/deliveries']);
+    expect(accountMenuLinks(mayOpenFor('manager'), 'manager')[1]?.label).toBe(
       'nav.deliveriesOwner',
     );
     for (const staff of ['kitchen', 'delivery'] as const) {

@@ -386,6 +386,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: signedInPage('admin/reports', 'reports'),
   },
   {
+    // Issue 23: every WhatsApp notice and how it went (queued … read, failed, or by SMS).
+    path: '/admin/messages',
+    access: 'owner',
+    operation: 'ownerListWhatsappMessages',
+    title: 'route.messages',
+    page: signedInPage('admin/messages', 'messages'),
+    // In the account menu: the owner's header links already fill a 1,366 px screen in English.
+    // The home's WhatsApp tile links here too.
+    accountMenu: { label: 'nav.messages' },
+  },
+  {
     // Issue 12: every owner action, from the append-only audit log.
     path: '/admin/audit',
     access: 'owner',

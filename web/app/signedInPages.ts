@@ -38,6 +38,8 @@ export const SIGNED_IN_PAGES = {
     import('@web/pages/admin/closed-days/ClosedDaysPage').then((m) => m.ClosedDaysPage),
   'admin/dues': () => import('@web/pages/admin/superuser/DuesPage').then((m) => m.DuesPage),
   'admin/reports': () => import('@web/pages/admin/reports/ReportsPage').then((m) => m.ReportsPage),
+  'admin/messages': () =>
+    import('@web/pages/admin/messages/MessagesPage').then((m) => m.MessagesPage),
   'admin/audit': () => import('@web/pages/admin/audit/AuditLogPage').then((m) => m.AuditLogPage),
   'admin/staff': () => import('@web/pages/admin/staff/StaffPage').then((m) => m.StaffPage),
   'admin/deliveries': () =>

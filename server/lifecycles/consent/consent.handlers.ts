@@ -1,4 +1,5 @@
-// Consent: the customer's switches per channel and purpose, and the owner recording spoken consent.
+// Consent: the customer's switches per channel and purpose, and the owner reading a customer's,
+// recording spoken consent and withdrawing it when the customer asks.
 import type { AppContext } from '@server/context.js';
 import { ApiError, notFound } from '@server/errors.js';
 import { isCustomer, requireBusiness, requireCustomer, type Handlers } from '@server/http.js';
@@ -13,6 +14,17 @@ const alreadySo = (error: unknown) =>
 export function consentHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { consents } = ctx.stores;
+
+  /** A customer the owner acts for; anyone else (staff, an unknown id) is 404. */
+  async function customerOf(id: number) {
+    const customer = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!customer || !isCustomer(customer)) throw notFound();
+    return customer;
+  }
 
   return {
     async getMyConsents(request) {
@@ -37,14 +49,26 @@ export function consentHandlers(ctx: AppContext) {
       }
       return consentsOf(db, user.id);
     },
+    async ownerCustomerConsents(request) {
+      requireBusiness(request);
+      const customer = await customerOf(request.params.id);
+      return consentsOf(db, customer.id);
+    },
+    async ownerWithdrawConsent(request) {
+      const owner = requireBusiness(request);
+      const customer = await customerOf(request.params.id);
+      await consents.change({
+        userId: customer.id,
+        channel: request.body.channel,
+        purpose: request.body.purpose,
+        actor: owner,
+        event: { type: 'consent.withdraw', method: 'owner' },
+      });
+      return consentsOf(db, customer.id);
+    },
     async ownerRecordConsent(request, reply) {
       const owner = requireBusiness(request);
-      const customer = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!customer || !isCustomer(customer)) throw notFound();
+      const customer = await customerOf(request.params.id);
       await consents.change({
         userId: customer.id,
         channel: request.body.channel,

@@ -19,6 +19,7 @@ import type { MealSkip, User } from '@server/platform/db/schema.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import { notifyCustomer } from '@server/services/notify.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 
 export interface NewMealSkip {
@@ -212,8 +213,43 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
     return { row: updated, cutoffAt: cutoff };
   }
 
+  /**
+   * The customer's confirmation of a skip, after it commits: by WhatsApp (template meal_skipped)
+   * with their consent, else by SMS, with the e-mail as every notice. One per skip row and time it
+   * was skipped (a skip, undo and skip again confirms again), and at most one an hour per meal, so
+   * a skip-undo loop cannot spend the owner's message budget.
+   */
+  async function notifySkipped(row: MealSkip) {
+    await notifyCustomer(deps, row.user_id, (l) => {
+      const meal = l.t('notice.meal_skipped.meal', { meal: row.meal });
+      const date = l.date(row.meal_date);
+      const text = l.t('notice.meal_skipped.text', { meal, date });
+      return {
+        type: 'meal_skipped',
+        subject: l.t('notice.meal_skipped.subject', { meal, date }),
+        text,
+        sms: l.t('notice.sms_from_dabba', { text }),
+        dedupeKey: `meal_skipped:${row.id}:${row.updated_at}`,
+        throttle: `meal_skip:${row.id}`,
+        whatsapp: {
+          template: 'meal_skipped' as const,
+          parameters: [deps.config.business.name, meal, date],
+        },
+      };
+    });
+  }
+
   /** Skips a meal of the customer's subscription (or skips it again after an undo). */
   async function skip(
+    user: User,
+    input: NewMealSkip,
+  ): Promise<{ row: MealSkip; cutoffAt: string }> {
+    const skipped = await skipInTransaction(user, input);
+    await notifySkipped(skipped.row);
+    return skipped;
+  }
+
+  async function skipInTransaction(
     user: User,
     input: NewMealSkip,
   ): Promise<{ row: MealSkip; cutoffAt: string }> {

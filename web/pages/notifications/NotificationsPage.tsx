@@ -22,6 +22,8 @@ import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.cs
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
 import { formatPhone } from '@machines/shared';
+import { useMyWhatsappMessages, WHATSAPP_PAGE_SIZE } from '@web/api/whatsapp';
+import { WHATSAPP_TEMPLATE_LABELS, WhatsappStatus } from '@web/components/WhatsappStatus';
 
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',
@@ -65,6 +67,54 @@ function NoticeCard({ notice }: { notice: NotificationEvent }) {
         ))}
       </ul>
     </Card>
+  );
+}
+
+/**
+ * The customer's notices that had a WhatsApp form: the message as it reads and how it went, as the
+ * send queue stored it (read, failed…, or by SMS instead). Nothing when there are none.
+ */
+function WhatsappMessages() {
+  const t = useT();
+  const [offset, setOffset] = useState(0);
+  const messages = useMyWhatsappMessages(offset);
+  const rows = messages.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="whatsapp-messages" className={stack}>
+      <h2 id="whatsapp-messages" className={styles.title}>
+        {t('notifications.whatsapp.title')}
+      </h2>
+      <p className={muted}>{t('notifications.whatsapp.intro')}</p>
+      <ul className={cardList} aria-label={t('notifications.whatsapp.title')}>
+        {rows.map((message) => (
+          <li key={message.id}>
+            <Card aria-labelledby={`whatsapp-${message.id}`}>
+              <div className={cardHead()}>
+                <h3 id={`whatsapp-${message.id}`} className={styles.title}>
+                  {t(WHATSAPP_TEMPLATE_LABELS[message.template])}
+                </h3>
+                <time dateTime={message.created_at} className={`${muted} ${small}`}>
+                  {formatDateTime(message.created_at)}
+                </time>
+              </div>
+              <p className={styles.text}>{message.text}</p>
+              <p className={styles.channel}>
+                <span className={styles.channelName}>{t('notifications.channel.whatsapp')}</span>{' '}
+                <WhatsappStatus message={message} />
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Pager
+        label={t('notifications.whatsapp.title')}
+        offset={offset}
+        limit={WHATSAPP_PAGE_SIZE}
+        total={messages.data?.total ?? 0}
+        onOffset={setOffset}
+      />
+    </section>
   );
 }
 
@@ -124,6 +174,7 @@ export function NotificationsPage() {
         total={notices.data?.total ?? 0}
         onOffset={setOffset}
       />
+      <WhatsappMessages />
     </div>
   );
 }

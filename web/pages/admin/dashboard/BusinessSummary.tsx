@@ -6,6 +6,9 @@ import { Link } from 'wouter';
 import { addDays } from '@machines/shared';
 import { useOwnerSummary, type OwnerSummary } from '@web/api/admin';
 import { useDuesSummary } from '@web/api/ledger';
+import { useWhatsappUsage } from '@web/api/whatsapp';
+import { rupeesFromPaise } from '@machines/shared';
+import { useSession } from '@web/session/SessionProvider';
 import { Card } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';
 import { Table } from '@web/components/Table';
@@ -282,6 +285,7 @@ function Figures({ s }: { s: OwnerSummary }) {
           link={{ href: '/admin/feedback', text: t('owner.figure.feedbackLink') }}
         />
         <DuesFigure />
+        <WhatsappFigure />
       </div>
       <TomorrowMeals meals={s.tomorrow_meals} />
       <LastThirtyDays daily={s.daily} />
@@ -316,6 +320,36 @@ function DuesFigure() {
         ),
       ].join(' · ')}
       link={{ href: '/admin/dues', text: t('owner.figure.duesLink') }}
+    />
+  );
+}
+
+/**
+ * The WhatsApp messages sent this month and their estimated cost at the owner's price (Settings);
+ * what waits, failed or went by SMS; the tier. The owner's only: a manager sees no costs.
+ */
+function WhatsappFigure() {
+  const t = useT();
+  const { user } = useSession();
+  const usage = useWhatsappUsage(user?.user_type === 'mess_owner');
+  const u = usage.data;
+  if (!u) return null;
+  return (
+    <Figure
+      name="whatsapp"
+      label={t('owner.figure.whatsapp')}
+      value={formatRupees(rupeesFromPaise(u.estimated_cost_paise))}
+      detail={[
+        t('owner.figure.whatsappSent', {
+          count: u.sent,
+          paise: u.utility_price_paise,
+        }),
+        t('owner.figure.whatsappWaiting', { queued: u.queued, failed: u.failed, sms: u.by_sms }),
+        u.tier === null
+          ? t('owner.figure.whatsappTierUnlimited')
+          : t('owner.figure.whatsappTier', { count: u.tier }),
+      ].join(' · ')}
+      link={{ href: '/admin/messages', text: t('owner.figure.whatsappLink') }}
     />
   );
 }

@@ -67,6 +67,10 @@ const upiText = (settings: BusinessSettings): UpiText => ({
   link_expiry_days: String(settings.upi?.link_expiry_days ?? PAYMENT_LINK_LIFETIME_DAYS),
 });
 
+/** A typed decimal (11.5); anything else NaN, which the server refuses under the field. */
+const decimalNumber = (text: string) =>
+  /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+
 /** A typed number as the contract takes it; not a whole number: NaN, which the server refuses. */
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
@@ -83,6 +87,8 @@ export function SettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [upi, setUpi] = useState<UpiText | null>(null);
   const [reminders, setReminders] = useState<ReminderText | null>(null);
+  /** The price of a WhatsApp message in paise, as typed. */
+  const [whatsappPrice, setWhatsappPrice] = useState<string | null>(null);
   useErrorToast(saved.isError, t('settings.toast.loadFailed'), t('settings.loadFailed'));
   useEffect(() => {
     if (saved.data && draft === null) {
@@ -90,13 +96,14 @@ export function SettingsPage() {
       setNumbers(leaveNumbers(saved.data));
       setUpi(upiText(saved.data));
       setReminders(reminderText(saved.data.reminders));
+      setWhatsappPrice(String(saved.data.whatsapp.utility_price_paise));
     }
   }, [saved.data, draft]);
 
   if (saved.isPending || (!draft && !saved.isError)) {
     return <PageSpinner label={t('settings.loading')} />;
   }
-  if (!draft || !numbers || !upi || !reminders)
+  if (!draft || !numbers || !upi || !reminders || whatsappPrice === null)
     return <Card role="alert">{t('settings.loadFailed')}</Card>;
 
   const setCutoff = (meal: Meal, change: Partial<BusinessSettings['cutoffs'][Meal]>) =>
@@ -131,6 +138,7 @@ export function SettingsPage() {
         },
       },
       reminders: remindersFromText(reminders, wholeNumber),
+      whatsapp: { utility_price_paise: decimalNumber(whatsappPrice) },
       // Left out until the owner types a UPI id: a saved one is kept.
       ...(upi.vpa.trim() || upi.payee_name.trim()
         ? {
@@ -148,6 +156,7 @@ export function SettingsPage() {
         setNumbers(leaveNumbers(settings));
         setUpi(upiText(settings));
         setReminders(reminderText(settings.reminders));
+        setWhatsappPrice(String(settings.whatsapp.utility_price_paise));
         notify({
           tone: 'success',
           title: t('settings.toast.saved'),
@@ -430,6 +439,22 @@ export function SettingsPage() {
             </div>
           </Card>
           <RemindersCard value={reminders} onChange={setReminders} errors={errors} />
+          <Card aria-labelledby="whatsapp-title">
+            <div className={stack}>
+              <h2 id="whatsapp-title" className={sectionTitle}>
+                {t('settings.whatsapp.title')}
+              </h2>
+              <p className={muted}>{t('settings.whatsapp.intro')}</p>
+              <TextField
+                label={t('settings.whatsapp.price')}
+                inputMode="decimal"
+                value={whatsappPrice}
+                onChange={(event) => setWhatsappPrice(event.target.value)}
+                hint={t('settings.whatsapp.priceHint')}
+                error={errors['whatsapp.utility_price_paise']}
+              />
+            </div>
+          </Card>
         </fieldset>
         {mayEdit ? (
           <div>

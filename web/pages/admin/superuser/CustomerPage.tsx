@@ -31,6 +31,7 @@ import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '@web/i18n/labe
 import { formatDate, formatDateTime, formatRupees, serviceLabel, wordLabel } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
+import { ConsentCard } from './ConsentCard';
 import { EmailAddress } from './EmailAddress';
 
 /** The users list's subscription_status for a customer who never subscribed. */
@@ -487,6 +488,7 @@ export function CustomerPage() {
             </div>
           </header>
           <Profile customer={customer} />
+          <ConsentCard customerId={customer.id} />
           <CustomerSections customer={customer} />
         </>
       )}

@@ -3,6 +3,7 @@
 // a link to their page where money is recorded. The CSV holds every matching row. Below, the
 // reminders the owner's schedule sent.
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { WhatsappChatLink } from '@web/components/WhatsappChatLink';
 import { useState } from 'react';
 import {
   DUES_PAGE_SIZE,
@@ -99,7 +100,22 @@ export function DuesPage() {
       key: 'phone',
       header: t('superuser.dues.column.phone'),
       // Tap to call, as everywhere the owner sees a customer's number.
-      cell: (r) => (r.customer.phone ? <PhoneNumber phone={r.customer.phone} /> : '—'),
+      // And a WhatsApp message with the amount and the pay page, for an owner without the Cloud API.
+      cell: (r) =>
+        r.customer.phone ? (
+          <span className={stack}>
+            <PhoneNumber phone={r.customer.phone} />
+            {r.balance > 0 ? (
+              <WhatsappChatLink
+                phone={r.customer.phone}
+                name={r.customer.full_name}
+                message={{ kind: 'dues_reminder', amountRupees: r.balance }}
+              />
+            ) : null}
+          </span>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'balance',

@@ -22,6 +22,7 @@ import * as styles from './SuperuserPage.css';
 import { EmailAddress } from './EmailAddress';
 import { useDebounced } from '@web/lib/useDebounced';
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { WhatsappChatLink } from '@web/components/WhatsappChatLink';
 
 type QuickFilter = 'none' | 'expired' | 'soon_to_expire' | 'expiring_within';
 
@@ -115,7 +116,17 @@ export function UsersTab() {
     {
       key: 'phone',
       header: t('superuser.column.phone'),
-      cell: (u) => <PhoneNumber phone={u.phone} />,
+      // And a WhatsApp message with the customer's receipts page, for an owner without the Cloud API.
+      cell: (u) => (
+        <span className={stack}>
+          <PhoneNumber phone={u.phone} />
+          <WhatsappChatLink
+            phone={u.phone}
+            name={u.full_name || u.username}
+            message={{ kind: 'receipts' }}
+          />
+        </span>
+      ),
     },
     {
       key: 'type',

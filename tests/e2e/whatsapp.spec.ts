@@ -1,0 +1,182 @@
+// Issue 23, the owner's WhatsApp: the owner records a customer's spoken consent on the customer's
+// page (naming who heard it); the customer's next notice (the payment receipt) is queued for
+// WhatsApp and its status, as the API stores it, shows on the owner's Messages and in the customer's
+// notifications; the home's WhatsApp tile counts it at the owner's price; the customers list offers
+// a wa.me link with the message written; the owner withdraws the consent. Both languages, a desktop
+// and a 360 px phone.
+import { expect, test, type Page } from '@playwright/test';
+import { clickToChatText } from '@machines/whatsapp';
+import {
+  PLANS,
+  ensurePlan,
+  expectAccessible,
+  openSignedIn,
+  ownerTokens,
+  registerCustomer,
+  subscribeAndPay,
+} from './owner-fixtures';
+import { expectToast, shot } from './support';
+import { language, msg } from './i18n';
+
+const WIDTHS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 360, height: 780 },
+] as const;
+
+async function asOwner(page: Page, pathname: string) {
+  await openSignedIn(page, await ownerTokens(page.request), pathname);
+}
+
+interface StoredMessage {
+  id: number;
+  status: string;
+  template: string;
+  customer: { id: number } | null;
+}
+
+/** The owner's list from the API, once the customer's receipt has left the queue. */
+async function storedMessageOf(page: Page, customerId: number): Promise<StoredMessage> {
+  const owner = await ownerTokens(page.request);
+  let found: StoredMessage | undefined;
+  await expect(async () => {
+    const answer = await page.request.get('/api/owner/whatsapp/messages/?limit=100', {
+      headers: { Authorization: `Bearer ${owner.access}` },
+    });
+    const rows = (await answer.json()) as StoredMessage[];
+    found = rows.find((row) => row.customer?.id === customerId && row.template === 'receipt');
+    expect(found?.status).toBe('sent');
+  }).toPass({ timeout: 15_000 });
+  return found!;
+}
+
+for (const size of WIDTHS) {
+  test(`the owner records consent, sees the receipt's WhatsApp status, its cost and a wa.me link (${size.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const lang = language();
+    const plan = await ensurePlan(page.request, PLANS.mess);
+    const customer = await registerCustomer(page.request, { service: 'mess', prefix: 'wa' });
+    const customerId = (
+      await (
+        await page.request.get('/api/accounts/profile/', {
+          headers: { Authorization: `Bearer ${customer.tokens.access}` },
+        })
+      ).json()
+    ).id as number;
+    const what = msg('superuser.consent.what', {
+      channel: msg('superuser.consent.channel.whatsapp'),
+      purpose: msg('superuser.consent.purpose.service'),
+    });
+
+    // 1. The owner records the consent the customer gave at the counter.
+    await asOwner(page, `/admin/customers/${customerId}`);
+    // The card, not the table in it (a scrolling region named by its caption).
+    const card = page.getByRole('region', { name: msg('superuser.consent.title') }).first();
+    await expect(card).toBeVisible();
+    await card
+      .getByRole('button', { name: msg('superuser.consent.recordLabel', { what }) })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: msg('superuser.consent.recordTitle', { what }),
+    });
+    // Without a name the server refuses, and says so under the field.
+    await dialog.getByRole('button', { name: msg('superuser.consent.record') }).click();
+    await expect(dialog.getByLabel(msg('superuser.consent.recordedBy'))).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await dialog.getByLabel(msg('superuser.consent.recordedBy')).fill('Meena');
+    await dialog.getByRole('button', { name: msg('superuser.consent.record') }).click();
+    await expectToast(page, msg('superuser.consent.recorded', { what }));
+    await expect(
+      card.getByText(msg('superuser.consent.method.ownerRecordedBy', { name: 'Meena' })),
+    ).toBeVisible();
+    await shot(page, `whatsapp-consent-${lang}-${size.width}`);
+    await expectAccessible(page, 'the customer page with its consent');
+
+    // 2. The customer pays: the receipt goes to the WhatsApp queue and out (the outbox here).
+    await subscribeAndPay(page.request, customer, plan);
+    const stored = await storedMessageOf(page, customerId);
+
+    // 3. The owner's Messages show it with the stored status; the filter keeps only that status.
+    await asOwner(page, '/admin/messages');
+    await expect(
+      page.getByRole('heading', { name: msg('messages.title'), level: 1 }),
+    ).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: customer.fullName }).first();
+    await expect(row).toContainText(msg('status.whatsappTemplate.receipt'));
+    await expect(row.locator(`[data-whatsapp-status="${stored.status}"]`)).toHaveText(
+      msg('status.whatsapp.sent'),
+    );
+    await page
+      .getByRole('group', { name: msg('messages.filter.status') })
+      .getByRole('button', { name: msg('status.whatsapp.failed'), exact: true })
+      .click();
+    await expect(page.getByRole('row').filter({ hasText: customer.fullName })).toHaveCount(0);
+    await page
+      .getByRole('group', { name: msg('messages.filter.status') })
+      .getByRole('button', { name: msg('status.whatsapp.sent'), exact: true })
+      .click();
+    await expect(
+      page.getByRole('row').filter({ hasText: customer.fullName }).first(),
+    ).toBeVisible();
+    await shot(page, `whatsapp-messages-${lang}-${size.width}`);
+    await expectAccessible(page, '/admin/messages');
+
+    // 4. The home's WhatsApp tile: this month's messages and their cost at the owner's price.
+    const owner = await ownerTokens(page.request);
+    const usage = await (
+      await page.request.get('/api/owner/whatsapp/usage/', {
+        headers: { Authorization: `Bearer ${owner.access}` },
+      })
+    ).json();
+    expect(usage.sent).toBeGreaterThanOrEqual(1);
+    await asOwner(page, '/dashboard');
+    const tile = page.getByRole('group', { name: msg('owner.figure.whatsapp'), exact: true });
+    await expect(tile).toContainText(
+      msg('owner.figure.whatsappSent', { count: usage.sent, paise: usage.utility_price_paise }),
+    );
+    await tile.scrollIntoViewIfNeeded();
+    await shot(page, `whatsapp-home-${lang}-${size.width}`);
+
+    // 5. The customers list: a wa.me link with the customer's receipts page written in.
+    await asOwner(page, '/admin/superuser?tab=users');
+    await page.getByLabel(msg('superuser.users.search')).fill(customer.username);
+    const link = page
+      .getByRole('row')
+      .filter({ hasText: customer.username })
+      .getByRole('link', { name: msg('ui.whatsapp.receiptsLabel', { name: customer.fullName }) });
+    await expect(link).toBeVisible();
+    const href = (await link.getAttribute('href'))!;
+    const url = new URL(href);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${customer.phone.slice(1)}`);
+    const business = (await (await page.request.get('/api/business/')).json()).name as string;
+    expect(url.searchParams.get('text')).toBe(
+      clickToChatText({
+        language: lang,
+        business,
+        name: customer.fullName,
+        message: { kind: 'receipts', link: new URL('/payments', page.url()).toString() },
+      }),
+    );
+    await shot(page, `whatsapp-users-${lang}-${size.width}`);
+    await expectAccessible(page, 'the customers list with its WhatsApp links');
+
+    // 6. The customer sees the receipt's WhatsApp status among their notifications.
+    await openSignedIn(page, customer.tokens, '/notifications');
+    const mine = page.getByRole('region', { name: msg('notifications.whatsapp.title') });
+    await expect(mine.locator('[data-whatsapp-status="sent"]').first()).toBeVisible();
+    await shot(page, `whatsapp-notifications-${lang}-${size.width}`);
+
+    // 7. The customer asks the owner to stop: the owner withdraws it.
+    await asOwner(page, `/admin/customers/${customerId}`);
+    await card
+      .getByRole('button', { name: msg('superuser.consent.withdrawLabel', { what }) })
+      .click();
+    await expectToast(page, msg('superuser.consent.withdrawn', { what }));
+    await expect(
+      card.getByRole('button', { name: msg('superuser.consent.recordLabel', { what }) }),
+    ).toBeVisible();
+  });
+}
