@@ -26,6 +26,17 @@ export async function addRider(
   });
   expect(added.status(), `add ${role}`).toBe(201);
   const { id } = (await added.json()) as { id: number };
+  await claimInvite(request, phone, username, password);
+  return { id, username, password };
+}
+
+/** The staff invite last texted to `phone` (E.164) claimed: the code, then a username and password. */
+export async function claimInvite(
+  request: APIRequestContext,
+  phone: string,
+  username: string,
+  password: string,
+) {
   const token = (await readClaimPath(phone)).split('/').at(-1)!;
   expect((await request.post(`/api/accounts/claim/${token}/otp/`)).status()).toBe(200);
   const verified = await request.post(`/api/accounts/claim/${token}/verify/`, {
@@ -36,7 +47,6 @@ export async function addRider(
     data: { username, password, confirm_password: password },
   });
   expect(completed.ok(), 'claim: complete').toBe(true);
-  return { id, username, password };
 }
 
 /**

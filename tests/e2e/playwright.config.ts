@@ -26,6 +26,7 @@ process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 /** The journeys that run in Hindi too (each reads its texts through tests/e2e/i18n.ts). */
 const HINDI_JOURNEYS = [
   'rider.spec.ts',
+  'rider-phone.spec.ts',
   'delivery-progress.spec.ts',
   'customer-journey.spec.ts',
   'auth.spec.ts',
