@@ -52,6 +52,7 @@ describe('the route registry', () => {
         ['/reset-password/:uidb64/:token/*', 'public'],
         ['/claim/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
+        ['/privacy', 'publicAndSignedIn'],
         ['/menu', 'publicAndSignedIn'],
         ['/pay/:linkId', 'publicAndSignedIn'],
         ['/dashboard', 'signedIn'],
@@ -62,6 +63,7 @@ describe('the route registry', () => {
         ['/leaves', 'signedIn'],
         ['/notifications', 'signedIn'],
         ['/profile', 'signedIn'],
+        ['/profile/privacy', 'signedIn'],
         ['/admin/plans', 'owner'],
         ['/admin/leaves', 'owner'],
         ['/admin/feedback', 'owner'],
@@ -76,9 +78,10 @@ describe('the route registry', () => {
         ['/admin/customers/:id', 'owner'],
         ['/admin/staff', 'owner'],
         ['/admin/deliveries', 'owner'],
+        ['/admin/erasure-requests', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(33);
+    expect(APP_ROUTES).toHaveLength(36);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the business side's (the owner's and the staff's).
     for (const route of APP_ROUTES) {
@@ -218,6 +221,7 @@ describe('links from the registry', () => {
       'landing',
       'login',
       'otp-verification',
+      'privacy',
       'register',
       'reset-password',
     ]);

@@ -142,7 +142,7 @@ describe('the route guards for staff', () => {
   });
 
   it("shows 'not allowed for your role' on a business page the role may not use", () => {
-    for (const path of ['/admin/staff', '/admin/audit']) {
+    for (const path of ['/admin/staff', '/admin/audit', '/admin/erasure-requests']) {
       expect(decide('manager', path), path).toEqual({ kind: 'notForRole' });
     }
     for (const path of ['/admin/leaves', '/admin/refunds', '/admin/settings', '/admin/plans']) {
@@ -189,9 +189,10 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner the Staff page in the account menu (the header is full)', () => {
+  it('gives the owner the Staff and Erasure requests pages in the account menu (the header is full)', () => {
     expect(accountMenuLinks(mayOpenFor('mess_owner')).map((link) => link.to)).toEqual([
       '/admin/staff',
+      '/admin/erasure-requests',
     ]);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
