@@ -43,6 +43,7 @@ const HINDI_JOURNEYS = [
   'dues-hold.spec.ts',
   'reminders.spec.ts',
   'staff.spec.ts',
+  'privacy.spec.ts',
 ];
 
 export default defineConfig({
