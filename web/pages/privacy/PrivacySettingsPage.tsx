@@ -25,7 +25,7 @@ import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { refusalKeyText } from '@web/i18n/refusals';
 import { saveFile } from '@web/lib/download';
-import { formatDateTime } from '@web/lib/format';
+import { formatDateTime, todayIso } from '@web/lib/format';
 import { useSession } from '@web/session/SessionProvider';
 import {
   actionRow,
@@ -143,8 +143,8 @@ function DataDownload() {
     setBusy(true);
     try {
       const blob = await fetchExport();
-      const today = new Date().toISOString().slice(0, 10);
-      saveFile(blob, `dabba-data_${user?.username ?? 'me'}_${today}.json`);
+      // The server's own name for it: the date is the business's.
+      saveFile(blob, `dabba-data_${user?.username ?? 'me'}_${todayIso()}.json`);
       notify({ tone: 'success', title: t('privacy.download.done') });
     } catch {
       notify({ tone: 'error', title: t('privacy.download.failed') });
