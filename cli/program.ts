@@ -24,6 +24,7 @@ import { registerLinks } from './commands/links';
 import { registerQr } from './commands/qr';
 import { registerSubscriptions } from './commands/subscriptions';
 import { registerStaff } from './commands/staff';
+import { registerErasure } from './commands/erasure';
 import type { CommandContext } from './context';
 import { usageError } from './errors';
 
@@ -94,6 +95,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerQr(program, ctx);
   registerMenu(program, ctx);
   registerStaff(program, ctx);
+  registerErasure(program, ctx);
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Register a customer account
-         * @description Creates an `unverified` student or regular customer and sends an OTP by SMS. Rules beyond the schema, checked by the server: username unique case-insensitively; e-mail unique case-insensitively; phone normalised by stripping non-digits (a 12-digit number starting with 91 loses the 91), then it must have exactly 10 digits ("Phone number must be exactly 10 digits"), start with 6, 7, 8 or 9 ("Phone number must start with 6, 7, 8, or 9"), and be unique; it is stored as +91 followed by the 10 digits; password must equal confirm_password ("Passwords do not match", on confirm_password) and not be one of the 20,000 most common passwords, ignoring case ("This password is too common. Choose a less common one.", on password). `user_type` can never be mess_owner. Errors are per-field lists (e.g. `username`, `email`, `phone`, `password`, `confirm_password`). Rate-limited per IP (429).
+         * @description Creates an `unverified` student or regular customer and sends an OTP by SMS. Rules beyond the schema, checked by the server: username unique case-insensitively; e-mail unique case-insensitively; phone normalised by stripping non-digits (a 12-digit number starting with 91 loses the 91), then it must have exactly 10 digits ("Phone number must be exactly 10 digits"), start with 6, 7, 8 or 9 ("Phone number must start with 6, 7, 8, or 9"), and be unique; it is stored as +91 followed by the 10 digits; password must equal confirm_password ("Passwords do not match", on confirm_password) and not be one of the 20,000 most common passwords, ignoring case ("This password is too common. Choose a less common one.", on password). `user_type` can never be mess_owner. Errors are per-field lists (e.g. `username`, `email`, `phone`, `password`, `confirm_password`). Rate-limited per IP (429). With `whatsapp_service_consent: true` the consent to WhatsApp service messages is recorded with the account (method `registration_checkbox`, audited `consent.grant`).
          */
         post: operations["register"];
         delete?: never;
@@ -223,6 +223,70 @@ export interface paths {
          */
         put: operations["updateMyConsent"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/data-export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything the mess keeps about me
+         * @description A JSON file (`Content-Disposition: attachment; filename="dabba-data_<username>_<date>.json"`, the date in the business's time zone) with the signed-in customer's own data only: profile (and student or address details, billing details), subscriptions, payments, refunds, leaves, feedback (with the photos' URLs, which need the customer's sign-in), meal skips, notifications sent, consents (every grant and withdrawal), erasure requests and the ledger statement. Password hashes, sessions and codes are never included. Audited (`privacy.export`).
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/erasure-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My newest request to erase my account
+         * @description The signed-in customer's newest erasure request (machines/erasure), or `request: null` when they never asked.
+         */
+        get: operations["getMyErasureRequest"];
+        put?: never;
+        /**
+         * Ask the mess to erase my account
+         * @description The customer confirms with their password (a wrong one is 400 under `password`). The request waits (`requested`) for the owner to complete it; meanwhile the account works and the customer may cancel. One waiting request at a time (400 `erasure.already_requested`). Audited (`erasure.request`).
+         */
+        post: operations["requestErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/erasure-request/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel my waiting erasure request
+         * @description Cancels the customer's waiting request (`cancelled`). Refused (400 `erasure.not_requested`) when none waits. Audited (`erasure.cancel`).
+         */
+        post: operations["cancelErasureRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1136,48 @@ export interface paths {
          * @description The owner takes back a customer's consent for one channel and purpose when the customer asks in person or on the phone (withdraw method `owner`): from then on that channel's messages of that purpose are not sent (a WhatsApp notice goes by SMS). Consent not given is a 400 `consent.not_granted`. An unknown customer is 404. Audited (`consent.withdraw`). Answers the customer's consents.
          */
         post: operations["ownerWithdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/erasure-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers' requests to erase their accounts
+         * @description Every erasure request: waiting ones first (oldest first), then completed and cancelled (newest first). Each names the customer (an erased one as `Erased customer #<id>`) and, for a waiting one, their balance and open refunds, which must both be nil to complete it, with `actions` (`erasure.complete` when the machine allows it). The owner only: erasure cannot be undone.
+         */
+        get: operations["ownerListErasureRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/erasure-requests/{id}/complete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's account
+         * @description Completes a waiting request, in one transaction: the name becomes `Erased customer #<id>`; the username, e-mail and phone are replaced by unique values that identify nobody (`erased-<id>`, `erased-<id>@erased.invalid`, `+910…`); student and address details, GSTIN and billing address, diet, feedback texts and photos, leave reasons, refund payout details, notification texts and WhatsApp messages are deleted or blanked; open consents are withdrawn (their history kept); every session ends and the account can no longer sign in. Subscriptions are not cancelled by it: cancel one first if needed. Kept, as tax law requires (CGST Act section 36: 8 years): payments, receipts and tax invoices, credit notes and the ledger, with the name each invoice was issued to; and the audit log, which is append-only (security logs are kept a year; its entries name the customer's old sign-in name). Refused (400) while the customer owes or is owed money (`erasure.balance_open`: settle the balance to zero first, e.g. record the payment or pay the credit back) or has a refund not yet paid out or rejected (`erasure.refund_open`), and when the request no longer waits (`erasure.not_requested`). Audited (`erasure.complete`). The owner only.
+         */
+        post: operations["ownerCompleteErasure"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3181,7 +3287,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "erasure.already_requested" | "erasure.not_requested" | "erasure.balance_open" | "erasure.refund_open" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -3270,6 +3376,8 @@ export interface components {
             last_name: string;
             /** @description The language chosen before registering; default en. */
             language?: components["schemas"]["Language"];
+            /** @description The registration form's optional checkbox: the customer agrees to service messages (bills, receipts, reminders) on WhatsApp. When true, the account starts with a grant of whatsapp/service (method `registration_checkbox`, the current privacy notice's version); false or absent records nothing. Never required. */
+            whatsapp_service_consent?: boolean;
         };
         /**
          * @description en English, hi Hindi (हिन्दी).
@@ -5160,6 +5268,93 @@ export interface components {
             /** @enum {string|null} */
             withdraw_method: "reply_stop" | "profile" | "owner" | null;
         };
+        /**
+         * @description machines/erasure.
+         * @enum {string}
+         */
+        ErasureStatus: "requested" | "completed" | "cancelled";
+        ErasureRequestCreate: {
+            password: string;
+        };
+        MyErasureRequest: {
+            request: components["schemas"]["ErasureRequestSummary"] | null;
+        };
+        ErasureRequestSummary: {
+            id: number;
+            status: components["schemas"]["ErasureStatus"];
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description What the customer may do now (`erasure.cancel` while it waits). */
+            actions: "erasure.cancel"[];
+        };
+        ErasureRequest: {
+            id: number;
+            status: components["schemas"]["ErasureStatus"];
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            customer: {
+                id: number;
+                /** @description `Erased customer #<id>` once erased. */
+                full_name: string;
+                username: string;
+            };
+            /** @description Rupees the customer owes now (negative when owed to them); 0 once erased. */
+            balance: number;
+            /** @description Refunds asked for or approved and not yet paid out. */
+            open_refunds: number;
+            /** @description What the owner may do now (`erasure.complete` when nothing blocks it). */
+            actions: "erasure.complete"[];
+        };
+        /** @description Everything the mess keeps about the customer, as stored: money in paise (fields named `*_paise`; the statement in rupees), times in UTC. Sections are lists of records whose fields follow the database's columns. */
+        DataExport: {
+            /** @enum {string} */
+            format: "dabba-data-export/1";
+            /** Format: date-time */
+            exported_at: string;
+            /** @description The privacy notice in force when the file was made. */
+            notice_version: string;
+            profile: {
+                [key: string]: unknown;
+            };
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+            payments: {
+                [key: string]: unknown;
+            }[];
+            refunds: {
+                [key: string]: unknown;
+            }[];
+            leaves: {
+                [key: string]: unknown;
+            }[];
+            /** @description Each with `photos`, the URLs of its photos. */
+            feedback: {
+                [key: string]: unknown;
+            }[];
+            meal_skips: {
+                [key: string]: unknown;
+            }[];
+            notifications: {
+                [key: string]: unknown;
+            }[];
+            /** @description Every grant, with its withdrawal if any, oldest first. */
+            consents: {
+                [key: string]: unknown;
+            }[];
+            erasure_requests: {
+                [key: string]: unknown;
+            }[];
+            statement: components["schemas"]["Statement"];
+        };
         ConsentList: components["schemas"]["Consent"][];
         ConsentUpdate: {
             channel: components["schemas"]["ConsentChannel"];
@@ -6028,6 +6223,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getMyErasureRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest request, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyErasureRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    requestErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request, waiting. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyErasureRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    cancelErasureRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyErasureRequest"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7340,6 +7633,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListErasureRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCompleteErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, completed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -17,6 +17,7 @@ export * from './payment-link';
 export * from './counter-qr';
 export * from './reminder';
 export * from './consent';
+export * from './erasure';
 export * from './whatsapp';
 export * from './walk-in';
 export * from './staff';

@@ -14,6 +14,7 @@ import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.s
 import { createCounterQrStore } from './lifecycles/counter-qr/counter-qr.store.js';
 import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
 import { createConsentStore } from './lifecycles/consent/consent.store.js';
+import { createErasureStore } from './lifecycles/erasure/erasure.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
@@ -49,6 +50,7 @@ function createStores(deps: StoreDeps) {
   const counterQrs = createCounterQrStore(deps, payments, provider);
   const reminders = createReminderStore(deps, paymentLinks);
   const consents = createConsentStore(deps);
+  const erasures = createErasureStore(deps);
   const cancellation = createCancellation(deps, { subscriptions, leaves, refunds });
   const feedback = createFeedbackStore(deps);
   const adjustments = createAdjustmentBatches(deps, subscriptions);
@@ -83,6 +85,7 @@ function createStores(deps: StoreDeps) {
     claimLinks,
     delivery,
     consents,
+    erasures,
   };
 }
 

@@ -46,6 +46,7 @@ import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
 import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
 import { consentHandlers } from './lifecycles/consent/consent.handlers.js';
+import { erasureHandlers } from './lifecycles/erasure/erasure.handlers.js';
 import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
 import { whatsappMessageHandlers } from './resources/whatsapp/messages.handlers.js';
 import { whatsappJobs } from './services/whatsapp/queue.js';
@@ -85,6 +86,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...staffHandlers(ctx),
     ...deliveryHandlers(ctx),
     ...consentHandlers(ctx),
+    ...erasureHandlers(ctx),
     ...whatsappHandlers(ctx),
     ...whatsappMessageHandlers(ctx),
     // The owner's views.

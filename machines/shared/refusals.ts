@@ -235,6 +235,16 @@ export const REFUSALS_EN = {
   'consent.recorder_required': 'Please give the name of the person who recorded the consent.',
   'whatsapp.verify_token_mismatch': 'The WhatsApp verify token does not match.',
 
+  // Erasure of an account (machines/erasure)
+  'erasure.already_requested':
+    'You have already asked for your account to be erased. The mess will complete it soon.',
+  'erasure.not_requested':
+    'This erasure request is no longer waiting: it was completed or cancelled.',
+  'erasure.balance_open':
+    'This customer still owes money or is owed money. Settle the account to ₹0 before erasing it.',
+  'erasure.refund_open':
+    'This customer has a refund that is not paid out yet. Pay it out or reject it before erasing the account.',
+
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',
   'refund.not_pending:reject': 'Only pending refunds can be rejected.',

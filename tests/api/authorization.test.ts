@@ -209,6 +209,8 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     otherRoute: number;
     /** A pending cash collection refused callers try to confirm or reject. */
     cash: Target;
+    /** A waiting erasure request of a customer of its own, refused callers try to complete. */
+    erasure: number;
   };
 
   const nextIp = () => {
@@ -446,6 +448,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.route = (await newRoute([w.rider.id])).id;
     w.otherRoute = (await newRoute([])).id;
     w.cash = await newCashCollection();
+    w.erasure = await newErasureRequest(await newOwner());
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -609,6 +612,15 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       expect(verified.status).toBe(200);
     }
     return { id: token, owner: w.alice, phone };
+  };
+  /** A customer's waiting erasure request (asked with their password): its id. */
+  const newErasureRequest = async (who: Customer) => {
+    const asked = await t.request('POST', '/api/accounts/erasure-request/', {
+      token: who.access,
+      body: { password: who.password },
+    });
+    expect(asked.status).toBe(201);
+    return asked.body.request.id as number;
   };
   /** A GET whose outcomes are all the contract's defaults. */
   const plain = (url: string): Case => ({ request: () => ({ method: 'GET', url }) });
@@ -1843,6 +1855,77 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: get((target) => `/api/notifications/logs/${target.id}/`),
     },
 
+    // ----- privacy: the data download and erasure ----------------------------------------------
+    exportMyData: {
+      ...plain('/api/accounts/data-export/'),
+      check: (answer, me) => {
+        if (answer.status !== 200) return;
+        expect(answer.headers['content-disposition']).toContain(
+          `dabba-data_${me.customer!.username}_`,
+        );
+        expect(answer.body.profile.id).toBe(me.customer!.id);
+      },
+    },
+    getMyErasureRequest: plain('/api/accounts/erasure-request/'),
+    // Each customer asks once, then cancels again so that later cases find the account as it was.
+    requestErasure: {
+      ok: 201,
+      request: (_target, me) => ({
+        method: 'POST',
+        url: '/api/accounts/erasure-request/',
+        body: { password: me.customer?.password ?? 'not-a-customer-1' },
+      }),
+      check: (answer) => {
+        if (answer.status === 201) expect(answer.body.request.status).toBe('requested');
+      },
+      after: async (answer, me) => {
+        if (answer.status !== 201) return;
+        const cancelled = await t.request('POST', '/api/accounts/erasure-request/cancel/', {
+          token: me.token,
+        });
+        expect(cancelled.status).toBe(200);
+      },
+    },
+    cancelErasureRequest: {
+      // Each customer allowed to cancel first asks (as themself) for a request to cancel.
+      fresh: async (caller) => {
+        const target = alice();
+        const me = identity(caller, target);
+        if (me.customer) await newErasureRequest(me.customer);
+        return target;
+      },
+      request: () => ({ method: 'POST', url: '/api/accounts/erasure-request/cancel/' }),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.request.status).toBe('cancelled');
+      },
+    },
+    ownerListErasureRequests: {
+      ...plain('/api/owner/erasure-requests/'),
+      check: (answer) => {
+        if (answer.status === 200) expect(idsOf(answer.body)).toContain(w.erasure);
+      },
+    },
+    ownerCompleteErasure: {
+      target: byId(() => w.erasure),
+      fresh: async () => {
+        const who = await newOwner();
+        return { id: await newErasureRequest(who), owner: who };
+      },
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/erasure-requests/${target.id}/complete/`,
+      }),
+      snapshot: (target) =>
+        t.ctx.db.kysely
+          .selectFrom('erasure_requests')
+          .select('status')
+          .where('id', '=', target.id as number)
+          .executeTakeFirst(),
+      check: (answer) => {
+        if (answer.status === 200) expect(answer.body.status).toBe('completed');
+      },
+    },
+
     // ----- staff ---------------------------------------------------------------------------------
     ownerListStaff: {
       request: () => ({ method: 'GET', url: '/api/owner/staff/' }),
@@ -2180,7 +2263,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(172);
+    expect(operationIds).toHaveLength(178);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

@@ -33,6 +33,7 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
     machine: 'counterQrMachine',
   },
   staff_members: { store: 'lifecycles/staff/staff.store.ts', machine: 'staffMachine' },
+  erasure_requests: { store: 'lifecycles/erasure/erasure.store.ts', machine: 'erasureMachine' },
   // Cash a rider collected: pending until the owner confirms (a counter payment) or rejects it, by a
   // conditional UPDATE … WHERE status = 'pending' (the stop's own state is machines/delivery-stop's).
   cash_collections: { store: 'lifecycles/delivery/delivery.store.ts' },

@@ -46,6 +46,7 @@ const HINDI_JOURNEYS = [
   'reminders.spec.ts',
   'staff.spec.ts',
   'whatsapp.spec.ts',
+  'privacy.spec.ts',
 ];
 
 export default defineConfig({

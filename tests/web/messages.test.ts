@@ -24,7 +24,7 @@ import { en, hi } from './catalogues';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Texts that read the same in Hindi (names, and words Hindi writes in Latin letters). */
-const SAME_IN_HINDI = new Set(['Instagram', 'UPI', 'Dabba', 'English', 'WhatsApp']);
+const SAME_IN_HINDI = new Set(['Instagram', 'UPI', 'Dabba', 'English', 'SMS', 'WhatsApp']);
 
 function placeholders(message: string): string[] {
   const names = new Set<string>();

@@ -52,6 +52,7 @@ describe('the route registry', () => {
         ['/reset-password/:uidb64/:token/*', 'public'],
         ['/claim/:token/*', 'public'],
         ['/contact', 'publicAndSignedIn'],
+        ['/privacy', 'publicAndSignedIn'],
         ['/menu', 'publicAndSignedIn'],
         ['/pay/:linkId', 'publicAndSignedIn'],
         ['/dashboard', 'signedIn'],
@@ -62,6 +63,7 @@ describe('the route registry', () => {
         ['/leaves', 'signedIn'],
         ['/notifications', 'signedIn'],
         ['/profile', 'signedIn'],
+        ['/profile/privacy', 'signedIn'],
         ['/admin/plans', 'owner'],
         ['/admin/leaves', 'owner'],
         ['/admin/feedback', 'owner'],
@@ -77,9 +79,10 @@ describe('the route registry', () => {
         ['/admin/staff', 'owner'],
         ['/admin/deliveries', 'owner'],
         ['/admin/messages', 'owner'],
+        ['/admin/erasure-requests', 'owner'],
       ]),
     );
-    expect(APP_ROUTES).toHaveLength(34);
+    expect(APP_ROUTES).toHaveLength(37);
     expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
     // Every /admin screen, and only those, is the business side's (the owner's and the staff's).
     for (const route of APP_ROUTES) {
@@ -219,6 +222,7 @@ describe('links from the registry', () => {
       'landing',
       'login',
       'otp-verification',
+      'privacy',
       'register',
       'reset-password',
     ]);

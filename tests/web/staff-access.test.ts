@@ -142,7 +142,7 @@ describe('the route guards for staff', () => {
   });
 
   it("shows 'not allowed for your role' on a business page the role may not use", () => {
-    for (const path of ['/admin/staff', '/admin/audit']) {
+    for (const path of ['/admin/staff', '/admin/audit', '/admin/erasure-requests']) {
       expect(decide('manager', path), path).toEqual({ kind: 'notForRole' });
     }
     for (const path of ['/admin/leaves', '/admin/refunds', '/admin/settings', '/admin/plans']) {
@@ -193,10 +193,15 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner Messages, Staff and Deliveries in the account menu (the header is full)', () => {
+  it('gives the owner Messages, Staff, Erasure requests and Deliveries in the account menu (the header is full)', () => {
     const menu = (userType: AccountType) =>
       accountMenuLinks(mayOpenFor(userType), userType).map((link) => link.to);
-    expect(menu('mess_owner')).toEqual(['/admin/messages', '/admin/staff', '/admin/deliveries']);
+    expect(menu('mess_owner')).toEqual([
+      '/admin/messages',
+      '/admin/staff',
+      '/admin/erasure-requests',
+      '/admin/deliveries',
+    ]);
     expect(paths('mess_owner')).not.toContain('/admin/staff');
     expect(paths('mess_owner')).not.toContain('/admin/deliveries');
     // A manager runs the day: how the WhatsApp notices went and the delivery run, not the staff;

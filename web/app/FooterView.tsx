@@ -63,7 +63,7 @@ export function FooterView({ business }: { business: Business | null }) {
               </li>
             ))}
             <li>
-              <a href="/contact#privacy">{t('footer.privacy')}</a>
+              <Link href="/privacy">{t('footer.privacy')}</Link>
             </li>
             <li>
               <a href="/contact#terms">{t('footer.terms')}</a>

@@ -416,6 +416,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     accountMenu: { label: 'nav.staff' },
   },
   {
+    // Issue 23: customers' requests to erase their accounts (the owner alone completes one).
+    path: '/admin/erasure-requests',
+    access: 'owner',
+    operation: 'ownerListErasureRequests',
+    title: 'route.erasureRequests',
+    page: signedInPage('admin/erasure', 'erasure'),
+    accountMenu: { label: 'nav.erasureRequests' },
+  },
+  {
     // Issue 22: a rider's run sheets on their phone; the owner's and a manager's progress of the
     // run, the riders' cash and the routes (the page shows each what its role does).
     path: '/admin/deliveries',
@@ -434,6 +443,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'route.profile',
     page: signedInPage('profile', 'profile'),
     nav: { label: 'nav.profile', audiences: signedIn },
+  },
+  {
+    // Issue 23: the customer's consents, data download and erasure request.
+    path: '/profile/privacy',
+    access: 'signedIn',
+    operation: 'getMyConsents',
+    title: 'route.privacySettings',
+    page: signedInPage('profile/privacy', 'privacy'),
+  },
+  {
+    // Issue 23: the privacy notice (DPDP Act), versioned, for visitors and the signed-in alike.
+    path: '/privacy',
+    access: 'publicAndSignedIn',
+    title: 'route.privacy',
+    page: page(
+      () => import('@web/pages/privacy/PrivacyNoticePage'),
+      (m) => m.PrivacyNoticePage,
+      'privacy',
+    ),
   },
   {
     path: '/contact',

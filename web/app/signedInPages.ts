@@ -45,6 +45,10 @@ export const SIGNED_IN_PAGES = {
   'admin/deliveries': () =>
     import('@web/pages/admin/deliveries/DeliveriesPage').then((m) => m.DeliveriesPage),
   profile: () => import('@web/pages/profile/ProfilePage').then((m) => m.ProfilePage),
+  'profile/privacy': () =>
+    import('@web/pages/privacy/PrivacySettingsPage').then((m) => m.PrivacySettingsPage),
+  'admin/erasure': () =>
+    import('@web/pages/admin/erasure/ErasureRequestsPage').then((m) => m.ErasureRequestsPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 /** A signed-in screen, named by its folder under web/pages/. */

@@ -97,6 +97,16 @@ export function onboardingHandlers(ctx: AppContext) {
         if (isUniqueViolation(error)) throw fieldErrors(await taken(username, email, phone.value));
         throw error;
       }
+      // The form's optional checkbox, recorded against the privacy notice shown beside it.
+      if (body.whatsapp_service_consent === true) {
+        await ctx.stores.consents.change({
+          userId: user.id,
+          channel: 'whatsapp',
+          purpose: 'service',
+          actor: user,
+          event: { type: 'consent.grant', method: 'registration_checkbox', recordedBy: null },
+        });
+      }
       await issueOtp(ctx, user);
       reply.code(201);
       return {

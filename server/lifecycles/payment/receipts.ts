@@ -160,6 +160,8 @@ export async function loadReceipt(
       'users.username',
       'users.phone',
       'users.email',
+      'users.erased_at',
+      'payments.invoice_buyer_name',
     ])
     .where('payments.id', '=', paymentId)
     .executeTakeFirst();
@@ -170,10 +172,11 @@ export async function loadReceipt(
     receiptNumber: formatReceiptNumber(row.receipt_number) ?? `RCPT-P${row.id}`,
     date: dateInZone(new Date(row.created_at), config.businessTz),
     customer: {
-      name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+      // An erased customer's invoice keeps the name it was issued to, and no contact details.
+      name: row.invoice_buyer_name ?? (`${row.first_name} ${row.last_name}`.trim() || row.username),
       username: row.username,
-      phone: formatPhone(row.phone),
-      email: row.email,
+      phone: row.erased_at ? '' : formatPhone(row.phone),
+      email: row.erased_at ? '' : row.email,
     },
     plan: { name: row.plan_name, serviceType: row.service_type, durationDays: row.duration_days },
     period: { start: row.start_date, end: row.base_end_date },

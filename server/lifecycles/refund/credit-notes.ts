@@ -142,6 +142,7 @@ export function creditNoteSelect(db: Kysely<Database>) {
       'users.username',
       'users.phone',
       'users.email',
+      'users.erased_at',
     ]);
 }
 
@@ -161,6 +162,7 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
     username,
     phone,
     email,
+    erased_at,
     ...note
   } = row;
   return {
@@ -175,9 +177,10 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
     invoiceNumber: formatReceiptNumber(receipt_number) ?? '',
     invoiceDate: dateInZone(new Date(payment_created_at), config.businessTz),
     customer: {
-      name: `${first_name} ${last_name}`.trim() || username,
-      phone: formatPhone(phone),
-      email,
+      // An erased customer's note keeps the name it was issued to, and no contact details.
+      name: note.buyer_name ?? (`${first_name} ${last_name}`.trim() || username),
+      phone: erased_at ? '' : formatPhone(phone),
+      email: erased_at ? '' : email,
       gstin: invoice_buyer_gstin,
       address: invoice_buyer_address,
     },

@@ -69,6 +69,8 @@ export interface UsersTable {
   /** A GST-registered customer's GSTIN and billing address for tax invoices (migration 023). */
   billing_gstin: Generated<string | null>;
   billing_address: Generated<string | null>;
+  /** When the account was erased (migration 032); its personal data is gone, it cannot sign in. */
+  erased_at: Generated<string | null>;
 }
 
 export interface StudentProfilesTable {
@@ -279,6 +281,8 @@ export interface PaymentsTable {
   /** The customer's GSTIN and billing address on a tax invoice, as given then (migration 023). */
   invoice_buyer_gstin: string | null;
   invoice_buyer_address: string | null;
+  /** The name the invoice was issued to, kept when the account is erased (migration 032). */
+  invoice_buyer_name: Generated<string | null>;
 }
 
 export interface RefundsTable {
@@ -521,6 +525,7 @@ export interface Database {
   staff_members: StaffMembersTable;
   reminder_sends: ReminderSendsTable;
   consents: ConsentsTable;
+  erasure_requests: ErasureRequestsTable;
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_tier_slots: WhatsappTierSlotsTable;
 }
@@ -569,6 +574,8 @@ export interface CreditNotesTable {
   gstin: string;
   place_of_supply: string;
   created_at: string;
+  /** The name the note was issued to, kept when the account is erased (migration 032). */
+  buyer_name: Generated<string | null>;
 }
 export type CreditNote = Selectable<CreditNotesTable>;
 
@@ -849,6 +856,19 @@ export type ConsentPurpose = 'service' | 'promotions';
 export type ConsentGrantMethod =
   'registration_checkbox' | 'reply_start' | 'owner_recorded' | 'profile';
 export type ConsentWithdrawMethod = 'reply_stop' | 'profile' | 'owner';
+export type ErasureStatus = 'requested' | 'completed' | 'cancelled';
+
+/** A customer's request to erase their account (migration 032, machines/erasure). */
+export interface ErasureRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: ErasureStatus;
+  requested_at: string;
+  cancelled_at: string | null;
+  completed_at: string | null;
+  completed_by: number | null;
+}
+export type ErasureRequestRow = Selectable<ErasureRequestsTable>;
 
 /** One grant of consent to a channel and purpose, closed by its withdrawal (migration 031). */
 export interface ConsentsTable {

@@ -16,7 +16,7 @@ import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
 import { useSetDiet, type Diet } from '@web/api/menu';
 import { useBillingDetails, useSaveBillingDetails, type BillingDetails } from '@web/api/billing';
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
-import { Button } from '@web/components/Button';
+import { Button, ButtonLink } from '@web/components/Button';
 import { Card, Details } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
@@ -56,6 +56,9 @@ export function ProfilePage() {
             <p className={muted}>{t('profile.completeHint')}</p>
           ) : null}
         </div>
+        <ButtonLink href="/profile/privacy" tone="secondary" size="sm">
+          {t('nav.privacy')}
+        </ButtonLink>
       </header>
       <Tabs
         label={t('profile.sections')}

@@ -1,5 +1,5 @@
 // Registration: the account rules before sending, a title per field for what the server refuses.
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { otpVerificationPath } from '@machines/onboarding';
 import { ApiError, errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
@@ -7,7 +7,7 @@ import { useApiMutation } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { authLinks } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import { Checkbox, formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { phoneError, toE164 } from '@web/lib/phone';
@@ -83,6 +83,8 @@ export function RegisterPage() {
     },
     (values) => validate(values, t),
   );
+  // Optional, and outside the spec's fields: agreeing to WhatsApp service messages.
+  const [whatsappConsent, setWhatsappConsent] = useState(false);
   const register = useApiMutation('post', '/accounts/register/', {
     init: (values: Values) => ({
       body: {
@@ -96,6 +98,8 @@ export function RegisterPage() {
         confirm_password: values.confirm_password,
         // The OTP SMS and the e-mails come in the language the customer registers in.
         language: currentLanguage(),
+        // Recorded against the privacy notice linked beside the checkbox.
+        ...(whatsappConsent ? { whatsapp_service_consent: true } : {}),
       },
     }),
     onSuccess: (answer) => {
@@ -177,6 +181,12 @@ export function RegisterPage() {
           autoComplete="new-password"
           {...field('confirm_password')}
         />
+        <Checkbox
+          label={t('auth.register.whatsappConsent')}
+          checked={whatsappConsent}
+          onChange={(event) => setWhatsappConsent(event.target.checked)}
+        />
+        <Link href="/privacy">{t('auth.register.privacyNotice')}</Link>
         <Button type="submit" block busy={register.isPending}>
           {t('auth.register.submit')}
         </Button>

@@ -30,6 +30,7 @@ import { reminderSendsMigration } from './025_reminder_sends.js';
 import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
 import { consentsAndWhatsappMigration } from './031_consents_and_whatsapp.js';
+import { erasureRequestsMigration } from './032_erasure_requests.js';
 import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 
@@ -66,6 +67,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '029_dues_search': duesSearchMigration(db.dialect),
     '030_delivery_routes': deliveryRoutesMigration(db.dialect),
     '031_consents_and_whatsapp': consentsAndWhatsappMigration(db.dialect),
+    '032_erasure_requests': erasureRequestsMigration(db.dialect),
   };
 }
 

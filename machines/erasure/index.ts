@@ -1,0 +1,4 @@
+export * from './erasure.fromApi';
+export * from './erasure.machine';
+export * from './erasure.messages';
+export * from './erasure.rules';

@@ -1,0 +1,245 @@
+// Erasure requests (issue 23, DPDP Act): the only code that writes them. The customer asks (with
+// their password) and may cancel while it waits; the owner completes it, which removes or replaces
+// the account's personal data in one transaction, decided by machines/erasure on the customer's
+// money read inside that transaction, with a conditional UPDATE on the waiting status. Tax records
+// stay: payments, receipts, tax invoices, credit notes and the ledger, each invoice keeping the
+// name it was issued to; the audit log stays too.
+import {
+  ERASED_FIRST_NAME,
+  decide,
+  erasedEmail,
+  erasedPhone,
+  erasedUsername,
+  erasureFromApi,
+  erasureMachine,
+  refusal,
+  type ErasureEvent,
+} from '@machines';
+import type { ErasureRequestRow, User } from '@server/platform/db/schema.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import { notFound, refusalError } from '@server/errors.js';
+import { fullName } from '@server/platform/format.js';
+import { recordAudit } from '@server/lifecycles/audit.js';
+import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import { erasureMoneyOf, erasureRequestById, newestRequestOf } from './erasure.read.js';
+
+type Actor = Pick<User, 'id' | 'username' | 'user_type'>;
+
+export type ErasureStore = ReturnType<typeof createErasureStore>;
+
+export function createErasureStore(deps: StoreDeps) {
+  const db = deps.db.kysely;
+
+  /** The machine's answer to `event` for `row` with the customer's money now; throws its refusal. */
+  async function check(executor: Executor, row: ErasureRequestRow, event: ErasureEvent) {
+    const money =
+      event.type === 'erasure.complete'
+        ? await erasureMoneyOf(executor, row.user_id)
+        : { balancePaise: 0, openRefunds: 0 };
+    return allowed(
+      decide(
+        erasureMachine,
+        erasureFromApi({
+          status: row.status,
+          balance_paise: money.balancePaise,
+          open_refunds: money.openRefunds,
+        }),
+        event,
+      ),
+    );
+  }
+
+  /** erasure.request: a new waiting request; one waits at a time (the partial unique index). */
+  async function request(customer: User): Promise<ErasureRequestRow> {
+    const at = nowIso(deps);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('erasure_requests')
+          .values({
+            user_id: customer.id,
+            status: 'requested',
+            requested_at: at,
+            cancelled_at: null,
+            completed_at: null,
+            completed_by: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(deps, trx, {
+          actor: customer,
+          action: 'erasure.request',
+          objectType: 'erasure_request',
+          objectId: row.id,
+          summary: `User #${customer.id} asked for their account to be erased.`,
+          after: { status: 'requested' },
+        });
+        return row;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refusalError(refusal('erasure.already_requested'));
+      throw error;
+    }
+  }
+
+  /** erasure.cancel: the customer's waiting request, cancelled. */
+  async function cancel(customer: User): Promise<ErasureRequestRow> {
+    const newest = await newestRequestOf(db, customer.id);
+    if (!newest) throw refusalError(refusal('erasure.not_requested'));
+    const decision = await check(db, newest, { type: 'erasure.cancel' });
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('erasure_requests')
+        .set({ status: 'cancelled', cancelled_at: nowIso(deps) })
+        .where('id', '=', newest.id)
+        .where('status', '=', newest.status)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw refusalError(refusal('erasure.not_requested'));
+      await recordAudit(deps, trx, {
+        actor: customer,
+        action: 'erasure.cancel',
+        objectType: 'erasure_request',
+        objectId: row.id,
+        summary: `User #${customer.id} cancelled their erasure request #${row.id}.`,
+        before: { status: newest.status },
+        after: { status: decision.next },
+      });
+      return row;
+    });
+  }
+
+  /**
+   * erasure.complete: the account's personal data removed or replaced, sessions ended, sign-in
+   * disabled; the photos' bytes are deleted after the commit (a failure there leaves an orphan
+   * blob nobody can reach, never a dangling row).
+   */
+  async function complete(owner: Actor, id: number): Promise<ErasureRequestRow> {
+    const found = await erasureRequestById(db, id);
+    if (!found) throw notFound();
+    const { row, photos } = await db.transaction().execute(async (trx) => {
+      const decision = await check(trx, found, { type: 'erasure.complete' });
+      const at = nowIso(deps);
+      const done = await trx
+        .updateTable('erasure_requests')
+        .set({ status: 'completed', completed_at: at, completed_by: owner.id })
+        .where('id', '=', found.id)
+        .where('status', '=', 'requested')
+        .returningAll()
+        .executeTakeFirst();
+      if (!done) throw refusalError(refusal('erasure.not_requested'));
+      const userId = found.user_id;
+      const user = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const issuedName = fullName(user) || user.username;
+      // The tax documents keep the name they were issued to (CGST Rule 46: the recipient's name).
+      await trx
+        .updateTable('payments')
+        .set({ invoice_buyer_name: issuedName })
+        .where('user_id', '=', userId)
+        .where('invoice_buyer_name', 'is', null)
+        .execute();
+      await trx
+        .updateTable('credit_notes')
+        .set({ buyer_name: issuedName })
+        .where('user_id', '=', userId)
+        .where('buyer_name', 'is', null)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          first_name: ERASED_FIRST_NAME,
+          last_name: `#${userId}`,
+          username: erasedUsername(userId),
+          username_lower: erasedUsername(userId),
+          email: erasedEmail(userId),
+          email_lower: erasedEmail(userId),
+          phone: erasedPhone(userId),
+          // No hash matches '!': the account can never sign in again.
+          password_hash: '!erased',
+          is_active: false,
+          phone_verified: false,
+          diet: null,
+          billing_gstin: null,
+          billing_address: null,
+          erased_at: at,
+          updated_at: at,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx.deleteFrom('student_profiles').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('regular_profiles').where('user_id', '=', userId).execute();
+      const feedbackIds = trx.selectFrom('feedback').select('id').where('user_id', '=', userId);
+      const photos = await trx
+        .deleteFrom('feedback_attachments')
+        .where('feedback_id', 'in', feedbackIds)
+        .returning('storage_name')
+        .execute();
+      await trx
+        .updateTable('feedback')
+        .set({ subject: '', message: '', admin_response: null, updated_at: at })
+        .where('user_id', '=', userId)
+        .execute();
+      await trx.updateTable('leaves').set({ reason: '' }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('refunds')
+        .set({
+          payout_upi_id: null,
+          payout_account_holder_name: null,
+          payout_account_number: null,
+          payout_ifsc: null,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('notification_logs')
+        .set({
+          recipient_email: null,
+          recipient_phone: null,
+          body: null,
+          html: null,
+          summary: null,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('whatsapp_messages')
+        .set({ to_phone: '', parameters: '[]', fallback_sms: '', fallback_summary: '' })
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('consents')
+        .set({ withdrawn_at: at, withdraw_method: 'owner' })
+        .where('user_id', '=', userId)
+        .where('withdrawn_at', 'is', null)
+        .execute();
+      await trx.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+      await revokeUserSessionsIn(trx, userId, 'account erased', at);
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: 'erasure.complete',
+        objectType: 'erasure_request',
+        objectId: done.id,
+        summary: `Erased the account of user #${userId} (request #${done.id}); tax records kept.`,
+        before: { status: 'requested' },
+        after: { status: decision.next },
+      });
+      return { row: done, photos };
+    });
+    for (const photo of photos) {
+      try {
+        await deps.attachments.delete(photo.storage_name);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'erasure: a photo could not be deleted');
+      }
+    }
+    return row;
+  }
+
+  return { request, cancel, complete };
+}

@@ -1,0 +1,277 @@
+// Privacy (issue 23, DPDP Act), on both databases: the registration's optional WhatsApp consent is
+// recorded against the privacy notice; a customer downloads their own data only; an erasure request
+// follows machines/erasure (ask with the password, cancel, the owner completes once no money is
+// open); after completion the customer cannot sign in and their name is gone from the owner's reads
+// except the tax invoice, which keeps the name it was issued to.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '@machines';
+import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
+import {
+  lastOtp,
+  loginOwner,
+  registerCustomer,
+  uniquePhone,
+  type Customer,
+} from '../helpers/accounts.js';
+import { commerce, type Commerce } from '../helpers/commerce.js';
+
+const ERASURE = '/api/accounts/erasure-request/';
+const OWNER_ERASURES = '/api/owner/erasure-requests/';
+
+describe.each(testDatabases())('privacy on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let api: Commerce;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await loginOwner(t);
+    api = commerce(t, () => owner, { codePrefix: `PRIV-${dialect}` });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const profileOf = async (who: Customer) =>
+    (await t.request('GET', '/api/accounts/profile/', { token: who.access })).body as {
+      first_name: string;
+      last_name: string;
+    };
+  const ask = (who: Customer, password: string) =>
+    t.request('POST', ERASURE, { token: who.access, body: { password } });
+  const ownerList = async () =>
+    (await t.request('GET', OWNER_ERASURES, { token: owner })).body as {
+      id: number;
+      status: string;
+      customer: { id: number; full_name: string };
+      balance: number;
+      open_refunds: number;
+      actions: string[];
+    }[];
+  const complete = (id: number) =>
+    t.request('POST', `${OWNER_ERASURES}${id}/complete/`, { token: owner });
+
+  it('the registration checkbox records WhatsApp service consent with the notice version', async () => {
+    const register = async (consent: boolean | undefined, n: string) => {
+      const phone = uniquePhone();
+      const answer = await t.request('POST', '/api/accounts/register/', {
+        ip: `10.200.0.${n}`,
+        body: {
+          username: `consent${n}${process.pid}${dialect}`,
+          email: `consent${n}${process.pid}${dialect}@example.com`,
+          phone: `+91${phone}`,
+          password: 'secret-pass-1',
+          confirm_password: 'secret-pass-1',
+          user_type: 'regular',
+          first_name: 'Kavya',
+          last_name: 'Iyer',
+          ...(consent === undefined ? {} : { whatsapp_service_consent: consent }),
+        },
+      });
+      expect(answer.status).toBe(201);
+      const verified = await t.request('POST', '/api/accounts/verify-otp/', {
+        ip: `10.200.0.${n}`,
+        body: { phone: `+91${phone}`, otp: lastOtp(t, phone) },
+      });
+      expect(verified.status).toBe(200);
+      const consents = await t.request('GET', '/api/accounts/consents/', {
+        token: verified.body.access,
+      });
+      return (consents.body as { channel: string; purpose: string }[]).find(
+        (c) => c.channel === 'whatsapp' && c.purpose === 'service',
+      );
+    };
+    expect(await register(true, '1')).toMatchObject({
+      status: 'granted',
+      method: 'registration_checkbox',
+      notice_version: PRIVACY_NOTICE_VERSION,
+    });
+    expect(await register(false, '2')).toMatchObject({ status: 'none', method: null });
+    expect(await register(undefined, '3')).toMatchObject({ status: 'none' });
+  });
+
+  it('the data download holds the caller’s own records only, and is audited', async () => {
+    const asha = await registerCustomer(t, { service: 'mess' });
+    const other = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId } = await api.activeSubscription(asha);
+    await api.pendingLeave(asha, subscriptionId, { reason: 'Going home for Diwali' });
+    const feedbackId = await api.openFeedback(asha, { message: 'Dal was cold today.' });
+    expect((await api.attach(asha, feedbackId)).status).toBe(200);
+    await t.request('PUT', '/api/accounts/consents/', {
+      token: asha.access,
+      body: { channel: 'sms', purpose: 'promotions', granted: true },
+    });
+    await api.openFeedback(other, { message: 'Someone else’s words.' });
+
+    const answer = await t.request('GET', '/api/accounts/data-export/', { token: asha.access });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="dabba-data_${asha.username}_${t.ctx.today()}.json"`,
+    );
+    const file = answer.body;
+    expect(file.format).toBe('dabba-data-export/1');
+    expect(file.notice_version).toBe(PRIVACY_NOTICE_VERSION);
+    expect(file.profile).toMatchObject({ id: asha.id, username: asha.username, email: asha.email });
+    expect(file.profile.student_profile).toMatchObject({ institute: 'KIET' });
+    expect(file.subscriptions.map((s: { id: number }) => s.id)).toEqual([subscriptionId]);
+    expect(file.payments).toHaveLength(1);
+    expect(file.payments[0]).toMatchObject({ user_id: asha.id, status: 'SUCCESS' });
+    expect(file.leaves).toHaveLength(1);
+    expect(file.leaves[0].reason).toBe('Going home for Diwali');
+    expect(file.feedback).toHaveLength(1);
+    expect(file.feedback[0].message).toBe('Dal was cold today.');
+    expect(file.feedback[0].photos).toHaveLength(1);
+    expect(file.feedback[0].photos[0]).toMatch(/\/api\/feedback\/attachments\/\d+\/file\/$/);
+    expect(file.consents).toEqual([
+      expect.objectContaining({ channel: 'sms', purpose: 'promotions', grant_method: 'profile' }),
+    ]);
+    expect(file.statement.entries.length).toBeGreaterThanOrEqual(2);
+    expect(file.notifications.length).toBeGreaterThan(0);
+    // No secrets, and nobody else's data.
+    expect(answer.text).not.toContain('password_hash');
+    expect(answer.text).not.toContain(other.username);
+    expect(answer.text).not.toContain('Someone else');
+
+    expect((await t.request('GET', '/api/accounts/data-export/', { token: owner })).status).toBe(
+      403,
+    );
+    const audit = await t.request('GET', '/api/audit/?action=privacy.export', { token: owner });
+    expect(audit.body).toEqual([expect.objectContaining({ object_id: asha.id })]);
+  });
+
+  it('request → cancel → request → complete: erased, cannot sign in, gone from owner reads but the invoice', async () => {
+    const ravi = await registerCustomer(t, { service: 'mess' });
+    const { first_name, last_name } = await profileOf(ravi);
+    const name = `${first_name} ${last_name}`;
+    const { subscriptionId } = await api.activeSubscription(ravi);
+    await api.pendingLeave(ravi, subscriptionId, { reason: 'Exams at home' });
+    const feedbackId = await api.openFeedback(ravi, { message: 'Ravi says the roti was hard.' });
+    expect((await api.attach(ravi, feedbackId)).status).toBe(200);
+    const payment = (await t.request('GET', '/api/payments/payments/', { token: ravi.access }))
+      .body as { results?: { id: number }[] } | { id: number }[];
+    const paymentId = (Array.isArray(payment) ? payment : payment.results!)[0]!.id;
+
+    // The password confirms; a wrong one is refused under `password`.
+    const wrong = await ask(ravi, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.password).toEqual(['Your password was entered incorrectly.']);
+    expect((await t.request('GET', ERASURE, { token: ravi.access })).body).toEqual({
+      request: null,
+    });
+
+    const first = await ask(ravi, ravi.password);
+    expect(first.status).toBe(201);
+    expect(first.body.request).toMatchObject({ status: 'requested', actions: ['erasure.cancel'] });
+    const twice = await ask(ravi, ravi.password);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error_code).toBe('erasure.already_requested');
+
+    const cancelled = await t.request('POST', `${ERASURE}cancel/`, { token: ravi.access });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.request).toMatchObject({ status: 'cancelled', actions: [] });
+    const again = await t.request('POST', `${ERASURE}cancel/`, { token: ravi.access });
+    expect(again.body.error_code).toBe('erasure.not_requested');
+    expect((await complete(first.body.request.id)).body.error_code).toBe('erasure.not_requested');
+
+    const second = await ask(ravi, ravi.password);
+    expect(second.status).toBe(201);
+    const id = second.body.request.id as number;
+    const listed = (await ownerList()).find((row) => row.id === id);
+    expect(listed).toMatchObject({
+      status: 'requested',
+      customer: { id: ravi.id, full_name: name },
+      balance: 0,
+      open_refunds: 0,
+      actions: ['erasure.complete'],
+    });
+
+    const done = await complete(id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      status: 'completed',
+      customer: { id: ravi.id, full_name: `Erased customer #${ravi.id}` },
+      actions: [],
+    });
+    expect((await complete(id)).body.error_code).toBe('erasure.not_requested');
+
+    // No sign-in: the old session ends, the password and the phone no longer work.
+    expect((await t.request('GET', '/api/accounts/profile/', { token: ravi.access })).status).toBe(
+      401,
+    );
+    const login = await t.request('POST', '/api/accounts/login/', {
+      body: { username: ravi.username, password: ravi.password },
+    });
+    expect(login.status).toBe(401);
+
+    // The owner's reads no longer name them.
+    const today = t.ctx.today();
+    const reads = [
+      '/api/accounts/owner/users/',
+      `/api/accounts/owner/users/${ravi.id}/`,
+      '/api/owner/dues/?format=csv',
+      '/api/feedback/admin/feedback/',
+      `/api/feedback/admin/feedback/${feedbackId}/`,
+      '/api/subscriptions/leaves/',
+      '/api/payments/admin/payments/',
+      `/api/owner/reports/payments/?from=${today}&to=${today}&format=csv`,
+      '/api/kitchen/sheet/',
+    ];
+    for (const url of reads) {
+      const read = await t.request('GET', url, { token: owner });
+      expect(read.status, url).toBeLessThan(300);
+      expect(read.text, url).not.toContain(name);
+      expect(read.text, url).not.toContain(`"${ravi.username}"`);
+      expect(read.text, url).not.toContain(ravi.email);
+      expect(read.text, url).not.toContain('Exams at home');
+      expect(read.text, url).not.toContain('roti was hard');
+    }
+    const users = await t.request('GET', `/api/accounts/owner/users/${ravi.id}/`, { token: owner });
+    expect(users.body).toMatchObject({
+      first_name: 'Erased customer',
+      last_name: `#${ravi.id}`,
+      username: `erased-${ravi.id}`,
+    });
+    const photos = await t.ctx.db.kysely
+      .selectFrom('feedback_attachments')
+      .select('id')
+      .where('feedback_id', '=', feedbackId)
+      .execute();
+    expect(photos).toEqual([]);
+
+    // The invoice keeps the name it was issued to.
+    const receipt = await t.request('GET', `/api/payments/payments/${paymentId}/receipt/`, {
+      token: owner,
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toContain(name);
+    expect(receipt.text).not.toContain(ravi.email);
+
+    const audit = await t.request('GET', '/api/audit/?action=erasure.complete', { token: owner });
+    expect(audit.body).toEqual([expect.objectContaining({ object_id: id })]);
+  });
+
+  it('completion waits while money is open either way', async () => {
+    const owes = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId } = await api.pendingSubscription(owes);
+    const paid = await t.request('POST', '/api/payments/admin/payments/record_offline/', {
+      token: owner,
+      body: { payment_mode: 'cash', subscription: subscriptionId, amount: 1000 },
+    });
+    expect(paid.status).toBe(201);
+    const asked = await ask(owes, owes.password);
+    const row = (await ownerList()).find((r) => r.id === asked.body.request.id);
+    expect(row).toMatchObject({ balance: 2000, actions: [] });
+    const refused = await complete(asked.body.request.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_code).toBe('erasure.balance_open');
+
+    const owed = await registerCustomer(t, { service: 'mess' });
+    await api.cancelledWithRefund(owed);
+    const askedToo = await ask(owed, owed.password);
+    const refusedToo = await complete(askedToo.body.request.id);
+    expect(refusedToo.status).toBe(400);
+    expect(['erasure.refund_open', 'erasure.balance_open']).toContain(refusedToo.body.error_code);
+    // Still a customer who can sign in.
+    expect((await profileOf(owed)).first_name).toBe('Test');
+  });
+});
