@@ -324,6 +324,8 @@ describe('session: shortest paths with explicit actor and delay events', () => {
     { type: 'session.unauthorized', requestId: 'req-1' },
     { type: 'xstate.done.actor.refreshTokens', output: { access: FRESH } },
     { type: 'xstate.error.actor.refreshTokens', error: new EffectError('session-expired') },
+    // No signal: the check's refresh gets no answer, and the session stays.
+    { type: 'xstate.error.actor.refreshTokens', error: new EffectError('network') },
     { type: 'session.logout' },
     { type: 'session.acknowledge' },
   ];
