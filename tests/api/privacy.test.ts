@@ -185,6 +185,10 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
       actions: ['erasure.complete'],
     });
 
+    // The audit log names them before (their own request, made as them).
+    const auditBefore = await t.request('GET', '/api/audit/', { token: owner });
+    expect(auditBefore.text).toContain(`"${ravi.username}"`);
+
     const done = await complete(id);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
@@ -215,6 +219,8 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
       '/api/payments/admin/payments/',
       `/api/owner/reports/payments/?from=${today}&to=${today}&format=csv`,
       '/api/kitchen/sheet/',
+      // The audit log keeps every entry, with the name written over (migration 033).
+      '/api/audit/',
     ];
     for (const url of reads) {
       const read = await t.request('GET', url, { token: owner });
@@ -248,6 +254,23 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
 
     const audit = await t.request('GET', '/api/audit/?action=erasure.complete', { token: owner });
     expect(audit.body).toEqual([expect.objectContaining({ object_id: id })]);
+    const request = await t.request('GET', '/api/audit/?action=erasure.request', { token: owner });
+    expect(request.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor_id: ravi.id, actor: `erased-${ravi.id}` }),
+      ]),
+    );
+    // Still append-only for anything but a redaction: no other change, no deletion.
+    await expect(
+      t.ctx.db.kysely.updateTable('audit_log').set({ summary: 'rewritten' }).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.ctx.db.kysely
+        .updateTable('audit_log')
+        .set({ action: 'other', redacted_at: today })
+        .execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.ctx.db.kysely.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
   });
 
   it('completion waits while money is open either way', async () => {

@@ -34,6 +34,10 @@ function call(method, path, token, body) {
       },
     );
     request.on('error', (error) => resolve({ status: error.code || 'network', body: '' }));
+    // An answer that never comes is an error, not a rider waiting forever.
+    request.setTimeout(30_000, () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })),
+    );
     request.end(body);
   });
 }

@@ -19,7 +19,7 @@ import type { ErasureRequestRow, User } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { notFound, refusalError } from '@server/errors.js';
 import { fullName } from '@server/platform/format.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
+import { recordAudit, redactAudit } from '@server/lifecycles/audit.js';
 import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { erasureMoneyOf, erasureRequestById, newestRequestOf } from './erasure.read.js';
@@ -220,6 +220,14 @@ export function createErasureStore(deps: StoreDeps) {
       await trx.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
       await revokeUserSessionsIn(trx, userId, 'account erased', at);
+      // The audit log keeps what was done and when, without the person's name (migration 033).
+      await redactAudit(
+        trx,
+        userId,
+        [issuedName, user.username, user.email, user.phone, user.phone.replace(/^\+91/, '')],
+        { name: `${ERASED_FIRST_NAME} #${userId}`, username: erasedUsername(userId) },
+        at,
+      );
       await recordAudit(deps, trx, {
         actor: owner,
         action: 'erasure.complete',

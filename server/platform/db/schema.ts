@@ -406,6 +406,8 @@ export interface AuditLogTable {
   after_json: string | null;
   /** The actor's user_type when they acted (migration 027); null for the server and older rows. */
   actor_role: Generated<string | null>;
+  /** When an erasure wrote an erased customer's identifiers over in it (migration 033). */
+  redacted_at: string | null;
 }
 
 /**

@@ -31,6 +31,7 @@ import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
 import { consentsAndWhatsappMigration } from './031_consents_and_whatsapp.js';
 import { erasureRequestsMigration } from './032_erasure_requests.js';
+import { auditRedactionMigration } from './033_audit_redaction.js';
 import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 
@@ -68,6 +69,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '030_delivery_routes': deliveryRoutesMigration(db.dialect),
     '031_consents_and_whatsapp': consentsAndWhatsappMigration(db.dialect),
     '032_erasure_requests': erasureRequestsMigration(db.dialect),
+    '033_audit_redaction': auditRedactionMigration(db.dialect),
   };
 }
 
