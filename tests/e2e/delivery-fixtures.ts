@@ -2,7 +2,13 @@
 // the SMS invite, and a regular tiffin customer in an area of the journey's own, paid for every meal.
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ensurePlan, PLANS } from './owner-fixtures';
-import { apiCustomer, apiPaidSubscription, readClaimPath, readOtp } from './support';
+import {
+  apiCustomer,
+  apiPaidSubscription,
+  customerAddress,
+  readClaimPath,
+  readOtp,
+} from './support';
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -38,12 +44,17 @@ export async function claimInvite(
   password: string,
 ) {
   const token = (await readClaimPath(phone)).split('/').at(-1)!;
-  expect((await request.post(`/api/accounts/claim/${token}/otp/`)).status()).toBe(200);
+  // From the rider's own phone: an address of its own, not the browser's (the per-IP OTP limits).
+  const headers = customerAddress();
+  const sent = await request.post(`/api/accounts/claim/${token}/otp/`, { headers });
+  expect(sent.status(), 'claim: send the code').toBe(200);
   const verified = await request.post(`/api/accounts/claim/${token}/verify/`, {
+    headers,
     data: { otp: await readOtp(phone) },
   });
   expect(verified.status(), 'claim: verify').toBe(200);
   const completed = await request.post(`/api/accounts/claim/${token}/complete/`, {
+    headers,
     data: { username, password, confirm_password: password },
   });
   expect(completed.ok(), 'claim: complete').toBe(true);
