@@ -19,6 +19,7 @@ import { startHaproxy } from '../helpers/load-balancer.js';
 import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
 import {
   benchEnv,
+  draw,
   cpuMicros,
   freshDatabase,
   SERVER_BUNDLE,
@@ -49,17 +50,6 @@ export interface PeakOptions {
 }
 
 const cpuTime = (pid: number) => cpuMicros(pid) ?? 0;
-
-/** A deterministic draw in [0, 1). */
-function draw(...keys: number[]): number {
-  let hash = 2_166_136_261;
-  for (const key of keys) {
-    hash ^= key;
-    hash = Math.imul(hash, 16_777_619) >>> 0;
-    hash ^= hash >>> 13;
-  }
-  return (Math.imul(hash, 2_246_822_519) >>> 0) / 2 ** 32;
-}
 
 interface Mark {
   id: string;

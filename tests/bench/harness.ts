@@ -299,3 +299,14 @@ export async function signInInBulk(
   }
   return tokens;
 }
+
+/** A deterministic draw in [0, 1) from integers, so every run seeds the same data. */
+export function draw(...keys: number[]): number {
+  let hash = 2_166_136_261;
+  for (const key of keys) {
+    hash ^= key;
+    hash = Math.imul(hash, 16_777_619) >>> 0;
+    hash ^= hash >>> 13;
+  }
+  return (Math.imul(hash, 2_246_822_519) >>> 0) / 2 ** 32;
+}

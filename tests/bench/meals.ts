@@ -20,6 +20,7 @@ import { parseMeals } from '../../server/platform/format.js';
 import type { LeavesTable, MealSkipsTable } from '../../server/platform/db/schema.js';
 import {
   benchEnv,
+  draw,
   cpuMicros,
   freshDatabase,
   json,
@@ -44,17 +45,6 @@ const SKIPS_PER_MINUTE = Number(option('skips-per-minute', '5000'));
 const SKIP_SECONDS = Number(option('skip-seconds', '60'));
 /** The demo gives about this many ACTIVE subscriptions per customer it makes. */
 const ACTIVE_PER_CUSTOMER = 0.465;
-
-/** A deterministic draw in [0, 1) from integers, so every run seeds the same skips and leaves. */
-function draw(...keys: number[]): number {
-  let hash = 2_166_136_261;
-  for (const key of keys) {
-    hash ^= key;
-    hash = Math.imul(hash, 16_777_619) >>> 0;
-    hash ^= hash >>> 13;
-  }
-  return (Math.imul(hash, 2_246_822_519) >>> 0) / 2 ** 32;
-}
 
 interface Covering {
   id: number;
