@@ -47,6 +47,8 @@ const LATIN_ALLOWED = new Set(
     'ITS',
     'Razorpay',
     'Instagram',
+    'WhatsApp',
+    'SMS',
     'English',
     'ID',
     'AM',
@@ -89,6 +91,8 @@ async function dataWords(request: APIRequestContext, tokens: string[]): Promise<
     '/api/subscriptions/subscriptions/',
     '/api/payments/payments/',
     '/api/notifications/events/',
+    // The WhatsApp messages as they were sent, in the language of the day they went.
+    '/api/notifications/whatsapp/',
   ]) {
     reads.push([url, customerAccess]);
   }
