@@ -39,3 +39,48 @@ export const message = style({ whiteSpace: 'pre-wrap' });
 
 /** A card's buttons, under its text. */
 export const cardActions = style([row, { marginTop: `calc(${vars.space.sm} + ${vars.space.xs})` }]);
+
+/** Rows of people, each with its buttons (the Staff and Erasure requests pages). */
+export const personList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+/** One person's row (a staff member, an erasure request): who on the left, its buttons below on a phone. */
+export const personRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+export const personWho = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+
+export const personName = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 700,
+});
+
+export const personActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
