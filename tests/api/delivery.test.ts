@@ -11,6 +11,7 @@ import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts
 import { commerce } from '../helpers/commerce.js';
 import { insertPlan, insertSubscription, type PlanFixture } from '../helpers/fixtures.js';
 import { createRider, type Rider } from '../helpers/riders.js';
+import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
 
@@ -493,5 +494,31 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       token: ravi.access,
     });
     expect(asRider.status).toBe(403);
+  });
+
+  it("reads a route's run sheet from its own areas: the same stops as the whole day's read gives it", async () => {
+    // Written as owners type them: other case, spaces, a pincode with its city, a campus's hostels.
+    const mixed = await t.request('POST', '/api/owner/routes/', {
+      token: owner,
+      body: { name: 'Mixed', areas: [' 201206 GHAZIABAD ', 'KIET Hostels', '201207'], riders: [] },
+    });
+    expect(mixed.status).toBe(201);
+    const saveRoute = (id: number, name: string, areas: string[], riders: number[]) =>
+      t.request('PUT', `/api/owner/routes/${id}/`, { token: owner, body: { name, areas, riders } });
+    const sameAsWholeDay = async () => {
+      const whole = await runSheetsOf(t.ctx, runDate, 'lunch');
+      for (const sheet of whole) {
+        expect(await stopIds(sheet.route.id), sheet.route.name).toEqual(
+          sheet.stops.map((stop) => stop.customer_id),
+        );
+      }
+      return Object.fromEntries(whole.map((sheet) => [sheet.route.name, sheet.stops.length]));
+    };
+    // North and South name these areas first: Mixed gets none of their stops.
+    expect(await sameAsWholeDay()).toEqual({ North: 3, South: 2, Mixed: 0 });
+    // With North and South elsewhere, Mixed's odd spellings name every one of them.
+    expect((await saveRoute(north, 'North', ['nowhere'], [ravi.id])).status).toBe(200);
+    expect((await saveRoute(south, 'South', ['still nowhere'], [sita.id])).status).toBe(200);
+    expect(await sameAsWholeDay()).toEqual({ North: 0, South: 0, Mixed: 5 });
   });
 });

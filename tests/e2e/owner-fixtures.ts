@@ -8,7 +8,7 @@ import path from 'node:path';
 import { formatCalendarDate } from '@machines/shared';
 import { language, locale, msg, tx } from './i18n';
 import { OWNER_PASSWORD } from './playwright.config';
-import { customerAddress } from './support';
+import { customerAddress, dataDir, ownerSession } from './support';
 
 export { OWNER_PASSWORD };
 const require = createRequire(import.meta.url);
@@ -30,12 +30,6 @@ export interface TestCustomer {
   userType: 'student' | 'regular';
   service: 'mess' | 'tiffin';
   tokens: Tokens;
-}
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set (run through tests/e2e/playwright.config.ts)');
-  return dir;
 }
 
 async function ok<T>(response: APIResponse, what: string): Promise<T> {
@@ -168,18 +162,8 @@ export async function loginApi(request: APIRequestContext, username: string, pas
   );
 }
 
-let cachedOwner: { tokens: Tokens; at: number } | null = null;
-
-/** The owner's tokens; logged in once per worker (logins are rate limited), renewed before expiry. */
-export async function ownerTokens(request: APIRequestContext): Promise<Tokens> {
-  if (!cachedOwner || Date.now() - cachedOwner.at > 10 * 60 * 1000) {
-    cachedOwner = {
-      tokens: await loginApi(request, OWNER_USERNAME, OWNER_PASSWORD),
-      at: Date.now(),
-    };
-  }
-  return cachedOwner.tokens;
-}
+/** The owner's tokens, shared with support.ts and renewed before they expire. */
+export const ownerTokens = ownerSession;
 
 export interface PlanSpec {
   code: string;

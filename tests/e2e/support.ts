@@ -273,11 +273,21 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   );
 }
 
-let ownerTokens: Tokens | null = null;
+let cachedOwner: { tokens: Tokens; at: number } | null = null;
+
+/**
+ * The owner's tokens: logged in once per worker (logins are rate limited) and again before the
+ * access token's 15 minutes run out, since one worker runs many files in a row.
+ */
+export async function ownerSession(request: APIRequestContext): Promise<Tokens> {
+  if (!cachedOwner || Date.now() - cachedOwner.at > 10 * 60 * 1000) {
+    cachedOwner = { tokens: await apiLogin(request, 'owner', OWNER_PASSWORD), at: Date.now() };
+  }
+  return cachedOwner.tokens;
+}
 
 export async function ownerToken(request: APIRequestContext): Promise<string> {
-  ownerTokens ??= await apiLogin(request, 'owner', OWNER_PASSWORD);
-  return ownerTokens.access;
+  return (await ownerSession(request)).access;
 }
 
 export interface PlanSpec {

@@ -18,6 +18,7 @@ import { fullName } from '@server/platform/format.js';
 import type { Selectable } from 'kysely';
 import {
   tiffinDeliveriesOf,
+  type DeliveryFilter,
   type TiffinDelivery,
 } from '@server/owner/kitchen/kitchen.deliveries.js';
 
@@ -159,16 +160,18 @@ export function orderedStops(route: RouteBody, mine: readonly TiffinDelivery[]):
 
 /**
  * A date and meal's deliveries, with every route and each route's own: what the run sheets and
- * the marks check (`onlyUsers`: those customers' deliveries alone, as a batch of marks needs).
+ * the marks check. The filter narrows the read (a batch of marks: its customers; a rider's run
+ * sheet: its route's areas); every route is still read, since the first route naming an area
+ * gets its stops.
  */
 export async function deliveriesOfRun(
   ctx: AppContext,
   date: string,
   meal: Meal,
-  onlyUsers?: readonly number[],
+  filter: DeliveryFilter = {},
 ) {
   const [{ deliveries, closed }, routes] = await Promise.all([
-    tiffinDeliveriesOf(ctx, date, onlyUsers),
+    tiffinDeliveriesOf(ctx, date, filter),
     readRoutes(ctx.db.kysely),
   ]);
   return {
@@ -257,7 +260,13 @@ export async function runSheetsOf(
   meal: Meal,
   routes?: readonly RouteBody[],
 ) {
-  const run: Run = await deliveriesOfRun(ctx, date, meal);
+  // Some routes (a rider's run sheet): only the customers their areas could name.
+  const run: Run = await deliveriesOfRun(
+    ctx,
+    date,
+    meal,
+    routes ? { areas: routes.flatMap((route) => route.areas) } : {},
+  );
   const sheets = (routes ?? run.routes).map((route) => {
     const current = run.routes.find((one) => one.id === route.id) ?? route;
     return { route: current, stops: orderedStops(current, run.byRoute.get(current.id) ?? []) };
@@ -295,10 +304,24 @@ function runSheetStop(stop: TiffinDelivery, fact: StopFacts | undefined): RunShe
     reason: fact?.reason ?? null,
     boxes_returned: fact?.boxes_returned ?? 0,
     cash_collected: (fact?.cash_collected_paise ?? 0) / 100,
-    actions: allowedEvents(deliveryStopMachine, deliveryStopFromApi({ state })).map(
-      (type) => MARK_OF_EVENT[type],
-    ),
+    actions: actionsOf(state),
   };
+}
+
+/**
+ * The marks the stop's machine allows in `state`, asked once per state: a stop's machine has no
+ * context, so its state alone decides them, and the owner's progress lists every stop of the day.
+ */
+const actionsByState = new Map<DeliveryStopState, RunSheetStop['actions']>();
+function actionsOf(state: DeliveryStopState): RunSheetStop['actions'] {
+  let actions = actionsByState.get(state);
+  if (!actions) {
+    actions = allowedEvents(deliveryStopMachine, deliveryStopFromApi({ state })).map(
+      (type) => MARK_OF_EVENT[type],
+    );
+    actionsByState.set(state, actions);
+  }
+  return actions;
 }
 
 /** Per customer, the boxes still out: delivered marks less box_returned marks, over all dates. */

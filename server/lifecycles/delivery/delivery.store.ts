@@ -342,7 +342,7 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
         const customers = marks
           .filter((mark) => mark.date === date && mark.meal === meal)
           .map((mark) => mark.customer);
-        run = await deliveriesOfRun(ctx, date, meal, [...new Set(customers)]);
+        run = await deliveriesOfRun(ctx, date, meal, { onlyUsers: [...new Set(customers)] });
         runs.set(key, run);
       }
       return run;

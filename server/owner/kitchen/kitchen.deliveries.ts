@@ -50,6 +50,30 @@ function deliveryArea(row: {
   return 'No address';
 }
 
+/** Which customers a read of the deliveries is about (all of them when absent). */
+export interface DeliveryFilter {
+  /** These customers alone (a batch of delivery marks asks about its own). */
+  onlyUsers?: readonly number[];
+  /**
+   * Customers whose stop could be on a route naming these areas (a rider's run sheet): at least
+   * every delivery whose area, pincode or institute is one of them, as routeOfDelivery compares
+   * (pincodes are digits and institutes ASCII, so SQL's lower() agrees with JavaScript's).
+   */
+  areas?: readonly string[];
+}
+
+/** The values of a pincode and an institute that `areas` can name, compared as areaKey does. */
+function areaCandidates(areas: readonly string[]) {
+  const keys = areas.map((area) => area.trim().toLowerCase()).filter(Boolean);
+  return {
+    // An area is a pincode, or `201206 Ghaziabad`: a pincode and its city.
+    pincodes: [...new Set(keys.map((key) => key.split(/\s+/)[0]!))],
+    // An institute, or `KIET hostels`.
+    institutes: [...new Set(keys.flatMap((key) => [key, key.replace(/\s+hostels$/, '')]))],
+    noAddress: keys.includes('no address'),
+  };
+}
+
 /**
  * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, grouped by area for
  * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
@@ -58,14 +82,33 @@ function deliveryArea(row: {
 export function tiffinDeliveryRows(
   db: AppContext['db']['kysely'],
   date: string,
-  onlyUsers?: readonly number[],
+  filter: DeliveryFilter = {},
 ) {
   let covering = subscriptionsCovering(db, date);
-  if (onlyUsers) covering = covering.where('s.user_id', 'in', onlyUsers);
-  return covering
+  if (filter.onlyUsers) covering = covering.where('s.user_id', 'in', filter.onlyUsers);
+  let joined = covering
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
-    .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id')
+    .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id');
+  if (filter.areas) {
+    const { pincodes, institutes, noAddress } = areaCandidates(filter.areas);
+    if (pincodes.length === 0) pincodes.push('');
+    joined = joined.where((eb) =>
+      eb.or([
+        eb('rp.pincode', 'in', pincodes),
+        eb(sql<string>`lower(sp.institute)`, 'in', institutes.length ? institutes : ['']),
+        ...(noAddress
+          ? [
+              eb.and([
+                eb(sql<string>`coalesce(rp.pincode, '')`, '=', ''),
+                eb(sql<string>`coalesce(sp.institute, '')`, '=', ''),
+              ]),
+            ]
+          : []),
+      ]),
+    );
+  }
+  return joined
     .where('s.subscription_type', '=', 'tiffin')
     .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
     .select([
@@ -144,7 +187,7 @@ export function deliveriesByMeal(
 async function heldOffOf(
   ctx: AppContext,
   date: string,
-  onlyUsers?: readonly number[],
+  onlyUsers: readonly number[] | undefined,
 ): Promise<HeldOff> {
   const settings = await readSettings(ctx.db.kysely);
   if (!holdPolicyOf(settings.payments).enabled) return { breakfast: [], lunch: [], dinner: [] };
@@ -153,20 +196,20 @@ async function heldOffOf(
 }
 
 /**
- * The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day;
- * `onlyUsers` narrows them to those customers (a batch of delivery marks asks about its own
- * customers alone, by the same rules, rather than reading the whole day for each batch).
+ * The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day; the
+ * filter narrows them (a batch of delivery marks asks about its own customers, a rider's run sheet
+ * about its route's areas) by the same rules, rather than reading the whole day each time.
  */
 export async function tiffinDeliveriesOf(
   ctx: AppContext,
   date: string,
-  onlyUsers?: readonly number[],
+  filter: DeliveryFilter = {},
 ) {
   const [heldOff, skips, closed, rows] = await Promise.all([
-    heldOffOf(ctx, date, onlyUsers),
-    skipsOnDate(ctx.db.kysely, date, onlyUsers),
+    heldOffOf(ctx, date, filter.onlyUsers),
+    skipsOnDate(ctx.db.kysely, date, filter.onlyUsers),
     closedMealsOfDate(ctx.db.kysely, date),
-    tiffinDeliveryRows(ctx.db.kysely, date, onlyUsers),
+    tiffinDeliveryRows(ctx.db.kysely, date, filter),
   ]);
   return { deliveries: deliveriesByMeal(rows, closed, skips, heldOff), closed };
 }
