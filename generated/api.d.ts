@@ -788,6 +788,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/delivery/riders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The riders a route may be given
+         * @description The active delivery staff, by name: whom the owner or a manager may put on a route (a manager may not read the staff list itself).
+         */
+        get: operations["deliveryListRiders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/delivery/routes/{id}/order/": {
         parameters: {
             query?: never;
@@ -7096,6 +7116,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryRoute"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deliveryListRiders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active riders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRider"][];
                 };
             };
             401: components["responses"]["Unauthorized"];

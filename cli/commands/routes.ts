@@ -65,14 +65,17 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
   program
     .command('deliveries')
     .description("a date's meal per route: delivered, not delivered, pending, and the stops missed")
-    .requiredOption('--date <YYYY-MM-DD>', 'the date', isoDate)
+    .option('--date <YYYY-MM-DD>', 'the date (default today, in the business time zone)', isoDate)
     .requiredOption('--meal <meal>', 'breakfast, lunch or dinner', mealName)
     .addOption(jsonOption())
     .action(
-      async (options: { date: string; meal: 'breakfast' | 'lunch' | 'dinner'; json?: boolean }) => {
+      async (options: { date?: string; meal: 'breakfast' | 'lunch' | 'dinner'; json?: boolean }) => {
         const { deliveryProgress, reasonLabel } = await import('../services/delivery');
-        const progress = await deliveryProgress(await ctx.api(), {
-          date: options.date,
+        const { businessTimeZone } = await import('../services/api');
+        const { todayIn } = await import('@machines/shared');
+        const api = await ctx.api();
+        const progress = await deliveryProgress(api, {
+          date: options.date ?? todayIn(await businessTimeZone(api), Date.now()),
           meal: options.meal,
         });
         const { printJson, printTable } = await import('../output');

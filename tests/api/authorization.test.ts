@@ -2054,6 +2054,18 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         expect(ids.includes(w.otherRoute)).toBe(me.caller !== 'delivery');
       },
     },
+    deliveryListRiders: {
+      request: () => ({ method: 'GET', url: '/api/delivery/riders/' }),
+      check: (answer) => {
+        if (answer.status !== 200) return;
+        const ids = idsOf(answer.body);
+        // The active riders only: not an invited or deactivated account, nor another role.
+        expect(ids).toContain(w.rider.id);
+        expect(ids).not.toContain(w.invitedStaff);
+        expect(ids).not.toContain(w.deactivatedStaff);
+        expect(ids).not.toContain(w.kitchen.id);
+      },
+    },
     deliveryReorderStops: [
       {
         label: "the rider's route",
@@ -2263,7 +2275,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(178);
+    expect(operationIds).toHaveLength(179);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

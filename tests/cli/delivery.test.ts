@@ -2,7 +2,7 @@
 // progress per route with the stop missed and why, as a table and as JSON.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@machines';
+import { addDays, todayIn } from '@machines';
 import { createRider, type Rider } from '../helpers/riders.js';
 import { subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
@@ -102,5 +102,9 @@ describe('dabba routes and deliveries', () => {
     });
     const badMeal = await dabba(server, ['deliveries', '--date', date, '--meal', 'tea']);
     expect(badMeal.code).toBe(2);
+    // Without --date: today in the business's time zone.
+    const today = await dabba(server, ['deliveries', '--meal', 'lunch', '--json']);
+    expect(today.code).toBe(0);
+    expect(today.json()).toMatchObject({ date: todayIn('Asia/Kolkata', Date.now()) });
   });
 });

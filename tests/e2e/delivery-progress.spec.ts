@@ -289,7 +289,7 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   await expect(card).toContainText(msg('deliveries.owner.deliveredOf', { delivered: 1, total: 2 }));
 });
 
-test('a manager follows the run on a phone and gives a route the riders routes have', async ({
+test('a manager follows the run on a phone and gives a route a rider no route has yet', async ({
   page,
   request,
 }) => {
@@ -305,6 +305,9 @@ test('a manager follows the run on a phone and gives a route the riders routes h
     data: { name: `Ridden ${pincode}`, areas: [pincode], riders: [rider.id] },
   });
   expect(ridden.status()).toBe(201);
+  // A rider the owner has just added, on no route yet.
+  const newcomerName = `Ravi N${pincode}`;
+  await addRider(request, owner, `N${pincode}`);
   const manager = await addRider(request, owner, `Manager${pincode}`, 'manager');
 
   await page.goto('/login');
@@ -320,12 +323,14 @@ test('a manager follows the run on a phone and gives a route the riders routes h
     page.getByRole('heading', { level: 1, name: msg('deliveries.owner.title') }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: `Ridden ${pincode}`, exact: true })).toBeVisible();
-  // A manager may not read the staff list: the form offers the riders the routes have.
+  // A manager may not read the staff list, yet the form offers every active rider: one a route
+  // has and one on no route yet.
   await page.getByRole('tab', { name: msg('deliveries.owner.tab.routes') }).click();
   await page.getByRole('button', { name: msg('deliveries.routes.add'), exact: true }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel(msg('deliveries.routes.name')).fill(`Second ${pincode}`);
   await form.getByLabel(riderName).check();
+  await form.getByLabel(newcomerName).check();
   await form.getByRole('button', { name: msg('deliveries.routes.addSubmit') }).click();
   await expect(form).toHaveCount(0);
   await expect(
@@ -333,6 +338,6 @@ test('a manager follows the run on a phone and gives a route the riders routes h
       .getByRole('list', { name: msg('deliveries.routes.title') })
       .getByRole('listitem')
       .filter({ hasText: `Second ${pincode}` }),
-  ).toContainText(msg('deliveries.routes.riders', { riders: riderName }));
+  ).toContainText(msg('deliveries.routes.riders', { riders: `${riderName}, ${newcomerName}` }));
   await shot(page, `delivery-manager-routes-360-${lang}`);
 });

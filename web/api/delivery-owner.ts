@@ -11,6 +11,7 @@ export type DeliveryRoute = Schemas['DeliveryRoute'];
 export type DeliveryRouteWrite = Schemas['DeliveryRouteWrite'];
 export type DeliveryProgress = Schemas['DeliveryProgress'];
 export type CashCollection = Schemas['CashCollection'];
+export type DeliveryRider = Schemas['DeliveryRider'];
 
 /** How often an open progress page asks again: riders mark a stop every minute or two. */
 export const PROGRESS_POLL_MS = 20_000;
@@ -20,6 +21,7 @@ const PROGRESS = '/owner/deliveries/' satisfies ApiPath<'get'>;
 const CASH = '/owner/cash-collections/' satisfies ApiPath<'get'>;
 const RUN = '/delivery/run/' satisfies ApiPath<'get'>;
 const RIDER_ROUTES = '/delivery/routes/' satisfies ApiPath<'get'>;
+const RIDERS = '/delivery/riders/' satisfies ApiPath<'get'>;
 
 /** Kept fresh on its own: every PROGRESS_POLL_MS while shown, and when the window gets focus. */
 const LIVE = {
@@ -36,6 +38,10 @@ export const usePendingCash = () =>
   useApiQuery(CASH, { params: { query: { status: 'pending' } } }, LIVE);
 
 export const useOwnerRoutes = () => useApiQuery(ROUTES, undefined, { role: 'business' });
+
+/** The active riders a route may be given, asked when the route dialog opens. */
+export const useRiders = (enabled: boolean) =>
+  useApiQuery(RIDERS, undefined, { role: 'business', enabled, staleTime: 0 });
 
 /** A route's run sheet as the server has it (the owner's printed sheet; no copy on the device). */
 export const useRouteSheet = (route: number, date: string, meal: Meal) =>

@@ -6,7 +6,9 @@ import type { AppContext } from '@server/context.js';
 import { requireUser, type Handlers } from '@server/http.js';
 import { notFound } from '@server/errors.js';
 import type { User } from '@server/platform/db/schema.js';
+import { fullName } from '@server/platform/format.js';
 import { requestLanguage } from '@server/platform/i18n.js';
+import { listStaff } from '@server/lifecycles/staff/staff.read.js';
 import {
   boxesOut,
   cashCollectionBody,
@@ -61,6 +63,16 @@ export function deliveryHandlers(ctx: AppContext) {
     async deliveryListRoutes(request) {
       const user = requireUser(request);
       return isRider(user) ? readRoutes(db, await routeIdsOfRider(db, user.id)) : readRoutes(db);
+    },
+
+    async deliveryListRiders() {
+      return (await listStaff(db))
+        .filter((member) => member.role === 'delivery' && member.status === 'active')
+        .map((member) => ({
+          id: member.user_id,
+          name: fullName(member) || member.username,
+          phone: member.phone,
+        }));
     },
 
     async deliveryReorderStops(request) {

@@ -42,25 +42,20 @@ export const areaKey = (area: string) => area.trim().toLowerCase();
 
 /** Every route (by id: the first route naming an area gets its stops), with its riders. */
 export async function readRoutes(db: Kysely<Database>, onlyIds?: readonly number[]) {
-  let query = db.selectFrom('delivery_routes').selectAll().orderBy('id');
-  if (onlyIds) {
-    if (onlyIds.length === 0) return [];
-    query = query.where('id', 'in', onlyIds);
-  }
-  const routes = await query.execute();
-  if (routes.length === 0) return [];
-  const riders = await db
+  if (onlyIds?.length === 0) return [];
+  let routesQuery = db.selectFrom('delivery_routes').selectAll().orderBy('id');
+  let ridersQuery = db
     .selectFrom('delivery_route_riders as r')
     .innerJoin('users as u', 'u.id', 'r.rider_id')
     .select(['r.route_id', 'u.id', 'u.first_name', 'u.last_name', 'u.username', 'u.phone'])
-    .where(
-      'r.route_id',
-      'in',
-      routes.map((route) => route.id),
-    )
     .orderBy('u.first_name')
-    .orderBy('u.id')
-    .execute();
+    .orderBy('u.id');
+  if (onlyIds) {
+    routesQuery = routesQuery.where('id', 'in', onlyIds);
+    ridersQuery = ridersQuery.where('r.route_id', 'in', onlyIds);
+  }
+  // Both at once: every read of the marks' and run sheets' rules starts here.
+  const [routes, riders] = await Promise.all([routesQuery.execute(), ridersQuery.execute()]);
   return routes.map((route) => routeBody(route, riders));
 }
 
@@ -191,37 +186,40 @@ interface StopFacts {
   cash_collected_paise: number;
 }
 
-/** The stored state of the customers' stops of a date and meal, and what was marked on them. */
+/**
+ * The stored state of the customers' stops of a date and meal, and what was marked on them; 'all':
+ * every stop of the date and meal (the owner's progress, rather than naming thousands of ids).
+ */
 export async function stopFacts(
   db: Kysely<Database>,
   date: string,
   meal: Meal,
-  userIds: readonly number[],
+  userIds: readonly number[] | 'all',
 ): Promise<Map<number, StopFacts>> {
   const facts = new Map<number, StopFacts>();
-  if (userIds.length === 0) return facts;
+  if (userIds !== 'all' && userIds.length === 0) return facts;
+  let stopsQuery = db
+    .selectFrom('delivery_stops')
+    .select(['user_id', 'state', 'reason'])
+    .where('date', '=', date)
+    .where('meal', '=', meal);
+  let marksQuery = db
+    .selectFrom('delivery_marks')
+    .select([
+      'user_id',
+      sql<number>`sum(case when event = 'box_returned' then 1 else 0 end)`.as('boxes'),
+      sql<number>`sum(case when event = 'cash_collected' then amount_paise else 0 end)`.as('cash'),
+    ])
+    .where('date', '=', date)
+    .where('meal', '=', meal)
+    .where('event', 'in', ['box_returned', 'cash_collected']);
+  if (userIds !== 'all') {
+    stopsQuery = stopsQuery.where('user_id', 'in', userIds);
+    marksQuery = marksQuery.where('user_id', 'in', userIds);
+  }
   const [stops, marks] = await Promise.all([
-    db
-      .selectFrom('delivery_stops')
-      .select(['user_id', 'state', 'reason'])
-      .where('date', '=', date)
-      .where('meal', '=', meal)
-      .where('user_id', 'in', userIds)
-      .execute(),
-    db
-      .selectFrom('delivery_marks')
-      .select([
-        'user_id',
-        sql<number>`sum(case when event = 'box_returned' then 1 else 0 end)`.as('boxes'),
-        sql<number>`sum(case when event = 'cash_collected' then amount_paise else 0 end)`.as(
-          'cash',
-        ),
-      ])
-      .where('date', '=', date)
-      .where('meal', '=', meal)
-      .where('user_id', 'in', userIds)
-      .groupBy('user_id')
-      .execute(),
+    stopsQuery.execute(),
+    marksQuery.groupBy('user_id').execute(),
   ]);
   for (const stop of stops) {
     facts.set(stop.user_id, {
@@ -275,7 +273,7 @@ export async function runSheetsOf(
     ctx.db.kysely,
     date,
     meal,
-    sheets.flatMap((sheet) => sheet.stops.map((stop) => stop.user_id)),
+    routes ? sheets.flatMap((sheet) => sheet.stops.map((stop) => stop.user_id)) : 'all',
   );
   return sheets.map((sheet) => ({
     route: sheet.route,

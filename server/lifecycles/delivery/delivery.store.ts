@@ -327,26 +327,26 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     asRider: boolean,
   ): Promise<MarkOutcome[]> {
     const ids = [...new Set(marks.map((mark) => mark.id))];
-    const known = new Set(
-      (await db.selectFrom('delivery_marks').select('id').where('id', 'in', ids).execute()).map(
-        (row) => row.id,
-      ),
-    );
     // Each date and meal's deliveries of the batch's own customers: a stop is on its run sheet by
-    // the same rules whoever else is, so a batch reads its customers, not the whole day.
-    const runs = new Map<string, Awaited<ReturnType<typeof deliveriesOfRun>>>();
-    const runOf = async (date: string, meal: Meal) => {
-      const key = `${date}/${meal}`;
-      let run = runs.get(key);
-      if (!run) {
-        const customers = marks
-          .filter((mark) => mark.date === date && mark.meal === meal)
-          .map((mark) => mark.customer);
-        run = await deliveriesOfRun(ctx, date, meal, { onlyUsers: [...new Set(customers)] });
-        runs.set(key, run);
-      }
-      return run;
-    };
+    // the same rules whoever else is, so a batch reads its customers, not the whole day. Read
+    // before the first mark, all at once, beside the marks already stored.
+    const runs = new Map<string, Promise<Awaited<ReturnType<typeof deliveriesOfRun>>>>();
+    for (const mark of marks) {
+      const key = `${mark.date}/${mark.meal}`;
+      if (runs.has(key)) continue;
+      const customers = marks
+        .filter((one) => one.date === mark.date && one.meal === mark.meal)
+        .map((one) => one.customer);
+      runs.set(
+        key,
+        deliveriesOfRun(ctx, mark.date, mark.meal, { onlyUsers: [...new Set(customers)] }),
+      );
+    }
+    const runOf = (date: string, meal: Meal) => runs.get(`${date}/${meal}`)!;
+    const storedIds = db.selectFrom('delivery_marks').select('id').where('id', 'in', ids).execute();
+    // Settled before any is awaited alone, so one failing read leaves no other unhandled.
+    await Promise.allSettled([storedIds, ...runs.values()]);
+    const known = new Set((await storedIds).map((row) => row.id));
     const outcomes: MarkOutcome[] = [];
     for (const mark of marks) {
       if (known.has(mark.id)) {

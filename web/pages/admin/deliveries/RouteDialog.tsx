@@ -2,15 +2,18 @@
 // its riders, chosen from the active delivery staff. The server's refusals show under their field
 // (a name already used, an account that is not a rider).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useCreateRoute, useUpdateRoute, type DeliveryRoute } from '@web/api/delivery-owner';
-import { useStaff } from '@web/api/staff';
+import {
+  useCreateRoute,
+  useRiders,
+  useUpdateRoute,
+  type DeliveryRoute,
+} from '@web/api/delivery-owner';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { apiRefusalText } from '@web/i18n/refusals';
-import { useSession } from '@web/session/SessionProvider';
 import { muted, small } from '@web/styles/utils.css';
 import * as styles from './OwnerDeliveries.css';
 import { areasFromText, riderChoices, routeFieldErrors } from './deliveriesModel';
@@ -30,20 +33,17 @@ const formOf = (route: DeliveryRoute | null): RouteForm => ({
 export function RouteDialog({
   route,
   open,
-  routes,
   onClose,
 }: {
   /** The route to change; null to add one. */
   route: DeliveryRoute | null;
   open: boolean;
-  routes: readonly DeliveryRoute[];
   onClose: () => void;
 }) {
   const t = useT();
   const notify = useToast();
   const ridersId = useId();
-  const { mayCall } = useSession();
-  const staff = useStaff(open && mayCall('ownerListStaff'));
+  const riders = useRiders(open);
   const create = useCreateRoute();
   const update = useUpdateRoute();
   const [form, setForm] = useState<RouteForm>(() => formOf(route));
@@ -57,11 +57,7 @@ export function RouteDialog({
     }
   }, [open, route]);
 
-  const choices = riderChoices(staff.data, routes);
-  // A rider the route has who is no longer active still shows, so saving does not drop them unseen.
-  for (const rider of route?.riders ?? []) {
-    if (!choices.some((choice) => choice.id === rider.id)) choices.push(rider);
-  }
+  const choices = riderChoices(riders.data, route ?? undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -138,7 +138,6 @@ export function RoutesPanel({ onPrint }: { onPrint: (route: number) => void }) {
       <RouteDialog
         route={editing === 'new' ? null : editing}
         open={editing !== null}
-        routes={list}
         onClose={() => setEditing(null)}
       />
       <Dialog

@@ -5,8 +5,7 @@ import { MEALS } from '@machines/settings';
 import type { NotDeliveredReason } from '@machines/delivery-stop';
 import { ApiError, fieldErrors } from '@web/api/errors';
 import type { Meal, RunSheetStop } from '@web/api/delivery';
-import type { DeliveryProgress, DeliveryRoute } from '@web/api/delivery-owner';
-import type { StaffMember } from '@web/api/staff';
+import type { DeliveryProgress, DeliveryRider, DeliveryRoute } from '@web/api/delivery-owner';
 import type { BadgeTone } from '@web/components/Card';
 import type { MessageId } from '@web/i18n/i18n';
 import { refusalKeyText } from '@web/i18n/refusals';
@@ -77,25 +76,18 @@ export interface RiderChoice {
 }
 
 /**
- * The riders a route may be given: the active delivery staff (the owner's staff list), and the
- * riders routes have already (all a manager, who may not read the staff list, can see), by name.
+ * The riders a route may be given, by name: the active riders (`GET /delivery/riders/`, for the
+ * owner and a manager alike), and the route's own riders, who still show when no longer active so
+ * that saving does not drop them unseen.
  */
 export function riderChoices(
-  staff: readonly StaffMember[] | undefined,
-  routes: readonly DeliveryRoute[],
+  riders: readonly DeliveryRider[] | undefined,
+  route?: Pick<DeliveryRoute, 'riders'>,
 ): RiderChoice[] {
   const choices = new Map<number, string>();
-  for (const member of staff ?? []) {
-    if (member.role === 'delivery' && member.status === 'active') {
-      choices.set(member.id, `${member.first_name} ${member.last_name}`.trim());
-    }
-  }
-  // Without the staff list, the riders on routes; with it, only those still active.
-  if (staff === undefined) {
-    for (const route of routes) {
-      for (const rider of route.riders) choices.set(rider.id, rider.name);
-    }
-  }
+  for (const rider of riders ?? []) choices.set(rider.id, rider.name);
+  for (const rider of route?.riders ?? [])
+    if (!choices.has(rider.id)) choices.set(rider.id, rider.name);
   return [...choices]
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
