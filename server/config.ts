@@ -10,6 +10,7 @@ import {
   type GstSettings,
 } from './platform/gst.js';
 import { prepareDataDir } from './platform/storage.js';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@machines/shared';
 
 export type PaymentProviderName = 'sandbox' | 'razorpay';
 
@@ -91,6 +92,8 @@ export interface Config {
   trustProxy: false | ((address: string, hop: number) => boolean) | string[];
   /** Run the in-process daily jobs (expiry, reminders, retries). Tests turn it off. */
   scheduler: boolean;
+  /** The wait between two codes texted to one phone (the spec's 60 s unless set). */
+  otpResendCooldownSeconds: number;
   logLevel: string;
   attachments: AttachmentStoreSettings;
   /** With BUSINESS_GSTIN: receipts are tax invoices (server/platform/gst.ts); null: plain receipts. */
@@ -455,6 +458,11 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     scheduler: env.SCHEDULER !== 'off',
+    otpResendCooldownSeconds: intFrom(
+      env.OTP_RESEND_COOLDOWN_SECONDS,
+      OTP_RESEND_COOLDOWN_SECONDS,
+      'OTP_RESEND_COOLDOWN_SECONDS',
+    ),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     attachments: parseAttachmentStore(env),
     gst,

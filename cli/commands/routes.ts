@@ -71,11 +71,8 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
     .action(
       async (options: { date?: string; meal: 'breakfast' | 'lunch' | 'dinner'; json?: boolean }) => {
         const { deliveryProgress, reasonLabel } = await import('../services/delivery');
-        const { businessTimeZone } = await import('../services/api');
-        const { todayIn } = await import('@machines/shared');
-        const api = await ctx.api();
-        const progress = await deliveryProgress(api, {
-          date: options.date ?? todayIn(await businessTimeZone(api), Date.now()),
+        const progress = await deliveryProgress(await ctx.api(), {
+          ...(options.date ? { date: options.date } : {}),
           meal: options.meal,
         });
         const { printJson, printTable } = await import('../output');

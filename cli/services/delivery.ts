@@ -3,8 +3,9 @@
 // prints.
 import type { components } from '@generated/api';
 import type { Meal } from '@machines/settings';
+import { todayIn } from '@machines/shared';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { businessTimeZone, unwrap } from './api';
 
 export type DeliveryRoute = components['schemas']['DeliveryRoute'];
 export type DeliveryProgress = components['schemas']['DeliveryProgress'];
@@ -18,11 +19,18 @@ export const addRoute = (
 ): Promise<DeliveryRoute> =>
   unwrap(api, api.client.POST('/owner/routes/', { body }), 'The delivery route');
 
-export const deliveryProgress = (
+/** A date's meal per route; without a date, today's by the business's clock. */
+export async function deliveryProgress(
   api: Api,
-  query: { date: string; meal: Meal },
-): Promise<DeliveryProgress> =>
-  unwrap(api, api.client.GET('/owner/deliveries/', { params: { query } }), 'The delivery progress');
+  query: { date?: string; meal: Meal },
+): Promise<DeliveryProgress> {
+  const date = query.date ?? todayIn(await businessTimeZone(api), Date.now());
+  return unwrap(
+    api,
+    api.client.GET('/owner/deliveries/', { params: { query: { date, meal: query.meal } } }),
+    'The delivery progress',
+  );
+}
 
 /** "North: 201207, 201206 Ghaziabad; riders Ravi Rider (#12)." */
 export function describeRoute(route: DeliveryRoute): string {

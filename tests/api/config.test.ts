@@ -120,6 +120,13 @@ describe('loadConfig', () => {
     ).toMatchObject({ mode: 'cloud', tier: null, apiUrl: 'http://127.0.0.1:9/v21.0' });
     expect(load({ WHATSAPP_TIER: '10000' }).whatsapp.tier).toBe(10000);
   });
+
+  it("waits the spec's 60 s between two codes to one phone unless told otherwise", () => {
+    expect(load({}).otpResendCooldownSeconds).toBe(60);
+    expect(load({ OTP_RESEND_COOLDOWN_SECONDS: '15' }).otpResendCooldownSeconds).toBe(15);
+    expect(() => load({ OTP_RESEND_COOLDOWN_SECONDS: 'a minute' })).toThrow(ConfigError);
+    expect(() => load({ OTP_RESEND_COOLDOWN_SECONDS: '-1' })).toThrow(ConfigError);
+  });
 });
 
 describe('server start-up with a bad configuration', () => {

@@ -13,8 +13,9 @@ const onPostgres = testDatabases().includes('postgres');
 describe.runIf(onPostgres)('the lunch peak behind a load balancer (short)', () => {
   it('stores every mark exactly once through HAProxy and two instances', async () => {
     const result = await deliveryPeak({
-      rate: 40,
-      seconds: 8,
+      // Small: the seed of demo customers grows with the marks, and speed is the bench's.
+      rate: 25,
+      seconds: 6,
       riders: 8,
       instances: 2,
       postgresUrl: inject('postgresUrl')!,
@@ -22,7 +23,7 @@ describe.runIf(onPostgres)('the lunch peak behind a load balancer (short)', () =
     expect(result.failures).toEqual([]);
     const { load } = result;
     expect(load.statuses).toEqual({ '200': load.sends });
-    expect(load.marksSent).toBeGreaterThanOrEqual(320);
+    expect(load.marksSent).toBeGreaterThanOrEqual(150);
     expect(load.answers.applied).toBe(load.marksSent);
     expect(load.answers.duplicate).toBeGreaterThan(0);
     expect(load.answers.refused).toBe(0);

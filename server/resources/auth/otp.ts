@@ -76,8 +76,9 @@ const MAX_RACES = 5;
 
 /**
  * Claims one OTP send for `phone`, registered or not, or throws 429 with Retry-After: at most
- * OTP_SENDS_PER_HOUR in any hour (the table keeps exactly that many), OTP_RESEND_COOLDOWN_SECONDS
- * apart. Limits keyed by the phone alone treat unknown phones exactly like registered ones.
+ * OTP_SENDS_PER_HOUR in any hour (the table keeps exactly that many), the configured cooldown
+ * (OTP_RESEND_COOLDOWN_SECONDS, the spec's 60 s by default) apart. Limits keyed by the phone alone
+ * treat unknown phones exactly like registered ones.
  */
 export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void> {
   const db = ctx.db.kysely;
@@ -90,7 +91,7 @@ export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void
       .executeTakeFirst();
     if (row) {
       const cooldown = Math.ceil(
-        (row.sent_ms_1 + OTP_RESEND_COOLDOWN_SECONDS * 1000 - nowMs) / 1000,
+        (row.sent_ms_1 + ctx.config.otpResendCooldownSeconds * 1000 - nowMs) / 1000,
       );
       if (cooldown > 0) {
         throw tooManyRequests(
