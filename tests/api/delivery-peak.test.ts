@@ -18,6 +18,7 @@ describe.runIf(onPostgres)('the lunch peak behind a load balancer (short)', () =
       seconds: 6,
       riders: 8,
       instances: 2,
+      warmUpSeconds: 0,
       postgresUrl: inject('postgresUrl')!,
     });
     expect(result.failures).toEqual([]);

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Meal } from '@machines';
+import { addDays, type Meal } from '@machines';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { seedDemo } from '../../server/demo/demo.js';
@@ -47,7 +47,15 @@ export interface PeakOptions {
   postgresUrl?: string;
   /** Node's --cpu-prof for each instance, its profile written into this directory on exit. */
   cpuProfileDir?: string;
+  /**
+   * Seconds of the same load on tomorrow's stops before the measured run, not counted: an instance
+   * at a real lunch peak has served the morning, while a fresh one spends its first seconds
+   * compiling the hot paths and opening its database connections (default WARM_UP_SECONDS).
+   */
+  warmUpSeconds?: number;
 }
+
+const WARM_UP_SECONDS = 15;
 
 const cpuTime = (pid: number) => cpuMicros(pid) ?? 0;
 
@@ -286,10 +294,25 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
       config: loadConfig({ ...process.env, ...env }),
       logger: false,
     });
-    const sheets = await runSheetsOf(reading.ctx, date, meal);
-    const stopsOf = routes.map((route) =>
-      sheets.find((sheet) => sheet.route.id === route)!.stops.map((stop) => stop.customer_id),
-    );
+    const stopsOn = async (day: string) => {
+      const sheets = await runSheetsOf(reading.ctx, day, meal);
+      return routes.map((route) =>
+        sheets.find((sheet) => sheet.route.id === route)!.stops.map((stop) => stop.customer_id),
+      );
+    };
+    const stopsOf = await stopsOn(date);
+    const tomorrow = addDays(date, 1);
+    const warmUpSeconds = options.warmUpSeconds ?? WARM_UP_SECONDS;
+    // The warm-up's marks have ids of their own (rider numbers past the measured run's).
+    const warmUpSends =
+      warmUpSeconds > 0
+        ? schedule(
+            (await stopsOn(tomorrow)).map((customers, index) =>
+              riderSends(index + 1 + 10_000, routes[index]!, customers, tomorrow, meal, now),
+            ),
+            Math.round(options.rate * warmUpSeconds),
+          )
+        : null;
     await reading.app.close();
     const stops = stopsOf.reduce((sum, one) => sum + one.length, 0);
     const perRider = routes.map((route, index) =>
@@ -323,39 +346,50 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
       servers.map((server) => server.port),
       dataDir,
     );
-    const cpuBefore = servers.map((server) => cpuTime(server.child.pid!));
+    let cpuBefore: number[] = [];
     let load: LoadResult;
     try {
-      const file = path.join(dataDir, 'plan.json');
       const ownerToken = tokens.get(owner.id)!;
-      writeFileSync(
-        file,
-        JSON.stringify({
-          port: balancer.port,
-          rate: options.rate,
-          riders: riderIds.map((rider, index) => ({
-            token: tokens.get(rider)!,
-            sends: sends[index],
-          })),
-          reads: [
-            ...riderIds.map((rider, index) => ({
-              kind: 'run sheet',
-              path: `/api/delivery/run/?route=${routes[index]}&date=${date}&meal=${meal}`,
+      /** The load's plan for `day`: the riders' sends, their run sheets and the owner's progress. */
+      const plan = (name: string, day: string, riderSends: Send[][]) => {
+        const file = path.join(dataDir, name);
+        writeFileSync(
+          file,
+          JSON.stringify({
+            port: balancer.port,
+            rate: options.rate,
+            riders: riderIds.map((rider, index) => ({
               token: tokens.get(rider)!,
-              everyMs: 60_000,
-              offsetMs: Math.round((index * 60_000) / riderIds.length),
+              sends: riderSends[index],
             })),
-            {
-              kind: 'owner progress',
-              path: `/api/owner/deliveries/?date=${date}&meal=${meal}`,
-              token: ownerToken,
-              everyMs: 15_000,
-              offsetMs: 7_500,
-            },
-          ],
-        }),
-      );
-      load = await runLoad(file);
+            reads: [
+              ...riderIds.map((rider, index) => ({
+                kind: 'run sheet',
+                path: `/api/delivery/run/?route=${routes[index]}&date=${day}&meal=${meal}`,
+                token: tokens.get(rider)!,
+                everyMs: 60_000,
+                offsetMs: Math.round((index * 60_000) / riderIds.length),
+              })),
+              {
+                kind: 'owner progress',
+                path: `/api/owner/deliveries/?date=${day}&meal=${meal}`,
+                token: ownerToken,
+                everyMs: 15_000,
+                offsetMs: 7_500,
+              },
+            ],
+          }),
+        );
+        return file;
+      };
+      if (warmUpSends) {
+        const warmUp = await runLoad(plan('warm-up.json', tomorrow, warmUpSends));
+        const failed = Object.keys(warmUp.statuses).filter((status) => status !== '200');
+        if (failed.length > 0)
+          failures.push(`warm-up: answers ${JSON.stringify(warmUp.statuses)}`);
+      }
+      cpuBefore = servers.map((server) => cpuTime(server.child.pid!));
+      load = await runLoad(plan('plan.json', date, sends));
     } finally {
       await balancer.stop();
     }
@@ -432,7 +466,9 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
   } finally {
     for (const server of servers) await stop(server.child);
     await drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the instances' logs (each request's responseTime) for a look afterwards.
+    if (process.env.BENCH_KEEP === '1') console.log(`deliveries: logs kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -463,7 +499,7 @@ export async function benchDeliveries(options: PeakOptions): Promise<{
     budgets: [
       {
         database: 'postgres',
-        check: `lunch peak: ${load.marksSent} marks at ${(load.marksSent / load.sendingSeconds).toFixed(0)}/s for ${load.sendingSeconds.toFixed(0)} s, ${options.riders} riders, ${result.stops} stops, HAProxy + ${options.instances} instances`,
+        check: `lunch peak: ${load.marksSent} marks at ${(load.marksSent / load.sendingSeconds).toFixed(0)}/s for ${load.sendingSeconds.toFixed(0)} s, ${options.riders} riders, ${result.stops} stops, HAProxy + ${options.instances} instances, after ${options.warmUpSeconds ?? WARM_UP_SECONDS} s warm-up`,
         measured:
           `p50 ${load.p50.toFixed(1)} / p99 ${load.p99.toFixed(1)} / max ${load.max.toFixed(0)} ms; ` +
           `${load.answers.applied} applied, ${load.answers.duplicate} re-sent answered duplicate, ` +

@@ -87,13 +87,24 @@ async function ride(rider) {
 }
 
 let finished = false;
+let finish;
+// The readers stop waiting for their next read once the marks are sent (a minute's wait would
+// leave the instances idle before a measured run that follows a warm-up).
+const whenFinished = new Promise((resolve) => (finish = resolve));
 const readLatencies = {};
 const readStatuses = {};
 async function poll(read) {
   let next = start + read.offsetMs;
   while (!finished) {
     const wait = next - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) {
+      let timer;
+      await Promise.race([
+        new Promise((resolve) => (timer = setTimeout(resolve, wait))),
+        whenFinished,
+      ]);
+      clearTimeout(timer);
+    }
     if (finished) break;
     const began = performance.now();
     const answer = await call('GET', read.path, read.token);
@@ -107,6 +118,7 @@ const polling = reads.map(poll);
 await Promise.all(riders.map(ride));
 const sendingSeconds = (performance.now() - start) / 1000;
 finished = true;
+finish();
 await Promise.all(polling);
 agent.destroy();
 console.log(
