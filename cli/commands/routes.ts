@@ -69,7 +69,11 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
     .requiredOption('--meal <meal>', 'breakfast, lunch or dinner', mealName)
     .addOption(jsonOption())
     .action(
-      async (options: { date?: string; meal: 'breakfast' | 'lunch' | 'dinner'; json?: boolean }) => {
+      async (options: {
+        date?: string;
+        meal: 'breakfast' | 'lunch' | 'dinner';
+        json?: boolean;
+      }) => {
         const { deliveryProgress, reasonLabel } = await import('../services/delivery');
         const progress = await deliveryProgress(await ctx.api(), {
           ...(options.date ? { date: options.date } : {}),

@@ -385,8 +385,7 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
       if (warmUpSends) {
         const warmUp = await runLoad(plan('warm-up.json', tomorrow, warmUpSends));
         const failed = Object.keys(warmUp.statuses).filter((status) => status !== '200');
-        if (failed.length > 0)
-          failures.push(`warm-up: answers ${JSON.stringify(warmUp.statuses)}`);
+        if (failed.length > 0) failures.push(`warm-up: answers ${JSON.stringify(warmUp.statuses)}`);
       }
       cpuBefore = servers.map((server) => cpuTime(server.child.pid!));
       load = await runLoad(plan('plan.json', date, sends));
