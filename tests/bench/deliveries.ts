@@ -351,7 +351,7 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
     try {
       const ownerToken = tokens.get(owner.id)!;
       /** The load's plan for `day`: the riders' sends, their run sheets and the owner's progress. */
-      const plan = (name: string, day: string, riderSends: Send[][]) => {
+      const plan = (name: string, day: string, sendsOf: Send[][]) => {
         const file = path.join(dataDir, name);
         writeFileSync(
           file,
@@ -360,7 +360,7 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
             rate: options.rate,
             riders: riderIds.map((rider, index) => ({
               token: tokens.get(rider)!,
-              sends: riderSends[index],
+              sends: sendsOf[index],
             })),
             reads: [
               ...riderIds.map((rider, index) => ({

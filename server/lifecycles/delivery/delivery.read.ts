@@ -17,6 +17,7 @@ import type { Database, DeliveryRoutesTable } from '@server/platform/db/schema.j
 import { fullName } from '@server/platform/format.js';
 import type { Selectable } from 'kysely';
 import {
+  areaKey,
   tiffinDeliveriesOf,
   type DeliveryFilter,
   type TiffinDelivery,
@@ -36,9 +37,6 @@ const parseAreas = (text: string): string[] => {
     ? value.filter((area): area is string => typeof area === 'string')
     : [];
 };
-
-/** How an area is compared: without case or surrounding spaces. */
-export const areaKey = (area: string) => area.trim().toLowerCase();
 
 /** Every route (by id: the first route naming an area gets its stops), with its riders. */
 export async function readRoutes(db: Kysely<Database>, onlyIds?: readonly number[]) {

@@ -62,14 +62,21 @@ export interface DeliveryFilter {
   areas?: readonly string[];
 }
 
-/** The values of a pincode and an institute that `areas` can name, compared as areaKey does. */
+/** How an area is compared (a route's with a delivery's): without case or surrounding spaces. */
+export const areaKey = (area: string) => area.trim().toLowerCase();
+
+/**
+ * The values of a pincode and an institute that `areas` can name, compared by areaKey. Never
+ * empty (SQL has no empty `in ()`): '' stands in when there are none.
+ */
 function areaCandidates(areas: readonly string[]) {
-  const keys = areas.map((area) => area.trim().toLowerCase()).filter(Boolean);
+  const keys = areas.map(areaKey).filter(Boolean);
+  const orNone = (values: readonly string[]) => (values.length > 0 ? [...new Set(values)] : ['']);
   return {
     // An area is a pincode, or `201206 Ghaziabad`: a pincode and its city.
-    pincodes: [...new Set(keys.map((key) => key.split(/\s+/)[0]!))],
+    pincodes: orNone(keys.map((key) => key.split(/\s+/)[0]!)),
     // An institute, or `KIET hostels`.
-    institutes: [...new Set(keys.flatMap((key) => [key, key.replace(/\s+hostels$/, '')]))],
+    institutes: orNone(keys.flatMap((key) => [key, key.replace(/\s+hostels$/, '')])),
     noAddress: keys.includes('no address'),
   };
 }
@@ -92,11 +99,10 @@ export function tiffinDeliveryRows(
     .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id');
   if (filter.areas) {
     const { pincodes, institutes, noAddress } = areaCandidates(filter.areas);
-    if (pincodes.length === 0) pincodes.push('');
     joined = joined.where((eb) =>
       eb.or([
         eb('rp.pincode', 'in', pincodes),
-        eb(sql<string>`lower(sp.institute)`, 'in', institutes.length ? institutes : ['']),
+        eb(sql<string>`lower(sp.institute)`, 'in', institutes),
         ...(noAddress
           ? [
               eb.and([
