@@ -310,6 +310,69 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     ).toMatchObject({ reason: 'not_home', actions: ['delivered', 'not_delivered'] });
   });
 
+  it('decides marks racing on one stop from its latest state, each stored once', async () => {
+    // Asha's next day: a stop no mark has touched. Its rider's marks and the owner's, sent at
+    // once, move it through its versions one at a time; a mark decided on an old version is
+    // decided again on the new one.
+    const nextDay = addDays(runDate, 1);
+    const on = (event: string, extra: Record<string, unknown> = {}) => ({
+      ...mark(north, c.asha, event, extra),
+      date: nextDay,
+    });
+    const notDelivered = (['not_home', 'refused', 'wrong_address', 'not_home'] as const).map(
+      (reason) => on('not_delivered', { reason }),
+    );
+    const delivered = on('delivered');
+    const racing = [...notDelivered, delivered];
+    const answers = await Promise.all(
+      racing.map((one, index) => post(index % 2 === 0 ? ravi.access : owner, [one])),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(racing.map(() => 200));
+    const results = answers.map((answer) => answer.body.results[0]);
+    expect(results.at(-1)).toEqual({ id: delivered.id, status: 'applied', state: 'delivered' });
+    const applied = results.filter((r: { status: string }) => r.status === 'applied');
+    for (const refused of results.filter((r: { status: string }) => r.status !== 'applied')) {
+      expect(refused).toMatchObject({
+        status: 'refused',
+        error_code: 'delivery_stop.already_delivered',
+      });
+    }
+    expect(await storedMarks(racing.map((one) => one.id))).toBe(applied.length);
+
+    const boxes = [on('box_returned'), on('box_returned'), on('box_returned')];
+    const cash = [on('cash_collected', { amount: 40 }), on('cash_collected', { amount: 60 })];
+    const more = await Promise.all([...boxes, ...cash].map((one) => post(ravi.access, [one])));
+    expect(more.map((answer) => answer.body.results[0].status)).toEqual(
+      [...boxes, ...cash].map(() => 'applied'),
+    );
+    const sheet = await t.request(
+      'GET',
+      `/api/delivery/run/?route=${north}&date=${nextDay}&meal=lunch`,
+      { token: owner },
+    );
+    expect(
+      sheet.body.stops.find((s: { customer_id: number }) => s.customer_id === c.asha.id),
+    ).toMatchObject({ state: 'delivered', reason: null, boxes_returned: 3, cash_collected: 100 });
+    const collected = await t.ctx.db.kysely
+      .selectFrom('cash_collections')
+      .select(['id', 'amount_paise'])
+      .where(
+        'mark_id',
+        'in',
+        cash.map((one) => one.id),
+      )
+      .execute();
+    expect(collected.map((row) => row.amount_paise).sort()).toEqual([4000, 6000]);
+    // The owner turns them down (Asha paid nothing that day), out of the next test's way.
+    for (const { id } of collected) {
+      const rejected = await t.request('POST', `/api/owner/cash-collections/${id}/reject/`, {
+        token: owner,
+        body: { reason: 'Counted twice in the race test' },
+      });
+      expect(rejected.status).toBe(200);
+    }
+  });
+
   it('refuses what the stop machine refuses, storing nothing for it', async () => {
     const undo = mark(north, c.asha, 'not_delivered', { reason: 'refused' });
     const boxEarly = mark(north, c.bina, 'box_returned');

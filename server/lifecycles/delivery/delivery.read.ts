@@ -13,9 +13,8 @@ import {
 } from '@machines';
 import type { Meal } from '@machines/settings';
 import type { AppContext } from '@server/context.js';
-import type { Database, DeliveryRoutesTable } from '@server/platform/db/schema.js';
+import type { Database } from '@server/platform/db/schema.js';
 import { fullName } from '@server/platform/format.js';
-import type { Selectable } from 'kysely';
 import {
   areaKey,
   tiffinDeliveriesOf,
@@ -25,7 +24,6 @@ import {
 
 export type RouteBody = components['schemas']['DeliveryRoute'];
 export type RunSheetStop = components['schemas']['RunSheetStop'];
-type RouteRow = Selectable<DeliveryRoutesTable>;
 
 const parseIds = (text: string): number[] => {
   const value: unknown = JSON.parse(text);
@@ -38,51 +36,62 @@ const parseAreas = (text: string): string[] => {
     : [];
 };
 
-/** Every route (by id: the first route naming an area gets its stops), with its riders. */
+/**
+ * Every route (by id: the first route naming an area gets its stops), with its riders: one
+ * statement, as every read of the marks' and run sheets' rules starts here.
+ */
 export async function readRoutes(db: Kysely<Database>, onlyIds?: readonly number[]) {
   if (onlyIds?.length === 0) return [];
-  let routesQuery = db.selectFrom('delivery_routes').selectAll().orderBy('id');
-  let ridersQuery = db
-    .selectFrom('delivery_route_riders as r')
-    .innerJoin('users as u', 'u.id', 'r.rider_id')
-    .select(['r.route_id', 'u.id', 'u.first_name', 'u.last_name', 'u.username', 'u.phone'])
+  let query = db
+    .selectFrom('delivery_routes as d')
+    .leftJoin('delivery_route_riders as r', 'r.route_id', 'd.id')
+    .leftJoin('users as u', 'u.id', 'r.rider_id')
+    .select([
+      'd.id',
+      'd.name',
+      'd.areas',
+      'd.stop_order',
+      'd.created_at',
+      'd.updated_at',
+      'u.id as rider_id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.phone',
+    ])
+    .orderBy('d.id')
     .orderBy('u.first_name')
     .orderBy('u.id');
-  if (onlyIds) {
-    routesQuery = routesQuery.where('id', 'in', onlyIds);
-    ridersQuery = ridersQuery.where('r.route_id', 'in', onlyIds);
-  }
-  // Both at once: every read of the marks' and run sheets' rules starts here.
-  const [routes, riders] = await Promise.all([routesQuery.execute(), ridersQuery.execute()]);
-  return routes.map((route) => routeBody(route, riders));
-}
-
-function routeBody(
-  route: RouteRow,
-  riders: readonly {
-    route_id: number;
-    id: number;
-    first_name: string;
-    last_name: string;
-    username: string;
-    phone: string;
-  }[],
-): RouteBody {
-  return {
-    id: route.id,
-    name: route.name,
-    areas: parseAreas(route.areas),
-    riders: riders
-      .filter((rider) => rider.route_id === route.id)
-      .map((rider) => ({
-        id: rider.id,
+  if (onlyIds) query = query.where('d.id', 'in', onlyIds);
+  const routes = new Map<number, RouteBody>();
+  for (const row of await query.execute()) {
+    let route = routes.get(row.id);
+    if (!route) {
+      route = {
+        id: row.id,
+        name: row.name,
+        areas: parseAreas(row.areas),
+        riders: [],
+        stop_order: parseIds(row.stop_order),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+      routes.set(row.id, route);
+    }
+    if (row.rider_id !== null) {
+      const rider = {
+        first_name: row.first_name ?? '',
+        last_name: row.last_name ?? '',
+        username: row.username ?? '',
+      };
+      route.riders.push({
+        id: row.rider_id,
         name: fullName(rider) || rider.username,
-        phone: rider.phone,
-      })),
-    stop_order: parseIds(route.stop_order),
-    created_at: route.created_at,
-    updated_at: route.updated_at,
-  };
+        phone: row.phone ?? '',
+      });
+    }
+  }
+  return [...routes.values()];
 }
 
 export async function readRoute(db: Kysely<Database>, id: number): Promise<RouteBody | undefined> {

@@ -56,6 +56,37 @@ export type MarkOutcome =
 
 export type DeliveryStore = ReturnType<typeof createDeliveryStore>;
 
+/** A stop as a mark is decided on: no row yet is a pending stop at version 0. */
+interface StopRow {
+  state: DeliveryStopState;
+  reason: string | null;
+  version: number;
+}
+const NO_STOP: StopRow = { state: 'pending', reason: null, version: 0 };
+const stopKey = (mark: Pick<MarkInput, 'date' | 'meal' | 'customer'>) =>
+  `${mark.date}/${mark.meal}/${mark.customer}`;
+
+/** How often a mark is decided again on a stop that other requests keep moving. */
+const MAX_STOP_RACES = 10;
+
+/** What writing one mark takes: the stop as it was decided on, and what the machine allowed. */
+interface MarkWrite {
+  mark: MarkInput;
+  stop: StopRow;
+  next: DeliveryStopState;
+  /** The mark moves the stop (delivered, not delivered); a box or cash leaves it as it is. */
+  moves: boolean;
+  reason: string | null;
+  amountPaise: number | null;
+  subscriptionId: number;
+}
+
+type WriteResult =
+  | { status: 'written'; version: number }
+  | { status: 'duplicate' }
+  /** The stop is no longer at the version the mark was decided on. */
+  | { status: 'changed' };
+
 export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
   const db = deps.db.kysely;
 
@@ -192,128 +223,226 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     return (await readRoute(db, id))!;
   }
 
+  const markExists = async (id: string) =>
+    (await db.selectFrom('delivery_marks').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined;
+
   /**
-   * The stop's row, created pending when absent, held until the transaction ends: one statement
-   * either way (an upsert that changes nothing takes the row's lock on PostgreSQL; SQLite has one
-   * writer at a time).
+   * Writes one mark the stop's machine allowed from `stop`: the stop's new state (bumping its
+   * version), the mark and any cash collection, all or nothing, and only if the stop is still at
+   * `stop.version` and the mark's id is not stored. PostgreSQL: one statement (a lunch peak's
+   * cost is its round trips); SQLite, in process: a transaction.
    */
-  async function lockStop(trx: Executor, mark: MarkInput, routeId: number) {
-    return trx
-      .insertInto('delivery_stops')
-      .values({
-        date: mark.date,
-        meal: mark.meal,
-        user_id: mark.customer,
-        route_id: routeId,
-        state: 'pending',
-        reason: null,
-        updated_at: nowIso(deps),
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['date', 'meal', 'user_id'])
-          .doUpdateSet({ state: sql<DeliveryStopState>`delivery_stops.state` }),
-      )
-      .returning(['state', 'reason'])
-      .executeTakeFirstOrThrow();
+  async function writeMark(actor: User, write: MarkWrite): Promise<WriteResult> {
+    try {
+      return deps.db.dialect === 'postgres'
+        ? await writeMarkOnce(actor, write)
+        : await writeMarkInTransaction(actor, write);
+    } catch (error) {
+      // The mark's id stored by a copy of it that got past the stop's version (it cannot: the
+      // copy holds the stop's row while it stores the mark); nothing of this one was kept.
+      if (isUniqueViolation(error) && (await markExists(write.mark.id))) {
+        return { status: 'duplicate' };
+      }
+      throw error;
+    }
   }
 
-  const markExists = async (executor: Executor, id: string) =>
-    (await executor
-      .selectFrom('delivery_marks')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst()) !== undefined;
+  async function writeMarkOnce(actor: User, w: MarkWrite): Promise<WriteResult> {
+    const { mark, stop, next } = w;
+    const now = nowIso(deps);
+    // The stop: a new row (the mark's id cannot be stored then: every applied mark wrote its
+    // stop), or the row still at the version the mark was decided on, with the mark's id unknown.
+    const stopSet = w.moves
+      ? sql`state = excluded.state, reason = excluded.reason, route_id = excluded.route_id,
+          updated_at = excluded.updated_at, version = delivery_stops.version + 1`
+      : sql`version = delivery_stops.version + 1`;
+    const cash =
+      w.amountPaise === null
+        ? sql``
+        : sql`, cash as (
+            insert into cash_collections (mark_id, user_id, subscription_id, route_id, date, meal,
+              amount_paise, status, collected_by, collected_at)
+            select id, ${mark.customer}::integer, ${w.subscriptionId}::integer,
+              ${mark.route}::integer, ${mark.date}::text, ${mark.meal}::text,
+              ${w.amountPaise}::integer, 'pending', ${actor.id}::integer, ${mark.marked_at}::text
+            from written_mark)`;
+    const result = await sql<{ known: number; version: number | null }>`
+      with known as (select id from delivery_marks where id = ${mark.id}),
+      written_stop as (
+        insert into delivery_stops (date, meal, user_id, route_id, state, reason, updated_at, version)
+        values (${mark.date}, ${mark.meal}, ${mark.customer}, ${mark.route}, ${next},
+          ${w.reason}, ${now}, 1)
+        on conflict (date, meal, user_id) do update set ${stopSet}
+        where delivery_stops.version = ${stop.version} and not exists (select 1 from known)
+        returning version
+      ),
+      written_mark as (
+        insert into delivery_marks (id, route_id, date, meal, user_id, subscription_id, event,
+          reason, amount_paise, marked_at, marked_by, received_at)
+        select ${mark.id}::text, ${mark.route}::integer, ${mark.date}::text, ${mark.meal}::text,
+          ${mark.customer}::integer, ${w.subscriptionId}::integer, ${mark.event}::text,
+          ${w.reason}::text, ${w.amountPaise}::integer, ${mark.marked_at}::text,
+          ${actor.id}::integer, ${now}::text
+        from written_stop
+        returning id
+      )${cash}
+      select (select count(*) from known)::integer as known,
+        (select version from written_stop) as version`.execute(db);
+    const row = result.rows[0]!;
+    if (row.known > 0) return { status: 'duplicate' };
+    if (row.version === null) return { status: 'changed' };
+    return { status: 'written', version: row.version };
+  }
 
-  /** One mark on a stop that is on its run sheet: exactly once, as the stop's machine decides. */
+  async function writeMarkInTransaction(actor: User, w: MarkWrite): Promise<WriteResult> {
+    const { mark, stop, next } = w;
+    return db.transaction().execute(async (trx): Promise<WriteResult> => {
+      const known = await trx
+        .selectFrom('delivery_marks')
+        .select('id')
+        .where('id', '=', mark.id)
+        .executeTakeFirst();
+      if (known) return { status: 'duplicate' };
+      const now = nowIso(deps);
+      const written = await trx
+        .insertInto('delivery_stops')
+        .values({
+          date: mark.date,
+          meal: mark.meal,
+          user_id: mark.customer,
+          route_id: mark.route,
+          state: next,
+          reason: w.reason,
+          updated_at: now,
+          version: 1,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['date', 'meal', 'user_id'])
+            .doUpdateSet((eb) => ({
+              ...(w.moves
+                ? {
+                    state: eb.ref('excluded.state'),
+                    reason: eb.ref('excluded.reason'),
+                    route_id: eb.ref('excluded.route_id'),
+                    updated_at: eb.ref('excluded.updated_at'),
+                  }
+                : {}),
+              version: sql<number>`delivery_stops.version + 1`,
+            }))
+            .where('delivery_stops.version', '=', stop.version),
+        )
+        .returning('version')
+        .executeTakeFirst();
+      if (!written) return { status: 'changed' };
+      await trx
+        .insertInto('delivery_marks')
+        .values({
+          id: mark.id,
+          route_id: mark.route,
+          date: mark.date,
+          meal: mark.meal,
+          user_id: mark.customer,
+          subscription_id: w.subscriptionId,
+          event: mark.event,
+          reason: w.reason,
+          amount_paise: w.amountPaise,
+          marked_at: mark.marked_at,
+          marked_by: actor.id,
+          received_at: now,
+        })
+        .execute();
+      if (w.amountPaise !== null) {
+        await trx
+          .insertInto('cash_collections')
+          .values({
+            mark_id: mark.id,
+            user_id: mark.customer,
+            subscription_id: w.subscriptionId,
+            route_id: mark.route,
+            date: mark.date,
+            meal: mark.meal,
+            amount_paise: w.amountPaise,
+            status: 'pending',
+            collected_by: actor.id,
+            collected_at: mark.marked_at,
+            payment_id: null,
+            reject_reason: null,
+            decided_by: null,
+            decided_at: null,
+          })
+          .execute();
+      }
+      return { status: 'written', version: written.version };
+    });
+  }
+
+  /**
+   * One mark on a stop that is on its run sheet: exactly once, as the stop's machine decides from
+   * the stop as last read. A stop another request moved since is read again and decided again.
+   */
   async function applyMark(
     actor: User,
     mark: MarkInput,
     subscriptionId: number,
+    stops: Map<string, StopRow>,
   ): Promise<MarkOutcome> {
     const event = deliveryStopEventOf(mark);
-    try {
-      return await db.transaction().execute(async (trx): Promise<MarkOutcome> => {
-        const stop = await lockStop(trx, mark, mark.route);
-        const decision = decide(deliveryStopMachine, deliveryStopFromApi(stop), event);
-        if (!decision.ok) {
-          // Under the stop's lock: a copy of this mark that committed first moved the stop.
-          if (await markExists(trx, mark.id)) {
-            return { id: mark.id, status: 'duplicate', state: stop.state };
-          }
-          return { id: mark.id, status: 'refused', refusal: decision };
-        }
-        const now = nowIso(deps);
-        const amountPaise = event.type === 'stop.cash_collected' ? event.amountPaise : null;
-        const inserted = await trx
-          .insertInto('delivery_marks')
-          .values({
-            id: mark.id,
-            route_id: mark.route,
-            date: mark.date,
-            meal: mark.meal,
-            user_id: mark.customer,
-            subscription_id: subscriptionId,
-            event: mark.event,
-            reason: event.type === 'stop.not_delivered' ? event.reason : null,
-            amount_paise: amountPaise,
-            marked_at: mark.marked_at,
-            marked_by: actor.id,
-            received_at: now,
-          })
-          // A copy of this mark that committed first (under the stop's lock, so it is seen).
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return { id: mark.id, status: 'duplicate', state: stop.state };
-        const next = decision.next as DeliveryStopState;
-        if (event.type === 'stop.delivered' || event.type === 'stop.not_delivered') {
-          const updated = await trx
-            .updateTable('delivery_stops')
-            .set({
-              state: next,
-              reason: event.type === 'stop.not_delivered' ? event.reason : null,
-              route_id: mark.route,
-              updated_at: now,
-            })
-            .where('date', '=', mark.date)
-            .where('meal', '=', mark.meal)
-            .where('user_id', '=', mark.customer)
-            .where('state', '=', stop.state)
-            .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1)
-            throw new Error('delivery stop changed under its lock');
-        }
-        if (amountPaise !== null) {
-          await trx
-            .insertInto('cash_collections')
-            .values({
-              mark_id: mark.id,
-              user_id: mark.customer,
-              subscription_id: subscriptionId,
-              route_id: mark.route,
-              date: mark.date,
-              meal: mark.meal,
-              amount_paise: amountPaise,
-              status: 'pending',
-              collected_by: actor.id,
-              collected_at: mark.marked_at,
-              payment_id: null,
-              reject_reason: null,
-              decided_by: null,
-              decided_at: null,
-            })
-            .execute();
-        }
-        return { id: mark.id, status: 'applied', state: next };
-      });
-    } catch (error) {
-      // SQLite serialises writers; on PostgreSQL a copy racing past the lock lands here.
-      if (isUniqueViolation(error) && (await markExists(db, mark.id))) {
-        return { id: mark.id, status: 'duplicate' };
+    const key = stopKey(mark);
+    for (let attempt = 0; attempt < MAX_STOP_RACES; attempt += 1) {
+      const stop = stops.get(key) ?? NO_STOP;
+      const decision = decide(deliveryStopMachine, deliveryStopFromApi(stop), event);
+      if (!decision.ok) {
+        // A copy of this mark that was stored first moved the stop.
+        if (await markExists(mark.id))
+          return { id: mark.id, status: 'duplicate', state: stop.state };
+        return { id: mark.id, status: 'refused', refusal: decision };
       }
-      throw error;
+      const next = decision.next as DeliveryStopState;
+      const moves = event.type === 'stop.delivered' || event.type === 'stop.not_delivered';
+      const written = await writeMark(actor, {
+        mark,
+        stop,
+        next: moves ? next : stop.state,
+        moves,
+        reason: event.type === 'stop.not_delivered' ? event.reason : moves ? null : stop.reason,
+        amountPaise: event.type === 'stop.cash_collected' ? event.amountPaise : null,
+        subscriptionId,
+      });
+      if (written.status === 'duplicate') {
+        return { id: mark.id, status: 'duplicate', state: stop.state };
+      }
+      if (written.status === 'written') {
+        stops.set(key, {
+          state: moves ? next : stop.state,
+          reason: moves ? (event.type === 'stop.not_delivered' ? event.reason : null) : stop.reason,
+          version: written.version,
+        });
+        return { id: mark.id, status: 'applied', state: next };
+      }
+      // Another request moved the stop since it was read: read it again and decide again.
+      const fresh = await readStops(mark.date, mark.meal, [mark.customer]);
+      stops.set(key, fresh.get(key) ?? NO_STOP);
     }
+    throw new Error(`delivery stop ${key} kept changing under mark ${mark.id}`);
+  }
+
+  /** The stored stops (state, reason, version) of some customers on a date and meal. */
+  async function readStops(date: string, meal: Meal, customers: readonly number[]) {
+    const rows = await db
+      .selectFrom('delivery_stops')
+      .select(['user_id', 'state', 'reason', 'version'])
+      .where('date', '=', date)
+      .where('meal', '=', meal)
+      .where('user_id', 'in', [...customers])
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        stopKey({ date, meal, customer: row.user_id }),
+        { state: row.state, reason: row.reason, version: row.version },
+      ]),
+    );
   }
 
   /**
@@ -326,57 +455,62 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     marks: readonly MarkInput[],
     asRider: boolean,
   ): Promise<MarkOutcome[]> {
-    const ids = [...new Set(marks.map((mark) => mark.id))];
-    // Each date and meal's deliveries of the batch's own customers: a stop is on its run sheet by
-    // the same rules whoever else is, so a batch reads its customers, not the whole day. Read
-    // before the first mark, all at once, beside the marks already stored.
+    // Each date and meal's deliveries of the batch's own customers (a stop is on its run sheet by
+    // the same rules whoever else is, so a batch reads its customers, not the whole day) and their
+    // stops: read before the first mark, all at once. Whether a mark is stored already is asked
+    // only of a mark about to be refused, or in the statement that writes it.
     const runs = new Map<string, Promise<Awaited<ReturnType<typeof deliveriesOfRun>>>>();
+    const stopReads: Promise<Map<string, StopRow>>[] = [];
     for (const mark of marks) {
       const key = `${mark.date}/${mark.meal}`;
       if (runs.has(key)) continue;
-      const customers = marks
-        .filter((one) => one.date === mark.date && one.meal === mark.meal)
-        .map((one) => one.customer);
-      runs.set(
-        key,
-        deliveriesOfRun(ctx, mark.date, mark.meal, { onlyUsers: [...new Set(customers)] }),
-      );
+      const customers = [
+        ...new Set(
+          marks
+            .filter((one) => one.date === mark.date && one.meal === mark.meal)
+            .map((one) => one.customer),
+        ),
+      ];
+      runs.set(key, deliveriesOfRun(ctx, mark.date, mark.meal, { onlyUsers: customers }));
+      stopReads.push(readStops(mark.date, mark.meal, customers));
     }
     const runOf = (date: string, meal: Meal) => runs.get(`${date}/${meal}`)!;
-    const storedIds = db.selectFrom('delivery_marks').select('id').where('id', 'in', ids).execute();
     // Settled before any is awaited alone, so one failing read leaves no other unhandled.
-    await Promise.allSettled([storedIds, ...runs.values()]);
-    const known = new Set((await storedIds).map((row) => row.id));
+    await Promise.allSettled([...stopReads, ...runs.values()]);
+    const stops = new Map<string, StopRow>();
+    for (const read of stopReads) for (const [key, stop] of await read) stops.set(key, stop);
     const outcomes: MarkOutcome[] = [];
+    const answered = new Set<string>();
     for (const mark of marks) {
-      if (known.has(mark.id)) {
+      // The same id twice in one batch: the first copy's answer stands, the next is a duplicate.
+      if (answered.has(mark.id)) {
         outcomes.push({ id: mark.id, status: 'duplicate' });
         continue;
       }
-      const refuse = (key: Parameters<typeof refusal>[0]) =>
-        outcomes.push({ id: mark.id, status: 'refused', refusal: refusal(key) });
+      const refuse = async (key: Parameters<typeof refusal>[0]) =>
+        outcomes.push(
+          (await markExists(mark.id))
+            ? { id: mark.id, status: 'duplicate' }
+            : { id: mark.id, status: 'refused', refusal: refusal(key) },
+        );
       const run = await runOf(mark.date, mark.meal);
       const marked = run.routes.find((route) => route.id === mark.route);
       if (asRider && !marked?.riders.some((rider) => rider.id === actor.id)) {
-        refuse('delivery_stop.not_your_route');
+        await refuse('delivery_stop.not_your_route');
         continue;
       }
       const delivery = run.deliveries.find((one) => one.user_id === mark.customer);
-      if (!delivery) {
-        refuse('delivery_stop.not_on_run_sheet');
-        continue;
-      }
-      const route = routeOfDelivery(run.routes, delivery);
-      if (!route) {
-        refuse('delivery_stop.not_on_run_sheet');
+      const route = delivery && routeOfDelivery(run.routes, delivery);
+      if (!delivery || !route) {
+        await refuse('delivery_stop.not_on_run_sheet');
         continue;
       }
       if (route.id !== mark.route) {
-        refuse('delivery_stop.moved');
+        await refuse('delivery_stop.moved');
         continue;
       }
-      const outcome = await applyMark(actor, mark, delivery.subscription_id);
-      if (outcome.status !== 'refused') known.add(mark.id);
+      const outcome = await applyMark(actor, mark, delivery.subscription_id, stops);
+      if (outcome.status !== 'refused') answered.add(mark.id);
       outcomes.push(outcome);
     }
     return outcomes;

@@ -776,6 +776,8 @@ export interface DeliveryStopsTable {
   state: 'pending' | 'delivered' | 'not_delivered';
   reason: string | null;
   updated_at: string;
+  /** Bumped by every mark that writes the stop; a new row is 1 (migration 034). */
+  version: Generated<number>;
 }
 
 /** A rider's mark, keyed by the id the phone made: stored once whatever the retries. */

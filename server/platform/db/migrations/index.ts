@@ -34,6 +34,7 @@ import { erasureRequestsMigration } from './032_erasure_requests.js';
 import { auditRedactionMigration } from './033_audit_redaction.js';
 import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
+import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -70,6 +71,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '031_consents_and_whatsapp': consentsAndWhatsappMigration(db.dialect),
     '032_erasure_requests': erasureRequestsMigration(db.dialect),
     '033_audit_redaction': auditRedactionMigration(db.dialect),
+    '034_delivery_stop_versions': deliveryStopVersionsMigration(),
   };
 }
 
