@@ -1,8 +1,10 @@
 // The delivery store: the only code that writes routes, stop states, marks and cash collections.
 // A mark is keyed by the id the phone made, so a batch sent again (or twice at once) stores each
-// mark once: under the stop's lock the mark's id is looked up, machines/delivery-stop decides the
-// move, and the mark, the stop's new state and any cash collection are written in one transaction.
-// A mark for a stop that is not on that run sheet now is refused and nothing is stored for it.
+// mark once. machines/delivery-stop decides the move from the stop as read; the stop's new state
+// (from the version it was decided on), the mark and any cash collection are then written together
+// or not at all (one statement on PostgreSQL), and a stop another request moved meanwhile is read
+// and decided again. A mark for a stop that is not on that run sheet now is refused and nothing is
+// stored for it.
 import { sql } from 'kysely';
 import {
   decide,
