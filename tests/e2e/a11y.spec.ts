@@ -29,6 +29,7 @@ async function paidSubscription(request: APIRequestContext, access: string, plan
 
 test('visitor screens have no axe violations', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'landing');
   await page.getByRole('button', { name: 'View Plans' }).click();
   await expect(page.getByRole('dialog', { name: 'Available Plans' })).toBeVisible();
@@ -52,6 +53,7 @@ test('visitor screens have no axe violations', async ({ page }) => {
   await page.goto('/login?with=phone');
   await page.getByLabel('Phone', { exact: true }).fill('12345');
   await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('Phone number must be exactly 10 digits')).toBeVisible();
   await expectNoAxeViolations(page, 'phone sign-in with an error');
   await page
     .getByLabel('Phone', { exact: true })
@@ -61,6 +63,7 @@ test('visitor screens have no axe violations', async ({ page }) => {
   await expectNoAxeViolations(page, 'phone sign-in, code step');
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
   await expectNoAxeViolations(page, '/register with errors');
   // The mobile menu.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -73,6 +76,7 @@ test('visitor screens have no axe violations', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   for (const path of ['/', '/login', '/register', '/contact']) {
     await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, `${path} (dark)`);
   }
 });
@@ -133,6 +137,7 @@ test('customer screens and dialogs have no axe violations', async ({ page, reque
   await page.getByRole('button', { name: 'Add Feedback' }).click();
   await page.getByRole('dialog').getByLabel('Type', { exact: true }).selectOption('food_complaint');
   await page.getByRole('dialog').getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByRole('dialog').getByText('Subject is required')).toBeVisible();
   await expectNoAxeViolations(page, 'feedback form with errors');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Subject').fill('Late delivery');
@@ -161,6 +166,7 @@ test('customer screens and dialogs have no axe violations', async ({ page, reque
   await page.keyboard.press('Escape');
 
   await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, '/contact signed in');
   await page.goto('/admin/plans');
   await expect(page.getByRole('heading', { name: 'Not authorized' })).toBeVisible();

@@ -3,15 +3,13 @@
 // leaves, feedback and cancellations. Also the owner's sign-in.
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatCalendarDate } from '@machines/shared';
 import { language, locale, msg, tx } from './i18n';
 import { OWNER_PASSWORD } from './playwright.config';
-import { customerAddress, dataDir, ownerSession } from './support';
+import { customerAddress, dataDir, expectNoAxeViolations, ownerSession } from './support';
 
 export { OWNER_PASSWORD };
-const require = createRequire(import.meta.url);
 export const OWNER_USERNAME = 'owner';
 
 export interface Tokens {
@@ -395,28 +393,8 @@ export function displayDate(date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** Runs axe-core (WCAG 2.1 A/AA) and fails with the list of violations. */
-export async function expectAccessible(page: Page, label: string) {
-  // Evaluated over the DevTools protocol: the page's CSP refuses injected <script> tags, rightly.
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  await page.waitForTimeout(450);
-  const violations = await page.evaluate(async () => {
-    type AxeResult = {
-      violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
-    };
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResult> } })
-      .axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  });
-  expect(violations, `axe violations on ${label}`).toEqual([]);
-}
+/** Runs axe-core (WCAG 2.1 A/AA) and fails with the list of violations (support.ts). */
+export const expectAccessible = expectNoAxeViolations;
 
 /** A toast with this title (and message) shows. */
 export async function expectNotice(page: Page, title: string, message?: string | RegExp) {
