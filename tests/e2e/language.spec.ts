@@ -11,6 +11,7 @@ import {
   ensurePlan,
   OWNER_PASSWORD,
   readMail,
+  shot,
   signIn,
 } from './support';
 
@@ -96,10 +97,13 @@ async function dataWords(request: APIRequestContext, tokens: string[]): Promise<
   ]) {
     reads.push([url, customerAccess]);
   }
-  for (const [url, access] of reads) {
-    const answer = await request.get(url, { headers: { Authorization: `Bearer ${access}` } });
-    if (answer.ok()) strings(await answer.json(), found);
-  }
+  // Independent reads, sent together.
+  const answers = await Promise.all(
+    reads.map(([url, access]) =>
+      request.get(url, { headers: { Authorization: `Bearer ${access}` } }),
+    ),
+  );
+  for (const answer of answers) if (answer.ok()) strings(await answer.json(), found);
   const words = new Set<string>();
   for (const text of found) {
     for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) words.add(word);
@@ -147,15 +151,13 @@ async function englishLeft(page: Page, data: Set<string>): Promise<string[]> {
   return [...new Set(left)];
 }
 
-async function expectHindi(page: Page, data: Set<string>, where: string, shots: string) {
+async function expectHindi(page: Page, data: Set<string>, where: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Skeletons and spinners gone: the page's data has arrived.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  await page.screenshot({
-    path: path.join(shots, `${where.replace(/\W+/g, '-')}.png`),
-    fullPage: true,
-  });
+  // With E2E_SHOTS set to a folder, each screen is saved there as a PNG.
+  await shot(page, `language-${where.replace(/\W+/g, '-')}`);
   expect(await englishLeft(page, data), `English on ${where}`).toEqual([]);
 }
 
@@ -213,10 +215,9 @@ for (const viewport of [
   { name: 'desktop', size: { width: 1366, height: 900 } },
   { name: 'phone', size: { width: 360, height: 740 } },
 ]) {
-  test(`every screen reads Hindi on a ${viewport.name}`, async ({ page, request }, testInfo) => {
+  test(`every screen reads Hindi on a ${viewport.name}`, async ({ page, request }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport.size);
-    const shots = testInfo.outputPath('screens');
     const planId = await ensurePlan(request, PLAN);
     const { tokens } = await apiCustomer(request, { complete: 'mess' });
     await apiPaidSubscription(request, tokens!.access, planId);
@@ -231,7 +232,7 @@ for (const viewport of [
     await page.evaluate(() => localStorage.setItem('dabba.language', 'hi'));
     for (const pathname of ['/', '/login', '/register', '/forgot-password', '/contact']) {
       await page.goto(pathname);
-      await expectHindi(page, data, `${viewport.name} visitor ${pathname}`, shots);
+      await expectHindi(page, data, `${viewport.name} visitor ${pathname}`);
     }
 
     await signIn(page, tokens!);
@@ -247,7 +248,7 @@ for (const viewport of [
       '/profile',
     ]) {
       await page.goto(pathname);
-      await expectHindi(page, data, `${viewport.name} customer ${pathname}`, shots);
+      await expectHindi(page, data, `${viewport.name} customer ${pathname}`);
     }
 
     await signIn(page, owner);
@@ -265,7 +266,7 @@ for (const viewport of [
       '/profile',
     ]) {
       await page.goto(pathname);
-      await expectHindi(page, data, `${viewport.name} owner ${pathname}`, shots);
+      await expectHindi(page, data, `${viewport.name} owner ${pathname}`);
     }
   });
 }
