@@ -1,10 +1,19 @@
 // Customers' requests to erase their accounts (issue 23), from the terminal: list them, and complete
-// one (the owner only). machines/erasure decides whether a request can be completed (waiting, and
-// no money open either way), so dabba refuses with the server's own sentence before asking, and
+// one (the owner only). machines/erasure decides whether a request can be completed (waiting, no
+// subscription running or awaiting payment, no money open or on its way), so dabba lists what blocks
+// each one and refuses with the server's own sentence before asking, and
 // asks for confirmation first unless --yes: erasure cannot be undone.
 import type { components } from '@generated/api';
-import { decide, erasureFromApi, erasureMachine, ERASURE_STATUS_LABELS } from '@machines';
-import { formatRupees, paiseFromRupees } from '@machines/shared';
+import {
+  decide,
+  erasureBlockers,
+  erasureFactsOfRequest,
+  erasureFromApi,
+  erasureMachine,
+  ERASURE_STATUS_LABELS,
+  type ErrorCode,
+} from '@machines';
+import { formatRupees } from '@machines/shared';
 import { refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { confirm } from '../prompt';
@@ -19,13 +28,22 @@ export const listErasureRequests = (api: Api): Promise<ErasureRequest[]> =>
 export const erasureStatusLabel = (request: ErasureRequest) =>
   ERASURE_STATUS_LABELS[request.status];
 
-/** What keeps a waiting request from being completed, or '-'. */
+/** The table's short words for each blocker the machine names (its full sentence on refusal). */
+const BLOCKER_WORDS: Partial<Record<ErrorCode, (request: ErasureRequest) => string>> = {
+  'erasure.subscription_active': (r) => `${r.active_subscriptions} subscription(s) running`,
+  'erasure.balance_open': (r) =>
+    r.balance > 0 ? `owes ${formatRupees(r.balance)}` : `is owed ${formatRupees(-r.balance)}`,
+  'erasure.refund_open': (r) => `${r.open_refunds} refund(s) open`,
+  'erasure.subscription_pending': (r) => `${r.pending_subscriptions} awaiting payment`,
+  'erasure.payment_link_open': (r) => `${r.open_payment_links} payment link(s) open`,
+  'erasure.cash_pending': (r) => `${r.pending_cash_collections} rider cash to confirm`,
+};
+
+/** What keeps a waiting request from being completed (machines/erasure), or '-'. */
 export function erasureBlocker(request: ErasureRequest): string {
-  if (request.status !== 'requested') return '-';
-  const reasons: string[] = [];
-  if (request.balance > 0) reasons.push(`owes ${formatRupees(request.balance)}`);
-  if (request.balance < 0) reasons.push(`is owed ${formatRupees(-request.balance)}`);
-  if (request.open_refunds > 0) reasons.push(`${request.open_refunds} refund(s) open`);
+  const reasons = erasureBlockers(erasureFromApi(erasureFactsOfRequest(request))).map(
+    (blocker) => BLOCKER_WORDS[blocker.code]?.(request) ?? blocker.code,
+  );
   return reasons.length > 0 ? reasons.join(', ') : '-';
 }
 
@@ -42,15 +60,9 @@ export async function completeErasure(
   const found = (await listErasureRequests(api)).find((request) => request.id === id);
   if (!found)
     throw refusedError(`Erasure request ${id} was not found.`, 'See `dabba erasure list`.');
-  const decision = decide(
-    erasureMachine,
-    erasureFromApi({
-      status: found.status,
-      balance_paise: paiseFromRupees(found.balance) ?? 0,
-      open_refunds: found.open_refunds,
-    }),
-    { type: 'erasure.complete' },
-  );
+  const decision = decide(erasureMachine, erasureFromApi(erasureFactsOfRequest(found)), {
+    type: 'erasure.complete',
+  });
   if (!decision.ok) throw refusedError(decision.message, undefined, decision.code);
   if (
     !yes &&

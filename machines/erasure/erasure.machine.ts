@@ -1,5 +1,6 @@
 import { and, setup } from 'xstate';
-import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
+import { defineMachine, everyRefusal, lifecycleMeta, type Persisted } from '../shared/lifecycle';
+import type { Refusal } from '../shared/refusals';
 import { erasureRefusals } from './erasure.messages';
 import { erasureActionProbes, type ERASURE_STATUSES } from './erasure.rules';
 
@@ -13,18 +14,30 @@ export type ErasureEvent =
 
 export type ErasureEventType = ErasureEvent['type'];
 
-/** The customer's account with the mess when the owner acts (read fresh each time). */
+/** The customer's business with the mess when the owner acts (read fresh each time). */
 export interface ErasureContext {
+  /** ACTIVE subscriptions whose end date has not passed: meals still cooked and delivered. */
+  readonly activeSubscriptions: number;
+  /** Subscriptions awaiting payment: a payment may still arrive for them. */
+  readonly pendingSubscriptions: number;
   /** What the customer owes (positive) or is owed (negative), in paise. */
   readonly balancePaise: number;
   /** Refunds asked for or approved and not yet paid out. */
   readonly openRefunds: number;
+  /** Payment links sent and not yet paid, expired or cancelled. */
+  readonly openPaymentLinks: number;
+  /** Cash a rider collected that the owner has not confirmed or rejected. */
+  readonly pendingCashCollections: number;
 }
 
 // A customer asks for their account to be erased (DPDP Act: erasure when consent is withdrawn).
-// The request waits for the owner, who completes it once no money is open either way: a customer
-// who still owes, or is owed a credit or a refund, would otherwise lose the record the settling
-// needs. Tax records (invoices, credit notes) are kept after completion, with the name as issued.
+// The request waits for the owner, who completes it once the customer's business with the mess is
+// over: no subscription running or awaiting payment (the kitchen would cook, a rider deliver, or a
+// payment arrive for a person nobody can name), no money open either way, and no money on its way
+// (a payment link, a rider's cash). Each would otherwise lose the record the settling needs. The
+// owner is told what to settle first; the customer may still cancel or delete a subscription while
+// the request waits. Tax records (invoices, credit notes) are kept after completion, with the name
+// as issued.
 export const erasureMachine = /* @__PURE__ */ defineMachine(() =>
   setup({
     types: {
@@ -34,8 +47,12 @@ export const erasureMachine = /* @__PURE__ */ defineMachine(() =>
       tags: {} as 'open',
     },
     guards: {
+      hasNoActiveSubscription: ({ context }) => context.activeSubscriptions === 0,
+      hasNoPendingSubscription: ({ context }) => context.pendingSubscriptions === 0,
       hasNoBalance: ({ context }) => context.balancePaise === 0,
       hasNoOpenRefund: ({ context }) => context.openRefunds === 0,
+      hasNoOpenPaymentLink: ({ context }) => context.openPaymentLinks === 0,
+      hasNoPendingCash: ({ context }) => context.pendingCashCollections === 0,
     },
   }).createMachine({
     id: 'erasure',
@@ -52,7 +69,14 @@ export const erasureMachine = /* @__PURE__ */ defineMachine(() =>
           'erasure.cancel': { target: 'cancelled' },
           'erasure.complete': {
             target: 'completed',
-            guard: and(['hasNoBalance', 'hasNoOpenRefund']),
+            guard: and([
+              'hasNoActiveSubscription',
+              'hasNoBalance',
+              'hasNoOpenRefund',
+              'hasNoPendingSubscription',
+              'hasNoOpenPaymentLink',
+              'hasNoPendingCash',
+            ]),
           },
         },
       },
@@ -63,3 +87,13 @@ export const erasureMachine = /* @__PURE__ */ defineMachine(() =>
 );
 
 export type ErasureMachine = typeof erasureMachine;
+
+/**
+ * What the owner must settle before a waiting request can be completed, in the order to settle
+ * them (the refusal table's): every failing guard's refusal, not only the first. Empty for a
+ * request that no longer waits, or when nothing blocks it.
+ */
+export function erasureBlockers(persisted: Persisted<ErasureMachine>): Refusal[] {
+  if (persisted.value !== 'requested') return [];
+  return everyRefusal(erasureMachine, persisted, { type: 'erasure.complete' });
+}

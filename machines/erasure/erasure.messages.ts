@@ -12,9 +12,15 @@ export const erasureRefusals = {
     'erasure.cancel': refusal('erasure.not_requested'),
     'erasure.complete': refusal('erasure.not_requested'),
   },
+  // In the order the owner settles them: a running subscription first (cancelling it opens a
+  // refund), then money (a part-paid subscription awaiting payment owes first), then the rest.
   guards: {
+    hasNoActiveSubscription: refusal('erasure.subscription_active'),
     hasNoBalance: refusal('erasure.balance_open'),
     hasNoOpenRefund: refusal('erasure.refund_open'),
+    hasNoPendingSubscription: refusal('erasure.subscription_pending'),
+    hasNoOpenPaymentLink: refusal('erasure.payment_link_open'),
+    hasNoPendingCash: refusal('erasure.cash_pending'),
   },
 } as const satisfies RefusalTable<ErasureEventType, ErasureStatus>;
 

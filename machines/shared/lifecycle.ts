@@ -163,6 +163,34 @@ export function explainRefusal<TMachine extends AnyStateMachine>(
 }
 
 /**
+ * Every reason `event` is refused for `persisted`, not only the first (what a row lists before a
+ * person acts): the state's refusal when it has no such transition, else each named guard, in the
+ * refusal table's order, that refuses the event while every other guard passes. Empty when allowed.
+ */
+export function everyRefusal<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  persisted: Persisted<TMachine>,
+  event: EventObject,
+): Refusal[] {
+  const current: AnyMachineSnapshot = restore(machine, persisted);
+  if (current.can(event)) return [];
+  const { refusals } = lifecycleOf(machine);
+  const guardNames = Object.keys(machine.implementations.guards);
+  const canWithout = (failing: string | null) => {
+    const forced = Object.fromEntries(
+      guardNames.filter((name) => name !== failing).map((name) => [name, () => true]),
+    );
+    const snapshot: AnyMachineSnapshot = restore(machine.provide({ guards: forced }), persisted);
+    return snapshot.can(event);
+  };
+  if (!canWithout(null)) return [explainRefusal(machine, persisted, event)];
+  const found = Object.entries(refusals.guards)
+    .filter(([name]) => guardNames.includes(name) && !canWithout(name))
+    .map(([, reason]) => reason);
+  return found.length > 0 ? found : [explainRefusal(machine, persisted, event)];
+}
+
+/**
  * Builds a machine where it is declared (`export const leaveMachine = /* @__PURE__ *\/
  * defineMachine(() => setup(…).createMachine(…))`). The annotated call without arguments is one the
  * bundlers (esbuild for the CLI, Rolldown for the web) may drop whole where nobody uses the machine:

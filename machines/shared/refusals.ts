@@ -240,10 +240,18 @@ export const REFUSALS_EN = {
     'You have already asked for your account to be erased. The mess will complete it soon.',
   'erasure.not_requested':
     'This erasure request is no longer waiting: it was completed or cancelled.',
+  'erasure.subscription_active':
+    "This customer's subscription is still running. Erase the account after it ends, or ask the customer to cancel it first (a refund of the unused days follows).",
+  'erasure.subscription_pending':
+    'This customer has a subscription awaiting payment. Ask the customer to delete it (on their Subscriptions page) before erasing the account.',
   'erasure.balance_open':
     'This customer still owes money or is owed money. Settle the account to ₹0 before erasing it.',
   'erasure.refund_open':
     'This customer has a refund that is not paid out yet. Pay it out or reject it before erasing the account.',
+  'erasure.payment_link_open':
+    'A payment link sent to this customer is still open. Cancel it before erasing the account.',
+  'erasure.cash_pending':
+    'A rider collected cash from this customer that is not confirmed yet. Confirm or reject it before erasing the account.',
 
   // Refunds
   'refund.not_pending': 'Only pending refunds can be approved.',

@@ -1,10 +1,12 @@
 // Privacy (issue 23, DPDP Act), on both databases: the registration's optional WhatsApp consent is
 // recorded against the privacy notice; a customer downloads their own data only; an erasure request
-// follows machines/erasure (ask with the password, cancel, the owner completes once no money is
-// open); after completion the customer cannot sign in and their name is gone from the owner's reads
-// except the tax invoice, which keeps the name it was issued to.
+// follows machines/erasure (ask with the password, cancel, the owner completes once the customer's
+// business is over: no subscription running or awaiting payment, no money open or on its way, each
+// refusal naming what to settle in English or Hindi); after completion the customer cannot sign in
+// and their name is gone from the owner's reads except the tax invoice, which keeps the name it was
+// issued to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_NOTICE_VERSION } from '@machines';
+import { PRIVACY_NOTICE_VERSION, refusalSentence } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import {
   lastOtp,
@@ -44,12 +46,17 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
       id: number;
       status: string;
       customer: { id: number; full_name: string };
+      active_subscriptions: number;
+      pending_subscriptions: number;
       balance: number;
       open_refunds: number;
+      open_payment_links: number;
+      pending_cash_collections: number;
       actions: string[];
     }[];
-  const complete = (id: number) =>
-    t.request('POST', `${OWNER_ERASURES}${id}/complete/`, { token: owner });
+  const complete = (id: number, headers: Record<string, string> = {}) =>
+    t.request('POST', `${OWNER_ERASURES}${id}/complete/`, { token: owner, headers });
+  const rowOf = async (id: number) => (await ownerList()).find((row) => row.id === id);
 
   it('the registration checkbox records WhatsApp service consent with the notice version', async () => {
     const register = async (consent: boolean | undefined, n: string) => {
@@ -176,12 +183,24 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
     const second = await ask(ravi, ravi.password);
     expect(second.status).toBe(201);
     const id = second.body.request.id as number;
-    const listed = (await ownerList()).find((row) => row.id === id);
-    expect(listed).toMatchObject({
+    // Ravi's paid subscription still runs: the kitchen cooks for him, so the owner waits.
+    expect(await rowOf(id)).toMatchObject({
       status: 'requested',
       customer: { id: ravi.id, full_name: name },
+      active_subscriptions: 1,
+      pending_subscriptions: 0,
       balance: 0,
       open_refunds: 0,
+      open_payment_links: 0,
+      pending_cash_collections: 0,
+      actions: [],
+    });
+    const running = await complete(id);
+    expect(running.status).toBe(400);
+    expect(running.body.error_code).toBe('erasure.subscription_active');
+    await api.endYesterday(subscriptionId);
+    expect(await rowOf(id)).toMatchObject({
+      active_subscriptions: 0,
       actions: ['erasure.complete'],
     });
 
@@ -296,5 +315,119 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
     expect(['erasure.refund_open', 'erasure.balance_open']).toContain(refusedToo.body.error_code);
     // Still a customer who can sign in.
     expect((await profileOf(owed)).first_name).toBe('Test');
+  });
+  it('completion waits for a subscription running or awaiting payment, a payment link and rider cash', async () => {
+    // A running subscription: refused with what to do, in the owner's language; erased once it ended.
+    const asha = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId: ashaSub } = await api.activeSubscription(asha);
+    const ashaAsked = (await ask(asha, asha.password)).body.request.id as number;
+    const hindi = await complete(ashaAsked, { 'accept-language': 'hi' });
+    expect(hindi.status).toBe(400);
+    expect(hindi.body.error_code).toBe('erasure.subscription_active');
+    expect(hindi.text).toContain(
+      JSON.stringify(refusalSentence('hi', 'erasure.subscription_active')).slice(1, -1),
+    );
+    const english = await complete(ashaAsked);
+    expect(english.text).toContain(
+      JSON.stringify(refusalSentence('en', 'erasure.subscription_active')).slice(1, -1),
+    );
+    expect((await profileOf(asha)).first_name).toBe('Test');
+    await api.endYesterday(ashaSub);
+    expect((await complete(ashaAsked)).status).toBe(200);
+
+    // Awaiting payment, with a payment link sent for it: the owner cancels the link, the customer
+    // deletes the subscription.
+    const mohan = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId: mohanSub } = await api.pendingSubscription(mohan);
+    const link = await t.request('POST', '/api/payments/admin/payment-links/', {
+      token: owner,
+      body: { subscription: mohanSub },
+    });
+    expect(link.status).toBe(201);
+    const mohanAsked = (await ask(mohan, mohan.password)).body.request.id as number;
+    expect(await rowOf(mohanAsked)).toMatchObject({
+      pending_subscriptions: 1,
+      open_payment_links: 1,
+      actions: [],
+    });
+    expect((await complete(mohanAsked)).body.error_code).toBe('erasure.subscription_pending');
+    const cancelled = await t.request(
+      'POST',
+      `/api/payments/admin/payment-links/${link.body.id}/cancel/`,
+      { token: owner },
+    );
+    expect(cancelled.status).toBe(200);
+    expect(await rowOf(mohanAsked)).toMatchObject({
+      pending_subscriptions: 1,
+      open_payment_links: 0,
+      actions: [],
+    });
+    const deleted = await t.request('DELETE', `/api/subscriptions/subscriptions/${mohanSub}/`, {
+      token: mohan.access,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await rowOf(mohanAsked)).toMatchObject({
+      pending_subscriptions: 0,
+      actions: ['erasure.complete'],
+    });
+    expect((await complete(mohanAsked)).status).toBe(200);
+
+    // Cash a rider collected and the owner has not confirmed: rejected (or confirmed) first.
+    const gita = await registerCustomer(t, { service: 'mess' });
+    const { subscriptionId: gitaSub } = await api.activeSubscription(gita);
+    await api.endYesterday(gitaSub);
+    const today = t.ctx.today();
+    const at = t.clock.now().toISOString();
+    const markId = `erasure-cash-${dialect}-${gita.id}`;
+    await t.ctx.db.kysely
+      .insertInto('delivery_marks')
+      .values({
+        id: markId,
+        route_id: null,
+        date: today,
+        meal: 'lunch',
+        user_id: gita.id,
+        subscription_id: gitaSub,
+        event: 'cash_collected',
+        reason: null,
+        amount_paise: 50_000,
+        marked_at: at,
+        marked_by: null,
+        received_at: at,
+      })
+      .execute();
+    const cash = await t.ctx.db.kysely
+      .insertInto('cash_collections')
+      .values({
+        mark_id: markId,
+        user_id: gita.id,
+        subscription_id: gitaSub,
+        route_id: null,
+        date: today,
+        meal: 'lunch',
+        amount_paise: 50_000,
+        status: 'pending',
+        collected_by: null,
+        collected_at: at,
+        payment_id: null,
+        reject_reason: null,
+        decided_by: null,
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const gitaAsked = (await ask(gita, gita.password)).body.request.id as number;
+    expect(await rowOf(gitaAsked)).toMatchObject({ pending_cash_collections: 1, actions: [] });
+    expect((await complete(gitaAsked)).body.error_code).toBe('erasure.cash_pending');
+    const rejected = await t.request('POST', `/api/owner/cash-collections/${cash.id}/reject/`, {
+      token: owner,
+      body: { reason: 'Gita paid at the counter instead' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(await rowOf(gitaAsked)).toMatchObject({
+      pending_cash_collections: 0,
+      actions: ['erasure.complete'],
+    });
+    expect((await complete(gitaAsked)).status).toBe(200);
   });
 });

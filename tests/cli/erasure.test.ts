@@ -1,7 +1,10 @@
 // dabba erasure against a real server: list with what blocks completing a request, complete one
-// (without a terminal only with --yes), and a request the machine refuses is refused before asking.
+// (without a terminal only with --yes), and a request the machine refuses (finished, or a customer
+// whose subscription still runs) is refused before asking, with the server's sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, type Customer } from '../helpers/accounts.js';
+import { refusalSentence } from '@machines';
+import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { commerce } from '../helpers/commerce.js';
 import { testDatabases } from '../helpers/app.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 
@@ -74,5 +77,26 @@ describe.each(testDatabases())('dabba erasure on %s', (dialect) => {
     const missing = await dabba(server, ['erasure', 'complete', '999999', '--yes']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Erasure request 999999 was not found.');
+  });
+  it('names what blocks a request and refuses it, with the sentence, while a subscription runs', async () => {
+    const owner = await loginOwner(server.t);
+    const api = commerce(server.t, () => owner, { codePrefix: `CLI-ERASE-${dialect}` });
+    const who = await registerCustomer(server.t, { service: 'mess' });
+    await api.activeSubscription(who);
+    const id = await ask(who);
+
+    const table = await dabba(server, ['erasure', 'list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`${id}\\s+.*Requested.*1 subscription\\(s\\) running`));
+
+    const refused = await dabba(server, ['erasure', 'complete', String(id), '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(refusalSentence('en', 'erasure.subscription_active'));
+    const still = await dabba(server, ['erasure', 'list', '--json']);
+    expect(still.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id, status: 'requested', active_subscriptions: 1, actions: [] }),
+      ]),
+    );
   });
 });

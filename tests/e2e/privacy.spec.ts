@@ -1,13 +1,23 @@
 // Privacy (issue 23, DPDP Act): the privacy notice is public and versioned, linked from the footer
 // and the registration form; on a 360 px phone a customer turns a consent switch on, downloads their
 // data (the file read back) and asks for their account to be erased; the owner completes it from
-// Erasure requests (account menu), after which the customer's name is gone from the list.
+// Erasure requests (account menu), after which the customer's name is gone from the list (an erased
+// account named in the reader's language). Another customer, whose paid subscription still runs,
+// waits: their row says what to settle first and offers no Complete.
 // With E2E_SHOTS set to a folder, each screen is saved there as a PNG, at 360 and 1366 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PRIVACY_NOTICE_VERSION } from '@machines/consent';
-import { language, msg, serverTx } from './i18n';
-import { openSignedIn, ownerLogsIn, OWNER_USERNAME, registerCustomer } from './owner-fixtures';
+import { escapeRegex, language, msg, refusal, serverTx } from './i18n';
+import {
+  ensurePlan,
+  openSignedIn,
+  ownerLogsIn,
+  OWNER_USERNAME,
+  PLANS,
+  registerCustomer,
+  subscribeAndPay,
+} from './owner-fixtures';
 import { shot } from './support';
 
 const PHONE = { width: 360, height: 740 };
@@ -118,6 +128,20 @@ test('a customer switches a consent on, downloads their data and asks for erasur
   await expect(page.getByRole('button', { name: msg('privacy.erase.cancel') })).toBeVisible();
   await shots(page, 'privacy-erasure-requested');
 
+  // Meanwhile a customer whose paid subscription still runs asks too (through the API).
+  const busy = await registerCustomer(request, {
+    service: 'mess',
+    prefix: 'prvbusy',
+    firstName: 'Kiran',
+  });
+  await subscribeAndPay(request, busy, await ensurePlan(request, PLANS.mess));
+  const busyAsked = await request.post('/api/accounts/erasure-request/', {
+    headers: { Authorization: `Bearer ${busy.tokens.access}` },
+    data: { password: busy.password },
+  });
+  expect(busyAsked.status()).toBe(201);
+  const busyRequestId = ((await busyAsked.json()) as { request: { id: number } }).request.id;
+
   // 5. The owner opens Erasure requests from the account menu and completes it.
   await signOut(page);
   await ownerLogsIn(page);
@@ -131,6 +155,11 @@ test('a customer switches a consent on, downloads their data and asks for erasur
     name: msg('erasure.completeLabel', { name: customer.fullName }),
   });
   await expect(complete.first()).toBeVisible();
+  // The running subscription blocks the other one: the row says so, and offers no Complete.
+  const waiting = page.getByTestId(`erasure-${busyRequestId}`);
+  await expect(waiting).toContainText(busy.fullName);
+  await expect(waiting).toContainText(refusal('erasure.subscription_active'));
+  await expect(waiting.getByRole('button')).toHaveCount(0);
   await shots(page, 'privacy-owner-erasure-list');
   const item = page.getByRole('listitem').filter({ has: complete });
   const testId = await item.first().getAttribute('data-testid');
@@ -142,7 +171,9 @@ test('a customer switches a consent on, downloads their data and asks for erasur
   await confirm.getByRole('button', { name: msg('erasure.confirm') }).click();
   await expect(confirm).toBeHidden();
   const erased = page.getByTestId(testId!);
-  await expect(erased).toContainText(/Erased customer #\d+/);
+  const erasedName = escapeRegex(msg('erasure.erasedName', { id: 0 })).replace('0', '\\d+');
+  await expect(erased).toContainText(new RegExp(erasedName));
+  await expect(erased).not.toContainText(customer.fullName);
   await expect(erased).toContainText(msg('erasure.status.completed'));
   await expect(erased.getByRole('button')).toHaveCount(0);
   await shots(page, 'privacy-owner-erasure-done');

@@ -73,13 +73,13 @@ export function erasureHandlers(ctx: AppContext) {
 
     async ownerListErasureRequests(request) {
       requireOwner(request);
-      return listErasureRequests(db);
+      return listErasureRequests(db, ctx.today());
     },
 
     async ownerCompleteErasure(request) {
       const owner = requireOwner(request);
       const row = await erasures.complete(owner, request.params.id);
-      return erasureRequestBody(db, row);
+      return erasureRequestBody(db, row, ctx.today());
     },
   } satisfies Partial<Handlers>;
 }

@@ -1,8 +1,15 @@
 // Erasure requests as read: the customer's newest, the owner's list, and the facts the erasure
-// machine decides on (the customer's balance and open refunds, read fresh).
-import { allowedEvents, erasureFromApi, erasureMachine, rupeesFromPaise } from '@machines';
+// machine decides on (the customer's open business with the mess, read fresh).
+import {
+  allowedEvents,
+  erasureFromApi,
+  erasureMachine,
+  rupeesFromPaise,
+  type ErasureFacts,
+} from '@machines';
 import type { components } from '../../../generated/api';
 import type { Executor } from '@server/lifecycles/store.js';
+import { subscriptionStatusIs } from '@server/lifecycles/subscription/subscription.read.js';
 import type { ErasureRequestRow } from '@server/platform/db/schema.js';
 import { fullName } from '@server/platform/format.js';
 
@@ -12,38 +19,79 @@ export type ErasureSummaryBody = components['schemas']['ErasureRequestSummary'];
 /** Refunds still owed to the customer or not yet decided. */
 const OPEN_REFUND_STATUSES = ['PENDING', 'APPROVED'] as const;
 
-export interface ErasureMoney {
-  balancePaise: number;
-  openRefunds: number;
-}
+/** The customer's open business: what the machine's guards read before an erasure completes. */
+export type ErasureBusiness = Omit<ErasureFacts, 'status'>;
 
-/** What the customer owes (or is owed) now and how many refunds are open. */
-export async function erasureMoneyOf(db: Executor, userId: number): Promise<ErasureMoney> {
-  const [balance, refunds] = await Promise.all([
+export const NOTHING_OPEN: ErasureBusiness = {
+  active_subscriptions: 0,
+  pending_subscriptions: 0,
+  balance_paise: 0,
+  open_refunds: 0,
+  open_payment_links: 0,
+  pending_cash_collections: 0,
+};
+
+/**
+ * The customer's subscriptions running or awaiting payment, balance, open refunds, open payment
+ * links and rider cash not yet confirmed, on the business date `today`.
+ */
+export async function erasureBusinessOf(
+  db: Executor,
+  userId: number,
+  today: string,
+): Promise<ErasureBusiness> {
+  const [balance, active, pending, refunds, links, cash] = await Promise.all([
     db
       .selectFrom('ledger_balances')
       .select('balance_paise')
       .where('user_id', '=', userId)
       .executeTakeFirst(),
     db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where((eb) => subscriptionStatusIs(eb, 'PENDING_PAYMENT', today))
+      .executeTakeFirstOrThrow(),
+    db
       .selectFrom('refunds')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
       .where('status', 'in', OPEN_REFUND_STATUSES)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payment_links')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'created')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cash_collections')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
   ]);
-  return { balancePaise: Number(balance?.balance_paise ?? 0), openRefunds: Number(refunds.count) };
+  return {
+    active_subscriptions: Number(active.count),
+    pending_subscriptions: Number(pending.count),
+    balance_paise: Number(balance?.balance_paise ?? 0),
+    open_refunds: Number(refunds.count),
+    open_payment_links: Number(links.count),
+    pending_cash_collections: Number(cash.count),
+  };
 }
 
-const machineFacts = (row: Pick<ErasureRequestRow, 'status'>, money: ErasureMoney) =>
-  erasureFromApi({
-    status: row.status,
-    balance_paise: money.balancePaise,
-    open_refunds: money.openRefunds,
-  });
+const machineFacts = (row: Pick<ErasureRequestRow, 'status'>, business: ErasureBusiness) =>
+  erasureFromApi({ status: row.status, ...business });
 
 export function summaryBody(row: ErasureRequestRow): ErasureSummaryBody {
-  const actions = allowedEvents(erasureMachine, machineFacts(row, NO_MONEY)).filter(
+  const actions = allowedEvents(erasureMachine, machineFacts(row, NOTHING_OPEN)).filter(
     (action): action is 'erasure.cancel' => action === 'erasure.cancel',
   );
   return {
@@ -55,8 +103,6 @@ export function summaryBody(row: ErasureRequestRow): ErasureSummaryBody {
     actions,
   };
 }
-
-const NO_MONEY: ErasureMoney = { balancePaise: 0, openRefunds: 0 };
 
 /** The customer's newest request, or null. */
 export async function newestRequestOf(
@@ -79,18 +125,20 @@ export async function erasureRequestById(
   return db.selectFrom('erasure_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** One request as the owner sees it, with the money that would block completing it. */
+/** One request as the owner sees it, with the open business that would block completing it. */
 export async function erasureRequestBody(
   db: Executor,
   row: ErasureRequestRow,
+  today: string,
 ): Promise<ErasureRequestBody> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'username'])
     .where('id', '=', row.user_id)
     .executeTakeFirstOrThrow();
-  const money = row.status === 'requested' ? await erasureMoneyOf(db, row.user_id) : NO_MONEY;
-  const actions = allowedEvents(erasureMachine, machineFacts(row, money)).filter(
+  const business =
+    row.status === 'requested' ? await erasureBusinessOf(db, row.user_id, today) : NOTHING_OPEN;
+  const actions = allowedEvents(erasureMachine, machineFacts(row, business)).filter(
     (action): action is 'erasure.complete' => action === 'erasure.complete',
   );
   return {
@@ -100,18 +148,25 @@ export async function erasureRequestBody(
     cancelled_at: row.cancelled_at,
     completed_at: row.completed_at,
     customer: { id: user.id, full_name: fullName(user), username: user.username },
-    balance: rupeesFromPaise(money.balancePaise),
-    open_refunds: money.openRefunds,
+    active_subscriptions: business.active_subscriptions,
+    pending_subscriptions: business.pending_subscriptions,
+    balance: rupeesFromPaise(business.balance_paise),
+    open_refunds: business.open_refunds,
+    open_payment_links: business.open_payment_links,
+    pending_cash_collections: business.pending_cash_collections,
     actions,
   };
 }
 
 /** Every request: waiting ones first (oldest first), then the rest (newest first). */
-export async function listErasureRequests(db: Executor): Promise<ErasureRequestBody[]> {
+export async function listErasureRequests(
+  db: Executor,
+  today: string,
+): Promise<ErasureRequestBody[]> {
   const rows = await db.selectFrom('erasure_requests').selectAll().orderBy('id', 'desc').execute();
   const waiting = rows.filter((row) => row.status === 'requested').reverse();
   const done = rows.filter((row) => row.status !== 'requested');
   const list: ErasureRequestBody[] = [];
-  for (const row of [...waiting, ...done]) list.push(await erasureRequestBody(db, row));
+  for (const row of [...waiting, ...done]) list.push(await erasureRequestBody(db, row, today));
   return list;
 }

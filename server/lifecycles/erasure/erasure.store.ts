@@ -1,7 +1,8 @@
 // Erasure requests (issue 23, DPDP Act): the only code that writes them. The customer asks (with
 // their password) and may cancel while it waits; the owner completes it, which removes or replaces
 // the account's personal data in one transaction, decided by machines/erasure on the customer's
-// money read inside that transaction, with a conditional UPDATE on the waiting status. Tax records
+// open business (subscriptions, money, links, rider cash) read inside that transaction, with a
+// conditional UPDATE on the waiting status; it cancels nothing, the owner settles first. Tax records
 // stay: payments, receipts, tax invoices, credit notes and the ledger, each invoice keeping the
 // name it was issued to; the audit log stays too.
 import {
@@ -22,7 +23,12 @@ import { fullName } from '@server/platform/format.js';
 import { recordAudit, redactAudit } from '@server/lifecycles/audit.js';
 import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
-import { erasureMoneyOf, erasureRequestById, newestRequestOf } from './erasure.read.js';
+import {
+  NOTHING_OPEN,
+  erasureBusinessOf,
+  erasureRequestById,
+  newestRequestOf,
+} from './erasure.read.js';
 
 type Actor = Pick<User, 'id' | 'username' | 'user_type'>;
 
@@ -31,22 +37,14 @@ export type ErasureStore = ReturnType<typeof createErasureStore>;
 export function createErasureStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 
-  /** The machine's answer to `event` for `row` with the customer's money now; throws its refusal. */
+  /** The machine's answer to `event` for `row` with the customer's business now; throws its refusal. */
   async function check(executor: Executor, row: ErasureRequestRow, event: ErasureEvent) {
-    const money =
+    const business =
       event.type === 'erasure.complete'
-        ? await erasureMoneyOf(executor, row.user_id)
-        : { balancePaise: 0, openRefunds: 0 };
+        ? await erasureBusinessOf(executor, row.user_id, deps.today())
+        : NOTHING_OPEN;
     return allowed(
-      decide(
-        erasureMachine,
-        erasureFromApi({
-          status: row.status,
-          balance_paise: money.balancePaise,
-          open_refunds: money.openRefunds,
-        }),
-        event,
-      ),
+      decide(erasureMachine, erasureFromApi({ status: row.status, ...business }), event),
     );
   }
 

@@ -1,7 +1,8 @@
 // The owner's erasure requests (issue 23, DPDP Act): customers who asked for their account to be
-// erased. Complete (after a confirmation) is offered when machines/erasure allows it, i.e. nothing
-// is owed either way; otherwise the row says what blocks it.
+// erased. Complete (after a confirmation) is offered when machines/erasure allows it, i.e. the
+// customer's business with the mess is over; otherwise the row says what to settle first.
 import { useState } from 'react';
+import { erasureBlockers, erasureFactsOfRequest, erasureFromApi } from '@machines/erasure';
 import { isRefusalKey } from '@machines/shared';
 import { ApiError, errorMessage } from '@web/api/errors';
 import { useCompleteErasure, useErasureRequests, type ErasureRequest } from '@web/api/privacy';
@@ -36,18 +37,30 @@ function when(request: ErasureRequest, t: Translate): string {
   return t('erasure.requestedAt', { time: formatDateTime(request.requested_at) });
 }
 
-/** What keeps a waiting request from being completed, in words. */
+/**
+ * What keeps a waiting request from being completed (machines/erasure names it, in the order to
+ * settle), in words: money with its amount, the rest in the server's own refusal sentence.
+ */
 function blockers(request: ErasureRequest, t: Translate): string[] {
-  if (request.status !== 'requested') return [];
-  const reasons: string[] = [];
-  if (request.balance > 0)
-    reasons.push(t('erasure.blocked.balance', { amount: formatRupees(request.balance) }));
-  if (request.balance < 0)
-    reasons.push(t('erasure.blocked.credit', { amount: formatRupees(-request.balance) }));
-  if (request.open_refunds > 0)
-    reasons.push(t('erasure.blocked.refunds', { count: request.open_refunds }));
-  return reasons;
+  return erasureBlockers(erasureFromApi(erasureFactsOfRequest(request))).map((blocker) => {
+    switch (blocker.code) {
+      case 'erasure.balance_open':
+        return request.balance > 0
+          ? t('erasure.blocked.balance', { amount: formatRupees(request.balance) })
+          : t('erasure.blocked.credit', { amount: formatRupees(-request.balance) });
+      case 'erasure.refund_open':
+        return t('erasure.blocked.refunds', { count: request.open_refunds });
+      default:
+        return refusalKeyText(blocker.key, blocker.values);
+    }
+  });
 }
+
+/** The customer's name; an erased account's in the reader's language (stored in English). */
+const customerName = (request: ErasureRequest, t: Translate) =>
+  request.status === 'completed'
+    ? t('erasure.erasedName', { id: request.customer.id })
+    : request.customer.full_name;
 
 export function ErasureRequestsPage() {
   const t = useT();
@@ -93,7 +106,7 @@ export function ErasureRequestsPage() {
               <li key={request.id} className={styles.item} data-testid={`erasure-${request.id}`}>
                 <div className={styles.who}>
                   <span className={styles.nameLine}>
-                    {request.customer.full_name}
+                    {customerName(request, t)}
                     <Badge tone={STATUS_TONES[request.status]}>
                       {t(STATUS_LABELS[request.status])}
                     </Badge>
