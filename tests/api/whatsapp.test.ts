@@ -3,9 +3,12 @@
 // test computes itself are taken, tampered ones change nothing; statuses move forward only; a failed
 // delivery or a refused send goes by SMS with its reason; no consent means SMS; STOP withdraws
 // consent so the next reminder is an SMS, START gives it back; two instances on one database send
-// each notice exactly once and share the tier's unique-recipient limit.
+// each notice exactly once and share the tier's unique-recipient limit; the queue sends no more in
+// any one second than the configured rate; with no WhatsApp configuration a notice is written to
+// the outbox file under the data dir.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { sendReminders } from '../../server/lifecycles/reminder/reminder.jobs.js';
@@ -111,12 +114,15 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
       .filter((sms) => sms.to.endsWith(customer.phone));
 
   /** An owing customer: a subscription of ₹2,400 with ₹1,000 recorded in cash (a receipt notice). */
-  async function owingCustomer() {
+  async function owingCustomer(language?: 'en' | 'hi') {
     const api = commerce(t, () => owner, {
       codePrefix: 'WA',
       planDefaults: { name: 'WhatsApp plan', base_price: 2400 },
     });
-    const customer = await registerCustomer(t, { service: 'mess' });
+    const customer = await registerCustomer(t, {
+      service: 'mess',
+      ...(language ? { language } : {}),
+    });
     return { customer, api };
   }
   async function payPart(api: ReturnType<typeof commerce>, customer: Customer) {
@@ -501,6 +507,105 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
     const later = await Promise.all([t.ctx.whatsapp.drain(), second.drain()]);
     expect(later.reduce((sum, r) => sum + r.sent, 0)).toBe(5);
     expect(sandbox.sent).toHaveLength(15);
+  });
+
+  it('sends no more messages in any one second than the configured rate', async () => {
+    const RATE = 2;
+    await start({ WHATSAPP_RATE_PER_SECOND: String(RATE) });
+    expect(t.config.whatsapp.ratePerSecond).toBe(RATE);
+    // The queue as the app builds it, over the real provider (to the sandbox), noting when each
+    // message is handed to the Cloud API; with no background runner only the test drains it.
+    const provider = createWhatsappProvider(t.config, t.ctx.log);
+    const handedAt: number[] = [];
+    const queue = createWhatsappQueue({
+      db: t.ctx.db,
+      clock: t.clock,
+      config: t.config,
+      log: t.ctx.log,
+      provider: {
+        mode: provider.mode,
+        describe: () => provider.describe(),
+        send: (message) => {
+          handedAt.push(Date.now());
+          return provider.send(message);
+        },
+      },
+      sendSms: async () => {},
+    });
+    // Five notices to five opted-in customers: more than two a second would be 2.5 seconds' worth.
+    const customers: Customer[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      const customer = await registerCustomer(t);
+      await grantWhatsapp(customer);
+      customers.push(customer);
+      expect(
+        await queue.enqueue({
+          noticeKey: `rate:${customer.id}`,
+          userId: customer.id,
+          type: 'dues_reminder',
+          to: `+91${customer.phone}`,
+          language: 'en',
+          notice: { template: 'dues_reminder', parameters: ['Dabba', '₹100', '1 Mar', 'link'] },
+          fallback: { subject: 's', summary: 's', sms: 'sms' },
+        }),
+      ).toBe(true);
+    }
+    expect(await queue.drain()).toEqual({ sent: 5, failed: 0, deferred: 0 });
+    expect(new Set(sandbox.sent.map((m) => m.to))).toEqual(new Set(customers.map(waIdOf)));
+    expect(handedAt).toHaveLength(5);
+    // RATE + 1 sends inside one second would mean some send and the RATE-th after it less than a
+    // second apart. (A few ms of slack: a timer may wake a little before its time by Date.now.)
+    const SLACK_MS = 20;
+    for (let i = 0; i + RATE < handedAt.length; i += 1) {
+      expect(handedAt[i + RATE]! - handedAt[i]!).toBeGreaterThanOrEqual(1000 - SLACK_MS);
+    }
+    const rows = await t.ctx.db.kysely.selectFrom('whatsapp_messages').selectAll().execute();
+    expect(rows.map((row) => row.status)).toEqual(Array(5).fill('sent'));
+  });
+
+  it('with no WhatsApp configuration, writes the notice to the outbox file in the data dir', async () => {
+    t = await createTestApp(dialect);
+    t.clock.offsetMs = Date.parse(ist(D0, '11:00')) - Date.now();
+    owner = await loginOwner(t);
+    expect(t.config.whatsapp.mode).toBe('outbox');
+    const english = await owingCustomer();
+    const hindi = await owingCustomer('hi');
+    for (const { customer } of [english, hindi]) await grantWhatsapp(customer);
+    // A receipt for ₹1,000 recorded in cash, to each.
+    await payPart(english.api, english.customer);
+    await payPart(hindi.api, hindi.customer);
+
+    const file = path.join(t.dataDir, 'outbox', 'whatsapp.jsonl');
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    const [englishRow] = await messages(english.customer.id);
+    const [hindiRow] = await messages(hindi.customer.id);
+    expect(lines).toEqual([
+      {
+        id: englishRow!.wamid,
+        to: `+91${english.customer.phone}`,
+        template: 'receipt',
+        language: 'en',
+        parameters: ['Dabba Mess & Tiffin', '₹1,000', 'http://dabba.test/payments'],
+        text: 'Dabba Mess & Tiffin: we received your payment of ₹1,000. Thank you! Your receipt: http://dabba.test/payments',
+      },
+      {
+        id: hindiRow!.wamid,
+        to: `+91${hindi.customer.phone}`,
+        template: 'receipt',
+        language: 'hi',
+        parameters: ['Dabba Mess & Tiffin', '₹1,000', 'http://dabba.test/payments'],
+        text: 'Dabba Mess & Tiffin: आपका ₹1,000 का भुगतान मिल गया। धन्यवाद! आपकी रसीद: http://dabba.test/payments',
+      },
+    ]);
+    for (const row of [englishRow, hindiRow]) {
+      expect(row).toMatchObject({ status: 'sent', fallback_at: null });
+      expect(row!.wamid).toMatch(/^wamid\.outbox\./);
+    }
+    // WhatsApp carried the receipt: no receipt SMS.
+    expect(smsTo(english.customer).filter((m) => m.body.includes('received'))).toEqual([]);
   });
 });
 
