@@ -1,6 +1,6 @@
 // Builds the real app on a fresh SQLite DATA_DIR or a fresh PostgreSQL database, and drives it over HTTP.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -84,7 +84,9 @@ async function createPostgresDatabase(
   const name = `dabba_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the database the global setup migrated (tests/helpers/global-setup.ts).
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -113,6 +115,10 @@ export async function createTestApp(
     : contractChecker();
   // A test may put DATA_DIR somewhere particular (a small disk it fills); by default a fresh temp dir.
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'dabba-test-'));
+  // A fresh SQLite directory starts from the database the global setup migrated.
+  if (dialect === 'sqlite' && env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
+    copyFileSync(inject('sqliteTemplate'), path.join(dataDir, 'dabba.sqlite'));
+  }
   let dropDatabase = async () => {};
   let databaseUrl = '';
   if (dialect === 'postgres') {
