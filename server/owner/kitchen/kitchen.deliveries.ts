@@ -99,10 +99,21 @@ export function tiffinDeliveryRows(
     .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id');
   if (filter.areas) {
     const { pincodes, institutes, noAddress } = areaCandidates(filter.areas);
+    // The customers by their profiles' indexes (regular_profiles_pincode and
+    // student_profiles_institute_lower), not by reading every subscription of the day.
+    const named = db
+      .selectFrom('regular_profiles')
+      .select('user_id')
+      .where('pincode', 'in', pincodes)
+      .union(
+        db
+          .selectFrom('student_profiles')
+          .select('user_id')
+          .where(sql<string>`lower(institute)`, 'in', institutes),
+      );
     joined = joined.where((eb) =>
       eb.or([
-        eb('rp.pincode', 'in', pincodes),
-        eb(sql<string>`lower(sp.institute)`, 'in', institutes),
+        eb('u.id', 'in', named),
         ...(noAddress
           ? [
               eb.and([

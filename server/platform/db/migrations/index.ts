@@ -35,6 +35,7 @@ import { auditRedactionMigration } from './033_audit_redaction.js';
 import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
+import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -72,6 +73,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '032_erasure_requests': erasureRequestsMigration(db.dialect),
     '033_audit_redaction': auditRedactionMigration(db.dialect),
     '034_delivery_stop_versions': deliveryStopVersionsMigration(),
+    '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
   };
 }
 
