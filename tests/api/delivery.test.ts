@@ -575,6 +575,35 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
           sheet.stops.map((stop) => stop.customer_id),
         );
       }
+      // The owner's progress counts the same stops, without building the sheets.
+      const progress = await t.request('GET', `/api/owner/deliveries/?date=${runDate}&meal=lunch`, {
+        token: owner,
+      });
+      const count = (stops: { state: string }[], state: string) =>
+        stops.filter((stop) => stop.state === state).length;
+      expect(progress.body.routes).toEqual(
+        whole.map((sheet) => ({
+          route: sheet.route.id,
+          name: sheet.route.name,
+          total: sheet.stops.length,
+          delivered: count(sheet.stops, 'delivered'),
+          not_delivered: count(sheet.stops, 'not_delivered'),
+          pending: count(sheet.stops, 'pending'),
+        })),
+      );
+      expect(progress.body.missed).toEqual(
+        whole.flatMap((sheet) =>
+          sheet.stops
+            .filter((stop) => stop.state === 'not_delivered')
+            .map((stop) => ({
+              route: sheet.route.id,
+              customer_id: stop.customer_id,
+              name: stop.name,
+              phone: stop.phone,
+              reason: stop.reason,
+            })),
+        ),
+      );
       return Object.fromEntries(whole.map((sheet) => [sheet.route.name, sheet.stops.length]));
     };
     // North and South name these areas first: Mixed gets none of their stops.

@@ -10,14 +10,13 @@ import { fullName } from '@server/platform/format.js';
 import { requestLanguage } from '@server/platform/i18n.js';
 import { listStaff } from '@server/lifecycles/staff/staff.read.js';
 import {
-  boxesOut,
   cashCollectionBody,
   cashCollectionSelect,
+  deliveryProgress,
   readRoute,
   readRoutes,
   routeIdsOfRider,
   runSheetOf,
-  runSheetsOf,
 } from './delivery.read.js';
 
 const isRider = (user: User) => (user.user_type as string) === 'delivery';
@@ -124,32 +123,7 @@ export function deliveryHandlers(ctx: AppContext) {
     },
 
     async ownerDeliveryProgress(request) {
-      const { date, meal } = request.query;
-      const sheets = await runSheetsOf(ctx, date, meal as Meal);
-      return {
-        date,
-        meal: meal as Meal,
-        routes: sheets.map((sheet) => ({
-          route: sheet.route.id,
-          name: sheet.route.name,
-          total: sheet.stops.length,
-          delivered: sheet.stops.filter((stop) => stop.state === 'delivered').length,
-          not_delivered: sheet.stops.filter((stop) => stop.state === 'not_delivered').length,
-          pending: sheet.stops.filter((stop) => stop.state === 'pending').length,
-        })),
-        missed: sheets.flatMap((sheet) =>
-          sheet.stops
-            .filter((stop) => stop.state === 'not_delivered')
-            .map((stop) => ({
-              route: sheet.route.id,
-              customer_id: stop.customer_id,
-              name: stop.name,
-              phone: stop.phone,
-              reason: stop.reason,
-            })),
-        ),
-        boxes_out: await boxesOut(db),
-      };
+      return deliveryProgress(ctx, request.query.date, request.query.meal as Meal);
     },
   } satisfies Partial<Handlers>;
 }

@@ -82,21 +82,15 @@ function areaCandidates(areas: readonly string[]) {
 }
 
 /**
- * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, grouped by area for
- * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
- * together; customers with no address come last.
+ * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, with their
+ * customers' profiles (`sp`, `rp`), narrowed by `filter`.
  */
-export function tiffinDeliveryRows(
-  db: AppContext['db']['kysely'],
-  date: string,
-  filter: DeliveryFilter = {},
-) {
+function tiffinCovering(db: AppContext['db']['kysely'], date: string, filter: DeliveryFilter) {
   let covering = subscriptionsCovering(db, date);
   if (filter.onlyUsers) covering = covering.where('s.user_id', 'in', filter.onlyUsers);
   let joined = covering
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('student_profiles as sp', 'sp.user_id', 'u.id')
-    .leftJoin('regular_profiles as rp', 'rp.user_id', 'u.id');
+    .leftJoin('student_profiles as sp', 'sp.user_id', 's.user_id')
+    .leftJoin('regular_profiles as rp', 'rp.user_id', 's.user_id');
   if (filter.areas) {
     const { pincodes, institutes, noAddress } = areaCandidates(filter.areas);
     // The customers by their profiles' indexes (regular_profiles_pincode and
@@ -113,7 +107,7 @@ export function tiffinDeliveryRows(
       );
     joined = joined.where((eb) =>
       eb.or([
-        eb('u.id', 'in', named),
+        eb('s.user_id', 'in', named),
         ...(noAddress
           ? [
               eb.and([
@@ -127,7 +121,21 @@ export function tiffinDeliveryRows(
   }
   return joined
     .where('s.subscription_type', '=', 'tiffin')
-    .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`)
+    .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`);
+}
+
+/**
+ * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, grouped by area for
+ * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
+ * together; customers with no address come last.
+ */
+export function tiffinDeliveryRows(
+  db: AppContext['db']['kysely'],
+  date: string,
+  filter: DeliveryFilter = {},
+) {
+  return tiffinCovering(db, date, filter)
+    .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       's.id as subscription_id',
       'u.id as user_id',
@@ -156,31 +164,75 @@ export function tiffinDeliveryRows(
 
 type DeliveryRow = Awaited<ReturnType<typeof tiffinDeliveryRows>>[number];
 
+/** Where a delivery goes, as routes name it: its area, and the pincode or institute it is from. */
+export type DeliveryPlace = Pick<Delivery, 'area' | 'pincode' | 'institute'>;
+
+function placeOf(row: {
+  pincode: string | null;
+  city: string | null;
+  institute: string | null;
+}): DeliveryPlace {
+  return {
+    area: deliveryArea(row),
+    pincode: row.pincode ?? null,
+    institute: row.pincode ? null : (row.institute ?? null),
+  };
+}
+
+/** What the kitchen sheet's deliveries of a date are net of, besides leaves. */
+interface OffTheSheet {
+  closed: Readonly<Record<Meal, unknown>>;
+  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>;
+  heldOff: HeldOff;
+}
+
 /**
- * Per meal, the deliveries of `rows`: a closed meal is not cooked, a skipped one is not delivered,
- * and a customer held for dues is not cooked for.
+ * The meals a subscription's delivery is made on the date: those of its plan but a closed meal
+ * (not cooked), a skipped one (not delivered) and those a customer held for dues is not cooked for.
  */
-export function deliveriesByMeal(
-  rows: readonly DeliveryRow[],
-  closed: Readonly<Record<Meal, unknown>>,
-  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>,
-  heldOff: HeldOff,
-): Record<Meal, TiffinDelivery[]> {
+function deliveredMeals({ closed, skips, heldOff }: OffTheSheet) {
   const heldBy = Object.fromEntries(
     MEALS.map((meal) => [meal, new Set(heldOff[meal].map((one) => one.subscription_id))]),
   ) as Record<Meal, Set<number>>;
   const skippedBy = Object.fromEntries(
     MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
   ) as Record<Meal, Set<number>>;
+  // A day's thousands of subscriptions share a few plans' meals.
+  const parsed = new Map<string, Meal[]>();
+  const planMeals = (meals: string) => {
+    let list = parsed.get(meals);
+    if (!list) parsed.set(meals, (list = parseMeals(meals)));
+    return list;
+  };
+  const delivers = (subscriptionId: number, meals: string, meal: Meal) =>
+    closed[meal] === null &&
+    planMeals(meals).includes(meal) &&
+    !skippedBy[meal].has(subscriptionId) &&
+    !heldBy[meal].has(subscriptionId);
+  return {
+    delivers,
+    of: (subscriptionId: number, meals: string): Meal[] =>
+      planMeals(meals).filter((meal) => delivers(subscriptionId, meals, meal)),
+  };
+}
+
+/** Per meal, the deliveries of `rows`, net of closed meals, skips and the dues hold. */
+export function deliveriesByMeal(
+  rows: readonly DeliveryRow[],
+  closed: Readonly<Record<Meal, unknown>>,
+  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>,
+  heldOff: HeldOff,
+): Record<Meal, TiffinDelivery[]> {
+  const mealsOf = deliveredMeals({ closed, skips, heldOff }).of;
   const deliveries: Record<Meal, TiffinDelivery[]> = { breakfast: [], lunch: [], dinner: [] };
   for (const row of rows) {
+    const meals = mealsOf(row.subscription_id, row.meals);
+    if (meals.length === 0) continue;
     const delivery: TiffinDelivery = {
       user_id: row.user_id,
       name: fullName(row),
       phone: row.phone,
-      area: deliveryArea(row),
-      pincode: row.pincode ?? null,
-      institute: row.pincode ? null : (row.institute ?? null),
+      ...placeOf(row),
       address: row.hostel ?? row.address ?? '',
       landmark: row.landmark ?? null,
       plan_name: row.plan_name,
@@ -188,11 +240,7 @@ export function deliveriesByMeal(
       subscription_id: row.subscription_id,
       diet: row.diet ?? null,
     };
-    for (const meal of parseMeals(row.meals)) {
-      if (closed[meal] !== null || skippedBy[meal].has(row.subscription_id)) continue;
-      if (heldBy[meal].has(row.subscription_id)) continue;
-      deliveries[meal].push(delivery);
-    }
+    for (const meal of meals) deliveries[meal].push(delivery);
   }
   return deliveries;
 }
@@ -212,6 +260,20 @@ async function heldOffOf(
   return heldOffSheet(ctx, date, locks.settings, locks.rows, onlyUsers);
 }
 
+/** What the deliveries of `date` are net of: closed meals, meal skips and the dues hold. */
+async function offTheSheet(
+  ctx: AppContext,
+  date: string,
+  onlyUsers: readonly number[] | undefined,
+): Promise<OffTheSheet> {
+  const [heldOff, skips, closed] = await Promise.all([
+    heldOffOf(ctx, date, onlyUsers),
+    skipsOnDate(ctx.db.kysely, date, onlyUsers),
+    closedMealsOfDate(ctx.db.kysely, date),
+  ]);
+  return { heldOff, skips, closed };
+}
+
 /**
  * The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day; the
  * filter narrows them (a batch of delivery marks asks about its own customers, a rider's run sheet
@@ -222,11 +284,57 @@ export async function tiffinDeliveriesOf(
   date: string,
   filter: DeliveryFilter = {},
 ) {
-  const [heldOff, skips, closed, rows] = await Promise.all([
-    heldOffOf(ctx, date, filter.onlyUsers),
-    skipsOnDate(ctx.db.kysely, date, filter.onlyUsers),
-    closedMealsOfDate(ctx.db.kysely, date),
+  const [off, rows] = await Promise.all([
+    offTheSheet(ctx, date, filter.onlyUsers),
     tiffinDeliveryRows(ctx.db.kysely, date, filter),
   ]);
-  return { deliveries: deliveriesByMeal(rows, closed, skips, heldOff), closed };
+  return {
+    deliveries: deliveriesByMeal(rows, off.closed, off.skips, off.heldOff),
+    closed: off.closed,
+  };
+}
+
+/** The customers whose stop of a meal goes to one place. */
+export interface PlaceStops {
+  place: DeliveryPlace;
+  users: number[];
+}
+
+/**
+ * The same deliveries as tiffinDeliveriesOf gives for one meal of the whole day, by where they go
+ * (their customers' ids alone): the owner's progress counts every route's stops, which wants
+ * neither the customers' names and addresses nor the run sheet's order. A day's thousands of stops
+ * go to a few hundred places.
+ */
+export async function deliveryStopsByPlace(ctx: AppContext, date: string, meal: Meal) {
+  const [off, rows] = await Promise.all([
+    offTheSheet(ctx, date, undefined),
+    tiffinCovering(ctx.db.kysely, date, {})
+      .select([
+        's.id as subscription_id',
+        's.user_id',
+        'sp.institute',
+        'rp.pincode',
+        'rp.city',
+        'p.included_meals as meals',
+      ])
+      .execute(),
+  ]);
+  const { delivers } = deliveredMeals(off);
+  // By pincode, then city (an address) or institute (no pincode): what placeOf reads.
+  const places = new Map<string, Map<string, PlaceStops>>();
+  for (const row of rows) {
+    if (!delivers(row.subscription_id, row.meals, meal)) continue;
+    const pincode = row.pincode ?? '';
+    const within = row.pincode ? (row.city ?? '') : (row.institute ?? '');
+    let byWithin = places.get(pincode);
+    if (!byWithin) places.set(pincode, (byWithin = new Map()));
+    let group = byWithin.get(within);
+    if (!group) byWithin.set(within, (group = { place: placeOf(row), users: [] }));
+    group.users.push(row.user_id);
+  }
+  return {
+    places: [...places.values()].flatMap((byWithin) => [...byWithin.values()]),
+    closed: off.closed[meal] !== null,
+  };
 }
