@@ -21,6 +21,7 @@ import type {
 import { amountDuePaise, taxInvoiceColumns } from '@server/platform/gst.js';
 import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
 import { backfillLedger } from '@server/platform/db/migrations/021_ledger.js';
+import { tiffinDeliveriesOf } from '@server/owner/kitchen/kitchen.deliveries.js';
 import {
   COMPLAINTS,
   COURSES,
@@ -519,6 +520,7 @@ export async function seedDemo(ctx: AppContext, options: DemoOptions): Promise<v
     .execute();
   await seedDues(ctx, today);
   await seedStaff(db, passwordHash, now);
+  await seedRoutes(ctx, today);
   // Bulk inserts leave the planner's statistics stale until autovacuum gets round to them.
   // On PostgreSQL VACUUM too: it marks the new rows all-visible, so index-only scans (the owner's
   // home) read no table pages, as they do once autovacuum has run on a live database.
@@ -593,6 +595,38 @@ async function seedStaff(db: Kysely<Database>, passwordHash: string, now: string
       })
       .execute();
   }
+}
+
+/**
+ * Two delivery routes for the demo's rider, once (when there are none): Campus, the students'
+ * hostels, and Town, the pincodes with the most tiffin deliveries today; so rider1 has run sheets
+ * to ride and the owner progress to watch.
+ */
+async function seedRoutes(ctx: AppContext, today: string): Promise<void> {
+  const db = ctx.db.kysely;
+  const [owner, rider, existing] = await Promise.all([
+    db.selectFrom('users').selectAll().where('user_type', '=', 'mess_owner').executeTakeFirst(),
+    db.selectFrom('users').select('id').where('username_lower', '=', 'rider1').executeTakeFirst(),
+    db.selectFrom('delivery_routes').select('id').limit(1).executeTakeFirst(),
+  ]);
+  if (!owner || !rider || existing) return;
+  const lunch = (await tiffinDeliveriesOf(ctx, today)).deliveries.lunch;
+  const perPincode = new Map<string, number>();
+  for (const delivery of lunch) {
+    if (delivery.pincode)
+      perPincode.set(delivery.pincode, (perPincode.get(delivery.pincode) ?? 0) + 1);
+  }
+  const town = [...perPincode]
+    .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+    .slice(0, 8)
+    .map(([pincode]) => pincode);
+  await ctx.stores.delivery.createRoute(owner, {
+    name: 'Campus',
+    areas: ['KIET hostels', 'ITS hostels'],
+    riders: [rider.id],
+  });
+  if (town.length > 0)
+    await ctx.stores.delivery.createRoute(owner, { name: 'Town', areas: town, riders: [rider.id] });
 }
 
 /**

@@ -67,5 +67,22 @@ describe('npm run demo', () => {
       });
       expect(login.status, username).toBe(200);
     }
+    // The rider has the demo's routes to ride: Campus has today's lunch stops on it.
+    const rider = await call(`${server.url}/api/accounts/login/`, {
+      method: 'POST',
+      body: { username: 'rider1', password: 'demo-pass-1' },
+    });
+    const token = (rider.body as { access: string }).access;
+    const routes = await call(`${server.url}/api/delivery/routes/`, { token });
+    const names = (routes.body as { id: number; name: string }[]).map((route) => route.name);
+    expect(names).toEqual(['Campus', 'Town']);
+    const campus = (routes.body as { id: number; name: string }[])[0]!.id;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const sheet = await call(
+      `${server.url}/api/delivery/run/?route=${campus}&date=${today}&meal=lunch`,
+      { token },
+    );
+    expect(sheet.status).toBe(200);
+    expect((sheet.body as { stops: unknown[] }).stops.length).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -274,7 +274,10 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
         .execute();
       riderIds.push(rider.id);
     }
-    // The routes: the day's areas dealt out among the riders, one route each, through the store.
+    // The routes: the day's areas dealt out among the riders, one route each, through the store
+    // (the demo's own two for rider1 removed first: the first route naming an area gets its stops).
+    for (const route of await db.selectFrom('delivery_routes').select('id').execute())
+      await ctx.stores.delivery.deleteRoute(owner, route.id);
     const lunch = (await tiffinDeliveriesOf(ctx, date)).deliveries[meal];
     const areas = [...new Set(lunch.map((delivery) => delivery.area))];
     const routes: number[] = [];
