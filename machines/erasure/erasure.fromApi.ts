@@ -14,6 +14,16 @@ export interface ErasureFacts {
   readonly pending_cash_collections: number;
 }
 
+/** A customer's business with nothing open: nothing holds an erasure back. */
+export const NOTHING_OPEN: Omit<ErasureFacts, 'status'> = {
+  active_subscriptions: 0,
+  pending_subscriptions: 0,
+  balance_paise: 0,
+  open_refunds: 0,
+  open_payment_links: 0,
+  pending_cash_collections: 0,
+};
+
 export function erasureFromApi(facts: ErasureFacts): Persisted<ErasureMachine> {
   return {
     value: facts.status,

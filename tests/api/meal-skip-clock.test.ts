@@ -121,9 +121,12 @@ describe.each(testDatabases())('meal cutoffs on the business clock, %s', (dialec
     ).id;
     asha = await registerCustomer(t, { userType: 'student', service: 'tiffin' });
     ravi = await registerCustomer(t, { userType: 'regular', service: 'tiffin' });
-    // Every case's date, from late November 2026 to March 2028, is inside these.
+    // Every case's date, from late November 2026 to March 2028, is inside these: they start on a
+    // fixed day before the first case, whatever the date the suite runs on.
+    t.clock.frozenAt = Date.parse('2026-11-20T06:30:00.000Z');
     ashaSub = await insertSubscription(t, asha.id, { serviceType: 'tiffin', durationDays: 600 });
     raviSub = await insertSubscription(t, ravi.id, { serviceType: 'tiffin', durationDays: 600 });
+    expect(ashaSub.startDate < '2026-11-30').toBe(true);
     expect(ashaSub.endDate > '2028-03-01').toBe(true);
   });
   afterAll(async () => {

@@ -34,6 +34,20 @@ const ist = (date: string, time: string) =>
   new Date(Date.parse(`${date}T${time}:00+05:30`)).toISOString();
 
 /** Computed here, with node:crypto, not with the server's helper. */
+/** A dues reminder for the send queue, under `noticeKey`, to a customer. */
+const reminderFor = (
+  noticeKey: string,
+  customer: { id: number; phone: string },
+  parameters = ['Dabba', '₹100', '1 Mar', 'link'],
+) => ({
+  noticeKey,
+  userId: customer.id,
+  type: 'dues_reminder' as const,
+  to: `+91${customer.phone}`,
+  language: 'en' as const,
+  notice: { template: 'dues_reminder' as const, parameters },
+  fallback: { subject: 's', summary: 's', sms: 'sms' },
+});
 const hubSignature = (raw: string, secret = APP_SECRET) =>
   `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
@@ -450,30 +464,14 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
     });
     for (let n = 0; n < 5; n += 1) {
       for (const customer of customers) {
-        expect(
-          await filler.enqueue({
-            noticeKey: `test:${customer.id}:${n}`,
-            userId: customer.id,
-            type: 'dues_reminder',
-            to: `+91${customer.phone}`,
-            language: 'en',
-            notice: { template: 'dues_reminder', parameters: ['Dabba', '₹100', '1 Mar', 'link'] },
-            fallback: { subject: 's', summary: 's', sms: 'sms' },
-          }),
-        ).toBe(true);
+        expect(await filler.enqueue(reminderFor(`test:${customer.id}:${n}`, customer))).toBe(true);
       }
     }
     // The same key again is not a second notice.
     expect(
-      await filler.enqueue({
-        noticeKey: `test:${customers[0]!.id}:0`,
-        userId: customers[0]!.id,
-        type: 'dues_reminder',
-        to: `+91${customers[0]!.phone}`,
-        language: 'en',
-        notice: { template: 'dues_reminder', parameters: ['a', 'b', 'c', 'd'] },
-        fallback: { subject: 's', summary: 's', sms: 'sms' },
-      }),
+      await filler.enqueue(
+        reminderFor(`test:${customers[0]!.id}:0`, customers[0]!, ['a', 'b', 'c', 'd']),
+      ),
     ).toBe(false);
 
     const results = await Promise.all([
@@ -538,17 +536,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
       const customer = await registerCustomer(t);
       await grantWhatsapp(customer);
       customers.push(customer);
-      expect(
-        await queue.enqueue({
-          noticeKey: `rate:${customer.id}`,
-          userId: customer.id,
-          type: 'dues_reminder',
-          to: `+91${customer.phone}`,
-          language: 'en',
-          notice: { template: 'dues_reminder', parameters: ['Dabba', '₹100', '1 Mar', 'link'] },
-          fallback: { subject: 's', summary: 's', sms: 'sms' },
-        }),
-      ).toBe(true);
+      expect(await queue.enqueue(reminderFor(`rate:${customer.id}`, customer))).toBe(true);
     }
     expect(await queue.drain()).toEqual({ sent: 5, failed: 0, deferred: 0 });
     expect(new Set(sandbox.sent.map((m) => m.to))).toEqual(new Set(customers.map(waIdOf)));

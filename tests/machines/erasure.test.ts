@@ -14,18 +14,11 @@ import {
   erasureFactsOfRequest,
   erasureFromApi,
   erasureMachine,
+  NOTHING_OPEN,
   type ErasureFacts,
   type ErasureStatus,
 } from '@machines';
 
-const NOTHING_OPEN = {
-  active_subscriptions: 0,
-  pending_subscriptions: 0,
-  balance_paise: 0,
-  open_refunds: 0,
-  open_payment_links: 0,
-  pending_cash_collections: 0,
-};
 const at = (status: ErasureStatus, balancePaise = 0, openRefunds = 0) =>
   erasureFromApi({
     ...NOTHING_OPEN,

@@ -4,6 +4,7 @@ import {
   allowedEvents,
   erasureFromApi,
   erasureMachine,
+  NOTHING_OPEN,
   rupeesFromPaise,
   type ErasureFacts,
 } from '@machines';
@@ -22,14 +23,7 @@ const OPEN_REFUND_STATUSES = ['PENDING', 'APPROVED'] as const;
 /** The customer's open business: what the machine's guards read before an erasure completes. */
 export type ErasureBusiness = Omit<ErasureFacts, 'status'>;
 
-export const NOTHING_OPEN: ErasureBusiness = {
-  active_subscriptions: 0,
-  pending_subscriptions: 0,
-  balance_paise: 0,
-  open_refunds: 0,
-  open_payment_links: 0,
-  pending_cash_collections: 0,
-};
+export { NOTHING_OPEN };
 
 /**
  * The customer's subscriptions running or awaiting payment, balance, open refunds, open payment
