@@ -215,6 +215,7 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'consent.already_granted': 'इन संदेशों के लिए सहमति पहले से दर्ज है।',
   'consent.not_granted': 'इन संदेशों के लिए ऐसी कोई सहमति नहीं है जिसे वापस लिया जा सके।',
   'consent.recorder_required': 'कृपया सहमति दर्ज करने वाले व्यक्ति का नाम दें।',
+  'consent.account_erased': 'इस ग्राहक का खाता मिटाया जा चुका है; सहमति दर्ज करने के लिए कोई नहीं है।',
   'whatsapp.verify_token_mismatch': 'WhatsApp का सत्यापन टोकन मेल नहीं खाता।',
   'erasure.already_requested': 'आप अपना खाता मिटाने के लिए पहले ही कह चुके हैं। मेस जल्द ही इसे पूरा करेगा।',
   'erasure.not_requested': 'यह मिटाने का अनुरोध अब प्रतीक्षा में नहीं है: यह पूरा या रद्द हो चुका है।',

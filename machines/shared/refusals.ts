@@ -233,6 +233,8 @@ export const REFUSALS_EN = {
   'consent.already_granted': 'Consent for these messages is already recorded.',
   'consent.not_granted': 'There is no consent for these messages to withdraw.',
   'consent.recorder_required': 'Please give the name of the person who recorded the consent.',
+  'consent.account_erased':
+    "This customer's account was erased; there is no one to record consent for.",
   'whatsapp.verify_token_mismatch': 'The WhatsApp verify token does not match.',
 
   // Erasure of an account (machines/erasure)

@@ -256,6 +256,17 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
       last_name: `#${ravi.id}`,
       username: `erased-${ravi.id}`,
     });
+    expect(Date.parse(users.body.erased_at)).toBeGreaterThan(0);
+    // Nobody stands behind the placeholders to have given consent: the owner cannot record it.
+    const consent = await t.request('POST', `/api/owner/customers/${ravi.id}/consents/`, {
+      token: owner,
+      body: { channel: 'whatsapp', purpose: 'service', recorded_by: 'Sunita at the counter' },
+    });
+    expect(consent.status).toBe(400);
+    expect(consent.body).toEqual({
+      non_field_errors: [refusalSentence('en', 'consent.account_erased')],
+      error_code: 'consent.account_erased',
+    });
     const photos = await t.ctx.db.kysely
       .selectFrom('feedback_attachments')
       .select('id')

@@ -171,12 +171,25 @@ test('a customer switches a consent on, downloads their data and asks for erasur
   await confirm.getByRole('button', { name: msg('erasure.confirm') }).click();
   await expect(confirm).toBeHidden();
   const erased = page.getByTestId(testId!);
-  const erasedName = escapeRegex(msg('erasure.erasedName', { id: 0 })).replace('0', '\\d+');
+  const erasedName = escapeRegex(msg('person.erased', { id: 0 })).replace('0', '\\d+');
   await expect(erased).toContainText(new RegExp(erasedName));
   await expect(erased).not.toContainText(customer.fullName);
   await expect(erased).toContainText(msg('erasure.status.completed'));
   await expect(erased.getByRole('button')).toHaveCount(0);
   await shots(page, 'privacy-owner-erasure-done');
+  // The customer's own page names the account the same way, in the app's language.
+  const erasedId = /#(\d+)/.exec((await erased.innerText()) ?? '')![1]!;
+  await page.goto(`/admin/customers/${erasedId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    msg('person.erased', { id: Number(erasedId) }),
+  );
+  // It says when and why it was erased, instead of contacts nobody has and consents to record.
+  const [before, after] = msg('superuser.customer.erased', { date: '@@' }).split('@@');
+  const note = page.getByRole('note');
+  await expect(note).toContainText(before!);
+  await expect(note).toContainText(after!);
+  await expect(page.getByRole('heading', { name: msg('superuser.consent.title') })).toHaveCount(0);
+  await shots(page, 'privacy-owner-erased-customer');
 
   // 6. The customer can no longer sign in.
   const login = await request.post('/api/accounts/login/', {

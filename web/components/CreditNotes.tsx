@@ -8,6 +8,7 @@ import {
   type CreditNote,
 } from '@web/api/ledger';
 import { useT } from '@web/i18n/i18n';
+import { personName } from '@web/i18n/labels';
 import { saveFile } from '@web/lib/download';
 import { formatDate, formatRupees } from '@web/lib/format';
 import { sectionTitle, stack } from '@web/styles/utils.css';
@@ -67,7 +68,7 @@ export function CreditNotes({ reader }: { reader: 'customer' | 'business' }) {
                   {
                     key: 'customer',
                     header: t('ui.creditNote.customer'),
-                    cell: (note: CreditNote) => note.customer_name,
+                    cell: (note: CreditNote) => personName(note.customer_name),
                   },
                 ]
               : []),

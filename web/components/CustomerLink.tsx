@@ -1,8 +1,10 @@
 // A customer's name on the owner's screens, linking to that customer's page
 // (/admin/customers/{id}); `?from=` keeps where the owner came from, for the page's back link. A
 // role that may not open customers (a kitchen account on the kitchen sheet) reads the name alone.
+// An erased account's name reads in the app's language.
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { personName } from '@web/i18n/labels';
 import { useMayCall } from '@web/session/SessionProvider';
 
 /** The customer page's address, remembering `from` (a path of this app, with its query). */
@@ -34,10 +36,11 @@ export function CustomerLink({
   const search = useSearch();
   const mayOpen = useMayCall()('ownerGetUser');
   const origin = from ?? `${pathname}${search ? `?${search}` : ''}`;
-  if (!mayOpen) return <span aria-label={label}>{children}</span>;
+  const shown = typeof children === 'string' ? personName(children) : children;
+  if (!mayOpen) return <span aria-label={label}>{shown}</span>;
   return (
     <Link href={customerPath(id, origin)} aria-label={label}>
-      {children}
+      {shown}
     </Link>
   );
 }

@@ -1,6 +1,7 @@
 // The lifecycles' names for statuses, priorities and feedback types, in the current language. The
 // English catalogue holds machines/' label maps word for word (tests/web/messages.test.ts), so
 // the web app and `dabba` call a status the same; Hindi has its own words for each.
+import { ERASED_FIRST_NAME } from '@machines/erasure';
 import { i18n, t, type MessageId } from './i18n';
 
 export type Lifecycle =
@@ -63,4 +64,16 @@ export function feedbackTypeLabel(type: string): string {
 export function staffRoleLabel(role: string): string {
   const id = `status.staffRole.${role}`;
   return has(id) ? t(id as MessageId) : role;
+}
+
+/** An erased account's name as the server stores it (in English): "Erased customer #12". */
+const ERASED_NAME = new RegExp(`^${ERASED_FIRST_NAME} #(\\d+)$`);
+
+/**
+ * A person's name as the API sends it, with an erased account's ("Erased customer #12") in the
+ * reader's language; any other name as it is.
+ */
+export function personName(name: string): string {
+  const erased = ERASED_NAME.exec(name.trim());
+  return erased ? t('person.erased', { id: Number(erased[1]) }) : name;
 }

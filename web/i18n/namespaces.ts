@@ -55,6 +55,8 @@ export const APP_PREFIXES: ReadonlySet<string> = new Set([
   // Why a customer's meals are paused (web/components/DuesHold.tsx): the customer's home,
   // subscriptions and payment history, and the owner's dues list and kitchen sheet show it.
   'hold',
+  // An erased customer's name (web/i18n/labels.ts personName), wherever the owner reads names.
+  'person',
 ]);
 
 export function namespaceOf(key: string): Namespace {

@@ -1,7 +1,8 @@
 // Consent: the customer's switches per channel and purpose, and the owner reading a customer's,
 // recording spoken consent and withdrawing it when the customer asks.
 import type { AppContext } from '@server/context.js';
-import { ApiError, notFound } from '@server/errors.js';
+import { refusal } from '@machines/shared';
+import { ApiError, notFound, refusalError } from '@server/errors.js';
 import { isCustomer, requireBusiness, requireCustomer, type Handlers } from '@server/http.js';
 import { consentsOf } from './consent.read.js';
 
@@ -69,6 +70,8 @@ export function consentHandlers(ctx: AppContext) {
     async ownerRecordConsent(request, reply) {
       const owner = requireBusiness(request);
       const customer = await customerOf(request.params.id);
+      // Nobody stands behind an erased account's placeholders to have given it.
+      if (customer.erased_at) throw refusalError(refusal('consent.account_erased'));
       await consents.change({
         userId: customer.id,
         channel: request.body.channel,

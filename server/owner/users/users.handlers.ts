@@ -57,6 +57,7 @@ export function ownerUserHandlers(ctx: AppContext) {
         ...adminUserBody(user, profiles, summarize(list, today)),
         profile_info: profileInfo(user.id, profiles),
         claim: await ctx.stores.walkIns.claimOf(user.id),
+        erased_at: user.erased_at,
         subscriptions: list.map((s) => ({
           id: s.id,
           plan: s.plan_name,

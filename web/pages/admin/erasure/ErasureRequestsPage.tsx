@@ -59,7 +59,7 @@ function blockers(request: ErasureRequest, t: Translate): string[] {
 /** The customer's name; an erased account's in the reader's language (stored in English). */
 const customerName = (request: ErasureRequest, t: Translate) =>
   request.status === 'completed'
-    ? t('erasure.erasedName', { id: request.customer.id })
+    ? t('person.erased', { id: request.customer.id })
     : request.customer.full_name;
 
 export function ErasureRequestsPage() {

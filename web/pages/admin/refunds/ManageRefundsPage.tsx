@@ -24,7 +24,7 @@ import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type MessageId } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { CommentDialog } from '@web/components/CommentDialog';
 import { FilterButtons, Pager } from '@web/components/Filters';
 import { PageSpinner, Spinner } from '@web/components/Spinner';
@@ -127,7 +127,7 @@ export function ManageRefundsPage() {
       header: t('adminRefunds.col.user'),
       cell: (refund) => (
         <span>
-          {refund.user.full_name || refund.user.username}
+          {personName(refund.user.full_name) || refund.user.username}
           <br />
           <span className={muted}>@{refund.user.username}</span>
         </span>

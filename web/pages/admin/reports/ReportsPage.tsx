@@ -25,7 +25,7 @@ import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
 import { saveFile } from '@web/lib/download';
 import { useMayCall } from '@web/session/SessionProvider';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { paymentModeLabel } from '@machines/payment';
 import { formatRupees } from '@machines/shared';
 import {
@@ -160,7 +160,11 @@ function PaymentsTotals({ report }: { report: PaymentsReport }) {
             header: t('reports.column.receipt'),
             cell: (p) => p.receipt_number ?? '—',
           },
-          { key: 'customer', header: t('reports.column.customer'), cell: (p) => p.customer_name },
+          {
+            key: 'customer',
+            header: t('reports.column.customer'),
+            cell: (p) => personName(p.customer_name),
+          },
           { key: 'mode', header: t('reports.column.mode'), cell: (p) => modeName(p.mode) },
           {
             key: 'amount',

@@ -27,7 +27,7 @@ import { Table, type Column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
-import { feedbackTypeLabel, lifecycleLabel, priorityLabel } from '@web/i18n/labels';
+import { feedbackTypeLabel, lifecycleLabel, personName, priorityLabel } from '@web/i18n/labels';
 import { formatDate, formatDateTime, formatRupees, serviceLabel, wordLabel } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
@@ -475,7 +475,7 @@ export function CustomerPage() {
         <>
           <header className={pageHeader}>
             <div>
-              <h1 className={pageTitle}>{customer.full_name || customer.username}</h1>
+              <h1 className={pageTitle}>{personName(customer.full_name) || customer.username}</h1>
               <p className={`${muted} ${row}`}>
                 <span>@{customer.username}</span>
                 {customer.subscription_status === NO_SUBSCRIPTION ? (
@@ -487,8 +487,17 @@ export function CustomerPage() {
               </p>
             </div>
           </header>
-          <Profile customer={customer} />
-          <ConsentCard customerId={customer.id} />
+          {customer.erased_at ? (
+            // Its contacts are placeholders nobody has, and nobody is left to give consent.
+            <Card role="note">
+              {t('superuser.customer.erased', { date: formatDate(customer.erased_at) })}
+            </Card>
+          ) : (
+            <>
+              <Profile customer={customer} />
+              <ConsentCard customerId={customer.id} />
+            </>
+          )}
           <CustomerSections customer={customer} />
         </>
       )}

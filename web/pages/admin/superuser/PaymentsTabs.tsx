@@ -16,7 +16,7 @@ import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type Translate } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';
 import { Pager } from '@web/components/Filters';
@@ -71,7 +71,7 @@ function paymentColumns(
       key: 'user',
       header: t('superuser.column.user'),
       cell: (p) =>
-        `${`${p.user.first_name} ${p.user.last_name}`.trim() || p.user.username} (@${p.user.username})`,
+        `${personName(`${p.user.first_name} ${p.user.last_name}`.trim()) || p.user.username} (@${p.user.username})`,
     },
     { key: 'plan', header: t('superuser.column.plan'), cell: (p) => p.plan.name },
     {
@@ -307,7 +307,7 @@ function PaymentDetailsDialog({
             [t('superuser.column.amount'), `${formatRupees(p.amount_inr)} ${p.currency}`],
             [
               t('superuser.column.user'),
-              `${p.user_first_name} ${p.user_last_name} (@${p.user.username})`,
+              `${personName(`${p.user_first_name} ${p.user_last_name}`)} (@${p.user.username})`,
             ],
             [t('superuser.payment.transactionId'), p.transaction_id ?? '—'],
             [

@@ -8,7 +8,7 @@ import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '@web/
 import { Card, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { useT } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { TextField } from '@web/components/Field';
 import { FilterButtons, Pager } from '@web/components/Filters';
 import { FilterSelect } from '@web/components/Select';
@@ -106,7 +106,7 @@ export function UsersTab() {
     {
       key: 'fullName',
       header: t('superuser.column.fullName'),
-      cell: (u) => u.full_name || '—',
+      cell: (u) => (u.full_name ? personName(u.full_name) : '—'),
     },
     {
       key: 'email',

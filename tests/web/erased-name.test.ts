@@ -1,0 +1,46 @@
+// An erased customer's name (issue 23): the server keeps it in English ("Erased customer #12", so
+// lists still add up); the owner's screens read it in the app's language, and leave every other
+// name as it came.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_FIRST_NAME } from '@machines/erasure';
+import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
+import { personName } from '../../web/i18n/labels';
+import { en, hi } from './catalogues';
+
+/** The name the erasure store writes: its first name and `#<id>` as its last. */
+const stored = (id: number) => `${ERASED_FIRST_NAME} #${id}`;
+
+beforeAll(() => {
+  setMessageLoaders(() => import('virtual:messages/loaders'));
+});
+
+describe("an erased customer's name", () => {
+  it('reads in English as the server stores it', async () => {
+    i18n.activate('en');
+    await loadAppMessages();
+    expect(personName(stored(12))).toBe('Erased customer #12');
+    expect(en['person.erased']).toBe('Erased customer #{id}');
+  });
+
+  it('reads in Hindi on a Hindi screen', async () => {
+    i18n.activate('hi');
+    await loadAppMessages();
+    expect(personName(stored(12))).toBe('मिटाया गया ग्राहक #12');
+    expect(personName(` ${stored(4051)} `)).toBe('मिटाया गया ग्राहक #4051');
+    expect(hi['person.erased']).toBe('मिटाया गया ग्राहक #{id}');
+  });
+
+  it('leaves every other name as it came', async () => {
+    i18n.activate('hi');
+    await loadAppMessages();
+    for (const name of [
+      'Asha Verma',
+      'Erased customer',
+      'Erased customer #',
+      'Erased customer #12a',
+      `x ${stored(3)}`,
+      '',
+    ])
+      expect(personName(name)).toBe(name);
+  });
+});
