@@ -16,6 +16,7 @@ import {
 } from '../helpers/accounts.js';
 import { addStaff, staffPhone, type StaffAccount } from '../helpers/staff.js';
 import { commerce, multipart, samplePng, type Commerce } from '../helpers/commerce.js';
+import { insertPendingCash } from '../helpers/fixtures.js';
 
 const WEBHOOK_SECRET = 'whsec_matrix';
 const WHATSAPP_SECRET = 'wa_app_secret_matrix';
@@ -288,47 +289,13 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
   const newCashCollection = async (): Promise<Target> => {
     const who = await newOwner();
     const pending = await api.pendingSubscription(who);
-    const db = t.ctx.db.kysely;
-    const markId = randomUUID();
-    const now = new Date().toISOString();
-    const day = t.ctx.today();
-    await db
-      .insertInto('delivery_marks')
-      .values({
-        id: markId,
-        route_id: w.route,
-        date: day,
-        meal: 'lunch',
-        user_id: who.id,
-        subscription_id: pending.subscriptionId,
-        event: 'cash_collected',
-        reason: null,
-        amount_paise: 100_00,
-        marked_at: now,
-        marked_by: w.rider.id,
-        received_at: now,
-      })
-      .execute();
-    const row = await db
-      .insertInto('cash_collections')
-      .values({
-        mark_id: markId,
-        user_id: who.id,
-        subscription_id: pending.subscriptionId,
-        route_id: w.route,
-        date: day,
-        meal: 'lunch',
-        amount_paise: 100_00,
-        status: 'pending',
-        collected_by: w.rider.id,
-        collected_at: now,
-        payment_id: null,
-        reject_reason: null,
-        decided_by: null,
-        decided_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertPendingCash(t, {
+      userId: who.id,
+      subscriptionId: pending.subscriptionId,
+      amountPaise: 100_00,
+      routeId: w.route,
+      riderId: w.rider.id,
+    });
     return { id: row.id, owner: who };
   };
   const newOwner = async () => customer('regular');

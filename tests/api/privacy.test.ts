@@ -16,6 +16,7 @@ import {
   type Customer,
 } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
+import { insertPendingCash } from '../helpers/fixtures.js';
 
 const ERASURE = '/api/accounts/erasure-request/';
 const OWNER_ERASURES = '/api/owner/erasure-requests/';
@@ -387,46 +388,11 @@ describe.each(testDatabases())('privacy on %s', (dialect) => {
     const gita = await registerCustomer(t, { service: 'mess' });
     const { subscriptionId: gitaSub } = await api.activeSubscription(gita);
     await api.endYesterday(gitaSub);
-    const today = t.ctx.today();
-    const at = t.clock.now().toISOString();
-    const markId = `erasure-cash-${dialect}-${gita.id}`;
-    await t.ctx.db.kysely
-      .insertInto('delivery_marks')
-      .values({
-        id: markId,
-        route_id: null,
-        date: today,
-        meal: 'lunch',
-        user_id: gita.id,
-        subscription_id: gitaSub,
-        event: 'cash_collected',
-        reason: null,
-        amount_paise: 50_000,
-        marked_at: at,
-        marked_by: null,
-        received_at: at,
-      })
-      .execute();
-    const cash = await t.ctx.db.kysely
-      .insertInto('cash_collections')
-      .values({
-        mark_id: markId,
-        user_id: gita.id,
-        subscription_id: gitaSub,
-        route_id: null,
-        date: today,
-        meal: 'lunch',
-        amount_paise: 50_000,
-        status: 'pending',
-        collected_by: null,
-        collected_at: at,
-        payment_id: null,
-        reject_reason: null,
-        decided_by: null,
-        decided_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const cash = await insertPendingCash(t, {
+      userId: gita.id,
+      subscriptionId: gitaSub,
+      amountPaise: 50_000,
+    });
     const gitaAsked = (await ask(gita, gita.password)).body.request.id as number;
     expect(await rowOf(gitaAsked)).toMatchObject({ pending_cash_collections: 1, actions: [] });
     expect((await complete(gitaAsked)).body.error_code).toBe('erasure.cash_pending');

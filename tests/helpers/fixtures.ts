@@ -1,4 +1,5 @@
 // Direct-to-database fixtures: plans and paid subscriptions, without going through the payment API.
+import { randomUUID } from 'node:crypto';
 import { addDays } from '@machines';
 import type { SubscriptionStatus } from '../../server/platform/db/schema.js';
 import type { TestApp } from './app.js';
@@ -106,4 +107,60 @@ export async function insertSubscription(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, planId: plan.id, startDate, endDate };
+}
+
+/**
+ * A rider's cash-collected mark on today's lunch and the pending collection it makes (what a
+ * rider's "Cash collected" writes), straight into the database: the owner has not confirmed it.
+ */
+export async function insertPendingCash(
+  t: TestApp,
+  options: {
+    userId: number;
+    subscriptionId: number;
+    amountPaise: number;
+    routeId?: number | null;
+    riderId?: number | null;
+  },
+): Promise<{ id: number; markId: string }> {
+  const db = t.ctx.db.kysely;
+  const markId = randomUUID();
+  const at = t.clock.now().toISOString();
+  const date = t.ctx.today();
+  const on = {
+    route_id: options.routeId ?? null,
+    date,
+    meal: 'lunch' as const,
+    user_id: options.userId,
+    subscription_id: options.subscriptionId,
+    amount_paise: options.amountPaise,
+  };
+  await db
+    .insertInto('delivery_marks')
+    .values({
+      id: markId,
+      ...on,
+      event: 'cash_collected',
+      reason: null,
+      marked_at: at,
+      marked_by: options.riderId ?? null,
+      received_at: at,
+    })
+    .execute();
+  const row = await db
+    .insertInto('cash_collections')
+    .values({
+      mark_id: markId,
+      ...on,
+      status: 'pending',
+      collected_by: options.riderId ?? null,
+      collected_at: at,
+      payment_id: null,
+      reject_reason: null,
+      decided_by: null,
+      decided_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, markId };
 }
