@@ -268,7 +268,10 @@ export async function apiCustomer(
 
 export async function apiLogin(request: APIRequestContext, username: string, password: string) {
   return json<Tokens>(
-    await request.post('/api/accounts/login/', { data: { username, password } }),
+    await request.post('/api/accounts/login/', {
+      data: { username, password },
+      headers: customerAddress(),
+    }),
     `login ${username}`,
   );
 }

@@ -47,7 +47,11 @@ export function createApi(getSession: () => SessionLink | null, baseUrl = '/api'
       pendingCopies.delete(id);
       const session = getSession();
       if (response.status !== 401 || !copy || !session || NO_REFRESH.has(schemaPath)) return;
-      const token = await session.retryAfterUnauthorized(id);
+      // Sent with a token the session has since replaced (another call's refresh answered first):
+      // its 401 says nothing of the current token, so it is retried with that, not refreshed again.
+      const current = session.accessToken();
+      const stale = current !== null && copy.headers.get('Authorization') !== `Bearer ${current}`;
+      const token = stale ? current : await session.retryAfterUnauthorized(id);
       if (!token) return response;
       const retry = new Request(copy, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       retry.headers.set('Authorization', `Bearer ${token}`);
