@@ -4,18 +4,9 @@
 // new token instead of refreshing again (the server's refresh tokens are spent once, and a second
 // refresh would race the first one's retry), and the dashboard loads.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../../web/api/client';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
-import { startSessionHost, type SessionHost } from '../../web/session/sessionHost';
-
-const BASE = 'http://dabba.test/api';
-
-/** A JWT-shaped token that looks fresh for an hour; `name` tells the stub server which it is. */
-function token(name: string): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp })}.${name}`;
-}
+import type { SessionHost } from '../../web/session/sessionHost';
+import { freshToken, startLinkedHost, stubStorage } from './session-harness';
 
 beforeAll(async () => {
   i18n.activate('en');
@@ -32,11 +23,7 @@ describe('a 401 that answers a token the session has already replaced', () => {
   const afterRefresh = new Promise<void>((resolve) => (refreshed = resolve));
 
   beforeEach(() => {
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    });
+    stubStorage(storage);
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), {
         status,
@@ -59,9 +46,9 @@ describe('a 401 that answers a token the session has already replaced', () => {
         if (spent.has(refresh)) return refused();
         spent.add(refresh);
         setTimeout(refreshed, 0);
-        return json(200, { access: token('new'), refresh: `${refresh}+1` });
+        return json(200, { access: freshToken('new'), refresh: `${refresh}+1` });
       }
-      if (bearer !== token('new')) {
+      if (bearer !== freshToken('new')) {
         // The profile's refusal is slow: it arrives after the plans' refresh has finished.
         if (path === '/accounts/profile/') await afterRefresh;
         return refused();
@@ -78,19 +65,11 @@ describe('a 401 that answers a token the session has already replaced', () => {
   });
 
   it('retries it with the new token, refreshing once, and the session stays', async () => {
-    storage.set('dabba.access', token('forged'));
+    storage.set('dabba.access', freshToken('forged'));
     storage.set('dabba.refresh', 'refresh-0');
-    const api = createApi(
-      () =>
-        host && {
-          accessToken: () => host!.actor.getSnapshot().context.accessToken,
-          retryAfterUnauthorized: (id) => host!.retryAfterUnauthorized(id),
-        },
-      BASE,
-    );
-    const effects = { notify: vi.fn(), navigate: vi.fn(), forgetAnswers: vi.fn() };
-    host = startSessionHost(api, effects);
-    await host.ready;
+    const linked = await startLinkedHost();
+    host = linked.host;
+    const { api, effects } = linked;
 
     const [plans, profile] = await Promise.all([
       api.GET('/subscriptions/plans/'),
@@ -100,7 +79,7 @@ describe('a 401 that answers a token the session has already replaced', () => {
     expect(profile.response.status).toBe(200);
     expect(refreshes).toEqual(['refresh-0']);
     expect(host.actor.getSnapshot().value).toBe('loggedIn');
-    expect(storage.get('dabba.access')).toBe(token('new'));
+    expect(storage.get('dabba.access')).toBe(freshToken('new'));
     expect(effects.navigate).not.toHaveBeenCalled();
   });
 });

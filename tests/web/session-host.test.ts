@@ -1,17 +1,8 @@
 // The web host's effects for machines/session on a logout (README: The web app's rules → Session):
 // the server is told with the session's own tokens, which are then cleared with every cached answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../../web/api/client';
-import { startSessionHost, type SessionHost } from '../../web/session/sessionHost';
-
-const BASE = 'http://dabba.test/api';
-
-/** A JWT-shaped token that the client reads as fresh for an hour. */
-function freshToken(): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp })}.signature`;
-}
+import type { SessionHost } from '../../web/session/sessionHost';
+import { freshToken, startLinkedHost, stubStorage } from './session-harness';
 
 describe('the web session host', () => {
   const storage = new Map<string, string>();
@@ -19,11 +10,7 @@ describe('the web session host', () => {
   let host: SessionHost | null = null;
 
   beforeEach(() => {
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    });
+    stubStorage(storage);
     vi.stubGlobal('fetch', async (request: Request) => {
       requests.push(request);
       return new Response(null, { status: 204 });
@@ -42,17 +29,9 @@ describe('the web session host', () => {
     storage.set('dabba.access', access);
     storage.set('dabba.refresh', 'refresh-1');
     storage.set('dabba.owner', '1');
-    const api = createApi(
-      () =>
-        host && {
-          accessToken: () => host!.actor.getSnapshot().context.accessToken,
-          retryAfterUnauthorized: (id) => host!.retryAfterUnauthorized(id),
-        },
-      BASE,
-    );
-    const effects = { notify: vi.fn(), navigate: vi.fn(), forgetAnswers: vi.fn() };
-    host = startSessionHost(api, effects);
-    await host.ready;
+    const linked = await startLinkedHost();
+    host = linked.host;
+    const { effects } = linked;
     expect(host.actor.getSnapshot().value).toBe('loggedIn');
 
     host.actor.send({ type: 'session.logout' });

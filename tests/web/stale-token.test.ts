@@ -3,18 +3,9 @@
 // are cleared, "Session Expired" shows and the login page opens, and from then on the plans load
 // anonymously (README: The web app's rules → Session).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi } from '../../web/api/client';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
-import { startSessionHost, type SessionHost } from '../../web/session/sessionHost';
-
-const BASE = 'http://dabba.test/api';
-
-/** A JWT-shaped token that looks fresh for an hour; the server refuses its signature. */
-function freshLookingToken(): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp })}.forged`;
-}
+import type { SessionHost } from '../../web/session/sessionHost';
+import { freshToken, startLinkedHost, stubStorage } from './session-harness';
 
 // The session's toasts are the app's messages, in English here.
 beforeAll(async () => {
@@ -29,11 +20,7 @@ describe('the web client with a dead stored session', () => {
   let host: SessionHost | null = null;
 
   beforeEach(() => {
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    });
+    stubStorage(storage);
     // The server as it now answers: a bad bearer is 401 on plans; without one, the visitor's view.
     vi.stubGlobal('fetch', async (request: Request) => {
       const path = new URL(request.url).pathname.replace(/^\/api/, '');
@@ -70,19 +57,11 @@ describe('the web client with a dead stored session', () => {
   });
 
   it('refreshes once, clears the tokens, sends the user to log in, then loads the plans without a token', async () => {
-    storage.set('dabba.access', freshLookingToken());
+    storage.set('dabba.access', freshToken());
     storage.set('dabba.refresh', 'dead-refresh-token');
-    const api = createApi(
-      () =>
-        host && {
-          accessToken: () => host!.actor.getSnapshot().context.accessToken,
-          retryAfterUnauthorized: (id) => host!.retryAfterUnauthorized(id),
-        },
-      BASE,
-    );
-    const effects = { notify: vi.fn(), navigate: vi.fn(), forgetAnswers: vi.fn() };
-    host = startSessionHost(api, effects);
-    await host.ready;
+    const linked = await startLinkedHost();
+    host = linked.host;
+    const { api, effects } = linked;
 
     const first = await api.GET('/subscriptions/plans/');
     expect(first.response.status).toBe(401);
