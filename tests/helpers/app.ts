@@ -9,8 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Mailer } from '../../server/services/mailer.js';
-import { addDays } from '@machines/shared';
-import { businessDayStart, dateInZone, type Clock } from '../../server/platform/time.js';
+import type { Clock } from '../../server/platform/time.js';
 import { ContractMismatch, contractChecker, createContractChecker } from './contract-check.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,21 +19,12 @@ export function testDatabases(): Dialect[] {
   return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** The business day's last minutes in which a new test app starts its clock earlier. */
-const NEAR_MIDNIGHT_MS = 30 * 60_000;
-
 /**
- * Where a new test app's clock starts, relative to the real time: a test file reads "today" many
- * times over a minute or two, and would see two dates if the business's midnight fell between
- * them. In the business day's last half hour the clock starts an hour earlier, else on time.
- * TEST_CLOCK_OFFSET_MS sets it instead, so the suite can be tried at another hour of the day.
+ * Where a new test app's clock starts, relative to the real time: on time, or TEST_CLOCK_OFFSET_MS
+ * when set, to try the suite at another hour of the day.
  */
-export function startingOffset(nowMs: number, timeZone: string): number {
-  const forced = process.env.TEST_CLOCK_OFFSET_MS;
-  if (forced) return Number(forced);
-  const tomorrow = addDays(dateInZone(new Date(nowMs), timeZone), 1);
-  const left = Date.parse(businessDayStart(tomorrow, timeZone)) - nowMs;
-  return left <= NEAR_MIDNIGHT_MS ? -2 * NEAR_MIDNIGHT_MS : 0;
+export function startingOffset(): number {
+  return Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0);
 }
 
 export class TestClock implements Clock {
@@ -159,7 +149,7 @@ export async function createTestApp(
     ...env,
   });
   const clock = new TestClock();
-  clock.offsetMs = startingOffset(Date.now(), config.businessTz);
+  clock.offsetMs = startingOffset();
   const built = await buildApp({
     config,
     clock,
