@@ -19,14 +19,6 @@ export function testDatabases(): Dialect[] {
   return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/**
- * Where a new test app's clock starts, relative to the real time: on time, or TEST_CLOCK_OFFSET_MS
- * when set, to try the suite at another hour of the day.
- */
-export function startingOffset(): number {
-  return Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0);
-}
-
 export class TestClock implements Clock {
   offsetMs = 0;
   /** Set: time stands still at this instant (plus offsetMs), however slow the machine is. */
@@ -149,7 +141,6 @@ export async function createTestApp(
     ...env,
   });
   const clock = new TestClock();
-  clock.offsetMs = startingOffset();
   const built = await buildApp({
     config,
     clock,

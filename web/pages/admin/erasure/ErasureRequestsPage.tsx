@@ -12,6 +12,7 @@ import { Dialog } from '@web/components/Dialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { personName } from '@web/i18n/labels';
 import { refusalKeyText } from '@web/i18n/refusals';
 import { formatDateTime, formatRupees } from '@web/lib/format';
 import { actionRow, muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
@@ -55,12 +56,6 @@ function blockers(request: ErasureRequest, t: Translate): string[] {
     }
   });
 }
-
-/** The customer's name; an erased account's in the reader's language (stored in English). */
-const customerName = (request: ErasureRequest, t: Translate) =>
-  request.status === 'completed'
-    ? t('person.erased', { id: request.customer.id })
-    : request.customer.full_name;
 
 export function ErasureRequestsPage() {
   const t = useT();
@@ -106,7 +101,7 @@ export function ErasureRequestsPage() {
               <li key={request.id} className={styles.item} data-testid={`erasure-${request.id}`}>
                 <div className={styles.who}>
                   <span className={styles.nameLine}>
-                    {customerName(request, t)}
+                    {personName(request.customer.full_name)}
                     <Badge tone={STATUS_TONES[request.status]}>
                       {t(STATUS_LABELS[request.status])}
                     </Badge>
