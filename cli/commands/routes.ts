@@ -75,10 +75,11 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
         json?: boolean;
       }) => {
         const { deliveryProgress, reasonLabel } = await import('../services/delivery');
-        const progress = await deliveryProgress(await ctx.api(), {
-          ...(options.date ? { date: options.date } : {}),
-          meal: options.meal,
-        });
+        const progress = await deliveryProgress(
+          await ctx.api(),
+          { ...(options.date ? { date: options.date } : {}), meal: options.meal },
+          ctx.io.now(),
+        );
         const { printJson, printTable } = await import('../output');
         if (options.json) return printJson(ctx.io.stdout, progress);
         printTable(

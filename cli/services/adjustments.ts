@@ -66,7 +66,7 @@ export async function adjustOne(
       type: 'subscription.adjust',
       days: options.days,
       reason,
-      today: todayIn(await businessTimeZone(api), Date.now()),
+      today: todayIn(await businessTimeZone(api), io.now().getTime()),
     });
     result = decision.ok
       ? {

@@ -19,12 +19,13 @@ export const addRoute = (
 ): Promise<DeliveryRoute> =>
   unwrap(api, api.client.POST('/owner/routes/', { body }), 'The delivery route');
 
-/** A date's meal per route; without a date, today's by the business's clock. */
+/** A date's meal per route; without a date, today's in the business's time zone at `now`. */
 export async function deliveryProgress(
   api: Api,
   query: { date?: string; meal: Meal },
+  now: Date,
 ): Promise<DeliveryProgress> {
-  const date = query.date ?? todayIn(await businessTimeZone(api), Date.now());
+  const date = query.date ?? todayIn(await businessTimeZone(api), now.getTime());
   return unwrap(
     api,
     api.client.GET('/owner/deliveries/', { params: { query: { date, meal: query.meal } } }),

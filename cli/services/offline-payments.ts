@@ -65,7 +65,12 @@ function amountPaise(amount: number): number {
 }
 
 /** The dry run: the subscription must exist and await payment, and every rule must hold. */
-async function plan(api: Api, id: number, options: RecordOptions): Promise<OfflinePaymentPlan> {
+async function plan(
+  api: Api,
+  id: number,
+  options: RecordOptions,
+  now: Date,
+): Promise<OfflinePaymentPlan> {
   const subscription = await unwrap(
     api,
     api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
@@ -73,7 +78,7 @@ async function plan(api: Api, id: number, options: RecordOptions): Promise<Offli
   );
   const zone = await businessTimeZone(api);
   const businessDate = (instantMs: number) => todayIn(zone, instantMs);
-  const today = businessDate(Date.now());
+  const today = businessDate(now.getTime());
   const activation = decide(subscriptionMachine, subscriptionFromApi(subscription), {
     type: 'payment.succeeded',
     paidOn: today,
@@ -152,7 +157,7 @@ export async function recordOfflinePayment(
 ): Promise<void> {
   const how = paymentModeLabel(options.mode);
   if (options.dryRun) {
-    const planned = await plan(api, id, options);
+    const planned = await plan(api, id, options, io.now());
     if (options.json) return printJson(io.stdout, planned);
     io.stdout.write(
       `Would record ${formatRupees(planned.amount)} (${how}` +

@@ -299,7 +299,7 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
         removable: false,
       });
     } finally {
-      t.clock.offsetMs = 0;
+      t.clock.reset();
       owner = await signIn('owner', 'owner-password-1');
     }
   });

@@ -173,6 +173,8 @@ describe.each(testDatabases())('scheduler on %s', (dialect) => {
           OWNER_PASSWORD: 'owner-password-1',
           LOG_LEVEL: 'silent',
         }),
+        // Two instances on one machine read the same time.
+        clock: first.clock,
         logger: false,
       });
       second = { ...first, ...built, close: async () => void (await built.app.close()) };

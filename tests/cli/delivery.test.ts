@@ -105,6 +105,8 @@ describe('dabba routes and deliveries', () => {
     // Without --date: today in the business's time zone.
     const today = await dabba(server, ['deliveries', '--meal', 'lunch', '--json']);
     expect(today.code).toBe(0);
-    expect(today.json()).toMatchObject({ date: todayIn('Asia/Kolkata', Date.now()) });
+    expect(today.json()).toMatchObject({
+      date: todayIn('Asia/Kolkata', server.t.clock.now().getTime()),
+    });
   });
 });

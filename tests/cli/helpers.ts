@@ -38,7 +38,7 @@ export interface CliRun {
 }
 
 export async function dabba(
-  server: Pick<CliServer, 'configDir'> & { url?: string },
+  server: Pick<CliServer, 'configDir'> & { url?: string; t?: Pick<TestApp, 'clock'> },
   argv: string[],
   options: {
     /** What is typed; a stream lets a test type once it has read something (an SMS code). */
@@ -64,6 +64,8 @@ export async function dabba(
       ...options.env,
     },
     cwd: options.cwd ?? server.configDir,
+    // The CLI's "today" is the test server's, whatever hour the suite runs at.
+    ...(server.t ? { now: () => server.t!.clock.now() } : {}),
   });
   return {
     code,

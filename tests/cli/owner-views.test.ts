@@ -290,7 +290,7 @@ describe('dabba owner views', () => {
 
     const file = await dabba(server, ['export', 'csv', '--sources', 'subscribers']);
     expect(file.code).toBe(0);
-    const today = new Date();
+    const today = server.t.clock.now();
     const name = `active_subscribers_${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}.csv`;
     expect(file.stderr).toContain(path.join(server.configDir, name));
     expect(readFileSync(path.join(server.configDir, name), 'utf8')).toContain(tiffinLunch.username);

@@ -9,7 +9,8 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Mailer } from '../../server/services/mailer.js';
-import type { Clock } from '../../server/platform/time.js';
+import { addDays } from '@machines/shared';
+import { businessDayStart, dateInZone, type Clock } from '../../server/platform/time.js';
 import { ContractMismatch, contractChecker, createContractChecker } from './contract-check.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,8 +20,30 @@ export function testDatabases(): Dialect[] {
   return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** The business day's last minutes, in which a new test app starts its clock an hour early. */
+const NEAR_MIDNIGHT_MS = 30 * 60_000;
+
+/**
+ * Where a new test app's clock starts, relative to the real time. A test file reads "today" many
+ * times over a minute or two, and would see two dates if the business's midnight fell between
+ * them. In the business day's last half hour the clock starts an hour early, so no file sees its
+ * day end; at any other hour, on time. TEST_CLOCK_OFFSET_MS runs the suite as if it were that
+ * far from now (to try it at another hour, or across a midnight), with the same care.
+ */
+export function startingOffset(nowMs: number, timeZone: string): number {
+  const moved = Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0);
+  const at = nowMs + moved;
+  const tomorrow = addDays(dateInZone(new Date(at), timeZone), 1);
+  const left = Date.parse(businessDayStart(tomorrow, timeZone)) - at;
+  return moved + (left <= NEAR_MIDNIGHT_MS ? -2 * NEAR_MIDNIGHT_MS : 0);
+}
+
 export class TestClock implements Clock {
-  offsetMs = 0;
+  offsetMs: number;
+  /** @param startOffsetMs where the clock starts relative to the real time, and resets to. */
+  constructor(readonly startOffsetMs = 0) {
+    this.offsetMs = startOffsetMs;
+  }
   /** Set: time stands still at this instant (plus offsetMs), however slow the machine is. */
   frozenAt: number | null = null;
   now() {
@@ -28,6 +51,11 @@ export class TestClock implements Clock {
   }
   advance(ms: number) {
     this.offsetMs += ms;
+  }
+  /** Back to where the clock started, after a test moved it. */
+  reset() {
+    this.offsetMs = this.startOffsetMs;
+    this.frozenAt = null;
   }
 }
 
@@ -108,6 +136,11 @@ export async function createTestApp(
     mailer?: Mailer;
     /** The contract request() checks answers against (default: openapi.yaml). */
     contractFile?: string;
+    /**
+     * The clock is the real time, never moved: for a test that hands the app's data to a server
+     * process, whose clock is the machine's.
+     */
+    realClock?: boolean;
   } = {},
 ): Promise<TestApp> {
   const checkAnswer = options.contractFile
@@ -140,7 +173,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const clock = new TestClock();
+  const clock = new TestClock(
+    options.realClock ? 0 : startingOffset(Date.now(), config.businessTz),
+  );
   const built = await buildApp({
     config,
     clock,

@@ -18,7 +18,7 @@ export async function createRider(t: TestApp, firstName = 'Ravi'): Promise<Rider
   counter += 1;
   const username = `rider${process.pid}x${counter}`;
   const password = 'rider-pass-1';
-  const now = new Date().toISOString();
+  const now = t.clock.now().toISOString();
   const row = await t.ctx.db.kysely
     .insertInto('users')
     .values({
