@@ -197,7 +197,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
       const api = await ctx.api();
       const sheet = await kitchenSheet(api, options.date);
       if (options.json) return printJson(ctx.io.stdout, sheet);
-      const clock = { zone: await businessTimeZone(api), now: new Date().toISOString() };
+      const clock = { zone: await businessTimeZone(api), now: ctx.io.now().toISOString() };
       ctx.io.stdout.write(
         options.diff
           ? renderKitchenDiff(sheet, clock, options.meal)

@@ -1,7 +1,7 @@
 // The owner's end-date adjustments: one subscription by N days (a dry run asks the subscription
 // machine, with the API's own refusal texts), and every active subscription at once.
 import type { components } from '../../generated/api';
-import { decide, isNonBlank, todayIn } from '@machines/shared';
+import { decide, isNonBlank } from '@machines/shared';
 import {
   subscriptionFromApi,
   subscriptionMachine,
@@ -11,7 +11,7 @@ import { EXIT, refusedError, ReportedFailure, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
 import { confirm, requireTerminal } from '../prompt';
-import { businessTimeZone, unwrap, type Api } from './api';
+import { businessToday, unwrap, type Api } from './api';
 import { unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
@@ -66,7 +66,7 @@ export async function adjustOne(
       type: 'subscription.adjust',
       days: options.days,
       reason,
-      today: todayIn(await businessTimeZone(api), io.now().getTime()),
+      today: await businessToday(api, io.now()),
     });
     result = decision.ok
       ? {

@@ -18,6 +18,7 @@ import {
   errorSentence,
   failureFromStatus,
   REQUEST_TIMEOUT_MS,
+  todayIn,
 } from '@machines/shared';
 import { phoneLoginMachine, type PhoneLoginError } from '@machines/phone-login';
 import { authError, BugError, refusedError, UserError } from '../errors';
@@ -432,3 +433,7 @@ export function businessTimeZone(api: Api): Promise<string> {
   }
   return zone;
 }
+
+/** The business's date at `now` (the CLI's io clock), in its time zone. */
+export const businessToday = async (api: Api, now: Date): Promise<string> =>
+  todayIn(await businessTimeZone(api), now.getTime());

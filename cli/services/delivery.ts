@@ -3,9 +3,8 @@
 // prints.
 import type { components } from '@generated/api';
 import type { Meal } from '@machines/settings';
-import { todayIn } from '@machines/shared';
 import type { Api } from './api';
-import { businessTimeZone, unwrap } from './api';
+import { businessToday, unwrap } from './api';
 
 export type DeliveryRoute = components['schemas']['DeliveryRoute'];
 export type DeliveryProgress = components['schemas']['DeliveryProgress'];
@@ -25,7 +24,7 @@ export async function deliveryProgress(
   query: { date?: string; meal: Meal },
   now: Date,
 ): Promise<DeliveryProgress> {
-  const date = query.date ?? todayIn(await businessTimeZone(api), now.getTime());
+  const date = query.date ?? (await businessToday(api, now));
   return unwrap(
     api,
     api.client.GET('/owner/deliveries/', { params: { query: { date, meal: query.meal } } }),

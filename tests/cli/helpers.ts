@@ -50,6 +50,7 @@ export async function dabba(
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
+  const clock = server.t?.clock;
   const code = await run(argv, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
@@ -65,7 +66,7 @@ export async function dabba(
     },
     cwd: options.cwd ?? server.configDir,
     // The CLI's "today" is the test server's, whatever hour the suite runs at.
-    ...(server.t ? { now: () => server.t!.clock.now() } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
   });
   return {
     code,
