@@ -1054,6 +1054,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/customers/{id}/advance/refund/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay back a customer's advance
+         * @description The owner pays back (part of) the advance the customer with user id `id` holds (the statement's `advance`: money paid beyond what they owed), in one step: the money leaves their ledger, a credit note reduces the invoice of the payment that brought the advance (when it was invoiced), the audit log records it and the customer is told. At most the advance held (`advance.amount_above_held`, under `amount`; `advance.nothing_held` when none), at least ₹1; UPI and bank transfers need their reference; the comment is required. Requests racing one another never pay back more than was held. A form sent twice with one `request_id` is recorded once (the first answer again).
+         */
+        post: operations["ownerRefundAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/owner/settings/": {
         parameters: {
             query?: never;
@@ -2237,7 +2257,7 @@ export interface paths {
         };
         /**
          * Credit notes
-         * @description The credit notes (GST Section 34) issued when a refund of an invoiced payment was marked PAID, newest first: a customer's own, or every one for the owner. Numbers run CN/2026-27/0001, gap-free and unique per financial year (April–March in BUSINESS_TZ), at most 16 characters.
+         * @description The credit notes (GST Section 34) issued when a refund of an invoiced payment was marked PAID, or an advance (money paid beyond what was owed) was paid back, newest first: a customer's own, or every one for the owner. Numbers run CN/2026-27/0001, gap-free and unique per financial year (April–March in BUSINESS_TZ), at most 16 characters.
          */
         get: operations["listCreditNotes"];
         put?: never;
@@ -2347,7 +2367,7 @@ export interface paths {
         put?: never;
         /**
          * Razorpay webhook
-         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op; `payment.failed` records a FAILED payment; `payment_link.paid` settles the payment link it names (a SUCCESS payment through the same settle path, exactly once, keyed by the link's `reference_id`: of any number of deliveries one is `processed`, the rest `duplicate`), unless the link was cancelled or had expired when paid (`ignored`); `payment_link.expired` and `payment_link.cancelled` end the link; `qr_code.credited` settles the counter QR code it names the same way, exactly once, keyed by the QR's id (ignored when the QR was closed or had expired when paid, or the amount differs); `qr_code.closed` ends it (closed on demand, or expired past its close_by); other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
+         * @description Called by Razorpay, not by users. The server verifies X-Razorpay-Signature as HMAC-SHA256 of the raw request body (exact bytes, before JSON parsing) with RAZORPAY_WEBHOOK_SECRET; with no secret configured every call is refused. Events are deduplicated by what the signature covers: the event name and the payment id (`payment.captured:pay_…`), or the body's SHA-256 for events without a payment, so a replay under another X-Razorpay-Event-Id is still a duplicate. `payment.captured` and `order.paid` (an account may send either or both) each activate the subscription exactly as verify_payment does, exactly once: the two share the payment's key, so whichever comes second is a `duplicate`, and a verify_payment after either is a successful no-op. A capture with another payment id on an order already paid is recorded too (`processed`, once per payment id), outside the order. Every settle path pays what the subscription still owes and keeps the rest as the customer's advance (`advance` on the payment), so money that arrives after a due was settled another way is never a second payment for the same days and never invisible. `payment.failed` records a FAILED payment, unless the order was paid or that payment id succeeded (`ignored`: nothing recorded, nobody told); `payment_link.paid` settles the payment link it names (a SUCCESS payment through the same settle path, exactly once, keyed by the link's `reference_id`: of any number of deliveries one is `processed`, the rest `duplicate`); paid after the link was cancelled or had expired, the money is still recorded, the link stays as it ended; `payment_link.expired` and `payment_link.cancelled` end the link; `qr_code.credited` settles the counter QR code it names the same way, exactly once, keyed by the QR's id (ignored when the amount differs); `qr_code.closed` ends it (closed on demand, or expired past its close_by); other events are acknowledged and ignored. Answers within a second. The body schema is deliberately permissive (Razorpay's payload is not ours to restrict).
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -3284,7 +3304,10 @@ export interface components {
             number: string;
             /** @description 2026-27 (April to March) */
             financial_year: string;
-            refund: number;
+            /** @description The refund it was issued for; null for an advance paid back. */
+            refund: number | null;
+            /** @description The advance paid back it was issued for (an advance is money paid beyond what was owed: see the customer's advance); null for a refund. */
+            advance_refund: number | null;
             payment: number;
             /** @description The receipt number of the invoice it reduces. */
             invoice_number: string;
@@ -3307,7 +3330,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -3887,6 +3910,8 @@ export interface components {
             total_paid: number;
         };
         Statement: {
+            /** @description Rupees the customer paid beyond what they owed (cash from a customer who owed nothing, a link or QR code paid after the due was settled another way), held for them: their next bill uses it first, or the owner pays it back in one step (`dues.refund_advance`, POST /owner/customers/{id}/advance/refund/). 0 when none. */
+            advance: number;
             customer: components["schemas"]["DuesCustomer"];
             /** @description Why the customer's meals are paused (the dues hold), or null when they are not. */
             hold: components["schemas"]["DuesHold"] | null;
@@ -3897,10 +3922,29 @@ export interface components {
             due_since: string | null;
             days_due: number;
             /** @description What the dues machine offers the reader now, in display order. */
-            actions: ("dues.pay" | "dues.record_payment" | "dues.send_link" | "dues.remind")[];
+            actions: ("dues.pay" | "dues.record_payment" | "dues.send_link" | "dues.remind" | "dues.refund_advance")[];
             subscriptions_due: components["schemas"]["SubscriptionDue"][];
             /** @description Oldest first. */
             entries: components["schemas"]["LedgerEntry"][];
+        };
+        AdvanceRefund: {
+            id: number;
+            customer_id: number;
+            /** @description Rupees paid back. */
+            amount: number;
+            /** @enum {string} */
+            method: "cash" | "upi" | "bank_transfer";
+            reference: string | null;
+            admin_comment: string;
+            /** Format: date */
+            refunded_on: string;
+            /** @description The credit note issued for it; null when the payment had a plain receipt. */
+            credit_note: {
+                id: number;
+                number: string;
+            } | null;
+            /** @description Rupees of advance the customer still holds. */
+            advance_left: number;
         };
         DuesCustomer: {
             id: number;
@@ -4666,6 +4710,8 @@ export interface components {
             status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
             /** @description Rupees. */
             amount_inr: number;
+            /** @description Rupees of this payment kept as the customer's advance: paid beyond what the subscription owed (cash from a customer who owed nothing, a link or QR code paid after the due was settled another way, a second capture). Used by their next bill or paid back by the owner; 0 when all of it paid the subscription. */
+            advance: number;
             /** @constant */
             currency: "INR";
             /** @description The provider's payment id for a SUCCESS payment; for an offline one a generated `offline_…` id. */
@@ -4730,6 +4776,8 @@ export interface components {
             status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
             /** @description Rupees. */
             amount_inr: number;
+            /** @description Rupees of this payment kept as the customer's advance (see Payment). */
+            advance: number;
             /** @constant */
             currency: "INR";
             transaction_id: string | null;
@@ -7494,6 +7542,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerRefundAdvance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Rupees. */
+                    amount: number;
+                    /** @enum {string} */
+                    method: "cash" | "upi" | "bank_transfer";
+                    /** @description The UPI or bank transfer reference (required for those). */
+                    reference?: string | null;
+                    admin_comment: string;
+                    request_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The advance paid back. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvanceRefund"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ import { createRefundStore } from './lifecycles/refund/refund.store.js';
 import type { StoreDeps } from './lifecycles/store.js';
 import { createPaymentLinkStore } from './lifecycles/payment-link/payment-link.store.js';
 import { createCounterQrStore } from './lifecycles/counter-qr/counter-qr.store.js';
+import { createPaymentRequests } from './lifecycles/payment-link/payment-requests.js';
 import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
 import { createConsentStore } from './lifecycles/consent/consent.store.js';
 import { createErasureStore } from './lifecycles/erasure/erasure.store.js';
@@ -48,6 +49,9 @@ function createStores(deps: StoreDeps) {
   const payments = createPaymentStore(deps, subscriptions, ledger, provider);
   const paymentLinks = createPaymentLinkStore(deps, payments, provider);
   const counterQrs = createCounterQrStore(deps, payments, provider);
+  const paymentRequests = createPaymentRequests(deps, { paymentLinks, counterQrs });
+  // A due settled by any path withdraws the customer's links and QR codes that ask for more.
+  payments.onSettled((payment) => paymentRequests.withdrawExcessOf(payment.user_id));
   const reminders = createReminderStore(deps, paymentLinks);
   const consents = createConsentStore(deps);
   const erasures = createErasureStore(deps);
@@ -79,6 +83,7 @@ function createStores(deps: StoreDeps) {
     menu,
     paymentLinks,
     counterQrs,
+    paymentRequests,
     reminders,
     walkIns,
     staff,

@@ -1,7 +1,13 @@
 import { setup } from 'xstate';
 import { defineMachine, lifecycleMeta, type Persisted } from '../shared/lifecycle';
 import { duesRefusals } from './dues.messages';
-import { duesActionProbes, duesStatus, type DuesFacts, type DuesStatus } from './dues.rules';
+import {
+  duesActionProbes,
+  duesStatus,
+  MIN_PAYMENT_PAISE,
+  type DuesFacts,
+  type DuesStatus,
+} from './dues.rules';
 
 export type DuesContext = DuesFacts;
 
@@ -13,14 +19,17 @@ export type DuesEvent =
   /** The owner sends the customer a payment link for the dues. */
   | { readonly type: 'dues.send_link' }
   /** The owner (or the reminder schedule) reminds the customer of overdue dues. */
-  | { readonly type: 'dues.remind' };
+  | { readonly type: 'dues.remind' }
+  /** The owner pays back the customer's advance (money paid beyond what was owed), in one step. */
+  | { readonly type: 'dues.refund_advance' };
 
 export type DuesEventType = DuesEvent['type'];
 
 // A customer's account is SETTLED (owes nothing), DUE (owes, for at most OVERDUE_AFTER_DAYS
 // days), OVERDUE (owes for longer) or IN_CREDIT (paid ahead, or a credit not yet refunded). The
 // status is the ledger's sum and age on a day (duesOf), never stored: entries move it and so does
-// the calendar. The machine says what may be done about it: paying, recording, a link, a reminder.
+// the calendar. The machine says what may be done about it: paying, recording, a link, a reminder,
+// and paying back an advance held (IN_CREDIT).
 
 export const duesMachine = /* @__PURE__ */ defineMachine(() =>
   setup({
@@ -29,6 +38,9 @@ export const duesMachine = /* @__PURE__ */ defineMachine(() =>
       events: {} as DuesEvent,
       input: {} as DuesContext,
       tags: {} as 'owes' | 'clear',
+    },
+    guards: {
+      holdsAdvance: ({ context }) => (context.advancePaise ?? 0) >= MIN_PAYMENT_PAISE,
     },
   }).createMachine({
     id: 'dues',
@@ -40,7 +52,10 @@ export const duesMachine = /* @__PURE__ */ defineMachine(() =>
     }),
     states: {
       SETTLED: { tags: ['clear'] },
-      IN_CREDIT: { tags: ['clear'] },
+      IN_CREDIT: {
+        tags: ['clear'],
+        on: { 'dues.refund_advance': { target: 'IN_CREDIT', guard: 'holdsAdvance' } },
+      },
       // The actions move no status themselves: the money they bring does, through the ledger.
       DUE: {
         tags: ['owes'],

@@ -14,8 +14,9 @@ export const duesRefusals = {
     'dues.record_payment': nothingDue,
     'dues.send_link': nothingDue,
     'dues.remind': refusal('dues.not_overdue'),
+    'dues.refund_advance': refusal('advance.nothing_held'),
   },
-  guards: {},
+  guards: { holdsAdvance: refusal('advance.nothing_held') },
 } as const satisfies RefusalTable<DuesEventType, DuesStatus>;
 
 export const DUES_STATUS_LABELS: Readonly<Record<DuesStatus, string>> = {

@@ -24,6 +24,7 @@ export const duesActionProbes: readonly DuesEvent[] = [
   { type: 'dues.record_payment' },
   { type: 'dues.send_link' },
   { type: 'dues.remind' },
+  { type: 'dues.refund_advance' },
 ];
 
 /** What an account's status is decided by. */
@@ -32,6 +33,8 @@ export interface DuesFacts {
   /** The date of the oldest unpaid charge; null when nothing is owed. */
   readonly dueSince: IsoDate | null;
   readonly today: IsoDate;
+  /** What the customer paid beyond what they owed, held for them (0 or absent: nothing). */
+  readonly advancePaise?: number;
 }
 
 /** How many days the dues have been owed (0 on the day of the charge; 0 when nothing is owed). */

@@ -1,3 +1,4 @@
 export * from './dues.machine';
 export * from './dues.messages';
 export * from './dues.rules';
+export * from './advance.rules';

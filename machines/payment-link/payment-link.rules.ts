@@ -19,13 +19,33 @@ export const PAYMENT_LINK_LIFETIME_DAYS = 7;
 /** The smallest amount a link asks for: ₹1. */
 export const MIN_LINK_AMOUNT_PAISE = MIN_PAYMENT_PAISE;
 
-/** Every rule a link's amount breaks (empty: it may be asked for). */
-export function paymentLinkAmountProblems(amountPaise: number, duePaise: number): Refusal[] {
+/**
+ * Every rule a link's (or a counter QR's) amount breaks (empty: it may be asked for). `openPaise`
+ * is what the subscription's other open links and QR codes already ask for: together they never
+ * ask for more than it owes, so it cannot be paid twice over.
+ */
+export function paymentLinkAmountProblems(
+  amountPaise: number,
+  duePaise: number,
+  openPaise = 0,
+): Refusal[] {
+  const rupees = (paise: number) => formatRupees(rupeesFromPaise(paise));
   if (duePaise < MIN_LINK_AMOUNT_PAISE) return [refusal('payment_link.nothing_due')];
+  const unrequestedPaise = duePaise - openPaise;
+  if (unrequestedPaise < MIN_LINK_AMOUNT_PAISE) {
+    return [refusal('payment_link.fully_requested', { due: rupees(duePaise) })];
+  }
   if (amountPaise < MIN_LINK_AMOUNT_PAISE) return [refusal('payment_link.amount_too_low')];
   if (amountPaise > duePaise) {
+    return [refusal('payment_link.amount_above_due', { due: rupees(duePaise) })];
+  }
+  if (amountPaise > unrequestedPaise) {
     return [
-      refusal('payment_link.amount_above_due', { due: formatRupees(rupeesFromPaise(duePaise)) }),
+      refusal('payment_link.amount_above_unrequested', {
+        open: rupees(openPaise),
+        due: rupees(duePaise),
+        available: rupees(unrequestedPaise),
+      }),
     ];
   }
   return [];

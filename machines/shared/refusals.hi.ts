@@ -52,6 +52,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'subscription.not_pending_payment:pay':
     'केवल भुगतान की प्रतीक्षा वाली सदस्यताओं का ही भुगतान किया जा सकता है।',
   'subscription.not_pending_payment:delete': 'केवल भुगतान की प्रतीक्षा वाली सदस्यताएँ ही हटाई जा सकती हैं।',
+  'subscription.part_paid':
+    'इस सदस्यता का कुछ भुगतान हो चुका है, इसलिए इसे हटाया नहीं जा सकता। शुरू करने के लिए बाकी भुगतान करें, या मेस से पूछें।',
   'subscription.not_active': 'केवल सक्रिय सदस्यताएँ ही बदली जा सकती हैं।',
   'subscription.not_active:request_leave': 'छुट्टी का अनुरोध केवल सक्रिय सदस्यता पर किया जा सकता है।',
   'subscription.not_active:cancel': 'केवल सक्रिय सदस्यताएँ ही रद्द की जा सकती हैं।',
@@ -180,6 +182,17 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'payment_link.amount_too_low': 'राशि कम से कम ₹1 होनी चाहिए।',
   'payment_link.amount_above_due': 'राशि {due} से अधिक नहीं हो सकती, जो इस सदस्यता पर अभी बकाया है।',
   'payment_link.upi_not_configured': 'मेस की UPI आईडी सेट नहीं है। मालिक इसे सेटिंग्स, UPI में सेट करते हैं।',
+  'payment_link.fully_requested':
+    'इस सदस्यता के खुले लिंक और QR कोड पहले ही पूरा बकाया {due} माँग रहे हैं। फिर माँगने के लिए कोई एक रद्द करें।',
+  'payment_link.amount_above_unrequested':
+    'इस सदस्यता के खुले लिंक और QR कोड बकाया {due} में से {open} माँग रहे हैं, इसलिए अधिकतम {available} माँगें।',
+  // अग्रिम: बकाया से अधिक दिया गया पैसा, अगले बिल के लिए रखा या लौटाया गया
+  'advance.nothing_held': 'इस ग्राहक का लौटाने के लिए कोई अग्रिम नहीं है।',
+  'advance.amount_above_held': 'वापसी अधिकतम रखे गए अग्रिम {held} तक हो सकती है।',
+  'advance.amount_too_low': 'राशि कम से कम ₹1 होनी चाहिए।',
+  'advance.reference_required': 'UPI या बैंक ट्रांसफ़र का संदर्भ दर्ज करें।',
+  'advance.comment_required': 'ग्राहक के लिए एक टिप्पणी लिखें।',
+  'cash_collection.reason_required': 'लिखें कि यह नकद क्यों अस्वीकार किया गया।',
 
   // स्टाफ़ खाते
   'staff.deactivated': 'यह स्टाफ़ सदस्य निष्क्रिय है।',

@@ -61,6 +61,8 @@ export const REFUSALS_EN = {
   'subscription.not_pending_payment': 'This subscription is not awaiting payment.',
   'subscription.not_pending_payment:pay': 'Only subscriptions awaiting payment can be paid.',
   'subscription.not_pending_payment:delete': 'Only subscriptions awaiting payment can be deleted.',
+  'subscription.part_paid':
+    'Part of this subscription is paid, so it cannot be deleted. Pay the rest to start it, or ask the mess.',
   'subscription.not_active': 'Only active subscriptions can be changed.',
   'subscription.not_active:request_leave': 'Leave can only be requested on an active subscription.',
   'subscription.not_active:cancel': 'Only active subscriptions can be cancelled.',
@@ -198,6 +200,17 @@ export const REFUSALS_EN = {
     'The amount cannot be more than {due}, what the subscription still owes.',
   'payment_link.upi_not_configured':
     "The mess's UPI id is not set. The owner sets it under Settings, UPI.",
+  'payment_link.fully_requested':
+    'Links and QR codes already open for this subscription ask for all {due} it owes. Cancel one to ask again.',
+  'payment_link.amount_above_unrequested':
+    'Links and QR codes already open for this subscription ask for {open} of the {due} it owes, so ask for at most {available}.',
+  // Advances: money paid beyond what was owed, kept for the next bill or refunded
+  'advance.nothing_held': 'This customer has no advance to refund.',
+  'advance.amount_above_held': 'The refund can be at most the advance held, {held}.',
+  'advance.amount_too_low': 'The amount must be at least ₹1.',
+  'advance.reference_required': 'Enter the UPI or bank transfer reference.',
+  'advance.comment_required': 'Write a comment for the customer.',
+  'cash_collection.reason_required': 'Write why this cash is rejected.',
 
   // Staff accounts (machines/staff)
   'staff.deactivated': 'This staff member is deactivated.',

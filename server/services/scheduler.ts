@@ -59,7 +59,8 @@ export function startScheduler(ctx: AppContext, jobs: Job[], intervalMs = 60_000
   return () => clearInterval(timer);
 }
 
-const hourKey = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 13);
+/** A job run once an hour (the hour's UTC date and hour). */
+export const hourKey = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 13);
 
 export const foundationJobs: Job[] = [
   {

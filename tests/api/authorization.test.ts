@@ -210,6 +210,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     otherRoute: number;
     /** A pending cash collection refused callers try to confirm or reject. */
     cash: Target;
+    advance: Target;
     /** A waiting erasure request of a customer of its own, refused callers try to complete. */
     erasure: number;
   };
@@ -299,6 +300,21 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     return { id: row.id, owner: who };
   };
   const newOwner = async () => customer('regular');
+  /** A customer holding a ₹100 advance: cash confirmed while their subscription owed nothing. */
+  const newAdvance = async (): Promise<Target> => {
+    const who = await newOwner();
+    const active = await api.activeSubscription(who);
+    const row = await insertPendingCash(t, {
+      userId: who.id,
+      subscriptionId: active.subscriptionId,
+      amountPaise: 100_00,
+    });
+    const confirmed = await t.request('POST', `/api/owner/cash-collections/${row.id}/confirm/`, {
+      token: ownerToken,
+    });
+    expect(confirmed.status).toBe(200);
+    return { id: who.id, owner: who };
+  };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {
@@ -415,6 +431,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     w.route = (await newRoute([w.rider.id])).id;
     w.otherRoute = (await newRoute([])).id;
     w.cash = await newCashCollection();
+    w.advance = await newAdvance();
     w.erasure = await newErasureRequest(await newOwner());
   }, 120_000);
   afterAll(async () => {
@@ -846,6 +863,26 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
       request: get((target) => `/api/owner/dues/${target.id}/`),
       check: (answer, me) => {
         if (me.caller === 'mess_owner') expect(answer.body.customer.id).toBe(w.alice.id);
+      },
+    },
+    ownerRefundAdvance: {
+      ok: 201,
+      fresh: newAdvance,
+      target: () => w.advance,
+      snapshot: async (target) =>
+        t.ctx.db.kysely
+          .selectFrom('advance_refunds')
+          .select('id')
+          .where('user_id', '=', Number(target.id))
+          .execute(),
+      request: (target) => ({
+        method: 'POST',
+        url: `/api/owner/customers/${target.id}/advance/refund/`,
+        body: { amount: 100, method: 'cash', admin_comment: 'Paid back at the counter' },
+      }),
+      check: (answer) => {
+        if (answer.status === 201)
+          expect(answer.body).toMatchObject({ amount: 100, advance_left: 0 });
       },
     },
     ownerCloseDay: {

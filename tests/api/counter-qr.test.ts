@@ -241,7 +241,7 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
     expect((await webhook(raw)).body.status).toBe('processed');
   });
 
-  it('a part payment by QR leaves the rest due; a closed QR takes no payment; closing twice says why', async () => {
+  it('a part payment by QR leaves the rest due; a closed QR takes no scan; closing twice says why', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const part = await createQr(subscriptionId, 500);
     expect(part.status).toBe(201);
@@ -257,20 +257,22 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
     const scanClosed = await scan(other.upi_uri);
     expect(scanClosed.status).toBe(400);
     expect(scanClosed.body.error_code).toBe('counter_qr.closed');
+    // Money the provider still credited to it (closed while the customer paid) is recorded.
     const late = await webhook(
       JSON.stringify(creditedEvent(other, 'pay_QrClosed0000001', nowSeconds())),
     );
-    expect(late.body.status).toBe('ignored');
+    expect(late.body.status).toBe('processed');
+    expect((await qrRow(other.id)).status).toBe('closed');
 
     expect((await scan(part.body.upi_uri)).body.status).toBe('credited');
     const payments = await paymentsOf(subscriptionId);
-    expect(payments.map((payment) => payment.amount_paise)).toEqual([50_000]);
-    // ₹1,900 still due: a QR above it is refused, one for all of it is made.
-    const above = await createQr(subscriptionId, 1901);
+    expect(payments.map((payment) => payment.amount_paise)).toEqual([70_000, 50_000]);
+    // ₹1,200 still due: a QR above it is refused, one for all of it is made.
+    const above = await createQr(subscriptionId, 1201);
     expect(above.status).toBe(400);
     expect(above.body.error_code).toBe('payment_link.amount_above_due');
     const rest = await createQr(subscriptionId);
-    expect(rest.body.amount).toBe(1900);
+    expect(rest.body.amount).toBe(1200);
   });
 
   it('asks for ₹1 up to what is due, of a subscription that exists; a declined scan pays nothing', async () => {
@@ -299,14 +301,20 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
     );
     expect((await scan('https://example.com/')).status).toBe(400);
 
-    // Once fully paid (by the counter), nothing is due and no QR is made.
+    // A QR asked without an amount asks for what the open ₹1 QR does not.
     const full = (await createQr(subscriptionId)).body;
+    expect(full.amount).toBe(PRICE - 1);
     expect((await scan(full.upi_uri)).body.status).toBe('credited');
+    // ₹1 is due, and the open ₹1 QR asks for it: nothing more can be asked.
+    expect((await qrRow(qr.id)).status).toBe('created');
+    const more = await createQr(subscriptionId);
+    expect(more.status).toBe(400);
+    expect(more.body.error_code).toBe('payment_link.fully_requested');
+    // Once fully paid, nothing is due and no QR is made.
+    expect((await scan(qr.upi_uri)).body.status).toBe('credited');
     const none = await createQr(subscriptionId);
     expect(none.status).toBe(400);
     expect(none.body.error_code).toBe('payment_link.nothing_due');
-    // The ₹1 QR still open could only take money twice: it was closed.
-    expect((await qrRow(qr.id)).status).toBe('closed');
   });
 
   it("the sandbox provider speaks Razorpay's QR entity: active, then closed with its close_reason", async () => {
@@ -360,7 +368,7 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
     expect((await qrRow(qr.id)).status).toBe('created');
   });
 
-  it('a QR past its close_by takes no payment and shows as expired; the provider closing it ends it', async () => {
+  it('a QR past its close_by takes no scan and shows as expired; money still credited is recorded; the provider closing it ends it', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const qr = (await createQr(subscriptionId)).body;
     t.clock.advance(16 * MINUTE_MS);
@@ -374,7 +382,10 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
       const late = await webhook(
         JSON.stringify(creditedEvent(qr, 'pay_QrLate000000001', nowSeconds())),
       );
-      expect(late.body.status).toBe('ignored');
+      expect(late.body.status).toBe('processed');
+      expect((await paymentsOf(subscriptionId)).map((one) => one.amount_paise)).toEqual([
+        PRICE * 100,
+      ]);
       const closedEvent = JSON.stringify({
         entity: 'event',
         event: 'qr_code.closed',
@@ -384,7 +395,7 @@ describe.each(testDatabases())('counter QR codes on %s (sandbox)', (dialect) => 
       expect((await webhook(closedEvent)).body.status).toBe('processed');
       expect((await qrRow(qr.id)).status).toBe('expired');
       expect((await webhook(closedEvent)).body.status).toBe('duplicate');
-      expect(await paymentsOf(subscriptionId)).toEqual([]);
+      expect(await paymentsOf(subscriptionId)).toHaveLength(1);
     } finally {
       t.clock.advance(-16 * MINUTE_MS);
     }

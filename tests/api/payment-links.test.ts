@@ -205,16 +205,24 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect((await webhook(raw)).body.status).toBe('duplicate');
   });
 
-  it('once nothing is due, the other links of the subscription are cancelled', async () => {
+  it('a second link may not ask for what the first asks; once nothing is due, the open link is cancelled', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const first = (await createLink(subscriptionId)).body;
-    const second = (await createLink(subscriptionId)).body;
-    const paid = await t.request('POST', `/api/payments/sandbox/links/${first.link_id}/pay/`, {
-      body: { outcome: 'success' },
+    const second = await createLink(subscriptionId);
+    expect(second.status).toBe(400);
+    expect(second.body.error_code).toBe('payment_link.fully_requested');
+    const recorded = await t.request('POST', '/api/payments/admin/payments/record_offline/', {
+      token: owner,
+      body: {
+        subscription: subscriptionId,
+        amount: PRICE,
+        payment_mode: 'cash',
+        received_on: t.ctx.today(),
+      },
     });
-    expect(paid.body.status).toBe('paid');
-    expect((await linkRow(second.id)).status).toBe('cancelled');
-    const other = await t.request('POST', `/api/payments/sandbox/links/${second.link_id}/pay/`, {
+    expect(recorded.status).toBe(201);
+    expect((await linkRow(first.id)).status).toBe('cancelled');
+    const other = await t.request('POST', `/api/payments/sandbox/links/${first.link_id}/pay/`, {
       body: { outcome: 'success' },
     });
     expect(other.status).toBe(400);
@@ -242,7 +250,7 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect((await webhook(raw)).body.status).toBe('processed');
   });
 
-  it('an expired link takes no payment, from the sandbox or a late webhook', async () => {
+  it('an expired link takes no payment from the sandbox; money the provider still captured on it is recorded', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const link = (await createLink(subscriptionId)).body;
     t.clock.advance(8 * DAY_MS);
@@ -255,9 +263,12 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
       const late = await webhook(
         JSON.stringify(paidEvent(link, 'pay_Late000000000001', nowSeconds())),
       );
+      // Razorpay took the money after the expiry: it is recorded, and pays what is still owed.
       expect(late.status).toBe(200);
-      expect(late.body.status).toBe('ignored');
-      expect(await paymentsOf(subscriptionId)).toEqual([]);
+      expect(late.body.status).toBe('processed');
+      expect(
+        (await paymentsOf(subscriptionId)).map((one) => [one.amount_paise, one.advance_paise]),
+      ).toEqual([[PRICE * 100, 0]]);
       // The provider's expiry event ends it.
       const expired = await webhook(
         JSON.stringify({
@@ -272,7 +283,7 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     }
   });
 
-  it('a cancelled link takes no payment; cancelling twice says why', async () => {
+  it('a cancelled link takes no payment from the sandbox; cancelling twice says why; money captured on it is recorded', async () => {
     const { subscriptionId } = await api.pendingSubscription(asha);
     const link = (await createLink(subscriptionId, 1000)).body;
     const cancelled = await t.request('POST', `${LINKS}${link.id}/cancel/`, { token: owner });
@@ -294,8 +305,12 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     const hook = await webhook(
       JSON.stringify(paidEvent(link, 'pay_Cancelled0000001', nowSeconds())),
     );
-    expect(hook.body.status).toBe('ignored');
-    expect(await paymentsOf(subscriptionId)).toEqual([]);
+    // Razorpay captured it anyway (cancelled while the customer paid): recorded against the due.
+    expect(hook.body.status).toBe('processed');
+    expect(
+      (await paymentsOf(subscriptionId)).map((one) => [one.amount_paise, one.advance_paise]),
+    ).toEqual([[1000_00, 0]]);
+    expect((await linkRow(link.id)).status).toBe('cancelled');
     const audit = await t.ctx.db.kysely
       .selectFrom('audit_log')
       .select('action')
@@ -306,6 +321,7 @@ describe.each(testDatabases())('payment links on %s (sandbox)', (dialect) => {
     expect(audit.map((entry) => entry.action)).toEqual([
       'payment_link.create',
       'payment_link.cancel',
+      'payment_link.paid_after_end',
     ]);
   });
 

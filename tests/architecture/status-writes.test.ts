@@ -34,9 +34,12 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   },
   staff_members: { store: 'lifecycles/staff/staff.store.ts', machine: 'staffMachine' },
   erasure_requests: { store: 'lifecycles/erasure/erasure.store.ts', machine: 'erasureMachine' },
-  // Cash a rider collected: pending until the owner confirms (a counter payment) or rejects it, by a
-  // conditional UPDATE … WHERE status = 'pending' (the stop's own state is machines/delivery-stop's).
-  cash_collections: { store: 'lifecycles/delivery/delivery.store.ts' },
+  // Cash a rider collected: pending until the owner confirms (a cash payment, in the same
+  // transaction) or rejects it, as machines/delivery-stop's cash-collection machine decides.
+  cash_collections: {
+    store: 'lifecycles/delivery/delivery.store.ts',
+    machine: 'cashCollectionMachine',
+  },
   // Reminders: claimed by their unique key, then sent or skipped as the reminder machine says
   // (reminderNextStep runs it; a reminder refuses nothing a person asks, so it has no decide() table).
   reminder_sends: { store: 'lifecycles/reminder/reminder.store.ts' },

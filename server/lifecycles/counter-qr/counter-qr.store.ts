@@ -11,8 +11,6 @@ import {
   counterQrFromApi,
   counterQrMachine,
   decide,
-  MIN_LINK_AMOUNT_PAISE,
-  paymentLinkAmountProblems,
   type CounterQrEvent,
   type CounterQrStatus,
 } from '@machines';
@@ -24,7 +22,7 @@ import { recordAudit } from '@server/lifecycles/audit.js';
 import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
 import {
   customerNameOf,
-  dueOfSubscription,
+  requestProblems,
 } from '@server/lifecycles/payment-link/payment-link.read.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { ProviderError, type PaymentProvider } from '@server/services/payments/provider.js';
@@ -98,10 +96,12 @@ export function createCounterQrStore(
         error_code: 'does_not_exist',
       });
     }
-    const due =
-      subscription.status === 'CANCELLED' ? 0 : await dueOfSubscription(db, subscription.id);
-    const amountPaise = input.amountPaise ?? due;
-    const problems = paymentLinkAmountProblems(amountPaise, due);
+    const { amountPaise, problems } = await requestProblems(
+      db,
+      subscription.id,
+      input.amountPaise,
+      nowIso(deps),
+    );
     if (problems.length > 0) throw refusalsError(problems);
 
     const createdAt = nowIso(deps);
@@ -120,39 +120,58 @@ export function createCounterQrStore(
       deps.log.error({ err: error }, 'payment provider refused the QR code');
       throw refusalDetail(502, 'payment.provider_unavailable');
     }
-    const id = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('counter_qr_codes')
-        .values({
-          provider: provider.name,
-          provider_qr_id: qr.id,
-          user_id: subscription.user_id,
-          subscription_id: subscription.id,
-          amount_paise: amountPaise,
-          status: 'created',
-          upi_uri: qr.upiUri,
-          image_url: qr.imageUrl,
-          close_by: closeBy.toISOString(),
-          paid_payment_id: null,
-          created_by: owner.id,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'counter_qr.create',
-        objectType: 'counter_qr',
-        objectId: inserted.id,
-        summary:
-          `Showed a counter QR code for ${formatMoney('en', amountPaise)} to ` +
-          `${customerNameOf(subscription)} for subscription #${subscription.id} (${qr.id}).`,
-        before: null,
-        after: { amount_paise: amountPaise, qr_id: qr.id, close_by: closeBy.toISOString() },
+    let id: number;
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        // Asked again under the subscription's lock: a link or QR made meanwhile may have taken
+        // what was unrequested.
+        const again = await requestProblems(
+          trx,
+          subscription.id,
+          amountPaise,
+          nowIso(deps),
+          deps.db.dialect === 'postgres',
+        );
+        if (again.problems.length > 0) throw refusalsError(again.problems);
+        const inserted = await trx
+          .insertInto('counter_qr_codes')
+          .values({
+            provider: provider.name,
+            provider_qr_id: qr.id,
+            user_id: subscription.user_id,
+            subscription_id: subscription.id,
+            amount_paise: amountPaise,
+            status: 'created',
+            upi_uri: qr.upiUri,
+            image_url: qr.imageUrl,
+            close_by: closeBy.toISOString(),
+            paid_payment_id: null,
+            created_by: owner.id,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'counter_qr.create',
+          objectType: 'counter_qr',
+          objectId: inserted.id,
+          summary:
+            `Showed a counter QR code for ${formatMoney('en', amountPaise)} to ` +
+            `${customerNameOf(subscription)} for subscription #${subscription.id} (${qr.id}).`,
+          before: null,
+          after: { amount_paise: amountPaise, qr_id: qr.id, close_by: closeBy.toISOString() },
+        });
+        return inserted.id;
       });
-      return inserted.id;
-    });
+    } catch (error) {
+      // Not kept here: the QR made at the provider must not stay payable there.
+      await provider.closeQrCode(qr.id).catch((closeError: unknown) => {
+        deps.log.warn({ err: closeError, qrId: qr.id }, 'could not close an unkept QR code');
+      });
+      throw error;
+    }
     return read(db, id);
   }
 
@@ -203,7 +222,10 @@ export function createCounterQrStore(
 
   /**
    * qr_code.credited: claims the QR and records its payment, once, keyed by the QR's id (it is
-   * single use). The delivery, the claim and the payment commit together or not at all.
+   * single use). The delivery, the claim and the payment commit together or not at all. Money
+   * credited to a QR that ended here first (closed because the due was settled another way) was
+   * still captured: it is recorded all the same, through the settle path, which keeps what nothing
+   * owes as the customer's advance; the QR stays as it ended.
    */
   async function settleCredited(facts: QrCreditFacts): Promise<CreditOutcome> {
     const qr = await byProviderId(db, facts.qrId);
@@ -223,18 +245,23 @@ export function createCounterQrStore(
         if (!(await rememberDelivery(trx, delivery))) {
           return { status: 'duplicate' };
         }
-        if (!decision.ok) {
-          return qr.status === 'credited'
-            ? { status: 'duplicate' }
-            : { status: 'ignored', reason: decision.code };
-        }
-        const claimed = await trx
-          .updateTable('counter_qr_codes')
-          .set({ status: decision.next as CounterQrStatus, updated_at: nowIso(deps) })
-          .where('id', '=', qr.id)
-          .where('status', '=', 'created')
-          .returningAll()
-          .executeTakeFirst();
+        if (qr.status === 'credited' || qr.paid_payment_id !== null) return { status: 'duplicate' };
+        const at = nowIso(deps);
+        const claimed = decision.ok
+          ? await trx
+              .updateTable('counter_qr_codes')
+              .set({ status: decision.next as CounterQrStatus, updated_at: at })
+              .where('id', '=', qr.id)
+              .where('status', '=', 'created')
+              .returningAll()
+              .executeTakeFirst()
+          : await trx
+              .updateTable('counter_qr_codes')
+              .set({ updated_at: at })
+              .where('id', '=', qr.id)
+              .where('paid_payment_id', 'is', null)
+              .returningAll()
+              .executeTakeFirst();
         if (!claimed) return { status: 'duplicate' };
         const payment = await payments.settleReceived(trx, {
           subscriptionId: claimed.subscription_id,
@@ -251,53 +278,66 @@ export function createCounterQrStore(
           .set({ paid_payment_id: payment.id })
           .where('id', '=', claimed.id)
           .execute();
+        if (!decision.ok) {
+          await recordAudit(deps, trx, {
+            actor: null,
+            action: 'counter_qr.paid_after_end',
+            objectType: 'counter_qr',
+            objectId: claimed.id,
+            summary:
+              `${formatMoney('en', payment.amount_paise)} was paid on the ${claimed.status} ` +
+              `counter QR code ${claimed.provider_qr_id} as payment #${payment.id}` +
+              (Number(payment.advance_paise) > 0
+                ? `; ${formatMoney('en', payment.advance_paise)} is kept as the customer's advance.`
+                : '.'),
+            before: { status: claimed.status },
+            after: { status: claimed.status, payment_id: payment.id },
+          });
+        }
         return { status: 'processed', payment };
       });
     } catch (error) {
-      // The subscription cannot take the payment (no longer awaiting it, another SUCCESS first):
-      // nothing is written; the owner sees the QR still waiting and the money at the provider.
+      // A subscription deleted meanwhile cannot take a payment: nothing is written, and the owner
+      // sees the money at the provider.
       if (!(error instanceof ApiError) && !isUniqueViolation(error)) throw error;
       deps.log.warn({ err: error, qrId: facts.qrId }, 'counter QR payment not applied');
       return { status: 'ignored', reason: 'not applied' };
     }
-    if (outcome.status === 'processed') {
-      await payments.notifySuccess(outcome.payment);
-      await withdrawUnpayable(qr.subscription_id);
-    }
+    if (outcome.status === 'processed') await payments.afterSettled(outcome.payment);
     return outcome;
   }
 
   /**
-   * Once a subscription owes nothing, its other QR codes waiting for payment could only take money
-   * twice: each is closed at the provider and here (best effort; a failure is logged, and the
-   * settle path would refuse such a payment anyway).
+   * Withdraws a QR waiting for payment that asks for more than its subscription still owes (the due
+   * was settled another way): closed at the provider first, then here, as the machine decides,
+   * audited as the server's own step. A provider that cannot be reached leaves it open (logged):
+   * the hourly sweep tries again, and money paid on it meanwhile becomes an advance.
    */
-  async function withdrawUnpayable(subscriptionId: number) {
-    if ((await dueOfSubscription(db, subscriptionId)) >= MIN_LINK_AMOUNT_PAISE) return;
-    const open = await db
-      .selectFrom('counter_qr_codes')
-      .selectAll()
-      .where('subscription_id', '=', subscriptionId)
-      .where('status', '=', 'created')
-      .execute();
-    for (const other of open) {
-      const decision = decideFor(other, { type: 'counter_qr.close' });
-      if (!decision.ok) continue;
-      try {
-        await provider.closeQrCode(other.provider_qr_id);
-        await db
-          .updateTable('counter_qr_codes')
-          .set({ status: decision.next as CounterQrStatus, updated_at: nowIso(deps) })
-          .where('id', '=', other.id)
-          .where('status', '=', 'created')
-          .execute();
-      } catch (error) {
-        deps.log.warn(
-          { err: error, qrId: other.provider_qr_id },
-          'could not close a counter QR code of a subscription paid for',
-        );
-      }
-    }
+  async function withdraw(id: number, reason: string): Promise<boolean> {
+    const row = await read(db, id);
+    const decision = decideFor(row, { type: 'counter_qr.close' });
+    if (!decision.ok) return false;
+    await provider.closeQrCode(row.provider_qr_id);
+    return db.transaction().execute(async (trx) => {
+      const closed = await trx
+        .updateTable('counter_qr_codes')
+        .set({ status: decision.next as CounterQrStatus, updated_at: nowIso(deps) })
+        .where('id', '=', id)
+        .where('status', '=', 'created')
+        .returning('id')
+        .executeTakeFirst();
+      if (!closed) return false;
+      await recordAudit(deps, trx, {
+        actor: null,
+        action: 'counter_qr.withdraw',
+        objectType: 'counter_qr',
+        objectId: id,
+        summary: `Closed the counter QR code ${row.provider_qr_id} for ${formatMoney('en', row.amount_paise)} (subscription #${row.subscription_id}): ${reason}`,
+        before: { status: row.status },
+        after: { status: decision.next },
+      });
+      return true;
+    });
   }
 
   /**
@@ -330,6 +370,7 @@ export function createCounterQrStore(
   return {
     create,
     close,
+    withdraw,
     settleCredited,
     endFromProvider,
     read: (id: number) => read(db, id),

@@ -7,11 +7,15 @@
 // stored for it.
 import { sql } from 'kysely';
 import {
+  cashCollectionFromApi,
+  cashCollectionMachine,
   decide,
   deliveryStopEventOf,
   deliveryStopFromApi,
   deliveryStopMachine,
   refusal,
+  type CashCollectionEvent,
+  type CashCollectionStatus,
   type DeliveryMarkEvent,
   type DeliveryStopState,
   type Refusal,
@@ -525,87 +529,71 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
   }
 
   /**
-   * Confirms a pending collection as a counter payment in cash, through the payment store's
-   * offline path with the collection's own request id, so it is recorded once however often this
-   * runs (a retry, two owners at once).
+   * The owner's decision on a pending collection, written first (the cash-collection machine's
+   * transition, a conditional UPDATE from pending) and in one transaction with what it records: a
+   * confirmation's cash payment (the payment store's settle path: what is owed, the rest kept as the
+   * customer's advance) and the audit entry. Of a confirm and a reject sent together, whichever
+   * writes first wins and the other is refused; a refused confirmation leaves no payment behind.
+   * The customer hears of a payment after the commit.
    */
-  async function confirmCollection(actor: User, id: number) {
+  async function decideCollection(actor: User, id: number, event: CashCollectionEvent) {
     const row = await readCollection(db, id);
-    if (row.status !== 'pending') throw refusalError(refusal('cash_collection.not_pending'));
-    const subscription = await db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', row.subscription_id)
-      .executeTakeFirstOrThrow();
-    const today = deps.today();
-    const payment = await payments.recordOffline(actor, subscription, {
-      amountPaise: row.amount_paise,
-      mode: 'cash',
-      reference: null,
-      receivedOn: row.date < today ? row.date : today,
-      note: `Cash collected on delivery (${row.date}, ${row.meal}).`,
-      requestId: `cash-collection-${row.id}`,
-    });
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
+    const decision = decide(cashCollectionMachine, cashCollectionFromApi(row), event);
+    if (!decision.ok) throw refusalError(decision);
+    const decided = nowIso(deps);
+    const payment = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
         .updateTable('cash_collections')
         .set({
-          status: 'confirmed',
-          payment_id: payment.id,
+          status: decision.next as CashCollectionStatus,
+          reject_reason: decision.context.rejectReason,
           decided_by: actor.id,
-          decided_at: nowIso(deps),
+          decided_at: decided,
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .returningAll()
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1) {
+      if (!claimed) {
+        // Decided meanwhile: the machine says why, from the collection as it is now.
+        const now = await readCollection(trx, id);
+        const refused = decide(cashCollectionMachine, cashCollectionFromApi(now), event);
+        throw refusalError(refused.ok ? refusal('cash_collection.not_pending') : refused);
+      }
+      const amount = formatMoney('en', claimed.amount_paise);
+      if (event.type === 'cash_collection.reject') {
         await recordAudit(deps, trx, {
           actor,
-          action: 'cash_collection.confirm',
+          action: 'cash_collection.reject',
           objectType: 'cash_collection',
           objectId: id,
-          summary: `Confirmed ${formatMoney('en', row.amount_paise)} cash collected on delivery as payment #${payment.id}.`,
+          summary: `Rejected ${amount} cash reported on delivery: ${claimed.reject_reason}`,
           before: { status: 'pending' },
-          after: { status: 'confirmed', payment_id: payment.id },
+          after: { status: 'rejected', reject_reason: claimed.reject_reason },
         });
+        return null;
       }
-    });
-    const after = await readCollection(db, id);
-    // A concurrent confirmation recorded the same payment: the same answer.
-    if (after.status !== 'confirmed' || after.payment_id !== payment.id) {
-      throw refusalError(refusal('cash_collection.not_pending'));
-    }
-    return cashCollectionBody(after);
-  }
-
-  async function rejectCollection(actor: User, id: number, reason: string) {
-    const row = await readCollection(db, id);
-    if (row.status !== 'pending') throw refusalError(refusal('cash_collection.not_pending'));
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
+      const paid = await payments.settleCollected(trx, actor, claimed);
+      await trx
         .updateTable('cash_collections')
-        .set({
-          status: 'rejected',
-          reject_reason: reason.trim(),
-          decided_by: actor.id,
-          decided_at: nowIso(deps),
-        })
+        .set({ payment_id: paid.id })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) {
-        throw refusalError(refusal('cash_collection.not_pending'));
-      }
+        .execute();
+      const kept = Number(paid.advance_paise);
       await recordAudit(deps, trx, {
         actor,
-        action: 'cash_collection.reject',
+        action: 'cash_collection.confirm',
         objectType: 'cash_collection',
         objectId: id,
-        summary: `Rejected ${formatMoney('en', row.amount_paise)} cash reported on delivery: ${reason.trim()}`,
+        summary:
+          `Confirmed ${amount} cash collected on delivery as payment #${paid.id}` +
+          (kept > 0 ? `; ${formatMoney('en', kept)} kept as the customer's advance.` : '.'),
         before: { status: 'pending' },
-        after: { status: 'rejected', reject_reason: reason.trim() },
+        after: { status: 'confirmed', payment_id: paid.id, advance_paise: kept },
       });
+      return paid;
     });
+    if (payment) await payments.afterSettled(payment);
     return cashCollectionBody(await readCollection(db, id));
   }
 
@@ -615,7 +603,9 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     deleteRoute,
     reorder,
     applyMarks,
-    confirmCollection,
-    rejectCollection,
+    confirmCollection: (actor: User, id: number) =>
+      decideCollection(actor, id, { type: 'cash_collection.confirm' }),
+    rejectCollection: (actor: User, id: number, reason: string) =>
+      decideCollection(actor, id, { type: 'cash_collection.reject', reason }),
   };
 }

@@ -1,12 +1,15 @@
 // The ledger's operations: the customer's own statement, and the owner's dues list (JSON or CSV),
-// Dues tile and any customer's statement.
+// Dues tile and any customer's statement, and paying back a customer's advance.
 import { BUSINESS_USER_TYPES } from '@server/platform/db/schema.js';
 import { csvLine } from '@machines/export';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
-import { requireCustomer, type Handlers, requireBusiness } from '@server/http.js';
+import { requireBusiness, requireCustomer, requireOwner, type Handlers } from '@server/http.js';
+import { rupees } from '@server/platform/format.js';
+import { paiseFromRupees } from '@machines/shared';
 import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
 import {
+  advanceOf,
   countDues,
   duesPage,
   duesRowBody,
@@ -30,6 +33,18 @@ const CSV_HEADER = [
 
 export function ledgerHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
+
+  /** The customer with user id `id`; 404 for an unknown id or one that is not a customer. */
+  async function customerOf(id: number) {
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_type', 'not in', [...BUSINESS_USER_TYPES])
+      .executeTakeFirst();
+    if (!user) throw notFound();
+    return user;
+  }
 
   return {
     async getMyStatement(request) {
@@ -94,14 +109,37 @@ export function ledgerHandlers(ctx: AppContext) {
 
     async ownerCustomerStatement(request) {
       requireBusiness(request);
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('user_type', 'not in', [...BUSINESS_USER_TYPES])
+      return readStatement(db, await customerOf(request.params.id), ctx.today(), 'owner');
+    },
+
+    async ownerRefundAdvance(request, reply) {
+      const owner = requireOwner(request);
+      const customer = await customerOf(request.params.id);
+      const body = request.body;
+      const refunded = await ctx.stores.refunds.refundAdvance(owner, customer.id, {
+        amountPaise: paiseFromRupees(body.amount) ?? 0,
+        method: body.method,
+        reference: body.reference ?? null,
+        adminComment: body.admin_comment,
+        requestId: body.request_id ?? null,
+      });
+      const note = await db
+        .selectFrom('credit_notes')
+        .select(['id', 'number'])
+        .where('advance_refund_id', '=', refunded.id)
         .executeTakeFirst();
-      if (!user) throw notFound();
-      return readStatement(db, user, ctx.today(), 'owner');
+      reply.code(201);
+      return {
+        id: refunded.id,
+        customer_id: refunded.user_id,
+        amount: rupees(refunded.amount_paise),
+        method: refunded.method,
+        reference: refunded.reference,
+        admin_comment: refunded.admin_comment,
+        refunded_on: refunded.refunded_on,
+        credit_note: note ?? null,
+        advance_left: rupees(await advanceOf(db, customer.id)),
+      };
     },
   } satisfies Partial<Handlers>;
 }

@@ -200,10 +200,15 @@ export async function readStatement(
             },
     };
   });
+  // The advance: what the entries on no subscription hold for the customer (advanceOf's rule).
+  const heldPaise = -entries
+    .filter((entry) => entry.subscription_id === null)
+    .reduce((sum, entry) => sum + Number(entry.amount_paise), 0);
   const facts = {
     balancePaise: Number(balance?.balance_paise ?? 0),
     dueSince: balance?.due_since ?? null,
     today,
+    advancePaise: Math.max(0, heldPaise),
   };
   const actions = allowedEvents(duesMachine, duesOf(facts)).filter(
     (action) => CUSTOMER_ACTIONS.has(action) === (reader === 'customer'),
@@ -211,6 +216,7 @@ export async function readStatement(
   return {
     customer: customerBody(user),
     balance: rupees(facts.balancePaise),
+    advance: rupees(facts.advancePaise),
     status: duesStatus(facts),
     due_since: facts.dueSince,
     days_due: daysDue(facts),
@@ -517,4 +523,55 @@ export async function dueOfSubscription(
 ): Promise<number> {
   const ledgers = await subscriptionLedgers(executor, [subscription.id]);
   return amountDue(subscription.total_paid_paise, ledgers.get(subscription.id));
+}
+
+/**
+ * The customer's advance: what they paid beyond every bill, held in their entries on no
+ * subscription (migration 042), less what was used or paid back. 0 when nothing is held.
+ */
+export async function advanceOf(executor: Executor, userId: number): Promise<number> {
+  const row = await executor
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_paise'), eb.lit(0)).as('sum'))
+    .where('user_id', '=', userId)
+    .where('subscription_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Math.max(0, -Number(row.sum));
+}
+
+/**
+ * What a subscription can still be paid: what it owes while it awaits payment or once it was
+ * charged (started with dues, cancelled or ended owing); nothing for one never charged that no
+ * longer awaits payment (cancelled or deleted before it was paid).
+ */
+export const payableDue = (
+  subscription: Pick<Subscription, 'status' | 'total_paid_paise'>,
+  ledger: SubscriptionLedger | undefined,
+): number =>
+  subscription.status === 'PENDING_PAYMENT' || ledger?.charged
+    ? Math.max(0, amountDue(subscription.total_paid_paise, ledger))
+    : 0;
+
+/** The customer's subscriptions that can still be paid something, oldest first, with what each owes. */
+export async function owingSubscriptions(
+  executor: Executor,
+  userId: number,
+): Promise<Array<{ subscription: Subscription; duePaise: number }>> {
+  const rows = await executor
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const ledgers = await subscriptionLedgers(
+    executor,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .map((subscription) => ({
+      subscription,
+      duePaise: payableDue(subscription, ledgers.get(subscription.id)),
+    }))
+    .filter((owing) => owing.duePaise > 0);
 }

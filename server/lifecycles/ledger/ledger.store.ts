@@ -2,7 +2,8 @@
 // (an order paid, money received at the counter, a payment link paid, a walk-in's enrolment) and
 // every refund posts here, inside its own transaction, so an entry exists exactly when what it
 // records does. One entry per source and kind (the unique index): a path that runs twice posts
-// once. Each post locks the customer's balance row, then rewrites it from their entries
+// once (and only a subscription deleted before it was paid takes its entries back, see release).
+// Each post locks the customer's balance row, then rewrites it from their entries
 // (machines/dues balanceOf), so the balance is always the sum and concurrent posts queue.
 import { balanceOf } from '@machines/dues';
 import type { LedgerKind, Subscription } from '@server/platform/db/schema.js';
@@ -14,7 +15,7 @@ export interface LedgerPost {
   kind: LedgerKind;
   /** Unsigned: the kind gives the sign. */
   amountPaise: number;
-  sourceType: 'subscription' | 'payment' | 'refund';
+  sourceType: 'subscription' | 'payment' | 'refund' | 'advance_application' | 'advance_refund';
   sourceId: number;
   occurredOn: string;
   description: string;
@@ -101,5 +102,28 @@ export function createLedgerStore(deps: StoreDeps) {
     });
   }
 
-  return { post, charge };
+  /**
+   * A subscription deleted while awaiting payment never happened: its entries go (its charge and
+   * what the customer's advance paid of it, on both sides of each use), in the deletion's `trx`,
+   * so the advance is held again in full. The caller makes sure no money was paid for it.
+   */
+  async function release(trx: Executor, subscription: Subscription): Promise<void> {
+    await lockBalance(trx, subscription.user_id);
+    const uses = trx
+      .selectFrom('advance_applications')
+      .select('id')
+      .where('subscription_id', '=', subscription.id);
+    await trx
+      .deleteFrom('ledger_entries')
+      .where((eb) =>
+        eb.or([
+          eb('subscription_id', '=', subscription.id),
+          eb.and([eb('source_type', '=', 'advance_application'), eb('source_id', 'in', uses)]),
+        ]),
+      )
+      .execute();
+    await rebalance(trx, subscription.user_id);
+  }
+
+  return { post, charge, release, lock: lockBalance };
 }

@@ -198,8 +198,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
         throw notFound();
       const settings = await readSettings(db);
       if (!settings.upi) throw refusalError(refusal('payment_link.upi_not_configured'));
-      const due =
-        subscription.status === 'CANCELLED' ? 0 : await dueOfSubscription(db, subscription.id);
+      const due = await dueOfSubscription(db, subscription.id);
       if (due < MIN_LINK_AMOUNT_PAISE) throw refusalError(refusal('payment_link.nothing_due'));
       const note = `${subscription.plan_name} #${subscription.id}`;
       return {

@@ -8,10 +8,8 @@ import { rememberDelivery } from '@server/lifecycles/payment/webhook-events.js';
 import { randomBytes } from 'node:crypto';
 import {
   decide,
-  paymentLinkAmountProblems,
   paymentLinkFromApi,
   paymentLinkMachine,
-  MIN_LINK_AMOUNT_PAISE,
   PAYMENT_LINK_LIFETIME_DAYS,
   type PaymentLinkEvent,
   type PaymentLinkStatus,
@@ -27,8 +25,8 @@ import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.
 import { ProviderError, type PaymentProvider } from '@server/services/payments/provider.js';
 import {
   customerNameOf,
-  dueOfSubscription,
   paymentLinkSelect,
+  requestProblems,
   type PaymentLinkRow,
 } from './payment-link.read.js';
 
@@ -106,10 +104,12 @@ export function createPaymentLinkStore(
         error_code: 'does_not_exist',
       });
     }
-    const due =
-      subscription.status === 'CANCELLED' ? 0 : await dueOfSubscription(db, subscription.id);
-    const amountPaise = input.amountPaise ?? due;
-    const problems = paymentLinkAmountProblems(amountPaise, due);
+    const { amountPaise, problems } = await requestProblems(
+      db,
+      subscription.id,
+      input.amountPaise,
+      nowIso(deps),
+    );
     if (problems.length > 0) throw refusalsError(problems);
 
     const settings = await readSettings(db);
@@ -140,39 +140,58 @@ export function createPaymentLinkStore(
       deps.log.error({ err: error }, 'payment provider refused the payment link');
       throw refusalDetail(502, 'payment.provider_unavailable');
     }
-    const id = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('payment_links')
-        .values({
-          provider: provider.name,
-          provider_link_id: link.id,
-          reference_id: referenceId,
-          user_id: subscription.user_id,
-          subscription_id: subscription.id,
-          amount_paise: amountPaise,
-          status: 'created',
-          short_url: link.shortUrl,
-          expire_by: expireBy.toISOString(),
-          paid_payment_id: null,
-          created_by: owner?.id ?? null,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'payment_link.create',
-        objectType: 'payment_link',
-        objectId: inserted.id,
-        summary:
-          `Sent a payment link for ${formatMoney('en', amountPaise)} to ` +
-          `${customerNameOf(subscription)} for subscription #${subscription.id} (${link.id}).`,
-        before: null,
-        after: { amount_paise: amountPaise, link_id: link.id, expire_by: expireBy.toISOString() },
+    let id: number;
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        // Asked again under the subscription's lock: a link or QR made meanwhile may have taken
+        // what was unrequested.
+        const again = await requestProblems(
+          trx,
+          subscription.id,
+          amountPaise,
+          nowIso(deps),
+          deps.db.dialect === 'postgres',
+        );
+        if (again.problems.length > 0) throw refusalsError(again.problems);
+        const inserted = await trx
+          .insertInto('payment_links')
+          .values({
+            provider: provider.name,
+            provider_link_id: link.id,
+            reference_id: referenceId,
+            user_id: subscription.user_id,
+            subscription_id: subscription.id,
+            amount_paise: amountPaise,
+            status: 'created',
+            short_url: link.shortUrl,
+            expire_by: expireBy.toISOString(),
+            paid_payment_id: null,
+            created_by: owner?.id ?? null,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'payment_link.create',
+          objectType: 'payment_link',
+          objectId: inserted.id,
+          summary:
+            `Sent a payment link for ${formatMoney('en', amountPaise)} to ` +
+            `${customerNameOf(subscription)} for subscription #${subscription.id} (${link.id}).`,
+          before: null,
+          after: { amount_paise: amountPaise, link_id: link.id, expire_by: expireBy.toISOString() },
+        });
+        return inserted.id;
       });
-      return inserted.id;
-    });
+    } catch (error) {
+      // Not kept here: the link made at the provider must not stay payable there.
+      await provider.cancelPaymentLink(link.id).catch((cancelError: unknown) => {
+        deps.log.warn({ err: cancelError, linkId: link.id }, 'could not cancel an unkept link');
+      });
+      throw error;
+    }
     return read(db, id);
   }
 
@@ -224,7 +243,10 @@ export function createPaymentLinkStore(
 
   /**
    * payment_link.paid: claims the link and records its payment, once, keyed by the link's
-   * reference. The delivery, the claim and the payment commit together or not at all.
+   * reference. The delivery, the claim and the payment commit together or not at all. Money paid on
+   * a link that ended here first (cancelled because the due was settled another way, or withdrawn
+   * while the customer paid) was still captured: it is recorded all the same, through the settle
+   * path, which keeps what nothing owes as the customer's advance; the link stays as it ended.
    */
   async function settlePaid(facts: LinkPaymentFacts): Promise<PaidOutcome> {
     const link = await linkByProviderId(db, facts.linkId);
@@ -247,19 +269,25 @@ export function createPaymentLinkStore(
         if (!(await rememberDelivery(trx, delivery))) {
           return { status: 'duplicate' };
         }
-        if (!decision.ok) {
-          return link.status === 'paid'
-            ? { status: 'duplicate' }
-            : { status: 'ignored', reason: decision.code };
-        }
+        if (link.status === 'paid' || link.paid_payment_id !== null) return { status: 'duplicate' };
         const at = nowIso(deps);
-        const claimed = await trx
-          .updateTable('payment_links')
-          .set({ status: decision.next as PaymentLinkStatus, updated_at: at })
-          .where('id', '=', link.id)
-          .where('status', '=', 'created')
-          .returningAll()
-          .executeTakeFirst();
+        // Paid as a link should be: claimed (created → paid). Paid after it ended here: the money
+        // is recorded on the link as it ended, once (the delivery above and paid_payment_id).
+        const claimed = decision.ok
+          ? await trx
+              .updateTable('payment_links')
+              .set({ status: decision.next as PaymentLinkStatus, updated_at: at })
+              .where('id', '=', link.id)
+              .where('status', '=', 'created')
+              .returningAll()
+              .executeTakeFirst()
+          : await trx
+              .updateTable('payment_links')
+              .set({ updated_at: at })
+              .where('id', '=', link.id)
+              .where('paid_payment_id', 'is', null)
+              .returningAll()
+              .executeTakeFirst();
         if (!claimed) return { status: 'duplicate' };
         const payment = await payments.settleReceived(trx, {
           subscriptionId: claimed.subscription_id,
@@ -276,53 +304,66 @@ export function createPaymentLinkStore(
           .set({ paid_payment_id: payment.id })
           .where('id', '=', claimed.id)
           .execute();
+        if (!decision.ok) {
+          await recordAudit(deps, trx, {
+            actor: null,
+            action: 'payment_link.paid_after_end',
+            objectType: 'payment_link',
+            objectId: claimed.id,
+            summary:
+              `${formatMoney('en', payment.amount_paise)} was paid on the ${claimed.status} ` +
+              `payment link ${claimed.provider_link_id} as payment #${payment.id}` +
+              (Number(payment.advance_paise) > 0
+                ? `; ${formatMoney('en', payment.advance_paise)} is kept as the customer's advance.`
+                : '.'),
+            before: { status: claimed.status },
+            after: { status: claimed.status, payment_id: payment.id },
+          });
+        }
         return { status: 'processed', payment };
       });
     } catch (error) {
-      // The subscription cannot take the payment (no longer awaiting it, another SUCCESS first):
-      // nothing is written; the owner sees the link still waiting and the money at the provider.
+      // A subscription deleted meanwhile cannot take a payment: nothing is written, and the owner
+      // sees the money at the provider.
       if (!(error instanceof ApiError) && !isUniqueViolation(error)) throw error;
       deps.log.warn({ err: error, linkId: facts.linkId }, 'payment link payment not applied');
       return { status: 'ignored', reason: 'not applied' };
     }
-    if (outcome.status === 'processed') {
-      await payments.notifySuccess(outcome.payment);
-      await withdrawUnpayable(link.subscription_id);
-    }
+    if (outcome.status === 'processed') await payments.afterSettled(outcome.payment);
     return outcome;
   }
 
   /**
-   * Once a subscription owes nothing, its other links waiting for payment could only take money
-   * twice: each is cancelled at the provider and here (best effort; a failure is logged, and the
-   * settle path would refuse such a payment anyway).
+   * Withdraws a link waiting for payment that asks for more than its subscription still owes (the
+   * due was settled another way): cancelled at the provider first, then here, as the machine
+   * decides, audited as the server's own step. A provider that cannot be reached leaves it open
+   * (logged): the hourly sweep tries again, and money paid on it meanwhile becomes an advance.
    */
-  async function withdrawUnpayable(subscriptionId: number) {
-    if ((await dueOfSubscription(db, subscriptionId)) >= MIN_LINK_AMOUNT_PAISE) return;
-    const open = await db
-      .selectFrom('payment_links')
-      .selectAll()
-      .where('subscription_id', '=', subscriptionId)
-      .where('status', '=', 'created')
-      .execute();
-    for (const other of open) {
-      const decision = decideFor(other, { type: 'payment_link.cancel' });
-      if (!decision.ok) continue;
-      try {
-        await provider.cancelPaymentLink(other.provider_link_id);
-        await db
-          .updateTable('payment_links')
-          .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
-          .where('id', '=', other.id)
-          .where('status', '=', 'created')
-          .execute();
-      } catch (error) {
-        deps.log.warn(
-          { err: error, linkId: other.provider_link_id },
-          'could not cancel a payment link of a subscription paid for',
-        );
-      }
-    }
+  async function withdraw(id: number, reason: string): Promise<boolean> {
+    const row = await read(db, id);
+    const decision = decideFor(row, { type: 'payment_link.cancel' });
+    if (!decision.ok) return false;
+    await provider.cancelPaymentLink(row.provider_link_id);
+    return db.transaction().execute(async (trx) => {
+      const cancelled = await trx
+        .updateTable('payment_links')
+        .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+        .where('id', '=', id)
+        .where('status', '=', 'created')
+        .returning('id')
+        .executeTakeFirst();
+      if (!cancelled) return false;
+      await recordAudit(deps, trx, {
+        actor: null,
+        action: 'payment_link.withdraw',
+        objectType: 'payment_link',
+        objectId: id,
+        summary: `Cancelled the payment link ${row.provider_link_id} for ${formatMoney('en', row.amount_paise)} (subscription #${row.subscription_id}): ${reason}`,
+        before: { status: row.status },
+        after: { status: decision.next },
+      });
+      return true;
+    });
   }
 
   /** payment_link.expired / .cancelled from the provider: the link ends so, once. */
@@ -344,5 +385,12 @@ export function createPaymentLinkStore(
     return ended ? 'processed' : 'duplicate';
   }
 
-  return { create, cancel, settlePaid, endFromProvider, read: (id: number) => read(db, id) };
+  return {
+    create,
+    cancel,
+    withdraw,
+    settlePaid,
+    endFromProvider,
+    read: (id: number) => read(db, id),
+  };
 }

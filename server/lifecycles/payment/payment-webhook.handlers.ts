@@ -124,7 +124,7 @@ export function paymentWebhookHandlers(ctx: AppContext) {
           return acknowledge();
         }
         if (result === 'duplicate') return { status: 'duplicate' } as const;
-        if (result.activated) void payments.notifySuccess(result.payment);
+        if (result.activated) void payments.afterSettled(result.payment);
         return { status: 'processed' } as const;
       }
 
@@ -137,13 +137,16 @@ export function paymentWebhookHandlers(ctx: AppContext) {
           ? String(entity?.error_description).slice(0, 500)
           : 'Payment failed at the provider.';
       const failed = await db.transaction().execute(async (trx) => {
-        if (!(await remember(trx))) return null;
+        if (!(await remember(trx))) return 'duplicate' as const;
         return payments.recordFailure(
           { order, providerPaymentId: paymentId, reason, paymentMode: method },
           trx,
         );
       });
-      if (!failed) return { status: 'duplicate' } as const;
+      if (failed === 'duplicate') return { status: 'duplicate' } as const;
+      // Told after the order was paid (deliveries come in any order): nothing changes, nobody is
+      // told their payment failed.
+      if (failed === null) return { status: 'ignored' } as const;
       void payments.notifyFailure(failed);
       return { status: 'processed' } as const;
     },

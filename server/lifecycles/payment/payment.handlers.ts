@@ -176,6 +176,8 @@ export function paymentHandlers(ctx: AppContext) {
           reason: kind ? PAYMENT_FAILURE_SENTENCES[kind] : SANDBOX_DECLINED_REASON,
           paymentMode: request.body.method ?? 'sandbox',
         });
+        // Paid meanwhile (the order was open when read): the failure changes nothing.
+        if (!failed) throw refusalError(refusal('payment.order_not_open'));
         await payments.notifyFailure(failed);
         // SandboxDeclined: an ErrorBody with the id of the FAILED payment just recorded.
         const declined = refusal('payment.declined');

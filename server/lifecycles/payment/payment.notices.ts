@@ -53,12 +53,18 @@ export function createPaymentNotices(deps: StoreDeps) {
         : `${l.t('notice.payment_success.payment_id', { id: payment.transaction_id ?? '' })}\n`;
       const dates = { start: l.date(plan?.start_date), end: l.date(plan?.adjusted_end_date) };
       const owed = { due: l.rupees(due) };
-      const text =
+      const paidFor =
         due <= 0
           ? l.t('notice.payment_success.text', { ...paid, ...dates })
           : plan?.status === 'PENDING_PAYMENT'
             ? l.t('notice.payment_part.text', { ...paid, ...owed })
             : l.t('notice.payment_part_active.text', { ...paid, ...dates, ...owed });
+      // Paid beyond what was owed: the rest is the customer's advance, and the notice says so.
+      const advance = Number(payment.advance_paise);
+      const text =
+        advance > 0
+          ? `${paidFor} ${l.t('notice.payment_advance.text', { advance: l.rupees(advance) })}`
+          : paidFor;
       const business = deps.config.business.name;
       return {
         type: 'payment_success',

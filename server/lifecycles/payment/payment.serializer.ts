@@ -17,6 +17,7 @@ export function paymentBody(row: PaymentRow, today: string): PaymentBody {
     id: row.id,
     status: row.status,
     amount_inr: rupees(row.amount_paise),
+    advance: rupees(row.advance_paise),
     currency: 'INR',
     transaction_id: row.transaction_id,
     payment_gateway: row.payment_gateway as PaymentBody['payment_gateway'],

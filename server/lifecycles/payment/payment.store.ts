@@ -34,7 +34,13 @@ import {
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
-import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
+import {
+  advanceOf,
+  dueOfSubscription,
+  owingSubscriptions,
+  payableDue,
+  subscriptionLedgers,
+} from '@server/lifecycles/ledger/ledger.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { MIN_PAYMENT_PAISE, startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
@@ -164,7 +170,7 @@ export function createPaymentStore(
    */
   async function settleInTransaction(trx: Executor, input: SettleInput): Promise<SettleOutcome> {
     const claimed = await orders.claimPaid(trx, input.order);
-    if (!claimed) return { activated: false };
+    if (!claimed) return settleCapturedAgain(trx, input);
     const payment = await succeedInTransaction(trx, {
       userId: claimed.user_id,
       subscriptionId: claimed.subscription_id,
@@ -183,6 +189,43 @@ export function createPaymentStore(
     });
     return { activated: true, payment };
   }
+
+  /**
+   * A payment the provider captured on an order that can take no payment any more (paid already by
+   * another payment id, or failed): the money was still taken, so it is recorded, once by its
+   * payment id, outside the order (whose one SUCCESS stays), through the settle path, which keeps
+   * what the subscription no longer owes as the customer's advance. Never a second payment for the
+   * same days; never invisible.
+   */
+  async function settleCapturedAgain(trx: Executor, input: SettleInput): Promise<SettleOutcome> {
+    if (await paymentOfProvider(trx, input.providerPaymentId)) return { activated: false };
+    const payment = await succeedInTransaction(trx, {
+      userId: input.order.user_id,
+      subscriptionId: input.order.subscription_id,
+      paymentOrderId: null,
+      amountPaise: input.order.amount_paise,
+      currency: input.order.currency,
+      gateway: input.order.provider,
+      paymentMode: input.paymentMode,
+      event: { type: 'payment.succeed', transactionId: input.providerPaymentId },
+      providerOrderId: input.order.order_id,
+      providerPaymentId: input.providerPaymentId,
+      utr: null,
+      adminComment: `Captured again on order ${input.order.order_id}, which was already settled.`,
+      receivedOn: null,
+      recordedBy: null,
+    });
+    return { activated: true, payment };
+  }
+
+  /** The SUCCESS payment recorded for the provider's payment id (pay_…), if any. */
+  const paymentOfProvider = (executor: Executor, providerPaymentId: string) =>
+    executor
+      .selectFrom('payments')
+      .selectAll()
+      .where('razorpay_payment_id', '=', providerPaymentId)
+      .where('status', '=', 'SUCCESS')
+      .executeTakeFirst();
 
   /** The subscription's row, held until the transaction ends (SQLite: one writer already). */
   async function lockSubscription(trx: Executor, subscriptionId: number) {
@@ -206,7 +249,14 @@ export function createPaymentStore(
     const recorded = allowed(decide(paymentStatusMachine, attempt, settlement.event));
     const subscription = await lockSubscription(trx, settlement.subscriptionId);
     const on = settlement.receivedOn ?? today;
-    await ledger.charge(trx, subscription, on, settlement.recordedBy);
+    // What the subscription owed before this payment: that much pays it, the rest is the customer's
+    // advance (money that came after the due was settled another way is never a second payment for
+    // the same days).
+    const ledgers = await subscriptionLedgers(trx, [subscription.id]);
+    const owedPaise = payableDue(subscription, ledgers.get(subscription.id));
+    const appliedPaise = Math.min(settlement.amountPaise, owedPaise);
+    const advancePaise = settlement.amountPaise - appliedPaise;
+    if (appliedPaise > 0) await ledger.charge(trx, subscription, on, settlement.recordedBy);
     const payment = await trx
       .insertInto('payments')
       .values({
@@ -228,6 +278,7 @@ export function createPaymentStore(
         received_on: settlement.receivedOn,
         recorded_by: settlement.recordedBy,
         request_id: settlement.requestId ?? null,
+        advance_paise: advancePaise,
         created_at: at,
         updated_at: at,
         // The invoice is fixed now: later GST settings never rewrite it.
@@ -236,23 +287,135 @@ export function createPaymentStore(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await ledger.post(trx, {
-      userId: payment.user_id,
-      subscriptionId: payment.subscription_id,
-      kind: 'payment',
-      amountPaise: payment.amount_paise,
-      sourceType: 'payment',
-      sourceId: payment.id,
-      occurredOn: on,
-      description: `Payment for subscription #${payment.subscription_id}`,
-      createdBy: settlement.recordedBy,
-    });
-    if (subscription.status === 'PENDING_PAYMENT') {
-      const due = await dueOfSubscription(trx, subscription);
-      const { payments: policy } = await readSettings(trx);
-      if (startsWithDues(policy, due)) await subscriptions.activate(trx, subscription.id, today);
+    if (appliedPaise > 0) {
+      await ledger.post(trx, {
+        userId: payment.user_id,
+        subscriptionId: payment.subscription_id,
+        kind: 'payment',
+        amountPaise: appliedPaise,
+        sourceType: 'payment',
+        sourceId: payment.id,
+        occurredOn: on,
+        description: `Payment for subscription #${payment.subscription_id}`,
+        createdBy: settlement.recordedBy,
+      });
     }
+    if (advancePaise > 0) {
+      await ledger.post(trx, {
+        userId: payment.user_id,
+        subscriptionId: null,
+        kind: 'credit',
+        amountPaise: advancePaise,
+        sourceType: 'payment',
+        sourceId: payment.id,
+        occurredOn: on,
+        description: `Advance: paid beyond what was owed (payment #${payment.id})`,
+        createdBy: settlement.recordedBy,
+      });
+    }
+    if (subscription.status === 'PENDING_PAYMENT') {
+      await startIfPaidEnough(trx, subscription, today, settlement.recordedBy);
+    }
+    // An advance pays the customer's other dues first; what is left waits for their next bill.
+    if (advancePaise > 0) await useAdvance(trx, payment.user_id, on, settlement.recordedBy);
     return payment;
+  }
+
+  /**
+   * A subscription awaiting payment starts from today once what it still owes is within the
+   * owner's payment policy (charged first, so its ledger reads as a bill from then on).
+   */
+  async function startIfPaidEnough(
+    trx: Executor,
+    subscription: Subscription,
+    today: string,
+    by: number | null,
+  ): Promise<boolean> {
+    const due = await dueOfSubscription(trx, subscription);
+    const { payments: policy } = await readSettings(trx);
+    if (!startsWithDues(policy, due)) return false;
+    await ledger.charge(trx, subscription, today, by);
+    await subscriptions.activate(trx, subscription.id, today);
+    return true;
+  }
+
+  /**
+   * Uses the customer's advance for what their subscriptions owe, oldest first, in `trx`: each use
+   * is an advance application with two entries (the advance spent, the subscription paid), so the
+   * balance is unchanged and the subscription owes less; one awaiting payment that is now paid
+   * enough starts. Under the customer's balance lock, so concurrent uses never spend one rupee
+   * twice. Returns the subscriptions it paid something of.
+   */
+  async function useAdvance(
+    trx: Executor,
+    userId: number,
+    on: string,
+    by: number | null,
+  ): Promise<number[]> {
+    await ledger.lock(trx, userId);
+    let availablePaise = await advanceOf(trx, userId);
+    if (availablePaise <= 0) return [];
+    const source = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('advance_paise', '>', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const paid: number[] = [];
+    for (const { subscription, duePaise } of await owingSubscriptions(trx, userId)) {
+      const amountPaise = Math.min(availablePaise, duePaise);
+      if (amountPaise <= 0) break;
+      const application = await trx
+        .insertInto('advance_applications')
+        .values({
+          user_id: userId,
+          subscription_id: subscription.id,
+          payment_id: source?.id ?? null,
+          amount_paise: amountPaise,
+          created_at: nowIso(deps),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // A bill awaiting payment becomes one when something pays it, as with a part payment.
+      if (subscription.status === 'PENDING_PAYMENT') {
+        await ledger.charge(trx, subscription, on, by);
+      }
+      const entry = {
+        userId,
+        amountPaise,
+        sourceType: 'advance_application' as const,
+        sourceId: application.id,
+        occurredOn: on,
+        createdBy: by,
+      };
+      await ledger.post(trx, {
+        ...entry,
+        subscriptionId: null,
+        kind: 'charge',
+        description: `Advance used for subscription #${subscription.id}`,
+      });
+      await ledger.post(trx, {
+        ...entry,
+        subscriptionId: subscription.id,
+        kind: 'credit',
+        description: `Paid from the advance for subscription #${subscription.id}`,
+      });
+      if (subscription.status === 'PENDING_PAYMENT') {
+        await startIfPaidEnough(trx, subscription, deps.today(), by);
+      }
+      paid.push(subscription.id);
+      availablePaise -= amountPaise;
+    }
+    return paid;
+  }
+
+  /**
+   * The customer's advance used for their bills (a new subscription, dues), in its own
+   * transaction: after a subscription is made, so an advance pays the next bill.
+   */
+  function applyAdvance(userId: number, by: number | null = null): Promise<number[]> {
+    return db.transaction().execute((trx) => useAdvance(trx, userId, deps.today(), by));
   }
 
   /**
@@ -288,6 +451,62 @@ export function createPaymentStore(
       recordedBy: owner.id,
       requestId: counter.requestId,
     });
+  }
+
+  /**
+   * Cash a rider collected and the owner confirmed, in the confirmation's `trx`: a cash payment of
+   * the subscription the stop delivered, through the one settle path, so it pays what is owed and
+   * the rest is kept as the customer's advance. Its request id is the collection's: recorded once.
+   */
+  function settleCollected(
+    trx: Executor,
+    owner: User,
+    collection: {
+      id: number;
+      user_id: number;
+      subscription_id: number;
+      amount_paise: number;
+      date: string;
+      meal: string;
+    },
+  ): Promise<Payment> {
+    const today = deps.today();
+    return succeedInTransaction(trx, {
+      userId: collection.user_id,
+      subscriptionId: collection.subscription_id,
+      paymentOrderId: null,
+      amountPaise: collection.amount_paise,
+      currency: 'INR',
+      gateway: OFFLINE_GATEWAY,
+      paymentMode: 'cash',
+      event: { type: 'payment.succeed', transactionId: providerId('offline') },
+      providerOrderId: null,
+      providerPaymentId: null,
+      utr: null,
+      adminComment: `Cash collected on delivery (${collection.date}, ${collection.meal}).`,
+      receivedOn: collection.date < today ? collection.date : today,
+      recordedBy: owner.id,
+      requestId: `cash-collection-${collection.id}`,
+    });
+  }
+
+  /** What runs once a payment has committed, for its customer (payment links' withdrawal). */
+  const settledListeners: Array<(payment: Payment) => Promise<unknown>> = [];
+
+  /**
+   * After a payment's commit: the customer is told, and every listener runs (open payment links and
+   * QR codes asking more than is now owed are withdrawn). A listener's failure is logged: the
+   * payment stands, and the hourly sweep tries again.
+   */
+  async function afterSettled(payment: Payment): Promise<void> {
+    await notices.success(payment);
+    for (const listener of settledListeners) {
+      try {
+        await listener(payment);
+      } catch (error) {
+        deps.log.warn({ err: error, paymentId: payment.id }, 'after-payment step failed');
+      }
+    }
   }
 
   /**
@@ -386,7 +605,7 @@ export function createPaymentStore(
       if (first) return first;
       throw error;
     }
-    await notices.success(payment);
+    await afterSettled(payment);
     return payment;
   }
 
@@ -434,12 +653,28 @@ export function createPaymentStore(
       if (isUniqueViolation(error)) return { activated: false };
       throw error;
     }
-    if (outcome.activated) await notices.success(outcome.payment);
+    if (outcome.activated) await afterSettled(outcome.payment);
     return outcome;
   }
 
-  /** Records a FAILED payment attempt for an order, as the payment status machine decides it. */
-  async function recordFailure(input: FailureInput, executor: Executor = db): Promise<Payment> {
+  /**
+   * Records a FAILED payment attempt for an order, as the payment status machine decides it. A
+   * failure told after the order was paid (a late or out-of-order delivery), or about a payment id
+   * recorded as a success, changes nothing and is not recorded: null.
+   */
+  async function recordFailure(
+    input: FailureInput,
+    executor: Executor = db,
+  ): Promise<Payment | null> {
+    const order = await executor
+      .selectFrom('payment_orders')
+      .select('status')
+      .where('id', '=', input.order.id)
+      .executeTakeFirst();
+    if (order?.status === 'paid') return null;
+    if (input.providerPaymentId && (await paymentOfProvider(executor, input.providerPaymentId))) {
+      return null;
+    }
     const at = nowIso(deps);
     const decision = allowed(
       decide(paymentStatusMachine, attempt, { type: 'payment.fail', reason: input.reason }),
@@ -476,9 +711,14 @@ export function createPaymentStore(
     settleReceived,
     settleAtCounter,
     recordOffline,
-    /** The settle path itself, for a walk-in's enrolment paying in its own transaction. */
+    settleCollected,
     recordFailure,
-    notifySuccess: notices.success,
+    applyAdvance,
+    afterSettled,
+    /** Runs `listener` after every payment's commit (see afterSettled). */
+    onSettled: (listener: (payment: Payment) => Promise<unknown>) => {
+      settledListeners.push(listener);
+    },
     notifyFailure: notices.failure,
     /** Open orders older than a day, or of subscriptions no longer awaiting payment, expire. */
     expireStaleOrders: orders.expireStale,

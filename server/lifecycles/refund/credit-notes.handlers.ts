@@ -43,6 +43,7 @@ export function creditNoteHandlers(ctx: AppContext) {
           number: note.number,
           financial_year: note.financial_year,
           refund: note.refund_id,
+          advance_refund: note.advance_refund_id,
           payment: note.payment_id,
           invoice_number: invoiceNumber,
           user: note.user_id,

@@ -5,7 +5,7 @@
 import { hasEmail } from '@machines/walk-in';
 import type { Kysely } from 'kysely';
 import type { Config } from '@server/config.js';
-import type { CreditNote, Database, Refund } from '@server/platform/db/schema.js';
+import type { AdvanceRefund, CreditNote, Database, Refund } from '@server/platform/db/schema.js';
 import { rupeesInWords } from '@server/platform/format.js';
 import { formatRate, splitGst } from '@server/platform/gst.js';
 import {
@@ -51,22 +51,68 @@ export function creditNoteNumber(financialYear: string, sequence: number): strin
 /** The counters row of a financial year's series. */
 export const creditNoteCounter = (financialYear: string) => `credit_note:${financialYear}`;
 
+/** What a credit note is issued for: a refund paid, or an advance paid back. */
+export interface CreditNoteSource {
+  refundId: number | null;
+  advanceRefundId: number | null;
+  /** The invoiced payment it reduces. */
+  paymentId: number;
+  userId: number;
+  amountPaise: number;
+}
+
 /**
  * Issues the credit note of a refund just marked PAID, inside its transaction: the next number of
  * the year's series (a rollback gives it back, so the series stays gap-free), the refund's amount
  * split at the invoice's rate. Null when the refunded payment was not invoiced (a plain receipt
  * needs no credit note).
  */
-export async function issueCreditNote(
+export function issueCreditNote(trx: Executor, config: Config, refund: Refund, at: string) {
+  return issueNote(
+    trx,
+    config,
+    {
+      refundId: refund.id,
+      advanceRefundId: null,
+      paymentId: refund.payment_id,
+      userId: refund.user_id,
+      amountPaise: Number(refund.amount_paise),
+    },
+    at,
+  );
+}
+
+/** The credit note of an advance just paid back (advance_refunds), as for a refund. */
+export function issueAdvanceCreditNote(
   trx: Executor,
   config: Config,
-  refund: Refund,
+  advanceRefund: AdvanceRefund,
+  at: string,
+) {
+  return issueNote(
+    trx,
+    config,
+    {
+      refundId: null,
+      advanceRefundId: advanceRefund.id,
+      paymentId: advanceRefund.payment_id,
+      userId: advanceRefund.user_id,
+      amountPaise: Number(advanceRefund.amount_paise),
+    },
+    at,
+  );
+}
+
+async function issueNote(
+  trx: Executor,
+  config: Config,
+  source: CreditNoteSource,
   at: string,
 ): Promise<CreditNote | null> {
   const payment = await trx
     .selectFrom('payments')
     .selectAll()
-    .where('id', '=', refund.payment_id)
+    .where('id', '=', source.paymentId)
     .executeTakeFirstOrThrow();
   const invoice = taxInvoiceOf(payment);
   if (!invoice) return null;
@@ -81,18 +127,19 @@ export async function issueCreditNote(
     .returning('value')
     .executeTakeFirstOrThrow();
   const sequence = Number(counter.value);
-  const split = splitGst(Number(refund.amount_paise), invoice.rateBasisPoints);
+  const split = splitGst(source.amountPaise, invoice.rateBasisPoints);
   return trx
     .insertInto('credit_notes')
     .values({
       number: creditNoteNumber(financialYear, sequence),
       financial_year: financialYear,
       sequence,
-      refund_id: refund.id,
+      refund_id: source.refundId,
+      advance_refund_id: source.advanceRefundId,
       payment_id: payment.id,
-      user_id: refund.user_id,
+      user_id: source.userId,
       issued_on: issuedOn,
-      amount_paise: Number(refund.amount_paise),
+      amount_paise: source.amountPaise,
       taxable_paise: split.taxablePaise,
       cgst_paise: split.cgstPaise,
       sgst_paise: split.sgstPaise,
@@ -128,7 +175,6 @@ export function creditNoteSelect(db: Kysely<Database>) {
   return db
     .selectFrom('credit_notes')
     .innerJoin('payments', 'payments.id', 'credit_notes.payment_id')
-    .innerJoin('refunds', 'refunds.id', 'credit_notes.refund_id')
     .innerJoin('users', 'users.id', 'credit_notes.user_id')
     .selectAll('credit_notes')
     .select([
@@ -136,7 +182,7 @@ export function creditNoteSelect(db: Kysely<Database>) {
       'payments.created_at as payment_created_at',
       'payments.invoice_buyer_gstin',
       'payments.invoice_buyer_address',
-      'refunds.subscription_id',
+      'payments.subscription_id',
       'users.first_name',
       'users.last_name',
       'users.username',
@@ -208,7 +254,9 @@ export function creditNoteDocument(
         [say('receipt.reverse_charge'), say('receipt.reverse_charge.no')],
         [
           say('receipt.credit_note.reason'),
-          say('receipt.credit_note.reason.refund', { id: String(view.subscriptionId) }),
+          note.advance_refund_id !== null
+            ? say('receipt.credit_note.reason.advance')
+            : say('receipt.credit_note.reason.refund', { id: String(view.subscriptionId) }),
         ],
       ],
     },

@@ -16,9 +16,18 @@ import {
   selectIsPayable,
 } from '@machines/refund';
 import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
+import { advanceRefundProblems } from '@machines/dues';
+import { paymentModeLabel, type OfflinePaymentMode } from '@machines/payment';
+import { advanceOf } from '@server/lifecycles/ledger/ledger.read.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
-import type { Refund, RefundsTable, Subscription, User } from '@server/platform/db/schema.js';
-import { refusedWith } from '@server/errors.js';
+import type {
+  AdvanceRefund,
+  Refund,
+  RefundsTable,
+  Subscription,
+  User,
+} from '@server/platform/db/schema.js';
+import { refusalFieldErrors, refusedWith } from '@server/errors.js';
 import { formatMoney, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import { dateInZone } from '@server/platform/time.js';
@@ -33,7 +42,7 @@ import {
 } from '@server/lifecycles/store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 import { refundDue, storedPayout, type RefundedSubscription } from './refund.read.js';
-import { issueCreditNote } from './credit-notes.js';
+import { issueAdvanceCreditNote, issueCreditNote } from './credit-notes.js';
 
 type OwnerEvent = Exclude<RefundEvent, { type: 'refund.update_payout' }>;
 
@@ -89,13 +98,23 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
     cancelledOn: string,
     payout: RefundPayout | null = null,
   ): Promise<{ id: number; amountPaise: number }> {
-    const payment = await executor
-      .selectFrom('payments')
-      .select('id')
-      .where('subscription_id', '=', subscription.id)
-      .where('status', '=', 'SUCCESS')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // The payment the refund's credit note reduces: the subscription's latest, or, for one paid
+    // from the customer's advance, the payment that brought the advance.
+    const payment =
+      (await executor
+        .selectFrom('payments')
+        .select('id')
+        .where('subscription_id', '=', subscription.id)
+        .where('status', '=', 'SUCCESS')
+        .orderBy('id', 'desc')
+        .executeTakeFirst()) ??
+      (await executor
+        .selectFrom('advance_applications')
+        .select('payment_id as id')
+        .where('subscription_id', '=', subscription.id)
+        .where('payment_id', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow());
     const { amountPaise } = await refundDue(executor, subscription, cancelledOn);
     const initial = getInitialSnapshot(refundMachine, { adminComment: null, utr: null });
     const at = nowIso(deps);
@@ -105,7 +124,8 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
         .values({
           subscription_id: subscription.id,
           user_id: subscription.user_id,
-          payment_id: payment.id,
+          // Not null: the second read keeps only applications with a payment.
+          payment_id: payment.id as number,
           amount_paise: amountPaise,
           status: initial.value as RefundStatus,
           requested_at: at,
@@ -319,9 +339,133 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
     return updated;
   }
 
+  /**
+   * The owner pays back (part of) a customer's advance, in one step: the advance refund, its ledger
+   * entry (the advance taken back) and its credit note commit together, under the customer's balance
+   * lock, so what was paid back is never more than was held however many requests race. A form sent
+   * twice (its request id) records once. The customer is told after the commit.
+   */
+  async function refundAdvance(
+    owner: User,
+    customerId: number,
+    input: {
+      amountPaise: number;
+      method: OfflinePaymentMode;
+      reference: string | null;
+      adminComment: string;
+      requestId: string | null;
+    },
+  ): Promise<AdvanceRefund> {
+    const replayed = await advanceRefundByRequest(input.requestId);
+    if (replayed) return replayed;
+    const facts = { ...input, reference: input.reference?.trim() || null };
+    const early = advanceRefundProblems({ ...facts, heldPaise: await advanceOf(db, customerId) });
+    if (early.length > 0) throw refusalFieldErrors(early);
+    let written: AdvanceRefund;
+    try {
+      written = await db.transaction().execute(async (trx) => {
+        await ledger.lock(trx, customerId);
+        const heldPaise = await advanceOf(trx, customerId);
+        const late = advanceRefundProblems({ ...facts, heldPaise });
+        if (late.length > 0) throw refusalFieldErrors(late);
+        // The invoice its credit note reduces: the latest payment that brought an advance.
+        const source = await trx
+          .selectFrom('payments')
+          .select('id')
+          .where('user_id', '=', customerId)
+          .where('status', '=', 'SUCCESS')
+          .where('advance_paise', '>', 0)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        const at = nowIso(deps);
+        const today = deps.today();
+        const row = await trx
+          .insertInto('advance_refunds')
+          .values({
+            user_id: customerId,
+            payment_id: source.id,
+            amount_paise: facts.amountPaise,
+            method: facts.method,
+            reference: facts.reference,
+            admin_comment: facts.adminComment.trim(),
+            refunded_on: today,
+            refunded_by: owner.id,
+            request_id: input.requestId,
+            created_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await ledger.post(trx, {
+          userId: customerId,
+          subscriptionId: null,
+          kind: 'refund',
+          amountPaise: facts.amountPaise,
+          sourceType: 'advance_refund',
+          sourceId: row.id,
+          occurredOn: today,
+          description: 'Advance paid back',
+          createdBy: owner.id,
+        });
+        await issueAdvanceCreditNote(trx, deps.config, row, at);
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'advance.refund',
+          objectType: 'advance_refund',
+          objectId: row.id,
+          summary:
+            `Paid back ${formatMoney('en', row.amount_paise)} of the customer's advance ` +
+            `(${paymentModeLabel(row.method) ?? row.method}` +
+            `${row.reference ? `, reference ${row.reference}` : ''}). ${row.admin_comment}`,
+          before: { advance_paise: heldPaise },
+          after: { advance_paise: heldPaise - row.amount_paise, refunded_paise: row.amount_paise },
+        });
+        return row;
+      });
+    } catch (error) {
+      // The same form's refund committed first: it is the answer.
+      const first = isUniqueViolation(error)
+        ? await advanceRefundByRequest(input.requestId)
+        : undefined;
+      if (first) return first;
+      throw error;
+    }
+    await notifyCustomer(deps, customerId, (l) => {
+      const business = deps.config.business.name;
+      const amount = l.rupees(written.amount_paise);
+      const sms = l.t('notice.refund_paid.sms', { business, amount });
+      return {
+        type: 'refund_paid',
+        subject: l.t('notice.refund_paid.subject'),
+        text: [
+          l.t('notice.advance_refund_paid.text', { amount }),
+          ...(written.reference ? [l.t('notice.refund_paid.utr', { utr: written.reference })] : []),
+          `\n\n${l.t('notice.comment', { comment: written.admin_comment })}`,
+        ].join(' '),
+        sms: written.reference
+          ? `${sms} ${l.t('notice.refund_paid.sms_utr', { utr: written.reference })}`
+          : sms,
+        whatsapp: {
+          template: 'refund_paid' as const,
+          parameters: [business, amount, written.reference ?? `#A${written.id}`],
+        },
+      };
+    });
+    return written;
+  }
+
+  const advanceRefundByRequest = (requestId: string | null) =>
+    requestId === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('advance_refunds')
+          .selectAll()
+          .where('request_id', '=', requestId)
+          .executeTakeFirst();
+
   return {
     open,
     request,
+    refundAdvance,
     updatePayout,
     payoutToPay,
     approve: (owner: User, refund: Refund, adminComment: string) =>

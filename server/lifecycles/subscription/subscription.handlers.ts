@@ -74,6 +74,8 @@ export function subscriptionHandlers(ctx: AppContext) {
         );
       }
       const subscription = await subscriptions.create(user, plan, null);
+      // An advance the customer holds pays their new bill first.
+      await ctx.stores.payments.applyAdvance(user.id);
       reply.code(201);
       return bodyOf(subscription.id);
     },
@@ -97,7 +99,10 @@ export function subscriptionHandlers(ctx: AppContext) {
 
     async deleteSubscription(request, reply) {
       const row = await visible(requireCustomer(request), request.params.id, false);
-      await subscriptions.remove(row);
+      // No payment link or counter QR may stay payable for a subscription that is gone (only one
+      // awaiting payment can be deleted; the store asks the machine).
+      if (row.status === 'PENDING_PAYMENT') await ctx.stores.paymentRequests.withdrawAll(row.id);
+      await subscriptions.remove(row, (trx) => ctx.stores.ledger.release(trx, row));
       return reply.code(204).send();
     },
 
@@ -129,6 +134,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const row = await visible(user, request.params.id, false);
       const renewed = await subscriptions.renew(user, row);
+      await ctx.stores.payments.applyAdvance(user.id);
       reply.code(201);
       return bodyOf(renewed.id);
     },

@@ -55,6 +55,33 @@ export function subscriptionIsActiveSql(alias: string, today: string) {
 }
 
 /**
+ * Whether anything was paid for the subscription (the machine's hasSuccessfulPayment), as SQL over
+ * `subscriptions`: a SUCCESS payment of it beyond the part kept as an advance, or an advance used
+ * for it (migration 042). A payment kept whole as an advance paid nothing of it.
+ */
+export function paidFor<DB extends Pick<Database, 'subscriptions'>, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+) {
+  const e = eb as unknown as ExpressionBuilder<Database, 'subscriptions'>;
+  return e.or([
+    e.exists(
+      e
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.subscription_id', '=', 'subscriptions.id')
+        .where('payments.status', '=', 'SUCCESS')
+        .whereRef('payments.amount_paise', '>', 'payments.advance_paise'),
+    ),
+    e.exists(
+      e
+        .selectFrom('advance_applications')
+        .select('advance_applications.id')
+        .whereRef('advance_applications.subscription_id', '=', 'subscriptions.id'),
+    ),
+  ]) as unknown as ReturnType<ExpressionBuilder<DB, TB>['or']>;
+}
+
+/**
  * A subscription as the subscription machine sees it: the shared fromApi mapping, fed from the row,
  * its plan and whether it has a refund. `stored` keeps the stored status instead of the effective
  * one (the expiry job decides from what is stored).
@@ -73,10 +100,10 @@ export async function readSubscription(
       .executeTakeFirstOrThrow(),
     db.selectFrom('refunds').select('id').where('subscription_id', '=', row.id).executeTakeFirst(),
     db
-      .selectFrom('payments')
+      .selectFrom('subscriptions')
       .select('id')
-      .where('subscription_id', '=', row.id)
-      .where('status', '=', 'SUCCESS')
+      .where('id', '=', row.id)
+      .where((eb) => paidFor(eb))
       .executeTakeFirst(),
   ]);
   return subscriptionFromApi({

@@ -12,7 +12,7 @@ import {
   subscriptionLedgerColumns,
   subscriptionLedgers,
 } from '@server/lifecycles/ledger/ledger.read.js';
-import { subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
+import { paidFor, subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
 
 export type SubscriptionBody = components['schemas']['Subscription'];
 
@@ -94,11 +94,10 @@ export async function loadSubscriptionBodies(
     db.selectFrom('plans').selectAll().where('id', 'in', planIds).execute(),
     db.selectFrom('refunds').selectAll().where('subscription_id', 'in', ids).execute(),
     db
-      .selectFrom('payments')
-      .select('subscription_id')
-      .distinct()
-      .where('subscription_id', 'in', ids)
-      .where('status', '=', 'SUCCESS')
+      .selectFrom('subscriptions')
+      .select('id as subscription_id')
+      .where('id', 'in', ids)
+      .where((eb) => paidFor(eb))
       .execute(),
     subscriptionLedgers(db, ids),
   ]);
@@ -203,15 +202,7 @@ const activeSubscriptionQuery = compiledOnce(
         'subscriptions.created_at',
         ...PLAN_SUMMARY_COLUMNS.map((column) => eb.ref(`plan.${column}`).as(`plan__${column}`)),
         'refund.id as refund__id',
-        eb
-          .exists(
-            eb
-              .selectFrom('payments')
-              .select('payments.id')
-              .whereRef('payments.subscription_id', '=', 'subscriptions.id')
-              .where('payments.status', '=', 'SUCCESS'),
-          )
-          .as('paid'),
+        paidFor(eb).as('paid'),
         ...subscriptionLedgerColumns(eb),
       ])
       .where('subscriptions.user_id', '=', userId)

@@ -3,7 +3,7 @@
 // a conditional UPDATE, so concurrent requests cause one transition.
 import type { ExpressionBuilder } from 'kysely';
 import { getInitialSnapshot } from 'xstate';
-import { decide } from '@machines/shared';
+import { decide, refusal } from '@machines/shared';
 import {
   type SubscriptionEvent,
   subscriptionMachine,
@@ -154,11 +154,23 @@ export function createSubscriptionStore(deps: StoreDeps) {
     return subscription;
   }
 
-  /** subscription.delete: the row goes, with its open orders (their attempts go by cascade). */
-  async function remove(row: Subscription) {
+  /**
+   * subscription.delete: the row goes, with its open orders (their attempts go by cascade), and
+   * `release` runs first in the same transaction (the ledger takes back what the customer's advance
+   * paid of it). One that money was paid for (a part payment) is refused: its receipt stays.
+   */
+  async function remove(row: Subscription, release: (trx: Executor) => Promise<void>) {
     const state = await readSubscription(db, row, deps.today());
     allowed(decide(subscriptionMachine, state, { type: 'subscription.delete' }));
     await db.transaction().execute(async (trx) => {
+      const paid = await trx
+        .selectFrom('payments')
+        .select('id')
+        .where('subscription_id', '=', row.id)
+        .where('status', '=', 'SUCCESS')
+        .executeTakeFirst();
+      if (paid) throw refusalError(refusal('subscription.part_paid'));
+      await release(trx);
       const deleted = await trx
         .deleteFrom('subscriptions')
         .where(unchanged(row))

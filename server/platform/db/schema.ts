@@ -283,6 +283,8 @@ export interface PaymentsTable {
   invoice_buyer_address: string | null;
   /** The name the invoice was issued to, kept when the account is erased (migration 032). */
   invoice_buyer_name: Generated<string | null>;
+  /** The part kept as an advance, beyond what the customer owed (migration 042); 0: none. */
+  advance_paise: Generated<number>;
 }
 
 export interface RefundsTable {
@@ -530,6 +532,8 @@ export interface Database {
   erasure_requests: ErasureRequestsTable;
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_tier_slots: WhatsappTierSlotsTable;
+  advance_applications: AdvanceApplicationsTable;
+  advance_refunds: AdvanceRefundsTable;
 }
 
 /** One reminder the scheduler claimed (migration 025); the unique key is the claim. */
@@ -563,7 +567,6 @@ export interface CreditNotesTable {
   financial_year: string;
   /** Gap-free within its financial year, from 1. */
   sequence: number;
-  refund_id: number;
   payment_id: number;
   user_id: number;
   issued_on: string;
@@ -578,8 +581,39 @@ export interface CreditNotesTable {
   created_at: string;
   /** The name the note was issued to, kept when the account is erased (migration 032). */
   buyer_name: Generated<string | null>;
+  /** What the note refunds: a refund, or an advance paid back (migration 042). */
+  refund_id: number | null;
+  advance_refund_id: Generated<number | null>;
 }
 export type CreditNote = Selectable<CreditNotesTable>;
+
+/** An advance used for a subscription (migration 042): the ledger entries that move it name it. */
+export interface AdvanceApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  subscription_id: number;
+  /** The payment the advance came with. */
+  payment_id: number | null;
+  amount_paise: number;
+  created_at: string;
+}
+
+/** An advance paid back to the customer by the owner, in one step (migration 042). */
+export interface AdvanceRefundsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The payment the advance came with: the invoice its credit note reduces. */
+  payment_id: number;
+  amount_paise: number;
+  method: 'cash' | 'upi' | 'bank_transfer';
+  reference: string | null;
+  admin_comment: string;
+  refunded_on: string;
+  refunded_by: number | null;
+  request_id: string | null;
+  created_at: string;
+}
+export type AdvanceRefund = Selectable<AdvanceRefundsTable>;
 
 /** The owner's settings as JSON (machines/settings BusinessSettings); one row, id 1 (migration 016). */
 export interface BusinessSettingsTable {

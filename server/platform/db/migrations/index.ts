@@ -26,6 +26,7 @@ import { counterQrCodesMigration } from './026_counter_qr_codes.js';
 import { ledgerMigration } from './021_ledger.js';
 import { creditNotesMigration } from './023_credit_notes.js';
 import { paymentLinksMigration } from './022_payment_links.js';
+import { advancesMigration } from './042_advances.js';
 import { reminderSendsMigration } from './025_reminder_sends.js';
 import { staffMigration } from './027_staff.js';
 import { signInCodesMigration } from './028_sign_in_codes.js';
@@ -74,6 +75,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '033_audit_redaction': auditRedactionMigration(db.dialect),
     '034_delivery_stop_versions': deliveryStopVersionsMigration(),
     '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
+    '042_advances': advancesMigration(db.dialect),
   };
 }
 
