@@ -4962,7 +4962,7 @@ export interface components {
             customer: number;
             event: components["schemas"]["DeliveryMarkEvent"];
             reason?: components["schemas"]["NotDeliveredReason"];
-            /** @description Rupees, for cash_collected. */
+            /** @description Rupees, at most two decimals, for cash_collected. */
             amount?: number;
             /**
              * Format: date-time
