@@ -925,7 +925,7 @@ export interface paths {
         put?: never;
         /**
          * Reject cash a rider reported
-         * @description Nothing goes to the ledger; the reason is kept. Refused unless pending (`cash_collection.not_pending`).
+         * @description Nothing goes to the ledger; the reason (not blank) is kept. Refused unless pending (`cash_collection.not_pending`).
          */
         post: operations["ownerRejectCashCollection"];
         delete?: never;

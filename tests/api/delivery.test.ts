@@ -9,7 +9,12 @@ import { addDays, DEFAULT_SETTINGS, REFUSALS_EN, REFUSALS_HI } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';
-import { insertPlan, insertSubscription, type PlanFixture } from '../helpers/fixtures.js';
+import {
+  insertPendingCash,
+  insertPlan,
+  insertSubscription,
+  type PlanFixture,
+} from '../helpers/fixtures.js';
 import { createRider, type Rider } from '../helpers/riders.js';
 import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
 
@@ -534,6 +539,38 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       token: c.gita.access,
     });
     expect(still.body.amount_due).toBe(1500);
+  });
+
+  it('refuses to reject cash with a blank reason, as every owner comment is', async () => {
+    const cash = await insertPendingCash(t, {
+      userId: c.gita.id,
+      subscriptionId: gitaSub,
+      amountPaise: 250_00,
+      routeId: north,
+      riderId: ravi.id,
+    });
+    const reject = (reason: string, language = 'en') =>
+      t.request('POST', `/api/owner/cash-collections/${cash.id}/reject/`, {
+        token: owner,
+        body: { reason },
+        headers: { 'accept-language': language },
+      });
+    for (const blank of ['   ', '\t', '\n  ']) {
+      const refused = await reject(blank);
+      expect(refused.status, JSON.stringify(blank)).toBe(400);
+      expect(refused.body).toEqual({ reason: ['Reason is required'], error_code: 'invalid' });
+    }
+    const inHindi = await reject('  ', 'hi');
+    expect(inHindi.body).toEqual({ reason: ['कारण आवश्यक है'], error_code: 'invalid' });
+    const stored = await t.ctx.db.kysely
+      .selectFrom('cash_collections')
+      .select(['status', 'reject_reason'])
+      .where('id', '=', cash.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'pending', reject_reason: null });
+    // With a reason it is rejected, out of the next test's way.
+    const rejected = await reject('Not collected');
+    expect(rejected.body).toMatchObject({ status: 'rejected', reject_reason: 'Not collected' });
   });
 
   it("shows the owner each route's progress, the missed stops and the boxes still out", async () => {
