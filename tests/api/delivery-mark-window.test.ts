@@ -15,7 +15,7 @@ import {
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
-import { createRider, type Rider } from '../helpers/riders.js';
+import { createRider, storedMarks, type Rider } from '../helpers/riders.js';
 
 const MINUTE = 60_000;
 /** Where a business date begins: the tests' BUSINESS_TZ is Asia/Kolkata, UTC+05:30 all year. */
@@ -71,14 +71,7 @@ describe.each(testDatabases())('the days and times a delivery mark may carry on 
       body: { marks },
       headers: { 'accept-language': language },
     });
-  const stored = async (ids: string[]) =>
-    (
-      await t.ctx.db.kysely
-        .selectFrom('delivery_marks')
-        .select('id')
-        .where('id', 'in', ids)
-        .execute()
-    ).length;
+  const stored = (ids: string[]) => storedMarks(t, ids);
   const refused = (
     id: string,
     key: RefusalKey,

@@ -15,7 +15,7 @@ import {
   insertSubscription,
   type PlanFixture,
 } from '../helpers/fixtures.js';
-import { createRider, type Rider } from '../helpers/riders.js';
+import { createRider, storedMarks, type Rider } from '../helpers/riders.js';
 import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
@@ -71,14 +71,6 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
   });
   const post = (token: string, marks: unknown[], headers: Record<string, string> = {}) =>
     t.request('POST', '/api/delivery/marks/', { token, body: { marks }, headers });
-  const storedMarks = async (ids: string[]) =>
-    (
-      await t.ctx.db.kysely
-        .selectFrom('delivery_marks')
-        .select('id')
-        .where('id', 'in', ids)
-        .execute()
-    ).length;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -296,7 +288,12 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       'duplicate',
       'duplicate',
     ]);
-    expect(await storedMarks(batch.map((m) => m.id))).toBe(3);
+    expect(
+      await storedMarks(
+        t,
+        batch.map((m) => m.id),
+      ),
+    ).toBe(3);
 
     const once = mark(north, c.gita, 'delivered');
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(ravi.access, [once])));
@@ -304,7 +301,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
     expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(19);
-    expect(await storedMarks([once.id])).toBe(1);
+    expect(await storedMarks(t, [once.id])).toBe(1);
 
     const { body } = await run(ravi.access, north);
     const state = Object.fromEntries(
@@ -351,7 +348,12 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
         error_code: 'delivery_stop.already_delivered',
       });
     }
-    expect(await storedMarks(racing.map((one) => one.id))).toBe(applied.length);
+    expect(
+      await storedMarks(
+        t,
+        racing.map((one) => one.id),
+      ),
+    ).toBe(applied.length);
 
     const boxes = [on('box_returned'), on('box_returned'), on('box_returned')];
     const cash = [on('cash_collected', { amount: 40 }), on('cash_collected', { amount: 60 })];
@@ -415,7 +417,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       // Not delivered earlier in the run, delivered now.
       { id: later.id, status: 'applied', state: 'delivered' },
     ]);
-    expect(await storedMarks([undo.id, boxEarly.id, noReason.id])).toBe(0);
+    expect(await storedMarks(t, [undo.id, boxEarly.id, noReason.id])).toBe(0);
   });
 
   it('refuses a mark on a stop moved to another route, or no longer on the sheet, with its sentence', async () => {
@@ -454,7 +456,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
         detail: REFUSALS_HI['delivery_stop.not_your_route'],
       },
     ]);
-    expect(await storedMarks([moved.id, onLeave.id, notMine.id])).toBe(0);
+    expect(await storedMarks(t, [moved.id, onLeave.id, notMine.id])).toBe(0);
     expect(await stopIds(south)).toEqual([c.dev.id, c.chetan.id]);
     // Sita, on South now, records Chetan's box.
     const boxed = await post(sita.access, [mark(south, c.chetan, 'box_returned')]);

@@ -9,6 +9,7 @@
 // day and a meal of it sent together the database keeps one: the other is refused as overlapping,
 // however the two transactions interleave.
 import {
+  closedDayClash,
   closedDayFromApi,
   closedDayLocksAt,
   closedDayMachine,
@@ -69,6 +70,15 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
       .where('status', '=', 'SCHEDULED')
       .executeTakeFirst();
 
+  /** The meals of the date's SCHEDULED closures (null: the whole day). */
+  const scheduledMealsOf = (executor: Executor, date: string) =>
+    executor
+      .selectFrom('closed_days')
+      .select('meal')
+      .where('closed_date', '=', date)
+      .where('status', '=', 'SCHEDULED')
+      .execute();
+
   /** The subscriptions a closure gives a day: covering the date, not away, every meal closed. */
   async function targetsOf(trx: Executor, date: string, meal: Meal | null): Promise<number[]> {
     const rows = await trx
@@ -126,12 +136,7 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
         const existing = await scheduledOf(trx, input.date, input.meal);
         if (existing) return { replayOf: existing };
         const settings = await readSettings(trx);
-        const scheduled = await trx
-          .selectFrom('closed_days')
-          .select('meal')
-          .where('closed_date', '=', input.date)
-          .where('status', '=', 'SCHEDULED')
-          .execute();
+        const scheduled = await scheduledMealsOf(trx, input.date);
         const problems = closedDayProblems({
           date: input.date,
           meal: input.meal,
@@ -206,15 +211,8 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
       const existing = await scheduledOf(db, input.date, input.meal);
       if (!existing) {
         // Or one that overlaps it (the whole day, or a meal of it) claimed its meals first.
-        const scheduled = await db
-          .selectFrom('closed_days')
-          .select('meal')
-          .where('closed_date', '=', input.date)
-          .where('status', '=', 'SCHEDULED')
-          .execute();
-        if (scheduled.some((closure) => closure.meal === null || input.meal === null)) {
-          throw refusalError(refusal('closed_day.overlaps'));
-        }
+        const clash = closedDayClash(input.meal, await scheduledMealsOf(db, input.date));
+        if (clash) throw refusalError(clash);
         throw error;
       }
       created = { replayOf: existing };
