@@ -8,6 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { hasAtMostDecimals } from '@machines/shared';
 
 // Both resolve from server/ and from the bundle in dist/ alike: one level up is the repository.
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
@@ -21,6 +22,9 @@ export const CONTRACT_JSON_PATH = fileURLToPath(
 );
 
 type JsonObject = { [key: string]: unknown };
+
+/** The contract's keyword for "at most this many decimals" (`x-max-decimals: 2` on every amount). */
+export const MAX_DECIMALS_KEYWORD = 'x-max-decimals';
 export type Security = 'public' | 'optional' | 'required';
 export type Role = 'customer' | 'mess_owner' | 'manager' | 'kitchen' | 'delivery';
 
@@ -219,6 +223,14 @@ export function createAjv(options: AjvOptions) {
   });
   addFormats(ajv);
   ajv.addFormat('binary', true);
+  // Money's "at most two decimals": JSON Schema's multipleOf divides in binary floating point and
+  // refuses ₹19.99 (19.99 / 0.01 is 1998.9999999999998), so the contract says it with this keyword.
+  ajv.addKeyword({
+    keyword: MAX_DECIMALS_KEYWORD,
+    type: 'number',
+    schemaType: 'number',
+    validate: (decimals: number, data: number) => hasAtMostDecimals(data, decimals),
+  });
   return ajv;
 }
 

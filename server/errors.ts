@@ -157,6 +157,7 @@ const DEFAULT_MESSAGES: Record<string, (error: ErrorObject) => string> = {
   pattern: () => 'This value has the wrong format.',
   uniqueItems: () => 'Items must be unique.',
   controlCharacters: () => 'This field may not contain control characters.',
+  'x-max-decimals': (e) => `Ensure that there are no more than ${String(e.schema)} decimal places.`,
   minItems: () => 'This list may not be empty.',
   format: (e) => {
     const format = (e.params as { format: string }).format;

@@ -1,6 +1,7 @@
 // dabba dues [--overdue] [--held] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
 // statement ID: who owes what, oldest dues first (README: The ledger and dues).
 import { Option, type Command } from 'commander';
+import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { jsonOption, positiveInt } from './shared';
 
@@ -64,7 +65,11 @@ export function registerDues(program: Command, ctx: CommandContext): void {
         [
           { header: 'ID', value: (row) => row.customer.id, right: true },
           { header: 'CUSTOMER', value: (row) => row.customer.full_name },
-          { header: 'PHONE', value: (row) => row.customer.phone ?? '' },
+          // As `dabba kitchen` writes it (+91 98123 45678); --json keeps the stored form.
+          {
+            header: 'PHONE',
+            value: (row) => (row.customer.phone ? formatPhone(row.customer.phone) : ''),
+          },
           { header: 'OWES', value: (row) => rupees(row.balance), right: true },
           { header: 'SINCE', value: (row) => row.due_since ?? '' },
           { header: 'DAYS', value: (row) => row.days_due, right: true },

@@ -83,10 +83,23 @@ export function closedDayProblems(facts: NewClosedDayFacts): Refusal[] {
       }),
     );
   }
-  if (facts.scheduled.some((closure) => closure.meal === facts.meal)) {
-    problems.push(refusal('closed_day.already_closed'));
-  } else if (facts.scheduled.some((closure) => closure.meal === null || facts.meal === null)) {
-    problems.push(refusal('closed_day.overlaps'));
-  }
+  const clash = closedDayClash(facts.meal, facts.scheduled);
+  if (clash) problems.push(clash);
   return problems;
+}
+
+/**
+ * Why a closure of `meal` (null: the whole day) cannot sit beside the date's SCHEDULED closures:
+ * the same meal is closed already, or the whole day and a meal of it would overlap; else null.
+ */
+export function closedDayClash(
+  meal: Meal | null,
+  scheduled: readonly ScheduledClosure[],
+): Refusal | null {
+  if (scheduled.some((closure) => closure.meal === meal))
+    return refusal('closed_day.already_closed');
+  if (scheduled.some((closure) => closure.meal === null || meal === null)) {
+    return refusal('closed_day.overlaps');
+  }
+  return null;
 }

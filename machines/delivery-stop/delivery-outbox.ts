@@ -4,10 +4,12 @@
 // page stores the outbox and sends it.
 import type { components } from '../../generated/api';
 import { decide } from '../shared/lifecycle';
+import { refusalSentence, type CatalogueLanguage } from '../shared/refusals';
 import { deliveryStopFromApi } from './delivery-stop.fromApi';
 import { deliveryStopMachine, type DeliveryStopState } from './delivery-stop.machine';
 import {
   deliveryStopEventOf,
+  markTimingRefusal,
   MAX_MARKS_PER_BATCH,
   type DeliveryMarkEvent,
   type NotDeliveredReason,
@@ -42,6 +44,25 @@ export interface RefusedMark {
   readonly mark: OutboxMark;
   readonly errorCode: string;
   readonly detail: string;
+}
+
+/**
+ * A new mark the phone's own clock already shows the server would refuse (a day to come, or one
+ * past the window: markTimingRefusal), refused on the phone with the server's code and sentence
+ * instead of being queued; null for a mark to queue.
+ */
+export function untimelyMark(
+  mark: OutboxMark,
+  clock: { readonly nowMs: number; readonly timeZone: string },
+  language: CatalogueLanguage,
+): RefusedMark | null {
+  const refused = markTimingRefusal(mark, clock);
+  if (!refused) return null;
+  return {
+    mark,
+    errorCode: refused.code,
+    detail: refusalSentence(language, refused.key, refused.values),
+  };
 }
 
 /** The marks to send now: the oldest, at most one batch's worth. */

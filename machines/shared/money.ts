@@ -47,10 +47,23 @@ export function formatRupees(amountRupees: number | null | undefined): string {
 export const rupeesFromPaise = (paise: number): number => Number(paise) / 100;
 
 /**
+ * Whether `value` has at most `decimals` decimals (19.99 has two, 1.005 three), as a person wrote
+ * it. Binary floating point holds 19.99 as 19.989999999999998…, so neither 19.99 * 100 === 1999 nor
+ * a JSON Schema `multipleOf: 0.01` (which divides) says so; scaled up, a written amount lands within
+ * a few units of the 16th significant digit of a whole number, and one with a third decimal lands
+ * at least a tenth away. The tolerance sits between the two, in the 13th significant digit: exact
+ * below ₹100 crore (10¹¹ paise), a hundred times the largest amount the API takes.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scaled = value * 10 ** decimals;
+  if (!Number.isFinite(scaled)) return false;
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-12 * Math.max(1, Math.abs(scaled));
+}
+
+/**
  * Rupees as the API takes them (at most two decimals) in paise, or null when the amount has more
  * decimals than a rupee has paise (1.005): the caller refuses it rather than round it away.
  */
 export function paiseFromRupees(amountRupees: number): number | null {
-  const paise = Math.round(amountRupees * 100);
-  return Math.abs(paise - amountRupees * 100) < 1e-6 ? paise : null;
+  return hasAtMostDecimals(amountRupees, 2) ? Math.round(amountRupees * 100) : null;
 }

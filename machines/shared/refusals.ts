@@ -241,6 +241,12 @@ export const REFUSALS_EN = {
   'delivery_stop.reason_required':
     'Say why it was not delivered: not home, refused or wrong address.',
   'delivery_stop.amount_required': 'Enter the cash collected, at least ₹1.',
+  'delivery_stop.date_outside_window':
+    'Marks are saved for today and the {days} days before; this one is for {day}, so it was not saved.',
+  'delivery_stop.marked_at_ahead':
+    "This mark's time is more than {minutes} minutes ahead of the server's clock, so it was not saved. Set the phone's date and time to automatic, then mark again.",
+  'delivery_stop.marked_before_day':
+    "This mark's time is before its day ({day}) began, so it was not saved. Check the phone's date and time.",
   'cash_collection.not_pending': 'Only pending cash collections can be confirmed or rejected.',
   // Consent and WhatsApp
   'consent.already_granted': 'Consent for these messages is already recorded.',

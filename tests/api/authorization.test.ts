@@ -2124,7 +2124,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
               meal: 'lunch',
               customer: w.alice.id,
               event: 'delivered',
-              marked_at: new Date().toISOString(),
+              marked_at: t.clock.now().toISOString(),
             },
           ],
         },

@@ -266,6 +266,104 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a whole day and a meal of it sent together: one is taken, 20 rounds out of 20; lunch plans move once, told once', async () => {
+    const lunchOnly = await registerCustomer(t, { userType: 'regular', service: 'mess' });
+    const everyMeal = await registerCustomer(t, { userType: 'regular', service: 'mess' });
+    const lunchSub = await insertSubscription(t, lunchOnly.id, {
+      meals: ['lunch'],
+      durationDays: 120,
+    });
+    const mealsSub = await insertSubscription(t, everyMeal.id, {
+      meals: ['breakfast', 'lunch', 'dinner'],
+      durationDays: 120,
+    });
+    let [lunchEnd, mealsEnd] = [await endOf(lunchSub.id), await endOf(mealsSub.id)];
+    const taken: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      // Past the other tests' subscriptions: only these two cover the day.
+      const day = addDays(t.ctx.today(), 40 + round);
+      const [whole, lunch] = await Promise.all([
+        close({ date: day, reason: `Round ${round}` }),
+        close({ date: day, meal: 'lunch', reason: `Round ${round}` }),
+      ]);
+      expect([whole.status, lunch.status].sort(), `round ${round}`).toEqual([201, 400]);
+      const [won, lost] = whole.status === 201 ? [whole, lunch] : [lunch, whole];
+      expect(lost.body.error_code, `round ${round}`).toBe('closed_day.overlaps');
+      taken.push(won.body.id);
+      // The lunch plan loses the day either way, once; every meal's plan only to the whole day.
+      lunchEnd = addDays(lunchEnd!, 1);
+      if (won === whole) mealsEnd = addDays(mealsEnd!, 1);
+      expect(await endOf(lunchSub.id), `round ${round}`).toBe(lunchEnd);
+      expect(await endOf(mealsSub.id), `round ${round}`).toBe(mealsEnd);
+      const scheduled = await db()
+        .selectFrom('closed_days')
+        .select('id')
+        .where('closed_date', '=', day)
+        .where('status', '=', 'SCHEDULED')
+        .execute();
+      expect(scheduled.map((row) => row.id)).toEqual([won.body.id]);
+    }
+    await t.settle();
+    const told = await db()
+      .selectFrom('notification_logs')
+      .select('dedupe_key')
+      .where('notification_type', '=', 'closed_day')
+      .where('channel', '=', 'sms')
+      .where('user_id', '=', lunchOnly.id)
+      .execute();
+    expect(told.map((notice) => notice.dedupe_key).sort()).toEqual(
+      taken.map((id) => `closed-day:${id}:${lunchSub.id}:sms`).sort(),
+    );
+  }, 120_000);
+
+  it('the database itself refuses a second closure of a meal already closed, on either engine', async () => {
+    const day = addDays(t.ctx.today(), 70);
+    const closed = await close({ date: day, reason: 'Puja' });
+    expect(closed.status).toBe(201);
+    expect(
+      await db()
+        .selectFrom('closed_day_meals')
+        .select('meal')
+        .where('closed_day_id', '=', closed.body.id)
+        .orderBy('meal')
+        .execute(),
+    ).toEqual([{ meal: 'breakfast' }, { meal: 'dinner' }, { meal: 'lunch' }]);
+    // What a lunch closure interleaved with it would write, past the store's own check.
+    const lunchBesideIt = db()
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('closed_days')
+          .values({
+            closed_date: day,
+            meal: 'lunch',
+            reason: 'Puja',
+            status: 'SCHEDULED',
+            created_at: t.clock.now().toISOString(),
+            created_by: null,
+            created_by_username: 'owner',
+            removed_at: null,
+            removed_by: null,
+            removed_by_username: null,
+            extend_batch_id: null,
+            reverse_batch_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('closed_day_meals')
+          .values({ closed_date: day, meal: 'lunch', closed_day_id: row.id })
+          .execute();
+      });
+    await expect(lunchBesideIt).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_PRIMARYKEY)$/),
+    });
+    // Removed, the day's meals are free: a lunch closure is taken.
+    expect((await remove(closed.body.id)).status).toBe(200);
+    const lunch = await close({ date: day, meal: 'lunch', reason: 'Puja' });
+    expect(lunch.status).toBe(201);
+  });
+
   it('refuses closing after the first cutoff, and removing once it locks, in both languages', async () => {
     const tomorrow = addDays(t.ctx.today(), 3);
     const closed = await close({ date: tomorrow, meal: 'lunch', reason: 'Strike' });

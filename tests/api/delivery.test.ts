@@ -9,8 +9,13 @@ import { addDays, DEFAULT_SETTINGS, REFUSALS_EN, REFUSALS_HI } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';
-import { insertPlan, insertSubscription, type PlanFixture } from '../helpers/fixtures.js';
-import { createRider, type Rider } from '../helpers/riders.js';
+import {
+  insertPendingCash,
+  insertPlan,
+  insertSubscription,
+  type PlanFixture,
+} from '../helpers/fixtures.js';
+import { createRider, storedMarks, type Rider } from '../helpers/riders.js';
 import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
@@ -61,24 +66,17 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     meal: 'lunch',
     customer: who.id,
     event,
-    marked_at: new Date().toISOString(),
+    marked_at: t.clock.now().toISOString(),
     ...extra,
   });
   const post = (token: string, marks: unknown[], headers: Record<string, string> = {}) =>
     t.request('POST', '/api/delivery/marks/', { token, body: { marks }, headers });
-  const storedMarks = async (ids: string[]) =>
-    (
-      await t.ctx.db.kysely
-        .selectFrom('delivery_marks')
-        .select('id')
-        .where('id', 'in', ids)
-        .execute()
-    ).length;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     owner = await loginOwner(t);
-    runDate = addDays(t.ctx.today(), 3);
+    // Today's run: marks are taken for today and the few days before, never a day to come.
+    runDate = t.ctx.today();
     const saved = await t.request('PUT', '/api/owner/settings/', {
       token: owner,
       body: {
@@ -129,11 +127,19 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
         updated_at: now,
       })
       .execute();
-    const skip = await t.request('POST', '/api/meals/skips/', {
-      token: c.farah.access,
-      body: { subscription: subs.farah, meal_date: runDate, meal: 'lunch' },
-    });
-    expect(skip.status).toBe(201);
+    // Skipped before today's cutoff (written here: the cutoff may have passed by now).
+    await t.ctx.db.kysely
+      .insertInto('meal_skips')
+      .values({
+        subscription_id: subs.farah!,
+        user_id: c.farah.id,
+        meal_date: runDate,
+        meal: 'lunch',
+        status: 'SKIPPED',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // Gita owes ₹2,000 of ₹3,000: the cash a rider collects from her goes to her ledger.
     const api = commerce(t, () => owner, {
       codePrefix: 'ROUTE',
@@ -282,7 +288,12 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       'duplicate',
       'duplicate',
     ]);
-    expect(await storedMarks(batch.map((m) => m.id))).toBe(3);
+    expect(
+      await storedMarks(
+        t,
+        batch.map((m) => m.id),
+      ),
+    ).toBe(3);
 
     const once = mark(north, c.gita, 'delivered');
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(ravi.access, [once])));
@@ -290,7 +301,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
     expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(19);
-    expect(await storedMarks([once.id])).toBe(1);
+    expect(await storedMarks(t, [once.id])).toBe(1);
 
     const { body } = await run(ravi.access, north);
     const state = Object.fromEntries(
@@ -311,10 +322,10 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
   });
 
   it('decides marks racing on one stop from its latest state, each stored once', async () => {
-    // Asha's next day: a stop no mark has touched. Its rider's marks and the owner's, sent at
-    // once, move it through its versions one at a time; a mark decided on an old version is
-    // decided again on the new one.
-    const nextDay = addDays(runDate, 1);
+    // Asha's yesterday, marked late (the phone was offline): a stop no mark has touched. Its
+    // rider's marks and the owner's, sent at once, move it through its versions one at a time; a
+    // mark decided on an old version is decided again on the new one.
+    const nextDay = addDays(runDate, -1);
     const on = (event: string, extra: Record<string, unknown> = {}) => ({
       ...mark(north, c.asha, event, extra),
       date: nextDay,
@@ -337,7 +348,12 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
         error_code: 'delivery_stop.already_delivered',
       });
     }
-    expect(await storedMarks(racing.map((one) => one.id))).toBe(applied.length);
+    expect(
+      await storedMarks(
+        t,
+        racing.map((one) => one.id),
+      ),
+    ).toBe(applied.length);
 
     const boxes = [on('box_returned'), on('box_returned'), on('box_returned')];
     const cash = [on('cash_collected', { amount: 40 }), on('cash_collected', { amount: 60 })];
@@ -401,7 +417,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       // Not delivered earlier in the run, delivered now.
       { id: later.id, status: 'applied', state: 'delivered' },
     ]);
-    expect(await storedMarks([undo.id, boxEarly.id, noReason.id])).toBe(0);
+    expect(await storedMarks(t, [undo.id, boxEarly.id, noReason.id])).toBe(0);
   });
 
   it('refuses a mark on a stop moved to another route, or no longer on the sheet, with its sentence', async () => {
@@ -440,7 +456,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
         detail: REFUSALS_HI['delivery_stop.not_your_route'],
       },
     ]);
-    expect(await storedMarks([moved.id, onLeave.id, notMine.id])).toBe(0);
+    expect(await storedMarks(t, [moved.id, onLeave.id, notMine.id])).toBe(0);
     expect(await stopIds(south)).toEqual([c.dev.id, c.chetan.id]);
     // Sita, on South now, records Chetan's box.
     const boxed = await post(sita.access, [mark(south, c.chetan, 'box_returned')]);
@@ -525,6 +541,38 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       token: c.gita.access,
     });
     expect(still.body.amount_due).toBe(1500);
+  });
+
+  it('refuses to reject cash with a blank reason, as every owner comment is', async () => {
+    const cash = await insertPendingCash(t, {
+      userId: c.gita.id,
+      subscriptionId: gitaSub,
+      amountPaise: 250_00,
+      routeId: north,
+      riderId: ravi.id,
+    });
+    const reject = (reason: string, language = 'en') =>
+      t.request('POST', `/api/owner/cash-collections/${cash.id}/reject/`, {
+        token: owner,
+        body: { reason },
+        headers: { 'accept-language': language },
+      });
+    for (const blank of ['   ', '\t', '\n  ']) {
+      const refused = await reject(blank);
+      expect(refused.status, JSON.stringify(blank)).toBe(400);
+      expect(refused.body).toEqual({ reason: ['Reason is required'], error_code: 'invalid' });
+    }
+    const inHindi = await reject('  ', 'hi');
+    expect(inHindi.body).toEqual({ reason: ['कारण आवश्यक है'], error_code: 'invalid' });
+    const stored = await t.ctx.db.kysely
+      .selectFrom('cash_collections')
+      .select(['status', 'reject_reason'])
+      .where('id', '=', cash.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'pending', reject_reason: null });
+    // With a reason it is rejected, out of the next test's way.
+    const rejected = await reject('Not collected');
+    expect(rejected.body).toMatchObject({ status: 'rejected', reject_reason: 'Not collected' });
   });
 
   it("shows the owner each route's progress, the missed stops and the boxes still out", async () => {

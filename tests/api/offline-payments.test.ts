@@ -7,12 +7,35 @@ import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
 import { pdfText } from '../helpers/pdf.js';
+import { readContractDocument } from '../../server/contract.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
 const PRICE = 3000;
 const NOT_AWAITING = 'This subscription is not awaiting payment.';
 const WITHIN_DUE =
   'The amount must be at least ₹1 and at most ₹3,000, what the subscription still owes.';
+
+describe("the contract's record_offline", () => {
+  it('is described as it behaves: part payments up to what is owed, activation by the policy, every refusal', () => {
+    const paths = readContractDocument().paths as Record<string, { post: { description: string } }>;
+    const description = paths['/payments/admin/payments/record_offline/']!.post.description;
+    expect(description).not.toMatch(/no part payments/);
+    expect(description).toMatch(/part payments? (are|is) (welcome|taken)/);
+    expect(description).toContain('`amount_due`');
+    expect(description).toContain('`dues_allowed`');
+    expect(description).toContain('`max_dues`');
+    for (const code of [
+      'does_not_exist',
+      'subscription.not_pending_payment',
+      'payment.amount_mismatch',
+      'payment.reference_required',
+      'payment.received_in_future',
+      'payment.received_before_subscription',
+    ]) {
+      expect(description).toContain(`\`${code}\``);
+    }
+  });
+});
 
 describe.each(testDatabases())('offline payments on %s', (dialect) => {
   let t: TestApp;

@@ -48,7 +48,7 @@ export interface PeakOptions {
   /** Node's --cpu-prof for each instance, its profile written into this directory on exit. */
   cpuProfileDir?: string;
   /**
-   * Seconds of the same load on tomorrow's stops before the measured run, not counted: an instance
+   * Seconds of the same load on yesterday's stops before the measured run, not counted: an instance
    * at a real lunch peak has served the morning, while a fresh one spends its first seconds
    * compiling the hot paths and opening its database connections (default WARM_UP_SECONDS).
    */
@@ -304,14 +304,15 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
       );
     };
     const stopsOf = await stopsOn(date);
-    const tomorrow = addDays(date, 1);
+    // Not tomorrow's: marks are taken for today and the few days before, never a day to come.
+    const yesterday = addDays(date, -1);
     const warmUpSeconds = options.warmUpSeconds ?? WARM_UP_SECONDS;
     // The warm-up's marks have ids of their own (rider numbers past the measured run's).
     const warmUpSends =
       warmUpSeconds > 0
         ? schedule(
-            (await stopsOn(tomorrow)).map((customers, index) =>
-              riderSends(index + 1 + 10_000, routes[index]!, customers, tomorrow, meal, now),
+            (await stopsOn(yesterday)).map((customers, index) =>
+              riderSends(index + 1 + 10_000, routes[index]!, customers, yesterday, meal, now),
             ),
             Math.round(options.rate * warmUpSeconds),
           )
@@ -386,7 +387,7 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
         return file;
       };
       if (warmUpSends) {
-        const warmUp = await runLoad(plan('warm-up.json', tomorrow, warmUpSends));
+        const warmUp = await runLoad(plan('warm-up.json', yesterday, warmUpSends));
         const failed = Object.keys(warmUp.statuses).filter((status) => status !== '200');
         if (failed.length > 0) failures.push(`warm-up: answers ${JSON.stringify(warmUp.statuses)}`);
       }

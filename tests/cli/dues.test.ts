@@ -46,8 +46,16 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
     const list = await dabba(server, ['dues']);
     expect(list.stderr).toBe('');
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/Meena Iyer\s+\+919812300077\s+₹1,800/);
+    // The phone as `dabba kitchen` writes it; --json keeps it as stored.
+    expect(list.stdout).toMatch(/Meena Iyer\s+\+91 98123 00077\s+₹1,800/);
     expect(list.stdout).toContain('DUE');
+    const json = await dabba(server, ['dues', '--json']);
+    expect(json.code).toBe(0);
+    expect(json.json()).toEqual([
+      expect.objectContaining({
+        customer: expect.objectContaining({ full_name: 'Meena Iyer', phone: '+919812300077' }),
+      }),
+    ]);
 
     const overdue = await dabba(server, ['dues', '--overdue']);
     expect(overdue.code).toBe(0);
@@ -69,6 +77,8 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith('\uFEFFcustomer,username,phone')).toBe(true);
     expect(text).toContain('Meena Iyer');
+    // Text a spreadsheet keeps as it is, as in the payments CSV: never 9.19812E+11.
+    expect(text).toContain(',="+919812300077",');
     expect(text).toContain('1800.00');
   });
 

@@ -52,3 +52,13 @@ export async function createRider(t: TestApp, firstName = 'Ravi'): Promise<Rider
   if (login.status !== 200) throw new Error(`rider login failed: ${JSON.stringify(login.body)}`);
   return { id: row.id, username, password, access: login.body.access as string };
 }
+
+/** How many of the marks with these ids are stored. */
+export async function storedMarks(t: TestApp, ids: readonly string[]): Promise<number> {
+  const rows = await t.ctx.db.kysely
+    .selectFrom('delivery_marks')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.length;
+}

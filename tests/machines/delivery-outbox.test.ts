@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MARK_CLOCK_SKEW_MINUTES,
+  MARK_DAYS_BACK,
+  markTimingRefusal,
   MAX_MARKS_PER_BATCH,
   nextMealAt,
+  REFUSALS_HI,
   outboxBatch,
   settleOutbox,
   stopWithMarks,
+  untimelyMark,
   type OutboxMark,
 } from '@machines';
 
@@ -100,5 +105,47 @@ describe('the rider outbox', () => {
       'dinner',
       'dinner',
     ]);
+  });
+});
+
+describe("a mark's days and times", () => {
+  const ZONE = 'Asia/Kolkata';
+  // 28 Nov 2026, 12:30 in India.
+  const clock = { nowMs: Date.parse('2026-11-28T07:00:00.000Z'), timeZone: ZONE };
+  const at = (date: string, markedAt: string) =>
+    markTimingRefusal({ date, marked_at: markedAt }, clock)?.code ?? null;
+
+  it('are today and the 3 days before, made by now (give or take 5 minutes)', () => {
+    expect(MARK_DAYS_BACK).toBe(3);
+    expect(MARK_CLOCK_SKEW_MINUTES).toBe(5);
+    expect(at('2026-11-28', '2026-11-28T07:00:00.000Z')).toBeNull();
+    expect(at('2026-11-25', '2026-11-25T08:00:00.000Z')).toBeNull();
+    expect(at('2026-11-28', '2026-11-28T07:04:59.000Z')).toBeNull();
+    // The day began at 00:00 in India, 18:30 UTC the evening before.
+    expect(at('2026-11-27', '2026-11-26T18:30:00.000Z')).toBeNull();
+  });
+
+  it('refuse a day to come, a day past the window, a clock ahead, a time before the day', () => {
+    expect(at('2026-11-29', '2026-11-28T07:00:00.000Z')).toBe('delivery_stop.date_outside_window');
+    expect(at('2099-01-01', '2026-11-28T07:00:00.000Z')).toBe('delivery_stop.date_outside_window');
+    expect(at('2026-11-24', '2026-11-24T08:00:00.000Z')).toBe('delivery_stop.date_outside_window');
+    expect(at('2026-11-28', '2026-11-28T07:05:01.000Z')).toBe('delivery_stop.marked_at_ahead');
+    expect(at('2026-11-28', '2099-11-28T07:00:00.000Z')).toBe('delivery_stop.marked_at_ahead');
+    expect(at('2026-11-27', '2026-11-26T18:29:59.000Z')).toBe('delivery_stop.marked_before_day');
+    expect(markTimingRefusal({ date: '2026-11-30', marked_at: 'x' }, clock)?.message).toBe(
+      'Marks are saved for today and the 3 days before; this one is for 30 Nov, so it was not saved.',
+    );
+  });
+
+  it("are checked on the phone before a mark is queued, in the server's words", () => {
+    const tomorrow = mark('t', 'delivered', { date: '2026-11-29' });
+    expect(untimelyMark(tomorrow, clock, 'hi')).toEqual({
+      mark: tomorrow,
+      errorCode: 'delivery_stop.date_outside_window',
+      detail: REFUSALS_HI['delivery_stop.date_outside_window']
+        .replace('{days}', '3')
+        .replace('{day}', '29 नव॰'),
+    });
+    expect(untimelyMark(mark('n', 'delivered'), clock, 'en')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { ApiError } from '../../web/api/errors';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import {
   areasFromText,
+  cashAmountRupees,
   deliveredPercent,
   missedWithRoutes,
   riderChoices,
@@ -57,6 +58,20 @@ describe('the missed stops', () => {
       boxes_out: [],
     };
     expect(missedWithRoutes(progress).map((stop) => stop.routeName)).toEqual(['North', '#9']);
+  });
+});
+
+describe('the cash a rider types', () => {
+  it('takes any amount of ₹1 or more with paise, ₹19.99, ₹1.14 and ₹4.35 among them', () => {
+    for (const text of ['19.99', '1.14', '4.35', ' 500 ', '1', '99999.99']) {
+      expect(cashAmountRupees(text), text).toBe(Number(text));
+    }
+  });
+
+  it('refuses a third decimal, less than ₹1, and what is not a number', () => {
+    for (const text of ['19.999', '0.99', '0', '-5', '', 'abc', 'Infinity']) {
+      expect(cashAmountRupees(text), text).toBeNull();
+    }
   });
 });
 

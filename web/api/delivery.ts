@@ -8,9 +8,12 @@ import type { components } from '@generated/api';
 import {
   outboxBatch,
   settleOutbox,
+  untimelyMark,
   type OutboxMark,
   type RefusedMark,
 } from '@machines/delivery-stop';
+import { currentLanguage } from '@web/i18n/i18n';
+import { businessTimeZone } from '@web/lib/format';
 import { apiFetch } from './call';
 import { ApiError } from './errors';
 import { useApiQuery, useRefreshReads } from './query';
@@ -220,9 +223,18 @@ export function useDeliveryOutbox() {
 
   const addMark = useCallback(
     (mark: Omit<OutboxMark, 'id' | 'marked_at'>) => {
-      update({
-        marks: [...state.marks, { ...mark, id: newMarkId(), marked_at: new Date().toISOString() }],
-      });
+      const made: OutboxMark = { ...mark, id: newMarkId(), marked_at: new Date().toISOString() };
+      // A date the server would refuse (tomorrow, last week) is refused here, in its words.
+      const refused = untimelyMark(
+        made,
+        { nowMs: Date.now(), timeZone: businessTimeZone() },
+        currentLanguage(),
+      );
+      if (refused) {
+        update({ refused: [...state.refused, refused] });
+        return;
+      }
+      update({ marks: [...state.marks, made] });
       void flush();
     },
     [flush],

@@ -4,8 +4,12 @@
 // adjustment batch, lifecycles/subscription/adjustments.store.ts), which then move once each
 // through subscription.adjust; removing it withdraws what is still waiting and lists exactly the
 // subscriptions that moved, to move them back once each. A doubled request finds the first one's
-// closure (the partial unique index of migration 018) and finishes its batch.
+// closure (the partial unique index of migration 018) and finishes its batch. A closure claims the
+// meals it closes (closed_day_meals, migration 036) in the transaction that makes it, so of a whole
+// day and a meal of it sent together the database keeps one: the other is refused as overlapping,
+// however the two transactions interleave.
 import {
+  closedDayClash,
   closedDayFromApi,
   closedDayLocksAt,
   closedDayMachine,
@@ -66,6 +70,15 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
       .where('status', '=', 'SCHEDULED')
       .executeTakeFirst();
 
+  /** The meals of the date's SCHEDULED closures (null: the whole day). */
+  const scheduledMealsOf = (executor: Executor, date: string) =>
+    executor
+      .selectFrom('closed_days')
+      .select('meal')
+      .where('closed_date', '=', date)
+      .where('status', '=', 'SCHEDULED')
+      .execute();
+
   /** The subscriptions a closure gives a day: covering the date, not away, every meal closed. */
   async function targetsOf(trx: Executor, date: string, meal: Meal | null): Promise<number[]> {
     const rows = await trx
@@ -123,12 +136,7 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
         const existing = await scheduledOf(trx, input.date, input.meal);
         if (existing) return { replayOf: existing };
         const settings = await readSettings(trx);
-        const scheduled = await trx
-          .selectFrom('closed_days')
-          .select('meal')
-          .where('closed_date', '=', input.date)
-          .where('status', '=', 'SCHEDULED')
-          .execute();
+        const scheduled = await scheduledMealsOf(trx, input.date);
         const problems = closedDayProblems({
           date: input.date,
           meal: input.meal,
@@ -157,6 +165,18 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        // Before any subscription is listed: a concurrent overlapping closure waits here, then
+        // fails on the primary key once this one commits.
+        await trx
+          .insertInto('closed_day_meals')
+          .values(
+            closedMeals(input.meal).map((meal) => ({
+              closed_date: input.date,
+              meal,
+              closed_day_id: closure.id,
+            })),
+          )
+          .execute();
         const targets = await targetsOf(trx, input.date, input.meal);
         const batch = await adjustments.list(trx, owner, {
           operationKey: `closed-day:${closure.id}:extend`,
@@ -186,10 +206,15 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
         return { id: closure.id };
       });
     } catch (error) {
-      // A concurrent request closed the same date and meal first: this is that closure.
       if (!isUniqueViolation(error)) throw error;
+      // A concurrent request closed the same date and meal first: this is that closure.
       const existing = await scheduledOf(db, input.date, input.meal);
-      if (!existing) throw error;
+      if (!existing) {
+        // Or one that overlaps it (the whole day, or a meal of it) claimed its meals first.
+        const clash = closedDayClash(input.meal, await scheduledMealsOf(db, input.date));
+        if (clash) throw refusalError(clash);
+        throw error;
+      }
       created = { replayOf: existing };
     }
     if ('replayOf' in created) {
@@ -235,6 +260,8 @@ export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBat
         .returningAll()
         .executeTakeFirst();
       if (!removed) return true;
+      // Its meals are free to close again.
+      await trx.deleteFrom('closed_day_meals').where('closed_day_id', '=', id).execute();
       let targets: number[] = [];
       if (row.extend_batch_id !== null) {
         // Extensions still waiting are not made; one being made now is waited for, then read.

@@ -3,8 +3,9 @@
 // mark once. machines/delivery-stop decides the move from the stop as read; the stop's new state
 // (from the version it was decided on), the mark and any cash collection are then written together
 // or not at all (one statement on PostgreSQL), and a stop another request moved meanwhile is read
-// and decided again. A mark for a stop that is not on that run sheet now is refused and nothing is
-// stored for it.
+// and decided again. A mark for a stop that is not on that run sheet now, or for a day or at a time
+// outside machines/delivery-stop's window (markTimingRefusal), is refused and nothing is stored for
+// it.
 import { sql } from 'kysely';
 import {
   cashCollectionFromApi,
@@ -13,6 +14,7 @@ import {
   deliveryStopEventOf,
   deliveryStopFromApi,
   deliveryStopMachine,
+  markTimingRefusal,
   refusal,
   type CashCollectionEvent,
   type CashCollectionStatus,
@@ -464,15 +466,19 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
     // Each date and meal's deliveries of the batch's own customers (a stop is on its run sheet by
     // the same rules whoever else is, so a batch reads its customers, not the whole day) and their
     // stops: read before the first mark, all at once. Whether a mark is stored already is asked
-    // only of a mark about to be refused, or in the statement that writes it.
+    // only of a mark about to be refused, or in the statement that writes it. A mark outside the
+    // window of days and times (a date to come, a phone's clock far ahead) reads nothing.
+    const clock = { nowMs: deps.clock.now().getTime(), timeZone: deps.config.businessTz };
+    const untimely = new Map(marks.map((mark) => [mark, markTimingRefusal(mark, clock)]));
+    const timely = marks.filter((mark) => untimely.get(mark) === null);
     const runs = new Map<string, Promise<Awaited<ReturnType<typeof deliveriesOfRun>>>>();
     const stopReads: Promise<Map<string, StopRow>>[] = [];
-    for (const mark of marks) {
+    for (const mark of timely) {
       const key = `${mark.date}/${mark.meal}`;
       if (runs.has(key)) continue;
       const customers = [
         ...new Set(
-          marks
+          timely
             .filter((one) => one.date === mark.date && one.meal === mark.meal)
             .map((one) => one.customer),
         ),
@@ -493,26 +499,32 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
         outcomes.push({ id: mark.id, status: 'duplicate' });
         continue;
       }
-      const refuse = async (key: Parameters<typeof refusal>[0]) =>
+      // A mark stored already (sent again, maybe days later) is a duplicate, never refused.
+      const refuse = async (refused: Refusal) =>
         outcomes.push(
           (await markExists(mark.id))
             ? { id: mark.id, status: 'duplicate' }
-            : { id: mark.id, status: 'refused', refusal: refusal(key) },
+            : { id: mark.id, status: 'refused', refusal: refused },
         );
+      const untimelyBecause = untimely.get(mark);
+      if (untimelyBecause) {
+        await refuse(untimelyBecause);
+        continue;
+      }
       const run = await runOf(mark.date, mark.meal);
       const marked = run.routes.find((route) => route.id === mark.route);
       if (asRider && !marked?.riders.some((rider) => rider.id === actor.id)) {
-        await refuse('delivery_stop.not_your_route');
+        await refuse(refusal('delivery_stop.not_your_route'));
         continue;
       }
       const delivery = run.deliveries.find((one) => one.user_id === mark.customer);
       const route = delivery && routeOfDelivery(run.routes, delivery);
       if (!delivery || !route) {
-        await refuse('delivery_stop.not_on_run_sheet');
+        await refuse(refusal('delivery_stop.not_on_run_sheet'));
         continue;
       }
       if (route.id !== mark.route) {
-        await refuse('delivery_stop.moved');
+        await refuse(refusal('delivery_stop.moved'));
         continue;
       }
       const outcome = await applyMark(actor, mark, delivery.subscription_id, stops);

@@ -1,13 +1,14 @@
 // The ledger's operations: the customer's own statement, and the owner's dues list (JSON or CSV),
 // Dues tile and any customer's statement, and paying back a customer's advance.
 import { BUSINESS_USER_TYPES } from '@server/platform/db/schema.js';
-import { csvLine } from '@machines/export';
+import { csvCell } from '@machines/export';
 import type { AppContext } from '@server/context.js';
 import { notFound } from '@server/errors.js';
 import { requireBusiness, requireCustomer, requireOwner, type Handlers } from '@server/http.js';
 import { rupees } from '@server/platform/format.js';
 import { paiseFromRupees } from '@machines/shared';
 import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
+import { textCell } from '@server/owner/reports/reports.csv.js';
 import {
   advanceOf,
   countDues,
@@ -68,17 +69,20 @@ export function ledgerHandlers(ctx: AppContext) {
         const lines = [
           CSV_HEADER.join(','),
           ...rows.map((row) =>
-            csvLine([
-              row.customer.full_name,
-              row.customer.username,
-              row.customer.phone ?? '',
-              row.customer.email ?? '',
-              row.balance.toFixed(2),
-              row.due_since ?? '',
-              String(row.days_due),
-              row.status,
-              row.hold?.reason ?? '',
-            ]),
+            [
+              csvCell(row.customer.full_name),
+              csvCell(row.customer.username),
+              // As the payments CSV writes it (="+91…"), so a spreadsheet keeps it as text.
+              textCell(row.customer.phone),
+              ...[
+                row.customer.email ?? '',
+                row.balance.toFixed(2),
+                row.due_since ?? '',
+                String(row.days_due),
+                row.status,
+                row.hold?.reason ?? '',
+              ].map(csvCell),
+            ].join(','),
           ),
         ];
         // A byte-order mark, so Excel reads the names as UTF-8; CRLF line ends (RFC 4180).

@@ -511,6 +511,7 @@ export interface Database {
   business_settings: BusinessSettingsTable;
   meal_skips: MealSkipsTable;
   closed_days: ClosedDaysTable;
+  closed_day_meals: ClosedDayMealsTable;
   payment_links: PaymentLinksTable;
   counter_qr_codes: CounterQrCodesTable;
   delivery_routes: DeliveryRoutesTable;
@@ -660,6 +661,16 @@ export interface ClosedDaysTable {
   extend_batch_id: number | null;
   /** The batch that moves those back, once it is removed. */
   reverse_batch_id: number | null;
+}
+
+/**
+ * A meal a SCHEDULED closure closes (migration 036): one row per date and meal, so the database
+ * refuses a second closure of a meal already closed, a whole day's or one meal's.
+ */
+export interface ClosedDayMealsTable {
+  closed_date: string;
+  meal: Meal;
+  closed_day_id: number;
 }
 
 /** A payment link sent for what a subscription owes (machines/payment-link; migration 022). */

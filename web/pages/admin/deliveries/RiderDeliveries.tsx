@@ -39,6 +39,7 @@ import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.cs
 import * as styles from './DeliveriesPage.css';
 import {
   businessHour,
+  cashAmountRupees,
   DELIVERY_MEALS,
   REASON_LABELS,
   STATE_LABELS,
@@ -271,8 +272,8 @@ function StopCard({
   );
   const headingId = `stop-${stop.customer_id}`;
   const saveCash = () => {
-    const rupees = Number(amount);
-    if (!Number.isFinite(rupees) || rupees < 1 || Math.round(rupees * 100) !== rupees * 100) {
+    const rupees = cashAmountRupees(amount);
+    if (rupees === null) {
       setAmountError(t('deliveries.amountInvalid'));
       return;
     }

@@ -2,6 +2,7 @@
 // the business's hour, the words for a stop's state and a missed stop's reason, a route's share
 // delivered, the route form's areas and riders, and which refusal belongs to which field.
 import { MEALS } from '@machines/settings';
+import { paiseFromRupees } from '@machines/shared';
 import type { NotDeliveredReason } from '@machines/delivery-stop';
 import { ApiError, fieldErrors } from '@web/api/errors';
 import type { Meal, RunSheetStop } from '@web/api/delivery';
@@ -31,6 +32,17 @@ export const REASON_LABELS: Readonly<Record<NotDeliveredReason, MessageId>> = {
   refused: 'deliveries.reason.refused',
   wrong_address: 'deliveries.reason.wrong_address',
 };
+
+/**
+ * The rupees a rider typed as cash collected, or null unless it is at least ₹1 with at most two
+ * decimals (the contract's DeliveryMark amount). paiseFromRupees, not rupees * 100 being whole:
+ * 19.99 * 100 is 1998.9999999999998.
+ */
+export function cashAmountRupees(text: string): number | null {
+  const rupees = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(rupees) || rupees < 1) return null;
+  return paiseFromRupees(rupees) === null ? null : rupees;
+}
 
 /** The business's hour now (0-23). */
 export function businessHour(now = new Date()): number {
