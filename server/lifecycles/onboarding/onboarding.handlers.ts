@@ -6,6 +6,7 @@ import {
   claimOtpSend,
   consumeOtp,
   issueOtp,
+  issueUnsentOtp,
 } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
@@ -127,6 +128,7 @@ export function onboardingHandlers(ctx: AppContext) {
           .where('phone', '=', phone)
           .executeTakeFirst();
         if (user?.status === 'unverified') await issueOtp(ctx, user);
+        else await issueUnsentOtp(ctx, phone, 'verify');
       });
       return { message: 'A new OTP has been sent to your phone.' };
     },

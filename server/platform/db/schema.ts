@@ -118,7 +118,8 @@ export interface RefreshTokensTable {
 
 export interface OtpCodesTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a code asked for a phone no account waits on: never texted, matches nothing (037). */
+  user_id: number | null;
   phone: string;
   code_hash: string;
   created_at: string;
