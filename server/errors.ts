@@ -81,6 +81,10 @@ export const refusalError = (refused: Refusal, status = 400) =>
     carrying({ non_field_errors: [refused.message], error_code: refused.code }, [refused]),
   );
 
+/** A refusal as the answer's `message`, under its code: the OTP endpoints' shape. */
+export const refusalMessage = (refused: Refusal, status = 400) =>
+  new ApiError(status, carrying({ message: refused.message, error_code: refused.code }, [refused]));
+
 /** Every broken rule of a create or edit as non_field_errors, under the first one's code. */
 export const refusalsError = (refusals: readonly Refusal[]) =>
   new ApiError(

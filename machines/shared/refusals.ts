@@ -182,6 +182,8 @@ export const REFUSALS_EN = {
   'claim.invalid': 'This link to claim an account is not valid. Ask the mess for a new one.',
   'claim.used': 'This account has already been claimed. Sign in with your username and password.',
   'claim.expired': 'This link to claim your account has expired. Ask the mess for a new one.',
+  'claim.expired:sign_in':
+    'This account was never claimed, and the time to claim it has run out. Ask the mess to send you a new invitation.',
   'claim.otp_required': 'Please enter the OTP sent to your phone first.',
 
   // A customer's account (dues)

@@ -143,6 +143,9 @@ export function onboardingHandlers(ctx: AppContext) {
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!found || !found.is_active) throw unauthorized(LOGIN_FAILED);
+      // The claim page's code given here: it claims the account as the claim page would, or is
+      // refused once the link or invite expired (claim-links.ts).
+      await ctx.stores.claimLinks.claimOnSignIn(found);
       await accounts.verifyPhone(found);
       const now = ctx.clock.now().toISOString();
       const user = await db

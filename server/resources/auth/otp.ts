@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import type { OtpPurpose, User } from '@server/platform/db/schema.js';
-import { ApiError, carrying, tooManyRequests } from '@server/errors.js';
+import { ApiError, refusalMessage, tooManyRequests } from '@server/errors.js';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, refusal } from '@machines/shared';
 import { localizer } from '@server/platform/i18n.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
@@ -25,13 +25,7 @@ export const otpError = (
     | 'otp.too_many_attempts'
     | 'otp.invalid'
     | 'sign_in.phone_shared',
-) => {
-  const refused = refusal(key);
-  return new ApiError(
-    400,
-    carrying({ message: refused.message, error_code: refused.code }, [refused]),
-  );
-};
+) => refusalMessage(refusal(key));
 
 /** A phone field error on the OTP endpoints, which the client reads from `message`. */
 const otpPhoneError = (message: string) =>

@@ -69,6 +69,8 @@ export function phoneLoginHandlers(ctx: AppContext) {
       if (account.kind === 'shared') throw otpError('sign_in.phone_shared');
       // The account may have been deactivated, or its phone changed, since the code was sent.
       if (account.kind !== 'one' || account.user.id !== userId) throw unauthorized(LOGIN_FAILED);
+      // An account the owner made and nobody claimed is claimed by the proven phone, or refused.
+      await ctx.stores.claimLinks.claimOnSignIn(account.user);
       return completeSignIn(ctx, userId);
     },
   } satisfies Partial<Handlers>;
