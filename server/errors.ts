@@ -33,7 +33,8 @@ export function carrying<T extends object>(body: T, refusals: readonly Refusal[]
 }
 
 /** Error bodies the contract documents as extending ErrorBody with fields of other types. */
-export type ExtendedErrorBody = components['schemas']['SandboxDeclined'];
+export type ExtendedErrorBody =
+  components['schemas']['SandboxDeclined'] | components['schemas']['PhoneUnverified'];
 
 export class ApiError extends Error {
   constructor(

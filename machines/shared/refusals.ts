@@ -38,6 +38,8 @@ export const REFUSALS_EN = {
   'otp.too_many_attempts': 'Too many wrong attempts. Please request a new OTP.',
   'sign_in.phone_shared':
     'More than one account uses this phone number. Please sign in with your username and password.',
+  'sign_in.unverified':
+    'Your phone number is not verified yet. We have texted you a verification code: enter it to finish registering.',
   'reset.invalid_link': 'The password reset link is invalid or has expired.',
   'plan.code_taken': 'A plan with this code already exists.',
   'backup.not_sqlite':

@@ -1,6 +1,7 @@
 // Signing in with the phone number and a texted code (POST /accounts/login/phone/ and …/verify/),
 // on every database this run covers.
 import { sql } from 'kysely';
+import { refusalSentence } from '@machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { lastOtp, registerCustomer, uniquePhone, type Customer } from '../helpers/accounts.js';
@@ -45,6 +46,9 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     return registered;
   };
 
+  const sessionsOf = async (id: number) =>
+    (await t.ctx.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', id).execute())
+      .length;
   const userRow = (id: number) =>
     t.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -228,7 +232,7 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     // A verification code does not sign in.
     const asSignIn = await verify(pending.phone, verification);
     expect(asSignIn.body.error_code).toBe('otp.expired');
-    // An unverified account can sign in by phone; its pending verification code stays valid.
+    // A sign-in code does not verify; the pending verification code stays valid.
     await sendCode(pending.phone);
     const signInCode = lastOtp(t, pending.phone);
     expect(signInCode).not.toBe(verification);
@@ -237,17 +241,49 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
       body: { phone: pending.phone, otp: signInCode },
     });
     expect(asVerification.status).toBe(400);
-    const signedIn = await verify(pending.phone, signInCode);
-    expect(signedIn.status).toBe(200);
-    const profile = await t.request('GET', '/api/accounts/profile/', {
-      token: signedIn.body.access,
-    });
-    expect(profile.body.status).toBe('unverified');
     const verified = await t.request('POST', '/api/accounts/verify-otp/', {
       ip: nextIp(),
       body: { phone: pending.phone, otp: verification },
     });
     expect(verified.status).toBe(200);
+  });
+
+  it('sends an unverified registration to verification instead of signing it in', async () => {
+    const pending = await customer({ verify: false });
+    const sessionsBefore = await sessionsOf(pending.id);
+    await sendCode(pending.phone);
+    const signInCode = lastOtp(t, pending.phone);
+    // A wrong code is only wrong, as for any phone.
+    expect((await verify(pending.phone, wrongFor(signInCode))).body.error_code).toBe('otp.invalid');
+    const refused = await verify(pending.phone, signInCode);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: refusalSentence('en', 'sign_in.unverified'),
+      error_code: 'sign_in.unverified',
+      phone: e164(pending.phone),
+    });
+    // No session, and the account is as it was; a new verification code is on its way.
+    expect(await sessionsOf(pending.id)).toBe(sessionsBefore);
+    expect((await userRow(pending.id)).status).toBe('unverified');
+    const texted = smsTo(pending.phone).at(-1)!.body;
+    expect(texted).toMatch(/verification/i);
+    const hindi = await (async () => {
+      t.clock.advance(61_000);
+      await sendCode(pending.phone);
+      return t.request('POST', '/api/accounts/login/phone/verify/', {
+        ip: nextIp(),
+        headers: { 'Accept-Language': 'hi' },
+        body: { phone: pending.phone, otp: lastOtp(t, pending.phone) },
+      });
+    })();
+    expect(hindi.body.message).toBe(refusalSentence('hi', 'sign_in.unverified'));
+    // The code the refusal sent verifies the phone, as the OTP screen it points to does.
+    const verified = await t.request('POST', '/api/accounts/verify-otp/', {
+      ip: nextIp(),
+      body: { phone: pending.phone, otp: lastOtp(t, pending.phone) },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user.status).toBe('registration_complete');
   });
 
   it('signs the mess owner in by phone too', async () => {

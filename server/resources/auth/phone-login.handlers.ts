@@ -12,7 +12,8 @@ import {
 import { completeSignIn, LOGIN_FAILED } from './sessions.js';
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
-import { unauthorized } from '@server/errors.js';
+import { ApiError, carrying, unauthorized } from '@server/errors.js';
+import { refusal } from '@machines/shared';
 import { afterAnswer, clientIp, type Handlers } from '@server/http.js';
 
 /** The answer to every accepted request for a code, so it never tells whether the phone has an account. */
@@ -47,6 +48,23 @@ export async function phoneLoginAccount(
 }
 
 export function phoneLoginHandlers(ctx: AppContext) {
+  /**
+   * A registration not verified yet gets no session (the web's guard would send it to OTP
+   * verification anyway): a new verification code, and the phone the OTP screen needs. The code
+   * goes outside the send limits: the caller just proved they hold the phone, whose sign-in codes
+   * the limits already count.
+   */
+  async function sendToVerification(user: User): Promise<never> {
+    await issueOtp(ctx, user, 'verify');
+    const refused = refusal('sign_in.unverified');
+    throw new ApiError(
+      403,
+      carrying({ message: refused.message, error_code: refused.code, phone: user.phone }, [
+        refused,
+      ]),
+    );
+  }
+
   return {
     async phoneLogin(request, reply) {
       // The limits, the answer and its timing are the same for every phone: whether a code goes
@@ -69,6 +87,7 @@ export function phoneLoginHandlers(ctx: AppContext) {
       if (account.kind === 'shared') throw otpError('sign_in.phone_shared');
       // The account may have been deactivated, or its phone changed, since the code was sent.
       if (account.kind !== 'one' || account.user.id !== userId) throw unauthorized(LOGIN_FAILED);
+      if (account.user.status === 'unverified') await sendToVerification(account.user);
       // An account the owner made and nobody claimed is claimed by the proven phone, or refused.
       await ctx.stores.claimLinks.claimOnSignIn(account.user);
       return completeSignIn(ctx, userId);
