@@ -5572,8 +5572,17 @@ export interface components {
             /** @description The branch's IFSC, e.g. SBIN0001234. */
             ifsc: string;
         };
-        /** @description RefundPayout as every view but the owner's payout view shows it: the bank account number masked but for its last 4 digits. */
-        RefundPayoutMasked: components["schemas"]["UpiPayout"] | components["schemas"]["BankPayoutMasked"];
+        /** @description RefundPayout as every view but the owner's payout view shows it: the bank account number masked but for its last 4 digits; the UPI id whole to the refund's customer and the owner, masked (UpiPayoutMasked) to every other role. */
+        RefundPayoutMasked: components["schemas"]["UpiPayout"] | components["schemas"]["UpiPayoutMasked"] | components["schemas"]["BankPayoutMasked"];
+        UpiPayoutMasked: {
+            /** @constant */
+            method: "upi";
+            /**
+             * @description The UPI id with every character of the name but the first two replaced by `*`; the bank's handle after `@` stays.
+             * @example as********@okaxis
+             */
+            upi_id_masked: string;
+        };
         BankPayoutMasked: {
             /** @constant */
             method: "bank";

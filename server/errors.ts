@@ -44,7 +44,8 @@ export class ApiError extends Error {
   ) {
     const text = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
     const nonField = 'non_field_errors' in body ? body.non_field_errors?.[0] : undefined;
-    super(body.detail ?? text ?? nonField ?? `HTTP ${statusCode}`);
+    const detail = 'detail' in body ? body.detail : undefined;
+    super(detail ?? text ?? nonField ?? `HTTP ${statusCode}`);
     this.name = 'ApiError';
   }
 }
