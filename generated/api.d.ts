@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Download everything the mess keeps about me
-         * @description A JSON file (`Content-Disposition: attachment; filename="dabba-data_<username>_<date>.json"`, the date in the business's time zone) with the signed-in customer's own data only: profile (and student or address details, billing details), subscriptions, payments, refunds, leaves, feedback (with the photos' URLs, which need the customer's sign-in), meal skips, notifications sent, consents (every grant and withdrawal), erasure requests and the ledger statement. Password hashes, sessions and codes are never included. Audited (`privacy.export`).
+         * @description A JSON file (`Content-Disposition: attachment; filename="dabba-data_<username>_<date>.json"`, the date in the business's time zone) with the signed-in customer's own data only: profile (and student or address details, billing details), subscriptions, payments, refunds, leaves, feedback (with the photos' URLs, which need the customer's sign-in), meal skips, notifications sent, consents (every grant and withdrawal), erasure requests, the ledger statement, online payment orders, credit notes, WhatsApp messages, payment links, counter QR codes, reminders, a counter enrolment, deliveries, rider marks and cash collected: a section for every table that holds data about the customer (server/lifecycles/erasure/personal-data.ts). Password hashes, sessions, codes, claim tokens and who on the staff acted are never included. Audited (`privacy.export`).
          */
         get: operations["exportMyData"];
         put?: never;
@@ -1195,7 +1195,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a customer's account
-         * @description Completes a waiting request, in one transaction: the name becomes `Erased customer #<id>`; the username, e-mail and phone are replaced by unique values that identify nobody (`erased-<id>`, `erased-<id>@erased.invalid`, `+910…`); student and address details, GSTIN and billing address, diet, feedback texts and photos, leave reasons, refund payout details, notification texts and WhatsApp messages are deleted or blanked; open consents are withdrawn (their history kept); every session ends and the account can no longer sign in. Kept, as tax law requires (CGST Act section 36: 8 years): payments, receipts and tax invoices, credit notes and the ledger, with the name each invoice was issued to; and the audit log, which is append-only (security logs are kept a year; its entries' names are written over). It cancels nothing: refused (400), with what to settle first, while the customer has a subscription still running (`erasure.subscription_active`: erase after it ends, or the customer cancels it, which opens a refund), owes or is owed money (`erasure.balance_open`: settle the balance to zero first, e.g. record the payment or pay the credit back), has a refund not yet paid out or rejected (`erasure.refund_open`), a subscription awaiting payment (`erasure.subscription_pending`: the customer deletes it), a payment link still open (`erasure.payment_link_open`: cancel it) or cash a rider collected that the owner has not confirmed or rejected (`erasure.cash_pending`); the first of these is the answer, in that order. Refused too when the request no longer waits (`erasure.not_requested`). Audited (`erasure.complete`). The owner only.
+         * @description Completes a waiting request, in one transaction: the name becomes `Erased customer #<id>`; the username, e-mail and phone are replaced by unique values that identify nobody (`erased-<id>`, `erased-<id>@erased.invalid`, `+910…`); student and address details, GSTIN and billing address, diet, feedback texts and photos, leave reasons, refund payout details, notification texts and WhatsApp messages are deleted or blanked; notices to the owner about the customer (a leave request) are emptied; codes, sign-in throttles, rate-limit and OTP send counters and the WhatsApp tier's slot that hold the phone, username or e-mail are deleted or emptied; open consents are withdrawn (their history kept); every session ends and the account can no longer sign in. Kept, as tax law requires (CGST Act section 36: 8 years): payments, receipts and tax invoices, credit notes and the ledger, with the name each invoice was issued to; and the audit log, which is append-only (security logs are kept a year; in its entries the customer's identifiers are written over with `Erased customer #<id>` and what they gave, such as a payout UPI id or a feedback subject, with `[erased]`). It cancels nothing: refused (400), with what to settle first, while the customer has a subscription still running (`erasure.subscription_active`: erase after it ends, or the customer cancels it, which opens a refund), owes or is owed money (`erasure.balance_open`: settle the balance to zero first, e.g. record the payment or pay the credit back), has a refund not yet paid out or rejected (`erasure.refund_open`), a subscription awaiting payment (`erasure.subscription_pending`: the customer deletes it), a payment link still open (`erasure.payment_link_open`: cancel it) or cash a rider collected that the owner has not confirmed or rejected (`erasure.cash_pending`); the first of these is the answer, in that order. Refused too when the request no longer waits (`erasure.not_requested`). Audited (`erasure.complete`). The owner only.
          */
         post: operations["ownerCompleteErasure"];
         delete?: never;
@@ -5395,6 +5395,42 @@ export interface components {
                 [key: string]: unknown;
             }[];
             statement: components["schemas"]["Statement"];
+            /** @description Every online payment started (the checkout's order). */
+            payment_orders: {
+                [key: string]: unknown;
+            }[];
+            credit_notes: {
+                [key: string]: unknown;
+            }[];
+            /** @description Every WhatsApp notice, with its template's parameters and its delivery status. */
+            whatsapp_messages: {
+                [key: string]: unknown;
+            }[];
+            payment_links: {
+                [key: string]: unknown;
+            }[];
+            counter_qr_codes: {
+                [key: string]: unknown;
+            }[];
+            /** @description The dues and expiry reminders sent. */
+            reminders: {
+                [key: string]: unknown;
+            }[];
+            /** @description The counter enrolment, for a customer enrolled by the mess (no claim token). */
+            walk_in: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Each delivered meal's stop, with its state. */
+            deliveries: {
+                [key: string]: unknown;
+            }[];
+            /** @description What a rider marked (delivered, not delivered, box, cash), without the rider. */
+            delivery_marks: {
+                [key: string]: unknown;
+            }[];
+            cash_collections: {
+                [key: string]: unknown;
+            }[];
         };
         ConsentList: components["schemas"]["Consent"][];
         ConsentUpdate: {

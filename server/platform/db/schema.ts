@@ -185,6 +185,8 @@ export interface NotificationLogsTable {
   event_id: number | null;
   /** The notice in a sentence or two, for the history; null on rows older than migration 012. */
   summary: string | null;
+  /** The customer a notice to the owner is about (a leave request), emptied with them (037). */
+  about_user_id: Generated<number | null>;
 }
 
 export interface JobRunsTable {

@@ -36,7 +36,7 @@ import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
 import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
-import { unsentCodesMigration } from './037_unsent_codes.js';
+import { privacySeamsMigration } from './037_privacy_seams.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -75,7 +75,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '033_audit_redaction': auditRedactionMigration(db.dialect),
     '034_delivery_stop_versions': deliveryStopVersionsMigration(),
     '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
-    '037_unsent_codes': unsentCodesMigration(db.dialect),
+    '037_privacy_seams': privacySeamsMigration(db.dialect),
   };
 }
 

@@ -1,17 +1,28 @@
-// A code asked for a phone no account waits on (issue 35): the OTP endpoints answer every phone
-// alike, so a phone without an account gets a code that is never texted and matches nothing,
-// stored like any other (expiry, tries, replaced by the next), with no account: otp_codes.user_id
-// may be null. SQLite cannot drop a NOT NULL, so there the table is built again, rows and index
-// kept.
+// Privacy at the seams (issue 35).
+// - A code asked for a phone no account waits on: the OTP endpoints answer every phone alike, so a
+//   phone without an account gets a code that is never texted and matches nothing, stored like any
+//   other (expiry, tries, replaced by the next), with no account: otp_codes.user_id may be null.
+//   SQLite cannot drop a NOT NULL, so there the table is built again, rows and index kept.
+// - A notice to the owner about a customer (a leave request names them and its reason) records
+//   whom it is about, notification_logs.about_user_id, so erasing the customer empties it too.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
 
 const COLUMNS =
   'id, user_id, phone, code_hash, created_at, expires_at, attempts, consumed_at, purpose';
 
-export function unsentCodesMigration(dialect: Dialect) {
+export function privacySeamsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('notification_logs')
+        .addColumn('about_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      await db.schema
+        .createIndex('notification_logs_about_user')
+        .on('notification_logs')
+        .column('about_user_id')
+        .execute();
       if (dialect === 'postgres') {
         await sql`alter table otp_codes alter column user_id drop not null`.execute(db);
         return;
