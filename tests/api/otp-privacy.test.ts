@@ -5,7 +5,7 @@
 // (the code dies), an expired code, the hourly send limit (429) and the per-phone check limit (429).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { registerCustomer, uniquePhone } from '../helpers/accounts.js';
+import { registerCustomer, uniquePhone, addressesIn } from '../helpers/accounts.js';
 
 interface Seen {
   step: string;
@@ -34,8 +34,8 @@ describe.each(testDatabases())('OTP answers for known and unknown phones on %s',
     await t?.close();
   });
 
-  let ipCounter = 0;
-  const nextIp = () => `10.91.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  /** Each call from its own address, so the per-IP limits of one never reach another. */
+  const nextIp = addressesIn(91);
   const smsTo = (phone: string) => t.smsOutbox().filter((sms) => sms.to === `+91${phone}`);
 
   /**

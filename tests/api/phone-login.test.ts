@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import { refusalSentence } from '@machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { lastOtp, registerCustomer, uniquePhone, type Customer } from '../helpers/accounts.js';
+import {
+  lastOtp,
+  registerCustomer,
+  uniquePhone,
+  type Customer,
+  addressesIn,
+} from '../helpers/accounts.js';
 
 const SENT = 'If an account uses this phone number, a sign-in code has been sent to it.';
 
@@ -17,9 +23,8 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     await t?.close();
   });
 
-  let ipCounter = 0;
-  /** Each test calls from its own address, so the per-IP limits of one never reach another. */
-  const nextIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  /** Each call from its own address, so the per-IP limits of one never reach another. */
+  const nextIp = addressesIn(77);
 
   const e164 = (phone: string) => `+91${phone.replace(/\D/g, '').slice(-10)}`;
   const smsTo = (phone: string) => t.smsOutbox().filter((sms) => sms.to === e164(phone));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalSentence } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { lastOtp, loginOwner } from '../helpers/accounts.js';
+import { lastOtp, loginOwner, addressesIn } from '../helpers/accounts.js';
 import { commerce } from '../helpers/commerce.js';
 import { inviteToken, staffPhone } from '../helpers/staff.js';
 
@@ -32,8 +32,8 @@ describe.each(testDatabases())('signing in to an unclaimed account on %s', (dial
     await t?.close();
   });
 
-  let ipCounter = 0;
-  const nextIp = () => `10.93.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  /** Each call from its own address, so the per-IP limits of one never reach another. */
+  const nextIp = addressesIn(93);
   /** The owner's token again: a test may have moved the clock past the last one's life. */
   const freshOwner = async () => (owner = await loginOwner(t));
 
