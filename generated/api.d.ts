@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Text a sign-in code to the account with this phone number
-         * @description Signing in without a password, beside login: a 6-digit sign-in code goes by SMS, in the account's language, to the active account with this phone number (normalised like at registration). Any valid phone, with an account or not, gets the same 200 `message` and the same limits as resend-otp: at most 3 codes per phone per hour (sign-in and verification codes together), 60 s apart, and a limit per IP; past them 429 with Retry-After. A malformed phone is 400. No code goes to an unknown phone, a deactivated account, or a phone that several active accounts share (those sign in with their username). A new code replaces the previous sign-in code; a pending verification code stays valid. Errors carry `message`.
+         * @description Signing in without a password, beside login: a 6-digit sign-in code goes by SMS, in the account's language, to the active account with this phone number (normalised like at registration). Any valid phone, with an account or not, gets the same 200 `message` and the same limits as resend-otp: at most 3 codes per phone per hour (sign-in and verification codes together), 60 s apart, and a limit per IP; past them 429 with Retry-After. A malformed phone is 400. No SMS goes to an unknown phone or a deactivated account; such a phone gets a code that is texted to nobody and matches nothing, so the checks answer it exactly as a phone with an account (wrong, too many tries, expired). A new code replaces the previous sign-in code; a pending verification code stays valid. Errors carry `message`.
          */
         post: operations["phoneLogin"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with the phone number and the texted code
-         * @description The sign-in code follows the OTP rules of verify-otp: valid 10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP (429 with Retry-After). A right code answers a new session, as login does, and stamps last_login; the account's status stays as it is (an unverified account still verifies its phone). Only a sign-in code works here, never a verification code. Errors are 400 with `message` and `error_code`: `otp.required`, `otp.invalid` (a wrong code), `otp.expired` (expired, spent, or never requested, also for an unknown phone), `otp.too_many_attempts`, and `sign_in.phone_shared` when several active accounts share the phone (sign in with the username instead). An account deactivated after its code was sent gets 401 with `detail`, as login does.
+         * @description The sign-in code follows the OTP rules of verify-otp: valid 10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP (429 with Retry-After). A right code answers a new session, as login does, and stamps last_login; the account's status stays as it is (an unverified account still verifies its phone). Only a sign-in code works here, never a verification code. Errors are 400 with `message` and `error_code`: `otp.required`, `otp.invalid` (a wrong code), `otp.expired` (expired, spent, or never requested), `otp.too_many_attempts`; a phone with an account and one without get the same answers until the right code is given. Only after the right code: `sign_in.phone_shared` when several active accounts share the phone (sign in with the username instead), and 401 with `detail`, as login does, for an account deactivated after its code was sent. An account the owner made and nobody claimed yet (a staff invite, a walk-in) is claimed by the proven phone while its invite or claim link is unexpired (the member becomes active, the phone verified, the password left to set); after that it is refused with `claim.expired`. A registration whose phone is not verified yet gets no session: 403 `sign_in.unverified` with the phone to verify, and a new verification code is texted to it (the client goes to OTP verification, as after a login of an unverified account).
          */
         post: operations["phoneLoginVerify"];
         delete?: never;
@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Download everything the mess keeps about me
-         * @description A JSON file (`Content-Disposition: attachment; filename="dabba-data_<username>_<date>.json"`, the date in the business's time zone) with the signed-in customer's own data only: profile (and student or address details, billing details), subscriptions, payments, refunds, leaves, feedback (with the photos' URLs, which need the customer's sign-in), meal skips, notifications sent, consents (every grant and withdrawal), erasure requests and the ledger statement. Password hashes, sessions and codes are never included. Audited (`privacy.export`).
+         * @description A JSON file (`Content-Disposition: attachment; filename="dabba-data_<username>_<date>.json"`, the date in the business's time zone) with the signed-in customer's own data only: profile (and student or address details, billing details), subscriptions, payments, refunds, leaves, feedback (with the photos' URLs, which need the customer's sign-in), meal skips, notifications sent, consents (every grant and withdrawal), erasure requests, the ledger statement, online payment orders, credit notes, WhatsApp messages, payment links, counter QR codes, reminders, a counter enrolment, deliveries, rider marks and cash collected: a section for every table that holds data about the customer (server/lifecycles/erasure/personal-data.ts). Password hashes, sessions, codes, claim tokens and who on the staff acted are never included. Audited (`privacy.export`).
          */
         get: operations["exportMyData"];
         put?: never;
@@ -364,7 +364,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the phone with the OTP
-         * @description The OTP is 6 digits, valid 10 minutes and single use; 5 wrong tries kill it. On success the status becomes registration_complete, the phone is verified and a session is returned. Errors carry `message` (default "Invalid OTP. Please try again."). Rate-limited per phone and per IP (429 with Retry-After).
+         * @description The OTP is 6 digits, valid 10 minutes and single use; 5 wrong tries kill it. On success the status becomes registration_complete, the phone is verified and a session is returned. The claim page's code given here claims an account the owner made (a staff invite, a walk-in) while its invite or link is unexpired, as a phone sign-in does; after that it is refused with `claim.expired`. Errors carry `message` (default "Invalid OTP. Please try again."). Rate-limited per phone and per IP (429 with Retry-After).
          */
         post: operations["verifyOtp"];
         delete?: never;
@@ -453,7 +453,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new OTP
-         * @description A new code replaces the old one. Any valid phone, registered or not, gets the same 200 and the same limits: at most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Only a phone awaiting verification is actually texted, after the answer. Errors carry `message`.
+         * @description A new code replaces the old one. Any valid phone, registered or not, gets the same 200 and the same limits: at most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Only a phone awaiting verification is actually texted, after the answer; any other gets a code texted to nobody that matches nothing, so verify-otp answers it exactly as a phone awaiting verification. Errors carry `message`.
          */
         post: operations["resendOtp"];
         delete?: never;
@@ -861,7 +861,7 @@ export interface paths {
         put?: never;
         /**
          * Send delivery marks (from a phone, maybe after being offline)
-         * @description Up to 200 marks, each with an id the phone made (a UUID). Each is applied exactly once: a mark whose id is already stored (the same batch sent again, or sent twice at once) is answered `duplicate` and changes nothing. A mark for a stop that is not on that run sheet now (the customer moved to another route: `delivery_stop.moved`; on leave, skipped, held or removed: `delivery_stop.not_on_run_sheet`), or that the stop's machine refuses (`delivery_stop.already_delivered`, `delivery_stop.not_delivered_yet`, `delivery_stop.reason_required`, `delivery_stop.amount_required`), is answered `refused` with its error_code and sentence, and nothing is stored for it. A rider may mark only the routes they are assigned to (others refused as `delivery_stop.not_your_route`). A mark's `date` is today's business date or one of the 3 before it (a phone that was offline sends late), never a day to come (`delivery_stop.date_outside_window`); its `marked_at` is no more than 5 minutes ahead of the server's clock (`delivery_stop.marked_at_ahead`) and not before its date began in the business's time zone (`delivery_stop.marked_before_day`). Anyone who marks, the owner too, is held to this; a mark already stored is still answered `duplicate`. A cash_collected mark stores a PENDING cash collection for the owner to confirm. Answers are in the order of the marks.
+         * @description Up to 200 marks, each with an id the phone made (a UUID). Each is applied exactly once: a mark whose id is already stored (the same batch sent again, or sent twice at once) is answered `duplicate` and changes nothing. A mark for a stop that is not on that run sheet now (the customer moved to another route: `delivery_stop.moved`; on leave, skipped, held or removed: `delivery_stop.not_on_run_sheet`; to a rider, a stop on a route he does not ride is `delivery_stop.not_on_run_sheet` too, the answer of a customer id on no route or of none at all, so probing ids tells him nothing), or that the stop's machine refuses (`delivery_stop.already_delivered`, `delivery_stop.not_delivered_yet`, `delivery_stop.reason_required`, `delivery_stop.amount_required`), is answered `refused` with its error_code and sentence, and nothing is stored for it. A rider may mark only the routes they are assigned to (others refused as `delivery_stop.not_your_route`). A mark's `date` is today's business date or one of the 3 before it (a phone that was offline sends late), never a day to come (`delivery_stop.date_outside_window`); its `marked_at` is no more than 5 minutes ahead of the server's clock (`delivery_stop.marked_at_ahead`) and not before its date began in the business's time zone (`delivery_stop.marked_before_day`). Anyone who marks, the owner too, is held to this; a mark already stored is still answered `duplicate`. A cash_collected mark stores a PENDING cash collection for the owner to confirm. Answers are in the order of the marks.
          */
         post: operations["deliveryPostMarks"];
         delete?: never;
@@ -1215,7 +1215,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a customer's account
-         * @description Completes a waiting request, in one transaction: the name becomes `Erased customer #<id>`; the username, e-mail and phone are replaced by unique values that identify nobody (`erased-<id>`, `erased-<id>@erased.invalid`, `+910…`); student and address details, GSTIN and billing address, diet, feedback texts and photos, leave reasons, refund payout details, notification texts and WhatsApp messages are deleted or blanked; open consents are withdrawn (their history kept); every session ends and the account can no longer sign in. Kept, as tax law requires (CGST Act section 36: 8 years): payments, receipts and tax invoices, credit notes and the ledger, with the name each invoice was issued to; and the audit log, which is append-only (security logs are kept a year; its entries' names are written over). It cancels nothing: refused (400), with what to settle first, while the customer has a subscription still running (`erasure.subscription_active`: erase after it ends, or the customer cancels it, which opens a refund), owes or is owed money (`erasure.balance_open`: settle the balance to zero first, e.g. record the payment or pay the credit back), has a refund not yet paid out or rejected (`erasure.refund_open`), a subscription awaiting payment (`erasure.subscription_pending`: the customer deletes it), a payment link still open (`erasure.payment_link_open`: cancel it) or cash a rider collected that the owner has not confirmed or rejected (`erasure.cash_pending`); the first of these is the answer, in that order. Refused too when the request no longer waits (`erasure.not_requested`). Audited (`erasure.complete`). The owner only.
+         * @description Completes a waiting request, in one transaction: the name becomes `Erased customer #<id>`; the username, e-mail and phone are replaced by unique values that identify nobody (`erased-<id>`, `erased-<id>@erased.invalid`, `+910…`); student and address details, GSTIN and billing address, diet, feedback texts and photos, leave reasons, refund payout details, notification texts and WhatsApp messages are deleted or blanked; notices to the owner about the customer (a leave request) are emptied; codes, sign-in throttles, rate-limit and OTP send counters and the WhatsApp tier's slot that hold the phone, username or e-mail are deleted or emptied; open consents are withdrawn (their history kept); every session ends and the account can no longer sign in. Kept, as tax law requires (CGST Act section 36: 8 years): payments, receipts and tax invoices, credit notes and the ledger, with the name each invoice was issued to; and the audit log, which is append-only (security logs are kept a year; in its entries the customer's identifiers are written over with `Erased customer #<id>` and what they gave, such as a payout UPI id or a feedback subject, with `[erased]`). It cancels nothing: refused (400), with what to settle first, while the customer has a subscription still running (`erasure.subscription_active`: erase after it ends, or the customer cancels it, which opens a refund), owes or is owed money (`erasure.balance_open`: settle the balance to zero first, e.g. record the payment or pay the credit back), has a refund not yet paid out or rejected (`erasure.refund_open`), a subscription awaiting payment (`erasure.subscription_pending`: the customer deletes it), a payment link still open (`erasure.payment_link_open`: cancel it) or cash a rider collected that the owner has not confirmed or rejected (`erasure.cash_pending`); the first of these is the answer, in that order. Refused too when the request no longer waits (`erasure.not_requested`). Audited (`erasure.complete`). The owner only.
          */
         post: operations["ownerCompleteErasure"];
         delete?: never;
@@ -2391,7 +2391,7 @@ export interface paths {
         put?: never;
         /**
          * WhatsApp Cloud API webhook (statuses and inbound messages)
-         * @description Called by Meta (or the local sandbox), not by users. X-Hub-Signature-256 must be `sha256=` and the hex HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET, compared in constant time; otherwise 401 (`webhook.invalid_signature`) and nothing changes (with no app secret, 400 `webhook.not_configured`). `statuses[]` move the message with that `id` (wamid) forward only: queued, sent, delivered, read; `failed` (while not yet delivered) records the first error's code and title and sends the notice by SMS instead. A replayed or out-of-order status changes nothing. Inbound `messages[]` of type text whose body is STOP (or UNSUBSCRIBE) withdraw the sender's WhatsApp consent (method `reply_stop`); START (or SUBSCRIBE) grants it (method `reply_start`). Answers `processed` when something changed, else `ignored`.
+         * @description Called by Meta (or the local sandbox), not by users. X-Hub-Signature-256 must be `sha256=` and the hex HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET, compared in constant time; otherwise 401 (`webhook.invalid_signature`) and nothing changes (with no app secret, 400 `webhook.not_configured`). `statuses[]` move the message with that `id` (wamid) forward only: queued, sent, delivered, read; `failed` (while not yet delivered) records the first error's code and title and sends the notice by SMS instead. A replayed or out-of-order status changes nothing. Inbound `messages[]` of type text whose body is STOP (or UNSUBSCRIBE) withdraw the sender's WhatsApp consent (method `reply_stop`); START (or SUBSCRIBE) grants it (method `reply_start`). Only entries whose `value.metadata.phone_number_id` is WHATSAPP_PHONE_NUMBER_ID are read: an app subscribed for several businesses sends them all, and another number's statuses and replies are not this business's to record. Answers `processed` when something changed, else `ignored`.
          */
         post: operations["whatsappWebhook"];
         delete?: never;
@@ -3330,7 +3330,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "sign_in.unverified" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -4867,6 +4867,14 @@ export interface components {
             error_code: "payment.declined";
             payment_id: number;
         };
+        /** @description ErrorBody of a phone sign-in by an account whose phone is not verified yet, plus the phone (as stored) for the OTP verification screen. */
+        PhoneUnverified: {
+            message: string;
+            /** @constant */
+            error_code: "sign_in.unverified";
+            /** @example +919812345678 */
+            phone: string;
+        };
         /** @description The three fields a completed checkout hands to verify_payment. */
         SandboxCheckoutResult: {
             razorpay_payment_id: string;
@@ -5435,6 +5443,42 @@ export interface components {
                 [key: string]: unknown;
             }[];
             statement: components["schemas"]["Statement"];
+            /** @description Every online payment started (the checkout's order). */
+            payment_orders: {
+                [key: string]: unknown;
+            }[];
+            credit_notes: {
+                [key: string]: unknown;
+            }[];
+            /** @description Every WhatsApp notice, with its template's parameters and its delivery status. */
+            whatsapp_messages: {
+                [key: string]: unknown;
+            }[];
+            payment_links: {
+                [key: string]: unknown;
+            }[];
+            counter_qr_codes: {
+                [key: string]: unknown;
+            }[];
+            /** @description The dues and expiry reminders sent. */
+            reminders: {
+                [key: string]: unknown;
+            }[];
+            /** @description The counter enrolment, for a customer enrolled by the mess (no claim token). */
+            walk_in: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Each delivered meal's stop, with its state. */
+            deliveries: {
+                [key: string]: unknown;
+            }[];
+            /** @description What a rider marked (delivered, not delivered, box, cash), without the rider. */
+            delivery_marks: {
+                [key: string]: unknown;
+            }[];
+            cash_collections: {
+                [key: string]: unknown;
+            }[];
         };
         ConsentList: components["schemas"]["Consent"][];
         ConsentUpdate: {
@@ -5612,8 +5656,17 @@ export interface components {
             /** @description The branch's IFSC, e.g. SBIN0001234. */
             ifsc: string;
         };
-        /** @description RefundPayout as every view but the owner's payout view shows it: the bank account number masked but for its last 4 digits. */
-        RefundPayoutMasked: components["schemas"]["UpiPayout"] | components["schemas"]["BankPayoutMasked"];
+        /** @description RefundPayout as every view but the owner's payout view shows it: the bank account number masked but for its last 4 digits; the UPI id whole to the refund's customer and the owner, masked (UpiPayoutMasked) to every other role. */
+        RefundPayoutMasked: components["schemas"]["UpiPayout"] | components["schemas"]["UpiPayoutMasked"] | components["schemas"]["BankPayoutMasked"];
+        UpiPayoutMasked: {
+            /** @constant */
+            method: "upi";
+            /**
+             * @description The UPI id with every character of the name but the first two replaced by `*`; the bank's handle after `@` stays.
+             * @example as********@okaxis
+             */
+            upi_id_masked: string;
+        };
         BankPayoutMasked: {
             /** @constant */
             method: "bank";
@@ -6105,6 +6158,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The right code, for a registration that has not verified its phone yet: no session; verify the phone (a new verification code was texted to it). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneUnverified"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["StorageUnavailable"];
         };

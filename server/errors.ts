@@ -33,7 +33,8 @@ export function carrying<T extends object>(body: T, refusals: readonly Refusal[]
 }
 
 /** Error bodies the contract documents as extending ErrorBody with fields of other types. */
-export type ExtendedErrorBody = components['schemas']['SandboxDeclined'];
+export type ExtendedErrorBody =
+  components['schemas']['SandboxDeclined'] | components['schemas']['PhoneUnverified'];
 
 export class ApiError extends Error {
   constructor(
@@ -43,7 +44,8 @@ export class ApiError extends Error {
   ) {
     const text = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
     const nonField = 'non_field_errors' in body ? body.non_field_errors?.[0] : undefined;
-    super(body.detail ?? text ?? nonField ?? `HTTP ${statusCode}`);
+    const detail = 'detail' in body ? body.detail : undefined;
+    super(detail ?? text ?? nonField ?? `HTTP ${statusCode}`);
     this.name = 'ApiError';
   }
 }
@@ -80,6 +82,10 @@ export const refusalError = (refused: Refusal, status = 400) =>
     status,
     carrying({ non_field_errors: [refused.message], error_code: refused.code }, [refused]),
   );
+
+/** A refusal as the answer's `message`, under its code: the OTP endpoints' shape. */
+export const refusalMessage = (refused: Refusal, status = 400) =>
+  new ApiError(status, carrying({ message: refused.message, error_code: refused.code }, [refused]));
 
 /** Every broken rule of a create or edit as non_field_errors, under the first one's code. */
 export const refusalsError = (refusals: readonly Refusal[]) =>

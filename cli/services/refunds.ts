@@ -9,6 +9,7 @@ import {
   type RefundPayout,
   refundRefusals,
   selectIsPayable,
+  shownUpiId,
 } from '@machines/refund';
 import { restore } from '@machines/shared';
 import type { CliIo } from '../io';
@@ -62,7 +63,9 @@ export async function showRefund(
 export function payoutCell(refund: Refund): string | null {
   const payout = refund.payout;
   if (!payout) return null;
-  return payout.method === 'upi' ? `UPI ${payout.upi_id}` : `Bank ${payout.account_number_masked}`;
+  return payout.method === 'upi'
+    ? `UPI ${shownUpiId(payout)}`
+    : `Bank ${payout.account_number_masked}`;
 }
 
 export { describePayout };

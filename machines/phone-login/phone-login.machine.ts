@@ -1,6 +1,8 @@
 // Signing in with a phone number and a texted code: enteringPhone → sending → codeSent ⇄
 // (resending | verifying) → signedIn. The host provides the two calls and hands the tokens to the
-// session machine (signIn), which decides where the user goes, as after a password login.
+// session machine (signIn), which decides where the user goes, as after a password login. A
+// registration whose phone is not verified gets no tokens (sign_in.unverified): the machine ends in
+// needsVerification and the host takes the phone to OTP verification (verifyPhone).
 import { type MachineError, toMachineError } from '../shared/failure';
 import { defineMachine } from '../shared/lifecycle';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '../shared/constants';
@@ -8,10 +10,15 @@ import { normalizePhone } from '../shared/phone';
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SessionTokens } from '../session/session.machine';
 
-/** A failed call, with the server's wait when it answered 429 (Retry-After). */
+/** A failed call, with the server's wait when it answered 429 (Retry-After) and its code. */
 export interface PhoneLoginError extends MachineError {
   readonly retryAfterSeconds: number | null;
+  /** The answer's error_code (`otp.invalid`, `sign_in.unverified`…), when it had one. */
+  readonly code: string | null;
 }
+
+/** The refusal of a right code for a registration that has not verified its phone yet. */
+export const PHONE_UNVERIFIED = 'sign_in.unverified';
 
 export interface PhoneLoginContext {
   /** The phone as the server stores it (+91 and ten digits), once one was sent. */
@@ -31,15 +38,21 @@ export type PhoneLoginEvent =
 
 export type PhoneLoginEventType = PhoneLoginEvent['type'];
 
-/** What a rejected call says: its failure and sentence, and Retry-After when it carried one. */
+/**
+ * What a rejected call says: its failure and sentence, Retry-After when it carried one, and the
+ * body's error_code when the host's error keeps the body.
+ */
 export function phoneLoginError(error: unknown): PhoneLoginError {
-  const wait =
+  const record =
     typeof error === 'object' && error !== null
-      ? (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
-      : undefined;
+      ? (error as { retryAfterSeconds?: unknown; body?: { error_code?: unknown } | null })
+      : {};
+  const wait = record.retryAfterSeconds;
+  const code = record.body?.error_code;
   return {
     ...toMachineError(error),
     retryAfterSeconds: typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : null,
+    code: typeof code === 'string' ? code : null,
   };
 }
 
@@ -86,12 +99,16 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
       })),
       /** Host hands the tokens to the session machine (session.tokens_received). */
       signIn: (_, _tokens: SessionTokens) => {},
+      /** Host takes the phone (as stored) to OTP verification. */
+      verifyPhone: (_, _phone: string) => {},
     },
     guards: {
       isValidPhone: ({ event }) =>
         event.type === 'phoneLogin.send' && normalizePhone(event.phone).ok,
       isCompleteCode: ({ event }) => event.type === 'phoneLogin.verify' && isCompleteOtp(event.otp),
       isCoolingDown: ({ context }) => context.resendInSeconds > 0,
+      isPhoneUnverified: ({ event }) =>
+        'error' in event && phoneLoginError(event.error).code === PHONE_UNVERIFIED,
       canResend: ({ context }) => context.resendInSeconds === 0,
     },
   }).createMachine({
@@ -181,13 +198,25 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
             target: 'signedIn',
             actions: { type: 'signIn', params: ({ event }) => event.output },
           },
-          onError: {
-            target: 'codeSent',
-            actions: assign(({ event }) => ({ error: phoneLoginError(event.error) })),
-          },
+          onError: [
+            {
+              guard: 'isPhoneUnverified',
+              target: 'needsVerification',
+              actions: [
+                assign(({ event }) => ({ error: phoneLoginError(event.error) })),
+                { type: 'verifyPhone', params: ({ context }) => context.phone },
+              ],
+            },
+            {
+              target: 'codeSent',
+              actions: assign(({ event }) => ({ error: phoneLoginError(event.error) })),
+            },
+          ],
         },
       },
       signedIn: { type: 'final' },
+      /** The right code, for a registration that verifies its phone first: no session. */
+      needsVerification: { type: 'final' },
     },
   }),
 );

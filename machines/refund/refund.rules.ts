@@ -138,9 +138,43 @@ export function maskAccountNumber(accountNumber: string): string {
   return 'X'.repeat(Math.max(0, accountNumber.length - keep.length)) + keep;
 }
 
-/** The payout as every view but the owner's payout view shows it. */
-export function maskPayout(payout: RefundPayout): RefundPayoutMasked {
-  if (payout.method === 'upi') return { method: 'upi', upi_id: payout.upi_id };
+/** A UPI id with the name hidden but its first two characters: asha.verma@okaxis → as********@okaxis. */
+export function maskUpiId(upiId: string): string {
+  const at = upiId.lastIndexOf('@');
+  const name = at < 0 ? upiId : upiId.slice(0, at);
+  return (
+    name.slice(0, 2) + '*'.repeat(Math.max(0, name.length - 2)) + (at < 0 ? '' : upiId.slice(at))
+  );
+}
+
+/**
+ * Who reads a refund's UPI id whole: the customer it is owed to, and the owner, who pays it. A
+ * manager, or any other role, reads it masked (README: Refund payouts).
+ */
+export function readsWholeUpiId(
+  viewer: { readonly id: number; readonly user_type: string },
+  customerId: number,
+): boolean {
+  return viewer.user_type === 'mess_owner' || viewer.id === customerId;
+}
+
+/** The UPI id an answer carries, whole or masked (`as********@okaxis`), as every screen shows it. */
+export function shownUpiId(
+  payout: Extract<RefundPayout | RefundPayoutMasked, { method: 'upi' }>,
+): string {
+  return 'upi_id' in payout ? payout.upi_id : payout.upi_id_masked;
+}
+
+/**
+ * The payout as every view but the owner's payout view shows it: the account number masked; the
+ * UPI id whole only where `wholeUpiId` (readsWholeUpiId).
+ */
+export function maskPayout(payout: RefundPayout, wholeUpiId: boolean): RefundPayoutMasked {
+  if (payout.method === 'upi') {
+    return wholeUpiId
+      ? { method: 'upi', upi_id: payout.upi_id }
+      : { method: 'upi', upi_id_masked: maskUpiId(payout.upi_id) };
+  }
   return {
     method: 'bank',
     account_holder_name: payout.account_holder_name,
@@ -152,7 +186,7 @@ export function maskPayout(payout: RefundPayout): RefundPayoutMasked {
 /** One line for a person: "UPI asha@okaxis" or "Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)". */
 export function describePayout(payout: RefundPayout | RefundPayoutMasked | null): string {
   if (!payout) return 'Not given yet';
-  if (payout.method === 'upi') return `UPI ${payout.upi_id}`;
+  if (payout.method === 'upi') return `UPI ${shownUpiId(payout)}`;
   const number = 'account_number' in payout ? payout.account_number : payout.account_number_masked;
   return `Bank account ${number} (${payout.account_holder_name}, ${payout.ifsc})`;
 }

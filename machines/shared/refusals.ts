@@ -38,6 +38,8 @@ export const REFUSALS_EN = {
   'otp.too_many_attempts': 'Too many wrong attempts. Please request a new OTP.',
   'sign_in.phone_shared':
     'More than one account uses this phone number. Please sign in with your username and password.',
+  'sign_in.unverified':
+    'Your phone number is not verified yet. We have texted you a verification code: enter it to finish registering.',
   'reset.invalid_link': 'The password reset link is invalid or has expired.',
   'plan.code_taken': 'A plan with this code already exists.',
   'backup.not_sqlite':
@@ -184,6 +186,8 @@ export const REFUSALS_EN = {
   'claim.invalid': 'This link to claim an account is not valid. Ask the mess for a new one.',
   'claim.used': 'This account has already been claimed. Sign in with your username and password.',
   'claim.expired': 'This link to claim your account has expired. Ask the mess for a new one.',
+  'claim.expired:sign_in':
+    'This account was never claimed, and the time to claim it has run out. Ask the mess to send you a new invitation.',
   'claim.otp_required': 'Please enter the OTP sent to your phone first.',
 
   // A customer's account (dues)

@@ -10,6 +10,10 @@ export const walkInClaimRefusals = {
     'claim.verify': refusal('claim.used'),
     'claim.complete': refusal('claim.otp_required'),
     'claim.resend': refusal('claim.used'),
+    'claim.sign_in': refusal('claim.used'),
   },
-  guards: { isUnexpired: refusal('claim.expired') },
+  guards: {
+    isUnexpired: refusal('claim.expired'),
+    isUnexpiredAtSignIn: refusal('claim.expired:sign_in'),
+  },
 } as const satisfies RefusalTable<ClaimEventType, ClaimStateValue>;

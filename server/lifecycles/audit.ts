@@ -43,22 +43,51 @@ export async function recordAudit(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Texts to write over, each with what goes in its place. */
+export type Replacements = ReadonlyMap<string, string>;
+
 /**
- * Writes an erased customer's identifiers (name, username, e-mail, phone) over with `replacement`
- * in every audit entry that names them or that they made, marking each `redacted_at` (the one
- * change migration 033 lets an entry take). What was done, when, by which account id and in which
- * role stays as it was.
+ * Finds and writes over `replacements` in stored texts: case-insensitively, the longest first (a
+ * full name before the username it may contain), as written and as JSON writes it inside a string.
+ * Texts shorter than 3 characters are left alone: they would match everywhere. `terms` are the
+ * lower-cased texts to look for with LIKE (its `_` and `%` match more, never less; the regular
+ * expression then writes over exactly the texts).
+ */
+export function textRedaction(replacements: Replacements) {
+  const forms = new Map<string, string>();
+  for (const [text, replacement] of replacements) {
+    const trimmed = text.trim();
+    if (trimmed.length < 3) continue;
+    forms.set(trimmed.toLowerCase(), replacement);
+    forms.set(JSON.stringify(trimmed).slice(1, -1).toLowerCase(), replacement);
+  }
+  const terms = [...forms.keys()].sort((a, b) => b.length - a.length);
+  // For LIKE, where a backslash escapes in PostgreSQL and not in SQLite: any one character.
+  const likeTerms = terms.map((term) => term.replace(/\\/g, '_'));
+  const pattern = terms.length > 0 ? new RegExp(terms.map(escapeRegExp).join('|'), 'gi') : null;
+  return {
+    terms: likeTerms,
+    redact(text: string | null): string | null {
+      if (text === null || !pattern) return text;
+      return text.replace(pattern, (found) => forms.get(found.toLowerCase()) ?? found);
+    },
+  };
+}
+
+/**
+ * Writes an erased customer's identifiers and the texts they gave over (`replacements`) in every
+ * audit entry that holds one or that they made, marking each `redacted_at` (the one change
+ * migration 033 lets an entry take). What was done, when, by which account id and in which role
+ * stays as it was; the entries they made are signed `actorUsername`.
  */
 export async function redactAudit(
   executor: Executor,
   userId: number,
-  identifiers: readonly string[],
-  replacement: { name: string; username: string },
+  replacements: Replacements,
+  actorUsername: string,
   at: string,
 ): Promise<number> {
-  const texts = [...new Set(identifiers.map((text) => text.trim()).filter((t) => t.length >= 3))]
-    // The longest first: a full name before the username it may contain.
-    .sort((a, b) => b.length - a.length);
+  const { terms, redact } = textRedaction(replacements);
   const columns = ['summary', 'before_json', 'after_json', 'actor_username'] as const;
   const rows = await executor
     .selectFrom('audit_log')
@@ -66,17 +95,12 @@ export async function redactAudit(
     .where((eb) =>
       eb.or([
         eb('actor_id', '=', userId),
-        ...texts.flatMap((text) =>
-          columns.map((column) =>
-            eb(sql<string>`lower(${sql.ref(column)})`, 'like', `%${text.toLowerCase()}%`),
-          ),
+        ...terms.flatMap((term) =>
+          columns.map((column) => eb(sql<string>`lower(${sql.ref(column)})`, 'like', `%${term}%`)),
         ),
       ]),
     )
     .execute();
-  const pattern = texts.length > 0 ? new RegExp(texts.map(escapeRegExp).join('|'), 'gi') : null;
-  const redact = (text: string | null) =>
-    text === null || !pattern ? text : text.replace(pattern, replacement.name);
   for (const row of rows) {
     await executor
       .updateTable('audit_log')
@@ -85,7 +109,7 @@ export async function redactAudit(
         before_json: redact(row.before_json),
         after_json: redact(row.after_json),
         actor_username:
-          row.actor_id === userId ? replacement.username : (redact(row.actor_username) ?? ''),
+          row.actor_id === userId ? actorUsername : (redact(row.actor_username) ?? ''),
         redacted_at: at,
       })
       .where('id', '=', row.id)

@@ -46,6 +46,8 @@ export interface NotificationRequest {
    * fallback); without it the SMS goes as ever.
    */
   whatsapp?: { notice: WhatsappNotice; language: string };
+  /** The customer a notice to someone else (the owner) is about: their erasure empties it. */
+  aboutUserId?: number;
 }
 
 export interface Notifier {
@@ -159,6 +161,7 @@ export function createNotifier(deps: {
         sent_at: null,
         event_id: eventId,
         summary: request.summary,
+        about_user_id: request.aboutUserId ?? null,
       })
       .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
       .returningAll()

@@ -101,6 +101,8 @@ export interface OwnerMessage {
   text: string;
   summary?: string;
   throttle?: string;
+  /** The customer the notice names: erasing them empties it (notification_logs.about_user_id). */
+  about?: number;
 }
 
 /** E-mails every active mess owner, each in their own language. Never throws. */
@@ -126,6 +128,7 @@ export async function notifyOwners(
         summary: message.summary ?? oneLine(message.text),
         email: { to: owner.email, text: message.text },
         ...(message.throttle ? { throttle: message.throttle } : {}),
+        ...(message.about !== undefined ? { aboutUserId: message.about } : {}),
       });
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 // In-process jobs. Each run is claimed with an insert into job_runs, so when several instances share
 // one PostgreSQL exactly one of them runs a job for a given period.
-import { pruneOtpSendLimits } from '@server/resources/auth/otp.js';
+import { pruneOtpCodes, pruneOtpSendLimits } from '@server/resources/auth/otp.js';
 import type { AppContext } from '@server/context.js';
 
 export interface Job {
@@ -75,6 +75,7 @@ export const foundationJobs: Job[] = [
       rateLimits: await ctx.rateLimiter.prune(),
       loginThrottles: await ctx.loginThrottle.prune(),
       otpSendLimits: await pruneOtpSendLimits(ctx),
+      otpCodes: await pruneOtpCodes(ctx),
     }),
   },
 ];

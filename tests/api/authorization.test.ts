@@ -790,6 +790,12 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     phoneLoginVerify: {
       fresh: async () => {
         const account = await guest();
+        // A verified registration: an unverified one is sent to verification instead (403).
+        const verified = await t.request('POST', '/api/accounts/verify-otp/', {
+          ip: nextIp(),
+          body: { phone: `+91${account.phone}`, otp: lastOtp(t, account.phone) },
+        });
+        expect(verified.status).toBe(200);
         const user = await t.ctx.db.kysely
           .selectFrom('users')
           .selectAll()

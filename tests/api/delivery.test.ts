@@ -420,6 +420,35 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     expect(await storedMarks(t, [undo.id, boxEarly.id, noReason.id])).toBe(0);
   });
 
+  it('tells a rider probing customer ids nothing: a stop on another route reads as no stop at all', async () => {
+    const nobody = await registerCustomer(t, { userType: 'regular', service: 'tiffin' });
+    const probes = [
+      mark(north, c.dev, 'delivered'), // on South, Sita's route
+      mark(north, c.esha, 'delivered'), // on leave: on no sheet today
+      mark(north, nobody, 'delivered'), // a customer without a subscription
+      { ...mark(north, c.dev, 'delivered'), customer: 987_654 }, // no such customer
+    ];
+    const answer = await post(ravi.access, probes);
+    expect(answer.status).toBe(200);
+    const results = answer.body.results as { id: string }[];
+    expect(results.map(({ id: _id, ...rest }) => rest)).toEqual(
+      probes.map(() => ({
+        status: 'refused',
+        error_code: 'delivery_stop.not_on_run_sheet',
+        detail: REFUSALS_EN['delivery_stop.not_on_run_sheet'],
+      })),
+    );
+    expect(
+      await storedMarks(
+        t,
+        probes.map((probe) => probe.id),
+      ),
+    ).toBe(0);
+    // The owner, who sees every route, is told where the stop went.
+    const owners = await post(owner, [mark(north, c.dev, 'delivered')]);
+    expect(owners.body.results[0]).toMatchObject({ error_code: 'delivery_stop.moved' });
+  });
+
   it('refuses a mark on a stop moved to another route, or no longer on the sheet, with its sentence', async () => {
     // Chetan's area moves from North to South while Ravi's phone is offline.
     const northNow = await t.request('PUT', `/api/owner/routes/${north}/`, {
@@ -437,11 +466,12 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
     const notMine = mark(south, c.dev, 'delivered');
     const answer = await post(ravi.access, [moved, onLeave, notMine], { 'accept-language': 'hi' });
     expect(answer.body.results).toEqual([
+      // Moved to a route Ravi does not ride: to him, no longer on his sheet (he learns no more).
       {
         id: moved.id,
         status: 'refused',
-        error_code: 'delivery_stop.moved',
-        detail: REFUSALS_HI['delivery_stop.moved'],
+        error_code: 'delivery_stop.not_on_run_sheet',
+        detail: REFUSALS_HI['delivery_stop.not_on_run_sheet'],
       },
       {
         id: onLeave.id,

@@ -1,9 +1,16 @@
 // Signing in with the phone number and a texted code (POST /accounts/login/phone/ and …/verify/),
 // on every database this run covers.
 import { sql } from 'kysely';
+import { refusalSentence } from '@machines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { lastOtp, registerCustomer, uniquePhone, type Customer } from '../helpers/accounts.js';
+import {
+  lastOtp,
+  registerCustomer,
+  uniquePhone,
+  type Customer,
+  addressesIn,
+} from '../helpers/accounts.js';
 
 const SENT = 'If an account uses this phone number, a sign-in code has been sent to it.';
 
@@ -16,9 +23,8 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     await t?.close();
   });
 
-  let ipCounter = 0;
-  /** Each test calls from its own address, so the per-IP limits of one never reach another. */
-  const nextIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  /** Each call from its own address, so the per-IP limits of one never reach another. */
+  const nextIp = addressesIn(77);
 
   const e164 = (phone: string) => `+91${phone.replace(/\D/g, '').slice(-10)}`;
   const smsTo = (phone: string) => t.smsOutbox().filter((sms) => sms.to === e164(phone));
@@ -45,6 +51,9 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     return registered;
   };
 
+  const sessionsOf = async (id: number) =>
+    (await t.ctx.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', id).execute())
+      .length;
   const userRow = (id: number) =>
     t.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -187,9 +196,10 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: SENT });
     expect(smsTo(unknown)).toHaveLength(0);
+    // A guess is wrong, as for a phone with an account (tests/api/otp-privacy.test.ts).
     const guessed = await verify(`+91${unknown}`, '123456');
     expect(guessed.status).toBe(400);
-    expect(guessed.body.error_code).toBe('otp.expired');
+    expect(guessed.body.error_code).toBe('otp.invalid');
 
     const malformed = await sendCode('12345');
     expect(malformed.status).toBe(400);
@@ -227,7 +237,7 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
     // A verification code does not sign in.
     const asSignIn = await verify(pending.phone, verification);
     expect(asSignIn.body.error_code).toBe('otp.expired');
-    // An unverified account can sign in by phone; its pending verification code stays valid.
+    // A sign-in code does not verify; the pending verification code stays valid.
     await sendCode(pending.phone);
     const signInCode = lastOtp(t, pending.phone);
     expect(signInCode).not.toBe(verification);
@@ -236,17 +246,49 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
       body: { phone: pending.phone, otp: signInCode },
     });
     expect(asVerification.status).toBe(400);
-    const signedIn = await verify(pending.phone, signInCode);
-    expect(signedIn.status).toBe(200);
-    const profile = await t.request('GET', '/api/accounts/profile/', {
-      token: signedIn.body.access,
-    });
-    expect(profile.body.status).toBe('unverified');
     const verified = await t.request('POST', '/api/accounts/verify-otp/', {
       ip: nextIp(),
       body: { phone: pending.phone, otp: verification },
     });
     expect(verified.status).toBe(200);
+  });
+
+  it('sends an unverified registration to verification instead of signing it in', async () => {
+    const pending = await customer({ verify: false });
+    const sessionsBefore = await sessionsOf(pending.id);
+    await sendCode(pending.phone);
+    const signInCode = lastOtp(t, pending.phone);
+    // A wrong code is only wrong, as for any phone.
+    expect((await verify(pending.phone, wrongFor(signInCode))).body.error_code).toBe('otp.invalid');
+    const refused = await verify(pending.phone, signInCode);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: refusalSentence('en', 'sign_in.unverified'),
+      error_code: 'sign_in.unverified',
+      phone: e164(pending.phone),
+    });
+    // No session, and the account is as it was; a new verification code is on its way.
+    expect(await sessionsOf(pending.id)).toBe(sessionsBefore);
+    expect((await userRow(pending.id)).status).toBe('unverified');
+    const texted = smsTo(pending.phone).at(-1)!.body;
+    expect(texted).toMatch(/verification/i);
+    const hindi = await (async () => {
+      t.clock.advance(61_000);
+      await sendCode(pending.phone);
+      return t.request('POST', '/api/accounts/login/phone/verify/', {
+        ip: nextIp(),
+        headers: { 'Accept-Language': 'hi' },
+        body: { phone: pending.phone, otp: lastOtp(t, pending.phone) },
+      });
+    })();
+    expect(hindi.body.message).toBe(refusalSentence('hi', 'sign_in.unverified'));
+    // The code the refusal sent verifies the phone, as the OTP screen it points to does.
+    const verified = await t.request('POST', '/api/accounts/verify-otp/', {
+      ip: nextIp(),
+      body: { phone: pending.phone, otp: lastOtp(t, pending.phone) },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user.status).toBe('registration_complete');
   });
 
   it('signs the mess owner in by phone too', async () => {
@@ -315,23 +357,29 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
         .execute();
     });
 
-    it('texts no code and tells verify to use the username', async () => {
+    it('texts a code, and tells the one who proves the phone to use the username', async () => {
       const before = smsTo(first.phone).length;
       const answer = await sendCode(first.phone);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ message: SENT });
-      expect(smsTo(first.phone)).toHaveLength(before);
-      const refused = await verify(first.phone, '123456');
+      expect(smsTo(first.phone)).toHaveLength(before + 1);
+      const code = lastOtp(t, first.phone);
+      // Anyone else gets a wrong code's answer, as for any phone.
+      const guessed = await verify(first.phone, wrongFor(code));
+      expect(guessed.body.error_code).toBe('otp.invalid');
+      const refused = await verify(first.phone, code);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
           'More than one account uses this phone number. Please sign in with your username and password.',
         error_code: 'sign_in.phone_shared',
       });
+      pastCooldown();
+      await sendCode(first.phone);
       const hindi = await t.request('POST', '/api/accounts/login/phone/verify/', {
         ip: nextIp(),
         headers: { 'Accept-Language': 'hi' },
-        body: { phone: first.phone, otp: '123456' },
+        body: { phone: first.phone, otp: lastOtp(t, first.phone) },
       });
       expect(hindi.body.message).toMatch(/एक से ज़्यादा खातों/);
     });
@@ -342,8 +390,9 @@ describe.each(testDatabases())('phone sign-in on %s', (dialect) => {
         .set({ is_active: false })
         .where('id', '=', first.id)
         .execute();
-      pastCooldown();
-      await sendCode(first.phone);
+      // Past the hour of the three codes the phone was sent (registration's, and above).
+      t.clock.advance(3_600_000);
+      expect((await sendCode(first.phone)).status).toBe(200);
       const signedIn = await verify(first.phone, lastOtp(t, first.phone));
       expect(signedIn.status).toBe(200);
       const profile = await t.request('GET', '/api/accounts/profile/', {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
+import { addStaff } from '../helpers/staff.js';
 
 const UPI = { method: 'upi', upi_id: 'asha.verma@okaxis' } as const;
 const BANK = {
@@ -199,6 +200,44 @@ describe.each(testDatabases())('refund payouts on %s', (dialect) => {
       },
     );
     expect(still.body).toMatchObject({ status: 'ACTIVE', refund_info: null });
+  });
+
+  it('masks the UPI id for a manager in every answer, and shows it whole to the customer and the owner', async () => {
+    const manager = await addStaff(t, owner, 'manager');
+    const { customer, refundId, subscriptionId } = await cancelledWith({ payout: UPI });
+    const masked = { method: 'upi', upi_id_masked: 'as********@okaxis' };
+    const views = [
+      await getRefund(refundId, manager.access),
+      await t.request('GET', '/api/payments/refunds/', { token: manager.access }),
+      await t.request('GET', '/api/payments/refunds/?status=PENDING', { token: manager.access }),
+      await t.request('GET', '/api/payments/refunds/pending/', { token: manager.access }),
+      await t.request('GET', `/api/subscriptions/subscriptions/${subscriptionId}/`, {
+        token: manager.access,
+      }),
+      await t.request('GET', `/api/subscriptions/subscriptions/?user=${customer.id}`, {
+        token: manager.access,
+      }),
+    ];
+    for (const view of views) {
+      expect(view.status).toBe(200);
+      expect(view.text).not.toContain('asha.verma');
+    }
+    expect(views[0]!.body.payout).toEqual(masked);
+    expect(views[0]!.body.subscription.refund_info.payout).toEqual(masked);
+    expect(views[4]!.body.refund_info.payout).toEqual(masked);
+    const listed = views[2]!.body.find((refund: { id: number }) => refund.id === refundId);
+    expect(listed.payout).toEqual(masked);
+    // The customer and the owner read it whole.
+    expect((await getRefund(refundId, customer.access)).body.payout).toEqual(UPI);
+    expect((await getRefund(refundId, owner)).body.payout).toEqual(UPI);
+    const ownersList = await t.request(
+      'GET',
+      `/api/subscriptions/subscriptions/?user=${customer.id}`,
+      {
+        token: owner,
+      },
+    );
+    expect(ownersList.body[0].refund_info.payout).toEqual(UPI);
   });
 
   it('lets only the customer and the owner read the payout details', async () => {

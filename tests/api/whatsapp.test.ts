@@ -326,6 +326,77 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
     ]);
   });
 
+  it('ignores the entries of another business’s phone number: answered 200, nothing recorded', async () => {
+    await start();
+    const { customer, api } = await owingCustomer();
+    await grantWhatsapp(customer);
+    await payPart(api, customer);
+    const [row] = await messages(customer.id);
+    /** A signed body as Meta sends it, for the phone number id `phoneNumberId`. */
+    const body = (phoneNumberId: string | null, value: object) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: 'another-waba',
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  ...(phoneNumberId === null
+                    ? {}
+                    : {
+                        metadata: {
+                          display_phone_number: '15550001111',
+                          phone_number_id: phoneNumberId,
+                        },
+                      }),
+                  ...value,
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const delivered = {
+      statuses: [
+        {
+          id: row!.wamid,
+          status: 'delivered',
+          timestamp: '1890000000',
+          recipient_id: waIdOf(customer),
+        },
+      ],
+    };
+    const stop = {
+      contacts: [{ profile: { name: 'Customer' }, wa_id: waIdOf(customer) }],
+      messages: [
+        {
+          from: waIdOf(customer),
+          id: 'wamid.other',
+          timestamp: '1890000001',
+          type: 'text',
+          text: { body: 'STOP' },
+        },
+      ],
+    };
+    for (const phoneNumberId of [`${PHONE_NUMBER_ID}9`, null]) {
+      for (const value of [delivered, stop]) {
+        const raw = body(phoneNumberId, value);
+        const answer = await webhook(raw, hubSignature(raw));
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ status: 'ignored' });
+      }
+    }
+    expect((await messages(customer.id))[0]!.status).toBe('sent');
+    expect(await consentOf(customer)).toMatchObject({ status: 'granted' });
+    // This business's own number is heard.
+    const own = body(PHONE_NUMBER_ID, stop);
+    expect((await webhook(own, hubSignature(own))).body).toEqual({ status: 'processed' });
+    expect(await consentOf(customer)).toMatchObject({ status: 'withdrawn' });
+  });
+
   it('STOP withdraws WhatsApp consent so the next reminder is an SMS; START gives it back', async () => {
     await start();
     const saved = await t.request('PUT', '/api/owner/settings/', {

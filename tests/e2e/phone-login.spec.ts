@@ -72,3 +72,28 @@ test('sign in with the phone number and a texted code on a 360 px phone', async 
   await expect(page.getByText(tx('Hello, {name}', { name: customer.firstName }))).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('dabba.refresh'))).toBeTruthy();
 });
+
+test('an unverified registration signing in by phone is taken to verification instead', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { customer } = await apiCustomer(request, { verify: false });
+  // The registration's code holds the next one back for the cooldown (15 s in the suite).
+  await page.waitForTimeout(16_000);
+
+  await page.goto('/login?with=phone');
+  await page.getByLabel(msg('auth.field.phone'), { exact: true }).fill(customer.localPhone);
+  await page.getByRole('button', { name: msg('auth.phoneLogin.sendCode') }).click();
+  const codeField = page.getByLabel(msg('auth.phoneLogin.code'));
+  await expect(codeField).toBeVisible();
+  await codeField.fill(await readOtp(customer.phone, 'sign_in'));
+  await page.getByRole('button', { name: msg('auth.phoneLogin.submit'), exact: true }).click();
+
+  // No session: the OTP screen for this phone, where the verification code just texted works.
+  await expect(page).toHaveURL(/\/otp-verification\?phone=/);
+  expect(await page.evaluate(() => localStorage.getItem('dabba.refresh'))).toBeNull();
+  await page.getByLabel(msg('auth.otp.label')).fill(await readOtp(customer.phone, 'verify'));
+  await page.getByRole('button', { name: msg('auth.otp.verify'), exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});

@@ -9,6 +9,18 @@ export function uniquePhone(): string {
   return `98${tail}`;
 }
 
+/**
+ * A new caller's address at each call, under 10.`block`: a test that calls from its own address
+ * keeps the per-IP limits of one test from reaching another.
+ */
+export function addressesIn(block: number): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `10.${block}.${Math.floor(count / 250)}.${count % 250}`;
+  };
+}
+
 export function lastOtp(t: TestApp, phone: string): string {
   const normalized = `+91${phone.replace(/\D/g, '').slice(-10)}`;
   const messages = t.smsOutbox().filter((sms) => sms.to === normalized);

@@ -7,6 +7,7 @@ import {
   OTP_RESEND_COOLDOWN_SECONDS,
   phoneLoginError,
   phoneLoginMachine,
+  PHONE_UNVERIFIED,
   selectIsPhoneLoginBusy,
   selectPhoneLoginStep,
   type SessionTokens,
@@ -134,6 +135,7 @@ describe('phone sign-in machine', () => {
       failure: 'refused',
       message: 'Too many OTP requests. Please try again in 55 minutes.',
       retryAfterSeconds: 3300,
+      code: null,
     });
     expect(snapshot.context.resendInSeconds).toBe(3300);
   });
@@ -173,6 +175,41 @@ describe('phone sign-in machine', () => {
     expect(signedIn).toEqual([TOKENS]);
   });
 
+  it('takes an unverified registration to verification instead of signing it in', async () => {
+    const verifying: string[] = [];
+    const sentence = 'Your phone number is not verified yet.';
+    const actor = createActor(
+      phoneLoginMachine.provide({
+        actors: {
+          sendCode: fromPromise(async () => ({ message: SENT })),
+          verifyCode: fromPromise<SessionTokens, { phone: string; otp: string }>(async () => {
+            // As the web host throws it: the answer's body with its error_code.
+            throw Object.assign(new EffectError('refused', sentence), {
+              body: { message: sentence, error_code: PHONE_UNVERIFIED, phone: '+919876543210' },
+            });
+          }),
+        },
+        actions: {
+          signIn: () => {
+            throw new Error('no session for an unverified registration');
+          },
+          verifyPhone: (_, phone) => void verifying.push(phone),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'phoneLogin.send', phone: '98765 43210' });
+    await settle();
+    actor.send({ type: 'phoneLogin.verify', otp: '123456' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('needsVerification');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.error).toMatchObject({
+      code: PHONE_UNVERIFIED,
+      message: sentence,
+    });
+    expect(verifying).toEqual(['+919876543210']);
+  });
+
   it('goes back to the phone step to change the number', async () => {
     const { actor, sends } = start();
     actor.send({ type: 'phoneLogin.send', phone: '9876543210' });
@@ -190,6 +227,7 @@ describe('phone sign-in machine', () => {
       failure: 'network',
       message: null,
       retryAfterSeconds: null,
+      code: null,
     });
     expect(phoneLoginError(refused('Wait.', 1.2)).retryAfterSeconds).toBe(2);
   });

@@ -8,6 +8,8 @@ import {
   EMPTY_PAYOUT_DRAFT,
   maskAccountNumber,
   maskPayout,
+  maskUpiId,
+  readsWholeUpiId,
   PAYOUT_MESSAGES,
   PAYOUT_PATTERNS,
   payoutFromDraft,
@@ -126,17 +128,32 @@ describe('payout rules', () => {
       account_number: '123456784321',
       ifsc: 'SBIN0001234',
     };
-    expect(maskPayout(bank)).toEqual({
+    expect(maskPayout(bank, true)).toEqual({
       method: 'bank',
       account_holder_name: 'Asha Verma',
       account_number_masked: 'XXXXXXXX4321',
       ifsc: 'SBIN0001234',
     });
-    expect(describePayout(maskPayout(bank))).toBe(
+    expect(maskPayout(bank, false)).toEqual(maskPayout(bank, true));
+    expect(describePayout(maskPayout(bank, true))).toBe(
       'Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234)',
     );
     expect(describePayout({ method: 'upi', upi_id: 'asha@okaxis' })).toBe('UPI asha@okaxis');
     expect(describePayout(null)).toBe('Not given yet');
+  });
+
+  it('masks a UPI id but its first two characters and the bank, for all but its customer and the owner', () => {
+    const upi = { method: 'upi' as const, upi_id: 'asha.verma@okaxis' };
+    expect(maskUpiId('asha.verma@okaxis')).toBe('as********@okaxis');
+    expect(maskUpiId('ab@ybl')).toBe('ab@ybl');
+    expect(maskPayout(upi, true)).toEqual(upi);
+    expect(maskPayout(upi, false)).toEqual({ method: 'upi', upi_id_masked: 'as********@okaxis' });
+    expect(describePayout(maskPayout(upi, false))).toBe('UPI as********@okaxis');
+    const customer = { id: 7, user_type: 'student' };
+    expect(readsWholeUpiId(customer, 7)).toBe(true);
+    expect(readsWholeUpiId({ id: 1, user_type: 'mess_owner' }, 7)).toBe(true);
+    expect(readsWholeUpiId({ id: 9, user_type: 'manager' }, 7)).toBe(false);
+    expect(readsWholeUpiId({ id: 8, user_type: 'student' }, 7)).toBe(false);
   });
 });
 

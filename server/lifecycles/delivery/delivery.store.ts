@@ -524,7 +524,10 @@ export function createDeliveryStore(deps: StoreDeps, payments: PaymentStore) {
         continue;
       }
       if (route.id !== mark.route) {
-        await refuse(refusal('delivery_stop.moved'));
+        // A rider learns nothing of routes he does not ride: there, a stop is simply not on his
+        // sheet, the answer a customer id on no route (or none at all) gets.
+        const seesRoute = !asRider || route.riders.some((rider) => rider.id === actor.id);
+        await refuse(refusal(seesRoute ? 'delivery_stop.moved' : 'delivery_stop.not_on_run_sheet'));
         continue;
       }
       const outcome = await applyMark(actor, mark, delivery.subscription_id, stops);

@@ -18,9 +18,15 @@ import {
 } from '@machines';
 import type { ErasureRequestRow, User } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
+import { sql } from 'kysely';
 import { notFound, refusalError } from '@server/errors.js';
 import { fullName } from '@server/platform/format.js';
-import { recordAudit, redactAudit } from '@server/lifecycles/audit.js';
+import {
+  recordAudit,
+  redactAudit,
+  textRedaction,
+  type Replacements,
+} from '@server/lifecycles/audit.js';
 import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import {
@@ -33,6 +39,150 @@ import {
 type Actor = Pick<User, 'id' | 'username' | 'user_type'>;
 
 export type ErasureStore = ReturnType<typeof createErasureStore>;
+
+/** What stands in for the person's identifiers, and for the texts they gave, in others' texts. */
+const ERASED_TEXT = '[erased]';
+
+/**
+ * The texts that name the customer (name, username, e-mail, phone as stored, as ten digits and as
+ * shown, spaced) and the ones they gave (addresses, student details, billing details, leave
+ * reasons, feedback, payout details), each with what writes it over in the owner's notices and
+ * the audit log: the identifiers become `Erased customer #<id>`, the texts `[erased]`.
+ */
+async function personalTexts(trx: Executor, user: User, issuedName: string) {
+  const [regular, student, leaves, feedback, refunds] = await Promise.all([
+    trx
+      .selectFrom('regular_profiles')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('student_profiles')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    trx.selectFrom('leaves').select('reason').where('user_id', '=', user.id).execute(),
+    trx
+      .selectFrom('feedback')
+      .select(['subject', 'message'])
+      .where('user_id', '=', user.id)
+      .execute(),
+    trx
+      .selectFrom('refunds')
+      .select(['payout_upi_id', 'payout_account_holder_name', 'payout_account_number'])
+      .where('user_id', '=', user.id)
+      .execute(),
+  ]);
+  const name = `${ERASED_FIRST_NAME} #${user.id}`;
+  const digits = user.phone.replace(/\D/g, '').slice(-10);
+  const replacements = new Map<string, string>();
+  for (const text of [
+    regular?.address,
+    regular?.landmark,
+    student?.student_id,
+    student?.hostel,
+    user.billing_gstin,
+    user.billing_address,
+    ...leaves.map((leave) => leave.reason),
+    ...feedback.flatMap((one) => [one.subject, one.message]),
+    ...refunds.flatMap((refund) => [
+      refund.payout_upi_id,
+      refund.payout_account_holder_name,
+      refund.payout_account_number,
+    ]),
+  ]) {
+    if (text) replacements.set(text, ERASED_TEXT);
+  }
+  const identifiers = [
+    issuedName,
+    user.username,
+    user.email,
+    user.phone,
+    digits,
+    `${digits.slice(0, 5)} ${digits.slice(5)}`,
+  ];
+  for (const text of identifiers) replacements.set(text, name);
+  return replacements;
+}
+
+/**
+ * The customer's own notices lose every text and address; a notice to the owner about them
+ * (about_user_id) loses its texts; any other notice that names them or quotes them (the owner's,
+ * from before about_user_id) has that written over. Subjects stay, written over likewise.
+ */
+async function redactNotices(trx: Executor, userId: number, replacements: Replacements) {
+  const { terms, redact } = textRedaction(replacements);
+  const texts = ['subject', 'body', 'html', 'summary'] as const;
+  const rows = await trx
+    .selectFrom('notification_logs')
+    .select(['id', 'user_id', 'about_user_id', 'recipient_email', 'recipient_phone', ...texts])
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('about_user_id', '=', userId),
+        ...terms.flatMap((term) =>
+          texts.map((column) => eb(sql<string>`lower(${sql.ref(column)})`, 'like', `%${term}%`)),
+        ),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    const theirs = row.user_id === userId;
+    const emptied = theirs || row.about_user_id === userId;
+    await trx
+      .updateTable('notification_logs')
+      .set({
+        subject: redact(row.subject) ?? '',
+        body: emptied ? null : redact(row.body),
+        html: emptied ? null : redact(row.html),
+        summary: emptied ? null : redact(row.summary),
+        recipient_email: theirs ? null : row.recipient_email,
+        recipient_phone: theirs ? null : row.recipient_phone,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/**
+ * The codes, limits and counters that hold the person's phone, username or e-mail rather than
+ * their account id (personal-data.ts): codes asked for the phone (some never sent, so naming no
+ * account), the OTP send limits, the rate limits and sign-in throttles keyed by them, and the
+ * WhatsApp tier's slot, which stays taken for its 24 hours but names nobody.
+ */
+async function forgetIdentifiers(trx: Executor, user: User) {
+  const digits = user.phone.replace(/\D/g, '').slice(-10);
+  // LIKE without escapes: a '_' in a name matching any one character only forgets more counters.
+  await trx
+    .deleteFrom('otp_codes')
+    .where((eb) => eb.or([eb('user_id', '=', user.id), eb('phone', '=', user.phone)]))
+    .execute();
+  await trx.deleteFrom('otp_send_limits').where('phone', '=', user.phone).execute();
+  await trx
+    .deleteFrom('rate_limit_hits')
+    .where((eb) =>
+      eb.or([
+        eb('key', 'like', `%${digits}%`),
+        eb('key', 'like', `%:user:${user.id}`),
+        eb(sql<string>`lower(key)`, 'like', `%${user.email_lower}%`),
+        eb(sql<string>`lower(key)`, 'like', `%:${user.username_lower}`),
+      ]),
+    )
+    .execute();
+  await trx
+    .deleteFrom('login_throttles')
+    .where('key', 'in', [
+      `user:${user.id}`,
+      `name:${user.username_lower}`,
+      `name:${user.email_lower}`,
+    ])
+    .execute();
+  await trx
+    .updateTable('whatsapp_tier_slots')
+    .set({ to_phone: null })
+    .where('to_phone', 'like', `%${digits}`)
+    .execute();
+}
 
 export function createErasureStore(deps: StoreDeps) {
   const db = deps.db.kysely;
@@ -134,6 +284,9 @@ export function createErasureStore(deps: StoreDeps) {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const issuedName = fullName(user) || user.username;
+      // What names them, and what they wrote, as it may stand in others' texts (the owner's
+      // notices, the audit log), read before the rows that hold it are emptied.
+      const replacements = await personalTexts(trx, user, issuedName);
       // The tax documents keep the name they were issued to (CGST Rule 46: the recipient's name).
       await trx
         .updateTable('payments')
@@ -193,17 +346,7 @@ export function createErasureStore(deps: StoreDeps) {
         })
         .where('user_id', '=', userId)
         .execute();
-      await trx
-        .updateTable('notification_logs')
-        .set({
-          recipient_email: null,
-          recipient_phone: null,
-          body: null,
-          html: null,
-          summary: null,
-        })
-        .where('user_id', '=', userId)
-        .execute();
+      await redactNotices(trx, userId, replacements);
       await trx
         .updateTable('whatsapp_messages')
         .set({ to_phone: '', parameters: '[]', fallback_sms: '', fallback_summary: '' })
@@ -215,17 +358,11 @@ export function createErasureStore(deps: StoreDeps) {
         .where('user_id', '=', userId)
         .where('withdrawn_at', 'is', null)
         .execute();
-      await trx.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+      await forgetIdentifiers(trx, user);
       await revokeUserSessionsIn(trx, userId, 'account erased', at);
       // The audit log keeps what was done and when, without the person's name (migration 033).
-      await redactAudit(
-        trx,
-        userId,
-        [issuedName, user.username, user.email, user.phone, user.phone.replace(/^\+91/, '')],
-        { name: `${ERASED_FIRST_NAME} #${userId}`, username: erasedUsername(userId) },
-        at,
-      );
+      await redactAudit(trx, userId, replacements, erasedUsername(userId), at);
       await recordAudit(deps, trx, {
         actor: owner,
         action: 'erasure.complete',

@@ -1,6 +1,7 @@
 // The customer's copy of their data (DPDP Act: the right to access): every record the mess keeps
-// about them, their own only, as stored. Secrets (password hash, sessions, codes, invite tokens)
-// and other people's data (who on the staff recorded or decided something) are left out.
+// about them, their own only, as stored, one section per table of personal-data.ts (which says
+// why a table has none). Secrets (password hash, sessions, codes, claim tokens) and other people's
+// data (who on the staff recorded or decided something) are left out.
 import { PRIVACY_NOTICE_VERSION } from '@machines';
 import type { Kysely } from 'kysely';
 import type { components } from '../../../generated/api';
@@ -21,6 +22,11 @@ const LEFT_OUT = new Set([
   'requested_by',
   'recorded_by_id',
   'completed_by',
+  'created_by',
+  'marked_by',
+  'collected_by',
+  'claimed_by',
+  'claim_token_hash',
   'storage_name',
   'dedupe_key',
   'event_id',
@@ -52,6 +58,16 @@ export async function readDataExport(
     consents,
     erasures,
     statement,
+    orders,
+    creditNotes,
+    whatsapp,
+    links,
+    qrCodes,
+    reminders,
+    walkIn,
+    stops,
+    marks,
+    cash,
   ] = await Promise.all([
     db.selectFrom('student_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('regular_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
@@ -92,6 +108,28 @@ export async function readDataExport(
       .orderBy('id')
       .execute(),
     readStatement(db, user, today, 'customer'),
+    own(db, 'payment_orders', userId),
+    own(db, 'credit_notes', userId),
+    own(db, 'whatsapp_messages', userId),
+    own(db, 'payment_links', userId),
+    own(db, 'counter_qr_codes', userId),
+    own(db, 'reminder_sends', userId),
+    db.selectFrom('walk_ins').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('delivery_stops')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('date')
+      .orderBy('meal')
+      .execute(),
+    db
+      .selectFrom('delivery_marks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('received_at')
+      .orderBy('id')
+      .execute(),
+    own(db, 'cash_collections', userId),
   ]);
   const base = publicUrl.replace(/\/+$/, '');
   return {
@@ -118,5 +156,34 @@ export async function readDataExport(
     consents: consents.map(plain),
     erasure_requests: erasures.map(plain),
     statement,
+    payment_orders: orders.map(plain),
+    credit_notes: creditNotes.map(plain),
+    whatsapp_messages: whatsapp.map(plain),
+    payment_links: links.map(plain),
+    counter_qr_codes: qrCodes.map(plain),
+    reminders: reminders.map(plain),
+    walk_in: walkIn ? plain(walkIn) : null,
+    deliveries: stops.map(plain),
+    delivery_marks: marks.map(plain),
+    cash_collections: cash.map(plain),
   };
 }
+
+/** The customer's rows of a table with an `id` and a `user_id`, oldest first. */
+function own<T extends OwnedTable>(db: Kysely<Database>, table: T, userId: number) {
+  return db
+    .selectFrom(table as OwnedTable)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+type OwnedTable =
+  | 'payment_orders'
+  | 'credit_notes'
+  | 'whatsapp_messages'
+  | 'payment_links'
+  | 'counter_qr_codes'
+  | 'reminder_sends'
+  | 'cash_collections';

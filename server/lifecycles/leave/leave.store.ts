@@ -178,6 +178,7 @@ export function createLeaveStore(
     await notifyOwners(deps, (l) => ({
       type: 'leave_submitted_owner',
       throttle,
+      about: leave.user_id,
       subject: l.t('notice.leave_submitted_owner.subject', { username: about.username }),
       text: l.t('notice.leave_submitted_owner.text', {
         name: fullName(about),

@@ -6,6 +6,7 @@ import {
   claimOtpSend,
   consumeOtp,
   issueOtp,
+  issueUnsentOtp,
 } from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
@@ -127,6 +128,7 @@ export function onboardingHandlers(ctx: AppContext) {
           .where('phone', '=', phone)
           .executeTakeFirst();
         if (user?.status === 'unverified') await issueOtp(ctx, user);
+        else await issueUnsentOtp(ctx, phone, 'verify');
       });
       return { message: 'A new OTP has been sent to your phone.' };
     },
@@ -141,6 +143,9 @@ export function onboardingHandlers(ctx: AppContext) {
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!found || !found.is_active) throw unauthorized(LOGIN_FAILED);
+      // The claim page's code given here: it claims the account as the claim page would, or is
+      // refused once the link or invite expired (claim-links.ts).
+      await ctx.stores.claimLinks.claimOnSignIn(found);
       await accounts.verifyPhone(found);
       const now = ctx.clock.now().toISOString();
       const user = await db

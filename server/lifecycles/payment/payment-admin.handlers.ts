@@ -105,7 +105,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
       const row = await paymentSelect(db)
         .where('payments.id', '=', recorded.id)
         .executeTakeFirstOrThrow();
-      const after = await loadSubscriptionBody(db, recorded.subscription_id, ctx.today());
+      const after = await loadSubscriptionBody(db, recorded.subscription_id, ctx.today(), owner);
       if (!after) throw notFound();
       reply.code(201);
       return {

@@ -148,7 +148,12 @@ export function paymentHandlers(ctx: AppContext) {
         .where('payments.status', '=', 'SUCCESS')
         .executeTakeFirst();
       if (!success) throw refusalDetail(400, 'payment.not_settled');
-      const subscription = await loadSubscriptionBody(db, success.subscription_id, ctx.today());
+      const subscription = await loadSubscriptionBody(
+        db,
+        success.subscription_id,
+        ctx.today(),
+        user,
+      );
       if (!subscription) throw notFound();
       return {
         detail: outcome.activated ? 'Payment verified successfully.' : 'Payment already verified.',

@@ -14,12 +14,14 @@ import {
 } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { refundBody } from './refund.serializer.js';
-import { refundSelect, type RefundRow } from './refund.read.js';
+import { refundSelect, type PayoutViewer, type RefundRow } from './refund.read.js';
 
 export function refundHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { refunds } = ctx.stores;
-  const body = (row: RefundRow) => refundBody(row, ctx.today());
+  /** A refund as `viewer` reads it (a manager reads the UPI id masked). */
+  const bodyFor = (viewer: PayoutViewer) => (row: RefundRow) =>
+    refundBody(row, ctx.today(), viewer);
 
   async function refundById(id: number): Promise<RefundRow> {
     const row = await refundSelect(db).where('refunds.id', '=', id).executeTakeFirst();
@@ -27,14 +29,14 @@ export function refundHandlers(ctx: AppContext) {
     return row;
   }
 
-  const byStatus = async (status: RefundStatus) =>
+  const byStatus = async (status: RefundStatus, viewer: PayoutViewer) =>
     (
       await refundSelect(db)
         .where('refunds.status', '=', status)
         .orderBy('refunds.requested_at', 'asc')
         .orderBy('refunds.id', 'asc')
         .execute()
-    ).map(body);
+    ).map(bodyFor(viewer));
 
   return {
     async listRefunds(request, reply) {
@@ -46,24 +48,22 @@ export function refundHandlers(ctx: AppContext) {
       const rows = await page(base, reply, query, (ordered) =>
         ordered.orderBy('refunds.requested_at', 'desc').orderBy('refunds.id', 'desc'),
       );
-      return rows.map(body);
+      return rows.map(bodyFor(user));
     },
 
     async getRefund(request) {
       const user = requireUser(request);
       const row = await refundById(request.params.id);
       if (row.user_id !== user.id && !actsForBusiness(user)) throw notFound();
-      return body(row);
+      return bodyFor(user)(row);
     },
 
     async pendingRefunds(request) {
-      requireBusiness(request);
-      return byStatus('PENDING');
+      return byStatus('PENDING', requireBusiness(request));
     },
 
     async approvedRefunds(request) {
-      requireBusiness(request);
-      return byStatus('APPROVED');
+      return byStatus('APPROVED', requireBusiness(request));
     },
 
     async createRefund(request, reply) {
@@ -84,7 +84,7 @@ export function refundHandlers(ctx: AppContext) {
       }
       const refundId = await refunds.request(user, subscription, request.body.payout ?? null);
       reply.code(201);
-      return body(await refundById(refundId));
+      return bodyFor(user)(await refundById(refundId));
     },
 
     async updateRefund(request) {
@@ -92,7 +92,7 @@ export function refundHandlers(ctx: AppContext) {
       const refund = await refundById(request.params.id);
       if (refund.user_id !== user.id) throw notFound();
       await refunds.updatePayout(refund, request.body.payout);
-      return body(await refundById(refund.id));
+      return bodyFor(user)(await refundById(refund.id));
     },
 
     async getRefundPayout(request) {
@@ -104,21 +104,21 @@ export function refundHandlers(ctx: AppContext) {
       const owner = requireOwner(request);
       const refund = await refundById(request.params.id);
       await refunds.approve(owner, refund, request.body.admin_comment);
-      return body(await refundById(refund.id));
+      return bodyFor(owner)(await refundById(refund.id));
     },
 
     async rejectRefund(request) {
       const owner = requireOwner(request);
       const refund = await refundById(request.params.id);
       await refunds.reject(owner, refund, request.body.admin_comment);
-      return body(await refundById(refund.id));
+      return bodyFor(owner)(await refundById(refund.id));
     },
 
     async markRefundPaid(request) {
       const owner = requireOwner(request);
       const refund = await refundById(request.params.id);
       await refunds.markPaid(owner, refund, request.body.admin_comment, request.body.utr ?? null);
-      return body(await refundById(refund.id));
+      return bodyFor(owner)(await refundById(refund.id));
     },
   } satisfies Partial<Handlers>;
 }

@@ -3,11 +3,16 @@
 // subscription, customer and payment in one query.
 import type { Kysely } from 'kysely';
 import { addDays } from '@machines/shared';
-import { maskPayout, type RefundPayout, type RefundPayoutMasked } from '@machines/refund';
+import {
+  maskPayout,
+  readsWholeUpiId,
+  type RefundPayout,
+  type RefundPayoutMasked,
+} from '@machines/refund';
 import { refundBreakdown, type RefundBreakdown } from '@machines/subscription';
 import type { Executor } from '@server/lifecycles/store.js';
 import { approvedLeavePeriods } from '@server/lifecycles/leave/leave.read.js';
-import type { Database, Refund, Subscription } from '@server/platform/db/schema.js';
+import type { Database, Refund, Subscription, User } from '@server/platform/db/schema.js';
 
 export type RefundedSubscription = Pick<
   Subscription,
@@ -66,10 +71,19 @@ export function storedPayout(
   return null;
 }
 
-/** The stored payout as every view but the owner's payout view shows it (README: Refund payouts). */
-export function maskedPayout(row: Parameters<typeof storedPayout>[0]): RefundPayoutMasked | null {
+/** Who reads an answer with payout details in it: its UPI ids are whole or masked by who it is. */
+export type PayoutViewer = Pick<User, 'id' | 'user_type'>;
+
+/**
+ * The stored payout as every view but the owner's payout view shows it, to `viewer` (README:
+ * Refund payouts): the UPI id whole to the refund's customer and the owner only.
+ */
+export function maskedPayout(
+  row: Parameters<typeof storedPayout>[0] & Pick<Refund, 'user_id'>,
+  viewer: PayoutViewer,
+): RefundPayoutMasked | null {
   const payout = storedPayout(row);
-  return payout ? maskPayout(payout) : null;
+  return payout ? maskPayout(payout, readsWholeUpiId(viewer, row.user_id)) : null;
 }
 
 export function refundSelect(db: Kysely<Database>) {

@@ -5,12 +5,16 @@ import { refundStatusDisplay } from '@machines/refund';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import type { Refund } from '@server/platform/db/schema.js';
 import { fullName, rupees } from '@server/platform/format.js';
-import { maskedPayout, type RefundRow } from './refund.read.js';
+import { maskedPayout, type PayoutViewer, type RefundRow } from './refund.read.js';
 
 export type RefundBody = components['schemas']['Refund'];
 export type RefundInfoBody = components['schemas']['RefundInfo'];
 
-export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoBody {
+export function refundInfoBody(
+  refund: Refund,
+  requestedBy: string,
+  viewer: PayoutViewer,
+): RefundInfoBody {
   return {
     id: refund.id,
     amount: rupees(refund.amount_paise),
@@ -22,11 +26,11 @@ export function refundInfoBody(refund: Refund, requestedBy: string): RefundInfoB
     paid_at: refund.paid_at,
     admin_comment: refund.admin_comment,
     utr: refund.utr,
-    payout: maskedPayout(refund),
+    payout: maskedPayout(refund, viewer),
   };
 }
 
-export function refundBody(row: RefundRow, today: string): RefundBody {
+export function refundBody(row: RefundRow, today: string, viewer: PayoutViewer): RefundBody {
   return {
     id: row.id,
     amount: rupees(row.amount_paise),
@@ -36,7 +40,7 @@ export function refundBody(row: RefundRow, today: string): RefundBody {
     paid_at: row.paid_at,
     admin_comment: row.admin_comment,
     utr: row.utr,
-    payout: maskedPayout(row),
+    payout: maskedPayout(row, viewer),
     user: {
       id: row.user_id,
       username: row.user_username,
@@ -49,7 +53,7 @@ export function refundBody(row: RefundRow, today: string): RefundBody {
         today,
       ),
       plan_name: row.plan_name,
-      refund_info: refundInfoBody(row, row.requester_username ?? row.user_username),
+      refund_info: refundInfoBody(row, row.requester_username ?? row.user_username, viewer),
     },
     original_payment: { id: row.payment_id, transaction_id: row.payment_transaction_id },
   };

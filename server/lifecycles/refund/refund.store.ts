@@ -7,6 +7,7 @@ import { decide, refusal, restore } from '@machines/shared';
 import {
   describePayout,
   maskPayout,
+  shownUpiId,
   type RefundEvent,
   refundFromApi,
   refundMachine,
@@ -208,16 +209,16 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
       action: 'refund.view_payout',
       objectType: 'refund',
       objectId: refund.id,
-      summary: `Opened the full payout details of refund #${refund.id} (${formatMoney('en', refund.amount_paise)}), to ${describePayout(maskPayout(payout))}.`,
+      summary: `Opened the full payout details of refund #${refund.id} (${formatMoney('en', refund.amount_paise)}), to ${describePayout(maskPayout(payout, true))}.`,
     });
     return payout;
   }
 
   /** Where a refund was paid, as the customer reads it (the account number masked). */
   function payoutLine(l: Localizer, payout: RefundPayout): string {
-    const masked = maskPayout(payout);
+    const masked = maskPayout(payout, true);
     return masked.method === 'upi'
-      ? l.t('notice.payout.upi', { upi: masked.upi_id })
+      ? l.t('notice.payout.upi', { upi: shownUpiId(masked) })
       : l.t('notice.payout.bank', {
           number: masked.account_number_masked,
           holder: masked.account_holder_name,
@@ -308,7 +309,7 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
       // Approving and paying record where the money goes (masked like every view but the owner's
       // payout view): from approval on, the customer can no longer change it.
       const payout = storedPayout(written);
-      const paidTo = next !== 'REJECTED' && payout ? maskPayout(payout) : null;
+      const paidTo = next !== 'REJECTED' && payout ? maskPayout(payout, true) : null;
       await recordAudit(deps, trx, {
         actor: owner,
         action: event.type,

@@ -27,6 +27,7 @@ import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
 import { staffMemberById, type StaffMemberFacts } from './staff.read.js';
+import { claimedAccount, type ClaimAccount } from '@server/lifecycles/walk-in/claim-links.js';
 
 export interface StaffInput {
   firstName: string;
@@ -338,17 +339,22 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
       .executeTakeFirst();
   }
 
-  /** What the claim machine says to `event` for this invite now; throws its refusal. */
-  function checkInvite(row: StaffMemberRow, event: ClaimEvent) {
+  /** What the claim machine says to `event` for this invite now (a dead invite is no link). */
+  function inviteDecision(row: StaffMemberRow, event: ClaimEvent) {
     if (row.status === 'deactivated' || !row.invite_expires_at) {
-      throw refusalError(refusal('claim.invalid'));
+      return { ok: false as const, ...refusal('claim.invalid') };
     }
     const link = {
       claimedAt: row.joined_at,
       verifiedAt: row.invite_verified_at,
       expiresAt: row.invite_expires_at,
     };
-    return allowed(decide(walkInClaimMachine, claimLinkFromFacts(link, nowIso(deps)), event));
+    return decide(walkInClaimMachine, claimLinkFromFacts(link, nowIso(deps)), event);
+  }
+
+  /** What the claim machine says to `event` for this invite now; throws its refusal. */
+  function checkInvite(row: StaffMemberRow, event: ClaimEvent) {
+    return allowed(inviteDecision(row, event));
   }
 
   async function markInviteVerified(row: StaffMemberRow): Promise<void> {
@@ -365,45 +371,47 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
 
   /**
    * claim.complete on a staff invite is staff.claim: the member becomes active, the account gets
-   * its password (and username) and a verified phone, the link is spent; one conditional UPDATE.
+   * its password (and username) and a verified phone, the invite is spent; claim.sign_in (`account`
+   * null: the phone proven by a sign-in code) the same without a password. One conditional UPDATE.
    */
-  async function claim(
-    row: StaffMemberRow,
-    account: { username: string; passwordHash: string },
-  ): Promise<User> {
-    checkInvite(row, { type: 'claim.complete' });
+  async function claim(row: StaffMemberRow, account: ClaimAccount | null): Promise<User> {
+    checkInvite(row, { type: account ? 'claim.complete' : 'claim.sign_in' });
     const { next } = check(row, { type: 'staff.claim' });
     const at = nowIso(deps);
     return db.transaction().execute(async (trx) => {
-      const spent = await trx
+      let spend = trx
         .updateTable('staff_members')
-        .set({
+        .set((eb) => ({
           status: next as StaffStatus,
           joined_at: at,
           invite_token_hash: null,
           invite_expires_at: null,
-        })
+          invite_verified_at: eb.fn.coalesce('invite_verified_at', eb.val(at)),
+        }))
         .where('user_id', '=', row.user_id)
         .where('status', '=', 'invited')
-        .where('joined_at', 'is', null)
-        .where('invite_verified_at', 'is not', null)
-        .returning('user_id')
-        .executeTakeFirst();
+        .where('joined_at', 'is', null);
+      if (account) spend = spend.where('invite_verified_at', 'is not', null);
+      const spent = await spend.returning('user_id').executeTakeFirst();
       if (!spent) throw refusalError(refusal('claim.used'));
       return trx
         .updateTable('users')
-        .set({
-          username: account.username,
-          username_lower: account.username.toLowerCase(),
-          password_hash: account.passwordHash,
-          phone_verified: true,
-          last_login: at,
-          updated_at: at,
-        })
+        .set({ ...claimedAccount(account), phone_verified: true, last_login: at, updated_at: at })
         .where('id', '=', row.user_id)
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+  }
+
+  /** The member's invite while it waits to be claimed (invited, not deactivated), if any. */
+  function openInviteOf(userId: number): Promise<StaffMemberRow | undefined> {
+    return db
+      .selectFrom('staff_members')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'invited')
+      .where('joined_at', 'is', null)
+      .executeTakeFirst();
   }
 
   return {
@@ -413,6 +421,8 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     reactivate,
     resendInvite,
     byInviteToken,
+    openInviteOf,
+    inviteDecision,
     checkInvite,
     markInviteVerified,
     claim,

@@ -21,7 +21,7 @@ export function adjustmentHandlers(ctx: AppContext) {
         .executeTakeFirst();
       if (!exists) throw notFound();
       await subscriptions.adjust(owner, id, request.body);
-      const body = await loadSubscriptionBody(db, id, ctx.today());
+      const body = await loadSubscriptionBody(db, id, ctx.today(), owner);
       if (!body) throw notFound();
       return body;
     },

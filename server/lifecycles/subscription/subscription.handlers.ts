@@ -23,8 +23,8 @@ export function subscriptionHandlers(ctx: AppContext) {
   const { subscriptions, cancellation } = ctx.stores;
   const activeSubscriptions = createReadCache<SubscriptionBody | null>(ACTIVE_READS_KEPT);
 
-  async function bodyOf(id: number): Promise<SubscriptionBody> {
-    const body = await loadSubscriptionBody(db, id, ctx.today());
+  async function bodyOf(id: number, viewer: User): Promise<SubscriptionBody> {
+    const body = await loadSubscriptionBody(db, id, ctx.today(), viewer);
     if (!body) throw notFound();
     return body;
   }
@@ -55,7 +55,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       const rows = await page(base.selectAll(), reply, query, (ordered) =>
         ordered.orderBy('id', 'desc'),
       );
-      return loadSubscriptionBodies(db, rows, today);
+      return loadSubscriptionBodies(db, rows, today, user);
     },
 
     async createSubscription(request, reply) {
@@ -77,7 +77,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       // An advance the customer holds pays their new bill first.
       await ctx.stores.payments.applyAdvance(user.id);
       reply.code(201);
-      return bodyOf(subscription.id);
+      return bodyOf(subscription.id, user);
     },
 
     async getActiveSubscription(request) {
@@ -93,8 +93,9 @@ export function subscriptionHandlers(ctx: AppContext) {
     },
 
     async getSubscription(request) {
-      const row = await visible(requireUser(request), request.params.id, true);
-      return bodyOf(row.id);
+      const user = requireUser(request);
+      const row = await visible(user, request.params.id, true);
+      return bodyOf(row.id, user);
     },
 
     async deleteSubscription(request, reply) {
@@ -127,7 +128,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const row = await visible(user, request.params.id, false);
       await cancellation.cancel(user, row, request.body?.payout ?? null);
-      return bodyOf(row.id);
+      return bodyOf(row.id, user);
     },
 
     async renewSubscription(request, reply) {
@@ -136,7 +137,7 @@ export function subscriptionHandlers(ctx: AppContext) {
       const renewed = await subscriptions.renew(user, row);
       await ctx.stores.payments.applyAdvance(user.id);
       reply.code(201);
-      return bodyOf(renewed.id);
+      return bodyOf(renewed.id, user);
     },
   } satisfies Partial<Handlers>;
 }

@@ -7,6 +7,7 @@ import { compiledOnce, placeholder } from '@server/platform/db/compiled.js';
 import type { Database, Plan, Refund, Subscription, User } from '@server/platform/db/schema.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { refundInfoBody } from '@server/lifecycles/refund/refund.serializer.js';
+import type { PayoutViewer } from '@server/lifecycles/refund/refund.read.js';
 import {
   amountDue,
   subscriptionLedgerColumns,
@@ -49,6 +50,8 @@ export interface SubscriptionParts {
   hasSuccessfulPayment: boolean;
   /** What it still owes (ledger.store dueOfSubscription). */
   amountDuePaise: number;
+  /** Who reads it: the refund's UPI id is whole to its customer and the owner only. */
+  viewer: PayoutViewer;
 }
 
 export function subscriptionBody(
@@ -74,7 +77,7 @@ export function subscriptionBody(
     created_at: subscription.created_at,
     refund_status: parts.refund?.status ?? null,
     refund_info: parts.refund
-      ? refundInfoBody(parts.refund, parts.refundRequestedBy ?? parts.user.username)
+      ? refundInfoBody(parts.refund, parts.refundRequestedBy ?? parts.user.username, parts.viewer)
       : null,
     has_successful_payment: parts.hasSuccessfulPayment,
     user: { id: parts.user.id, username: parts.user.username, full_name: fullName(parts.user) },
@@ -86,6 +89,7 @@ export async function loadSubscriptionBodies(
   db: Kysely<Database>,
   subscriptions: Subscription[],
   today: string,
+  viewer: PayoutViewer,
 ): Promise<SubscriptionBody[]> {
   if (subscriptions.length === 0) return [];
   const ids = subscriptions.map((row) => row.id);
@@ -130,17 +134,19 @@ export async function loadSubscriptionBodies(
         refundRequestedBy: refund ? (userById.get(refund.requested_by)?.username ?? null) : null,
         hasSuccessfulPayment: paidIds.has(subscription.id),
         amountDuePaise: amountDue(subscription.total_paid_paise, ledger.get(subscription.id)),
+        viewer,
       },
       today,
     );
   });
 }
 
-/** One subscription as the API shows it, or null when it does not exist. */
+/** One subscription as the API shows it to `viewer`, or null when it does not exist. */
 export async function loadSubscriptionBody(
   db: Kysely<Database>,
   id: number,
   today: string,
+  viewer: PayoutViewer,
 ): Promise<SubscriptionBody | null> {
   const row = await db
     .selectFrom('subscriptions')
@@ -148,7 +154,7 @@ export async function loadSubscriptionBody(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const [body] = await loadSubscriptionBodies(db, [row], today);
+  const [body] = await loadSubscriptionBodies(db, [row], today, viewer);
   return body ?? null;
 }
 
@@ -212,10 +218,10 @@ const activeSubscriptionQuery = compiledOnce(
       .limit(1),
 );
 
-/** The customer's active subscription as the API shows it, or null when there is none. */
+/** The customer's active subscription as the API shows it to them, or null when there is none. */
 export async function loadActiveSubscriptionBody(
   db: Kysely<Database>,
-  customer: SubscriptionParts['user'],
+  customer: SubscriptionParts['user'] & PayoutViewer,
   today: string,
 ): Promise<SubscriptionBody | null> {
   const [found] = (
@@ -223,7 +229,7 @@ export async function loadActiveSubscriptionBody(
   ).rows;
   if (!found) return null;
   const row = found as unknown as SummaryRow;
-  if (row.refund__id !== null) return loadSubscriptionBody(db, row.id, today);
+  if (row.refund__id !== null) return loadSubscriptionBody(db, row.id, today, customer);
   const plan = Object.fromEntries(
     PLAN_SUMMARY_COLUMNS.map((column) => [column, row[`plan__${column}`]]),
   ) as SubscriptionPlanRow;
@@ -240,6 +246,7 @@ export async function loadActiveSubscriptionBody(
         sumPaise: Number(row.ledger_sum ?? 0),
         charged: truthy(row.charged),
       }),
+      viewer: customer,
     },
     today,
   );

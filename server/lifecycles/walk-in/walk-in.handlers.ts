@@ -81,7 +81,7 @@ export function walkInHandlers(ctx: AppContext) {
         requestId: body.request_id ?? null,
       });
       const subscription = walkIn.subscription_id
-        ? await loadSubscriptionBody(db, walkIn.subscription_id, ctx.today())
+        ? await loadSubscriptionBody(db, walkIn.subscription_id, ctx.today(), owner)
         : undefined;
       if (!subscription) throw notFound();
       const paymentRow = walkIn.payment_id

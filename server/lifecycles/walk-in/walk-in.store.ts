@@ -33,6 +33,7 @@ import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
+import { claimedAccount, type ClaimAccount } from './claim-links.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
 import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
@@ -300,11 +301,13 @@ export function createWalkInStore(
       .executeTakeFirst();
   }
 
+  /** What the machine says to `event` for this link now. */
+  const claimDecision = (walkIn: WalkIn, event: ClaimEvent) =>
+    decide(walkInClaimMachine, claimLinkFromFacts(linkOf(walkIn), nowIso(deps)), event);
+
   /** What the machine says to `event` for this link now; throws its refusal. */
   function check(walkIn: WalkIn, event: ClaimEvent) {
-    return allowed(
-      decide(walkInClaimMachine, claimLinkFromFacts(linkOf(walkIn), nowIso(deps)), event),
-    );
+    return allowed(claimDecision(walkIn, event));
   }
 
   /** claim.verify: the right OTP was entered for this link's phone. */
@@ -322,38 +325,39 @@ export function createWalkInStore(
 
   /**
    * claim.complete: the password (and username) become the account's, its phone verified, and the
-   * link spent; one conditional UPDATE lets one of two concurrent calls win.
+   * link spent. claim.sign_in (`account` null: the phone proven by a sign-in code): the same
+   * without a password, from the OTP step or after it. One conditional UPDATE lets one of two
+   * concurrent calls win.
    */
-  async function complete(
-    walkIn: WalkIn,
-    account: { username: string; passwordHash: string },
-  ): Promise<User> {
-    check(walkIn, { type: 'claim.complete' });
+  async function complete(walkIn: WalkIn, account: ClaimAccount | null): Promise<User> {
+    check(walkIn, { type: account ? 'claim.complete' : 'claim.sign_in' });
     const at = nowIso(deps);
     return db.transaction().execute(async (trx) => {
-      const spent = await trx
+      let spend = trx
         .updateTable('walk_ins')
-        .set({ claimed_at: at })
+        .set((eb) => ({ claimed_at: at, verified_at: eb.fn.coalesce('verified_at', eb.val(at)) }))
         .where('id', '=', walkIn.id)
-        .where('claimed_at', 'is', null)
-        .where('verified_at', 'is not', null)
-        .returning('id')
-        .executeTakeFirst();
+        .where('claimed_at', 'is', null);
+      if (account) spend = spend.where('verified_at', 'is not', null);
+      const spent = await spend.returning('id').executeTakeFirst();
       if (!spent) throw refusalError(refusal('claim.used'));
       return trx
         .updateTable('users')
-        .set({
-          username: account.username,
-          username_lower: account.username.toLowerCase(),
-          password_hash: account.passwordHash,
-          phone_verified: true,
-          last_login: at,
-          updated_at: at,
-        })
+        .set({ ...claimedAccount(account), phone_verified: true, last_login: at, updated_at: at })
         .where('id', '=', walkIn.user_id)
         .returningAll()
         .executeTakeFirstOrThrow();
     });
+  }
+
+  /** The unclaimed link of an account enrolled at the counter, if it has one. */
+  function openLinkOf(userId: number): Promise<WalkIn | undefined> {
+    return db
+      .selectFrom('walk_ins')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('claimed_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** The claim link of a customer enrolled at the counter, as the owner reads it (null: none). */
@@ -413,5 +417,15 @@ export function createWalkInStore(
     return claimBody(row, at);
   }
 
-  return { enrol, byToken, check, markVerified, complete, claimOf, resend };
+  return {
+    enrol,
+    byToken,
+    openLinkOf,
+    claimDecision,
+    check,
+    markVerified,
+    complete,
+    claimOf,
+    resend,
+  };
 }

@@ -118,7 +118,8 @@ export interface RefreshTokensTable {
 
 export interface OtpCodesTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a code asked for a phone no account waits on: never texted, matches nothing (037). */
+  user_id: number | null;
   phone: string;
   code_hash: string;
   created_at: string;
@@ -184,6 +185,8 @@ export interface NotificationLogsTable {
   event_id: number | null;
   /** The notice in a sentence or two, for the history; null on rows older than migration 012. */
   summary: string | null;
+  /** The customer a notice to the owner is about (a leave request), emptied with them (037). */
+  about_user_id: Generated<number | null>;
 }
 
 export interface JobRunsTable {

@@ -1,10 +1,10 @@
 // One-time codes for phone verification and phone sign-in: 6 digits from a CSPRNG, stored as an
 // HMAC, valid 10 minutes, single use, killed after 5 wrong tries. At most 3 sends per phone per
 // hour, 60 s apart, whatever the codes are for.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import type { OtpPurpose, User } from '@server/platform/db/schema.js';
-import { ApiError, carrying, tooManyRequests } from '@server/errors.js';
+import { ApiError, refusalMessage, tooManyRequests } from '@server/errors.js';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, refusal } from '@machines/shared';
 import { localizer } from '@server/platform/i18n.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
@@ -25,13 +25,7 @@ export const otpError = (
     | 'otp.too_many_attempts'
     | 'otp.invalid'
     | 'sign_in.phone_shared',
-) => {
-  const refused = refusal(key);
-  return new ApiError(
-    400,
-    carrying({ message: refused.message, error_code: refused.code }, [refused]),
-  );
-};
+) => refusalMessage(refusal(key));
 
 /** A phone field error on the OTP endpoints, which the client reads from `message`. */
 const otpPhoneError = (message: string) =>
@@ -144,32 +138,33 @@ const OTP_NOTICE = {
 } as const satisfies Record<OtpPurpose, string>;
 
 /**
- * Makes a new code for `user` (replacing the old one for the same purpose) and texts it in the
- * user's language. Claim the send first.
+ * Stores `codeHash` as the phone's current code for `purpose`, replacing the old one. `userId` is
+ * null for a phone no account waits on (issueUnsentOtp).
  */
-export async function issueOtp(
+async function storeCode(
   ctx: AppContext,
-  user: User,
-  purpose: OtpPurpose = 'verify',
+  phone: string,
+  purpose: OtpPurpose,
+  userId: number | null,
+  codeHash: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const createdAt = now.toISOString();
   await ctx.db.kysely.transaction().execute(async (trx) => {
     // A new code replaces the old one.
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: createdAt })
-      .where('phone', '=', user.phone)
+      .where('phone', '=', phone)
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
       .insertInto('otp_codes')
       .values({
-        user_id: user.id,
-        phone: user.phone,
-        code_hash: hashCode(ctx, user.phone, code),
+        user_id: userId,
+        phone,
+        code_hash: codeHash,
         created_at: createdAt,
         expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString(),
         attempts: 0,
@@ -178,6 +173,19 @@ export async function issueOtp(
       })
       .execute();
   });
+}
+
+/**
+ * Makes a new code for `user` (replacing the old one for the same purpose) and texts it in the
+ * user's language. Claim the send first.
+ */
+export async function issueOtp(
+  ctx: AppContext,
+  user: User,
+  purpose: OtpPurpose = 'verify',
+): Promise<void> {
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  await storeCode(ctx, user.phone, purpose, user.id, hashCode(ctx, user.phone, code));
   const l = localizer(user.language);
   const notice = OTP_NOTICE[purpose];
   await ctx.notifier.notify({
@@ -188,6 +196,29 @@ export async function issueOtp(
     sms: { to: user.phone, body: l.t(`${notice}.sms`, { code }) },
     secret: true,
   });
+}
+
+/**
+ * What a send does for a phone no code is for (no account, or none waiting on this kind of code):
+ * a current code like any other, that is texted to nobody and that no code matches (random bytes
+ * where a code's HMAC would be). Checks against it then answer exactly as for a phone with an
+ * account: wrong, too many tries, expired.
+ */
+export async function issueUnsentOtp(
+  ctx: AppContext,
+  phone: string,
+  purpose: OtpPurpose,
+): Promise<void> {
+  await storeCode(ctx, phone, purpose, null, randomBytes(32).toString('hex'));
+}
+
+/** Deletes codes past their expiry: checked against, they answer as no code at all does. */
+export async function pruneOtpCodes(ctx: AppContext): Promise<number> {
+  const result = await ctx.db.kysely
+    .deleteFrom('otp_codes')
+    .where('expires_at', '<', ctx.clock.now().toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
@@ -240,6 +271,7 @@ export async function consumeOtp(
     .where('attempts', '<', OTP_MAX_ATTEMPTS)
     .returning('user_id')
     .executeTakeFirst();
-  if (!spent) throw otpError('otp.invalid');
+  // An unsent code matches nothing; be strict all the same.
+  if (!spent || spent.user_id === null) throw otpError('otp.invalid');
   return spent.user_id;
 }

@@ -1,7 +1,8 @@
 // The WhatsApp Cloud API's webhook: Meta's verify-token handshake, then signed POSTs carrying message
 // statuses (which move a queued notice forward only) and inbound messages (a reply of STOP or START
 // withdraws or grants the sender's WhatsApp consent). A body whose signature does not match changes
-// nothing.
+// nothing, nor does an entry about another phone number than this business's (an app shared by
+// several businesses hears them all): it is acknowledged and left alone.
 import { consentReplyIntent, normalizePhone } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { ApiError, refusalDetail } from '@server/errors.js';
@@ -17,6 +18,8 @@ interface InboundMessage {
 }
 
 interface ChangeValue {
+  /** Which business number the entry is about: only this business's own is heard. */
+  metadata?: { phone_number_id?: unknown };
   statuses?: ReportedStatus[];
   messages?: InboundMessage[];
 }
@@ -104,8 +107,10 @@ export function whatsappHandlers(ctx: AppContext) {
       }
       const body = request.body as WebhookBody;
       let changed = false;
+      const ownNumber = ctx.config.whatsapp.phoneNumberId;
       for (const entry of body.entry ?? []) {
         for (const change of entry.changes ?? []) {
+          if (ownNumber === null || change.value?.metadata?.phone_number_id !== ownNumber) continue;
           for (const status of change.value?.statuses ?? []) {
             if (await ctx.whatsapp.applyStatus(status)) changed = true;
           }

@@ -1,9 +1,12 @@
 // Sign in with the phone number and a texted code (machines/phone-login): phone → "Send code" →
 // code → "Sign in". The tokens go to the session machine, which then decides where the user goes,
-// exactly as after a password login.
+// exactly as after a password login; a registration that has not verified its phone gets no
+// tokens and goes to OTP verification, where the code just texted to it finishes registering.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
+import { otpVerificationPath } from '@machines/onboarding';
 import {
   cleanOtp,
   isCompleteOtp,
@@ -45,6 +48,7 @@ export function PhoneLoginForm() {
   const t = useT();
   const { api } = useApiScope();
   const { acceptTokens } = useSession();
+  const [, navigate] = useLocation();
   const actor = useActorRef(
     phoneLoginMachine.provide({
       actors: {
@@ -56,7 +60,11 @@ export function PhoneLoginForm() {
             apiFetch(api, 'post', '/accounts/login/phone/verify/', { body: input, signal }),
         ),
       },
-      actions: { signIn: (_, tokens) => void acceptTokens(tokens) },
+      actions: {
+        signIn: (_, tokens) => void acceptTokens(tokens),
+        verifyPhone: (_, verifying) =>
+          navigate(otpVerificationPath(verifying), { state: { phone: verifying } }),
+      },
     }),
   );
   const step = useSelector(actor, selectPhoneLoginStep);

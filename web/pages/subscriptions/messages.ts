@@ -7,6 +7,7 @@ import {
   type PayoutField,
   type RefundPayout,
   type RefundPayoutMasked,
+  shownUpiId,
 } from '@machines/refund';
 import type { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
 import type { MessageId, Translate } from '@web/i18n/i18n';
@@ -70,7 +71,7 @@ export function payoutErrorText(t: Translate, field: PayoutField, message: strin
 export function payoutText(t: Translate, payout: RefundPayout | RefundPayoutMasked | null): string {
   if (!payout) return t('subscriptions.payout.notGiven');
   if (payout.method === 'upi')
-    return t('subscriptions.payout.describeUpi', { upiId: payout.upi_id });
+    return t('subscriptions.payout.describeUpi', { upiId: shownUpiId(payout) });
   return t('subscriptions.payout.describeBank', {
     number: 'account_number' in payout ? payout.account_number : payout.account_number_masked,
     name: payout.account_holder_name,

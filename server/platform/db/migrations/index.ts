@@ -38,6 +38,7 @@ import { deliveryRoutesMigration } from './030_delivery_routes.js';
 import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
 import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
 import { closedDayMealsMigration } from './036_closed_day_meals.js';
+import { privacySeamsMigration } from './037_privacy_seams.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -77,6 +78,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '034_delivery_stop_versions': deliveryStopVersionsMigration(),
     '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
     '036_closed_day_meals': closedDayMealsMigration(),
+    '037_privacy_seams': privacySeamsMigration(db.dialect),
     '042_advances': advancesMigration(db.dialect),
   };
 }

@@ -1,6 +1,11 @@
 // How the refund screens name a status filter and a payout, in the current language. In English
 // they read exactly as machines/ writes them (tests/web/messages-owner.test.ts), as `dabba` shows.
-import type { REFUND_FILTERS, RefundPayout, RefundPayoutMasked } from '@machines/refund';
+import {
+  shownUpiId,
+  type REFUND_FILTERS,
+  type RefundPayout,
+  type RefundPayoutMasked,
+} from '@machines/refund';
 import { t, type MessageId } from '@web/i18n/i18n';
 
 /**
@@ -21,7 +26,7 @@ export const REFUND_FILTER_LABELS: Readonly<Record<(typeof REFUND_FILTERS)[numbe
  */
 export function describePayout(payout: RefundPayout | RefundPayoutMasked | null): string {
   if (!payout) return t('adminRefunds.payout.none');
-  if (payout.method === 'upi') return t('adminRefunds.payout.upi', { id: payout.upi_id });
+  if (payout.method === 'upi') return t('adminRefunds.payout.upi', { id: shownUpiId(payout) });
   const number = 'account_number' in payout ? payout.account_number : payout.account_number_masked;
   return t('adminRefunds.payout.bank', {
     number,
