@@ -36,6 +36,7 @@ import { duesSearchMigration } from './029_dues_search.js';
 import { deliveryRoutesMigration } from './030_delivery_routes.js';
 import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
 import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
+import { creditNoteRecipientsMigration } from './038_credit_note_recipients.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -74,6 +75,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '033_audit_redaction': auditRedactionMigration(db.dialect),
     '034_delivery_stop_versions': deliveryStopVersionsMigration(),
     '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
+    '038_credit_note_recipients': creditNoteRecipientsMigration(),
   };
 }
 
