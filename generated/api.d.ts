@@ -1381,7 +1381,7 @@ export interface paths {
         };
         /**
          * The owner's home in one answer
-         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day).
+         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day). `fssai_missing` is true while BUSINESS_FSSAI is unset.
          */
         get: operations["ownerSummary"];
         put?: never;
@@ -3368,6 +3368,11 @@ export interface components {
             phone: string;
             address: string;
             gstin: string | null;
+            /**
+             * @description The FSSAI licence or registration number (BUSINESS_FSSAI, 14 digits), printed on every receipt, tax invoice and credit note as "FSSAI Lic. No. …"; null until it is set.
+             * @example 20926999000123
+             */
+            fssai: string | null;
             /** @description Link to the business's Instagram page. */
             instagram: string | null;
             /** @description URL of the embeddable map. */
@@ -4218,6 +4223,8 @@ export interface components {
         OwnerSummary: {
             /** Format: date */
             today: string;
+            /** @description True while BUSINESS_FSSAI is unset: every receipt, invoice and credit note must print the FSSAI licence number (FSSAI order of 8 June 2021), so the home asks for it. */
+            fssai_missing: boolean;
             revenue: {
                 today: components["schemas"]["Revenue"];
                 month: components["schemas"]["Revenue"];

@@ -25,6 +25,7 @@ import {
   formatInr,
   formatInrExact,
   formatReceiptNumber,
+  fssaiLine,
   taxInvoiceOf,
   type DocumentLayout,
   type TaxInvoice,
@@ -319,6 +320,7 @@ export function creditNoteDocument(
     businessLines: [
       view.business.address,
       say('receipt.business.gstin', { gstin: note.gstin }),
+      ...fssaiLine(view.business, language),
       say('receipt.business.phone', { phone: view.business.phone }),
       say('receipt.business.email', { email: view.business.email }),
     ],
