@@ -352,17 +352,8 @@ describe.each(testDatabases())('the recipient on credit notes on %s', (dialect) 
 
   /** `who`'s refund paid back: its credit note's id. */
   async function paidRefundNote(who: Customer) {
-    const cancelled = await api.cancelledWithRefund(who, { base_price: 1600 });
-    for (const verb of ['approve', 'mark_paid'] as const) {
-      const answer = await api.refundAction(cancelled.refundId, verb, { admin_comment: 'ok' });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    }
-    const note = await t.ctx.db.kysely
-      .selectFrom('credit_notes')
-      .select('id')
-      .where('refund_id', '=', cancelled.refundId)
-      .executeTakeFirstOrThrow();
-    return note.id;
+    const { note } = await api.paidRefund(who, { base_price: 1600 });
+    return note!.id;
   }
   const billedTo = async (id: number, language = 'en') => {
     const html = await t.request('GET', `/api/payments/credit_notes/${id}/document/`, {

@@ -106,29 +106,19 @@ describe.each(testDatabases())('the FSSAI number on %s', (dialect) => {
     const owner = await loginOwner(t);
     const api = commerce(t, owner, { codePrefix: 'FC' });
     const who = await registerCustomer(t);
-    const cancelled = await api.cancelledWithRefund(who, { base_price: 1200 });
-    for (const verb of ['approve', 'mark_paid'] as const) {
-      expect(
-        (await api.refundAction(cancelled.refundId, verb, { admin_comment: 'ok' })).status,
-      ).toBe(200);
-    }
-    const note = await t.ctx.db.kysely
-      .selectFrom('credit_notes')
-      .select('id')
-      .where('refund_id', '=', cancelled.refundId)
-      .executeTakeFirstOrThrow();
-    const html = await t.request('GET', `/api/payments/credit_notes/${note.id}/document/`, {
+    const { note } = await api.paidRefund(who, { base_price: 1200 });
+    const html = await t.request('GET', `/api/payments/credit_notes/${note!.id}/document/`, {
       token: owner,
     });
     expect(readReceiptHtml(html.text).business).toContain(PRINTED);
-    const hindi = await t.request('GET', `/api/payments/credit_notes/${note.id}/document/`, {
+    const hindi = await t.request('GET', `/api/payments/credit_notes/${note!.id}/document/`, {
       token: owner,
       headers: { 'accept-language': 'hi' },
     });
     expect(readReceiptHtml(hindi.text).business).toContain(`FSSAI लाइसेंस सं. ${FSSAI}`);
     const pdf = await t.app.inject({
       method: 'GET',
-      url: `/api/payments/credit_notes/${note.id}/pdf/`,
+      url: `/api/payments/credit_notes/${note!.id}/pdf/`,
       headers: { authorization: `Bearer ${owner}` },
     });
     expect(pdfText(pdf.rawPayload)).toContain(PRINTED);

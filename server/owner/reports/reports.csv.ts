@@ -191,8 +191,6 @@ const SAC_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 const documentsOf = (summary: GstSummary, kind: GstDocument['kind'], b2b: boolean) =>
   summary.documents.filter((document) => document.kind === kind && isB2b(document) === b2b);
-const unregistered = (summary: GstSummary) =>
-  summary.documents.filter((document) => !isB2b(document));
 
 /** Not through an e-commerce operator, no reverse charge, no cess: how a mess supplies. */
 const NO_CESS = rupeesCell(0);
@@ -240,27 +238,35 @@ function cdnrCsv(summary: GstSummary): string {
   );
 }
 
+/**
+ * `documents` totalled per key, invoices less credit notes; each group with its first document,
+ * which holds what the key is made of.
+ */
+function totalsBy(documents: readonly GstDocument[], keyOf: (document: GstDocument) => string) {
+  const groups = new Map<string, { first: GstDocument; totals: SupplyTotals }>();
+  for (const document of documents) {
+    const key = keyOf(document);
+    const group = groups.get(key) ?? { first: document, totals: emptySupplyTotals() };
+    addDocument(group.totals, document);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /** Unregistered customers' invoices less their credit notes, per place of supply and rate. */
 function b2csCsv(summary: GstSummary): string {
-  const rows = new Map<string, { code: string; rate: number; totals: SupplyTotals }>();
-  for (const document of unregistered(summary)) {
-    const key = `${document.placeOfSupplyCode}|${document.rateBasisPoints}`;
-    const entry = rows.get(key) ?? {
-      code: document.placeOfSupplyCode,
-      rate: document.rateBasisPoints,
-      totals: emptySupplyTotals(),
-    };
-    addDocument(entry.totals, document);
-    rows.set(key, entry);
-  }
+  const groups = totalsBy(
+    summary.documents.filter((document) => !isB2b(document)),
+    (document) => `${document.placeOfSupplyCode}|${document.rateBasisPoints}`,
+  );
   return gstFile(
     B2CS_HEADER,
-    [...rows.values()].map(({ code, rate, totals }) => [
+    groups.map(({ first, totals }) => [
       // OE: not through an e-commerce operator.
       'OE',
-      gstCell(placeOfSupplyCell(code)),
+      gstCell(placeOfSupplyCell(first.placeOfSupplyCode)),
       '',
-      ratePercent(rate),
+      ratePercent(first.rateBasisPoints),
       rupeesCell(totals.net.taxablePaise),
       NO_CESS,
       '',
@@ -270,20 +276,13 @@ function b2csCsv(summary: GstSummary): string {
 
 /** The HSN/SAC summary of B2B or of B2C supplies, net of their credit notes. */
 function hsnCsv(summary: GstSummary, b2b: boolean): string {
-  const rows = new Map<string, { sac: string; rate: number; totals: SupplyTotals }>();
-  for (const document of summary.documents.filter((entry) => isB2b(entry) === b2b)) {
-    const key = `${document.sac}|${document.rateBasisPoints}`;
-    const entry = rows.get(key) ?? {
-      sac: document.sac,
-      rate: document.rateBasisPoints,
-      totals: emptySupplyTotals(),
-    };
-    addDocument(entry.totals, document);
-    rows.set(key, entry);
-  }
+  const groups = totalsBy(
+    summary.documents.filter((document) => isB2b(document) === b2b),
+    (document) => `${document.sac}|${document.rateBasisPoints}`,
+  );
   return gstFile(
     HSN_HEADER,
-    [...rows.values()].map(({ sac, rate, totals: { net } }) => [
+    groups.map(({ first: { sac, rateBasisPoints }, totals: { net } }) => [
       gstCell(sac),
       gstCell(SAC_DESCRIPTIONS[sac] ?? ''),
       'NA',
@@ -294,7 +293,7 @@ function hsnCsv(summary: GstSummary, b2b: boolean): string {
       rupeesCell(net.cgstPaise),
       rupeesCell(net.sgstPaise),
       NO_CESS,
-      ratePercent(rate),
+      ratePercent(rateBasisPoints),
     ]),
   );
 }
