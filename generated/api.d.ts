@@ -1401,7 +1401,7 @@ export interface paths {
         };
         /**
          * The owner's home in one answer
-         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day).
+         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day). `fssai_missing` is true while BUSINESS_FSSAI is unset.
          */
         get: operations["ownerSummary"];
         put?: never;
@@ -1441,7 +1441,7 @@ export interface paths {
         };
         /**
          * The GST summary of a date range, and its GSTR-1 files
-         * @description Only with BUSINESS_GSTIN set (else 404 not_found, the detail saying so). Per rate, SAC and place of supply: the tax invoices (SUCCESS payments recorded with invoice columns) dated in the period, the credit notes issued in it, and the net (invoices less credit notes): count, taxable value, CGST, SGST and total, in paise. `format=b2cs` answers the GSTR-1 B2CS table as the GST offline tool's b2cs sheet (Type OE, Place Of Supply as 09-Uttar Pradesh, Rate, Applicable % of Tax Rate, Taxable Value, Cess Amount, E-Commerce GSTIN), net of credit notes; `format=hsn` the HSN/SAC summary as its hsn sheet (HSN, Description, UQC NA, Total Quantity 0, Total Value, Rate, Taxable Value, Integrated, Central and State/UT Tax Amount, Cess Amount). Both are plain ASCII CSV with CRLF and no byte-order mark, named b2cs_{from}_{to}.csv and hsn_{from}_{to}.csv.
+         * @description Only with BUSINESS_GSTIN set (else 404 not_found, the detail saying so). Per rate, SAC and place of supply: the tax invoices (SUCCESS payments recorded with invoice columns) dated in the period, the credit notes issued in it, and the net (invoices less credit notes): count, taxable value, CGST, SGST and total, in paise; `b2b` and `b2c` the same totals split by recipient: an invoice whose customer gave a GSTIN (stored with the invoice) and its credit notes are B2B, the rest B2C. The GSTR-1 files are the GST offline tool's sheets, each with its template's header line byte for byte: `format=b2b` (table 4A: one row per B2B invoice, GSTIN/UIN of Recipient, Receiver Name, Invoice Number, Invoice date as 05-Mar-2026, Invoice Value, Place Of Supply as 09-Uttar Pradesh, Reverse Charge N, Invoice Type Regular B2B, Rate, Taxable Value, Cess Amount), `format=cdnr` (table 9B: one row per B2B credit note, Note Type C, Note Supply Type Regular B2B), `format=b2cs` (table 7: B2C per place of supply and rate, Type OE, net of their credit notes), `format=hsn_b2b` and `format=hsn_b2c` (table 12, split as the portal asks since the May 2025 period: per SAC and rate, UQC NA, Total Quantity 0, Total Value, Taxable Value, Integrated, Central and State/UT Tax Amount, Cess Amount, Rate, net of credit notes). B2B less CDNR plus B2CS is the period's net taxable value, and the two HSN files add up to `net`. Plain CSV with CRLF and no byte-order mark, a cell quoted only when it holds a comma or quote, named {format}_{from}_{to}.csv.
          */
         get: operations["ownerGstReport"];
         put?: never;
@@ -3297,6 +3297,15 @@ export interface components {
                 net: components["schemas"]["TaxTotals"];
             }[];
             net: components["schemas"]["TaxTotals"];
+            /** @description To customers who gave a GSTIN (GSTR-1 tables 4A and 9B). */
+            b2b: components["schemas"]["SupplyTotals"];
+            /** @description To unregistered customers (GSTR-1 table 7). */
+            b2c: components["schemas"]["SupplyTotals"];
+        };
+        SupplyTotals: {
+            invoices: components["schemas"]["TaxTotals"];
+            credit_notes: components["schemas"]["TaxTotals"];
+            net: components["schemas"]["TaxTotals"];
         };
         CreditNote: {
             id: number;
@@ -3382,6 +3391,11 @@ export interface components {
             phone: string;
             address: string;
             gstin: string | null;
+            /**
+             * @description The FSSAI licence or registration number (BUSINESS_FSSAI, 14 digits), printed on every receipt, tax invoice and credit note as "FSSAI Lic. No. …"; null until it is set.
+             * @example 20926999000123
+             */
+            fssai: string | null;
             /** @description Link to the business's Instagram page. */
             instagram: string | null;
             /** @description URL of the embeddable map. */
@@ -4253,6 +4267,8 @@ export interface components {
         OwnerSummary: {
             /** Format: date */
             today: string;
+            /** @description True while BUSINESS_FSSAI is unset: every receipt, invoice and credit note must print the FSSAI licence number (FSSAI order of 8 June 2021), so the home asks for it. */
+            fssai_missing: boolean;
             revenue: {
                 today: components["schemas"]["Revenue"];
                 month: components["schemas"]["Revenue"];
@@ -8237,7 +8253,7 @@ export interface operations {
                 from: components["parameters"]["ReportFrom"];
                 /** @description The last business date of the period (inclusive), on or after `from`. */
                 to: components["parameters"]["ReportTo"];
-                format?: "json" | "b2cs" | "hsn";
+                format?: "json" | "b2b" | "cdnr" | "b2cs" | "hsn_b2b" | "hsn_b2c";
             };
             header?: never;
             path?: never;
@@ -8248,7 +8264,7 @@ export interface operations {
             /** @description The GST summary. */
             200: {
                 headers: {
-                    /** @description For b2cs and hsn, `attachment; filename="{format}_{from}_{to}.csv"`. */
+                    /** @description For a GSTR-1 file, `attachment; filename="{format}_{from}_{to}.csv"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

@@ -84,6 +84,8 @@ export interface Config {
     phone: string;
     address: string;
     gstin: string | null;
+    /** The FSSAI licence or registration number, 14 digits, printed on every bill; null unset. */
+    fssai: string | null;
     instagram: string | null;
     mapUrl: string | null;
   };
@@ -317,6 +319,21 @@ export function parseGst(env: Env): GstSettings | null {
   };
 }
 
+/**
+ * BUSINESS_FSSAI: the 14-digit FSSAI licence or registration number every food business prints on
+ * its receipts, invoices and bills (FSSAI order of 8 June 2021); null when unset.
+ */
+export function parseFssai(env: Env): string | null {
+  const number = nonEmpty(env.BUSINESS_FSSAI);
+  if (number === null) return null;
+  if (!/^\d{14}$/.test(number)) {
+    throw new ConfigError(
+      'BUSINESS_FSSAI must be the FSSAI licence or registration number: exactly 14 digits, as on the FSSAI certificate, e.g. 20926999000123',
+    );
+  }
+  return number;
+}
+
 /** The Cloud API's messages endpoint lives under this Graph API version unless WHATSAPP_API_URL says. */
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 
@@ -452,6 +469,7 @@ export function loadConfig(env: Env = process.env): Config {
         nonEmpty(env.BUSINESS_ADDRESS) ??
         'Near KIET, Delhi-Meerut Road, Ghaziabad, Uttar Pradesh 201206',
       gstin: gst?.gstin ?? null,
+      fssai: parseFssai(env),
       instagram: nonEmpty(env.BUSINESS_INSTAGRAM),
       mapUrl: nonEmpty(env.BUSINESS_MAP_URL),
     },

@@ -44,7 +44,7 @@ async function main() {
   let config: Config;
   let built;
   try {
-    config = loadConfig();
+    config = loadConfig(demo ? { ...demo.DEMO_ENV, ...process.env } : process.env);
     // The demo logins as plain text on stderr, before the JSON log begins: inside it nobody found them.
     if (demo) process.stderr.write(demo.demoLogins(config, addressFor(config.host, config.port)));
     built = await buildApp({ config, logDestination });

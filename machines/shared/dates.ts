@@ -131,6 +131,12 @@ export function formatCalendarDate(date: IsoDate): string {
   return `${Number(day)} ${SHORT_MONTHS[Number(month) - 1]} ${year}`;
 }
 
+/** '2026-03-05' → '05-Mar-2026': the GST offline tool's dd-mmm-yyyy (GSTR-1 sheets). */
+export function formatGstToolDate(date: IsoDate): string {
+  const [year, month, day] = fromDayNumber(toDayNumber(date)).split('-');
+  return `${day}-${SHORT_MONTHS[Number(month) - 1]}-${year}`;
+}
+
 /** '2026-11-28' → '28 Nov': a date of this season, its year left out (a cutoff's day). */
 export function formatDayMonth(date: IsoDate): string {
   return formatCalendarDate(date).replace(/ \d{4}$/, '');

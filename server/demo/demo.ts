@@ -46,6 +46,12 @@ export interface DemoOptions {
 
 export const DEMO_PASSWORD = 'demo-pass-1';
 
+/**
+ * Settings a `--demo` start uses unless the environment sets them: an FSSAI licence number, so
+ * the demo's receipts show one as a real mess's must.
+ */
+export const DEMO_ENV: Readonly<Record<string, string>> = { BUSINESS_FSSAI: '20926999000123' };
+
 /** One staff account of each role (machines/staff), signed in with DEMO_PASSWORD, to try roles. */
 const DEMO_STAFF = [
   { username: 'manager1', role: 'manager', first: 'Meena', last: 'Sharma', phone: '+916000000001' },

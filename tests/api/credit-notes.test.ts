@@ -338,3 +338,168 @@ describe.each(testDatabases())('the customer on tax invoices on %s', (dialect) =
     ).toEqual(['Name', 'Phone', 'E-mail']);
   });
 });
+
+describe.each(testDatabases())('the recipient on credit notes on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let api: Commerce;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { BUSINESS_GSTIN: GSTIN });
+    owner = await loginOwner(t);
+    api = commerce(t, owner, { codePrefix: 'RCP' });
+  });
+  afterAll(() => t.close());
+
+  /** `who`'s refund paid back: its credit note's id. */
+  async function paidRefundNote(who: Customer) {
+    const { note } = await api.paidRefund(who, { base_price: 1600 });
+    return note!.id;
+  }
+  const billedTo = async (id: number, language = 'en') => {
+    const html = await t.request('GET', `/api/payments/credit_notes/${id}/document/`, {
+      token: owner,
+      headers: { 'accept-language': language },
+    });
+    expect(html.status).toBe(200);
+    const document = readReceiptHtml(html.text);
+    return document.sections.get(language === 'en' ? 'Billed to' : 'प्राप्तकर्ता');
+  };
+  const pdfOf = async (id: number) => {
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/credit_notes/${id}/pdf/`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    return pdfText(pdf.rawPayload);
+  };
+  const nameOf = async (who: Customer) => {
+    const user = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', who.id)
+      .executeTakeFirstOrThrow();
+    return `${user.first_name} ${user.last_name}`;
+  };
+
+  it('names an unregistered recipient with their address and state (Rule 53(1A)(f)), fixed when the note is issued', async () => {
+    const regular = await registerCustomer(t, { userType: 'regular' });
+    const student = await registerCustomer(t);
+    const billing = await registerCustomer(t, { userType: 'regular' });
+    expect(
+      (
+        await t.request('PUT', '/api/accounts/profile/billing/', {
+          token: billing.access,
+          body: { gstin: null, billing_address: '7 Canal Road, Meerut 250001' },
+        })
+      ).status,
+    ).toBe(200);
+    const registered = await registerCustomer(t, { userType: 'regular' });
+    expect(
+      (
+        await t.request('PUT', '/api/accounts/profile/billing/', {
+          token: registered.access,
+          body: { gstin: '27AAPFU0939F1ZV', billing_address: '4 Mill Road, Pune 411001' },
+        })
+      ).status,
+    ).toBe(200);
+
+    const notes = {
+      regular: await paidRefundNote(regular),
+      student: await paidRefundNote(student),
+      billing: await paidRefundNote(billing),
+      registered: await paidRefundNote(registered),
+    };
+    const regularName = await nameOf(regular);
+    const expected = {
+      regular: [
+        ['Name', regularName],
+        ['Address', '12 Station Road, Near the temple, Ghaziabad 201206'],
+        ['State', 'Uttar Pradesh (09)'],
+        ['Phone', expect.any(String)],
+        ['E-mail', regular.email],
+      ],
+      // A student's is their hostel at their institute.
+      student: [
+        ['Name', await nameOf(student)],
+        ['Address', 'Hostel A, Room 12, KIET'],
+        ['State', 'Uttar Pradesh (09)'],
+        ['Phone', expect.any(String)],
+        ['E-mail', student.email],
+      ],
+      // A billing address given without a GSTIN comes before the profile's.
+      billing: [
+        ['Name', await nameOf(billing)],
+        ['Address', '7 Canal Road, Meerut 250001'],
+        ['State', 'Uttar Pradesh (09)'],
+        ['Phone', expect.any(String)],
+        ['E-mail', billing.email],
+      ],
+      // A registered recipient: the invoice's address and GSTIN, the GSTIN's state.
+      registered: [
+        ['Name', await nameOf(registered)],
+        ['Address', '4 Mill Road, Pune 411001'],
+        ['State', 'Maharashtra (27)'],
+        ['GSTIN', '27AAPFU0939F1ZV'],
+        ['Phone', expect.any(String)],
+        ['E-mail', registered.email],
+      ],
+    };
+    for (const [who, rows] of Object.entries(expected)) {
+      expect(await billedTo(notes[who as keyof typeof notes]), who).toEqual(rows);
+    }
+    const hindi = await billedTo(notes.regular, 'hi');
+    expect(hindi).toContainEqual(['पता', '12 Station Road, Near the temple, Ghaziabad 201206']);
+    expect(hindi).toContainEqual(['राज्य', 'Uttar Pradesh (09)']);
+    const pdf = await pdfOf(notes.regular);
+    for (const text of [
+      regularName,
+      '12 Station Road, Near the temple, Ghaziabad 201206',
+      'State',
+      'Uttar Pradesh (09)',
+    ]) {
+      expect(pdf).toContain(text);
+    }
+
+    // Later edits to the profile, the billing details and the name leave the note as it was.
+    await t.ctx.db.kysely
+      .updateTable('regular_profiles')
+      .set({ address: '99 New Colony', city: 'Noida', pincode: '201301' })
+      .where('user_id', '=', regular.id)
+      .execute();
+    await t.ctx.db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Renamed' })
+      .where('id', '=', regular.id)
+      .execute();
+    await t.request('PUT', '/api/accounts/profile/billing/', {
+      token: billing.access,
+      body: { gstin: null, billing_address: null },
+    });
+    expect(await billedTo(notes.regular)).toEqual(expected.regular);
+    expect(await billedTo(notes.billing)).toEqual(expected.billing);
+
+    // So does an erasure: the tax document keeps its recipient, without the contact details.
+    const asked = await t.request('POST', '/api/accounts/erasure-request/', {
+      token: regular.access,
+      body: { password: regular.password },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const completed = await t.request(
+      'POST',
+      `/api/owner/erasure-requests/${asked.body.request.id}/complete/`,
+      { token: owner },
+    );
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const erased = await billedTo(notes.regular);
+    expect(erased?.slice(0, 3)).toEqual([
+      ['Name', regularName],
+      ['Address', '12 Station Road, Near the temple, Ghaziabad 201206'],
+      ['State', 'Uttar Pradesh (09)'],
+    ]);
+    expect(erased).toContainEqual(['Phone', '']);
+    expect(await pdfOf(notes.regular)).toContain(
+      '12 Station Road, Near the temple, Ghaziabad 201206',
+    );
+  });
+});

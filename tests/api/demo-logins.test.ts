@@ -84,5 +84,8 @@ describe('npm run demo', () => {
     );
     expect(sheet.status).toBe(200);
     expect((sheet.body as { stops: unknown[] }).stops.length).toBeGreaterThan(0);
+    // The demo's receipts print an FSSAI licence number, as a real mess's must.
+    const business = await call(`${server.url}/api/business/`);
+    expect((business.body as { fssai: string | null }).fssai).toBe('20926999000123');
   }, 90_000);
 });

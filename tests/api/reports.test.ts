@@ -1,6 +1,7 @@
 // The owner's month-end reports over HTTP on both databases: the payments report's totals are the
 // sum of its receipts (per mode and per day too), its filters, its CSV opens cleanly in Excel, and
-// with BUSINESS_GSTIN the GST summary, B2CS and HSN/SAC files, net of credit notes.
+// with BUSINESS_GSTIN the GST summary and its GSTR-1 files (B2B and CDNR for customers with a
+// GSTIN, B2CS for the others, HSN/SAC split into B2B and B2C), net of credit notes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReceipt } from '../../server/lifecycles/payment/receipts.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
@@ -276,7 +277,7 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
     ).toBe(400);
   });
 
-  it('sums GST per rate and SAC, writes the GSTR-1 B2CS and HSN files, and credit notes reduce them', async () => {
+  it('sums GST per rate and SAC, writes the GSTR-1 B2CS and B2C HSN files, and credit notes reduce them', async () => {
     const today = t.ctx.today();
     const before = await gst(`from=${today}&to=${today}`);
     expect(before.status).toBe(200);
@@ -339,15 +340,16 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
       [
         'Type',
         'Place Of Supply',
-        'Rate',
         'Applicable % of Tax Rate',
+        'Rate',
         'Taxable Value',
         'Cess Amount',
         'E-Commerce GSTIN',
       ],
-      ['OE', '09-Uttar Pradesh', '5', '', (net.net.taxable_paise / 100).toFixed(2), '0.00', ''],
+      ['OE', '09-Uttar Pradesh', '', '5', (net.net.taxable_paise / 100).toFixed(2), '0.00', ''],
     ]);
-    const hsn = await gst(`from=${today}&to=${today}&format=hsn`);
+    // Every customer here is unregistered: their HSN/SAC summary is the B2C one, the B2B one empty.
+    const hsn = await gst(`from=${today}&to=${today}&format=hsn_b2c`);
     expect(csvRows(hsn.text)).toEqual([
       [
         'HSN',
@@ -355,12 +357,12 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
         'UQC',
         'Total Quantity',
         'Total Value',
-        'Rate',
         'Taxable Value',
         'Integrated Tax Amount',
         'Central Tax Amount',
         'State/UT Tax Amount',
         'Cess Amount',
+        'Rate',
       ],
       [
         '996331',
@@ -368,14 +370,15 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
         'NA',
         '0',
         (net.net.total_paise / 100).toFixed(2),
-        '5',
         (net.net.taxable_paise / 100).toFixed(2),
         '0.00',
         (net.net.cgst_paise / 100).toFixed(2),
         (net.net.sgst_paise / 100).toFixed(2),
         '0.00',
+        '5',
       ],
     ]);
+    expect(csvRows((await gst(`from=${today}&to=${today}&format=hsn_b2b`)).text)).toHaveLength(1);
     expect((await gst('from=2026-03-02&to=2026-03-01')).status).toBe(400);
   });
 });
@@ -407,5 +410,200 @@ describe.each(testDatabases())('reports without a GSTIN on %s', (dialect) => {
       detail: 'GST reports need the business GSTIN: BUSINESS_GSTIN is not set.',
       error_code: 'not_found',
     });
+  });
+});
+
+/** The GST offline tool's CSV templates' header lines, byte for byte. */
+const TOOL_HEADERS = {
+  b2b: 'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+  cdnr: 'GSTIN/UIN of Recipient,Receiver Name,Note Number,Note Date,Note Type,Place Of Supply,Reverse Charge,Note Supply Type,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount',
+  b2cs: 'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN',
+  hsn_b2b:
+    'HSN,Description,UQC,Total Quantity,Total Value,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount,Rate',
+  hsn_b2c:
+    'HSN,Description,UQC,Total Quantity,Total Value,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount,Rate',
+} as const;
+
+/** '2026-03-05' → '05-Mar-2026', as the offline tool writes a date. */
+const toolDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`)
+    .toLocaleDateString('en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    .replace('Sept', 'Sep')
+    .replace(/ /g, '-');
+const paiseOf = (cell: string) => Math.round(Number(cell) * 100);
+
+describe.each(testDatabases())('GSTR-1 files on %s', (dialect) => {
+  let t: TestApp;
+  let owner: string;
+  let api: Commerce;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { BUSINESS_GSTIN: GSTIN });
+    owner = await loginOwner(t);
+    api = commerce(t, owner, { codePrefix: 'G1' });
+  });
+  afterAll(() => t.close());
+
+  const gst = (query: string) =>
+    t.request('GET', `/api/owner/reports/gst/?${query}`, { token: owner });
+
+  /** A refund of `who`'s paid, then cancelled subscription, paid back: its credit note. */
+  async function creditNote(who: Customer, price: number) {
+    const paid = await api.paidRefund(who, { base_price: price });
+    return { invoice: paid.payment.id, note: paid.note! };
+  }
+
+  it("files registered customers' invoices as B2B and their notes as CDNR, the rest as B2CS, the HSN summary split, all adding up to the summary", async () => {
+    const registered = await registerCustomer(t, { userType: 'regular' });
+    const saved = await t.request('PUT', '/api/accounts/profile/billing/', {
+      token: registered.access,
+      body: { gstin: '27AAPFU0939F1ZV', billing_address: '4 Mill Road, Pune 411001' },
+    });
+    expect(saved.status).toBe(200);
+    const unregistered = await registerCustomer(t);
+    const b2bInvoices = [
+      (await api.activeSubscription(registered, { base_price: 1000 })).payment.id,
+      (await api.activeSubscription(registered, { base_price: 2345.5 })).payment.id,
+    ];
+    const b2bNote = await creditNote(registered, 1800);
+    b2bInvoices.push(b2bNote.invoice);
+    const b2cInvoices = [
+      (await api.activeSubscription(unregistered, { base_price: 1500 })).payment.id,
+    ];
+    const b2cNote = await creditNote(unregistered, 1200);
+    b2cInvoices.push(b2cNote.invoice);
+
+    const today = t.ctx.today();
+    const period = `from=${today}&to=${today}`;
+    const summary = (await gst(period)).body;
+    const invoices = await t.ctx.db.kysely
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', 'in', [...b2bInvoices, ...b2cInvoices])
+      .orderBy('id')
+      .execute();
+    const sumOf = (rows: typeof invoices, column: 'amount_paise' | 'taxable_paise') =>
+      rows.reduce((sum, row) => sum + Number(row[column]), 0);
+    const b2b = invoices.filter((row) => b2bInvoices.includes(row.id));
+    const b2c = invoices.filter((row) => b2cInvoices.includes(row.id));
+
+    const files: Record<keyof typeof TOOL_HEADERS, string[][]> = {} as never;
+    for (const format of Object.keys(TOOL_HEADERS) as (keyof typeof TOOL_HEADERS)[]) {
+      const answer = await gst(`${period}&format=${format}`);
+      expect(answer.status, format).toBe(200);
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="${format}_${today}_${today}.csv"`,
+      );
+      // The template's header line byte for byte, CRLF, no byte-order mark, ASCII only.
+      expect(answer.text.split('\r\n')[0], format).toBe(TOOL_HEADERS[format]);
+      expect(answer.text.endsWith('\r\n')).toBe(true);
+      expect(answer.text).toMatch(/^[\x20-\x7e\r\n]*$/);
+      files[format] = csvRows(answer.text).slice(1);
+    }
+
+    // B2B: one row per invoice to the registered customer, as the tool wants it.
+    expect(files.b2b).toEqual(
+      b2b.map((row) => [
+        '27AAPFU0939F1ZV',
+        expect.stringMatching(/^Test User\d+$/),
+        `RCPT-${String(row.receipt_number).padStart(6, '0')}`,
+        toolDate(today),
+        (Number(row.amount_paise) / 100).toFixed(2),
+        '09-Uttar Pradesh',
+        'N',
+        '',
+        'Regular B2B',
+        '',
+        '5',
+        (Number(row.taxable_paise) / 100).toFixed(2),
+        '0.00',
+      ]),
+    );
+    // CDNR: the registered customer's credit note.
+    expect(files.cdnr).toEqual([
+      [
+        '27AAPFU0939F1ZV',
+        expect.stringMatching(/^Test User\d+$/),
+        b2bNote.note.number,
+        toolDate(b2bNote.note.issued_on),
+        'C',
+        '09-Uttar Pradesh',
+        'N',
+        'Regular B2B',
+        (Number(b2bNote.note.amount_paise) / 100).toFixed(2),
+        '',
+        '5',
+        (Number(b2bNote.note.taxable_paise) / 100).toFixed(2),
+        '0.00',
+      ],
+    ]);
+    // B2CS: only the unregistered customer's invoices, less their credit note.
+    const b2cTaxable = sumOf(b2c, 'taxable_paise') - Number(b2cNote.note.taxable_paise);
+    expect(files.b2cs).toEqual([
+      ['OE', '09-Uttar Pradesh', '', '5', (b2cTaxable / 100).toFixed(2), '0.00', ''],
+    ]);
+    // The HSN summary, split: B2B net of its notes, B2C net of its notes.
+    const hsnRow = (totals: {
+      total_paise: number;
+      taxable_paise: number;
+      cgst_paise: number;
+      sgst_paise: number;
+    }) => [
+      '996331',
+      'Services provided by restaurants, cafes and similar eating facilities',
+      'NA',
+      '0',
+      (totals.total_paise / 100).toFixed(2),
+      (totals.taxable_paise / 100).toFixed(2),
+      '0.00',
+      (totals.cgst_paise / 100).toFixed(2),
+      (totals.sgst_paise / 100).toFixed(2),
+      '0.00',
+      '5',
+    ];
+    expect(summary.b2b.net.taxable_paise).toBe(
+      sumOf(b2b, 'taxable_paise') - Number(b2bNote.note.taxable_paise),
+    );
+    expect(summary.b2b.net.total_paise).toBe(
+      sumOf(b2b, 'amount_paise') - Number(b2bNote.note.amount_paise),
+    );
+    expect(summary.b2c.net.taxable_paise).toBe(b2cTaxable);
+    expect(files.hsn_b2b).toEqual([hsnRow(summary.b2b.net)]);
+    expect(files.hsn_b2c).toEqual([hsnRow(summary.b2c.net)]);
+
+    // The sheets add up to the summary: B2B less CDNR plus B2CS is the period's taxable value,
+    // and the two HSN sheets together are its value, taxable value and taxes.
+    const column = (rows: string[][], index: number) =>
+      rows.reduce((sum, row) => sum + paiseOf(row[index]!), 0);
+    expect(column(files.b2b, 11) - column(files.cdnr, 11) + column(files.b2cs, 4)).toBe(
+      summary.net.taxable_paise,
+    );
+    expect(column(files.b2b, 4) - column(files.cdnr, 8)).toBe(summary.b2b.net.total_paise);
+    const hsn = [...files.hsn_b2b, ...files.hsn_b2c];
+    expect({
+      total_paise: column(hsn, 4),
+      taxable_paise: column(hsn, 5),
+      cgst_paise: column(hsn, 7),
+      sgst_paise: column(hsn, 8),
+    }).toEqual({
+      total_paise: summary.net.total_paise,
+      taxable_paise: summary.net.taxable_paise,
+      cgst_paise: summary.net.cgst_paise,
+      sgst_paise: summary.net.sgst_paise,
+    });
+    // And the summary's B2B and B2C parts are its whole.
+    for (const key of ['count', 'taxable_paise', 'cgst_paise', 'sgst_paise', 'total_paise']) {
+      expect(summary.b2b.net[key] + summary.b2c.net[key], key).toBe(summary.net[key]);
+    }
+    expect(summary.b2b.invoices.count).toBe(b2b.length);
+    expect(summary.b2b.credit_notes.count).toBe(1);
+    expect(summary.b2c.invoices.count).toBe(b2c.length);
+
+    // The combined HSN file is gone: the portal takes it split.
+    expect((await gst(`${period}&format=hsn`)).status).toBe(400);
   });
 });

@@ -129,7 +129,7 @@ describe.each(testDatabases())('the owner and WhatsApp on %s', (dialect) => {
       status: 'read',
       fallback: false,
       read_at: expect.any(String),
-      text: expect.stringContaining('we received your payment of ₹1,000'),
+      text: expect.stringContaining('We received your payment of ₹1,000'),
     });
     expect(byCustomer(failing.customer)).toMatchObject({
       status: 'failed',

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pdfText } from '../helpers/pdf';
 import {
   apiCustomer,
+  E2E_FSSAI,
   E2E_GSTIN,
   ensurePlan,
   expectNoAxeViolations,
@@ -79,6 +80,7 @@ for (const viewport of [
     const invoice = await invoiceRows(page);
     expect(invoice.heading).toBe('Tax Invoice · ₹1,500');
     expect(invoice.business).toContain(`GSTIN: ${E2E_GSTIN}`);
+    expect(invoice.business).toContain(`FSSAI Lic. No. ${E2E_FSSAI}`);
     const section = (title: string) => invoice.sections.find((s) => s.title === title)?.rows;
     expect(section('Invoice')).toEqual([
       ['Invoice number', payment.receipt_number],
@@ -123,6 +125,7 @@ for (const viewport of [
       }
     }
     expect(text).toContain(`GSTIN: ${E2E_GSTIN}`);
+    expect(text).toContain(`FSSAI Lic. No. ${E2E_FSSAI}`);
     expect(text).toContain('Taxable value\n₹1,428.58\nCGST @ 2.5%\n₹35.71\nSGST @ 2.5%\n₹35.71\n');
   });
 }

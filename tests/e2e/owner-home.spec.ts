@@ -150,6 +150,24 @@ test('the owner’s home shows the API’s numbers, and the expiring count opens
   await expectAccessible(page, 'users expiring in 3 days');
 });
 
+test('the owner’s home asks for the FSSAI number only while it is missing', async ({ page }) => {
+  const tokens = await ownerTokens(page.request);
+  await openSignedIn(page, tokens, '/dashboard');
+  await expect(figure(page, msg('owner.figure.revenueToday'))).toBeVisible();
+  // The server under test has BUSINESS_FSSAI: no notice.
+  await expect(page.getByRole('status', { name: msg('owner.fssaiMissing.title') })).toHaveCount(0);
+  // A server without it answers fssai_missing: the home says what to set, in words.
+  await page.route('**/api/owner/summary/', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), fssai_missing: true } });
+  });
+  await page.reload();
+  const notice = page.getByRole('status', { name: msg('owner.fssaiMissing.title') });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(msg('owner.fssaiMissing.text'));
+  await expectAccessible(page, 'owner home with the FSSAI notice');
+});
+
 test('the owner’s home on a 360 px phone in the dark theme', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 360, height: 740 });

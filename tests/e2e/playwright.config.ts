@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_GSTIN, OWNER_PASSWORD } from './support';
+import { E2E_FSSAI, E2E_GSTIN, OWNER_PASSWORD } from './support';
 
 // owner-fixtures.ts reads it from here.
 export { OWNER_PASSWORD };
@@ -139,6 +139,8 @@ export default defineConfig({
       PAYMENT_PROVIDER: 'sandbox',
       // A GST-registered business: receipts are tax invoices (invoice.spec.ts reads one).
       BUSINESS_GSTIN: E2E_GSTIN,
+      // Printed on every bill (screenshots show it); the owner's home asks for it while unset.
+      BUSINESS_FSSAI: E2E_FSSAI,
       LOG_LEVEL: 'warn',
       // The API helpers stand in for many customers' phones (support.ts customerAddress).
       TRUST_PROXY: '1',

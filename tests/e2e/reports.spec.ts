@@ -121,9 +121,11 @@ test('the month-end report adds up to its receipts and downloads as a CSV for Ex
 
   // With the business GSTIN, the GST summary and its GSTR-1 files.
   await expect(page.getByRole('heading', { name: msg('reports.gst.title') })).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: msg('reports.gst.downloadB2cs'), exact: true }),
-  ).toBeVisible();
+  for (const file of ['b2b', 'cdnr', 'b2cs', 'hsn_b2b', 'hsn_b2c'] as const) {
+    await expect(
+      page.getByRole('button', { name: msg(`reports.gst.download.${file}`), exact: true }),
+    ).toBeVisible();
+  }
 
   // The credit note: listed with the customer, opened as the document, downloaded as its PDF.
   const notes = page.locator('table').filter({

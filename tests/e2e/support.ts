@@ -7,6 +7,8 @@ import path from 'node:path';
 export const OWNER_PASSWORD = 'owner-e2e-Passw0rd';
 /** The server under test is GST-registered in Uttar Pradesh (playwright.config.ts). */
 export const E2E_GSTIN = '09AAACH7409R1ZZ';
+/** Its FSSAI licence number, printed on every receipt, invoice and credit note. */
+export const E2E_FSSAI = '20926999000123';
 const require = createRequire(import.meta.url);
 
 export function dataDir(): string {

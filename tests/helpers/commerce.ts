@@ -1,5 +1,5 @@
 // Commerce steps for API tests, through the public API: plans, subscriptions, sandbox payments,
-// cancellations with their refunds, leaves, and feedback with an image attachment.
+// cancellations with their refunds (and credit notes), leaves, and feedback with an image attachment.
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { addDays } from '@machines';
@@ -169,6 +169,24 @@ export function commerce(
 
     refundAction: (id: number, verb: 'approve' | 'reject' | 'mark_paid', body: object) =>
       t.request('POST', `/api/payments/refunds/${id}/${verb}/`, { token: owner(), body }),
+
+    /**
+     * A cancelled subscription's refund approved and marked paid by the owner, with the credit
+     * note that issued (undefined when the payment was a plain receipt).
+     */
+    async paidRefund(who: Customer, planOverrides: Record<string, unknown> = {}) {
+      const cancelled = await api.cancelledWithRefund(who, planOverrides);
+      for (const verb of ['approve', 'mark_paid'] as const) {
+        const answer = await api.refundAction(cancelled.refundId, verb, { admin_comment: 'ok' });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }
+      const note = await t.ctx.db.kysely
+        .selectFrom('credit_notes')
+        .selectAll()
+        .where('refund_id', '=', cancelled.refundId)
+        .executeTakeFirst();
+      return { ...cancelled, note };
+    },
 
     /** A PENDING leave of `who` on their active subscription, from today+start to today+end. */
     async pendingLeave(

@@ -56,6 +56,10 @@ export const useGstSummary = (from: string, to: string, allowed = true) =>
     },
   );
 
+/** The GSTR-1 files of the GST report, each one of the GST offline tool's sheets. */
+export const GSTR1_FILES = ['b2b', 'cdnr', 'b2cs', 'hsn_b2b', 'hsn_b2c'] as const;
+export type Gstr1File = (typeof GSTR1_FILES)[number];
+
 export function useReportDownloads() {
   const { api } = useApiScope();
   return {
@@ -64,7 +68,7 @@ export function useReportDownloads() {
         params: { query: { ...reportQuery(query), format: 'csv' } },
         parseAs: 'blob',
       }),
-    gst: (from: string, to: string, format: 'b2cs' | 'hsn'): Promise<Blob> =>
+    gst: (from: string, to: string, format: Gstr1File): Promise<Blob> =>
       apiFetch(api, 'get', '/owner/reports/gst/', {
         params: { query: { from, to, format } },
         parseAs: 'blob',

@@ -195,6 +195,13 @@ export async function loadReceipt(
   };
 }
 
+/**
+ * The business's FSSAI licence number, printed on every receipt, invoice and credit note (FSSAI
+ * order of 8 June 2021); nothing until BUSINESS_FSSAI is set.
+ */
+export const fssaiLine = (business: Pick<Config['business'], 'fssai'>, language: Language) =>
+  business.fssai ? [t(language, 'receipt.business.fssai', { number: business.fssai })] : [];
+
 /** A label and its value; a `sum` row (an invoice's total) is set in bold under a rule. */
 export type Row = readonly [label: string, value: string, style?: 'sum'];
 export interface Section {
@@ -325,6 +332,7 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
     business: [
       receipt.business.address,
       ...(gstin ? [say('receipt.business.gstin', { gstin })] : []),
+      ...fssaiLine(receipt.business, language),
       say('receipt.business.phone', { phone: receipt.business.phone }),
       say('receipt.business.email', { email: receipt.business.email }),
     ],

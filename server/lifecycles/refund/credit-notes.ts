@@ -1,13 +1,20 @@
 // Credit notes (GST Section 34): a paid refund of an invoiced payment reduces the tax the invoice
 // charged, so it gets a credit note in its own gap-free series per financial year (April–March in
-// BUSINESS_TZ), CN/2026-27/0001, allocated inside the refund's transaction like receipt numbers;
-// and the note as HTML and PDF for the owner and the customer it belongs to.
+// BUSINESS_TZ), CN/2026-27/0001, allocated inside the refund's transaction like receipt numbers,
+// with its recipient's name, address and state fixed as issued (Rule 53(1A)); and the note as HTML
+// and PDF for the owner and the customer it belongs to.
 import { hasEmail } from '@machines/walk-in';
 import type { Kysely } from 'kysely';
 import type { Config } from '@server/config.js';
-import type { AdvanceRefund, CreditNote, Database, Refund } from '@server/platform/db/schema.js';
-import { rupeesInWords } from '@server/platform/format.js';
-import { formatRate, splitGst } from '@server/platform/gst.js';
+import type {
+  AdvanceRefund,
+  CreditNote,
+  Database,
+  Payment,
+  Refund,
+} from '@server/platform/db/schema.js';
+import { formatRate, splitGst, stateLabel } from '@server/platform/gst.js';
+import { fullName, rupeesInWords } from '@server/platform/format.js';
 import {
   DEFAULT_LANGUAGE,
   formatDate,
@@ -24,8 +31,10 @@ import {
   formatInr,
   formatInrExact,
   formatReceiptNumber,
+  fssaiLine,
   taxInvoiceOf,
   type DocumentLayout,
+  type TaxInvoice,
   type PrintedDocument,
   type Section,
 } from '@server/lifecycles/payment/receipts.js';
@@ -50,6 +59,66 @@ export function creditNoteNumber(financialYear: string, sequence: number): strin
 
 /** The counters row of a financial year's series. */
 export const creditNoteCounter = (financialYear: string) => `credit_note:${financialYear}`;
+
+/** A regular customer's postal address, or a student's hostel at their institute. */
+export function profileAddress(
+  regular: { address: string; landmark: string; pincode: string; city: string } | undefined,
+  student: { hostel: string; institute: string } | undefined,
+): string | null {
+  const parts = regular
+    ? [regular.address, regular.landmark, [regular.city, regular.pincode].join(' ')]
+    : student
+      ? [student.hostel, student.institute]
+      : [];
+  return (
+    parts
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(', ') || null
+  );
+}
+
+/**
+ * Whom a credit note is issued to (Rule 53(1A)): a registered recipient as on the invoice (its
+ * billing address, the GSTIN's state); an unregistered one by their billing address, else their
+ * profile's, and the place of supply's state, since the customer gives none. Fixed in the note.
+ */
+async function recipientOf(
+  trx: Executor,
+  payment: Pick<Payment, 'user_id' | 'invoice_buyer_name' | 'invoice_buyer_address'>,
+  invoice: TaxInvoice,
+): Promise<{ name: string; address: string | null; state: string }> {
+  const [user, regular, student] = await Promise.all([
+    trx
+      .selectFrom('users')
+      .select(['first_name', 'last_name', 'username', 'billing_address'])
+      .where('id', '=', payment.user_id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('regular_profiles')
+      .select(['address', 'landmark', 'pincode', 'city'])
+      .where('user_id', '=', payment.user_id)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('student_profiles')
+      .select(['hostel', 'institute'])
+      .where('user_id', '=', payment.user_id)
+      .executeTakeFirst(),
+  ]);
+  const name = payment.invoice_buyer_name ?? (fullName(user) || user.username);
+  if (invoice.buyerGstin) {
+    return {
+      name,
+      address: payment.invoice_buyer_address ?? null,
+      state: stateLabel(invoice.buyerGstin.slice(0, 2)),
+    };
+  }
+  return {
+    name,
+    address: user.billing_address ?? profileAddress(regular, student),
+    state: invoice.placeOfSupply,
+  };
+}
 
 /** What a credit note is issued for: a refund paid, or an advance paid back. */
 export interface CreditNoteSource {
@@ -128,6 +197,7 @@ async function issueNote(
     .executeTakeFirstOrThrow();
   const sequence = Number(counter.value);
   const split = splitGst(source.amountPaise, invoice.rateBasisPoints);
+  const recipient = await recipientOf(trx, payment, invoice);
   return trx
     .insertInto('credit_notes')
     .values({
@@ -148,6 +218,9 @@ async function issueNote(
       gstin: invoice.gstin,
       place_of_supply: invoice.placeOfSupply,
       created_at: at,
+      buyer_name: recipient.name,
+      buyer_address: recipient.address,
+      buyer_state: recipient.state,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -166,6 +239,8 @@ export interface CreditNoteView {
     /** As on the invoice this note reduces. */
     gstin: string | null;
     address: string | null;
+    /** 'Uttar Pradesh (09)'; null on a note issued before migration 038. */
+    state: string | null;
   };
   business: Config['business'];
 }
@@ -223,12 +298,15 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
     invoiceNumber: formatReceiptNumber(receipt_number) ?? '',
     invoiceDate: dateInZone(new Date(payment_created_at), config.businessTz),
     customer: {
-      // An erased customer's note keeps the name it was issued to, and no contact details.
+      // The name the note was issued to (an older note's, once its customer is erased); an erased
+      // customer's note shows no contact details.
       name: note.buyer_name ?? (`${first_name} ${last_name}`.trim() || username),
       phone: erased_at ? '' : formatPhone(phone),
       email: erased_at ? '' : email,
       gstin: invoice_buyer_gstin,
-      address: invoice_buyer_address,
+      // As issued; a note from before migration 038 shows its invoice's billing address.
+      address: note.buyer_address ?? invoice_buyer_address,
+      state: note.buyer_state,
     },
     business: config.business,
   };
@@ -267,6 +345,7 @@ export function creditNoteDocument(
         ...(view.customer.address
           ? ([[say('receipt.address'), view.customer.address]] as const)
           : []),
+        ...(view.customer.state ? ([[say('receipt.state'), view.customer.state]] as const) : []),
         ...(view.customer.gstin ? ([[say('receipt.gstin'), view.customer.gstin]] as const) : []),
         [say('receipt.phone'), view.customer.phone],
         // A walk-in who gave no e-mail address has none to print.
@@ -295,6 +374,7 @@ export function creditNoteDocument(
     businessLines: [
       view.business.address,
       say('receipt.business.gstin', { gstin: note.gstin }),
+      ...fssaiLine(view.business, language),
       say('receipt.business.phone', { phone: view.business.phone }),
       say('receipt.business.email', { email: view.business.email }),
     ],

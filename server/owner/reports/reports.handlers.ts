@@ -1,11 +1,24 @@
 // The owner's month-end reports over HTTP: payments (JSON or a CSV for Excel) and, with
-// BUSINESS_GSTIN, the GST summary and its GSTR-1 B2CS and HSN/SAC files.
+// BUSINESS_GSTIN, the GST summary and its GSTR-1 files (b2b, cdnr, b2cs, and the HSN/SAC summary
+// split into B2B and B2C).
 import { addDays } from '@machines/shared';
 import type { AppContext } from '@server/context.js';
 import { fieldError, notFound } from '@server/errors.js';
 import { requireOwner, type Handlers, requireBusiness } from '@server/http.js';
-import { b2csCsv, hsnCsv, paymentsCsv, placeOfSupplyCell } from './reports.csv.js';
-import { gstSummary, paymentsReport, type TaxTotals, type Total } from './reports.query.js';
+import {
+  GSTR1_FORMATS,
+  gstr1Csv,
+  paymentsCsv,
+  placeOfSupplyCell,
+  type Gstr1Format,
+} from './reports.csv.js';
+import {
+  gstSummary,
+  paymentsReport,
+  type SupplyTotals,
+  type TaxTotals,
+  type Total,
+} from './reports.query.js';
 
 /** A report covers at most a year (a leap year's 366 days). */
 export const MAX_REPORT_DAYS = 366;
@@ -34,6 +47,13 @@ const taxBody = (totals: TaxTotals) => ({
   sgst_paise: totals.sgstPaise,
   total_paise: totals.totalPaise,
 });
+const supplyBody = (totals: SupplyTotals) => ({
+  invoices: taxBody(totals.invoices),
+  credit_notes: taxBody(totals.creditNotes),
+  net: taxBody(totals.net),
+});
+const isGstr1Format = (format: string | undefined): format is Gstr1Format =>
+  (GSTR1_FORMATS as readonly string[]).includes(format ?? '');
 
 export function reportHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -93,11 +113,11 @@ export function reportHandlers(ctx: AppContext) {
       const { from, to, format } = request.query;
       checkPeriod(from, to);
       const summary = await gstSummary(db, tz, from, to);
-      if (format === 'b2cs' || format === 'hsn') {
+      if (isGstr1Format(format)) {
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${format}_${from}_${to}.csv"`)
-          .send(format === 'b2cs' ? b2csCsv(summary) : hsnCsv(summary));
+          .send(gstr1Csv(summary, format));
       }
       return {
         gstin: gst.gstin,
@@ -107,11 +127,11 @@ export function reportHandlers(ctx: AppContext) {
           rate_percent: row.rateBasisPoints / 100,
           sac: row.sac,
           place_of_supply: placeOfSupplyCell(row.placeOfSupplyCode),
-          invoices: taxBody(row.invoices),
-          credit_notes: taxBody(row.creditNotes),
-          net: taxBody(row.net),
+          ...supplyBody(row),
         })),
         net: taxBody(summary.net),
+        b2b: supplyBody(summary.b2b),
+        b2c: supplyBody(summary.b2c),
       };
     },
   } satisfies Partial<Handlers>;

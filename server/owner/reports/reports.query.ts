@@ -1,13 +1,14 @@
 // The owner's month-end reports: payments over a date range (totals per mode and per day) and, with
-// BUSINESS_GSTIN, the GST summary per rate and SAC, invoices less the period's credit notes. Sums
-// are exact integers in paise, added in code from the same rows the report lists, so a report's
-// totals are the sum of its receipts.
+// BUSINESS_GSTIN, the GST summary per rate and SAC and per B2B and B2C, invoices less the period's
+// credit notes, with the documents GSTR-1's sheets list. Sums are exact integers in paise, added
+// in code from the same rows the report lists, so a report's totals are the sum of its receipts.
 import type { Kysely } from 'kysely';
 import { addDays } from '@machines/shared';
 import { paymentModeLabel } from '@machines/payment';
 import type { Database, PaymentStatus } from '@server/platform/db/schema.js';
 import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
 import { businessDayStart, dateInZone } from '@server/platform/time.js';
+import { fullName } from '@server/platform/format.js';
 
 /** payment_mode of a payment that has none recorded (an old online payment). */
 export const UNKNOWN_MODE = 'unknown';
@@ -151,15 +152,40 @@ export interface TaxTotals {
   totalPaise: number;
 }
 
-export interface GstSummaryRow {
+/** Invoices, credit notes, and the net the period reports (invoices less credit notes). */
+export interface SupplyTotals {
+  invoices: TaxTotals;
+  creditNotes: TaxTotals;
+  net: TaxTotals;
+}
+
+export interface GstSummaryRow extends SupplyTotals {
   rateBasisPoints: number;
   sac: string;
   /** The state code of the place of supply ('09'). */
   placeOfSupplyCode: string;
-  invoices: TaxTotals;
-  creditNotes: TaxTotals;
-  /** Invoices less credit notes: what the period reports. */
-  net: TaxTotals;
+}
+
+/**
+ * A tax invoice or credit note of the period, as GSTR-1 files it: to a registered recipient (a
+ * GSTIN on the invoice) it is B2B (sheets b2b and cdnr), else B2C (b2cs).
+ */
+export interface GstDocument {
+  kind: 'invoice' | 'credit_note';
+  /** RCPT-000001 or CN/2026-27/0001. */
+  number: string;
+  /** The business date it was issued on. */
+  date: string;
+  /** The registered recipient's GSTIN, as on the invoice; null: an unregistered customer. */
+  buyerGstin: string | null;
+  buyerName: string;
+  placeOfSupplyCode: string;
+  rateBasisPoints: number;
+  sac: string;
+  amountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
 }
 
 export interface GstSummary {
@@ -167,6 +193,12 @@ export interface GstSummary {
   to: string;
   rows: GstSummaryRow[];
   net: TaxTotals;
+  /** To registered recipients (GSTR-1 tables 4A and 9B). */
+  b2b: SupplyTotals;
+  /** To unregistered customers (table 7). */
+  b2c: SupplyTotals;
+  /** Invoices in date order, then credit notes in date order. */
+  documents: GstDocument[];
 }
 
 const emptyTotals = (): TaxTotals => ({
@@ -177,12 +209,50 @@ const emptyTotals = (): TaxTotals => ({
   totalPaise: 0,
 });
 
+export const emptySupplyTotals = (): SupplyTotals => ({
+  invoices: emptyTotals(),
+  creditNotes: emptyTotals(),
+  net: emptyTotals(),
+});
+
+/** Whether a document goes to GSTR-1's B2B tables: its recipient gave a GSTIN. */
+export const isB2b = (document: GstDocument) => document.buyerGstin !== null;
+
+/**
+ * Adds a document to its totals. A credit note takes its values off the net; the net's count
+ * stays the number of invoices.
+ */
+export function addDocument(totals: SupplyTotals, document: GstDocument): void {
+  const add = (into: TaxTotals, sign: 1 | -1) => {
+    into.taxablePaise += sign * document.taxablePaise;
+    into.cgstPaise += sign * document.cgstPaise;
+    into.sgstPaise += sign * document.sgstPaise;
+    into.totalPaise += sign * document.amountPaise;
+  };
+  if (document.kind === 'invoice') {
+    totals.invoices.count += 1;
+    add(totals.invoices, 1);
+    totals.net.count += 1;
+    add(totals.net, 1);
+  } else {
+    totals.creditNotes.count += 1;
+    add(totals.creditNotes, 1);
+    add(totals.net, -1);
+  }
+}
+
 /** 'Uttar Pradesh (09)' → '09'. */
 const stateCodeOf = (placeOfSupply: string) => /\((\d{2})\)\s*$/.exec(placeOfSupply)?.[1] ?? '';
 
+/** The name a document was issued to: kept on it after an erasure, else the account's. */
+const issuedName = (
+  kept: string | null,
+  user: { first_name: string; last_name: string; username: string },
+) => kept ?? (fullName(user) || user.username);
+
 /**
  * Every tax invoice (SUCCESS payment with invoice columns) dated in the period and every credit
- * note issued in it, per rate, SAC and place of supply.
+ * note issued in it, per rate, SAC and place of supply, and per B2B and B2C.
  */
 export async function gstSummary(
   db: Kysely<Database>,
@@ -192,101 +262,107 @@ export async function gstSummary(
 ): Promise<GstSummary> {
   const invoices = await db
     .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.user_id')
     .select([
-      'gst_rate_basis_points',
-      'invoice_sac',
-      'invoice_place_of_supply',
-      'amount_paise',
-      'taxable_paise',
-      'cgst_paise',
-      'sgst_paise',
+      'payments.receipt_number',
+      'payments.created_at',
+      'payments.invoice_buyer_gstin',
+      'payments.invoice_buyer_name',
+      'payments.gst_rate_basis_points',
+      'payments.invoice_sac',
+      'payments.invoice_place_of_supply',
+      'payments.amount_paise',
+      'payments.taxable_paise',
+      'payments.cgst_paise',
+      'payments.sgst_paise',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
     ])
-    .where('status', '=', 'SUCCESS')
-    .where('invoice_gstin', 'is not', null)
-    .where('created_at', '>=', businessDayStart(from, timeZone))
-    .where('created_at', '<', businessDayStart(addDays(to, 1), timeZone))
+    .where('payments.status', '=', 'SUCCESS')
+    .where('payments.invoice_gstin', 'is not', null)
+    .where('payments.created_at', '>=', businessDayStart(from, timeZone))
+    .where('payments.created_at', '<', businessDayStart(addDays(to, 1), timeZone))
+    .orderBy('payments.created_at', 'asc')
+    .orderBy('payments.id', 'asc')
     .execute();
   const notes = await db
     .selectFrom('credit_notes')
+    .innerJoin('payments', 'payments.id', 'credit_notes.payment_id')
+    .innerJoin('users', 'users.id', 'credit_notes.user_id')
     .select([
-      'gst_rate_basis_points',
-      'sac',
-      'place_of_supply',
-      'amount_paise',
-      'taxable_paise',
-      'cgst_paise',
-      'sgst_paise',
+      'credit_notes.number',
+      'credit_notes.issued_on',
+      'credit_notes.buyer_name',
+      'payments.invoice_buyer_gstin',
+      'credit_notes.gst_rate_basis_points',
+      'credit_notes.sac',
+      'credit_notes.place_of_supply',
+      'credit_notes.amount_paise',
+      'credit_notes.taxable_paise',
+      'credit_notes.cgst_paise',
+      'credit_notes.sgst_paise',
+      'users.first_name',
+      'users.last_name',
+      'users.username',
     ])
-    .where('issued_on', '>=', from)
-    .where('issued_on', '<=', to)
+    .where('credit_notes.issued_on', '>=', from)
+    .where('credit_notes.issued_on', '<=', to)
+    .orderBy('credit_notes.issued_on', 'asc')
+    .orderBy('credit_notes.id', 'asc')
     .execute();
+  const documents: GstDocument[] = [
+    ...invoices.map((invoice): GstDocument => ({
+      kind: 'invoice',
+      number: formatReceiptNumber(invoice.receipt_number) ?? '',
+      date: dateInZone(new Date(invoice.created_at), timeZone),
+      buyerGstin: invoice.invoice_buyer_gstin,
+      buyerName: issuedName(invoice.invoice_buyer_name, invoice),
+      placeOfSupplyCode: stateCodeOf(invoice.invoice_place_of_supply ?? ''),
+      rateBasisPoints: Number(invoice.gst_rate_basis_points),
+      sac: invoice.invoice_sac ?? '',
+      amountPaise: Number(invoice.amount_paise),
+      taxablePaise: Number(invoice.taxable_paise),
+      cgstPaise: Number(invoice.cgst_paise),
+      sgstPaise: Number(invoice.sgst_paise),
+    })),
+    ...notes.map((note): GstDocument => ({
+      kind: 'credit_note',
+      number: note.number,
+      date: note.issued_on,
+      buyerGstin: note.invoice_buyer_gstin,
+      buyerName: issuedName(note.buyer_name, note),
+      placeOfSupplyCode: stateCodeOf(note.place_of_supply),
+      rateBasisPoints: Number(note.gst_rate_basis_points),
+      sac: note.sac,
+      amountPaise: Number(note.amount_paise),
+      taxablePaise: Number(note.taxable_paise),
+      cgstPaise: Number(note.cgst_paise),
+      sgstPaise: Number(note.sgst_paise),
+    })),
+  ];
   const rows = new Map<string, GstSummaryRow>();
-  const rowFor = (rate: number, sac: string, placeOfSupply: string) => {
-    const placeOfSupplyCode = stateCodeOf(placeOfSupply);
-    const key = `${rate}|${sac}|${placeOfSupplyCode}`;
+  const b2b = emptySupplyTotals();
+  const b2c = emptySupplyTotals();
+  const all = emptySupplyTotals();
+  for (const document of documents) {
+    const key = `${document.rateBasisPoints}|${document.sac}|${document.placeOfSupplyCode}`;
     let row = rows.get(key);
     if (!row) {
       row = {
-        rateBasisPoints: rate,
-        sac,
-        placeOfSupplyCode,
-        invoices: emptyTotals(),
-        creditNotes: emptyTotals(),
-        net: emptyTotals(),
+        rateBasisPoints: document.rateBasisPoints,
+        sac: document.sac,
+        placeOfSupplyCode: document.placeOfSupplyCode,
+        ...emptySupplyTotals(),
       };
       rows.set(key, row);
     }
-    return row;
-  };
-  const add = (
-    totals: TaxTotals,
-    amounts: { amount: number; taxable: number; cgst: number; sgst: number },
-    sign: 1 | -1,
-  ) => {
-    totals.count += sign;
-    totals.taxablePaise += sign * amounts.taxable;
-    totals.cgstPaise += sign * amounts.cgst;
-    totals.sgstPaise += sign * amounts.sgst;
-    totals.totalPaise += sign * amounts.amount;
-  };
-  for (const invoice of invoices) {
-    const row = rowFor(
-      Number(invoice.gst_rate_basis_points),
-      invoice.invoice_sac ?? '',
-      invoice.invoice_place_of_supply ?? '',
-    );
-    const amounts = {
-      amount: Number(invoice.amount_paise),
-      taxable: Number(invoice.taxable_paise),
-      cgst: Number(invoice.cgst_paise),
-      sgst: Number(invoice.sgst_paise),
-    };
-    add(row.invoices, amounts, 1);
-    add(row.net, amounts, 1);
-  }
-  for (const note of notes) {
-    const row = rowFor(Number(note.gst_rate_basis_points), note.sac, note.place_of_supply);
-    const amounts = {
-      amount: Number(note.amount_paise),
-      taxable: Number(note.taxable_paise),
-      cgst: Number(note.cgst_paise),
-      sgst: Number(note.sgst_paise),
-    };
-    add(row.creditNotes, amounts, 1);
-    // A credit note takes its values off the period; the number of invoices stays.
-    add(row.net, { ...amounts }, -1);
-    row.net.count += 1;
+    addDocument(row, document);
+    addDocument(isB2b(document) ? b2b : b2c, document);
+    addDocument(all, document);
   }
   const sorted = [...rows.values()].sort(
     (a, b) => a.rateBasisPoints - b.rateBasisPoints || a.sac.localeCompare(b.sac),
   );
-  const net = emptyTotals();
-  for (const row of sorted) {
-    net.count += row.net.count;
-    net.taxablePaise += row.net.taxablePaise;
-    net.cgstPaise += row.net.cgstPaise;
-    net.sgstPaise += row.net.sgstPaise;
-    net.totalPaise += row.net.totalPaise;
-  }
-  return { from, to, rows: sorted, net };
+  return { from, to, rows: sorted, net: all.net, b2b, b2c, documents };
 }

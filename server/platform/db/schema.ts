@@ -583,8 +583,14 @@ export interface CreditNotesTable {
   gstin: string;
   place_of_supply: string;
   created_at: string;
-  /** The name the note was issued to, kept when the account is erased (migration 032). */
+  /**
+   * The name the note was issued to: set when it is issued (migration 038), or when the account
+   * is erased for a note issued before (migration 032).
+   */
   buyer_name: Generated<string | null>;
+  /** The recipient's address and state ('Uttar Pradesh (09)') as issued (migration 038). */
+  buyer_address: Generated<string | null>;
+  buyer_state: Generated<string | null>;
   /** What the note refunds: a refund, or an advance paid back (migration 042). */
   refund_id: number | null;
   advance_refund_id: Generated<number | null>;

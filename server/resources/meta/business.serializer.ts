@@ -11,6 +11,7 @@ export function businessProfile(config: Config): components['schemas']['Business
     phone: business.phone,
     address: business.address,
     gstin: business.gstin,
+    fssai: business.fssai,
     instagram: business.instagram,
     map_url: business.mapUrl,
     time_zone: config.businessTz,

@@ -1,6 +1,9 @@
 // The WhatsApp templates, defined once: what the queue sends (name, language, parameters in
 // placeholder order), what the outbox writes, and the table in the README the owner submits to Meta.
 // Every template is category UTILITY; the bodies use Meta's positional placeholders {{1}}, {{2}}…
+// Meta's review refuses a body that starts or ends with a placeholder, puts two side by side, or has
+// too many for its length: each body begins and ends with fixed words and has at least 3 fixed
+// words per placeholder (tests/api/whatsapp-templates.test.ts holds both languages to it).
 
 export type WhatsappLanguage = 'en' | 'hi';
 
@@ -14,43 +17,43 @@ export const WHATSAPP_TEMPLATES = {
   receipt: {
     parameters: ['business', 'amount', 'receipt link'],
     body: {
-      en: '{{1}}: we received your payment of {{2}}. Thank you! Your receipt: {{3}}',
-      hi: '{{1}}: आपका {{2}} का भुगतान मिल गया। धन्यवाद! आपकी रसीद: {{3}}',
+      en: 'Hello from {{1}}. We received your payment of {{2}}, thank you! Your receipt is here: {{3}} Please keep it for your records.',
+      hi: 'नमस्ते, {{1}} की ओर से। आपका {{2}} का भुगतान मिल गया, धन्यवाद! आपकी रसीद यहाँ है: {{3}} कृपया इसे अपने रिकॉर्ड के लिए रखें।',
     },
   },
   dues_reminder: {
     parameters: ['business', 'amount', 'due since', 'pay link'],
     body: {
-      en: '{{1}}: {{2}} is due on your account since {{3}}. You can pay here: {{4}}',
-      hi: '{{1}}: आपके खाते पर {{3}} से {{2}} बकाया है। आप यहाँ भुगतान कर सकते हैं: {{4}}',
+      en: 'Hello from {{1}}. An amount of {{2}} is due on your account since {{3}}. You can pay it here: {{4}} Please ignore this message if you have already paid.',
+      hi: 'नमस्ते, {{1}} की ओर से। आपके खाते पर {{3}} से {{2}} बकाया है। आप यहाँ भुगतान कर सकते हैं: {{4}} अगर आप भुगतान कर चुके हैं तो कृपया इस संदेश को अनदेखा करें।',
     },
   },
   expiring_soon: {
     parameters: ['business', 'plan', 'end date', 'renew link'],
     body: {
-      en: '{{1}}: your {{2}} subscription ends on {{3}}. Renew here: {{4}}',
-      hi: '{{1}}: आपकी {{2}} सदस्यता {{3}} को समाप्त होगी। यहाँ नवीनीकरण करें: {{4}}',
+      en: 'Hello from {{1}}. Your {{2}} subscription ends on {{3}}. You can renew it here: {{4}} Thank you for eating with us.',
+      hi: 'नमस्ते, {{1}} की ओर से। आपकी {{2}} सदस्यता {{3}} को समाप्त होगी। आप यहाँ नवीनीकरण कर सकते हैं: {{4}} हमारे साथ भोजन करने के लिए धन्यवाद।',
     },
   },
   leave_decision: {
     parameters: ['business', 'dates', 'decision'],
     body: {
-      en: '{{1}}: your leave for {{2}} was {{3}}.',
-      hi: '{{1}}: {{2}} की आपकी छुट्टी {{3}}।',
+      en: 'Hello from {{1}}. Your leave request for {{2}} was {{3}} by the mess. You can see it in the app.',
+      hi: 'नमस्ते, {{1}} की ओर से। {{2}} के लिए आपकी छुट्टी की अर्ज़ी {{3}}। आप इसे ऐप में देख सकते हैं।',
     },
   },
   refund_paid: {
     parameters: ['business', 'amount', 'reference'],
     body: {
-      en: '{{1}}: your refund of {{2}} has been paid. Reference: {{3}}',
-      hi: '{{1}}: आपके {{2}} के रिफ़ंड का भुगतान हो गया है। संदर्भ: {{3}}',
+      en: 'Hello from {{1}}. Your refund of {{2}} has been paid with reference {{3}}. It may take a day to reach your account.',
+      hi: 'नमस्ते, {{1}} की ओर से। आपके {{2}} के रिफ़ंड का भुगतान संदर्भ {{3}} के साथ हो गया है। आपके खाते में पहुँचने में एक दिन लग सकता है।',
     },
   },
   meal_skipped: {
     parameters: ['business', 'meal', 'date'],
     body: {
-      en: '{{1}}: your {{2}} on {{3}} is skipped. It will not be cooked for you.',
-      hi: '{{1}}: {{3}} का आपका {{2}} छोड़ दिया गया है। यह आपके लिए नहीं बनेगा।',
+      en: 'Hello from {{1}}. Your {{2}} on {{3}} is skipped. It will not be cooked for you.',
+      hi: 'नमस्ते, {{1}} की ओर से। {{3}} का आपका {{2}} छोड़ दिया गया है। यह आपके लिए नहीं बनेगा।',
     },
   },
 } as const satisfies Record<string, WhatsappTemplate>;

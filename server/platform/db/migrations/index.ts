@@ -39,6 +39,7 @@ import { deliveryStopVersionsMigration } from './034_delivery_stop_versions.js';
 import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
 import { closedDayMealsMigration } from './036_closed_day_meals.js';
 import { privacySeamsMigration } from './037_privacy_seams.js';
+import { creditNoteRecipientsMigration } from './038_credit_note_recipients.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -79,6 +80,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '035_delivery_area_indexes': deliveryAreaIndexesMigration(),
     '036_closed_day_meals': closedDayMealsMigration(),
     '037_privacy_seams': privacySeamsMigration(db.dialect),
+    '038_credit_note_recipients': creditNoteRecipientsMigration(),
     '042_advances': advancesMigration(db.dialect),
   };
 }

@@ -182,6 +182,7 @@ const SAMPLE_REVENUE = {
 const SAMPLE_MEALS = { breakfast: 0, lunch: 0, dinner: 0 };
 const SAMPLE_SUMMARY: OwnerSummary = {
   today: SAMPLE_DAY,
+  fssai_missing: false,
   revenue: { today: SAMPLE_REVENUE, month: SAMPLE_REVENUE },
   active_subscribers: { total: 20, mess: 12, tiffin: 8 },
   expiring: { within_days: 3, count: 0 },
@@ -213,6 +214,7 @@ export const BusinessSummary = memo(function BusinessSummary() {
       <h2 id="business-today" className={sectionTitle}>
         {t('owner.businessToday')}
       </h2>
+      {s?.fssai_missing ? <FssaiMissing /> : null}
       {!summary.isPending && !s ? (
         <Card role="alert">{t('owner.loadFailed')}</Card>
       ) : (
@@ -223,6 +225,22 @@ export const BusinessSummary = memo(function BusinessSummary() {
     </section>
   );
 });
+
+/**
+ * Every receipt, invoice and credit note must print the FSSAI licence number (FSSAI order of 8 June
+ * 2021): until BUSINESS_FSSAI is set, the home says so, in words and with a warning's edge.
+ */
+function FssaiMissing() {
+  const t = useT();
+  return (
+    <Card role="status" aria-labelledby="fssai-missing" className={styles.notice}>
+      <p id="fssai-missing" className={styles.noticeTitle}>
+        {t('owner.fssaiMissing.title')}
+      </p>
+      <p className={styles.noticeText}>{t('owner.fssaiMissing.text')}</p>
+    </Card>
+  );
+}
 
 function Figures({ s }: { s: OwnerSummary }) {
   const t = useT();

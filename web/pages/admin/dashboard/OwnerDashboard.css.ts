@@ -109,3 +109,11 @@ export const tableNote = style({
   fontSize: vars.fontSize.sm,
   paddingTop: vars.space.xs,
 });
+
+/** A setting the business still needs (the FSSAI number): a warning's colour and a thick edge. */
+export const notice = style({
+  background: vars.color.warningSoft,
+  borderLeft: `4px solid ${vars.color.warning}`,
+});
+export const noticeTitle = style({ fontWeight: 700, margin: 0 });
+export const noticeText = style({ margin: `${vars.space.xs} 0 0` });

@@ -1,12 +1,14 @@
 // The owner's month-end reports: the payments of a date range with their totals per mode and per
 // day (what the receipts add up to) and a CSV for Excel; with a GSTIN, the GST summary per rate and
-// SAC, net of credit notes, and the GSTR-1 B2CS and HSN/SAC files.
+// SAC, net of credit notes, and the GSTR-1 files (B2B, CDNR, B2CS, HSN/SAC for B2B and for B2C).
 import { useState } from 'react';
 import {
+  GSTR1_FILES,
   useGstSummary,
   usePaymentsReport,
   useReportDownloads,
   type GstSummary,
+  type Gstr1File,
   type PaymentsReport,
   type PaymentsReportQuery,
   type ReportStatus,
@@ -181,6 +183,15 @@ function PaymentsTotals({ report }: { report: PaymentsReport }) {
   );
 }
 
+/** The button of each GSTR-1 file. */
+const GSTR1_LABELS: Record<Gstr1File, MessageId> = {
+  b2b: 'reports.gst.download.b2b',
+  cdnr: 'reports.gst.download.cdnr',
+  b2cs: 'reports.gst.download.b2cs',
+  hsn_b2b: 'reports.gst.download.hsn_b2b',
+  hsn_b2c: 'reports.gst.download.hsn_b2c',
+};
+
 function GstCard({ summary, from, to }: { summary: GstSummary; from: string; to: string }) {
   const t = useT();
   const downloads = useReportDownloads();
@@ -226,9 +237,15 @@ function GstCard({ summary, from, to }: { summary: GstSummary; from: string; to:
             ]}
           />
         )}
+        <p className={muted}>
+          {t('reports.gst.split', {
+            b2b: exact(summary.b2b.net.taxable_paise),
+            b2c: exact(summary.b2c.net.taxable_paise),
+          })}
+        </p>
         <p className={muted}>{t('reports.gst.creditNotes')}</p>
         <div className={row}>
-          {(['b2cs', 'hsn'] as const).map((format) => (
+          {GSTR1_FILES.map((format) => (
             <Button
               key={format}
               tone="secondary"
@@ -239,7 +256,7 @@ function GstCard({ summary, from, to }: { summary: GstSummary; from: string; to:
                 )
               }
             >
-              {t(format === 'b2cs' ? 'reports.gst.downloadB2cs' : 'reports.gst.downloadHsn')}
+              {t(GSTR1_LABELS[format])}
             </Button>
           ))}
         </div>
