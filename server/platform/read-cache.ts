@@ -11,9 +11,12 @@ import {
   preferredEncoding,
   type Encoding,
 } from './compression.js';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { createBatchReader } from './db/batch.js';
-import type { Database, User } from './db/schema.js';
+import { compiledOnce, placeholder } from './db/compiled.js';
+import type { Db } from './db/index.js';
+import type { User } from './db/schema.js';
+import { readUnwritten } from './db/unwritten.js';
 
 interface Entry<T> {
   version: number;
@@ -76,7 +79,8 @@ export interface SharedAnswers {
 /**
  * Answers everyone gets alike (the active plans), each kept under the database's counter for it
  * (read_versions, moved by triggers: migration 015). The counter is read on every call, so no
- * instance serves an answer older than the last committed change, whoever made it.
+ * instance serves an answer older than the last committed change, whoever made it (on SQLite the
+ * counter itself comes from memory while nothing has been written: server/platform/db/unwritten.ts).
  */
 export function createSharedAnswers(version: () => Promise<number>): SharedAnswers {
   const entries = new Map<string, SharedAnswer & { version: number }>();
@@ -112,28 +116,48 @@ export function sendShared(request: FastifyRequest, reply: FastifyReply, answer:
     .send(bytes);
 }
 
-/**
- * Each database's shared-answer counters (read_versions), read for many requests at once: under
- * load one query answers every request that arrived while the previous one ran (server/platform/db/batch.ts).
- */
-const versionReaders = new WeakMap<
-  Kysely<Database>,
-  (name: string) => Promise<number | undefined>
->();
+/** Every shared answer's counter, in one query whatever the batch (`= any($1)`), named. */
+const versionsQuery = compiledOnce(
+  { names: [placeholder.text('names')] as readonly string[] },
+  (db, { names }) =>
+    db
+      .selectFrom('read_versions')
+      .select(['name', 'version'])
+      .where('name', '=', sql<string>`any(${names})`),
+  { named: true },
+);
 
-/** The counter of the shared answer `name`, as the database has it now. */
-export async function readVersion(db: Kysely<Database>, name: string): Promise<number> {
-  let reader = versionReaders.get(db);
-  if (!reader) {
-    reader = createBatchReader(async (names: string[]) => {
-      const rows = await db
-        .selectFrom('read_versions')
-        .select(['name', 'version'])
-        .where('name', 'in', names)
-        .execute();
+const versionQuery = compiledOnce({ name: placeholder.text('name') }, (db, { name }) =>
+  db.selectFrom('read_versions').select('version').where('name', '=', name),
+);
+
+/**
+ * Each database's way to read a counter. On PostgreSQL, read for many requests at once: under load
+ * one query answers every request that arrived while the previous one ran (server/platform/db/batch.ts).
+ * On SQLite, kept in memory while nothing is written (server/platform/db/unwritten.ts): the
+ * triggers that move a counter write, so the next read after any change reads the table again.
+ */
+const versionReaders = new WeakMap<Db, (name: string) => Promise<number | undefined>>();
+
+function versionReader(database: Db) {
+  const db = database.kysely;
+  if (database.dialect === 'postgres') {
+    return createBatchReader(async (names: string[]) => {
+      const { rows } = await db.executeQuery(versionsQuery(db, { names }));
       return new Map(rows.map((row) => [row.name, row.version]));
     });
-    versionReaders.set(db, reader);
+  }
+  const read = readUnwritten<string, number | undefined>(database, 100);
+  return (name: string) =>
+    read(name, async () => (await db.executeQuery(versionQuery(db, { name }))).rows[0]?.version);
+}
+
+/** The counter of the shared answer `name`, as the database has it now. */
+export async function readVersion(database: Db, name: string): Promise<number> {
+  let reader = versionReaders.get(database);
+  if (!reader) {
+    reader = versionReader(database);
+    versionReaders.set(database, reader);
   }
   return (await reader(name)) ?? 0;
 }

@@ -132,6 +132,24 @@ autocannon(JSON.parse(process.env.LOAD_OPTIONS), (error, result) => {
   }));
 });`;
 
+/** autocannon's options for `target` on `port`: `connections` of them for `seconds`. */
+export const loadOptions = (
+  port: number,
+  target: Target,
+  connections: number,
+  seconds: number,
+) => ({
+  url: `http://127.0.0.1:${port}${target.path}`,
+  method: target.method,
+  headers: headersOf(target),
+  ...(target.body ? { body: target.body } : {}),
+  ...(target.tokens
+    ? { requests: target.tokens.map((token) => ({ headers: headersOf(target, token) })) }
+    : {}),
+  connections,
+  duration: seconds,
+});
+
 export function measure(
   port: number,
   target: Target,
@@ -140,15 +158,7 @@ export function measure(
   warmUp = true,
 ): Promise<Measurement> {
   const options = {
-    url: `http://127.0.0.1:${port}${target.path}`,
-    method: target.method,
-    headers: headersOf(target),
-    ...(target.body ? { body: target.body } : {}),
-    ...(target.tokens
-      ? { requests: target.tokens.map((token) => ({ headers: headersOf(target, token) })) }
-      : {}),
-    connections,
-    duration: seconds,
+    ...loadOptions(port, target, connections, seconds),
     // A short warm-up fills caches and opens every connection before anything is counted.
     ...(warmUp ? { warmup: { connections, duration: 1 } } : {}),
   };

@@ -1,28 +1,32 @@
 // tsx tests/bench/run.ts [--users 100000 --seconds 5 --rounds 5 --connections 50]
-//   [--db sqlite|postgres|both] [--parts server,meals,statements,dues,deliveries,cli] [--cpu-prof DIR] [--only TEXT]
+//   [--db sqlite|postgres|both] [--parts reads,server,meals,statements,dues,deliveries,cli]
+//   [--turns 6 --turn-seconds 2] [--cpu-prof DIR] [--only TEXT]
 // (or the same options as BENCH_USERS=…, BENCH_PARTS=… and so on, which `npm run bench` passes on).
-// The `meals` part is tests/bench/meals.ts; `deliveries` (PostgreSQL only: two instances behind
-// HAProxy) is tests/bench/deliveries.ts; `statements` and `dues` are tests/bench/ledger.ts. The `server` part, below, seeds a demo database and
-// starts the built server (dist/server.mjs) in its own process. Then, per database:
+// The `reads` part (issue 35's goals: anonymous plans and the active subscription against a bare
+// ceiling, on a plain server with six plans and one subscriber) is tests/bench/reads.ts; `meals`
+// is tests/bench/meals.ts; `deliveries` (PostgreSQL only: two instances behind HAProxy) is
+// tests/bench/deliveries.ts; `statements` and `dues` are tests/bench/ledger.ts. The `server`
+// part, below, seeds a demo database and starts the built server (dist/server.mjs) in its own
+// process. Then, per database:
 // - idle memory: the server's RSS after start-up and a few requests, with nothing else happening;
 //   the run fails above IDLE_RSS_BUDGET_MB;
 // - throughput: each endpoint is driven by autocannon, in a process of its own, at CONNECTIONS
-//   connections. In the same run a bare node:http server, also in a process of its own, answers
-//   with the very same status, headers and body bytes and is driven the same way: that is the
-//   ceiling, and product/ceiling is the ratio we track. The two are measured in turns (ROUNDS
-//   rounds of SECONDS/ROUNDS each, medians reported), so other work on the machine weighs on both
-//   alike, and each one's CPU time per request is reported too (Linux), which other work on the
-//   machine hardly changes. The plans and the authenticated reads fail the run below their floors
-//   (PLANS_FLOORS, READ_FLOORS). The
-//   active subscription is asked by CONNECTIONS customers in turn, as their dashboards would, and
-//   answered from the read cache; asked again with `Cache-Control: no-cache`, every answer is read
-//   from the database (reported, not held to the floor);
+//   connections, against the ceiling the `reads` part uses (tests/bench/ceiling.ts: a bare
+//   node:http server answering the same body bytes with only the headers node writes), in
+//   alternating turns (ROUNDS turns of SECONDS/ROUNDS s each side). The ratio is the product's
+//   rate over the ceiling's, each summed over its turns; the median of the paired turns' ratios
+//   is shown beside it. Each one's CPU time per request is reported too (Linux), which other work
+//   on the machine changes much less than req/s. The plans and the authenticated reads fail the
+//   run below their floors (PLANS_FLOORS, READ_FLOORS). The active subscription is asked by
+//   CONNECTIONS customers in turn, as their dashboards would, and answered from the read cache;
+//   asked again with `Cache-Control: no-cache`, every answer is read from the database (reported,
+//   not held to the floor);
 // - owner views (users search, active_subscribers, the owner's home) one request at a time, as
 //   an owner's browser sends them; the run fails when their p99 is over BUDGET_P99_MS.
 // --cpu-prof DIR starts the server under `node --cpu-prof`, writing its profile into DIR on exit.
 // --only TEXT measures just the endpoints whose name contains TEXT (to profile one of them).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -45,14 +49,14 @@ import {
   startProcess,
   stop,
   type Dialect,
-  type Measurement,
   type Sample,
   type Target,
-  cpuMicros,
 } from './harness.js';
 import { benchDeliveries } from './deliveries.js';
 import { benchDues, benchStatements } from './ledger.js';
 import { benchMeals } from './meals.js';
+import { benchReads } from './reads.js';
+import { alternatingTurns } from './ceiling.js';
 
 const USERS = Number(option('users', '100000'));
 const SECONDS = Number(option('seconds', '5'));
@@ -67,9 +71,11 @@ const chosen = (name: string) => name.includes(ONLY);
  * `statements` and `dues` (tests/bench/ledger.ts), `deliveries` (tests/bench/deliveries.ts) and
  * `cli` (how soon `dabba --help` answers).
  */
-const PARTS = new Set(option('parts', 'server,meals,statements,dues,deliveries,cli').split(','));
+const PARTS = new Set(
+  option('parts', 'reads,server,meals,statements,dues,deliveries,cli').split(','),
+);
 for (const part of PARTS) {
-  if (!['server', 'meals', 'statements', 'dues', 'deliveries', 'cli'].includes(part))
+  if (!['reads', 'server', 'meals', 'statements', 'dues', 'deliveries', 'cli'].includes(part))
     throw new Error(`--parts: no part called ${part}`);
 }
 /** `dabba --help`, the fastest of five runs of the built bin: at most this. */
@@ -117,107 +123,16 @@ const BEFORE: Record<
   },
 };
 
-/** A bare node:http server in its own process answering every request with these exact bytes. */
-const CEILING_SCRIPT = `
-const http = require('node:http');
-const body = require('node:fs').readFileSync(process.env.BODY_FILE);
-const headers = JSON.parse(process.env.BODY_HEADERS);
-const status = Number(process.env.BODY_STATUS);
-http.createServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    for (const [name, value] of headers) response.setHeader(name, value);
-    response.setHeader('content-length', body.length);
-    response.writeHead(status);
-    response.end(body);
+/** The product and the bare ceiling (tests/bench/ceiling.ts) in alternating turns. */
+function productAndCeiling(server: ChildProcess, port: number, sample: Sample, target: Target) {
+  return alternatingTurns({
+    product: { port, pid: server.pid! },
+    body: sample.body,
+    target,
+    connections: CONNECTIONS,
+    turns: ROUNDS,
+    turnSeconds: Math.max(1, Math.round(SECONDS / ROUNDS)),
   });
-}).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
-
-/** Starts the bare node:http server for this sample; `close` stops it. */
-async function startCeiling(sample: Sample) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dabba-ceiling-'));
-  const file = path.join(dir, 'body');
-  writeFileSync(file, sample.body);
-  const { child, port } = await startProcess(
-    ['-e', CEILING_SCRIPT],
-    {
-      BODY_FILE: file,
-      BODY_HEADERS: JSON.stringify(sample.headers),
-      BODY_STATUS: String(sample.status),
-    },
-    /port (\d+)/,
-    path.join(dir, 'log'),
-  );
-  return {
-    port,
-    pid: child.pid!,
-    close: async () => {
-      await stop(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Runs `measure` and adds the CPU microseconds per request process `pid` spent on it. */
-async function measureWithCpu(pid: number, run: () => Promise<Measurement>) {
-  const before = cpuMicros(pid);
-  const measurement = await run();
-  const after = cpuMicros(pid);
-  const cpuPerRequest =
-    before === null || after === null || measurement.requests === 0
-      ? null
-      : (after - before) / measurement.requests;
-  return { ...measurement, cpuPerRequest };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/** The product and its ceiling in turns; medians of the rounds, errors summed. */
-async function productAndCeiling(
-  server: ChildProcess,
-  port: number,
-  sample: Sample,
-  target: Target,
-) {
-  const bare = await startCeiling(sample);
-  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
-  type Measured = Awaited<ReturnType<typeof measureWithCpu>>;
-  const rounds: { product: Measured; ceiling: Measured }[] = [];
-  try {
-    // One warm-up each, so that every round counts all it measures (CPU time included).
-    await measure(port, target, CONNECTIONS, 1, false);
-    await measure(bare.port, target, CONNECTIONS, 1, false);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const product = await measureWithCpu(server.pid!, () =>
-        measure(port, target, CONNECTIONS, seconds, false),
-      );
-      const ceiling = await measureWithCpu(bare.pid, () =>
-        measure(bare.port, target, CONNECTIONS, seconds, false),
-      );
-      rounds.push({ product, ceiling });
-    }
-  } finally {
-    await bare.close();
-  }
-  const of = (side: 'product' | 'ceiling') => {
-    const cpu = rounds.map((round) => round[side].cpuPerRequest);
-    return {
-      rps: median(rounds.map((round) => round[side].rps)),
-      p50: median(rounds.map((round) => round[side].p50)),
-      p99: median(rounds.map((round) => round[side].p99)),
-      errors: rounds.reduce((sum, round) => sum + round[side].errors, 0),
-      cpuPerRequest: cpu.every((value) => value !== null) ? median(cpu as number[]) : null,
-    };
-  };
-  return {
-    product: of('product'),
-    ceiling: of('ceiling'),
-    ratio: median(rounds.map((round) => round.product.rps / round.ceiling.rps)),
-  };
 }
 
 /** Resident memory of a process in MB (Linux: /proc; elsewhere ps). */
@@ -399,7 +314,12 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
     for (const [name, target, floors] of throughputTargets) {
       if (!chosen(name)) continue;
       const sample = samples.get(name)!;
-      const { product, ceiling, ratio } = await productAndCeiling(child, port, sample, target);
+      const { product, ceiling, ratio, medianOfPairs } = await productAndCeiling(
+        child,
+        port,
+        sample,
+        target,
+      );
       const [beforeRps, beforeRatio, beforeCpu] = before.rps[name] ?? [0, 0, 0];
       const floor = floors[dialect];
       if (product.errors > 0) failures.push(`${dialect}: ${name}: ${product.errors} errors`);
@@ -410,10 +330,11 @@ async function benchDatabase(dialect: Dialect): Promise<Outcome> {
         endpoint: name,
         bytes: sample.body.length,
         encoding: sample.headers.find(([header]) => header === 'content-encoding')?.[1] ?? '',
-        'req/s': Math.round(product.rps),
+        'req/s': Math.round(product.rate),
         'p50/p99 ms': `${product.p50} / ${product.p99}`,
-        'ceiling req/s': Math.round(ceiling.rps),
+        'ceiling req/s': Math.round(ceiling.rate),
         ratio: ratio.toFixed(2),
+        'median of paired turns': medianOfPairs.toFixed(2),
         'CPU µs/req (ceiling)':
           product.cpuPerRequest === null || ceiling.cpuPerRequest === null
             ? ''
@@ -472,9 +393,10 @@ async function postgresReachable(): Promise<boolean> {
 
 console.log(
   `autocannon (own process), ${CONNECTIONS} connections; ceiling = bare node:http (own process) ` +
-    `answering the same status, headers and body; product and ceiling measured in turns, ${ROUNDS} ` +
-    `rounds of ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each after 1 s of warm-up, medians; ` +
-    `server: node ${[...SERVER_NODE_OPTIONS, 'dist/server.mjs'].join(' ')}`,
+    'answering the same body bytes with only the headers node writes; product and ceiling in ' +
+    'alternating turns after one uncounted turn each, ratio = rate over rate (each summed over ' +
+    `its turns), the median of the paired turns beside it; server: node ` +
+    [...SERVER_NODE_OPTIONS, 'dist/server.mjs'].join(' '),
 );
 // Figures from a machine busy with other work are not comparable; say so rather than hide it.
 const [loadAverage] = loadavg();
@@ -491,6 +413,11 @@ if (DB_CHOICE !== 'sqlite') {
 }
 const failures: string[] = [];
 for (const dialect of dialects) {
+  if (PARTS.has('reads')) {
+    const outcome = await benchReads(dialect);
+    console.table(outcome.rows);
+    failures.push(...outcome.failures);
+  }
   if (PARTS.has('server')) {
     const outcome = await benchDatabase(dialect);
     console.table(outcome.throughput);

@@ -1,6 +1,7 @@
 // Queries that every request makes, built and compiled by Kysely once per database instead of on
 // every call: building and compiling a query cost more than SQLite took to run it.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { nameStatement } from './index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,11 +17,17 @@ export const placeholder = {
  * `build` is called once per database with `placeholders`; each later call returns the compiled
  * query with the placeholders' parameters replaced by `values`. Throws at the first call when a
  * placeholder does not reach the parameters (a literal Kysely inlined, say), so a wrong query
- * cannot run with a placeholder in it.
+ * cannot run with a placeholder in it. A list is one parameter (`= any(…)` on PostgreSQL), its
+ * placeholder a list of its own. With `named`, PostgreSQL also parses and plans it once per
+ * connection (nameStatement).
  */
-export function compiledOnce<Values extends Record<string, string | number>, Row>(
+export function compiledOnce<
+  Values extends Record<string, string | number | readonly string[]>,
+  Row,
+>(
   placeholders: Values,
   build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
+  options: { named?: boolean } = {},
 ): (db: Kysely<Database>, values: Values) => CompiledQuery<Row> {
   const byDatabase = new WeakMap<
     Kysely<Database>,
@@ -42,6 +49,7 @@ export function compiledOnce<Values extends Record<string, string | number>, Row
       if (missing.length) throw new Error(`compiledOnce: ${missing.join(', ')} not in the query`);
       compiled = { query, slots };
       byDatabase.set(db, compiled);
+      if (options.named) nameStatement(db, query.sql);
     }
     const parameters = compiled.query.parameters.slice();
     for (const [index, name] of compiled.slots) parameters[index] = values[name];

@@ -1,8 +1,16 @@
 // Opens the database: embedded SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Pool, PoolClient } from 'pg';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import { StartupError } from '@server/errors.js';
 import type { Database } from './schema.js';
 import { BOOLEAN_COLUMNS } from './schema.js';
@@ -13,6 +21,14 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * The embedded database only: how many statements that may write have been run. This connection
+   * is the only one that can write the file (it is opened with an exclusive lock, which no other
+   * connection, in this process or another, can get past), so a value read from the database
+   * while this count stood still is still the database's value while it stands still
+   * (server/platform/db/unwritten.ts).
+   */
+  writes?(): number;
   /**
    * The embedded database only: writes a consistent copy of it, as of one moment, to
    * `destination` with SQLite's online backup API, while requests go on being answered.
@@ -70,7 +86,7 @@ const PREPARED_STATEMENTS = 500;
  * Reusing a statement is safe: Kysely runs one query at a time on its single SQLite connection and
  * holds that connection until a streamed query's iterator is finished or returned.
  */
-function preparedStatements(raw: SqliteDatabase.Database) {
+function preparedStatements(raw: SqliteDatabase.Database, written: () => void) {
   type Wrapped = {
     reader: boolean;
     all(parameters: readonly unknown[]): unknown[];
@@ -87,15 +103,24 @@ function preparedStatements(raw: SqliteDatabase.Database) {
     }
     const statement = raw.prepare(sql);
     const booleans = booleanColumnsOf(statement);
+    // Counted before it runs, so a read that began before it is never filed under the new count.
+    // SQLite calls BEGIN, COMMIT and ROLLBACK read-only: what a transaction writes counts by its
+    // own statements, and no read runs while one is open (Kysely holds the connection).
+    const writes = !statement.readonly;
     const wrapped: Wrapped = {
       reader: statement.reader,
       all: (parameters) => {
+        if (writes) written();
         const rows = statement.all(sqliteBindable(parameters));
         if (booleans.length) for (const row of rows) withBooleans(row, booleans);
         return rows;
       },
-      run: (parameters) => statement.run(sqliteBindable(parameters)),
+      run: (parameters) => {
+        if (writes) written();
+        return statement.run(sqliteBindable(parameters));
+      },
       iterate: function* (parameters) {
+        if (writes) written();
         for (const row of statement.iterate(sqliteBindable(parameters))) {
           yield booleans.length ? withBooleans(row, booleans) : row;
         }
@@ -128,7 +153,8 @@ async function openSqlite(dataDir: string): Promise<Db> {
       throw new DataDirLockedError(file);
     throw error;
   }
-  const prepared = preparedStatements(raw);
+  let writes = 0;
+  const prepared = preparedStatements(raw, () => void (writes += 1));
   const database = {
     close: () => raw.close(),
     prepare(sql: string) {
@@ -143,9 +169,55 @@ async function openSqlite(dataDir: string): Promise<Db> {
     kysely,
     dialect: 'sqlite',
     close: () => kysely.destroy(),
+    writes: () => writes,
     // The copy goes through this connection, which holds the exclusive lock: writes made here
     // while it runs are carried into the copy, so it is consistent.
     backup: async (destination) => void (await raw.backup(destination)),
+  };
+}
+
+/** Per PostgreSQL database: the SQL texts sent as named statements, and each one's name. */
+const statementNames = new WeakMap<Kysely<Database>, Map<string, string>>();
+
+/**
+ * On PostgreSQL, `sql` is from now on sent as a named statement: each connection parses and plans
+ * it once, and later runs send only its name and values (a query that every request makes cost
+ * the database more to parse and plan again than to run). Elsewhere nothing changes: SQLite keeps
+ * every statement prepared already. For queries whose text never changes (server/platform/db/compiled.ts).
+ */
+export function nameStatement(kysely: Kysely<Database>, sql: string): void {
+  const names = statementNames.get(kysely);
+  if (!names || names.has(sql)) return;
+  names.set(sql, `dabba_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`);
+}
+
+/**
+ * The pool as Kysely sees it: each connection sends the SQL texts in `names` as named statements
+ * (node-postgres parses a name once per connection), everything else as it was.
+ */
+function namingPool(pool: Pool, names: Map<string, string>): PostgresPool {
+  const wrapped = new WeakMap<PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let connection = wrapped.get(client);
+      if (!connection) {
+        connection = {
+          // A text, or a cursor for a streamed query, which goes on as it came.
+          query: ((text: unknown, values?: readonly unknown[]) => {
+            const name = typeof text === 'string' ? names.get(text) : undefined;
+            return name
+              ? client.query({ name, text: text as string, values: values as unknown[] })
+              : client.query(text as never, values as never);
+          }) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(),
+        };
+        // Kysely keeps one connection object per client it is handed: the same one each time.
+        wrapped.set(client, connection);
+      }
+      return connection;
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -161,7 +233,11 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection error (the pool will reconnect): ${error.message}`);
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const names = new Map<string, string>();
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: namingPool(pool, names) }),
+  });
+  statementNames.set(kysely, names);
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 

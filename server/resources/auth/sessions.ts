@@ -5,6 +5,8 @@ import type { AppContext } from '@server/context.js';
 import { compiledOnce, placeholder } from '@server/platform/db/compiled.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { createBatchReader } from '@server/platform/db/batch.js';
+import type { Db } from '@server/platform/db/index.js';
+import { readUnwritten, type ReadUnwritten } from '@server/platform/db/unwritten.js';
 import type {
   Database,
   MessOwnerProfilesTable,
@@ -261,32 +263,66 @@ const batchedLookups = new WeakMap<
   (id: string) => Promise<SessionRow | undefined>
 >();
 
+/**
+ * The batch's query, one text whatever the batch's size (the ids are one list, `= any($1)`), sent
+ * as a named statement: PostgreSQL parses and plans it once per connection, not once per batch.
+ */
+const batchedSessionQuery = compiledOnce(
+  { sessionIds: [placeholder.text('sessions')] as readonly string[] },
+  (db, { sessionIds }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('student_profiles as student', 'student.user_id', 'users.id')
+      .leftJoin('regular_profiles as regular', 'regular.user_id', 'users.id')
+      .leftJoin('mess_owner_profiles as owner', 'owner.user_id', 'users.id')
+      .selectAll('users')
+      .select('sessions.id as lookup_session_id')
+      .select(
+        Object.entries(PROFILE_COLUMNS).flatMap(([kind, columns]) =>
+          columns.map((column) => sql.ref(`${kind}.${column}`).as(`${kind}_${column}`)),
+        ),
+      )
+      .where('sessions.id', '=', sql<string>`any(${sessionIds})`)
+      .where('sessions.revoked_at', 'is', null)
+      .where('users.is_active', '=', true),
+  { named: true },
+);
+
 function batchedLookup(db: Kysely<Database>) {
   let lookup = batchedLookups.get(db);
   if (!lookup) {
     lookup = createBatchReader(async (sessionIds: string[]) => {
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('student_profiles as student', 'student.user_id', 'users.id')
-        .leftJoin('regular_profiles as regular', 'regular.user_id', 'users.id')
-        .leftJoin('mess_owner_profiles as owner', 'owner.user_id', 'users.id')
-        .selectAll('users')
-        .select('sessions.id as lookup_session_id')
-        .select(
-          Object.entries(PROFILE_COLUMNS).flatMap(([kind, columns]) =>
-            columns.map((column) => sql.ref(`${kind}.${column}`).as(`${kind}_${column}`)),
-          ),
-        )
-        .where('sessions.id', 'in', sessionIds)
-        .where('sessions.revoked_at', 'is', null)
-        .where('users.is_active', '=', true)
-        .execute();
+      const { rows } = await db.executeQuery(batchedSessionQuery(db, { sessionIds }));
       return new Map(rows.map((row) => splitRow(row as Record<string, unknown>)));
     });
     batchedLookups.set(db, lookup);
   }
   return lookup;
+}
+
+/** Sessions whose user row is kept on SQLite while nothing is written (a user row is about 1 kB). */
+const SESSIONS_KEPT = 5_000;
+
+/**
+ * On SQLite: each session's user row, from memory while the database has not been written
+ * (server/platform/db/unwritten.ts). A logout, a revoked session, a deactivation, a role change or
+ * an erasure is a write, so the very next request reads the row again. The row is frozen: every
+ * request that presents the session shares it.
+ */
+const sessionUsers = new WeakMap<Db, ReadUnwritten<string, User | null>>();
+
+function sessionUser(ctx: AppContext, sessionId: string, userId: number): Promise<User | null> {
+  let read = sessionUsers.get(ctx.db);
+  if (!read) {
+    read = readUnwritten(ctx.db, SESSIONS_KEPT);
+    sessionUsers.set(ctx.db, read);
+  }
+  const db = ctx.db.kysely;
+  return read(`${userId} ${sessionId}`, async () => {
+    const [user] = (await db.executeQuery(sessionUserQuery(db, { sessionId, userId }))).rows;
+    return user ? Object.freeze(user) : null;
+  });
 }
 
 /**
@@ -308,7 +344,6 @@ export async function authenticateToken(
       ? { user: found.user, profiles: found.profiles, sessionId: claims.sid }
       : null;
   }
-  const [user] = (await db.executeQuery(sessionUserQuery(db, { sessionId: claims.sid, userId })))
-    .rows;
+  const user = await sessionUser(ctx, claims.sid, userId);
   return user ? { user, sessionId: claims.sid } : null;
 }

@@ -12,7 +12,7 @@ import { pricePaise, type PlanChanges } from './plan.store.js';
 export function planHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { plans } = ctx.stores;
-  const activePlans = createSharedAnswers(() => readVersion(db, 'plans'));
+  const activePlans = createSharedAnswers(() => readVersion(ctx.db, 'plans'));
 
   async function findPlan(id: number): Promise<Plan> {
     const plan = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
