@@ -3594,8 +3594,14 @@ export interface components {
             /** Format: date */
             adjusted_end_date: string | null;
             days_remaining: number;
-            /** @description Rupees. */
+            /** @description Rupees, its price (the spec's name). */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
         };
         /** @description AdminUser plus profile_info and the customer's subscriptions, newest first. */
         AdminUserDetail: {
@@ -3673,8 +3679,14 @@ export interface components {
             /** Format: date */
             adjusted_end_date: string | null;
             days_remaining: number;
-            /** @description Rupees. */
+            /** @description Rupees, the subscription's price (the spec's name). */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
         };
@@ -4338,9 +4350,13 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
             breakfast_included: boolean;
-            /** @description Rupees; while PENDING_PAYMENT, the amount to pay. */
+            /** @description Rupees, its price (the spec's name, fixed when subscribing). Not what was paid: that is amount_paid, and what is still owed is amount_due. */
             total_paid: number;
-            /** @description Rupees it still owes: its price until a payment or the counter charged it, then the price less what was paid (part payments), plus any refund paid out less credits. */
+            /** @description Rupees actually paid for it: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for it: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees it still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
             amount_due: number;
             /**
              * Format: date
@@ -4759,8 +4775,14 @@ export interface components {
             start_date: string | null;
             /** Format: date */
             base_end_date: string | null;
-            /** @description The subscription's total_paid, rupees. */
+            /** @description The subscription's total_paid (its price), rupees. */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription, all its payments and not only this one: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
             plan: components["schemas"]["AdminPaymentPlan"];
         };
         PaymentOrder: {
