@@ -1401,7 +1401,7 @@ export interface paths {
         };
         /**
          * The payments report of a date range
-         * @description Every payment whose business date (of created_at, the receipt's date) falls from `from` to `to` (at most 366 days), with `status` (default SUCCESS) and, with `mode`, only that payment mode (`cash`, `upi`, `bank_transfer`, `card`, `netbanking`…; `online`: every payment made through the payment provider; `unknown`: none recorded). Oldest first, with the total, the totals per mode (largest first) and per day (oldest first), each with its count; amounts in paise and in rupees. The totals are the sums of the listed payments. `format=csv` answers the same as a CSV for Excel (payments_{from}_{to}.csv): UTF-8 with a byte-order mark, CRLF, every text cell quoted, one row per payment (Date, Receipt number, Customer, Username, Phone, Plan, Mode, Gateway, Reference, Status, Amount (INR), Taxable value (INR), CGST (INR), SGST (INR)) then a Total row; phone numbers and digit-only references written as ="…" so Excel keeps them as text; any other cell starting with = + - @ is prefixed with '.
+         * @description Every payment whose business date (of created_at, the receipt's date) falls from `from` to `to` (at most 366 days), with `status` (default SUCCESS) and, with `mode`, only that payment mode (`cash`, `upi`, `bank_transfer`, `card`, `netbanking`…; `online`: every payment made through the payment provider; `unknown`: none recorded). Oldest first, with the total, the totals per mode (largest first) and per day (oldest first), each with its count; amounts in paise and in rupees. The totals are the sums of the listed payments. The report of every successful payment (status SUCCESS, no `mode`) also nets the refunds marked PAID in the period, as the owner's home does: `refunded` and `net` (received less refunded), in total and per day, a day with only a refund listed too. Refunds have no payment mode or payment status, so with a `mode` or another status both are null. `format=csv` answers the same as a CSV for Excel (payments_{from}_{to}.csv): UTF-8 with a byte-order mark, CRLF, every text cell quoted, one row per payment (Date, Receipt number, Customer, Username, Phone, Plan, Mode, Gateway, Reference, Status, Amount (INR), Taxable value (INR), CGST (INR), SGST (INR)) then a Total row (`Total received` for SUCCESS) and, where refunds are netted, a Refunded and a Net row; phone numbers and digit-only references written as ="…" so Excel keeps them as text; any other cell starting with = + - @ is prefixed with '.
          */
         get: operations["ownerPaymentsReport"];
         put?: never;
@@ -3207,6 +3207,13 @@ export interface components {
             total_paise: number;
             total_inr: number;
         };
+        /** @description Refunds marked PAID (paid_at) in the period or on the day: how many and how much. Null unless the report is of every successful payment (status SUCCESS, no mode). */
+        ReportRefunded: components["schemas"]["ReportTotal"] | null;
+        /** @description Received less refunded (negative when more was paid back than came in); null when `refunded` is. */
+        ReportNet: {
+            total_paise: number;
+            total_inr: number;
+        } | null;
         PaymentsReport: {
             /** Format: date */
             from: string;
@@ -3215,7 +3222,10 @@ export interface components {
             /** @enum {string} */
             status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
             mode: string | null;
+            /** @description The listed payments (for status SUCCESS, what was received). */
             total: components["schemas"]["ReportTotal"];
+            refunded: components["schemas"]["ReportRefunded"];
+            net: components["schemas"]["ReportNet"];
             by_mode: {
                 mode: string;
                 /** @description The mode as people read it in English (Cash, UPI, Card…). */
@@ -3227,9 +3237,12 @@ export interface components {
             by_day: {
                 /** Format: date */
                 date: string;
+                /** @description The day's listed payments (0 on a day with only refunds). */
                 count: number;
                 total_paise: number;
                 total_inr: number;
+                refunded: components["schemas"]["ReportRefunded"];
+                net: components["schemas"]["ReportNet"];
             }[];
             payments: components["schemas"]["ReportPayment"][];
         };
