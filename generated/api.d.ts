@@ -1003,7 +1003,7 @@ export interface paths {
         };
         /**
          * Who owes what
-         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `held=true` keeps the customers the dues hold (owner settings) holds now. `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, balance, due_since, days_due, status, held (the hold's reason, empty when not held); cells made safe against formula injection, phone numbers kept as text.
+         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `held=true` keeps the customers the dues hold (owner settings) holds now. `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, amount_due (the balance in rupees: what the customer owes, below 0 when in credit), due_since, days_due, status, held (the hold's reason, empty when not held); cells made safe against formula injection, phone numbers kept as text.
          */
         get: operations["ownerListDues"];
         put?: never;
