@@ -1,5 +1,10 @@
 // Plain-text output for scripts and people: aligned tables, JSON, money and dates.
-import { formatRupees } from '@machines/shared';
+import {
+  formatRupees,
+  subscriptionMoneyFacts,
+  type MoneyFact,
+  type SubscriptionMoney,
+} from '@machines/shared';
 import { statusLabel } from '@machines/status-labels';
 import type { OutStream } from './io';
 
@@ -65,6 +70,32 @@ export function rupees(amount: number | null | undefined): string {
   if (amount === null || amount === undefined) return '-';
   return formatRupees(amount);
 }
+
+/** How `dabba` labels each money figure, as the web app does (machines/shared money.ts). */
+export const MONEY_LABELS: Readonly<Record<MoneyFact, string>> = {
+  price: 'Price',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  due: 'Due',
+  refund_due: 'Refund due',
+};
+
+/**
+ * A subscription's price (the API's total_paid) and what was paid, paid back and is still owed,
+ * as labelled fields for printFields. `every`: all four, zeros too.
+ */
+export const moneyFields = (
+  money: SubscriptionMoney,
+  options: { every?: boolean } = {},
+): [string, string][] =>
+  subscriptionMoneyFacts(money, options).map(({ fact, amount }) => [
+    MONEY_LABELS[fact],
+    rupees(amount),
+  ]);
+
+/** What a subscription still owes, as a table cell: "-₹2,900" is written "Refund due ₹2,900". */
+export const dueCell = (amountDue: number): string =>
+  amountDue < 0 ? `${MONEY_LABELS.refund_due} ${rupees(-amountDue)}` : rupees(amountDue);
 
 /** A status as the web app names it ("Pending Payment", "In Progress"). */
 export { statusLabel };

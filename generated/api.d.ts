@@ -1003,7 +1003,7 @@ export interface paths {
         };
         /**
          * Who owes what
-         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `held=true` keeps the customers the dues hold (owner settings) holds now. `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, balance, due_since, days_due, status, held (the hold's reason, empty when not held); cells made safe against formula injection, phone numbers kept as text.
+         * @description One row per customer by their account: `status=owing` (the default) lists everyone who owes, oldest dues first; `due` and `overdue` split them at OVERDUE_AFTER_DAYS (15) days; `in_credit` lists those the business owes. `age` keeps one age group (0–15, 16–30, over 30 days). `held=true` keeps the customers the dues hold (owner settings) holds now. `search` matches username, name, phone and e-mail. Paged (`X-Total-Count`). `format=csv` answers every matching row (no paging) as text/csv: customer, username, phone, email, amount_due (the balance in rupees: what the customer owes, below 0 when in credit), due_since, days_due, status, held (the hold's reason, empty when not held); cells made safe against formula injection, phone numbers kept as text.
          */
         get: operations["ownerListDues"];
         put?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * The payments report of a date range
-         * @description Every payment whose business date (of created_at, the receipt's date) falls from `from` to `to` (at most 366 days), with `status` (default SUCCESS) and, with `mode`, only that payment mode (`cash`, `upi`, `bank_transfer`, `card`, `netbanking`…; `online`: every payment made through the payment provider; `unknown`: none recorded). Oldest first, with the total, the totals per mode (largest first) and per day (oldest first), each with its count; amounts in paise and in rupees. The totals are the sums of the listed payments. `format=csv` answers the same as a CSV for Excel (payments_{from}_{to}.csv): UTF-8 with a byte-order mark, CRLF, every text cell quoted, one row per payment (Date, Receipt number, Customer, Username, Phone, Plan, Mode, Gateway, Reference, Status, Amount (INR), Taxable value (INR), CGST (INR), SGST (INR)) then a Total row; phone numbers and digit-only references written as ="…" so Excel keeps them as text; any other cell starting with = + - @ is prefixed with '.
+         * @description Every payment whose business date (of created_at, the receipt's date) falls from `from` to `to` (at most 366 days), with `status` (default SUCCESS) and, with `mode`, only that payment mode (`cash`, `upi`, `bank_transfer`, `card`, `netbanking`…; `online`: every payment made through the payment provider; `unknown`: none recorded). Oldest first, with the total, the totals per mode (largest first) and per day (oldest first), each with its count; amounts in paise and in rupees. The totals are the sums of the listed payments. The report of every successful payment (status SUCCESS, no `mode`) also nets the refunds marked PAID in the period, as the owner's home does: `refunded` and `net` (received less refunded), in total and per day, a day with only a refund listed too. Refunds have no payment mode or payment status, so with a `mode` or another status both are null. `format=csv` answers the same as a CSV for Excel (payments_{from}_{to}.csv): UTF-8 with a byte-order mark, CRLF, every text cell quoted, one row per payment (Date, Receipt number, Customer, Username, Phone, Plan, Mode, Gateway, Reference, Status, Amount (INR), Taxable value (INR), CGST (INR), SGST (INR)) then a Total row (`Total received` for SUCCESS) and, where refunds are netted, a Refunded and a Net row; phone numbers and digit-only references written as ="…" so Excel keeps them as text; any other cell starting with = + - @ is prefixed with '.
          */
         get: operations["ownerPaymentsReport"];
         put?: never;
@@ -3227,6 +3227,13 @@ export interface components {
             total_paise: number;
             total_inr: number;
         };
+        /** @description Refunds marked PAID (paid_at) in the period or on the day: how many and how much. Null unless the report is of every successful payment (status SUCCESS, no mode). */
+        ReportRefunded: components["schemas"]["ReportTotal"] | null;
+        /** @description Received less refunded (negative when more was paid back than came in); null when `refunded` is. */
+        ReportNet: {
+            total_paise: number;
+            total_inr: number;
+        } | null;
         PaymentsReport: {
             /** Format: date */
             from: string;
@@ -3235,7 +3242,10 @@ export interface components {
             /** @enum {string} */
             status: "INITIATED" | "PENDING" | "SUCCESS" | "FAILED";
             mode: string | null;
+            /** @description The listed payments (for status SUCCESS, what was received). */
             total: components["schemas"]["ReportTotal"];
+            refunded: components["schemas"]["ReportRefunded"];
+            net: components["schemas"]["ReportNet"];
             by_mode: {
                 mode: string;
                 /** @description The mode as people read it in English (Cash, UPI, Card…). */
@@ -3247,9 +3257,12 @@ export interface components {
             by_day: {
                 /** Format: date */
                 date: string;
+                /** @description The day's listed payments (0 on a day with only refunds). */
                 count: number;
                 total_paise: number;
                 total_inr: number;
+                refunded: components["schemas"]["ReportRefunded"];
+                net: components["schemas"]["ReportNet"];
             }[];
             payments: components["schemas"]["ReportPayment"][];
         };
@@ -3631,8 +3644,14 @@ export interface components {
             /** Format: date */
             adjusted_end_date: string | null;
             days_remaining: number;
-            /** @description Rupees. */
+            /** @description Rupees, its price (the spec's name). */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
         };
         /** @description AdminUser plus profile_info and the customer's subscriptions, newest first. */
         AdminUserDetail: {
@@ -3710,8 +3729,14 @@ export interface components {
             /** Format: date */
             adjusted_end_date: string | null;
             days_remaining: number;
-            /** @description Rupees. */
+            /** @description Rupees, the subscription's price (the spec's name). */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
         };
@@ -4398,9 +4423,13 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
             breakfast_included: boolean;
-            /** @description Rupees; while PENDING_PAYMENT, the amount to pay. */
+            /** @description Rupees, its price (the spec's name, fixed when subscribing). Not what was paid: that is amount_paid, and what is still owed is amount_due. */
             total_paid: number;
-            /** @description Rupees it still owes: its price until a payment or the counter charged it, then the price less what was paid (part payments), plus any refund paid out less credits. */
+            /** @description Rupees actually paid for it: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for it: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees it still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
             amount_due: number;
             /**
              * Format: date
@@ -4823,8 +4852,14 @@ export interface components {
             start_date: string | null;
             /** Format: date */
             base_end_date: string | null;
-            /** @description The subscription's total_paid, rupees. */
+            /** @description The subscription's total_paid (its price), rupees. */
             total_paid: number;
+            /** @description Rupees actually paid for the subscription, all its payments and not only this one: the sum of its SUCCESS payments (online, at the counter, by payment link or QR), part payments included. */
+            amount_paid: number;
+            /** @description Rupees paid back to the customer for the subscription: its refunds marked PAID (an approved refund not yet paid out is not counted here; it lowers amount_due). */
+            amount_refunded: number;
+            /** @description Rupees the subscription still owes (the ledger's rule): its price until a payment or the counter charged it, then the price less what was paid, plus what was paid back, less approved refund credits. Below 0 while an approved refund waits to be paid out (the business owes it back). */
+            amount_due: number;
             plan: components["schemas"]["AdminPaymentPlan"];
         };
         PaymentOrder: {

@@ -70,7 +70,7 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
       const { getUser } = await import('../services/owner');
-      const { formatTable, printFields, printJson, rupees, statusLabel } =
+      const { MONEY_LABELS, dueCell, formatTable, printFields, printJson, rupees, statusLabel } =
         await import('../output');
       const user = await getUser(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, user);
@@ -106,7 +106,15 @@ export function registerOwner(program: Command, ctx: CommandContext): void {
             { header: 'Start', value: (sub) => sub.start_date },
             { header: 'End', value: (sub) => sub.adjusted_end_date },
             { header: 'Days left', value: (sub) => sub.days_remaining, right: true },
-            { header: 'Paid', value: (sub) => rupees(sub.total_paid), right: true },
+            // The price (the API's total_paid), then what was paid, paid back and is owed.
+            { header: MONEY_LABELS.price, value: (sub) => rupees(sub.total_paid), right: true },
+            { header: MONEY_LABELS.paid, value: (sub) => rupees(sub.amount_paid), right: true },
+            {
+              header: MONEY_LABELS.refunded,
+              value: (sub) => rupees(sub.amount_refunded),
+              right: true,
+            },
+            { header: MONEY_LABELS.due, value: (sub) => dueCell(sub.amount_due), right: true },
           ])}`,
         );
       }

@@ -61,7 +61,8 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
       const { getPayment } = await import('../services/payments');
-      const { printFields, printJson, rupees, statusLabel } = await import('../output');
+      const { moneyFields, printFields, printJson, rupees, statusLabel } =
+        await import('../output');
       const payment = await getPayment(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, payment);
       printFields(ctx.io.stdout, [
@@ -82,7 +83,9 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
           'Period',
           payment.start_date ? `${payment.start_date} → ${payment.base_end_date ?? '?'}` : null,
         ],
-        ['Total paid', rupees(payment.total_paid)],
+        // The subscription's price (the API's total_paid) and, beside it, what was paid for it in
+        // all (this payment and any other), paid back and is still owed.
+        ...moneyFields(payment, { every: true }),
         ['Gateway', payment.payment_gateway],
         ['Mode', payment.payment_mode],
         // Money received at the mess: when it came, its UPI/UTR reference, who recorded it.
@@ -133,7 +136,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (options: { json?: boolean }) => {
       const { pendingPayments } = await import('../services/offline-payments');
-      const { printJson, printTable, rupees, when } = await import('../output');
+      const { MONEY_LABELS, printJson, printTable, rupees, when } = await import('../output');
       const api = await ctx.api();
       const rows = await pendingPayments(api);
       if (options.json) return printJson(ctx.io.stdout, rows);
@@ -149,8 +152,19 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
           { header: 'Plan', value: (subscription) => subscription.plan.name },
           { header: 'Service', value: (subscription) => subscription.subscription_type },
           {
-            header: 'Amount Due',
+            header: MONEY_LABELS.price,
             value: (subscription) => rupees(subscription.total_paid),
+            right: true,
+          },
+          {
+            header: MONEY_LABELS.paid,
+            value: (subscription) => rupees(subscription.amount_paid),
+            right: true,
+          },
+          // What is owed (a part payment lowers it): what `dabba payments record` takes at most.
+          {
+            header: 'Amount Due',
+            value: (subscription) => rupees(subscription.amount_due),
             right: true,
           },
           {
@@ -168,7 +182,7 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
     .argument('<subscription-id>', 'the subscription paid for', positiveInt)
     .requiredOption(
       '--amount <rupees>',
-      "the amount received: the subscription's full price",
+      'the amount received: at most what the subscription still owes (its Amount Due)',
       money,
     )
     .addOption(

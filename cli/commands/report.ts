@@ -62,8 +62,16 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         const answer = await paymentsReport(api, query);
         if (options.json) return printJson(ctx.io.stdout, answer);
         const out = ctx.io.stdout;
+        // As the owner's home says it: received, refunded (refunds paid back in the period) and
+        // net, in the report of every successful payment; a refund has no mode or status.
+        const { refunded, net } = answer;
+        const received = answer.status === 'SUCCESS' ? 'received' : answer.status.toLowerCase();
         out.write(
-          `Payments ${answer.from} to ${answer.to}${answer.mode ? `, ${answer.mode}` : ''}: ${answer.total.count}, ${rupees(answer.total.total_inr)}\n\n`,
+          `Payments ${answer.from} to ${answer.to}${answer.mode ? `, ${answer.mode}` : ''}: ${answer.total.count}, ${received} ${rupees(answer.total.total_inr)}` +
+            (refunded && net
+              ? `; refunded ${rupees(refunded.total_inr)} (${refunded.count}); net ${rupees(net.total_inr)}`
+              : '') +
+            '\n\n',
         );
         printTable(
           out,
@@ -83,7 +91,26 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           [
             { header: 'Date', value: (entry) => entry.date },
             { header: 'Payments', value: (entry) => entry.count, right: true },
-            { header: 'Amount', value: (entry) => rupees(entry.total_inr), right: true },
+            {
+              header: answer.status === 'SUCCESS' ? 'Received' : 'Amount',
+              value: (entry) => rupees(entry.total_inr),
+              right: true,
+            },
+            ...(refunded && net
+              ? [
+                  {
+                    header: 'Refunded',
+                    value: (entry: (typeof answer.by_day)[number]) =>
+                      rupees(entry.refunded?.total_inr),
+                    right: true,
+                  },
+                  {
+                    header: 'Net',
+                    value: (entry: (typeof answer.by_day)[number]) => rupees(entry.net?.total_inr),
+                    right: true,
+                  },
+                ]
+              : []),
           ],
           '',
         );

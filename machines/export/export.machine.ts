@@ -51,8 +51,10 @@ export interface ExportSubscriberRecord extends ExportPersonFields {
   readonly plan_name: string;
   readonly included_meals: readonly string[];
   readonly days_remaining: number;
-  /** Rupees. */
+  /** Rupees: the subscription's price (the API's total_paid). */
   readonly total_paid: number;
+  /** Rupees actually paid for it (the ledger's payments). */
+  readonly amount_paid: number;
 }
 
 /** What the host's fetch actor resolves with: every page of each chosen source. */

@@ -114,12 +114,14 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
     value: (r) => eachSubscription(r, (s) => String(s.days_remaining)),
   },
   {
+    // What the customer actually paid for their active plans (a part-paid plan's part), not
+    // their prices: the column says Total Paid, so it is what was paid.
     key: 'total_paid',
     header: 'Total Paid',
     value: (r) =>
       r.subscriptions.length === 0
         ? ''
-        : rupeesText(r.subscriptions.reduce((sum, s) => sum + s.total_paid, 0)),
+        : rupeesText(r.subscriptions.reduce((sum, s) => sum + s.amount_paid, 0)),
   },
   {
     key: 'phone_verified',

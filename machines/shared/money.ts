@@ -67,3 +67,44 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
 export function paiseFromRupees(amountRupees: number): number | null {
   return hasAtMostDecimals(amountRupees, 2) ? Math.round(amountRupees * 100) : null;
 }
+
+/** A subscription's money as the API answers it, in rupees. */
+export interface SubscriptionMoney {
+  /** Its price: the spec names it total_paid. */
+  readonly total_paid: number;
+  /** What was paid for it. */
+  readonly amount_paid: number;
+  /** What was paid back. */
+  readonly amount_refunded: number;
+  /** What it still owes; below 0 while an approved refund waits to be paid out. */
+  readonly amount_due: number;
+}
+
+/** The figures a screen labels: Price, Paid, Refunded, Due, and Refund due (owed back). */
+export type MoneyFact = 'price' | 'paid' | 'refunded' | 'due' | 'refund_due';
+
+/**
+ * What a screen shows of a subscription's money, each figure under its own label (the web app's
+ * cards and `dabba`): the price always; what was paid, once anything was; what was paid back, once
+ * anything was; what is still owed while anything is, or what is owed back (an approved refund
+ * not yet paid out). So a part-paid or refunded subscription never reads its price as paid.
+ * `every`: all four figures, zeros too (a detail view an owner checks).
+ */
+export function subscriptionMoneyFacts(
+  money: SubscriptionMoney,
+  { every = false }: { every?: boolean } = {},
+): { readonly fact: MoneyFact; readonly amount: number }[] {
+  const shown = (amount: number) => every || amount > 0;
+  return [
+    { fact: 'price' as const, amount: money.total_paid },
+    ...(shown(money.amount_paid) ? [{ fact: 'paid' as const, amount: money.amount_paid }] : []),
+    ...(shown(money.amount_refunded)
+      ? [{ fact: 'refunded' as const, amount: money.amount_refunded }]
+      : []),
+    ...(money.amount_due < 0
+      ? [{ fact: 'refund_due' as const, amount: -money.amount_due }]
+      : shown(money.amount_due)
+        ? [{ fact: 'due' as const, amount: money.amount_due }]
+        : []),
+  ];
+}

@@ -323,7 +323,10 @@ describe.each(testDatabases())('the ledger on %s', (dialect) => {
     });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.text.startsWith('\uFEFFcustomer,username,phone')).toBe(true);
+    // Every money column says what it is: the balance is what the customer owes.
+    expect(csv.text.startsWith('\uFEFFcustomer,username,phone,email,amount_due,due_since,')).toBe(
+      true,
+    );
     // The phone as the payments CSV writes it, text Excel keeps: never 9.19812E+11.
     expect(csv.text).toContain(`${asha.username},="+91${asha.phone}",`);
     expect(csv.text).toContain('2000.00');

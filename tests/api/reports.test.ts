@@ -121,12 +121,17 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
     });
     expect(sum(body.by_mode)).toEqual({ paise: receiptsPaise, count: made.length });
     expect(sum(body.by_day)).toEqual({ paise: receiptsPaise, count: made.length });
+    // No refund was paid back yet: nothing to net.
+    expect(body.refunded).toEqual({ count: 0, total_paise: 0, total_inr: 0 });
+    expect(body.net).toEqual({ total_paise: receiptsPaise, total_inr: receiptsPaise / 100 });
     expect(body.by_day).toEqual([
       {
         date: today,
         count: made.length,
         total_paise: receiptsPaise,
         total_inr: receiptsPaise / 100,
+        refunded: { count: 0, total_paise: 0, total_inr: 0 },
+        net: { total_paise: receiptsPaise, total_inr: receiptsPaise / 100 },
       },
     ]);
     const byMode = Object.fromEntries(
@@ -207,7 +212,8 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
       'CGST (INR)',
       'SGST (INR)',
     ]);
-    const body = rows.slice(1, -1);
+    // The payments, then Total received, Refunded and Net.
+    const body = rows.slice(1, -3);
     expect(body).toHaveLength(made.length);
     // Phone numbers stay text: ="+91…" (Excel's text formula, read here without its quotes),
     // never a bare +91… that Excel turns into 9.19E+11.
@@ -226,9 +232,13 @@ describe.each(testDatabases())('reports on %s', (dialect) => {
         if (/^[=+\-@]/.test(cell)) expect(cell).toMatch(/^=\+?[\d ]+$/);
       }
     }
-    const total = rows[rows.length - 1]!;
-    expect(total[0]).toBe('Total');
+    const total = rows[rows.length - 3]!;
+    expect(total[0]).toBe('Total received');
     expect(total[10]).toBe('10449.50');
+    expect(rows.slice(-2).map((row) => [row[0], row[10]])).toEqual([
+      ['Refunded', '0.00'],
+      ['Net', '10449.50'],
+    ]);
     expect(body.reduce((sum, row) => sum + Math.round(Number(row[10]) * 100), 0)).toBe(1044950);
     // Tax invoices carry their split: taxable + CGST + SGST = amount.
     for (const row of body) {
@@ -607,3 +617,116 @@ describe.each(testDatabases())('GSTR-1 files on %s', (dialect) => {
     expect((await gst(`${period}&format=hsn`)).status).toBe(400);
   });
 });
+describe.each(testDatabases())(
+  'the payments report nets refunds as the home does, on %s',
+  (dialect) => {
+    let t: TestApp;
+    let owner: string;
+    let api: Commerce;
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      owner = await loginOwner(t);
+      api = commerce(t, () => owner, { codePrefix: 'NET' });
+    });
+    afterAll(() => {
+      t.clock.reset();
+      return t.close();
+    });
+
+    const report = (query: string) =>
+      t.request('GET', `/api/owner/reports/payments/?${query}`, { token: owner });
+    const paidBack = async (refundId: number) => {
+      const answer = await api.refundAction(refundId, 'mark_paid', {
+        admin_comment: 'Sent by UPI',
+        utr: 'UTR98765432',
+      });
+      expect(answer.status).toBe(200);
+    };
+
+    it('shows received, refunded and net per day and in total, on a day with a payment and a refund', async () => {
+      const day = t.ctx.today();
+      // Day one: ₹1,000 in cash and ₹3,000 and ₹1,500 online; two cancel, ₹2,900 is paid back the
+      // same day and ₹1,450 the next day.
+      const asha = await registerCustomer(t, { service: 'mess' });
+      const ravi = await registerCustomer(t, { service: 'mess' });
+      const meera = await registerCustomer(t, { service: 'mess' });
+      const { subscriptionId } = await api.pendingSubscription(asha, { base_price: 1000 });
+      const cash = await t.request('POST', RECORD, {
+        token: owner,
+        body: { subscription: subscriptionId, amount: 1000, payment_mode: 'cash' },
+      });
+      expect(cash.status).toBe(201);
+      const sameDay = await api.cancelledWithRefund(ravi, { base_price: 3000 });
+      const nextDay = await api.cancelledWithRefund(meera, { base_price: 1500 });
+      expect([sameDay.cancelled.refund_info.amount, nextDay.cancelled.refund_info.amount]).toEqual([
+        2900, 1450,
+      ]);
+      for (const refundId of [sameDay.refundId, nextDay.refundId]) {
+        const approved = await api.refundAction(refundId, 'approve', { admin_comment: 'ok' });
+        expect(approved.status).toBe(200);
+      }
+      await paidBack(sameDay.refundId);
+
+      const sameDayOnly = await report(`from=${day}&to=${day}`);
+      expect(sameDayOnly.status).toBe(200);
+      expect(sameDayOnly.body.total).toEqual({ count: 3, total_paise: 550000, total_inr: 5500 });
+      expect(sameDayOnly.body.refunded).toEqual({ count: 1, total_paise: 290000, total_inr: 2900 });
+      expect(sameDayOnly.body.net).toEqual({ total_paise: 260000, total_inr: 2600 });
+      // The home's figures for the day are the same money.
+      const home = await t.request('GET', '/api/owner/summary/', { token: owner });
+      expect(home.body.revenue.today).toMatchObject({ collected: 5500, refunded: 2900, net: 2600 });
+
+      t.clock.advance(24 * 3600_000);
+      owner = await loginOwner(t);
+      const next = t.ctx.today();
+      await paidBack(nextDay.refundId);
+
+      const both = await report(`from=${day}&to=${next}`);
+      expect(both.status).toBe(200);
+      expect(both.body.total).toEqual({ count: 3, total_paise: 550000, total_inr: 5500 });
+      expect(both.body.refunded).toEqual({ count: 2, total_paise: 435000, total_inr: 4350 });
+      expect(both.body.net).toEqual({ total_paise: 115000, total_inr: 1150 });
+      // A day with only a refund is a day of the report too.
+      expect(both.body.by_day).toEqual([
+        {
+          date: day,
+          count: 3,
+          total_paise: 550000,
+          total_inr: 5500,
+          refunded: { count: 1, total_paise: 290000, total_inr: 2900 },
+          net: { total_paise: 260000, total_inr: 2600 },
+        },
+        {
+          date: next,
+          count: 0,
+          total_paise: 0,
+          total_inr: 0,
+          refunded: { count: 1, total_paise: 145000, total_inr: 1450 },
+          net: { total_paise: -145000, total_inr: -1450 },
+        },
+      ]);
+      const today = await t.request('GET', '/api/owner/summary/', { token: owner });
+      expect(today.body.revenue.today).toMatchObject({ collected: 0, refunded: 1450, net: -1450 });
+
+      // Refunds are paid back by no payment mode and are no payment status: a report of one mode,
+      // or of payments that did not succeed, has no refunds to net.
+      for (const query of ['mode=cash', 'status=FAILED']) {
+        const filtered = await report(`from=${day}&to=${next}&${query}`);
+        expect(filtered.status).toBe(200);
+        expect(filtered.body).toMatchObject({ refunded: null, net: null });
+        for (const entry of filtered.body.by_day)
+          expect(entry).toMatchObject({ refunded: null, net: null });
+      }
+
+      // The CSV says the same under its Total row.
+      const csv = await report(`from=${day}&to=${next}&format=csv`);
+      const rows = csvRows(csv.text.slice(1));
+      expect(rows.slice(-3).map((row) => [row[0], row[10]])).toEqual([
+        ['Total received', '5500.00'],
+        ['Refunded', '4350.00'],
+        ['Net', '1150.00'],
+      ]);
+    });
+  },
+);

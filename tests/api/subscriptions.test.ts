@@ -69,6 +69,8 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         breakfast_included: true,
         total_paid: 2750.5,
         // Nothing paid yet: it owes its price.
+        amount_paid: 0,
+        amount_refunded: 0,
         amount_due: 2750.5,
         start_date: null,
         base_end_date: null,

@@ -62,12 +62,12 @@ describe.each(testDatabases())('dabba payments record on %s', (dialect) => {
     expect(table.code).toBe(0);
     const [header, ...lines] = table.stdout.trimEnd().split('\n');
     expect(header).toMatch(
-      /^Subscription\s+Username\s+Name\s+Plan\s+Service\s+Amount Due\s+Subscribed$/,
+      /^Subscription\s+Username\s+Name\s+Plan\s+Service\s+Price\s+Paid\s+Amount Due\s+Subscribed$/,
     );
     const line = lines.find((text) => text.trimStart().startsWith(`${newer.id} `));
     expect(line).toMatch(
       new RegExp(
-        `^\\s*${newer.id}\\s+${newer.customer.username}\\s+.+\\s+Counter plan\\s+mess\\s+₹3,000\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
+        `^\\s*${newer.id}\\s+${newer.customer.username}\\s+.+\\s+Counter plan\\s+mess\\s+₹3,000\\s+₹0\\s+₹3,000\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
       ),
     );
 
@@ -87,6 +87,43 @@ describe.each(testDatabases())('dabba payments record on %s', (dialect) => {
     }>;
     expect(after.map((row) => row.id)).not.toContain(newer.id);
     expect(after.map((row) => row.id)).toContain(older.id);
+  });
+
+  it('a part payment: pending, the payment and the customer say price, paid and what is still due', async () => {
+    const { customer, id } = await pending();
+    const part = await dabba(server, [
+      'payments',
+      'record',
+      String(id),
+      '--amount',
+      '1000',
+      '--mode',
+      'cash',
+      '--json',
+    ]);
+    expect(part.code).toBe(0);
+    const paymentId = (part.json() as { payment: { id: number } }).payment.id;
+
+    // Pending Payments: the Amount Due is what is owed, not the price.
+    const table = await dabba(server, ['payments', 'pending']);
+    const line = table.stdout.split('\n').find((text) => text.trimStart().startsWith(`${id} `));
+    expect(line).toMatch(/Counter plan\s+mess\s+₹3,000\s+₹1,000\s+₹2,000\s+\d{4}-/);
+
+    // The payment's details: this payment, then its subscription's price and money.
+    const show = await dabba(server, ['payments', 'show', String(paymentId)]);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(/^Amount:\s+₹1,000$/m);
+    expect(show.stdout).toMatch(/^Price:\s+₹3,000$/m);
+    expect(show.stdout).toMatch(/^Paid:\s+₹1,000$/m);
+    expect(show.stdout).toMatch(/^Refunded:\s+₹0$/m);
+    expect(show.stdout).toMatch(/^Due:\s+₹2,000$/m);
+    expect(show.stdout).not.toContain('Total paid');
+
+    // The customer's subscriptions.
+    const user = await dabba(server, ['users', 'show', String(customer.id)]);
+    expect(user.code).toBe(0);
+    expect(user.stdout).toMatch(/\bPrice\s+Paid\s+Refunded\s+Due$/m);
+    expect(user.stdout).toMatch(/₹3,000\s+₹1,000\s+₹0\s+₹2,000$/m);
   });
 
   it('a dry run says what would be recorded and records nothing', async () => {

@@ -158,9 +158,10 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/subscriptions$/, { timeout: 5_000 });
     const subscription = page.getByRole('listitem').filter({ hasText: MESS_PLAN.name }).first();
     await expect(subscription).toContainText(tx('Pending Payment'));
-    // Unpaid, the price is what is due, not what was paid.
-    await expect(subscription).toContainText(`${msg('subscriptions.fact.amountDue')}₹2,000`);
-    await expect(subscription).not.toContainText(msg('subscriptions.fact.totalPaid'));
+    // Unpaid, the price is what is due; nothing reads as paid.
+    await expect(subscription).toContainText(`${msg('format.money.price')}₹2,000`);
+    await expect(subscription).toContainText(`${msg('format.money.due')}₹2,000`);
+    await expect(subscription).not.toContainText(`${msg('format.money.paid')}₹`);
     // Breakfast is what the plan includes, said as such, apart from the status badge.
     await expect(subscription.getByText(tx('Breakfast'), { exact: false })).toHaveText(
       untagged(msg('subscriptions.card.includesBreakfast')),
@@ -184,7 +185,8 @@ for (const viewport of [
       .click();
     await expectToast(page, tx('Payment Successful'));
     await expect(subscription).toContainText(msg('status.subscription.ACTIVE'));
-    await expect(subscription).toContainText(`${msg('subscriptions.fact.totalPaid')}₹2,000`);
+    await expect(subscription).toContainText(`${msg('format.money.paid')}₹2,000`);
+    await expect(subscription).not.toContainText(`${msg('format.money.due')}₹`);
     await expect(
       subscription.getByRole('button', { name: msg('subscriptions.action.requestLeave') }),
     ).toBeVisible();

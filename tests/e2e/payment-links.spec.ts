@@ -274,3 +274,83 @@ for (const viewport of [
     await expect(row).toHaveCount(0);
   });
 }
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1366, height: 900 }, phone: false },
+  { name: 'phone 360 px', size: { width: 360, height: 740 }, phone: true },
+]) {
+  test(`a part-paid subscription reads price, paid and due, and its link asks for what is due (${viewport.name})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    oneLanguagePerWidth(viewport.phone);
+    await page.setViewportSize(viewport.size);
+    const tag = `${viewport.phone ? '360' : '1366'}-${test.info().project.name}`;
+    const customer = await registerCustomer(request, {
+      service: 'mess',
+      prefix: 'part',
+      firstName: 'Ishaan',
+    });
+    const subscription = (await pendingSubscription(request, customer)) as {
+      id: number;
+      total_paid: number;
+      user: { id: number };
+    };
+    // ₹1,000 of ₹1,800 paid at the counter; with full payment required (the default), the
+    // subscription waits for the other ₹800.
+    const headers = { Authorization: `Bearer ${(await ownerTokens(request)).access}` };
+    const settings = (await (await request.get('/api/owner/settings/', { headers })).json()) as {
+      payments: { activation: string };
+    };
+    expect(settings.payments.activation).toBe('full_payment');
+    const recorded = await request.post('/api/payments/admin/payments/record_offline/', {
+      headers,
+      data: { payment_mode: 'cash', subscription: subscription.id, amount: 1000 },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+
+    // Pending Payments: Price ₹1,800, Paid ₹1,000, and the Amount Due is what is owed.
+    await ownerLogsIn(page);
+    await toPendingPayments(page, viewport.phone);
+    const row = page.getByRole('row').filter({ hasText: `@${customer.username}` });
+    const cell = (header: string) => row.locator(`td[data-label="${header}"]`);
+    await expect(cell(msg('format.money.price'))).toHaveText('₹1,800');
+    await expect(cell(msg('format.money.paid'))).toHaveText('₹1,000');
+    await expect(cell(msg('superuser.pending.amountDue'))).toHaveText('₹800');
+    await shot(page, `part-paid-pending-${tag}`);
+
+    // The link dialog starts from the ₹800 due, and the server takes it.
+    await row
+      .getByRole('button', {
+        name: msg('superuser.link.openLabel', { id: subscription.id, username: customer.username }),
+      })
+      .click();
+    const dialog = page.getByRole('dialog', { name: msg('superuser.link.title') });
+    await expect(dialog.getByLabel(msg('superuser.link.amount'))).toHaveValue('800');
+    await expect(dialog).toContainText(msg('superuser.link.amountHint', { due: '₹800' }));
+    await dialog.getByRole('button', { name: msg('superuser.link.create') }).click();
+    await expectNotice(page, msg('superuser.link.toast.created.title'));
+    await expect(
+      dialog.getByRole('list', { name: msg('superuser.link.listLabel') }).getByRole('listitem'),
+    ).toContainText('₹800');
+    await shot(page, `part-paid-link-${tag}`);
+    await page.keyboard.press('Escape');
+
+    // The customer's page: each figure in its own column.
+    await openSignedIn(
+      page,
+      await ownerTokens(request),
+      `/admin/customers/${subscription.user.id}`,
+    );
+    const line = page.getByRole('row').filter({ hasText: `#${subscription.id}` });
+    await expect(line.locator(`td[data-label="${msg('format.money.price')}"]`)).toHaveText(
+      '₹1,800',
+    );
+    await expect(line.locator(`td[data-label="${msg('format.money.paid')}"]`)).toHaveText('₹1,000');
+    await expect(line.locator(`td[data-label="${msg('format.money.refunded')}"]`)).toHaveText('₹0');
+    await expect(line.locator(`td[data-label="${msg('format.money.due')}"]`)).toHaveText('₹800');
+    await expectAccessible(page, `customer page with a part-paid subscription (${viewport.name})`);
+    await shot(page, `part-paid-customer-${tag}`);
+  });
+}

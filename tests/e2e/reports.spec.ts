@@ -83,12 +83,22 @@ test('the month-end report adds up to its receipts and downloads as a CSV for Ex
   // Modes by name: these payments came through the sandbox checkout.
   await expect(page.getByRole('cell', { name: msg('reports.mode.sandbox') }).first()).toBeVisible();
   // The same money per mode and per day.
-  for (const caption of [msg('reports.byMode'), msg('reports.byDay')]) {
-    const table = page
-      .locator('table')
-      .filter({ has: page.locator('caption', { hasText: caption }) });
-    const cells = await table.locator('tbody tr td:last-child').allTextContents();
-    expect(cells.map(paiseOf).reduce((sum, paise) => sum + paise, 0)).toBe(totalPaise);
+  const byMode = page
+    .locator('table')
+    .filter({ has: page.locator('caption', { hasText: msg('reports.byMode') }) });
+  const modeCells = await byMode.locator('tbody tr td:last-child').allTextContents();
+  expect(modeCells.map(paiseOf).reduce((sum, paise) => sum + paise, 0)).toBe(totalPaise);
+  const sum = (paise: number[]) => paise.reduce((total, each) => total + each, 0);
+  expect(sum(await amountsIn(page, 'report-day-received'))).toBe(totalPaise);
+  // Kabir's refund was paid back today: received, refunded and net, per day and in total, as the
+  // owner's home counts them.
+  const refundedPaise = paiseOf((await page.getByTestId('report-refunded').textContent()) ?? '');
+  expect(refundedPaise).toBeGreaterThan(0);
+  expect(sum(await amountsIn(page, 'report-day-refunded'))).toBe(refundedPaise);
+  const netText = (await page.getByTestId('report-net').textContent()) ?? '';
+  expect(paiseOf(netText) * (netText.includes('-') ? -1 : 1)).toBe(totalPaise - refundedPaise);
+  for (const label of ['reports.total', 'reports.refunded', 'reports.net']) {
+    await expect(page.getByText(msg(label), { exact: true }).first()).toBeVisible();
   }
   // The receipts as the server keeps them: each listed payment's receipt says the same amount.
   const owner = await ownerTokens(page.request);
@@ -113,10 +123,15 @@ test('the month-end report adds up to its receipts and downloads as a CSV for Ex
   expect(text).toContain('\r\n');
   const rows = parseCsv(text.slice(1).replace(/\r\n/g, '\n'));
   const lines = rows.filter((row) => row.length > 1);
-  const last = lines[lines.length - 1]!;
-  expect(last[0]).toBe('Total');
-  expect(paiseOf(last[10]!)).toBe(totalPaise);
-  expect(lines.length - 2).toBe(receipts.length);
+  const [totalRow, refundedRow, netRow] = lines.slice(-3);
+  expect([totalRow![0], refundedRow![0], netRow![0]]).toEqual([
+    'Total received',
+    'Refunded',
+    'Net',
+  ]);
+  expect(paiseOf(totalRow![10]!)).toBe(totalPaise);
+  expect(paiseOf(refundedRow![10]!)).toBe(refundedPaise);
+  expect(lines.length - 4).toBe(receipts.length);
   expect(text).toMatch(/,="\+91\d{10}",/);
 
   // With the business GSTIN, the GST summary and its GSTR-1 files.

@@ -83,6 +83,7 @@ function subscriber(
     included_meals: meals,
     days_remaining: 12,
     total_paid: 1800,
+    amount_paid: 1800,
     ...overrides,
   };
 }
@@ -150,7 +151,8 @@ describe('mergeSources', () => {
     users: [user('asha'), user('bala')],
     activeSubscribers: [
       subscriber('bala', 'tiffin', ['lunch']),
-      subscriber('bala', 'mess', ['breakfast', 'lunch', 'dinner']),
+      // Started with dues: ₹1,000 of its ₹1,800 paid.
+      subscriber('bala', 'mess', ['breakfast', 'lunch', 'dinner'], { amount_paid: 1000 }),
       subscriber('chitra', 'mess', ['lunch']),
     ],
   };
@@ -171,7 +173,7 @@ describe('mergeSources', () => {
     ]);
   });
 
-  it('writes merged values: plan names joined, total paid summed, profile from either source', () => {
+  it('writes merged values: plan names joined, what was paid summed, profile from either source', () => {
     const result = buildExport(
       data,
       request({ columns: ['plan_name', 'total_paid', 'hostel', 'address', 'subscription_status'] }),
@@ -194,7 +196,8 @@ describe('mergeSources', () => {
         '12 Ring Road',
         'H1',
         'tiffin plan; mess plan',
-        '3600.00',
+        // What was paid (1,800 + 1,000), not the prices (3,600).
+        '2800.00',
       ],
       ['chitra', 'chitra Kumar', 'ACTIVE', '12 Ring Road', '', 'mess plan', '1800.00'],
     ]);

@@ -1,7 +1,16 @@
 // How the app writes money and dates in the chosen language: ₹2,000 and 22 Nov 2026 in English,
 // ₹2,000 and 22 नव॰ 2026 in Hindi (Intl's en-IN / hi-IN; both group digits the Indian way); and the
 // business's "today".
-import { formatCalendarDate, isIsoDate, type IsoDate, todayIn } from '@machines/shared';
+import {
+  formatCalendarDate,
+  formatRupees,
+  isIsoDate,
+  subscriptionMoneyFacts,
+  type IsoDate,
+  type MoneyFact,
+  type SubscriptionMoney,
+  todayIn,
+} from '@machines/shared';
 import { injectedBusiness, type Business } from '@web/app/business';
 import { currentLanguage, currentLocale, t, type MessageId } from '@web/i18n/i18n';
 
@@ -151,4 +160,30 @@ export function formatMeals(meals: readonly string[] | null | undefined): string
 
 export function serviceLabel(serviceType: 'mess' | 'tiffin' | string): string {
   return serviceType === 'tiffin' ? t('format.serviceLabel.tiffin') : t('format.serviceLabel.mess');
+}
+
+/** The label of each money figure (machines/shared subscriptionMoneyFacts). */
+const MONEY_LABELS: Readonly<Record<MoneyFact, MessageId>> = {
+  price: 'format.money.price',
+  paid: 'format.money.paid',
+  refunded: 'format.money.refunded',
+  due: 'format.money.due',
+  refund_due: 'format.money.refundDue',
+};
+
+/** 'Price', 'Paid', 'Refunded', 'Due' or 'Refund due', in the current language. */
+export const moneyLabel = (fact: MoneyFact): string => t(MONEY_LABELS[fact]);
+
+/**
+ * A subscription's money as labelled figures for a Details list or a card:
+ * [['Price', '₹1,800'], ['Paid', '₹1,000'], ['Due', '₹800']]. `every`: all four, zeros too.
+ */
+export function subscriptionMoneyItems(
+  money: SubscriptionMoney,
+  options: { every?: boolean } = {},
+): [string, string][] {
+  return subscriptionMoneyFacts(money, options).map(({ fact, amount }) => [
+    moneyLabel(fact),
+    formatRupees(amount),
+  ]);
 }

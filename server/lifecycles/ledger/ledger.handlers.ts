@@ -25,7 +25,8 @@ const CSV_HEADER = [
   'username',
   'phone',
   'email',
-  'balance',
+  // The balance: what the customer owes, below 0 when in credit (the business owes them).
+  'amount_due',
   'due_since',
   'days_due',
   'status',

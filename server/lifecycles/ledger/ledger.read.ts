@@ -459,10 +459,16 @@ export async function readDuesSummary(
   };
 }
 
-/** A subscription's ledger: the sum of its entries and whether it was charged yet. */
+/**
+ * A subscription's ledger: the sum of its entries, whether it was charged yet, and the money that
+ * moved for it: what was paid (its payment entries: SUCCESS payments) and what was paid back (its
+ * refund entries: refunds marked PAID), both unsigned.
+ */
 export interface SubscriptionLedger {
   sumPaise: number;
   charged: boolean;
+  paidPaise: number;
+  refundedPaise: number;
 }
 
 /**
@@ -472,6 +478,20 @@ export interface SubscriptionLedger {
  */
 export const amountDue = (pricePaise: number, ledger: SubscriptionLedger | undefined): number =>
   ledger?.charged ? ledger.sumPaise : pricePaise + (ledger?.sumPaise ?? 0);
+
+/**
+ * What the API shows beside a subscription's price (its total_paid), in rupees: what was paid for
+ * it, what was paid back, and what it still owes (amountDue; below 0 while an approved refund
+ * waits to be paid out).
+ */
+export const subscriptionMoneyBody = (
+  pricePaise: number,
+  ledger: SubscriptionLedger | undefined,
+) => ({
+  amount_paid: rupees(ledger?.paidPaise ?? 0),
+  amount_refunded: rupees(ledger?.refundedPaise ?? 0),
+  amount_due: rupees(amountDue(pricePaise, ledger)),
+});
 
 /** The ledgers of many subscriptions in one query (a subscription with no entries is absent). */
 export async function subscriptionLedgers(
@@ -485,6 +505,11 @@ export async function subscriptionLedgers(
       'subscription_id',
       eb.fn.sum<number>('amount_paise').as('sum'),
       eb.fn.count<number>('id').filterWhere('kind', '=', 'charge').as('charges'),
+      eb.fn
+        .sum<number>('amount_paise')
+        .filterWhere((inner) => paidEntry(inner))
+        .as('paid'),
+      eb.fn.sum<number>('amount_paise').filterWhere('kind', '=', 'refund').as('refunded'),
     ])
     .where('subscription_id', 'in', ids)
     .groupBy('subscription_id')
@@ -492,12 +517,45 @@ export async function subscriptionLedgers(
   return new Map(
     rows.map((row) => [
       row.subscription_id ?? 0,
-      { sumPaise: Number(row.sum), charged: Number(row.charges) > 0 },
+      {
+        sumPaise: Number(row.sum),
+        charged: Number(row.charges) > 0,
+        // Payments are stored negative (they take from what is owed).
+        paidPaise: -Number(row.paid ?? 0),
+        refundedPaise: Number(row.refunded ?? 0),
+      },
     ]),
   );
 }
 
-/** The same ledger as two correlated subqueries, for a query that reads subscriptions by row. */
+/**
+ * An entry that paid a subscription: a payment, or the customer's advance used for it (an advance
+ * application's credit). Refund credits (an approval) are not money paid.
+ */
+function paidEntry(eb: ExpressionBuilder<Database, 'ledger_entries'>) {
+  return eb.or([
+    eb('ledger_entries.kind', '=', 'payment'),
+    eb.and([
+      eb('ledger_entries.kind', '=', 'credit'),
+      eb('ledger_entries.source_type', '=', 'advance_application'),
+    ]),
+  ]);
+}
+
+/** The sum of a subscription's entries paid or refunded, as a correlated subquery. */
+const ledgerKindSum = (eb: ExpressionBuilder<Database, 'subscriptions'>, kind: 'paid' | 'refund') =>
+  eb
+    .selectFrom('ledger_entries')
+    .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
+    .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+    .where((inner) =>
+      kind === 'paid' ? paidEntry(inner) : inner('ledger_entries.kind', '=', 'refund'),
+    );
+
+/**
+ * The same ledger as correlated subqueries (each an index range on ledger_entries'
+ * subscription_id), for a query that reads subscriptions by row; ledgerOfRow reads them back.
+ */
 export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   [
     eb
@@ -514,7 +572,26 @@ export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subsc
           .where('ledger_entries.kind', '=', 'charge'),
       )
       .as('charged'),
+    ledgerKindSum(eb, 'paid').as('ledger_paid'),
+    ledgerKindSum(eb, 'refund').as('ledger_refunded'),
   ] as const;
+
+/** The columns subscriptionLedgerColumns adds to a row, as either database answers them. */
+export interface SubscriptionLedgerRow {
+  ledger_sum: number | string | null;
+  /** SQLite answers 0 or 1, PostgreSQL true or false. */
+  charged: boolean | number | null;
+  ledger_paid: number | string | null;
+  ledger_refunded: number | string | null;
+}
+
+/** The ledger of a row read with subscriptionLedgerColumns. */
+export const ledgerOfRow = (row: SubscriptionLedgerRow): SubscriptionLedger => ({
+  sumPaise: Number(row.ledger_sum ?? 0),
+  charged: row.charged === true || row.charged === 1,
+  paidPaise: -Number(row.ledger_paid ?? 0),
+  refundedPaise: Number(row.ledger_refunded ?? 0),
+});
 
 /** What one subscription still owes (amountDue over its ledger). */
 export async function dueOfSubscription(

@@ -10,7 +10,7 @@ import { formatMoney } from '@server/platform/i18n.js';
 import { requireUser, type Handlers, requireBusiness, actsForBusiness } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
 import { adminPaymentBody } from './payment.serializer.js';
-import { paymentSelect, type PaymentRow } from './payment.read.js';
+import { adminPaymentSelect, type AdminPaymentRow } from './payment.read.js';
 import {
   loadSubscriptionBody,
   type SubscriptionBody,
@@ -22,16 +22,16 @@ export const PAYMENT_DETAILS_FORBIDDEN =
 
 export function paymentAdminHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
-  const body = (row: PaymentRow) => adminPaymentBody(row, ctx.today());
+  const body = (row: AdminPaymentRow) => adminPaymentBody(row, ctx.today());
   const newestFirst = () =>
-    paymentSelect(db).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc');
+    adminPaymentSelect(db).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc');
 
   return {
     async adminListPayments(request, reply) {
       requireBusiness(request);
       const query = request.query ?? {};
       const tz = ctx.config.businessTz;
-      let base = paymentSelect(db);
+      let base = adminPaymentSelect(db);
       if (query.status) base = base.where('payments.status', '=', query.status);
       if (query.user) base = base.where('payments.user_id', '=', query.user);
       if (query.plan) base = base.where('subscriptions.plan_id', '=', query.plan);
@@ -102,7 +102,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
         note: input.admin_comment?.trim() || null,
         requestId: input.request_id ?? null,
       });
-      const row = await paymentSelect(db)
+      const row = await adminPaymentSelect(db)
         .where('payments.id', '=', recorded.id)
         .executeTakeFirstOrThrow();
       const after = await loadSubscriptionBody(db, recorded.subscription_id, ctx.today(), owner);
@@ -118,7 +118,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
     async adminGetPayment(request) {
       const user = requireUser(request);
       if (!actsForBusiness(user)) throw forbidden(PAYMENT_DETAILS_FORBIDDEN);
-      const row = await paymentSelect(db)
+      const row = await adminPaymentSelect(db)
         .where('payments.id', '=', request.params.id)
         .executeTakeFirst();
       if (!row) throw notFound();

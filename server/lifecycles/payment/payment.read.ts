@@ -2,6 +2,7 @@
 // in one query, and the names the payment tables share with other code (the demo seeds receipts).
 import type { Kysely } from 'kysely';
 import type { Database } from '@server/platform/db/schema.js';
+import { subscriptionLedgerColumns } from '@server/lifecycles/ledger/ledger.read.js';
 
 /** The counters row that numbers receipts, gap-free (payment.store.ts allocates them). */
 export const RECEIPT_COUNTER = 'receipt_number';
@@ -35,6 +36,17 @@ export function paymentSelect(db: Kysely<Database>) {
       ])
   );
 }
+
+/**
+ * Payments as the owner reads them: with their subscription's ledger (what was paid for it, paid
+ * back and is still owed) in the same query, so a list is one read.
+ */
+export const adminPaymentSelect = (db: Kysely<Database>) =>
+  paymentSelect(db).select((eb) => subscriptionLedgerColumns(eb));
+
+export type AdminPaymentRow = Awaited<
+  ReturnType<ReturnType<typeof adminPaymentSelect>['executeTakeFirstOrThrow']>
+>;
 
 export type PaymentRow = Awaited<
   ReturnType<ReturnType<typeof paymentSelect>['executeTakeFirstOrThrow']>

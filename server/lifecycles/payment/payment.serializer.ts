@@ -7,7 +7,8 @@ import { subscriptionStatus } from '@server/lifecycles/subscription/subscription
 import { formatReceiptNumber, taxInvoiceOf } from './receipts.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { DEFAULT_LANGUAGE, t, type Language } from '@server/platform/i18n.js';
-import type { PaymentRow } from './payment.read.js';
+import { ledgerOfRow, subscriptionMoneyBody } from '@server/lifecycles/ledger/ledger.read.js';
+import type { AdminPaymentRow, PaymentRow } from './payment.read.js';
 
 type PaymentBody = components['schemas']['Payment'];
 type AdminPaymentBody = components['schemas']['AdminPayment'];
@@ -65,7 +66,7 @@ function taxInvoiceBody(row: PaymentRow): PaymentBody['tax_invoice'] {
   );
 }
 
-export function adminPaymentBody(row: PaymentRow, today: string): AdminPaymentBody {
+export function adminPaymentBody(row: AdminPaymentRow, today: string): AdminPaymentBody {
   const body = paymentBody(row, today);
   return {
     ...body,
@@ -77,6 +78,7 @@ export function adminPaymentBody(row: PaymentRow, today: string): AdminPaymentBo
     start_date: row.subscription_start_date,
     base_end_date: row.subscription_base_end_date,
     total_paid: rupees(row.subscription_total_paid_paise),
+    ...subscriptionMoneyBody(row.subscription_total_paid_paise, ledgerOfRow(row)),
     plan: {
       name: row.plan_name,
       service_type: row.plan_service_type,

@@ -9,9 +9,12 @@ import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { refundInfoBody } from '@server/lifecycles/refund/refund.serializer.js';
 import type { PayoutViewer } from '@server/lifecycles/refund/refund.read.js';
 import {
-  amountDue,
+  ledgerOfRow,
   subscriptionLedgerColumns,
   subscriptionLedgers,
+  subscriptionMoneyBody,
+  type SubscriptionLedger,
+  type SubscriptionLedgerRow,
 } from '@server/lifecycles/ledger/ledger.read.js';
 import { paidFor, subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
 
@@ -48,8 +51,8 @@ export interface SubscriptionParts {
   /** Username of the refund's requester. */
   refundRequestedBy: string | null;
   hasSuccessfulPayment: boolean;
-  /** What it still owes (ledger.store dueOfSubscription). */
-  amountDuePaise: number;
+  /** Its ledger: what was paid, paid back and is still owed (undefined: no entries yet). */
+  ledger: SubscriptionLedger | undefined;
   /** Who reads it: the refund's UPI id is whole to its customer and the owner only. */
   viewer: PayoutViewer;
 }
@@ -67,7 +70,7 @@ export function subscriptionBody(
     status,
     breakfast_included: subscription.breakfast_included,
     total_paid: rupees(subscription.total_paid_paise),
-    amount_due: rupees(parts.amountDuePaise),
+    ...subscriptionMoneyBody(subscription.total_paid_paise, parts.ledger),
     start_date: subscription.start_date,
     base_end_date: subscription.base_end_date,
     adjusted_end_date: subscription.adjusted_end_date,
@@ -133,7 +136,7 @@ export async function loadSubscriptionBodies(
         refund,
         refundRequestedBy: refund ? (userById.get(refund.requested_by)?.username ?? null) : null,
         hasSuccessfulPayment: paidIds.has(subscription.id),
-        amountDuePaise: amountDue(subscription.total_paid_paise, ledger.get(subscription.id)),
+        ledger: ledger.get(subscription.id),
         viewer,
       },
       today,
@@ -168,9 +171,7 @@ type SummaryRow = Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at
 } & {
   refund__id: number | null;
   paid: boolean | number;
-  ledger_sum: number | string | null;
-  charged: boolean | number;
-};
+} & SubscriptionLedgerRow;
 
 /** A boolean the query computed or aliased: SQLite answers 0 or 1, PostgreSQL true or false. */
 const truthy = (value: boolean | number | null) => value === true || value === 1;
@@ -242,10 +243,7 @@ export async function loadActiveSubscriptionBody(
       refund: null,
       refundRequestedBy: null,
       hasSuccessfulPayment: truthy(row.paid),
-      amountDuePaise: amountDue(row.total_paid_paise, {
-        sumPaise: Number(row.ledger_sum ?? 0),
-        charged: truthy(row.charged),
-      }),
+      ledger: ledgerOfRow(row),
       viewer: customer,
     },
     today,

@@ -28,7 +28,7 @@ import {
   type SubscriptionBody,
 } from '@server/lifecycles/subscription/subscription.serializer.js';
 import { adminPaymentBody } from '@server/lifecycles/payment/payment.serializer.js';
-import { paymentSelect } from '@server/lifecycles/payment/payment.read.js';
+import { adminPaymentSelect } from '@server/lifecycles/payment/payment.read.js';
 
 /** The phone as the claim page shows it: all but the last four digits hidden. */
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}******${phone.slice(-4)}`;
@@ -85,7 +85,9 @@ export function walkInHandlers(ctx: AppContext) {
         : undefined;
       if (!subscription) throw notFound();
       const paymentRow = walkIn.payment_id
-        ? await paymentSelect(db).where('payments.id', '=', walkIn.payment_id).executeTakeFirst()
+        ? await adminPaymentSelect(db)
+            .where('payments.id', '=', walkIn.payment_id)
+            .executeTakeFirst()
         : undefined;
       reply.code(201);
       return {

@@ -9,6 +9,10 @@ import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscri
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { notBusiness, profileInfo, userSearch } from '@server/owner/users/users.query.js';
+import {
+  subscriptionLedgers,
+  subscriptionMoneyBody,
+} from '@server/lifecycles/ledger/ledger.read.js';
 
 export type ActiveSubscriberQuery = NonNullable<QueryOf<'ownerActiveSubscribers'>>;
 
@@ -108,7 +112,14 @@ export async function findActiveSubscribers(
     rows = page.rows;
     total = count;
   }
-  const profiles = await loadProfiles(db, [...new Set(rows.map((row) => row.id))]);
+  // The page's profiles and its subscriptions' ledgers, one query each.
+  const [profiles, ledgers] = await Promise.all([
+    loadProfiles(db, [...new Set(rows.map((row) => row.id))]),
+    subscriptionLedgers(
+      db,
+      rows.map((row) => row.subscription_id),
+    ),
+  ]);
   const body = rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -135,6 +146,7 @@ export async function findActiveSubscribers(
     adjusted_end_date: row.adjusted_end_date,
     days_remaining: daysRemaining(row.adjusted_end_date, today, 'ACTIVE'),
     total_paid: rupees(row.total_paid_paise),
+    ...subscriptionMoneyBody(row.total_paid_paise, ledgers.get(row.subscription_id)),
     status: row.subscription_status,
   }));
   return { rows: body, total };

@@ -20,19 +20,59 @@ export const SUMMARY_DAYS = 30;
 /** "Expiring soon" on the home: the users list's `expiring_within_days` it links to. */
 export const HOME_EXPIRING_WITHIN_DAYS = 3;
 
-interface DayFigures {
+/** Money settled on one business date, in paise: the same rule on the home and in the reports. */
+export interface DayMoney {
   date: string;
+  /** SUCCESS payments whose created_at falls on the date (what a receipt is dated). */
   collectedPaise: number;
+  /** Refunds marked PAID on the date, and how many. */
   refundedPaise: number;
-  newSubscribers: number;
+  refunds: number;
 }
 
 /**
- * Money settled and subscriptions activated per business date, for `days` dates ending today.
+ * Money received and paid back per business date, for `dates` (ascending, consecutive or not).
  * One row per date from a VALUES list of [start, end) instants, so each day is an index range
  * over payments(status, created_at) and refunds(status, paid_at), never a time-zone function
  * the two databases would spell differently.
  */
+export async function moneyByDay(
+  db: Kysely<Database>,
+  dates: readonly string[],
+  timeZone: string,
+): Promise<DayMoney[]> {
+  if (dates.length === 0) return [];
+  // Day i runs from the start of day i to the start of the day after it.
+  const values = sql.join(
+    dates.map(
+      (date) =>
+        sql`(${date}, ${businessDayStart(date, timeZone)}, ${businessDayStart(addDays(date, 1), timeZone)})`,
+    ),
+  );
+  const money = await sql<{ day: string; collected: number; refunded: number; refunds: number }>`
+    with d(day, lo, hi) as (values ${values})
+    select d.day,
+      (select coalesce(sum(p.amount_paise), 0) from payments p
+        where p.status = 'SUCCESS' and p.created_at >= d.lo and p.created_at < d.hi) as collected,
+      (select coalesce(sum(r.amount_paise), 0) from refunds r
+        where r.status = 'PAID' and r.paid_at >= d.lo and r.paid_at < d.hi) as refunded,
+      (select count(*) from refunds r
+        where r.status = 'PAID' and r.paid_at >= d.lo and r.paid_at < d.hi) as refunds
+    from d`.execute(db);
+  const byDate = new Map(money.rows.map((row) => [row.day, row]));
+  return dates.map((date) => ({
+    date,
+    collectedPaise: Number(byDate.get(date)?.collected ?? 0),
+    refundedPaise: Number(byDate.get(date)?.refunded ?? 0),
+    refunds: Number(byDate.get(date)?.refunds ?? 0),
+  }));
+}
+
+interface DayFigures extends DayMoney {
+  newSubscribers: number;
+}
+
+/** Money settled (moneyByDay) and subscriptions activated per business date, for `days` dates ending today. */
 async function dailyFigures(
   db: Kysely<Database>,
   today: string,
@@ -40,24 +80,9 @@ async function dailyFigures(
   timeZone: string,
 ): Promise<DayFigures[]> {
   const dates = Array.from({ length: days }, (_, index) => addDays(today, index - days + 1));
-  // Day i runs from the start of day i to the start of day i + 1.
-  const starts = [...dates, addDays(today, 1)].map((date) => businessDayStart(date, timeZone));
-  const bounds = dates.map((date, index) => ({
-    date,
-    from: starts[index]!,
-    to: starts[index + 1]!,
-  }));
-  const values = sql.join(bounds.map((day) => sql`(${day.date}, ${day.from}, ${day.to})`));
   const first = dates[0]!;
   const [money, started] = await Promise.all([
-    sql<{ day: string; collected: number; refunded: number }>`
-      with d(day, lo, hi) as (values ${values})
-      select d.day,
-        (select coalesce(sum(p.amount_paise), 0) from payments p
-          where p.status = 'SUCCESS' and p.created_at >= d.lo and p.created_at < d.hi) as collected,
-        (select coalesce(sum(r.amount_paise), 0) from refunds r
-          where r.status = 'PAID' and r.paid_at >= d.lo and r.paid_at < d.hi) as refunded
-      from d`.execute(db),
+    moneyByDay(db, dates, timeZone),
     db
       .selectFrom('subscriptions')
       .where('start_date', '>=', first)
@@ -66,14 +91,8 @@ async function dailyFigures(
       .groupBy('start_date')
       .execute(),
   ]);
-  const collected = new Map(money.rows.map((row) => [row.day, row]));
   const activated = new Map(started.map((row) => [row.start_date, Number(row.count)]));
-  return dates.map((date) => ({
-    date,
-    collectedPaise: Number(collected.get(date)?.collected ?? 0),
-    refundedPaise: Number(collected.get(date)?.refunded ?? 0),
-    newSubscribers: activated.get(date) ?? 0,
-  }));
+  return money.map((day) => ({ ...day, newSubscribers: activated.get(day.date) ?? 0 }));
 }
 
 function revenue(days: DayFigures[], from: string, to: string) {

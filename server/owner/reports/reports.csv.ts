@@ -71,8 +71,16 @@ export const PAYMENTS_CSV_HEADER = [
   'SGST (INR)',
 ] as const;
 
-/** One row per payment, then a Total row. */
+/** A row of the report's sums: its label, then `paise` in the Amount column. */
+const sumRow = (label: string, paise: number) =>
+  line([textCell(label), ...Array.from({ length: 9 }, () => ''), rupeesCell(paise), '', '', '']);
+
+/**
+ * One row per payment, then a Total row (Total received, for successful payments) and, where the
+ * report nets refunds, a Refunded and a Net row: what came in, what was paid back, what is left.
+ */
 export function paymentsCsv(report: PaymentsReport): string {
+  const { total, refunded } = report;
   return file([
     line(PAYMENTS_CSV_HEADER.map((header) => textCell(header))),
     ...report.payments.map((payment) =>
@@ -93,14 +101,13 @@ export function paymentsCsv(report: PaymentsReport): string {
         rupeesCell(payment.sgstPaise),
       ]),
     ),
-    line([
-      textCell('Total'),
-      ...Array.from({ length: 9 }, () => ''),
-      rupeesCell(report.total.totalPaise),
-      '',
-      '',
-      '',
-    ]),
+    sumRow(report.query.status === 'SUCCESS' ? 'Total received' : 'Total', total.totalPaise),
+    ...(refunded
+      ? [
+          sumRow('Refunded', refunded.totalPaise),
+          sumRow('Net', total.totalPaise - refunded.totalPaise),
+        ]
+      : []),
   ]);
 }
 

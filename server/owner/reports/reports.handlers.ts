@@ -40,6 +40,12 @@ const totalBody = (total: Total) => ({
   total_paise: total.totalPaise,
   total_inr: inr(total.totalPaise),
 });
+/** What came in less what was paid back; null when the report nets no refunds. */
+const netBody = (received: Total, refunded: Total | null) =>
+  refunded && {
+    total_paise: received.totalPaise - refunded.totalPaise,
+    total_inr: inr(received.totalPaise - refunded.totalPaise),
+  };
 const taxBody = (totals: TaxTotals) => ({
   count: totals.count,
   taxable_paise: totals.taxablePaise,
@@ -77,12 +83,19 @@ export function reportHandlers(ctx: AppContext) {
         status,
         mode: mode ?? null,
         total: totalBody(report.total),
+        refunded: report.refunded && totalBody(report.refunded),
+        net: netBody(report.total, report.refunded),
         by_mode: report.byMode.map((entry) => ({
           mode: entry.mode,
           label: entry.label,
           ...totalBody(entry),
         })),
-        by_day: report.byDay.map((entry) => ({ date: entry.date, ...totalBody(entry) })),
+        by_day: report.byDay.map((entry) => ({
+          date: entry.date,
+          ...totalBody(entry),
+          refunded: entry.refunded && totalBody(entry.refunded),
+          net: netBody(entry, entry.refunded),
+        })),
         payments: report.payments.map((payment) => ({
           id: payment.id,
           date: payment.date,

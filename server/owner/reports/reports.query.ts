@@ -9,6 +9,7 @@ import type { Database, PaymentStatus } from '@server/platform/db/schema.js';
 import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
 import { businessDayStart, dateInZone } from '@server/platform/time.js';
 import { fullName } from '@server/platform/format.js';
+import { moneyByDay } from '@server/owner/home/home.query.js';
 
 /** payment_mode of a payment that has none recorded (an old online payment). */
 export const UNKNOWN_MODE = 'unknown';
@@ -50,8 +51,25 @@ export interface PaymentsReport {
   query: PaymentsReportQuery;
   payments: ReportPayment[];
   total: Total;
+  /** Refunds marked PAID in the period; null when the report has none to net (refundsApply). */
+  refunded: Total | null;
   byMode: (Total & { mode: string; label: string })[];
-  byDay: (Total & { date: string })[];
+  /** The days with a payment or a refund, oldest first. */
+  byDay: (Total & { date: string; refunded: Total | null })[];
+}
+
+/**
+ * Refunds are paid back by no payment mode and have no payment status: they are netted in the
+ * report of every successful payment, as on the owner's home, and in no other.
+ */
+const refundsApply = (query: PaymentsReportQuery) =>
+  query.status === 'SUCCESS' && query.mode === null;
+
+/** Every date from `from` to `to`, both included. */
+function datesOf(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
 }
 
 export async function paymentsReport(
@@ -92,10 +110,10 @@ export async function paymentsReport(
   } else if (query.mode) {
     select = select.where('payments.payment_mode', '=', query.mode);
   }
-  const rows = await select
-    .orderBy('payments.created_at', 'asc')
-    .orderBy('payments.id', 'asc')
-    .execute();
+  const [rows, refundDays] = await Promise.all([
+    select.orderBy('payments.created_at', 'asc').orderBy('payments.id', 'asc').execute(),
+    refundsApply(query) ? moneyByDay(db, datesOf(query.from, query.to), timeZone) : null,
+  ]);
   const payments = rows.map((row): ReportPayment => ({
     id: row.id,
     date: dateInZone(new Date(row.created_at), timeZone),
@@ -125,12 +143,22 @@ export async function paymentsReport(
     add(modes, payment.mode, payment.amountPaise);
     add(days, payment.date, payment.amountPaise);
   }
+  const refundsByDay = new Map(
+    (refundDays ?? [])
+      .filter((day) => day.refunds > 0)
+      .map((day) => [day.date, { count: day.refunds, totalPaise: day.refundedPaise }]),
+  );
+  const dates = [...new Set([...days.keys(), ...refundsByDay.keys()])].sort();
   return {
     query,
     payments,
     total: {
       count: payments.length,
       totalPaise: payments.reduce((sum, payment) => sum + payment.amountPaise, 0),
+    },
+    refunded: refundDays && {
+      count: [...refundsByDay.values()].reduce((sum, day) => sum + day.count, 0),
+      totalPaise: [...refundsByDay.values()].reduce((sum, day) => sum + day.totalPaise, 0),
     },
     byMode: [...modes]
       .map(([mode, total]) => ({
@@ -139,7 +167,11 @@ export async function paymentsReport(
         ...total,
       }))
       .sort((a, b) => b.totalPaise - a.totalPaise || a.mode.localeCompare(b.mode)),
-    byDay: [...days].map(([date, total]) => ({ date, ...total })),
+    byDay: dates.map((date) => ({
+      date,
+      ...(days.get(date) ?? { count: 0, totalPaise: 0 }),
+      refunded: refundDays && (refundsByDay.get(date) ?? { count: 0, totalPaise: 0 }),
+    })),
   };
 }
 

@@ -15,6 +15,10 @@ import {
   summarize,
 } from './users.query.js';
 import { rupees } from '@server/platform/format.js';
+import {
+  subscriptionLedgers,
+  subscriptionMoneyBody,
+} from '@server/lifecycles/ledger/ledger.read.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 
 export function ownerUserHandlers(ctx: AppContext) {
@@ -53,6 +57,10 @@ export function ownerUserHandlers(ctx: AppContext) {
         loadSubscriptionsOf(db, [user.id]),
       ]);
       const list = subscriptions.get(user.id) ?? [];
+      const ledgers = await subscriptionLedgers(
+        db,
+        list.map((s) => s.id),
+      );
       return {
         ...adminUserBody(user, profiles, summarize(list, today)),
         profile_info: profileInfo(user.id, profiles),
@@ -68,6 +76,7 @@ export function ownerUserHandlers(ctx: AppContext) {
           adjusted_end_date: s.adjusted_end_date,
           days_remaining: daysRemaining(s.adjusted_end_date, today, subscriptionStatus(s, today)),
           total_paid: rupees(s.total_paid_paise),
+          ...subscriptionMoneyBody(s.total_paid_paise, ledgers.get(s.id)),
         })),
       };
     },

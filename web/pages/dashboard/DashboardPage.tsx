@@ -7,7 +7,7 @@ import { HoldBanner } from '@web/components/DuesHold';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT, type Translate } from '@web/i18n/i18n';
-import { formatDate, formatRupees, serviceLabel } from '@web/lib/format';
+import { formatDate, formatRupees, serviceLabel, subscriptionMoneyItems } from '@web/lib/format';
 import { MenuToday } from '@web/pages/menu/MenuToday'; // eslint-disable-line no-restricted-imports -- the menu page's part, shown here as issue 20 asks
 import { useSession } from '@web/session/SessionProvider';
 import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
@@ -21,7 +21,12 @@ const RECENT_PAYMENTS = 5;
 const sampleDetails = (t: Translate): Array<[string, string]> => [
   [t('dashboard.detail.plan'), t('dashboard.samplePlan')],
   [t('dashboard.detail.type'), serviceLabel('mess')],
-  [t('dashboard.detail.totalPaid'), formatRupees(2000)],
+  ...subscriptionMoneyItems({
+    total_paid: 2000,
+    amount_paid: 2000,
+    amount_refunded: 0,
+    amount_due: 0,
+  }),
   [t('dashboard.detail.expires'), formatDate('2026-01-30')],
   [t('dashboard.detail.started'), formatDate('2026-01-01')],
   [t('dashboard.detail.leaveDaysUsed'), '0'],
@@ -91,7 +96,7 @@ export function DashboardPage() {
               items={[
                 [t('dashboard.detail.plan'), subscription.plan.name],
                 [t('dashboard.detail.type'), serviceLabel(subscription.subscription_type)],
-                [t('dashboard.detail.totalPaid'), formatRupees(subscription.total_paid)],
+                ...subscriptionMoneyItems(subscription),
                 [t('dashboard.detail.expires'), formatDate(subscription.adjusted_end_date)],
                 [t('dashboard.detail.started'), formatDate(subscription.start_date)],
                 [t('dashboard.detail.leaveDaysUsed'), String(subscription.leave_days)],

@@ -21,7 +21,13 @@ import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { lifecycleLabel } from '@web/i18n/labels';
-import { formatDate, formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  serviceLabel,
+  subscriptionMoneyItems,
+} from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '@web/styles/utils.css';
 import { CancelDialog } from './CancelDialog';
@@ -177,7 +183,7 @@ function SubscriptionCard({
     refund !== null && selectCanChangePayout(restore(refundMachine, refundFromApi(refund)));
   const hasDetails =
     subscription.leave_days > 0 || subscription.cancelled_at !== null || refund !== null;
-  // Unpaid, total_paid is the price to pay and the dates are set by the payment.
+  // Unpaid, the dates are set by the payment.
   const awaitingPayment = selectIsAwaitingPayment(
     restore(subscriptionMachine, subscriptionFromApi(subscription)),
   );
@@ -217,12 +223,12 @@ function SubscriptionCard({
         <StatusBadge status={subscription.status} />
       </div>
       <div className={styles.facts}>
+        {/* Its price (total_paid), and what was paid, paid back and is still due beside it. */}
+        {subscriptionMoneyItems(subscription).map(([label, value]) => (
+          <Fact key={label} label={label} value={value} />
+        ))}
         {awaitingPayment ? (
           <>
-            <Fact
-              label={t('subscriptions.fact.amountDue')}
-              value={formatRupees(subscription.total_paid)}
-            />
             <Fact
               label={t('subscriptions.fact.startDate')}
               value={t('subscriptions.fact.onPayment')}
@@ -232,10 +238,6 @@ function SubscriptionCard({
           </>
         ) : (
           <>
-            <Fact
-              label={t('subscriptions.fact.totalPaid')}
-              value={formatRupees(subscription.total_paid)}
-            />
             <Fact
               label={t('subscriptions.fact.startDate')}
               value={formatDate(subscription.start_date)}

@@ -98,21 +98,79 @@ function useDownload() {
   };
 }
 
+type ReportDay = PaymentsReport['by_day'][number];
+
+/** A money cell of the totals tables. */
+const amountCell = (paise: number | undefined, testId?: string) => (
+  <span className={styles.amount} data-testid={testId}>
+    {paise === undefined ? '—' : rupees(paise)}
+  </span>
+);
+
 function PaymentsTotals({ report }: { report: PaymentsReport }) {
   const t = useT();
   const modeName = useModeName();
+  // Refunds are netted, as on the home, in the report of every successful payment (the server
+  // answers null for one mode or another status: a refund has neither).
+  const { refunded, net } = report;
+  const received = report.status === 'SUCCESS';
+  const dayColumns = [
+    {
+      key: 'date',
+      header: t('reports.column.date'),
+      cell: (entry: ReportDay) => formatDate(entry.date),
+    },
+    {
+      key: 'count',
+      header: t('reports.column.count'),
+      cell: (entry: ReportDay) => entry.count,
+    },
+    {
+      key: 'amount',
+      header: received ? t('reports.column.received') : t('reports.column.amount'),
+      cell: (entry: ReportDay) => amountCell(entry.total_paise, 'report-day-received'),
+    },
+    ...(refunded && net
+      ? [
+          {
+            key: 'refunded',
+            header: t('reports.column.refunded'),
+            cell: (entry: ReportDay) =>
+              amountCell(entry.refunded?.total_paise, 'report-day-refunded'),
+          },
+          {
+            key: 'net',
+            header: t('reports.column.net'),
+            cell: (entry: ReportDay) => amountCell(entry.net?.total_paise, 'report-day-net'),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className={stack}>
       <div className={statGrid}>
         <StatCard
-          label={t('reports.total')}
+          label={received ? t('reports.total') : t('reports.totalOfStatus')}
           value={<span data-testid="report-total">{rupees(report.total.total_paise)}</span>}
         />
+        {refunded && net ? (
+          <>
+            <StatCard
+              label={t('reports.refunded')}
+              value={<span data-testid="report-refunded">{rupees(refunded.total_paise)}</span>}
+            />
+            <StatCard
+              label={t('reports.net')}
+              value={<span data-testid="report-net">{rupees(net.total_paise)}</span>}
+            />
+          </>
+        ) : null}
         <StatCard
           label={t('reports.count')}
           value={<span data-testid="report-count">{report.total.count}</span>}
         />
       </div>
+      {received && !refunded ? <p className={muted}>{t('reports.refundsNotNetted')}</p> : null}
       <div className={styles.totals}>
         <Table
           caption={t('reports.byMode')}
@@ -136,19 +194,7 @@ function PaymentsTotals({ report }: { report: PaymentsReport }) {
           caption={t('reports.byDay')}
           rows={report.by_day}
           rowKey={(entry) => entry.date}
-          columns={[
-            {
-              key: 'date',
-              header: t('reports.column.date'),
-              cell: (entry) => formatDate(entry.date),
-            },
-            { key: 'count', header: t('reports.column.count'), cell: (entry) => entry.count },
-            {
-              key: 'amount',
-              header: t('reports.column.amount'),
-              cell: (entry) => <span className={styles.amount}>{rupees(entry.total_paise)}</span>,
-            },
-          ]}
+          columns={dayColumns}
         />
       </div>
       <Table
@@ -348,7 +394,8 @@ export function ReportsPage() {
             <PageSpinner label={t('reports.loading')} />
           ) : report.isError ? (
             <p role="alert">{errorMessage(report.error, t('reports.loadFailed'))}</p>
-          ) : report.data.payments.length === 0 ? (
+          ) : report.data.by_day.length === 0 ? (
+            // No payment and no refund paid back in the period.
             <EmptyState title={t('reports.none')} />
           ) : (
             <PaymentsTotals report={report.data} />

@@ -20,7 +20,13 @@ import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { expiryTone } from '@machines/subscription';
-import { wordLabel, formatDate, formatMeals, formatRupees, todayIso } from '@web/lib/format';
+import {
+  wordLabel,
+  formatDate,
+  formatMeals,
+  subscriptionMoneyItems,
+  todayIso,
+} from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
@@ -189,7 +195,7 @@ function SubscriptionDetails({ subscriber }: { subscriber: ActiveSubscriber }) {
         [t('superuser.baseEndDate'), formatDate(subscriber.base_end_date)],
         [t('superuser.adjustedEndDate'), formatDate(subscriber.adjusted_end_date)],
         [t('superuser.daysRemaining'), subscriber.days_remaining],
-        [t('superuser.totalPaid'), formatRupees(subscriber.total_paid)],
+        ...subscriptionMoneyItems(subscriber),
       ]}
     />
   );

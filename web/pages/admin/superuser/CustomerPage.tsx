@@ -28,7 +28,14 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { feedbackTypeLabel, lifecycleLabel, personName, priorityLabel } from '@web/i18n/labels';
-import { formatDate, formatDateTime, formatRupees, serviceLabel, wordLabel } from '@web/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  moneyLabel,
+  serviceLabel,
+  wordLabel,
+} from '@web/lib/format';
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
 import { ConsentCard } from './ConsentCard';
@@ -254,10 +261,18 @@ const subscriptionColumns = (t: Translate): Column<CustomerSubscription>[] => [
     header: t('superuser.customer.col.daysLeft'),
     cell: (s) => (s.status === 'ACTIVE' ? s.days_remaining : '—'),
   },
+  // The price (the spec's total_paid), then what the ledger says was paid, paid back and is owed.
+  { key: 'price', header: moneyLabel('price'), cell: (s) => formatRupees(s.total_paid) },
+  { key: 'paid', header: moneyLabel('paid'), cell: (s) => formatRupees(s.amount_paid) },
+  { key: 'refunded', header: moneyLabel('refunded'), cell: (s) => formatRupees(s.amount_refunded) },
   {
-    key: 'paid',
-    header: t('superuser.customer.col.paid'),
-    cell: (s) => formatRupees(s.total_paid),
+    key: 'due',
+    header: moneyLabel('due'),
+    // Below 0 while an approved refund waits to be paid out: said as such, not as "-₹2,900".
+    cell: (s) =>
+      s.amount_due < 0
+        ? `${moneyLabel('refund_due')} ${formatRupees(-s.amount_due)}`
+        : formatRupees(s.amount_due),
   },
 ];
 

@@ -55,11 +55,12 @@ export function PaymentLinkDialog({
   const cancel = useCancelPaymentLink();
   const subscriptionId = subscription?.id ?? null;
   useEffect(() => {
-    setAmount(subscription ? String(subscription.total_paid) : '');
+    // What it still owes (a part payment lowers it), never its price: more is refused.
+    setAmount(subscription ? String(subscription.amount_due) : '');
     setError(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another subscription opens
   }, [subscriptionId]);
-  const duePaise = subscription ? Math.round(subscription.total_paid * 100) : MIN_LINK_AMOUNT_PAISE;
+  const duePaise = subscription ? Math.round(subscription.amount_due * 100) : MIN_LINK_AMOUNT_PAISE;
   const mine = (links.data ?? []).filter((link) => link.subscription === subscriptionId);
 
   const submit = (event: FormEvent) => {
@@ -130,7 +131,7 @@ export function PaymentLinkDialog({
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               hint={t('superuser.link.amountHint', {
-                due: formatRupees(subscription.total_paid),
+                due: formatRupees(subscription.amount_due),
               })}
               error={error}
             />

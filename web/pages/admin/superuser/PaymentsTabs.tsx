@@ -25,7 +25,13 @@ import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '@web/components/Re
 import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
-import { formatDate, formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  serviceLabel,
+  subscriptionMoneyItems,
+} from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
 import { row, stack } from '@web/styles/utils.css';
@@ -365,7 +371,9 @@ function PaymentDetailsDialog({
             ],
             [t('superuser.startDate'), formatDate(p.start_date)],
             [t('superuser.baseEndDate'), formatDate(p.base_end_date)],
-            [t('superuser.totalPaid'), formatRupees(p.total_paid)],
+            // The subscription's price (the spec's total_paid) and, beside it, what was paid for
+            // it in all, paid back and is still owed.
+            ...subscriptionMoneyItems(p, { every: true }),
             [t('superuser.column.plan'), p.plan.name],
             [t('superuser.payment.serviceType'), serviceLabel(p.plan.service_type)],
             [t('superuser.payment.basePrice'), formatRupees(p.plan.base_price)],

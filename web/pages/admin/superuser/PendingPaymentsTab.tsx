@@ -10,7 +10,7 @@ import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT } from '@web/i18n/i18n';
-import { formatDateTime, formatRupees, serviceLabel } from '@web/lib/format';
+import { formatDateTime, formatRupees, moneyLabel, serviceLabel } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
 import { CounterQrDialog } from './CounterQrDialog';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
@@ -45,10 +45,13 @@ export function PendingPaymentsTab() {
       header: t('superuser.column.service'),
       cell: (s) => serviceLabel(s.subscription_type),
     },
+    { key: 'price', header: moneyLabel('price'), cell: (s) => formatRupees(s.total_paid) },
+    { key: 'paid', header: moneyLabel('paid'), cell: (s) => formatRupees(s.amount_paid) },
+    // What is owed: the price less any part payment (what the record form and a link start from).
     {
       key: 'due',
       header: t('superuser.pending.amountDue'),
-      cell: (s) => formatRupees(s.total_paid),
+      cell: (s) => formatRupees(s.amount_due),
     },
     {
       key: 'created',
