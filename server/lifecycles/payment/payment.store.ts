@@ -103,6 +103,11 @@ export interface Settlement {
   recordedBy: number | null;
   /** The client's id for a counter recording: sent twice, recorded once. */
   requestId?: string | null;
+  /**
+   * Whether the payment starts a subscription awaiting payment as the policy says (the default);
+   * false for a walk-in's part payment, which starts as the owner chose at the counter.
+   */
+  startsByPolicy?: boolean;
 }
 
 /** Money a provider reports received outside a checkout order (a payment link, a UPI QR code). */
@@ -247,7 +252,7 @@ export function createPaymentStore(
       description: `Payment for subscription #${payment.subscription_id}`,
       createdBy: settlement.recordedBy,
     });
-    if (subscription.status === 'PENDING_PAYMENT') {
+    if (subscription.status === 'PENDING_PAYMENT' && settlement.startsByPolicy !== false) {
       const due = await dueOfSubscription(trx, subscription);
       const { payments: policy } = await readSettings(trx);
       if (startsWithDues(policy, due)) await subscriptions.activate(trx, subscription.id, today);
@@ -264,7 +269,12 @@ export function createPaymentStore(
     trx: Executor,
     owner: User,
     subscription: Subscription,
-    counter: { facts: OfflinePaymentFacts; note: string | null; requestId: string | null },
+    counter: {
+      facts: OfflinePaymentFacts;
+      note: string | null;
+      requestId: string | null;
+      startsByPolicy?: boolean;
+    },
   ): Promise<Payment> {
     const { facts } = counter;
     return succeedInTransaction(trx, {
@@ -287,6 +297,7 @@ export function createPaymentStore(
       receivedOn: facts.receivedOn,
       recordedBy: owner.id,
       requestId: counter.requestId,
+      startsByPolicy: counter.startsByPolicy ?? true,
     });
   }
 

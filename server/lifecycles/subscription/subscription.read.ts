@@ -55,6 +55,15 @@ export function subscriptionIsActiveSql(alias: string, today: string) {
 }
 
 /**
+ * ACTIVE and started by `today` (machines/subscription hasStarted): the customer eats on it now,
+ * where one queued behind their running plan (ACTIVE too) waits for its first day.
+ */
+export function subscriptionIsRunningSql(alias: string, today: string) {
+  const start = sql.ref(`${alias}.start_date`);
+  return sql<boolean>`(${subscriptionIsActiveSql(alias, today)} and ${start} <= ${today})`;
+}
+
+/**
  * A subscription as the subscription machine sees it: the shared fromApi mapping, fed from the row,
  * its plan and whether it has a refund. `stored` keeps the stored status instead of the effective
  * one (the expiry job decides from what is stored).
