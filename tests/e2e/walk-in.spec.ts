@@ -4,7 +4,7 @@
 // SMS, enters the OTP, chooses a password and is signed in; their account then owes the same
 // amount. On a desktop and on a 360 px phone, in English and Hindi. With E2E_SHOTS set to a
 // folder, each step's screen is saved there as a PNG.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { language, msg, tx } from './i18n';
 import { ensurePlan, ownerLogsIn, type PlanSpec } from './owner-fixtures';
 import { apiLogin, oneLanguagePerWidth, readClaimPath, readOtp, shot } from './support';
@@ -19,6 +19,19 @@ const WALK_IN_PLAN: PlanSpec = {
 };
 
 let counter = 0;
+
+/** The owner signs in and opens Payments & Users → Pending Payments → Enrol a walk-in. */
+async function openWalkIn(page: Page, phone: boolean) {
+  await ownerLogsIn(page);
+  if (phone) await page.getByRole('button', { name: tx('Open menu') }).click();
+  await page
+    .getByRole('navigation', { name: tx(phone ? 'Mobile' : 'Main') })
+    .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
+    .click();
+  await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
+  await page.getByRole('button', { name: msg('superuser.walkIn.open'), exact: true }).click();
+  return page.getByRole('dialog', { name: msg('superuser.walkIn.title') });
+}
 
 for (const viewport of [
   { name: 'desktop', size: { width: 1366, height: 900 }, phone: false },
@@ -38,22 +51,7 @@ for (const viewport of [
     const phone = `+91${local}`;
 
     // 1. The owner opens Payments & Users → Pending Payments → Enrol a walk-in.
-    await ownerLogsIn(page);
-    if (viewport.phone) {
-      await page.getByRole('button', { name: tx('Open menu') }).click();
-      await page
-        .getByRole('navigation', { name: tx('Mobile') })
-        .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
-        .click();
-    } else {
-      await page
-        .getByRole('navigation', { name: tx('Main') })
-        .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
-        .click();
-    }
-    await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
-    await page.getByRole('button', { name: msg('superuser.walkIn.open'), exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: msg('superuser.walkIn.title') });
+    const dialog = await openWalkIn(page, viewport.phone);
 
     // 2. Sent empty, each field says what is wrong under it.
     await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('');
@@ -166,14 +164,7 @@ test('owner enrols a walk-in who pays in part and starts now, owing the rest (13
   await ensurePlan(request, WALK_IN_PLAN);
   counter += 1;
   const local = `7${String(Date.now() % 100_000_000).padStart(8, '0')}${counter % 10}`;
-  await ownerLogsIn(page);
-  await page
-    .getByRole('navigation', { name: tx('Main') })
-    .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
-    .click();
-  await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
-  await page.getByRole('button', { name: msg('superuser.walkIn.open'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: msg('superuser.walkIn.title') });
+  const dialog = await openWalkIn(page, false);
   await dialog.getByLabel(msg('superuser.walkIn.firstName')).fill('Sita');
   await dialog.getByLabel(msg('superuser.walkIn.phone')).fill(local);
   await dialog

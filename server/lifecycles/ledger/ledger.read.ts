@@ -159,15 +159,7 @@ export async function readStatement(
             .as('ledger_sum'),
       ])
       .where('subscriptions.user_id', '=', user.id)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('ledger_entries')
-            .select('ledger_entries.id')
-            .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-            .where('ledger_entries.kind', '=', 'charge'),
-        ),
-      )
+      .where(isCharged)
       .orderBy('subscriptions.id')
       .execute(),
     db
@@ -491,6 +483,16 @@ export async function subscriptionLedgers(
   );
 }
 
+/** The subscription has been charged on its customer's ledger (bought, not only asked for). */
+export const isCharged = (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  eb.exists(
+    eb
+      .selectFrom('ledger_entries')
+      .select('ledger_entries.id')
+      .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+      .where('ledger_entries.kind', '=', 'charge'),
+  );
+
 /** The same ledger as two correlated subqueries, for a query that reads subscriptions by row. */
 export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   [
@@ -499,15 +501,7 @@ export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subsc
       .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
       .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
       .as('ledger_sum'),
-    eb
-      .exists(
-        eb
-          .selectFrom('ledger_entries')
-          .select('ledger_entries.id')
-          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-          .where('ledger_entries.kind', '=', 'charge'),
-      )
-      .as('charged'),
+    isCharged(eb).as('charged'),
   ] as const;
 
 /** What one subscription still owes (amountDue over its ledger). */

@@ -7,7 +7,11 @@ import { startsWithDues } from '@machines/dues';
 import type { PaymentPolicy } from '@machines/settings';
 import type { Database, Subscription } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
-import { amountDue, subscriptionLedgers } from '@server/lifecycles/ledger/ledger.read.js';
+import {
+  amountDue,
+  isCharged,
+  subscriptionLedgers,
+} from '@server/lifecycles/ledger/ledger.read.js';
 
 /** The most the list names: the owner starts them a screen at a time. */
 export const STARTABLE_LIMIT = 500;
@@ -39,15 +43,7 @@ export async function startableSubscriptions(
     .selectFrom('subscriptions')
     .selectAll()
     .where('status', '=', 'PENDING_PAYMENT')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('ledger_entries')
-          .select('ledger_entries.id')
-          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-          .where('ledger_entries.kind', '=', 'charge'),
-      ),
-    )
+    .where(isCharged)
     .orderBy('id')
     .execute();
   const ledgers = await subscriptionLedgers(
