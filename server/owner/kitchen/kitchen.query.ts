@@ -34,18 +34,21 @@ export function withoutClosedMeals(
 
 export { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 
+/** subscriptionsCovering's rows alone (alias s), for a read that needs no plan. */
+const coveringRows = (db: Kysely<Database>, date: string) =>
+  db
+    .selectFrom('subscriptions as s')
+    .where('s.status', '=', 'ACTIVE')
+    .where('s.start_date', '<=', date)
+    .where('s.adjusted_end_date', '>=', date);
+
 /**
  * The ACTIVE subscriptions (alias s, with their plan as p) that have started and cover `date`.
  * A date from today on: an ACTIVE row covering it has not passed its end, so the stored status
  * is the machine's status.
  */
 export const subscriptionsCovering = (db: Kysely<Database>, date: string) =>
-  db
-    .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .where('s.status', '=', 'ACTIVE')
-    .where('s.start_date', '<=', date)
-    .where('s.adjusted_end_date', '>=', date);
+  coveringRows(db, date).innerJoin('plans as p', 'p.id', 's.plan_id');
 
 /**
  * The customers with more than one subscription of one service covering `date`: rows written
@@ -53,7 +56,7 @@ export const subscriptionsCovering = (db: Kysely<Database>, date: string) =>
  * always none; the sheet then counts each of them once per meal (kitchen.lock doubleCounted).
  */
 export async function overlappingCustomers(db: Kysely<Database>, date: string): Promise<number[]> {
-  const rows = await subscriptionsCovering(db, date)
+  const rows = await coveringRows(db, date)
     .select('s.user_id')
     .groupBy(['s.user_id', 's.subscription_type'])
     .having(sql<number>`count(*)`, '>', 1)
