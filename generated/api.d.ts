@@ -4384,7 +4384,7 @@ export interface components {
             amount_due: number;
             /**
              * Format: date
-             * @description Null until payment succeeds.
+             * @description Null until payment succeeds; then the payment's business date, or, when the customer had an ACTIVE subscription of the same service, the day after it ends (a plan bought while one runs is queued behind it, ACTIVE with a start date to come).
              */
             start_date: string | null;
             /**
@@ -4397,7 +4397,7 @@ export interface components {
              * @description base_end_date + approved leave days.
              */
             adjusted_end_date: string | null;
-            /** @description max(0, adjusted_end_date − today + 1) while ACTIVE, else 0. */
+            /** @description max(0, adjusted_end_date − today + 1) while ACTIVE (from start_date instead of today while it has not started), else 0. */
             days_remaining: number;
             /** @description Days of approved leave added to the end date. */
             leave_days: number;
