@@ -1098,6 +1098,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/owner/settings/payments/startable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The part-paid subscriptions the payment policy now lets start
+         * @description Subscriptions awaiting payment that were part paid or enrolled at the counter (charged on the customer's ledger; one a customer only asked for is not) and that owe no more than the policy in force lets a subscription owe and start (`dues_allowed`, `max_dues`): after a change of policy, the ones it now allows, for the owner to start in one step. Oldest first, at most 500. Empty under `full_payment`.
+         */
+        get: operations["ownerListStartableSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/settings/payments/startable/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the listed subscriptions the payment policy lets start
+         * @description Starts each of `subscriptions` that the policy in force still lets start (checked again under the subscription's lock: awaiting payment, charged, owing at most `max_dues`), from today, or from the day after the customer's running plan of the same service ends. Each start is audited (`subscription.start_with_dues`); one that no longer qualifies (paid, started, deleted, over the limit) is left as it is and named in `not_started`. Sent twice, or at once, each subscription starts once.
+         */
+        post: operations["ownerStartStartableSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/owner/reminders/": {
         parameters: {
             query?: never;
@@ -2731,9 +2771,9 @@ export interface paths {
         put?: never;
         /**
          * Enrol a walk-in at the counter (account, subscription, payment) in one step
-         * @description The owner enrols a customer who came to the mess: in one transaction the account (status profile_complete, the phone not yet verified, no usable password; username from the first name and the phone's last four digits), a subscription to the plan, its charge on the customer's ledger, and, for an amount above 0, the payment settled exactly like record_offline (a receipt number, a ledger payment entry). The subscription starts today when what it still owes is within the owner's payment policy (full payment by default, or dues up to settings.payments.max_dues); otherwise it awaits payment. The audit log gets `walk_in.enrol`. The customer gets an SMS with a link to claim the account (7 days, once). A request_id already used answers the first enrolment (201, `replayed` true).
+         * @description The owner enrols a customer who came to the mess: in one transaction the account (status profile_complete, the phone not yet verified, no usable password; username from the first name and the phone's last four digits), a subscription to the plan, its charge on the customer's ledger, and, for an amount above 0, the payment settled exactly like record_offline (a receipt number, a ledger payment entry). Paid in full, the subscription starts today. Paid in part (₹0 too), the owner says when it starts (`start`, required then): `now_with_dues` starts it today owing the rest, the owner's decision whatever the payment policy says; `when_paid` leaves it awaiting payment, and a later payment starts it as the policy says. The choice is in the audit entry (`walk_in.enrol`), the ledger charge's description and the answer's `detail`; the receipt says what is still due. The customer gets an SMS with a link to claim the account (7 days, once). A request_id already used answers the first enrolment (201, `replayed` true).
          *
-         *     Refusals (400): per field, a phone (or e-mail) that belongs to an account, an amount above the plan's price, a missing reference for upi or bank_transfer; `plan` an unknown or inactive plan (`does_not_exist`).
+         *     Refusals (400): per field, a phone (or e-mail) that belongs to an account, an amount above the plan's price, a missing reference for upi or bank_transfer, a part payment without `start` (`walk_in.start_required`); `plan` an unknown or inactive plan (`does_not_exist`).
          */
         post: operations["adminEnrolWalkIn"];
         delete?: never;
@@ -3352,7 +3392,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "sign_in.unverified" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "sign_in.unverified" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "settings.max_dues_zero" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.already_started" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.before_subscription_start" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "walk_in.start_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -4433,7 +4473,7 @@ export interface components {
             amount_due: number;
             /**
              * Format: date
-             * @description Null until payment succeeds.
+             * @description Null until payment succeeds; then the payment's business date, or, when the customer had an ACTIVE subscription of the same service, the day after it ends (a plan bought while one runs is queued behind it, ACTIVE with a start date to come).
              */
             start_date: string | null;
             /**
@@ -4446,7 +4486,7 @@ export interface components {
              * @description base_end_date + approved leave days.
              */
             adjusted_end_date: string | null;
-            /** @description max(0, adjusted_end_date − today + 1) while ACTIVE, else 0. */
+            /** @description max(0, adjusted_end_date − today + 1) while ACTIVE (from start_date instead of today while it has not started), else 0. */
             days_remaining: number;
             /** @description Days of approved leave added to the end date. */
             leave_days: number;
@@ -4967,8 +5007,26 @@ export interface components {
             payment_mode: "cash" | "upi" | "bank_transfer";
             /** @description The UPI transaction id or the bank transfer's UTR (required for those modes). */
             reference?: string | null;
+            /**
+             * @description When the subscription starts if `amount` is less than its price (required then; ignored when paid in full): `now_with_dues`, today, owing the rest (the owner's decision, whatever the payment policy); `when_paid`, when a later payment pays what the policy asks.
+             * @enum {string|null}
+             */
+            start?: "now_with_dues" | "when_paid" | null;
             /** @description The form's own id; sent again, it answers with the first enrolment. */
             request_id?: string | null;
+        };
+        StartableSubscriptions: {
+            subscriptions: components["schemas"]["Subscription"][];
+        };
+        StartSubscriptions: {
+            /** @description The ids the owner was shown (ownerListStartableSubscriptions). */
+            subscriptions: number[];
+        };
+        StartedSubscriptions: {
+            detail: string;
+            started: components["schemas"]["Subscription"][];
+            /** @description The ids sent that the policy no longer lets start, left as they were. */
+            not_started: number[];
         };
         WalkInEnrolled: {
             detail: string;
@@ -7747,6 +7805,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BusinessSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerListStartableSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions the policy lets start, each with its `amount_due`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartableSubscriptions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerStartStartableSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSubscriptions"];
+            };
+        };
+        responses: {
+            /** @description What was started and what was left as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedSubscriptions"];
                 };
             };
             400: components["responses"]["BadRequest"];

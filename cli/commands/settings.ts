@@ -110,6 +110,8 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
         parseWhole,
         readSettings,
         saveSettings,
+        startableHint,
+        startableSubscriptions,
       } = await import('../services/settings');
       const { usageError } = await import('../errors');
       const { json: _json, ...asked } = options;
@@ -191,6 +193,53 @@ export function registerSettings(program: Command, ctx: CommandContext): void {
         const { printJson } = await import('../output');
         return printJson(ctx.io.stdout, saved);
       }
-      ctx.io.stdout.write(`Settings saved.\n${describeSettings(saved)}`);
+      // A policy that now lets part-paid subscriptions start says which, and how to start them.
+      const startable =
+        options.activation !== undefined || options.maxDues !== undefined
+          ? startableHint(await startableSubscriptions(api))
+          : '';
+      ctx.io.stdout.write(`Settings saved.\n${describeSettings(saved)}${startable}`);
+    });
+
+  settings
+    .command('start-allowed')
+    .description(
+      'start the part-paid subscriptions awaiting payment that the payment policy now lets start',
+    )
+    .addOption(jsonOption())
+    .action(async (options: { json?: boolean }) => {
+      const { startableSubscriptions, startSubscriptions, startableTable } =
+        await import('../services/settings');
+      const api = await ctx.api();
+      const listed = await startableSubscriptions(api);
+      const json = options.json || settings.opts<{ json?: boolean }>().json;
+      if (listed.length === 0) {
+        if (json) {
+          const { printJson } = await import('../output');
+          return printJson(ctx.io.stdout, {
+            detail: 'Nothing to start.',
+            started: [],
+            not_started: [],
+          });
+        }
+        ctx.io.stdout.write(
+          'No subscription awaiting payment can start under the payment policy.\n',
+        );
+        return;
+      }
+      const answer = await startSubscriptions(
+        api,
+        listed.map((row) => row.id),
+      );
+      if (json) {
+        const { printJson } = await import('../output');
+        return printJson(ctx.io.stdout, answer);
+      }
+      ctx.io.stdout.write(
+        `${answer.detail}\n${answer.started.length > 0 ? startableTable(answer.started) : ''}` +
+          (answer.not_started.length > 0
+            ? `Left as they were (paid, started or over the limit meanwhile): ${answer.not_started.map((id) => `#${id}`).join(', ')}\n`
+            : ''),
+      );
     });
 }

@@ -23,6 +23,12 @@ export function registerWalkIn(program: Command, ctx: CommandContext): void {
         .choices(['student', 'regular'] as const)
         .default('regular'),
     )
+    .addOption(
+      new Option(
+        '--start <when>',
+        'paid in part (0 too): start now owing the rest (your decision), or when it is paid',
+      ).choices(['now', 'when-paid'] as const),
+    )
     .option('--email <email>', 'e-mail address (optional)')
     .option(
       '--reference <ref>',
@@ -38,6 +44,7 @@ export function registerWalkIn(program: Command, ctx: CommandContext): void {
         amount: number;
         mode: (typeof OFFLINE_PAYMENT_MODES)[number];
         type: 'student' | 'regular';
+        start?: 'now' | 'when-paid';
         email?: string;
         reference?: string;
         requestId?: string;
@@ -51,6 +58,9 @@ export function registerWalkIn(program: Command, ctx: CommandContext): void {
           amount: options.amount,
           mode: options.mode,
           type: options.type,
+          ...(options.start
+            ? { start: options.start === 'now' ? 'now_with_dues' : 'when_paid' }
+            : {}),
           ...(options.email ? { email: options.email } : {}),
           ...(options.reference ? { reference: options.reference } : {}),
           ...(options.requestId ? { requestId: options.requestId } : {}),

@@ -10,6 +10,9 @@ import { MEALS } from '@machines/settings';
 import { holdPolicyOf, type HoldPolicy } from '@machines/dues';
 import type { PaymentPolicy } from '@machines/settings';
 import type { ReminderSettings } from '@machines/reminder';
+import type { components } from '../../generated/api';
+import { formatRupees } from '@machines/shared';
+import { formatTable } from '../output';
 import type { Api } from './api';
 import { unwrap } from './api';
 
@@ -18,6 +21,50 @@ export const readSettings = (api: Api): Promise<BusinessSettings> =>
 
 export const saveSettings = (api: Api, settings: BusinessSettings): Promise<BusinessSettings> =>
   unwrap(api, api.client.PUT('/owner/settings/', { body: settings }), 'The settings');
+
+type Subscription = components['schemas']['Subscription'];
+
+/** The part-paid subscriptions awaiting payment that the payment policy in force lets start. */
+export const startableSubscriptions = async (api: Api): Promise<Subscription[]> =>
+  (
+    await unwrap(
+      api,
+      api.client.GET('/owner/settings/payments/startable/'),
+      'The subscriptions to start',
+    )
+  ).subscriptions;
+
+/** Starts `ids` (those the policy still lets start); says what started and what did not. */
+export const startSubscriptions = (api: Api, ids: readonly number[]) =>
+  unwrap(
+    api,
+    api.client.POST('/owner/settings/payments/startable/start/', {
+      body: { subscriptions: [...ids] },
+    }),
+    'The subscriptions to start',
+  );
+
+/** The subscriptions the policy lets start, as a table: who, which plan, what is still due. */
+export const startableTable = (rows: readonly Subscription[]) =>
+  formatTable(rows, [
+    { header: 'ID', value: (row) => row.id, right: true },
+    { header: 'CUSTOMER', value: (row) => row.user?.full_name || row.user?.username },
+    { header: 'PLAN', value: (row) => row.plan.name },
+    { header: 'DUE', value: (row) => formatRupees(row.amount_due), right: true },
+  ]);
+
+/**
+ * What a saved policy now allows, for the owner to act on: nothing under full payment, else the
+ * subscriptions it lets start and the command that starts them.
+ */
+export function startableHint(rows: readonly Subscription[]): string {
+  if (rows.length === 0) return '';
+  const count = rows.length === 1 ? '1 subscription' : `${rows.length} subscriptions`;
+  return (
+    `\n${count} awaiting payment can start under this policy:\n${startableTable(rows)}` +
+    'Start them with: dabba settings start-allowed\n'
+  );
+}
 
 /** `lunch=09:30` or `breakfast=22:00/1` (the day before): a meal and its new cutoff. */
 export function parseCutoff(value: string): { meal: Meal; time: string; daysBefore: number } {

@@ -1,7 +1,12 @@
 // `dabba walk-in`: the owner enrols a customer at the counter; the server makes the account, the
 // subscription, its charge and the payment in one step and texts the customer a claim link.
 import type { components } from '../../generated/api';
-import { formatRupees, paymentModeLabel, type OfflinePaymentMode } from '@machines';
+import {
+  formatRupees,
+  paymentModeLabel,
+  type OfflinePaymentMode,
+  type WalkInStart,
+} from '@machines';
 import type { CliIo } from '../io';
 import { printJson, when } from '../output';
 import { businessTimeZone, unwrap, type Api } from './api';
@@ -16,6 +21,8 @@ export interface WalkInOptions {
   readonly amount: number;
   readonly mode: OfflinePaymentMode;
   readonly type: 'student' | 'regular';
+  /** Paid in part: when the subscription starts (the server asks for it then). */
+  readonly start?: WalkInStart;
   readonly email?: string;
   readonly reference?: string;
   readonly requestId?: string;
@@ -41,6 +48,7 @@ export async function enrolWalkIn(io: CliIo, api: Api, options: WalkInOptions): 
         plan: options.plan,
         amount: options.amount,
         payment_mode: options.mode,
+        ...(options.start ? { start: options.start } : {}),
         ...(options.email ? { email: options.email } : {}),
         ...(options.reference ? { reference: options.reference } : {}),
         ...(options.requestId ? { request_id: options.requestId } : {}),
@@ -59,7 +67,12 @@ export async function enrolWalkIn(io: CliIo, api: Api, options: WalkInOptions): 
       ` (${customer.username}, ${customer.phone}).\n` +
       `Subscription #${subscription.id} to ${subscription.plan.name}: ${subscription.status}.\n` +
       `Paid: ${paid}.\n` +
-      `Amount due: ${formatRupees(subscription.amount_due)}.\n` +
+      `Amount due: ${formatRupees(subscription.amount_due)}` +
+      (subscription.amount_due > 0
+        ? subscription.status === 'ACTIVE'
+          ? ' (started now, owing the rest).\n'
+          : ' (it starts when paid).\n'
+        : '.\n') +
       (enrolled.sms_sent
         ? `A link to claim the account was sent by SMS to ${customer.phone}.\n`
         : ''),

@@ -47,6 +47,11 @@ export interface LeaveRequestFacts {
   readonly today: IsoDate;
   /** The subscription's adjusted end date (null before it was paid). */
   readonly adjustedEndDate: IsoDate | null;
+  /**
+   * The subscription's start date: later than today for one queued behind the customer's running
+   * plan (null before it was paid; absent: not checked).
+   */
+  readonly subscriptionStartDate?: IsoDate | null;
   readonly subscriptionStatus: string;
   /** The user has another PENDING leave (when editing, not counting the one being edited). */
   readonly hasOtherPending: boolean;
@@ -165,6 +170,11 @@ export function validateLeaveRequest(facts: LeaveRequestFacts): LeaveRequestVerd
   if (facts.adjustedEndDate !== null && isAfter(facts.startDate, facts.adjustedEndDate)) {
     refusals.push(leaveRequestRefusals.startsAfterSubscriptionEnd);
   }
+  // Days before a queued subscription starts are its predecessor's: a leave there is not its own.
+  const starts = facts.subscriptionStartDate;
+  if (starts && isBefore(facts.startDate, starts)) {
+    refusals.push(refusal('leave.before_subscription_start', { day: starts }));
+  }
   const policy = facts.policy ?? DEFAULT_LEAVE_POLICY;
   if (inclusiveDays(facts.startDate, facts.endDate) > policy.max_days) {
     refusals.push(tooLongRefusal(policy.max_days));
@@ -247,6 +257,7 @@ const REFUSAL_FIELDS: Readonly<Record<string, LeaveFormField>> = {
   [leaveRequestRefusals.tooLong.code]: 'leave_end_date',
   'leave.month_limit': 'leave_end_date',
   'leave.after_cutoff': 'leave_start_date',
+  'leave.before_subscription_start': 'leave_start_date',
 };
 
 export function leaveRefusalField(refusal: Refusal): LeaveFormField | null {

@@ -116,6 +116,19 @@ export function settingsProblems(settings: BusinessSettings): Refusal[] {
   return [];
 }
 
+/**
+ * The payment policy's rules the contract cannot state, each under its field: with dues allowed, a
+ * limit of ₹0 would let nothing owe and start, the same as full payment but saying otherwise.
+ */
+export function paymentPolicyProblems(
+  policy: PaymentPolicy,
+): (Refusal<'settings.max_dues_zero'> & { readonly field: 'payments.max_dues' })[] {
+  if (policy.activation === 'dues_allowed' && policy.max_dues < 1) {
+    return [{ field: 'payments.max_dues', ...refusal('settings.max_dues_zero') }];
+  }
+  return [];
+}
+
 /** What a customer's requests are decided by: the customer-readable part of the settings. */
 export const customerPolicies = (settings: BusinessSettings): CustomerPolicies => ({
   skips_enabled: settings.skips_enabled,

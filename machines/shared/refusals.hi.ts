@@ -34,6 +34,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'plan.code_taken': 'इस कोड का प्लान पहले से मौजूद है।',
   'backup.not_sqlite':
     'यह सर्वर अपना डेटा PostgreSQL (DATABASE_URL) में रखता है, एम्बेडेड डेटाबेस में नहीं: इसका बैकअप pg_dump से लें।',
+  'settings.max_dues_zero':
+    'बकाया की अनुमति के साथ वह सबसे बड़ी रकम लिखें जो सदस्यता बकाया रखकर भी शुरू हो सके (कम से कम ₹1); पूरे भुगतान का इंतज़ार करने के लिए पूरा भुगतान चुनें।',
   'settings.min_extending_above_max':
     'योजना बढ़ाने वाली सबसे छोटी छुट्टी ({min} दिन) सबसे लंबी छुट्टी ({max} दिन) से लंबी नहीं हो सकती।',
   'adjustment.key_reused':
@@ -65,6 +67,7 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'subscription.not_expired': 'केवल समाप्त हो चुकी सदस्यताएँ ही रिन्यू की जा सकती हैं।',
   'subscription.not_cancelled': 'रिफ़ंड का अनुरोध केवल रद्द की गई सदस्यता के लिए ही किया जा सकता है।',
   'subscription.not_ended': 'सदस्यता अभी अपनी समाप्ति की तारीख़ तक नहीं पहुँची है।',
+  'subscription.already_started': 'यह सदस्यता पहले ही शुरू हो चुकी है।',
   'subscription.invalid_extension': 'बढ़ोतरी पूरे दिनों में होनी चाहिए, कम से कम एक दिन।',
   'subscription.invalid_adjustment': 'बदलाव -{max} से {max} तक के पूरे दिनों का होना चाहिए, शून्य नहीं।',
   'subscription.reason_required':
@@ -116,6 +119,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'leave.past_dates': 'बीती तारीख़ों के लिए छुट्टी का अनुरोध नहीं किया जा सकता',
   'leave.end_before_start': 'अंतिम तारीख़, शुरू होने की तारीख़ के दिन या उसके बाद की होनी चाहिए।',
   'leave.after_subscription_end': 'छुट्टी सदस्यता की समाप्ति की तारीख़ को या उससे पहले शुरू होनी चाहिए।',
+  'leave.before_subscription_start':
+    'यह सदस्यता {day} से शुरू होती है: इस पर छुट्टी उसी दिन या उसके बाद से ही शुरू हो सकती है।',
   'leave.too_long': 'एक छुट्टी अधिकतम {count} दिन की हो सकती है।',
   'leave.month_limit':
     'एक महीने में अधिकतम {count} दिन की छुट्टी ली जा सकती है: {month} में {days} दिन की छुट्टी हो जाएगी।',
@@ -174,6 +179,8 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'claim.expired:sign_in':
     'यह खाता कभी लिया नहीं गया, और इसे लेने का समय निकल चुका है। मेस से नया निमंत्रण भेजने को कहें।',
   'claim.otp_required': 'पहले अपने फ़ोन पर भेजा गया OTP डालें।',
+  'walk_in.start_required':
+    'कीमत का केवल हिस्सा मिला है ({due} बाकी): चुनें कि सदस्यता बाकी रकम के साथ अभी शुरू हो या पूरा भुगतान होने पर।',
   'dues.nothing_due': 'इस खाते पर कुछ भी बकाया नहीं है।',
   'dues.not_overdue': 'यह बकाया अभी अतिदेय नहीं हुआ है।',
 

@@ -44,6 +44,8 @@ export const REFUSALS_EN = {
   'plan.code_taken': 'A plan with this code already exists.',
   'backup.not_sqlite':
     'This server keeps its data in PostgreSQL (DATABASE_URL), not in the embedded database: back it up with pg_dump.',
+  'settings.max_dues_zero':
+    'With dues allowed, enter the most a subscription may owe and still start (at least ₹1); to wait for full payment, choose full payment.',
   'settings.min_extending_above_max':
     'The shortest leave that extends the plan ({min} days) cannot be longer than the longest leave ({max} days).',
   'adjustment.key_reused':
@@ -74,6 +76,7 @@ export const REFUSALS_EN = {
   'subscription.not_expired': 'Only expired subscriptions can be renewed.',
   'subscription.not_cancelled': 'A refund can only be requested for a cancelled subscription.',
   'subscription.not_ended': 'The subscription has not reached its end date yet.',
+  'subscription.already_started': 'This subscription has already started.',
   'subscription.invalid_extension': 'An extension must be a whole number of days, at least one.',
   'subscription.invalid_adjustment':
     'An adjustment must be a whole number of days from -{max} to {max}, not zero.',
@@ -130,6 +133,8 @@ export const REFUSALS_EN = {
   'leave.past_dates': 'Cannot request leave for past dates',
   'leave.end_before_start': 'The end date must be on or after the start date.',
   'leave.after_subscription_end': "Leave must start on or before the subscription's end date.",
+  'leave.before_subscription_start':
+    'This subscription starts on {day}: a leave on it can start on that day at the earliest.',
   'leave.too_long': 'A leave can last at most {count} days.',
   'leave.month_limit':
     'Leave is limited to {count} days a month: {month} would have {days} days of leave.',
@@ -189,6 +194,8 @@ export const REFUSALS_EN = {
   'claim.expired:sign_in':
     'This account was never claimed, and the time to claim it has run out. Ask the mess to send you a new invitation.',
   'claim.otp_required': 'Please enter the OTP sent to your phone first.',
+  'walk_in.start_required':
+    'Only part of the price is paid ({due} still due): choose whether the subscription starts now with the rest due, or when it is paid.',
 
   // A customer's account (dues)
   'dues.nothing_due': 'Nothing is owed on this account.',

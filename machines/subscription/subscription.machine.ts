@@ -9,6 +9,7 @@ import {
   adjustedEndAfter,
   computeSubscriptionDates,
   daysRemaining,
+  hasStarted,
   isExpired,
   ownerAddedDays,
   subscriptionActionProbes,
@@ -44,8 +45,12 @@ export type SubscriptionEvent =
   | { readonly type: 'subscription.pay' }
   /** Customer deletes a subscription awaiting payment. */
   | { readonly type: 'subscription.delete' }
-  /** System: the payment was verified; dates start on the payment's business date. */
-  | { readonly type: 'payment.succeeded'; readonly paidOn: IsoDate }
+  /**
+   * System: the payment was verified (or the owner started it owing dues). Dates start on the
+   * payment's business date, or on `startsOn`: the day after the customer's running plan of the
+   * same service ends, when there is one (queuedStartDate).
+   */
+  | { readonly type: 'payment.succeeded'; readonly paidOn: IsoDate; readonly startsOn?: IsoDate }
   /** Customer asks for leave on an active subscription (the leave itself is its own lifecycle). */
   | { readonly type: 'subscription.request_leave' }
   /** Customer cancels an active subscription; a refund is requested when a payment succeeded. */
@@ -64,6 +69,11 @@ export type SubscriptionEvent =
       readonly reason: string;
       readonly today: IsoDate;
     }
+  /**
+   * System: the plan this one is queued behind moved its end date by `days` (a leave, the owner's
+   * adjustment, a closed day, a cancellation): one that has not started yet moves with it.
+   */
+  | { readonly type: 'subscription.follow'; readonly days: number; readonly today: IsoDate }
   /** Customer renews an expired subscription: a new PENDING_PAYMENT one is created, this one stays EXPIRED. */
   | { readonly type: 'subscription.renew' }
   /** Customer asks for a refund on a cancelled subscription that has none yet. */
@@ -73,6 +83,8 @@ export type SubscriptionEventType = SubscriptionEvent['type'];
 export type SubscriptionAction = (typeof SUBSCRIPTION_CUSTOMER_ACTIONS)[number];
 
 // Subscription: PENDING_PAYMENT → ACTIVE → EXPIRED | CANCELLED, or PENDING_PAYMENT → DELETED.
+// An ACTIVE one bought while the customer's plan of the same service runs is queued: its start
+// date is the day after that plan ends, and it follows that end date until its first day.
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
 export const subscriptionMachine = /* @__PURE__ */ defineMachine(() =>
@@ -111,6 +123,11 @@ export const subscriptionMachine = /* @__PURE__ */ defineMachine(() =>
           ownerAddedDays(context.baseEndDate, context.adjustedEndDate, context.leaveDays) +
             event.days >=
             0),
+      // Only a subscription whose first day is still to come moves with the one before it.
+      hasNotStarted: ({ context, event }) =>
+        event.type === 'subscription.follow' && !hasStarted(context.startDate, event.today),
+      isWholeDayMove: ({ event }) =>
+        event.type === 'subscription.follow' && Number.isInteger(event.days) && event.days !== 0,
       isPlanActive: ({ context }) => context.planActive,
       hasSuccessfulPayment: ({ context }) => context.hasSuccessfulPayment,
       hasNoRefund: ({ context }) => !context.hasRefund,
@@ -133,7 +150,11 @@ export const subscriptionMachine = /* @__PURE__ */ defineMachine(() =>
           'payment.succeeded': {
             target: 'ACTIVE',
             actions: assign(({ context, event }) => ({
-              ...computeSubscriptionDates(event.paidOn, context.durationDays, context.leaveDays),
+              ...computeSubscriptionDates(
+                event.startsOn ?? event.paidOn,
+                context.durationDays,
+                context.leaveDays,
+              ),
               hasSuccessfulPayment: true,
             })),
           },
@@ -164,6 +185,16 @@ export const subscriptionMachine = /* @__PURE__ */ defineMachine(() =>
             target: 'ACTIVE',
             // Only the end date moves: leave_days and base_end_date (the paid period) stay.
             actions: assign(({ context, event }) => ({
+              adjustedEndDate: adjustedEndAfter(context.adjustedEndDate, event.days),
+            })),
+          },
+          'subscription.follow': {
+            guard: and(['isWholeDayMove', 'hasNotStarted']),
+            target: 'ACTIVE',
+            // The whole period moves: it keeps its length, its leave days and the owner's days.
+            actions: assign(({ context, event }) => ({
+              startDate: adjustedEndAfter(context.startDate, event.days),
+              baseEndDate: adjustedEndAfter(context.baseEndDate, event.days),
               adjustedEndDate: adjustedEndAfter(context.adjustedEndDate, event.days),
             })),
           },
@@ -211,4 +242,10 @@ export const selectDaysRemaining = (snapshot: SubscriptionSnapshot, today: IsoDa
     snapshot.context.adjustedEndDate,
     today,
     typeof snapshot.value === 'string' ? snapshot.value : '',
+    snapshot.context.startDate,
   );
+/** Paid and running, but queued behind another plan: its first day is still to come. */
+export const selectStartsLater = (snapshot: SubscriptionSnapshot, today: IsoDate) =>
+  snapshot.hasTag('running') &&
+  snapshot.context.startDate !== null &&
+  !hasStarted(snapshot.context.startDate, today);

@@ -1,6 +1,13 @@
 // Pure subscription arithmetic and creation rules, shared by the server (writes) and the web app (previews).
 import { MAX_PENDING_SUBSCRIPTIONS, SOON_TO_EXPIRE_DAYS } from '../shared/constants';
-import { addDays, diffDays, inclusiveDays, isBefore, type IsoDate } from '../shared/dates';
+import {
+  addDays,
+  compareDates,
+  diffDays,
+  inclusiveDays,
+  isBefore,
+  type IsoDate,
+} from '../shared/dates';
 import type { Refusal } from '../shared/refusals';
 import type { ServiceType, SubscriptionEvent, SubscriptionStatus } from './subscription.machine';
 import { subscriptionRequestRefusals } from './subscription.messages';
@@ -25,6 +32,7 @@ export const SUBSCRIPTION_SYSTEM_EVENTS = [
   'payment.succeeded',
   'subscription.expire',
   'subscription.extend',
+  'subscription.follow',
 ] as const;
 
 /** Well-formed examples of each action, in display order, for allowedEvents(). */
@@ -58,6 +66,21 @@ export function computeSubscriptionDates(
 }
 
 /**
+ * The day a subscription paid (or started) on `paidOn` starts: that day, or, while the customer
+ * has plans of the same service that end on or after it (`sameServiceEnds`: the adjusted end
+ * dates of their other ACTIVE ones), the day after the last of them ends. Buying again while a
+ * plan runs queues the new one: one person is never on two plans of one service at once.
+ */
+export function queuedStartDate(paidOn: IsoDate, sameServiceEnds: readonly IsoDate[]): IsoDate {
+  const last = [...sameServiceEnds].sort(compareDates).at(-1);
+  return last !== undefined && !isBefore(last, paidOn) ? addDays(last, 1) : paidOn;
+}
+
+/** Whether a subscription's first day has come by `today` (false while unpaid). */
+export const hasStarted = (startDate: IsoDate | null, today: IsoDate): boolean =>
+  startDate !== null && !isBefore(today, startDate);
+
+/**
  * The days the owner has added to the end date so far (negative when taken back): what is left of
  * adjusted end − base end once approved leave is counted. An owner's shortening may take back only
  * these, so it never cuts paid days or approved leave.
@@ -76,14 +99,19 @@ export function adjustedEndAfter(adjustedEndDate: IsoDate | null, days: number):
   return adjustedEndDate === null ? null : addDays(adjustedEndDate, days);
 }
 
-/** max(0, adjusted − today + 1) while ACTIVE, else 0. */
+/**
+ * max(0, adjusted − today + 1) while ACTIVE, else 0; for one queued behind another plan (its
+ * `startDate` after today), all of its days: adjusted − start + 1.
+ */
 export function daysRemaining(
   adjustedEndDate: IsoDate | null,
   today: IsoDate,
   status: SubscriptionStatus | string,
+  startDate: IsoDate | null = null,
 ): number {
   if (status !== 'ACTIVE' || adjustedEndDate === null) return 0;
-  return Math.max(0, diffDays(adjustedEndDate, today) + 1);
+  const from = startDate !== null && isBefore(today, startDate) ? startDate : today;
+  return Math.max(0, diffDays(adjustedEndDate, from) + 1);
 }
 
 /** The end date is in the past. */

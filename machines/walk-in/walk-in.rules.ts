@@ -1,4 +1,6 @@
 // A walk-in's claim link: its statuses, how long it lasts, and the usernames an enrolment makes.
+import { formatRupees } from '../shared/money';
+import { refusal, type Refusal } from '../shared/refusals';
 import type { ClaimContext, ClaimEvent } from './walk-in.machine';
 
 export const CLAIM_STATUSES = ['OPEN', 'VERIFIED', 'CLAIMED'] as const;
@@ -43,3 +45,37 @@ export function walkInUsername(firstName: string, phone: string, attempt = 0): s
   const digits = phone.replace(/\D/g, '').slice(-4);
   return `${name}${digits}${attempt > 0 ? `_${attempt + 1}` : ''}`;
 }
+
+/**
+ * When a walk-in's subscription starts if the counter payment leaves some of the price due: now,
+ * owing the rest (the owner's decision at the counter, whatever the payment policy says), or when
+ * it is paid (a later payment starts it as the policy says).
+ */
+export const WALK_IN_STARTS = ['now_with_dues', 'when_paid'] as const;
+export type WalkInStart = (typeof WALK_IN_STARTS)[number];
+
+/** What the start choice is judged by: what is paid now, the subscription's price, the choice. */
+export interface WalkInStartFacts {
+  readonly amountPaise: number;
+  readonly pricePaise: number;
+  readonly start: WalkInStart | null;
+}
+
+/** What the counter payment leaves due (0 when it pays the whole price). */
+export const walkInDuePaise = (facts: Pick<WalkInStartFacts, 'amountPaise' | 'pricePaise'>) =>
+  Math.max(0, facts.pricePaise - facts.amountPaise);
+
+/** A part payment (₹0 too) needs the owner's choice of when it starts, under the `start` field. */
+export function walkInStartProblems(
+  facts: WalkInStartFacts,
+): (Refusal<'walk_in.start_required'> & { readonly field: 'start' })[] {
+  const due = walkInDuePaise(facts);
+  if (due === 0 || facts.start !== null) return [];
+  return [
+    { field: 'start', ...refusal('walk_in.start_required', { due: formatRupees(due / 100) }) },
+  ];
+}
+
+/** The subscription starts now: paid in full, or the owner chose to start it owing the rest. */
+export const walkInStartsNow = (facts: WalkInStartFacts): boolean =>
+  walkInDuePaise(facts) === 0 || facts.start === 'now_with_dues';

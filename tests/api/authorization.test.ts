@@ -574,6 +574,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
         plan: w.plan.id,
         amount: 0,
         payment_mode: 'cash',
+        start: 'when_paid',
       },
     });
     expect(enrolled.status).toBe(201);
@@ -858,6 +859,18 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
     ownerGetSettings: plain('/api/owner/settings/'),
     ownerUpdateSettings: {
       request: () => ({ method: 'PUT', url: '/api/owner/settings/', body: DEFAULT_SETTINGS }),
+    },
+    ownerListStartableSubscriptions: plain('/api/owner/settings/payments/startable/'),
+    // An id that awaits nothing: the owner's call answers 200 with it not started.
+    ownerStartStartableSubscriptions: {
+      request: () => ({
+        method: 'POST',
+        url: '/api/owner/settings/payments/startable/start/',
+        body: { subscriptions: [MISSING_ID] },
+      }),
+      check: (answer, me) => {
+        if (me.caller === 'mess_owner') expect(answer.body.not_started).toEqual([MISSING_ID]);
+      },
     },
     ownerListClosedDays: plain('/api/owner/closed-days/'),
     ownerListDues: plain('/api/owner/dues/'),
@@ -1713,6 +1726,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
             plan: w.plan.id,
             amount: 0,
             payment_mode: 'cash',
+            start: 'when_paid',
           },
         };
       },
@@ -2285,7 +2299,7 @@ describe.each(testDatabases())('authorization on %s', (dialect) => {
 
   it('has exactly one entry per operation of the contract', () => {
     const operationIds = contract.operations.map((operation) => operation.operationId).sort();
-    expect(operationIds).toHaveLength(179);
+    expect(operationIds).toHaveLength(181);
     expect(Object.keys(table).sort()).toEqual(operationIds);
   });
 

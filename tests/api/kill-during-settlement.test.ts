@@ -94,6 +94,7 @@ describe.each(testDatabases())('kill -9 during settlement on %s', (dialect) => {
           amount: 1000,
           payment_mode: 'upi',
           reference: `UPI${tag}${i}`,
+          start: 'when_paid',
           request_id: requestId,
         },
         status: null,

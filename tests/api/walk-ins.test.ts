@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { lastOtp, loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
+import { field, readReceiptHtml } from '../helpers/receipt-html.js';
 
 const ENROL = '/api/payments/admin/walk-ins/';
 const PRICE = 3000;
@@ -57,6 +58,8 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
         plan: planId,
         payment_mode: 'cash',
         amount: 0,
+        // Paid in part (0 is a part too): the owner says when it starts; a test of that sends its own.
+        start: 'when_paid',
         ...body,
       },
     });
@@ -181,14 +184,146 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
     expect(await balanceOf(enrolled.body.customer.id)).toBe(0);
   });
 
-  it('with dues allowed, a part payment within the limit starts the subscription with dues', async () => {
-    await setPolicy({ activation: 'dues_allowed', max_dues: 2500 });
-    const enrolled = await enrol({ amount: 1000 });
+  it('a part payment asks when it starts: now with the rest due starts it today whatever the policy', async () => {
+    // The default policy (full payment) would keep it waiting: the owner's word at the counter wins.
+    const phone = newPhone();
+    const enrolled = await enrol({ phone, amount: 1000, start: 'now_with_dues' });
     expect(enrolled.status).toBe(201);
     expect(enrolled.body.detail).toBe(
       'Walk-in enrolled. The subscription is active; ₹2,000 is still due.',
     );
-    expect(enrolled.body.subscription).toMatchObject({ status: 'ACTIVE', amount_due: 2000 });
+    expect(enrolled.body.subscription).toMatchObject({
+      status: 'ACTIVE',
+      amount_due: 2000,
+      start_date: t.ctx.today(),
+    });
+    const userId = enrolled.body.customer.id as number;
+    expect(await balanceOf(userId)).toBe(200000);
+    // The choice is recorded: the audit entry, the ledger's charge and the receipt.
+    const audit = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['summary', 'after_json'])
+      .where('action', '=', 'walk_in.enrol')
+      .where('object_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain('started now with ₹2,000 still due (the owner’s choice)');
+    expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({
+      start: 'now_with_dues',
+      subscription_status: 'ACTIVE',
+      amount_due_paise: 200000,
+    });
+    const charge = await t.ctx.db.kysely
+      .selectFrom('ledger_entries')
+      .select('description')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'charge')
+      .executeTakeFirstOrThrow();
+    expect(charge.description).toBe(
+      `Subscription #${enrolled.body.subscription.id}, started now owing ₹2,000`,
+    );
+    const receipt = await t.request(
+      'GET',
+      `/api/payments/payments/${enrolled.body.payment.id}/receipt/`,
+      { token: owner },
+    );
+    expect(field(readReceiptHtml(receipt.text), 'Payment', 'Still due')).toBe('₹2,000');
+    const hindi = await t.request(
+      'GET',
+      `/api/payments/payments/${enrolled.body.payment.id}/receipt/`,
+      { token: owner, headers: { 'Accept-Language': 'hi' } },
+    );
+    expect(field(readReceiptHtml(hindi.text), 'भुगतान', 'अभी बकाया')).toBe('₹2,000');
+  });
+
+  it('a part payment that starts when paid waits, even where the policy would start it, and starts on the last rupee', async () => {
+    await setPolicy({ activation: 'dues_allowed', max_dues: 2500 });
+    const enrolled = await enrol({ amount: 1000, start: 'when_paid' });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.detail).toBe(
+      'Walk-in enrolled. ₹2,000 is still due; the subscription starts when it is paid.',
+    );
+    expect(enrolled.body.subscription).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      amount_due: 2000,
+      start_date: null,
+    });
+    const subscriptionId = enrolled.body.subscription.id as number;
+    const charge = await t.ctx.db.kysely
+      .selectFrom('ledger_entries')
+      .select('description')
+      .where('subscription_id', '=', subscriptionId)
+      .where('kind', '=', 'charge')
+      .executeTakeFirstOrThrow();
+    expect(charge.description).toBe(`Subscription #${subscriptionId}, starts once ₹2,000 is paid`);
+    const audit = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select(['summary', 'after_json'])
+      .where('action', '=', 'walk_in.enrol')
+      .where('object_id', '=', enrolled.body.customer.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.summary).toContain('starts when the ₹2,000 still due is paid');
+    expect(JSON.parse(audit.after_json ?? '{}')).toMatchObject({ start: 'when_paid' });
+    const receipt = await t.request(
+      'GET',
+      `/api/payments/payments/${enrolled.body.payment.id}/receipt/`,
+      { token: owner },
+    );
+    const document = readReceiptHtml(receipt.text);
+    expect(field(document, 'Payment', 'Still due')).toBe('₹2,000');
+    expect(field(document, 'Subscription', 'Period')).toBe('Starts on payment');
+    // The rest, recorded at the counter, starts it.
+    const rest = await t.request('POST', '/api/payments/admin/payments/record_offline/', {
+      token: owner,
+      body: { subscription: subscriptionId, amount: 2000, payment_mode: 'cash' },
+    });
+    expect(rest.status).toBe(201);
+    expect(rest.body.subscription).toMatchObject({ status: 'ACTIVE', amount_due: 0 });
+    const paidUp = await t.request(
+      'GET',
+      `/api/payments/payments/${rest.body.payment.id}/receipt/`,
+      { token: owner },
+    );
+    expect(
+      readReceiptHtml(paidUp.text)
+        .sections.get('Payment')
+        ?.some(([label]) => label === 'Still due'),
+    ).toBe(false);
+  });
+
+  it('a part payment without the choice is refused under start, in English and Hindi, and stores nothing', async () => {
+    const phone = newPhone();
+    const refused = await enrol({ phone, amount: 1000, start: undefined });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_code).toBe('walk_in.start_required');
+    expect(refused.body.start).toEqual([
+      'Only part of the price is paid (₹2,000 still due): choose whether the subscription starts now with the rest due, or when it is paid.',
+    ]);
+    const hindi = await t.request('POST', ENROL, {
+      token: owner,
+      headers: { 'Accept-Language': 'hi' },
+      body: {
+        first_name: 'Ravi',
+        phone,
+        user_type: 'student',
+        plan: planId,
+        payment_mode: 'cash',
+        amount: 0,
+      },
+    });
+    expect(hindi.status).toBe(400);
+    expect(hindi.body.start).toEqual([
+      'कीमत का केवल हिस्सा मिला है (₹3,000 बाकी): चुनें कि सदस्यता बाकी रकम के साथ अभी शुरू हो या पूरा भुगतान होने पर।',
+    ]);
+    const users = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', `+91${phone}`)
+      .execute();
+    expect(users).toHaveLength(0);
+    // Paid in full, there is nothing to choose.
+    const full = await enrol({ amount: PRICE, start: undefined });
+    expect(full.status).toBe(201);
+    expect(full.body.subscription.status).toBe('ACTIVE');
   });
 
   it('refuses a phone that has an account, per field, and stores nothing', async () => {

@@ -33,6 +33,7 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
         plan: plan.id,
         amount: 1200,
         payment_mode: 'cash',
+        start: 'when_paid',
       },
     });
     expect(enrolled.status).toBe(201);
@@ -69,7 +70,10 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
     const statement = await dabba(server, ['dues', 'statement', String(customerId)]);
     expect(statement.code).toBe(0);
     expect(statement.stdout).toContain('owes ₹1,800, DUE');
-    expect(statement.stdout).toMatch(/Subscription #\d+\s+₹3,000\s+₹3,000/);
+    // The charge says when the walk-in's subscription starts (the owner's choice at the counter).
+    expect(statement.stdout).toMatch(
+      /Subscription #\d+, starts once ₹1,800 is paid\s+₹3,000\s+₹3,000/,
+    );
 
     const file = path.join(server.t.dataDir, 'dues.csv');
     const csv = await dabba(server, ['dues', '--csv', file]);

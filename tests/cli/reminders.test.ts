@@ -37,6 +37,7 @@ describe.each(testDatabases())('dabba reminders on %s', (dialect) => {
         plan: plan.id,
         amount: 1200,
         payment_mode: 'cash',
+        start: 'when_paid',
       },
     });
     expect(enrolled.status).toBe(201);

@@ -1,6 +1,8 @@
 // dabba settings and the kitchen sheet's skips against a real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
+import { loginOwner } from '../helpers/accounts.js';
+import { commerce } from '../helpers/commerce.js';
 import { subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 
@@ -238,6 +240,69 @@ describe('dabba settings', () => {
       expect(bad.stderr).toContain('Expected paise from 0 to 1000');
     }
     await dabba(server, ['settings', 'set', '--whatsapp-price', '11.5']);
+  });
+
+  it('refuses a dues limit of 0, and after a policy change lists and starts the subscriptions it allows', async () => {
+    const owner = await loginOwner(server.t);
+    const plan = await commerce(server.t, () => owner, {
+      codePrefix: 'CLISTART',
+      planDefaults: { name: 'Counter plan', base_price: 3000 },
+    }).plan({ name: 'Counter plan' });
+    const enrolled = await server.t.request('POST', '/api/payments/admin/walk-ins/', {
+      token: owner,
+      body: {
+        first_name: 'Gita',
+        last_name: 'Rao',
+        phone: '9812300201',
+        user_type: 'regular',
+        plan: plan.id,
+        amount: 2500,
+        payment_mode: 'cash',
+        start: 'when_paid',
+      },
+    });
+    expect(enrolled.status).toBe(201);
+    const id = enrolled.body.subscription.id as number;
+
+    const zero = await dabba(server, [
+      'settings',
+      'set',
+      '--activation',
+      'dues',
+      '--max-dues',
+      '0',
+    ]);
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toContain(
+      'With dues allowed, enter the most a subscription may owe and still start (at least ₹1)',
+    );
+    const set = await dabba(server, [
+      'settings',
+      'set',
+      '--activation',
+      'dues',
+      '--max-dues',
+      '1000',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('1 subscription awaiting payment can start under this policy:');
+    expect(set.stdout).toMatch(new RegExp(`${id}\\s+Gita Rao\\s+Counter plan\\s+₹500`));
+    expect(set.stdout).toContain('Start them with: dabba settings start-allowed');
+    const started = await dabba(server, ['settings', 'start-allowed']);
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
+    expect(started.stdout).toContain('Started 1 subscription.');
+    const row = await server.t.ctx.db.kysely
+      .selectFrom('subscriptions')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('ACTIVE');
+    const again = await dabba(server, ['settings', 'start-allowed']);
+    expect(again.stdout).toBe(
+      'No subscription awaiting payment can start under the payment policy.\n',
+    );
+    await dabba(server, ['settings', 'set', '--activation', 'full', '--max-dues', '0']);
   });
 
   it('prints one meal of the kitchen sheet with who skipped it', async () => {

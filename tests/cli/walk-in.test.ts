@@ -25,6 +25,22 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
   });
 
   it('enrols with a part payment and prints the status and the amount due', async () => {
+    // Paid in part, the owner must say when it starts.
+    const unsaid = await dabba(server, [
+      'walk-in',
+      '--name',
+      'Ravi Kumar',
+      '--phone',
+      '9812300011',
+      '--plan',
+      String(planId),
+      '--amount',
+      '1000',
+    ]);
+    expect(unsaid.code).toBe(1);
+    expect(unsaid.stderr).toContain(
+      'Only part of the price is paid (₹2,000 still due): choose whether the subscription starts now with the rest due, or when it is paid.',
+    );
     const run = await dabba(server, [
       'walk-in',
       '--name',
@@ -39,12 +55,31 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
       'cash',
       '--type',
       'student',
+      '--start',
+      'when-paid',
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Enrolled Ravi Kumar (ravi0011, +919812300011).');
     expect(run.stdout).toMatch(/Subscription #\d+ to Counter plan: PENDING_PAYMENT\./);
-    expect(run.stdout).toContain('Amount due: ₹2,000.');
+    expect(run.stdout).toContain('Amount due: ₹2,000 (it starts when paid).');
+
+    const now = await dabba(server, [
+      'walk-in',
+      '--name',
+      'Sita',
+      '--phone',
+      '9812300014',
+      '--plan',
+      String(planId),
+      '--amount',
+      '500',
+      '--start',
+      'now',
+    ]);
+    expect(now.stderr).toBe('');
+    expect(now.stdout).toMatch(/Subscription #\d+ to Counter plan: ACTIVE\./);
+    expect(now.stdout).toContain('Amount due: ₹2,500 (started now, owing the rest).');
     expect(run.stdout).toContain('A link to claim the account was sent by SMS');
 
     const json = await dabba(server, [
@@ -73,6 +108,8 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
       String(planId),
       '--amount',
       '0',
+      '--start',
+      'when-paid',
     ]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('A user with this phone number already exists.');
@@ -89,6 +126,8 @@ describe.each(testDatabases())('dabba walk-in on %s', (dialect) => {
       String(planId),
       '--amount',
       '0',
+      '--start',
+      'when-paid',
       '--json',
     ]);
     const { customer } = run.json() as { customer: { id: number } };

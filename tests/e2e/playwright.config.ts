@@ -40,6 +40,7 @@ const HINDI_JOURNEYS = [
   'offline-payments.spec.ts',
   'payment-links.spec.ts',
   'walk-in.spec.ts',
+  'part-payments.spec.ts',
 ];
 
 /**

@@ -1,9 +1,11 @@
 // Walk-ins (issue 21): the owner enrols a customer at the counter with a part payment and sees what
-// is still due; the customer opens the claim link from the SMS, enters the OTP, chooses a password
-// and is signed in; their account then owes the same amount. On a desktop and on a 360 px phone.
-// With E2E_SHOTS set to a folder, each step's screen is saved there as a PNG.
-import { expect, test } from '@playwright/test';
-import { msg, tx } from './i18n';
+// is still due; paid in part, the dialog asks when the subscription starts (issue 35), and the
+// owner says: when it is paid, or now with the rest due. The customer opens the claim link from the
+// SMS, enters the OTP, chooses a password and is signed in; their account then owes the same
+// amount. On a desktop and on a 360 px phone, in English and Hindi. With E2E_SHOTS set to a
+// folder, each step's screen is saved there as a PNG.
+import { expect, test, type Page } from '@playwright/test';
+import { language, msg, tx } from './i18n';
 import { ensurePlan, ownerLogsIn, type PlanSpec } from './owner-fixtures';
 import { apiLogin, oneLanguagePerWidth, readClaimPath, readOtp, shot } from './support';
 
@@ -17,6 +19,19 @@ const WALK_IN_PLAN: PlanSpec = {
 };
 
 let counter = 0;
+
+/** The owner signs in and opens Payments & Users → Pending Payments → Enrol a walk-in. */
+async function openWalkIn(page: Page, phone: boolean) {
+  await ownerLogsIn(page);
+  if (phone) await page.getByRole('button', { name: tx('Open menu') }).click();
+  await page
+    .getByRole('navigation', { name: tx(phone ? 'Mobile' : 'Main') })
+    .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
+    .click();
+  await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
+  await page.getByRole('button', { name: msg('superuser.walkIn.open'), exact: true }).click();
+  return page.getByRole('dialog', { name: msg('superuser.walkIn.title') });
+}
 
 for (const viewport of [
   { name: 'desktop', size: { width: 1366, height: 900 }, phone: false },
@@ -36,22 +51,7 @@ for (const viewport of [
     const phone = `+91${local}`;
 
     // 1. The owner opens Payments & Users → Pending Payments → Enrol a walk-in.
-    await ownerLogsIn(page);
-    if (viewport.phone) {
-      await page.getByRole('button', { name: tx('Open menu') }).click();
-      await page
-        .getByRole('navigation', { name: tx('Mobile') })
-        .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
-        .click();
-    } else {
-      await page
-        .getByRole('navigation', { name: tx('Main') })
-        .getByRole('link', { name: msg('nav.paymentsUsers'), exact: true })
-        .click();
-    }
-    await page.getByRole('tab', { name: tx('Pending Payments'), exact: true }).click();
-    await page.getByRole('button', { name: msg('superuser.walkIn.open'), exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: msg('superuser.walkIn.title') });
+    const dialog = await openWalkIn(page, viewport.phone);
 
     // 2. Sent empty, each field says what is wrong under it.
     await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('');
@@ -64,7 +64,8 @@ for (const viewport of [
     );
     await shot(page, `walk-in-errors-${tag}`);
 
-    // 3. Ravi pays ₹1,000 of ₹3,000 in cash.
+    // 3. Ravi pays ₹1,000 of ₹3,000 in cash. Paid in full nothing is asked; paid in part the
+    // dialog asks when the subscription starts, and will not enrol until the owner says.
     await dialog.getByLabel(msg('superuser.walkIn.firstName')).fill('Ravi');
     await dialog.getByLabel(msg('superuser.walkIn.lastName')).fill('Kumar');
     await dialog.getByLabel(msg('superuser.walkIn.phone')).fill(local);
@@ -72,10 +73,23 @@ for (const viewport of [
     await dialog
       .getByLabel(msg('superuser.walkIn.plan'))
       .selectOption({ label: `${WALK_IN_PLAN.name} (₹3,000)` });
+    const question = dialog.getByRole('radiogroup', { name: msg('superuser.walkIn.start') });
+    await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('3000');
+    await expect(question).toHaveCount(0);
     await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('1000');
+    await expect(question).toBeVisible();
+    // Sent once already (step 2), the form says at once what is missing.
+    const due = msg('superuser.walkIn.start.due', { amount: '₹2,000' });
+    await expect(question).toHaveAccessibleDescription(
+      `${msg('superuser.walkIn.error.start')} ${due}`,
+    );
+    await shot(page, `walk-in-start-question-${tag}`);
+    await question.getByRole('radio', { name: msg('superuser.walkIn.start.whenPaid') }).click();
+    await expect(question).toHaveAccessibleDescription(due);
     await shot(page, `walk-in-filled-${tag}`);
     await dialog.getByRole('button', { name: msg('superuser.walkIn.submit'), exact: true }).click();
     await expect(dialog.getByRole('status')).toContainText('Ravi');
+    await expect(dialog).toContainText(msg('superuser.walkIn.status.pending'));
     await expect(dialog).toContainText(msg('superuser.walkIn.amountDue'));
     await expect(dialog).toContainText('₹2,000');
     await expect(dialog).toContainText(msg('superuser.walkIn.smsSent', { phone }));
@@ -141,3 +155,27 @@ for (const viewport of [
     );
   });
 }
+
+test('owner enrols a walk-in who pays in part and starts now, owing the rest (1366 px)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await ensurePlan(request, WALK_IN_PLAN);
+  counter += 1;
+  const local = `7${String(Date.now() % 100_000_000).padStart(8, '0')}${counter % 10}`;
+  const dialog = await openWalkIn(page, false);
+  await dialog.getByLabel(msg('superuser.walkIn.firstName')).fill('Sita');
+  await dialog.getByLabel(msg('superuser.walkIn.phone')).fill(local);
+  await dialog
+    .getByLabel(msg('superuser.walkIn.plan'))
+    .selectOption({ label: `${WALK_IN_PLAN.name} (₹3,000)` });
+  await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('500');
+  const question = dialog.getByRole('radiogroup', { name: msg('superuser.walkIn.start') });
+  await question.getByRole('radio', { name: msg('superuser.walkIn.start.now') }).click();
+  await dialog.getByRole('button', { name: msg('superuser.walkIn.submit'), exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText('Sita');
+  await expect(dialog).toContainText(msg('superuser.walkIn.status.active'));
+  await expect(dialog).toContainText('₹2,500');
+  await shot(page, `walk-in-started-now-1366-${language()}`);
+});

@@ -112,6 +112,9 @@ const domainModels: DomainModel[] = [
       { type: 'subscription.adjust', days: 2, reason: 'Kitchen closed', today: '2025-01-15' },
       { type: 'subscription.adjust', days: -2, reason: 'Opened early', today: '2025-01-15' },
       { type: 'subscription.adjust', days: 0, reason: 'Nothing', today: '2025-01-15' },
+      // Queued (paid on 2025-01-01, asked the day before): moves; started: stays.
+      { type: 'subscription.follow', days: 1, today: '2024-12-31' },
+      { type: 'subscription.follow', days: 1, today: '2025-01-15' },
       { type: 'subscription.cancel' },
       { type: 'subscription.expire', today: '2025-01-15' },
       { type: 'subscription.expire', today: '2025-03-01' },
@@ -121,6 +124,9 @@ const domainModels: DomainModel[] = [
     bound: (snapshot, event) => {
       const context = snapshot.context as { leaveDays: number; adjustedEndDate: string | null };
       if (event.type === 'subscription.extend') return context.leaveDays < 2;
+      if (event.type === 'subscription.follow') {
+        return (context.adjustedEndDate ?? '') < addDays('2025-01-30', context.leaveDays + 2);
+      }
       // The owner's extensions: at most one ahead of what leave added.
       if (event.type === 'subscription.adjust') {
         return (context.adjustedEndDate ?? '') < addDays('2025-01-30', context.leaveDays + 2);

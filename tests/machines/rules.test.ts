@@ -7,6 +7,11 @@ import {
   computeSubscriptionDates,
   daysRemaining,
   diffDays,
+  hasStarted,
+  paymentPolicyProblems,
+  queuedStartDate,
+  walkInStartProblems,
+  walkInStartsNow,
   EffectError,
   effectiveSubscriptionStatus,
   expiryTone,
@@ -114,6 +119,46 @@ describe('subscription arithmetic', () => {
     expect(daysRemaining('2025-01-30', '2025-02-05', 'ACTIVE')).toBe(0);
     expect(daysRemaining('2025-01-30', '2025-01-01', 'CANCELLED')).toBe(0);
     expect(daysRemaining(null, '2025-01-01', 'PENDING_PAYMENT')).toBe(0);
+    // Queued behind another plan: every one of its days is still to come.
+    expect(daysRemaining('2025-02-28', '2025-01-15', 'ACTIVE', '2025-01-30')).toBe(30);
+    expect(daysRemaining('2025-02-28', '2025-02-27', 'ACTIVE', '2025-01-30')).toBe(2);
+  });
+
+  it('queues a plan bought while one of the same service runs: the day after the last end', () => {
+    expect(queuedStartDate('2025-01-10', [])).toBe('2025-01-10');
+    expect(queuedStartDate('2025-01-10', ['2025-01-30'])).toBe('2025-01-31');
+    expect(queuedStartDate('2025-01-10', ['2025-03-01', '2025-01-30'])).toBe('2025-03-02');
+    // Ends today: tomorrow; ended before (an old row the job has not expired): today.
+    expect(queuedStartDate('2025-01-10', ['2025-01-10'])).toBe('2025-01-11');
+    expect(queuedStartDate('2025-01-10', ['2025-01-09'])).toBe('2025-01-10');
+    expect(hasStarted('2025-01-10', '2025-01-10')).toBe(true);
+    expect(hasStarted('2025-01-11', '2025-01-10')).toBe(false);
+    expect(hasStarted(null, '2025-01-10')).toBe(false);
+  });
+
+  it('asks when a walk-in starts only when the counter payment leaves some due', () => {
+    const facts = { amountPaise: 100_000, pricePaise: 300_000, start: null };
+    expect(walkInStartProblems(facts)).toEqual([
+      expect.objectContaining({ field: 'start', code: 'walk_in.start_required' }),
+    ]);
+    expect(walkInStartProblems(facts)[0]?.message).toContain('₹2,000 still due');
+    expect(walkInStartProblems({ ...facts, amountPaise: 0 })[0]?.message).toContain('₹3,000');
+    expect(walkInStartProblems({ ...facts, start: 'when_paid' })).toEqual([]);
+    expect(walkInStartProblems({ ...facts, amountPaise: 300_000 })).toEqual([]);
+    expect(walkInStartsNow({ ...facts, start: 'now_with_dues' })).toBe(true);
+    expect(walkInStartsNow({ ...facts, start: 'when_paid' })).toBe(false);
+    expect(walkInStartsNow({ ...facts, amountPaise: 300_000 })).toBe(true);
+  });
+
+  it('refuses a dues limit of 0 with dues allowed, under its field', () => {
+    const policy = DEFAULT_SETTINGS.payments;
+    expect(paymentPolicyProblems(policy)).toEqual([]);
+    expect(paymentPolicyProblems({ ...policy, activation: 'dues_allowed', max_dues: 0 })).toEqual([
+      expect.objectContaining({ field: 'payments.max_dues', code: 'settings.max_dues_zero' }),
+    ]);
+    expect(paymentPolicyProblems({ ...policy, activation: 'dues_allowed', max_dues: 1 })).toEqual(
+      [],
+    );
   });
 
   it('expired and soon to expire', () => {
@@ -339,6 +384,11 @@ describe('leave rules', () => {
 
   it('refuses each broken rule with its code', () => {
     expect(codes({ subscriptionStatus: 'EXPIRED' })).toEqual(['leave.subscription_not_active']);
+    // A subscription queued to start on the 11th: its leave starts then at the earliest.
+    expect(codes({ subscriptionStartDate: '2025-03-11' })).toEqual([
+      'leave.before_subscription_start',
+    ]);
+    expect(codes({ subscriptionStartDate: '2025-03-10' })).toEqual([]);
     expect(codes({ startDate: '2025-03-04' })).toEqual(['leave.past_dates']);
     expect(codes({ endDate: '2025-03-09' })).toEqual(['leave.end_before_start']);
     expect(codes({ startDate: '2025-04-01', endDate: '2025-04-02' })).toEqual([

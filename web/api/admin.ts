@@ -298,3 +298,14 @@ export const useSaveSettings = () =>
     init: (body: BusinessSettings) => ({ body }),
     refreshes: 'all',
   });
+
+/** The part-paid subscriptions awaiting payment that the payment policy in force lets start. */
+export const useStartableSubscriptions = () =>
+  useApiQuery('/owner/settings/payments/startable/', undefined, OWNER);
+
+/** Starts the ones the owner was shown (each the policy still lets start). */
+export const useStartSubscriptions = () =>
+  useApiMutation('post', '/owner/settings/payments/startable/start/', {
+    init: (subscriptions: number[]) => ({ body: { subscriptions } }),
+    refreshes: 'all',
+  });

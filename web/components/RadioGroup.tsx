@@ -1,6 +1,9 @@
-// Radix RadioGroup, thinly wrapped: one labelled group of choices of which exactly one is picked.
+// Radix RadioGroup, thinly wrapped: one labelled group of choices of which exactly one is picked;
+// an error (nothing picked where a choice is required) is tied to the group like a field's.
 import { useId, type ReactNode } from 'react';
 import { RadioGroup as RadixRadioGroup } from 'radix-ui';
+import { describedBy } from './Field';
+import * as fieldStyles from './Field.css';
 import * as styles from './RadioGroup.css';
 
 interface Props<T extends string> {
@@ -10,6 +13,7 @@ interface Props<T extends string> {
   value: T | '';
   onValueChange: (value: T) => void;
   options: ReadonlyArray<{ value: T; label: string }>;
+  error?: string | null;
 }
 
 export function RadioGroup<T extends string>({
@@ -18,6 +22,7 @@ export function RadioGroup<T extends string>({
   value,
   onValueChange,
   options,
+  error,
 }: Props<T>) {
   const id = useId();
   return (
@@ -35,7 +40,8 @@ export function RadioGroup<T extends string>({
         value={value}
         onValueChange={(chosen) => onValueChange(chosen as T)}
         aria-labelledby={`${id}-label`}
-        aria-describedby={description ? `${id}-description` : undefined}
+        aria-describedby={describedBy(`${id}-error`, `${id}-description`, error, description)}
+        aria-invalid={error ? true : undefined}
       >
         {options.map((option) => (
           <label key={option.value} className={styles.option}>
@@ -46,6 +52,11 @@ export function RadioGroup<T extends string>({
           </label>
         ))}
       </RadixRadioGroup.Root>
+      {error ? (
+        <span id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

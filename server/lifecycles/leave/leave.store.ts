@@ -66,7 +66,7 @@ export function createLeaveStore(
     const subscription = await db
       .selectFrom('subscriptions as s')
       .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select(['s.id', 's.status', 's.adjusted_end_date', 'p.included_meals'])
+      .select(['s.id', 's.status', 's.start_date', 's.adjusted_end_date', 'p.included_meals'])
       .where('s.id', '=', subscriptionId)
       .where('s.user_id', '=', userId)
       .executeTakeFirst();
@@ -87,6 +87,7 @@ export function createLeaveStore(
       ...dates,
       today,
       adjustedEndDate: subscription.adjusted_end_date,
+      subscriptionStartDate: subscription.start_date,
       subscriptionStatus: subscriptionStatus(subscription, today),
       ...otherLeaveFacts(dates, rows, editedLeaveId),
       policy: settings.leaves,

@@ -159,15 +159,7 @@ export async function readStatement(
             .as('ledger_sum'),
       ])
       .where('subscriptions.user_id', '=', user.id)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('ledger_entries')
-            .select('ledger_entries.id')
-            .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-            .where('ledger_entries.kind', '=', 'charge'),
-        ),
-      )
+      .where(isCharged)
       .orderBy('subscriptions.id')
       .execute(),
     db
@@ -528,6 +520,16 @@ export async function subscriptionLedgers(
   );
 }
 
+/** The subscription has been charged on its customer's ledger (bought, not only asked for). */
+export const isCharged = (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  eb.exists(
+    eb
+      .selectFrom('ledger_entries')
+      .select('ledger_entries.id')
+      .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
+      .where('ledger_entries.kind', '=', 'charge'),
+  );
+
 /**
  * An entry that paid a subscription: a payment, or the customer's advance used for it (an advance
  * application's credit). Refund credits (an approval) are not money paid.
@@ -563,15 +565,7 @@ export const subscriptionLedgerColumns = (eb: ExpressionBuilder<Database, 'subsc
       .select((inner) => inner.fn.sum<number>('ledger_entries.amount_paise').as('sum'))
       .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
       .as('ledger_sum'),
-    eb
-      .exists(
-        eb
-          .selectFrom('ledger_entries')
-          .select('ledger_entries.id')
-          .whereRef('ledger_entries.subscription_id', '=', 'subscriptions.id')
-          .where('ledger_entries.kind', '=', 'charge'),
-      )
-      .as('charged'),
+    isCharged(eb).as('charged'),
     ledgerKindSum(eb, 'paid').as('ledger_paid'),
     ledgerKindSum(eb, 'refund').as('ledger_refunded'),
   ] as const;

@@ -87,8 +87,17 @@ export function createLedgerStore(deps: StoreDeps) {
     return true;
   }
 
-  /** The subscription's price becomes owed (once), on `on`: bought at the counter or paid for. */
-  function charge(trx: Executor, subscription: Subscription, on: string, by: number | null) {
+  /**
+   * The subscription's price becomes owed (once), on `on`: bought at the counter or paid for.
+   * `description`: what the statement says of it (a walk-in's says when it starts).
+   */
+  function charge(
+    trx: Executor,
+    subscription: Subscription,
+    on: string,
+    by: number | null,
+    { description = `Subscription #${subscription.id}` }: { description?: string } = {},
+  ) {
     return post(trx, {
       userId: subscription.user_id,
       subscriptionId: subscription.id,
@@ -97,7 +106,7 @@ export function createLedgerStore(deps: StoreDeps) {
       sourceType: 'subscription',
       sourceId: subscription.id,
       occurredOn: on,
-      description: `Subscription #${subscription.id}`,
+      description,
       createdBy: by,
     });
   }

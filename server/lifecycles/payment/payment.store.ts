@@ -109,6 +109,11 @@ export interface Settlement {
   recordedBy: number | null;
   /** The client's id for a counter recording: sent twice, recorded once. */
   requestId?: string | null;
+  /**
+   * Whether the payment starts a subscription awaiting payment as the policy says (the default);
+   * false for a walk-in's part payment, which starts as the owner chose at the counter.
+   */
+  startsByPolicy?: boolean;
 }
 
 /** Money a provider reports received outside a checkout order (a payment link, a UPI QR code). */
@@ -313,7 +318,7 @@ export function createPaymentStore(
         createdBy: settlement.recordedBy,
       });
     }
-    if (subscription.status === 'PENDING_PAYMENT') {
+    if (subscription.status === 'PENDING_PAYMENT' && settlement.startsByPolicy !== false) {
       await startIfPaidEnough(trx, subscription, today, settlement.recordedBy);
     }
     // An advance pays the customer's other dues first; what is left waits for their next bill.
@@ -427,7 +432,12 @@ export function createPaymentStore(
     trx: Executor,
     owner: User,
     subscription: Subscription,
-    counter: { facts: OfflinePaymentFacts; note: string | null; requestId: string | null },
+    counter: {
+      facts: OfflinePaymentFacts;
+      note: string | null;
+      requestId: string | null;
+      startsByPolicy?: boolean;
+    },
   ): Promise<Payment> {
     const { facts } = counter;
     return succeedInTransaction(trx, {
@@ -450,6 +460,7 @@ export function createPaymentStore(
       receivedOn: facts.receivedOn,
       recordedBy: owner.id,
       requestId: counter.requestId,
+      startsByPolicy: counter.startsByPolicy ?? true,
     });
   }
 

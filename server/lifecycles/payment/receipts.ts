@@ -59,6 +59,8 @@ export interface Receipt {
   business: Config['business'];
   /** Null: a plain receipt (the payment was recorded without a GSTIN). */
   taxInvoice: TaxInvoice | null;
+  /** What the subscription still owed once this payment was taken off (null: nothing). */
+  stillDuePaise?: number | null;
 }
 
 /** A payment row's invoice columns (server/platform/gst.ts taxInvoiceColumns), all null for a receipt. */
@@ -115,6 +117,26 @@ export function formatInrExact(paise: number): string {
 /** ₹1,500 or ₹1,499.50: the one way every screen writes money (machines/shared/money.ts). */
 export const formatInr = (paise: number): string => formatRupees(Number(paise) / 100);
 
+/**
+ * What the payment's subscription still owed right after it: the subscription's ledger entries up
+ * to the payment's own (a part payment's receipt says it; later payments never change it). Null
+ * when that was nothing, or the payment has no ledger entry.
+ */
+async function dueAfterPayment(db: Kysely<Database>, paymentId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('ledger_entries as paid')
+    .innerJoin('ledger_entries as e', (join) =>
+      join.onRef('e.subscription_id', '=', 'paid.subscription_id').onRef('e.id', '<=', 'paid.id'),
+    )
+    .select((eb) => eb.fn.sum<number>('e.amount_paise').as('due'))
+    .where('paid.source_type', '=', 'payment')
+    .where('paid.source_id', '=', paymentId)
+    .where('paid.kind', '=', 'payment')
+    .executeTakeFirst();
+  const due = Number(row?.due ?? 0);
+  return due > 0 ? due : null;
+}
+
 /** The receipt of a SUCCESS payment, or null (no such payment, or not successful). */
 export async function loadReceipt(
   db: Kysely<Database>,
@@ -167,6 +189,7 @@ export async function loadReceipt(
     .executeTakeFirst();
   if (!row || row.status !== 'SUCCESS') return null;
   return {
+    stillDuePaise: await dueAfterPayment(db, row.id),
     paymentId: row.id,
     userId: row.user_id,
     receiptNumber: formatReceiptNumber(row.receipt_number) ?? `RCPT-P${row.id}`,
@@ -298,6 +321,10 @@ export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LA
     title: say('receipt.section.payment'),
     rows: [
       [say('receipt.amount'), formatMoney(language, receipt.amountPaise)],
+      // A part payment: what was left to pay (the walk-in's "₹800 still due").
+      ...(receipt.stillDuePaise
+        ? ([[say('receipt.still_due'), formatMoney(language, receipt.stillDuePaise)]] as const)
+        : []),
       [say('receipt.currency'), receipt.currency],
       [
         say('receipt.gateway'),

@@ -76,6 +76,20 @@ export async function dueReminders(
           ),
         ),
       )
+      // Nothing to renew when the next plan is bought already, queued behind this one.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('subscriptions as next')
+              .select('next.id')
+              .whereRef('next.user_id', '=', 'subscriptions.user_id')
+              .whereRef('next.subscription_type', '=', 'subscriptions.subscription_type')
+              .where('next.status', '=', 'ACTIVE')
+              .whereRef('next.start_date', '>', 'subscriptions.adjusted_end_date'),
+          ),
+        ),
+      )
       .orderBy('subscriptions.id')
       .execute();
     for (const row of ending) {

@@ -147,6 +147,8 @@ export function createAdjustmentBatches(deps: StoreDeps, subscriptions: Subscrip
           .selectFrom('subscriptions')
           .select('id')
           .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
+          // Running ones: a plan queued behind another moves with it (subscription.follow).
+          .where('start_date', '<=', today)
           .orderBy('id')
           .execute();
         const listed = await list(trx, owner, {

@@ -3,7 +3,16 @@
 import type { AppContext } from '@server/context.js';
 import type { Subscription, User } from '@server/platform/db/schema.js';
 import { fieldError, notFound } from '@server/errors.js';
-import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
+import {
+  requireBusiness,
+  requireCustomer,
+  requireOwner,
+  requireUser,
+  type Handlers,
+  actsForBusiness,
+} from '@server/http.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
+import { startableSubscriptions } from './startable.read.js';
 import { subscriptionStatusIs } from './subscription.read.js';
 import { page } from '@server/platform/paging.js';
 import {
@@ -129,6 +138,30 @@ export function subscriptionHandlers(ctx: AppContext) {
       const row = await visible(user, request.params.id, false);
       await cancellation.cancel(user, row, request.body?.payout ?? null);
       return bodyOf(row.id, user);
+    },
+
+    async ownerListStartableSubscriptions(request) {
+      const reader = requireBusiness(request);
+      const { payments: policy } = await readSettings(db);
+      const rows = await startableSubscriptions(db, policy);
+      return { subscriptions: await loadSubscriptionBodies(db, rows, ctx.today(), reader) };
+    },
+
+    async ownerStartStartableSubscriptions(request) {
+      const owner = requireOwner(request);
+      const { started, notStarted } = await subscriptions.startWithDues(
+        owner,
+        request.body.subscriptions,
+      );
+      const rows =
+        started.length === 0
+          ? []
+          : await db.selectFrom('subscriptions').selectAll().where('id', 'in', started).execute();
+      return {
+        detail: `Started ${started.length} subscription${started.length === 1 ? '' : 's'}.`,
+        started: await loadSubscriptionBodies(db, rows, ctx.today(), owner),
+        not_started: notStarted,
+      };
     },
 
     async renewSubscription(request, reply) {

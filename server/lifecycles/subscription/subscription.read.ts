@@ -55,6 +55,15 @@ export function subscriptionIsActiveSql(alias: string, today: string) {
 }
 
 /**
+ * ACTIVE and started by `today` (machines/subscription hasStarted): the customer eats on it now,
+ * where one queued behind their running plan (ACTIVE too) waits for its first day.
+ */
+export function subscriptionIsRunningSql(alias: string, today: string) {
+  const start = sql.ref(`${alias}.start_date`);
+  return sql<boolean>`(${subscriptionIsActiveSql(alias, today)} and ${start} <= ${today})`;
+}
+
+/**
  * Whether anything was paid for the subscription (the machine's hasSuccessfulPayment), as SQL over
  * `subscriptions`: a SUCCESS payment of it beyond the part kept as an advance, or an advance used
  * for it (migration 042). A payment kept whole as an advance paid nothing of it.

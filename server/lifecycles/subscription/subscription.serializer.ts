@@ -1,6 +1,6 @@
 // Subscriptions as the API shows them, with the status every read reports (the subscription
 // machine's rule: an ACTIVE row whose adjusted_end_date has passed reads as EXPIRED).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { components } from '@generated/api.js';
 import { daysRemaining } from '@machines/subscription';
 import { compiledOnce, placeholder } from '@server/platform/db/compiled.js';
@@ -74,7 +74,12 @@ export function subscriptionBody(
     start_date: subscription.start_date,
     base_end_date: subscription.base_end_date,
     adjusted_end_date: subscription.adjusted_end_date,
-    days_remaining: daysRemaining(subscription.adjusted_end_date, today, status),
+    days_remaining: daysRemaining(
+      subscription.adjusted_end_date,
+      today,
+      status,
+      subscription.start_date,
+    ),
     leave_days: subscription.leave_days,
     cancelled_at: subscription.cancelled_at,
     created_at: subscription.created_at,
@@ -214,6 +219,8 @@ const activeSubscriptionQuery = compiledOnce(
       ])
       .where('subscriptions.user_id', '=', userId)
       .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', today))
+      // The plan running today before one queued behind it (which starts after today).
+      .orderBy(sql`case when subscriptions.start_date <= ${today} then 0 else 1 end`)
       .orderBy('subscriptions.adjusted_end_date', 'desc')
       .orderBy('subscriptions.id', 'desc')
       .limit(1),

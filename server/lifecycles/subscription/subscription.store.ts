@@ -5,12 +5,15 @@ import type { ExpressionBuilder } from 'kysely';
 import { getInitialSnapshot } from 'xstate';
 import { decide, refusal } from '@machines/shared';
 import {
+  hasStarted,
+  queuedStartDate,
   type SubscriptionEvent,
   subscriptionMachine,
   subscriptionRefusals,
   type SubscriptionStatus,
   validateSubscriptionRequest,
 } from '@machines/subscription';
+import { diffDays } from '@machines/shared';
 import type { Database, Plan, Subscription, User } from '@server/platform/db/schema.js';
 import { amountDuePaise } from '@server/platform/gst.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
@@ -22,7 +25,10 @@ import {
   type Executor,
   type StoreDeps,
 } from '@server/lifecycles/store.js';
+import { formatMoney } from '@server/platform/i18n.js';
+import { readSettings } from '@server/resources/settings/settings.read.js';
 import { createSubscriptionNotices } from './subscription.notices.js';
+import { startableUnder } from './startable.read.js';
 import { readSubscription, subscriptionStatusIs } from './subscription.read.js';
 
 /** WHERE the row is still exactly as it was read: the machine decided on these values. */
@@ -180,16 +186,42 @@ export function createSubscriptionStore(deps: StoreDeps) {
     });
   }
 
+  /** Holds the customer's row until the transaction ends: their subscriptions change one at a time. */
+  async function lockCustomer(trx: Executor, userId: number) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
   /**
-   * payment.succeeded, inside the settling transaction: dates start on the payment's business date.
-   * Throws the machine's refusal when the subscription is not awaiting payment.
+   * payment.succeeded, inside the settling transaction: dates start on the payment's business
+   * date, or, while the customer has a plan of the same service running (or queued), the day
+   * after the last of them ends. The customer's row is locked first, so two activations of one
+   * customer at once queue one behind the other. Throws the machine's refusal when the
+   * subscription is not awaiting payment.
    */
   async function activate(trx: Executor, subscriptionId: number, paidOn: string) {
-    const row = await rowOf(trx, subscriptionId);
-    if (!row) throw refusalError(subscriptionRefusals.states.DELETED);
+    const first = await rowOf(trx, subscriptionId);
+    if (!first) throw refusalError(subscriptionRefusals.states.DELETED);
+    await lockCustomer(trx, first.user_id);
+    const row = (await rowOf(trx, subscriptionId)) ?? first;
     const state = await readSubscription(trx, row, deps.today());
+    const sameService = await trx
+      .selectFrom('subscriptions')
+      .select('adjusted_end_date')
+      .where('user_id', '=', row.user_id)
+      .where('subscription_type', '=', row.subscription_type)
+      .where('id', '<>', row.id)
+      .where((eb) => subscriptionStatusIs(eb, 'ACTIVE', paidOn))
+      .execute();
+    const startsOn = queuedStartDate(
+      paidOn,
+      sameService.flatMap((other) => (other.adjusted_end_date ? [other.adjusted_end_date] : [])),
+    );
     const { next, context } = allowed(
-      decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn }),
+      decide(subscriptionMachine, state, { type: 'payment.succeeded', paidOn, startsOn }),
     );
     const activated = await trx
       .updateTable('subscriptions')
@@ -205,6 +237,49 @@ export function createSubscriptionStore(deps: StoreDeps) {
       .executeTakeFirst();
     if (!activated) throw lostRace('payment.succeeded');
     return activated;
+  }
+
+  /**
+   * subscription.follow: `before` (as it was) now ends on `newEnd`; the customer's subscriptions
+   * of the same service queued after it (not started yet) move by as many days, so the next one
+   * still starts the day after it ends. In the caller's transaction, each as its machine decides.
+   */
+  async function realignFollowing(trx: Executor, before: Subscription, newEnd: string | null) {
+    if (before.adjusted_end_date === null || newEnd === null) return;
+    const days = diffDays(newEnd, before.adjusted_end_date);
+    if (days === 0) return;
+    const today = deps.today();
+    const queued = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', before.user_id)
+      .where('subscription_type', '=', before.subscription_type)
+      .where('status', '=', 'ACTIVE')
+      .where('id', '<>', before.id)
+      .where('start_date', '>', before.adjusted_end_date)
+      .orderBy('start_date')
+      .execute();
+    for (const row of queued) {
+      const state = await readSubscription(trx, row, today);
+      const decision = decide(subscriptionMachine, state, {
+        type: 'subscription.follow',
+        days,
+        today,
+      });
+      // One that has started (old data) stays where it is.
+      if (!decision.ok) continue;
+      const { context } = decision;
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          start_date: context.startDate,
+          base_end_date: context.baseEndDate,
+          adjusted_end_date: context.adjustedEndDate,
+          updated_at: nowIso(deps),
+        })
+        .where(unchanged(row))
+        .execute();
+    }
   }
 
   /**
@@ -229,7 +304,10 @@ export function createSubscriptionStore(deps: StoreDeps) {
         .where(unchanged(row))
         .returningAll()
         .executeTakeFirst();
-      if (extended) return extended;
+      if (extended) {
+        await realignFollowing(trx, row, extended.adjusted_end_date);
+        return extended;
+      }
     }
     throw new Error(`Subscription ${subscriptionId} kept changing while it was extended.`);
   }
@@ -250,6 +328,10 @@ export function createSubscriptionStore(deps: StoreDeps) {
       .returningAll()
       .executeTakeFirst();
     if (!cancelled) throw lostRace('subscription.cancel');
+    // Ended today: a plan queued behind it starts tomorrow (one not started yet ends nothing).
+    if (hasStarted(row.start_date, deps.today())) {
+      await realignFollowing(trx, row, deps.today());
+    }
     return { cancelled, refundDue: decision.context.hasRefund && !state.context.hasRefund };
   }
 
@@ -331,7 +413,10 @@ export function createSubscriptionStore(deps: StoreDeps) {
         .where(unchanged(row))
         .returningAll()
         .executeTakeFirst();
-      if (moved) return { before: row, after: moved };
+      if (moved) {
+        await realignFollowing(trx, row, moved.adjusted_end_date);
+        return { before: row, after: moved };
+      }
     }
     throw new Error(`Subscription ${subscriptionId} kept changing while it was adjusted.`);
   }
@@ -388,10 +473,62 @@ export function createSubscriptionStore(deps: StoreDeps) {
     return { before, after };
   }
 
+  /**
+   * The owner starts subscriptions awaiting payment that the payment policy in force lets start
+   * (startable.read.ts), each in its own transaction under its row's lock and checked again there,
+   * each audited. Returns the ids started and the ids left as they were (paid or started since,
+   * deleted, or over the limit).
+   */
+  async function startWithDues(
+    owner: User,
+    ids: readonly number[],
+  ): Promise<{ started: number[]; notStarted: number[] }> {
+    const started: number[] = [];
+    const notStarted: number[] = [];
+    for (const id of ids) {
+      const done = await db.transaction().execute(async (trx) => {
+        let query = trx.selectFrom('subscriptions').selectAll().where('id', '=', id);
+        if (deps.db.dialect === 'postgres') query = query.forUpdate();
+        const row = await query.executeTakeFirst();
+        if (!row) return false;
+        const { payments: policy } = await readSettings(trx);
+        const { startable, duePaise } = await startableUnder(trx, policy, row);
+        if (!startable) return false;
+        const after = await activate(trx, row.id, deps.today());
+        const customer = await trx
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', row.user_id)
+          .executeTakeFirstOrThrow();
+        await recordAudit(deps, trx, {
+          actor: owner,
+          action: 'subscription.start_with_dues',
+          objectType: 'subscription',
+          objectId: row.id,
+          summary:
+            `Started subscription #${row.id} of ${customer.username} with ` +
+            `${formatMoney('en', duePaise)} still due, as the payment policy now allows ` +
+            `(dues up to ${formatMoney('en', policy.max_dues * 100)}).`,
+          before: { status: row.status },
+          after: {
+            status: after.status,
+            start_date: after.start_date,
+            amount_due_paise: duePaise,
+            max_dues: policy.max_dues,
+          },
+        });
+        return true;
+      });
+      (done ? started : notStarted).push(id);
+    }
+    return { started, notStarted };
+  }
+
   return {
     create,
     remove,
     activate,
+    startWithDues,
     extend,
     adjust,
     moveEndDate,

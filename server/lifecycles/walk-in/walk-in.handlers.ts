@@ -10,7 +10,15 @@ import {
 } from '@server/resources/auth/common-passwords.js';
 import { startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
-import { fieldError, fieldErrors, notFound, type FieldErrors } from '@server/errors.js';
+import { walkInStartProblems } from '@machines/walk-in';
+import {
+  fieldError,
+  fieldErrors,
+  notFound,
+  refusalFieldErrors,
+  type FieldErrors,
+} from '@server/errors.js';
+import { amountDuePaise } from '@server/platform/gst.js';
 import { clientIp, type Handlers, requireBusiness } from '@server/http.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { formatMoney } from '@server/platform/i18n.js';
@@ -68,6 +76,13 @@ export function walkInHandlers(ctx: AppContext) {
           'does_not_exist',
         );
       }
+      const start = body.start ?? null;
+      const startProblems = walkInStartProblems({
+        amountPaise,
+        pricePaise: amountDuePaise(plan.base_price_paise, ctx.config.gst),
+        start,
+      });
+      if (startProblems.length > 0) throw refusalFieldErrors(startProblems);
       const { walkIn, replayed } = await walkIns.enrol(owner, {
         firstName: body.first_name.trim(),
         lastName: body.last_name?.trim() ?? '',
@@ -78,6 +93,7 @@ export function walkInHandlers(ctx: AppContext) {
         amountPaise,
         mode: body.payment_mode,
         reference: body.reference?.trim() || null,
+        start,
         requestId: body.request_id ?? null,
       });
       const subscription = walkIn.subscription_id

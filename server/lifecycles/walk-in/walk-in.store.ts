@@ -9,11 +9,13 @@ import {
   decide,
   offlinePaymentProblems,
   paymentModeLabel,
-  startsWithDues,
   walkInClaimMachine,
   walkInClaimOwnerProbes,
   walkInUsername,
+  walkInDuePaise,
+  walkInStartsNow,
   type ClaimEvent,
+  type WalkInStart,
   claimLinkFromFacts,
   type OfflinePaymentMode,
   refusal,
@@ -37,8 +39,6 @@ import { claimedAccount, type ClaimAccount } from './claim-links.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
 import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
-import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
-import { readSettings } from '@server/resources/settings/settings.read.js';
 
 export interface WalkInInput {
   firstName: string;
@@ -51,6 +51,8 @@ export interface WalkInInput {
   amountPaise: number;
   mode: OfflinePaymentMode;
   reference: string | null;
+  /** When a part-paid subscription starts (the owner's choice; the handler required it). */
+  start: WalkInStart | null;
   requestId: string | null;
 }
 
@@ -58,6 +60,15 @@ export interface WalkInOutcome {
   walkIn: WalkIn;
   /** The first enrolment of this request id answered. */
   replayed: boolean;
+}
+
+/** The ledger charge of a walk-in's subscription, saying when it starts if some is left due. */
+function chargeDescription(subscriptionId: number, duePaise: number, startsNow: boolean): string {
+  const due = formatMoney('en', duePaise);
+  if (duePaise === 0) return `Subscription #${subscriptionId}`;
+  return startsNow
+    ? `Subscription #${subscriptionId}, started now owing ${due}`
+    : `Subscription #${subscriptionId}, starts once ${due} is paid`;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -175,16 +186,24 @@ export function createWalkInStore(
           },
         );
         const subscription = await stores.subscriptions.create(user, input.plan, null, trx);
-        await stores.ledger.charge(trx, subscription, today, owner.id);
+        const counter = {
+          amountPaise: input.amountPaise,
+          pricePaise: subscription.total_paid_paise,
+          start: input.start,
+        };
+        const duePaise = walkInDuePaise(counter);
+        const startsNow = walkInStartsNow(counter);
+        await stores.ledger.charge(trx, subscription, today, owner.id, {
+          description: chargeDescription(subscription.id, duePaise, startsNow),
+        });
+        // A part payment starts the subscription as the owner chose at the counter, not as the
+        // payment policy would: the settle path is told to leave it waiting.
         const payment =
-          input.amountPaise > 0 ? await pay(trx, owner, subscription, input, today) : null;
-        if (!payment) {
-          // Nothing paid: the subscription still starts when the policy allows its whole price owed.
-          const due = await dueOfSubscription(trx, subscription);
-          const { payments: policy } = await readSettings(trx);
-          if (startsWithDues(policy, due)) {
-            await stores.subscriptions.activate(trx, subscription.id, today);
-          }
+          input.amountPaise > 0
+            ? await pay(trx, owner, subscription, input, today, duePaise === 0)
+            : null;
+        if (startsNow && duePaise > 0) {
+          await stores.subscriptions.activate(trx, subscription.id, today);
         }
         const at = nowIso(deps);
         const walkIn = await trx
@@ -211,6 +230,7 @@ export function createWalkInStore(
           .where('id', '=', subscription.id)
           .executeTakeFirstOrThrow();
         const paid = payment ? formatMoney('en', payment.amount_paise) : formatMoney('en', 0);
+        const due = formatMoney('en', duePaise);
         await recordAudit(deps, trx, {
           actor: owner,
           action: 'walk_in.enrol',
@@ -219,13 +239,20 @@ export function createWalkInStore(
           summary:
             `Enrolled walk-in ${user.username} (${user.phone}) on subscription #${subscription.id}` +
             ` to ${input.plan.name}; paid ${paid}` +
-            `${payment ? ` (${paymentModeLabel(payment.payment_mode) ?? 'offline'})` : ''}.`,
+            `${payment ? ` (${paymentModeLabel(payment.payment_mode) ?? 'offline'})` : ''}` +
+            (duePaise === 0
+              ? '.'
+              : startsNow
+                ? `; started now with ${due} still due (the owner’s choice).`
+                : `; starts when the ${due} still due is paid.`),
           before: null,
           after: {
             username: user.username,
             phone: user.phone,
             subscription_id: subscription.id,
             subscription_status: after.status,
+            start: duePaise === 0 ? null : input.start,
+            amount_due_paise: duePaise,
             amount_paise: payment?.amount_paise ?? 0,
             payment_mode: payment?.payment_mode ?? null,
             reference: payment?.utr ?? null,
@@ -248,13 +275,18 @@ export function createWalkInStore(
     return { walkIn: outcome.walkIn, replayed: false };
   }
 
-  /** The counter payment, through the payment store's settle path, in the enrolment's transaction. */
+  /**
+   * The counter payment, through the payment store's settle path, in the enrolment's transaction.
+   * `paysInFull`: only then may the settle path start the subscription (a part payment starts it
+   * as the owner chose).
+   */
   async function pay(
     trx: Executor,
     owner: User,
     subscription: Subscription,
     input: WalkInInput,
     today: string,
+    paysInFull: boolean,
   ): Promise<Payment> {
     const facts = {
       amountPaise: input.amountPaise,
@@ -271,6 +303,7 @@ export function createWalkInStore(
       facts,
       note: null,
       requestId: input.requestId ? `walk-in-${input.requestId}` : null,
+      startsByPolicy: paysInFull,
     });
   }
 

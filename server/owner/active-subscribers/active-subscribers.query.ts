@@ -5,7 +5,7 @@ import { daysRemaining } from '@machines';
 import type { Dialect } from '@server/platform/db/index.js';
 import type { Database, Subscription, User } from '@server/platform/db/schema.js';
 import type { QueryOf } from '@server/http.js';
-import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
+import { subscriptionIsRunningSql } from '@server/lifecycles/subscription/subscription.read.js';
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { notBusiness, profileInfo, userSearch } from '@server/owner/users/users.query.js';
@@ -23,7 +23,8 @@ export async function findActiveSubscribers(
   query: ActiveSubscriberQuery,
   today: string,
 ) {
-  const subscriptionWhere: RawBuilder<unknown>[] = [subscriptionIsActiveSql('s', today)];
+  // Who eats now: a plan queued behind a running one joins the list on its first day.
+  const subscriptionWhere: RawBuilder<unknown>[] = [subscriptionIsRunningSql('s', today)];
   // A meal is the tiffin delivery lists' filter: without a service it keeps tiffin rows only, so
   // mess diners never land on a delivery list; service_type=mess asks for mess rows by meal.
   const service = query.service_type ?? (query.meal_type ? 'tiffin' : undefined);
@@ -144,7 +145,7 @@ export async function findActiveSubscribers(
     start_date: row.start_date,
     base_end_date: row.base_end_date,
     adjusted_end_date: row.adjusted_end_date,
-    days_remaining: daysRemaining(row.adjusted_end_date, today, 'ACTIVE'),
+    days_remaining: daysRemaining(row.adjusted_end_date, today, 'ACTIVE', row.start_date),
     total_paid: rupees(row.total_paid_paise),
     ...subscriptionMoneyBody(row.total_paid_paise, ledgers.get(row.subscription_id)),
     status: row.subscription_status,

@@ -6,7 +6,9 @@ import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { rupees } from '@server/platform/format.js';
 import { businessDayStart } from '@server/platform/time.js';
+import { doubleCounted, withoutDoubled } from '@server/owner/kitchen/kitchen.lock.js';
 import {
+  activeSubscriberCounts,
   mealsFromTallies,
   onLeaveTallies,
   planMeals,
@@ -120,41 +122,50 @@ export async function ownerSummary(
   const tomorrow = addDays(today, 1);
   // A month has up to 31 days: read back far enough for both the series and the month.
   const span = Math.max(SUMMARY_DAYS, Number(today.slice(8, 10)));
-  const [days, mealsOf, tallies, away, closed, expiring, leaves, refunds, feedback] =
-    await Promise.all([
-      dailyFigures(db, today, span, timeZone),
-      planMeals(db),
-      // One pass over the ACTIVE subscriptions gives both the active counts and tomorrow's cooking.
-      planTallies(db, today, tomorrow),
-      onLeaveTallies(db, dialect, tomorrow),
-      closedMealsOfDate(db, tomorrow),
-      // The users list's expiring_within_days: the summary's active_end (migration 002).
-      db
-        .selectFrom('customer_subscription_summaries')
-        .where('active_end', '>=', today)
-        .where('active_end', '<=', addDays(today, HOME_EXPIRING_WITHIN_DAYS))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('leaves')
-        .where('status', '=', 'PENDING')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('refunds')
-        .where('status', '=', 'PENDING')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('feedback')
-        .where('status', 'in', ['open', 'in_progress'])
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst(),
-    ]);
-  const activeOf = (service: 'mess' | 'tiffin') =>
-    tallies.filter((tally) => tally.service === service).reduce((sum, t) => sum + t.active, 0);
-  const mess = activeOf('mess');
-  const tiffin = activeOf('tiffin');
+  const [
+    days,
+    mealsOf,
+    tallies,
+    active,
+    away,
+    doubled,
+    closed,
+    expiring,
+    leaves,
+    refunds,
+    feedback,
+  ] = await Promise.all([
+    dailyFigures(db, today, span, timeZone),
+    planMeals(db),
+    planTallies(db, tomorrow),
+    activeSubscriberCounts(db, today),
+    onLeaveTallies(db, dialect, tomorrow),
+    doubleCounted(db, tomorrow),
+    closedMealsOfDate(db, tomorrow),
+    // The users list's expiring_within_days: the summary's active_end (migration 002).
+    db
+      .selectFrom('customer_subscription_summaries')
+      .where('active_end', '>=', today)
+      .where('active_end', '<=', addDays(today, HOME_EXPIRING_WITHIN_DAYS))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('leaves')
+      .where('status', '=', 'PENDING')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('refunds')
+      .where('status', '=', 'PENDING')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('feedback')
+      .where('status', 'in', ['open', 'in_progress'])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
+  ]);
+  const { mess, tiffin } = active;
   const meals = mealsFromTallies(
     mealsOf,
     tallies.map((tally) => ({ ...tally, count: tally.cooking })),
@@ -169,7 +180,10 @@ export async function ownerSummary(
     pending_refunds: count(refunds),
     open_feedback: count(feedback),
     // A meal the owner closed is not cooked, as on the kitchen sheet.
-    tomorrow_meals: { date: tomorrow, counts: withoutClosedMeals(meals.counts, closed) },
+    tomorrow_meals: {
+      date: tomorrow,
+      counts: withoutClosedMeals(withoutDoubled(meals.counts, doubled), closed),
+    },
     daily: days.slice(-SUMMARY_DAYS).map((day) => ({
       date: day.date,
       revenue: rupees(day.collectedPaise - day.refundedPaise),

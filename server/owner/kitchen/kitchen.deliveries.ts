@@ -9,7 +9,7 @@ import type { AppContext } from '@server/context.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
-import { heldOffSheet, type HeldOff, ensureLocks } from './kitchen.lock.js';
+import { doubleCounted, heldOffSheet, type HeldOff, ensureLocks } from './kitchen.lock.js';
 import {
   leaveCovers,
   skipsOnDate,
@@ -180,19 +180,25 @@ function placeOf(row: {
 }
 
 /** What the kitchen sheet's deliveries of a date are net of, besides leaves. */
-interface OffTheSheet {
+export interface OffTheSheet {
   closed: Readonly<Record<Meal, unknown>>;
   skips: Readonly<Record<Meal, readonly KitchenSkip[]>>;
   heldOff: HeldOff;
+  /** A customer's second row of one service covering the date (old data): one delivery a meal. */
+  doubled: Readonly<Record<Meal, readonly { subscription_id: number }[]>>;
 }
 
 /**
  * The meals a subscription's delivery is made on the date: those of its plan but a closed meal
- * (not cooked), a skipped one (not delivered) and those a customer held for dues is not cooked for.
+ * (not cooked), a skipped one (not delivered), those a customer held for dues is not cooked for,
+ * and those another of the customer's subscriptions already delivers.
  */
-function deliveredMeals({ closed, skips, heldOff }: OffTheSheet) {
-  const heldBy = Object.fromEntries(
-    MEALS.map((meal) => [meal, new Set(heldOff[meal].map((one) => one.subscription_id))]),
+function deliveredMeals({ closed, skips, heldOff, doubled }: OffTheSheet) {
+  const takenOffBy = Object.fromEntries(
+    MEALS.map((meal) => [
+      meal,
+      new Set([...heldOff[meal], ...doubled[meal]].map((one) => one.subscription_id)),
+    ]),
   ) as Record<Meal, Set<number>>;
   const skippedBy = Object.fromEntries(
     MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
@@ -208,7 +214,7 @@ function deliveredMeals({ closed, skips, heldOff }: OffTheSheet) {
     closed[meal] === null &&
     planMeals(meals).includes(meal) &&
     !skippedBy[meal].has(subscriptionId) &&
-    !heldBy[meal].has(subscriptionId);
+    !takenOffBy[meal].has(subscriptionId);
   return {
     delivers,
     of: (subscriptionId: number, meals: string): Meal[] =>
@@ -216,14 +222,12 @@ function deliveredMeals({ closed, skips, heldOff }: OffTheSheet) {
   };
 }
 
-/** Per meal, the deliveries of `rows`, net of closed meals, skips and the dues hold. */
+/** Per meal, the deliveries of `rows`, net of closed meals, skips, the dues hold and doubles. */
 export function deliveriesByMeal(
   rows: readonly DeliveryRow[],
-  closed: Readonly<Record<Meal, unknown>>,
-  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>,
-  heldOff: HeldOff,
+  off: OffTheSheet,
 ): Record<Meal, TiffinDelivery[]> {
-  const mealsOf = deliveredMeals({ closed, skips, heldOff }).of;
+  const mealsOf = deliveredMeals(off).of;
   const deliveries: Record<Meal, TiffinDelivery[]> = { breakfast: [], lunch: [], dinner: [] };
   for (const row of rows) {
     const meals = mealsOf(row.subscription_id, row.meals);
@@ -260,18 +264,19 @@ async function heldOffOf(
   return heldOffSheet(ctx, date, locks.settings, locks.rows, onlyUsers);
 }
 
-/** What the deliveries of `date` are net of: closed meals, meal skips and the dues hold. */
+/** What the deliveries of `date` are net of: closed meals, meal skips, the dues hold, doubles. */
 async function offTheSheet(
   ctx: AppContext,
   date: string,
   onlyUsers: readonly number[] | undefined,
 ): Promise<OffTheSheet> {
-  const [heldOff, skips, closed] = await Promise.all([
+  const [heldOff, skips, closed, doubled] = await Promise.all([
     heldOffOf(ctx, date, onlyUsers),
     skipsOnDate(ctx.db.kysely, date, onlyUsers),
     closedMealsOfDate(ctx.db.kysely, date),
+    doubleCounted(ctx.db.kysely, date),
   ]);
-  return { heldOff, skips, closed };
+  return { heldOff, skips, closed, doubled };
 }
 
 /**
@@ -289,7 +294,7 @@ export async function tiffinDeliveriesOf(
     tiffinDeliveryRows(ctx.db.kysely, date, filter),
   ]);
   return {
-    deliveries: deliveriesByMeal(rows, off.closed, off.skips, off.heldOff),
+    deliveries: deliveriesByMeal(rows, off),
     closed: off.closed,
   };
 }

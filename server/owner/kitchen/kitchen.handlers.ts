@@ -13,7 +13,13 @@ import {
   withoutClosedMeals,
   zeroMealCounts,
 } from './kitchen.query.js';
-import { ensureLocks, heldOffSheet, sheetLocks } from './kitchen.lock.js';
+import {
+  doubleCounted,
+  ensureLocks,
+  heldOffSheet,
+  sheetLocks,
+  withoutDoubled,
+} from './kitchen.lock.js';
 import { deliveriesByMeal, tiffinDeliveryRows, type Delivery } from './kitchen.deliveries.js';
 
 type KitchenSheetBody = components['schemas']['KitchenSheet'];
@@ -43,10 +49,11 @@ export function kitchenHandlers(ctx: AppContext) {
       const locks = await ensureLocks(ctx, date);
       const deliveryRows = tiffinDeliveryRows(db, date);
       // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
-      const [{ counts, onLeave, skipped }, heldOff, skips, closed, rows, screenOnly] =
+      const [{ counts, onLeave, skipped }, heldOff, doubled, skips, closed, rows, screenOnly] =
         await Promise.all([
           mealCounts(db, ctx.db.dialect, date),
           heldOffSheet(ctx, date, locks.settings, locks.rows),
+          doubleCounted(db, date),
           skipsOnDate(db, date),
           closedMealsOfDate(db, date),
           deliveryRows,
@@ -54,6 +61,8 @@ export function kitchenHandlers(ctx: AppContext) {
           // the diets are the screen's and the JSON's.
           csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
         ]);
+      // A customer with overlapping rows of one service is one meal (old data).
+      withoutDoubled(counts, doubled);
       // Customers held for dues are not cooked for (from the next cutoff; machines/dues holdOf).
       const held = zeroMealCounts();
       for (const meal of MEALS) {
@@ -66,10 +75,12 @@ export function kitchenHandlers(ctx: AppContext) {
       withoutClosedMeals(counts, closed);
       // The kitchen sheet's columns (a run sheet reads the same list with more of each customer).
       const deliveries = Object.fromEntries(
-        Object.entries(deliveriesByMeal(rows, closed, skips, heldOff)).map(([meal, list]) => [
-          meal,
-          list.map(({ subscription_id: _subscription, diet: _diet, ...delivery }) => delivery),
-        ]),
+        Object.entries(deliveriesByMeal(rows, { closed, skips, heldOff, doubled })).map(
+          ([meal, list]) => [
+            meal,
+            list.map(({ subscription_id: _subscription, diet: _diet, ...delivery }) => delivery),
+          ],
+        ),
       ) as Record<Meal, Delivery[]>;
 
       if (!screenOnly) {
@@ -100,7 +111,7 @@ export function kitchenHandlers(ctx: AppContext) {
       }
       const [leaves, diets] = screenOnly;
       for (const meal of MEALS) {
-        for (const one of heldOff[meal]) diets[meal][one.diet] -= 1;
+        for (const one of [...heldOff[meal], ...doubled[meal]]) diets[meal][one.diet] -= 1;
         if (closed[meal] === null) continue;
         for (const diet of Object.keys(diets[meal]) as (keyof (typeof diets)[Meal])[]) {
           diets[meal][diet] = 0;

@@ -23,7 +23,12 @@ import { heldCustomers, type DuesHoldBody } from '@server/lifecycles/ledger/ledg
 import { skipsCounted } from '@server/lifecycles/meal-skip/meal-skip.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import type { DietCounts } from './kitchen.diets.js';
-import { leaveCovers, subscriptionsCovering, type ServiceMealCounts } from './kitchen.query.js';
+import {
+  leaveCovers,
+  overlappingCustomers,
+  subscriptionsCovering,
+  type ServiceMealCounts,
+} from './kitchen.query.js';
 
 type LockContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'today'>;
 
@@ -35,16 +40,54 @@ export interface CountedSubscription {
   diet: Diet | 'unset';
 }
 
+type ByMeal<T> = Record<Meal, T[]>;
+const byMeals = <T>(): ByMeal<T> => ({ breakfast: [], lunch: [], dinner: [] });
+
 /**
  * Per meal, the subscriptions the sheet counts on `date` (its `counts`, one meal each): covering
- * the date, not on a leave APPROVED for it, the meal in the plan and not skipped. One read of the
- * date's subscriptions and one of its skips, so a lock's counts, diets and names agree.
+ * the date, not on a leave APPROVED for it, the meal in the plan and not skipped; one per customer,
+ * service and meal (the lowest id), however many of their rows overlap. One read of the date's
+ * subscriptions and one of its skips, so a lock's counts, diets and names agree.
  */
 export async function countedSubscriptions(
   db: Kysely<Database>,
   date: string,
   onlyUsers?: readonly number[],
-): Promise<Record<Meal, CountedSubscription[]>> {
+): Promise<ByMeal<CountedSubscription>> {
+  return (await countSubscriptions(db, date, onlyUsers)).counted;
+}
+
+/**
+ * Per meal, the subscriptions counting a meal of a customer whom another of their subscriptions
+ * of that service already counts for it: what the sheet's per-plan tallies (its counts, diets and
+ * deliveries) must leave out so that nobody is counted twice. Read only for the customers whose
+ * rows overlap (overlappingCustomers): none, almost always.
+ */
+export async function doubleCounted(
+  db: Kysely<Database>,
+  date: string,
+): Promise<ByMeal<CountedSubscription>> {
+  const users = await overlappingCustomers(db, date);
+  if (users.length === 0) return byMeals();
+  return (await countSubscriptions(db, date, users)).doubled;
+}
+
+/** Removes one per meal of `doubled` from `counts` (a service's, per meal). */
+export function withoutDoubled(
+  counts: ServiceMealCounts,
+  doubled: ByMeal<CountedSubscription>,
+): ServiceMealCounts {
+  for (const meal of MEALS) {
+    for (const one of doubled[meal]) counts[one.service_type][meal] -= 1;
+  }
+  return counts;
+}
+
+async function countSubscriptions(
+  db: Kysely<Database>,
+  date: string,
+  onlyUsers?: readonly number[],
+): Promise<{ counted: ByMeal<CountedSubscription>; doubled: ByMeal<CountedSubscription> }> {
   let covering = subscriptionsCovering(db, date);
   if (onlyUsers) covering = covering.where('s.user_id', 'in', onlyUsers);
   const [rows, skips, closed] = await Promise.all([
@@ -70,8 +113,13 @@ export async function countedSubscriptions(
     closedMealsOfDate(db, date),
   ]);
   const skipped = new Set(skips.map((skip) => `${skip.subscription_id}/${skip.meal}`));
-  const byMeal: Record<Meal, CountedSubscription[]> = { breakfast: [], lunch: [], dinner: [] };
-  for (const row of rows) {
+  const byMeal = byMeals<CountedSubscription>();
+  const doubled = byMeals<CountedSubscription>();
+  const seen = new Set<string>();
+  // The sheet's order (service, then name), to put the kept ones back in.
+  const sheetIndex = new Map(rows.map((row, index) => [row.subscription_id, index]));
+  // A customer's rows in id order, so the one kept is their oldest.
+  for (const row of [...rows].sort((a, b) => a.subscription_id - b.subscription_id)) {
     const counted: CountedSubscription = {
       subscription_id: row.subscription_id,
       user_id: row.user_id,
@@ -81,12 +129,19 @@ export async function countedSubscriptions(
     };
     for (const meal of parseMeals(row.meals)) {
       // A closed meal is not cooked; a skipped one is not counted.
-      if (closed[meal] === null && !skipped.has(`${row.subscription_id}/${meal}`)) {
+      if (closed[meal] !== null || skipped.has(`${row.subscription_id}/${meal}`)) continue;
+      // One person is one meal, whatever old overlapping rows say.
+      const person = `${row.user_id}/${row.service_type}/${meal}`;
+      if (seen.has(person)) doubled[meal].push(counted);
+      else {
+        seen.add(person);
         byMeal[meal].push(counted);
       }
     }
   }
-  return byMeal;
+  const index = (one: CountedSubscription) => sheetIndex.get(one.subscription_id) ?? 0;
+  for (const meal of MEALS) byMeal[meal].sort((a, b) => index(a) - index(b));
+  return { counted: byMeal, doubled };
 }
 
 type LockRow = Database['kitchen_locks'];

@@ -4,7 +4,7 @@ import { MEALS as MEAL_NAMES } from '@machines/settings';
 import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { fullName, parseMeals } from '@server/platform/format.js';
-import { subscriptionIsActiveSql } from '@server/lifecycles/subscription/subscription.read.js';
+import { subscriptionIsRunningSql } from '@server/lifecycles/subscription/subscription.read.js';
 import { skipsCounted } from '@server/lifecycles/meal-skip/meal-skip.read.js';
 
 export type Service = 'mess' | 'tiffin';
@@ -34,38 +34,49 @@ export function withoutClosedMeals(
 
 export { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 
+/** subscriptionsCovering's rows alone (alias s), for a read that needs no plan. */
+const coveringRows = (db: Kysely<Database>, date: string) =>
+  db
+    .selectFrom('subscriptions as s')
+    .where('s.status', '=', 'ACTIVE')
+    .where('s.start_date', '<=', date)
+    .where('s.adjusted_end_date', '>=', date);
+
 /**
  * The ACTIVE subscriptions (alias s, with their plan as p) that have started and cover `date`.
  * A date from today on: an ACTIVE row covering it has not passed its end, so the stored status
  * is the machine's status.
  */
 export const subscriptionsCovering = (db: Kysely<Database>, date: string) =>
-  db
-    .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .where('s.status', '=', 'ACTIVE')
-    .where('s.start_date', '<=', date)
-    .where('s.adjusted_end_date', '>=', date);
+  coveringRows(db, date).innerJoin('plans as p', 'p.id', 's.plan_id');
+
+/**
+ * The customers with more than one subscription of one service covering `date`: rows written
+ * before a purchase while a plan ran was queued behind it (subscription.store activate). Almost
+ * always none; the sheet then counts each of them once per meal (kitchen.lock doubleCounted).
+ */
+export async function overlappingCustomers(db: Kysely<Database>, date: string): Promise<number[]> {
+  const rows = await coveringRows(db, date)
+    .select('s.user_id')
+    .groupBy(['s.user_id', 's.subscription_type'])
+    .having(sql<number>`count(*)`, '>', 1)
+    .execute();
+  return [...new Set(rows.map((row) => row.user_id))];
+}
 
 interface PlanTally {
   readonly service: Service;
   readonly plan_id: number;
-  /** ACTIVE by the subscription machine's rule on the `today` asked for. */
-  readonly active: number;
   /** ACTIVE, started and not ended on the date asked for: the kitchen cooks for them. */
   readonly cooking: number;
 }
 
 /**
  * Per service and plan, in one pass over the service's ACTIVE rows (migration 009's
- * subscriptions_active_meals holds every column read, in plan order): how many are ACTIVE on
- * `today` and how many cover `date` (the rows of subscriptionsCovering).
+ * subscriptions_active_meals holds every column read, in plan order): how many cover `date` (the
+ * rows of subscriptionsCovering).
  */
-export async function planTallies(
-  db: Kysely<Database>,
-  today: string,
-  date: string,
-): Promise<PlanTally[]> {
+export async function planTallies(db: Kysely<Database>, date: string): Promise<PlanTally[]> {
   const lists = await Promise.all(
     SERVICES.map((service) =>
       db
@@ -74,9 +85,6 @@ export async function planTallies(
         .where('s.subscription_type', '=', service)
         .select([
           's.plan_id',
-          sql<number>`sum(case when ${subscriptionIsActiveSql('s', today)} then 1 else 0 end)`.as(
-            'active',
-          ),
           sql<number>`sum(case when s.start_date <= ${date} and s.adjusted_end_date >= ${date} then 1 else 0 end)`.as(
             'cooking',
           ),
@@ -84,16 +92,31 @@ export async function planTallies(
         .groupBy('s.plan_id')
         .execute()
         .then((rows) =>
-          rows.map((row) => ({
-            service,
-            plan_id: row.plan_id,
-            active: Number(row.active),
-            cooking: Number(row.cooking),
-          })),
+          rows.map((row) => ({ service, plan_id: row.plan_id, cooking: Number(row.cooking) })),
         ),
     ),
   );
   return lists.flat();
+}
+
+/**
+ * Per service, the customers with a subscription running `today` (started, not ended), each once
+ * however many of their rows overlap: the owner home's active subscribers.
+ */
+export async function activeSubscriberCounts(
+  db: Kysely<Database>,
+  today: string,
+): Promise<Record<Service, number>> {
+  const rows = await db
+    .selectFrom('subscriptions as s')
+    .where('s.status', '=', 'ACTIVE')
+    .where(subscriptionIsRunningSql('s', today))
+    .select(['s.subscription_type as service', sql<number>`count(distinct s.user_id)`.as('count')])
+    .groupBy('s.subscription_type')
+    .execute();
+  const counts: Record<Service, number> = { mess: 0, tiffin: 0 };
+  for (const row of rows) counts[row.service as Service] = Number(row.count);
+  return counts;
 }
 
 /**
@@ -327,7 +350,7 @@ export async function mealCounts(
 ): Promise<{ counts: ServiceMealCounts; onLeave: ServiceMealCounts; skipped: ServiceMealCounts }> {
   const [mealsOf, tallies, away, skipped] = await Promise.all([
     planMeals(db),
-    planTallies(db, date, date),
+    planTallies(db, date),
     onLeaveTallies(db, dialect, date),
     skipTallies(db, date),
   ]);

@@ -2,11 +2,13 @@
 // transaction.
 import {
   mergeSettings,
+  paymentPolicyProblems,
   settingsProblems,
   type BusinessSettings,
   type BusinessSettingsChange,
 } from '@machines/settings';
 import type { User } from '@server/platform/db/schema.js';
+import { refusalFieldErrors } from '@server/errors.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { nowIso, refusalsError, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSettings } from './settings.read.js';
@@ -26,6 +28,8 @@ export function createSettingsStore(deps: StoreDeps) {
       const next = mergeSettings(before, change);
       const problems = settingsProblems(next);
       if (problems.length > 0) throw refusalsError(problems);
+      const policyProblems = paymentPolicyProblems(next.payments);
+      if (policyProblems.length > 0) throw refusalFieldErrors(policyProblems);
       const values = {
         settings: JSON.stringify(next),
         updated_at: nowIso(deps),

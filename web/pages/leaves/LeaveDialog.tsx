@@ -81,6 +81,7 @@ export function LeaveDialog({
       ...dates,
       today,
       adjustedEndDate: chosen?.adjusted_end_date ?? null,
+      subscriptionStartDate: chosen?.start_date ?? null,
       // Until a subscription is chosen only the dates are judged.
       subscriptionStatus: chosen?.status ?? 'ACTIVE',
       ...otherLeaveFacts(dates, leaves, editing?.id ?? null),

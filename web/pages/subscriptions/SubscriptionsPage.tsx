@@ -6,6 +6,7 @@ import { refundFromApi, refundMachine, selectCanChangePayout } from '@machines/r
 import { allowedEvents, restore } from '@machines/shared';
 import {
   selectIsAwaitingPayment,
+  selectStartsLater,
   type SubscriptionAction,
   subscriptionFromApi,
   subscriptionMachine,
@@ -15,7 +16,7 @@ import { useDeleteSubscription, useRenewSubscription } from '@web/api/mutations'
 import { useSubscriptions, type Subscription } from '@web/api/queries';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button, ButtonLink } from '@web/components/Button';
-import { Card, Details, EmptyState } from '@web/components/Card';
+import { Badge, Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
@@ -27,6 +28,7 @@ import {
   formatRupees,
   serviceLabel,
   subscriptionMoneyItems,
+  todayIso,
 } from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '@web/styles/utils.css';
@@ -184,9 +186,10 @@ function SubscriptionCard({
   const hasDetails =
     subscription.leave_days > 0 || subscription.cancelled_at !== null || refund !== null;
   // Unpaid, the dates are set by the payment.
-  const awaitingPayment = selectIsAwaitingPayment(
-    restore(subscriptionMachine, subscriptionFromApi(subscription)),
-  );
+  const snapshot = restore(subscriptionMachine, subscriptionFromApi(subscription));
+  const awaitingPayment = selectIsAwaitingPayment(snapshot);
+  // Bought while another plan of the service runs: it waits for its first day.
+  const startsLater = selectStartsLater(snapshot, todayIso());
   return (
     <Card aria-labelledby={`subscription-${subscription.id}`}>
       <div className={cardHead({ spaced: true })}>
@@ -219,8 +222,17 @@ function SubscriptionCard({
               </span>
             ) : null}
           </p>
+          {startsLater ? (
+            <p className={`${muted} ${styles.meta}`}>{t('subscriptions.card.queued')}</p>
+          ) : null}
         </div>
-        <StatusBadge status={subscription.status} />
+        {startsLater ? (
+          <Badge tone="info">
+            {t('subscriptions.card.startsOn', { date: formatDate(subscription.start_date) })}
+          </Badge>
+        ) : (
+          <StatusBadge status={subscription.status} />
+        )}
       </div>
       <div className={styles.facts}>
         {/* Its price (total_paid), and what was paid, paid back and is still due beside it. */}

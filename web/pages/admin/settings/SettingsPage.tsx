@@ -20,6 +20,7 @@ import { wordLabel } from '@web/lib/format';
 import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
 import { RemindersCard, reminderText, remindersFromText, type ReminderText } from './RemindersCard';
+import { StartableDialog, StartableSubscriptions } from './StartableSubscriptions';
 import * as styles from './SettingsPage.css';
 
 /** The cutoff's day, by how many days before the meal it falls. */
@@ -89,6 +90,8 @@ export function SettingsPage() {
   const [reminders, setReminders] = useState<ReminderText | null>(null);
   /** The price of a WhatsApp message in paise, as typed. */
   const [whatsappPrice, setWhatsappPrice] = useState<string | null>(null);
+  /** A save changed the payment policy: offer to start what it now lets start. */
+  const [offerStarts, setOfferStarts] = useState(false);
   useErrorToast(saved.isError, t('settings.toast.loadFailed'), t('settings.loadFailed'));
   useEffect(() => {
     if (saved.data && draft === null) {
@@ -152,6 +155,14 @@ export function SettingsPage() {
     };
     save.mutate(body, {
       onSuccess: (settings) => {
+        const before = saved.data?.payments;
+        if (
+          before &&
+          (before.activation !== settings.payments.activation ||
+            before.max_dues !== settings.payments.max_dues)
+        ) {
+          setOfferStarts(true);
+        }
         setDraft(settings);
         setNumbers(leaveNumbers(settings));
         setUpi(upiText(settings));
@@ -397,6 +408,7 @@ export function SettingsPage() {
                   />
                 </div>
               ) : null}
+              <StartableSubscriptions mayStart={mayEdit} />
               <div>
                 <ButtonLink href="/admin/dues" tone="secondary">
                   {t('settings.duesLink')}
@@ -464,6 +476,9 @@ export function SettingsPage() {
           </div>
         ) : null}
       </form>
+      {mayEdit ? (
+        <StartableDialog open={offerStarts} onClose={() => setOfferStarts(false)} />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // "Enrol a walk-in": a customer who came to the counter gets an account, a subscription and a
 // receipt for what they paid (any amount, 0 for nothing yet) in one step; they claim the account
-// from the SMS link. After enrolling, the dialog shows what is still due and that the SMS went.
+// from the SMS link. Paid in part, the owner says when the subscription starts: now, owing the
+// rest, or when it is paid. After enrolling, the dialog shows what is still due and that the SMS
+// went.
 import { useState, type FormEvent } from 'react';
 import {
   OFFLINE_PAYMENT_MODES,
@@ -8,6 +10,7 @@ import {
   referenceRequired,
 } from '@machines/payment';
 import { normalizePhone } from '@machines/shared';
+import { walkInDuePaise, type WalkInStart } from '@machines/walk-in';
 import { errorMessage, sentFieldErrors } from '@web/api/errors';
 import { usePlans } from '@web/api/queries';
 import { useEnrolWalkIn, type WalkInEnrolled } from '@web/api/walk-ins';
@@ -15,6 +18,7 @@ import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
 import { formStyles, SelectField, TextField } from '@web/components/Field';
+import { RadioGroup } from '@web/components/RadioGroup';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatRupees } from '@web/lib/format';
@@ -33,6 +37,8 @@ type Values = {
   amount: string;
   mode: string;
   reference: string;
+  /** Paid in part: when the subscription starts ('' until the owner says). */
+  start: WalkInStart | '';
 };
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -52,6 +58,7 @@ const EMPTY: Values = {
   amount: '0',
   mode: 'cash',
   reference: '',
+  start: '',
 };
 
 /** The server's field names, for its per-field complaints. */
@@ -65,9 +72,24 @@ const SERVER_FIELD: Record<keyof Values, string> = {
   amount: 'amount',
   mode: 'payment_mode',
   reference: 'reference',
+  start: 'start',
 };
 
-function validate(values: Values) {
+/**
+ * What the counter payment leaves due, in paise, by the plan's listed price (0 until a plan and an
+ * amount are given). A price with GST on top is the server's to say: it asks under `start`.
+ */
+function dueAfterPayment(values: Values, pricesByPlan: ReadonlyMap<string, number>): number {
+  const price = pricesByPlan.get(values.plan);
+  const amount = values.amount.trim();
+  if (price === undefined || !AMOUNT_PATTERN.test(amount)) return 0;
+  return walkInDuePaise({
+    amountPaise: Math.round(Number(amount) * 100),
+    pricePaise: Math.round(price * 100),
+  });
+}
+
+function validate(values: Values, duePaise: number) {
   const errors: Partial<Record<keyof Values, string>> = {};
   if (!values.firstName.trim()) errors.firstName = translate('superuser.walkIn.error.firstName');
   if (!normalizePhone(values.phone).ok) errors.phone = translate('superuser.walkIn.error.phone');
@@ -83,6 +105,7 @@ function validate(values: Values) {
   } else if (!reference && isMode(values.mode) && referenceRequired(values.mode)) {
     if (Number(amount) > 0) errors.reference = translate('superuser.walkIn.error.reference');
   }
+  if (duePaise > 0 && !values.start) errors.start = translate('superuser.walkIn.error.start');
   return errors;
 }
 
@@ -94,7 +117,11 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [enrolled, setEnrolled] = useState<WalkInEnrolled | null>(null);
   const activePlans = (plans.data ?? []).filter((plan) => plan.is_active);
-  const form = useForm<Values>(EMPTY, validate);
+  const prices = new Map(activePlans.map((plan) => [String(plan.id), plan.base_price]));
+  const form = useForm<Values>(EMPTY, (values) =>
+    validate(values, dueAfterPayment(values, prices)),
+  );
+  const duePaise = dueAfterPayment(form.values, prices);
   const mode = isMode(form.values.mode) ? form.values.mode : 'cash';
   const sent = enrol.variables
     ? ({
@@ -107,6 +134,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
         amount: String(enrol.variables.amount),
         mode: enrol.variables.payment_mode,
         reference: enrol.variables.reference ?? '',
+        start: enrol.variables.start ?? '',
       } satisfies Values)
     : undefined;
   const server = sentFieldErrors(enrol.error, sent, form.values);
@@ -114,6 +142,9 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
     const { error, ...props } = form.field(name);
     return { ...props, error: error ?? server[SERVER_FIELD[name]] ?? null };
   };
+  // Asked when the payment is partial; also when the server says so (a price with GST on top).
+  const asksStart = duePaise > 0 || Boolean(server.start);
+  const startField = fieldProps('start');
 
   const close = () => {
     form.reset();
@@ -138,6 +169,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
         amount: Number(v.amount.trim()),
         payment_mode: mode,
         ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
+        ...(asksStart && v.start ? { start: v.start } : {}),
         request_id: requestId,
       },
       {
@@ -263,6 +295,23 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             required={referenceRequired(mode) && Number(form.values.amount) > 0}
             {...fieldProps('reference')}
           />
+          {asksStart ? (
+            <RadioGroup<WalkInStart>
+              label={t('superuser.walkIn.start')}
+              description={
+                duePaise > 0
+                  ? t('superuser.walkIn.start.due', { amount: formatRupees(duePaise / 100) })
+                  : undefined
+              }
+              value={form.values.start}
+              onValueChange={(start) => form.setValues((current) => ({ ...current, start }))}
+              options={[
+                { value: 'now_with_dues', label: t('superuser.walkIn.start.now') },
+                { value: 'when_paid', label: t('superuser.walkIn.start.whenPaid') },
+              ]}
+              error={startField.error}
+            />
+          ) : null}
           <p className={muted}>{t('superuser.walkIn.notice')}</p>
           <div className={styles.actions}>
             <Button tone="secondary" onClick={close}>
