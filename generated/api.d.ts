@@ -5588,6 +5588,15 @@ export interface components {
             cash_collections: {
                 [key: string]: unknown;
             }[];
+            /** @description Money paid beyond what was owed: what each use of it paid (`applied`) and what the owner paid back (`refunded`, without who recorded it). The ledger entries are in `statement`. */
+            advances: {
+                applied: {
+                    [key: string]: unknown;
+                }[];
+                refunded: {
+                    [key: string]: unknown;
+                }[];
+            };
         };
         ConsentList: components["schemas"]["Consent"][];
         ConsentUpdate: {

@@ -39,6 +39,9 @@ const TAX_DOCUMENTS = new Set([
   'payments.invoice_buyer_gstin',
   'payments.invoice_buyer_address',
   'credit_notes.buyer_name',
+  // Rule 53(1A): a credit note names its recipient with their address and state.
+  'credit_notes.buyer_address',
+  'credit_notes.buyer_state',
 ]);
 
 type Row = Record<string, unknown>;

@@ -61,6 +61,7 @@ describe.each(testDatabases())('signing in to an unclaimed account on %s', (dial
         plan: planId,
         payment_mode: 'cash',
         amount: 0,
+        start: 'when_paid',
       },
     });
     expect(enrolled.status).toBe(201);

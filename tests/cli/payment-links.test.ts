@@ -32,12 +32,27 @@ describe('dabba links', () => {
       'create',
       '--subscription',
       String(subscriptionId),
+      '--amount',
+      '1300',
     ]);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(
       new RegExp(
-        `^Link #\\d+ for ₹1,800 \\(subscription #${subscriptionId}, .+\\): created, http://dabba\\.test/pay/plink_\\w{14}\\n$`,
+        `^Link #\\d+ for ₹1,300 \\(subscription #${subscriptionId}, .+\\): created, http://dabba\\.test/pay/plink_\\w{14}\\n$`,
       ),
+    );
+    // Open links never ask together for more than is owed: ₹500 of the ₹1,800 is left to ask.
+    const above = await dabba(server, [
+      'links',
+      'create',
+      '--subscription',
+      String(subscriptionId),
+      '--amount',
+      '600',
+    ]);
+    expect(above.code).toBe(1);
+    expect(above.stderr).toContain(
+      'Links and QR codes already open for this subscription ask for ₹1,300 of the ₹1,800 it owes, so ask for at most ₹500.',
     );
     const part = await dabba(server, [
       'links',

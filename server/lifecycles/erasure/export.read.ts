@@ -68,6 +68,8 @@ export async function readDataExport(
     stops,
     marks,
     cash,
+    applied,
+    advanceRefunds,
   ] = await Promise.all([
     db.selectFrom('student_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('regular_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
@@ -130,6 +132,8 @@ export async function readDataExport(
       .orderBy('id')
       .execute(),
     own(db, 'cash_collections', userId),
+    own(db, 'advance_applications', userId),
+    own(db, 'advance_refunds', userId),
   ]);
   const base = publicUrl.replace(/\/+$/, '');
   return {
@@ -166,6 +170,10 @@ export async function readDataExport(
     deliveries: stops.map(plain),
     delivery_marks: marks.map(plain),
     cash_collections: cash.map(plain),
+    advances: {
+      applied: applied.map(plain),
+      refunded: advanceRefunds.map(({ refunded_by: _by, ...row }) => plain(row)),
+    },
   };
 }
 
@@ -186,4 +194,6 @@ type OwnedTable =
   | 'payment_links'
   | 'counter_qr_codes'
   | 'reminder_sends'
-  | 'cash_collections';
+  | 'cash_collections'
+  | 'advance_applications'
+  | 'advance_refunds';

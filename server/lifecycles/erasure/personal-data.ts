@@ -52,7 +52,11 @@ export const PERSONAL_TABLES = {
   payment_orders: { by: ['user_id'], download: 'payment_orders', erasure: 'kept' },
   payments: { by: ['user_id'], download: 'payments', erasure: 'issued' },
   refunds: { by: ['user_id'], download: 'refunds', erasure: 'scrubbed' },
-  credit_notes: { by: ['user_id'], download: 'credit_notes', erasure: 'issued' },
+  // Issued with the recipient's name, address and state fixed on it (Rule 53(1A), migration 038):
+  // kept whole; only a note issued before that has the name written on it at erasure.
+  credit_notes: { by: ['user_id'], download: 'credit_notes', erasure: 'kept' },
+  advance_applications: { by: ['user_id'], download: 'advances', erasure: 'kept' },
+  advance_refunds: { by: ['user_id'], download: 'advances', erasure: 'kept' },
   ledger_entries: { by: ['user_id'], download: 'statement', erasure: 'kept' },
   // Its search text follows the account's placeholders (migration 029's triggers).
   ledger_balances: { by: ['user_id'], download: 'statement', erasure: 'scrubbed' },
@@ -109,6 +113,7 @@ export const ACTOR_COLUMNS = new Set([
   'marked_by',
   'recorded_by',
   'recorded_by_id',
+  'refunded_by',
   'removed_by',
   'requested_by',
   'responded_by',
