@@ -3961,6 +3961,8 @@ export interface components {
             id: number;
             /** @enum {string} */
             kind: "charge" | "payment" | "credit" | "refund";
+            /** @description An entry of the customer's advance (money paid beyond what was owed): received (a credit on no subscription), used for a subscription (a charge on none and a credit on it) or paid back (a refund on none). */
+            advance: boolean;
             /** @description Rupees, signed: a charge or a refund adds to what the customer owes (positive), a payment or a credit takes from it (negative). */
             amount: number;
             /** @description Rupees owed after this entry (negative in credit). */
@@ -5102,6 +5104,8 @@ export interface components {
             boxes_returned: number;
             /** @description Rupees collected on this stop this run (pending or confirmed). */
             cash_collected: number;
+            /** @description Rupees the customer owes now (their ledger's balance; 0 when they owe nothing or are in credit), so the rider knows what to ask for before asking. Cash beyond it is still taken: confirmed, it is kept as the customer's advance. */
+            owes: number;
             /** @description The marks the stop's machine allows now. */
             actions: components["schemas"]["DeliveryMarkEvent"][];
         };

@@ -1,9 +1,11 @@
 // dabba dues [--overdue] [--held] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
-// statement ID: who owes what, oldest dues first (README: The ledger and dues).
+// statement ID | dabba dues refund-advance ID: who owes what, oldest dues first, and paying back an
+// advance (README: The ledger and dues).
 import { Option, type Command } from 'commander';
 import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
-import { jsonOption, positiveInt } from './shared';
+import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment';
+import { dryRunOption, jsonOption, money, positiveInt } from './shared';
 
 type ListOptions = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
@@ -117,6 +119,7 @@ export function registerDues(program: Command, ctx: CommandContext): void {
         `${statement.customer.full_name} (${statement.customer.username}): ` +
           `${statement.balance >= 0 ? 'owes' : 'in credit'} ${rupees(Math.abs(statement.balance))}, ${statement.status}` +
           `${statement.due_since ? `, due since ${statement.due_since}` : ''}` +
+          `${statement.advance > 0 ? `; advance held ${rupees(statement.advance)}` : ''}` +
           `${statement.hold ? `; meals paused (held: ${heldText(statement.hold, rupees)})` : ''}\n`,
       );
       printTable(
@@ -131,4 +134,66 @@ export function registerDues(program: Command, ctx: CommandContext): void {
         'No charges or payments yet.',
       );
     });
+
+  dues
+    .command('refund-advance')
+    .description(
+      "pay back a customer's advance (money paid beyond what they owed), in one step, with its credit note",
+    )
+    .argument('<id>', 'the customer (user id)', positiveInt)
+    .requiredOption('--amount <rupees>', 'how much to pay back (at most the advance held)', money)
+    .addOption(
+      new Option('--method <method>', 'how it was paid back')
+        .choices([...OFFLINE_PAYMENT_MODES])
+        .makeOptionMandatory(),
+    )
+    .option('--reference <ref>', 'the UPI or bank transfer reference (required for those)')
+    .requiredOption('--comment <text>', 'a comment for the customer')
+    .addOption(dryRunOption())
+    .addOption(jsonOption())
+    .action(
+      async (
+        id: number,
+        options: {
+          amount: number;
+          method: OfflinePaymentMode;
+          reference?: string;
+          comment: string;
+          dryRun?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        const { refundAdvance } = await import('../services/dues');
+        const { statement, refunded } = await refundAdvance(await ctx.api(), id, {
+          amount: options.amount,
+          method: options.method,
+          reference: options.reference ?? null,
+          comment: options.comment,
+          dryRun: options.dryRun === true,
+        });
+        const { printJson, rupees } = await import('../output');
+        const who = `${statement.customer.full_name} (${statement.customer.username})`;
+        if (!refunded) {
+          if (options.json) {
+            return printJson(ctx.io.stdout, {
+              dry_run: true,
+              customer: statement.customer.id,
+              amount: options.amount,
+              advance_held: statement.advance,
+            });
+          }
+          ctx.io.stdout.write(
+            `Would pay back ${rupees(options.amount)} of the ${rupees(statement.advance)} advance ` +
+              `${who} holds.\n`,
+          );
+          return;
+        }
+        if (options.json) return printJson(ctx.io.stdout, refunded);
+        ctx.io.stdout.write(
+          `Paid back ${rupees(refunded.amount)} to ${who}` +
+            `${refunded.credit_note ? `, credit note ${refunded.credit_note.number}` : ''}; ` +
+            `advance left ${rupees(refunded.advance_left)}.\n`,
+        );
+      },
+    );
 }

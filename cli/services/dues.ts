@@ -1,13 +1,20 @@
 // Who owes what, from the terminal: the owner's dues list (or its CSV), the Dues summary by age,
-// and one customer's statement. The server keeps the ledger; this only asks and prints.
+// one customer's statement, and paying back an advance. The server keeps the ledger; this asks,
+// checks the rules first, and prints.
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { components } from '@generated/api';
+import { advanceRefundProblems, type AdvanceRefundField } from '@machines/dues';
+import type { OfflinePaymentMode } from '@machines/payment';
+import { paiseFromRupees } from '@machines/shared';
+import { refusedError } from '../errors';
 import type { Api } from './api';
 import { unwrap } from './api';
 
 export type DuesRow = components['schemas']['DuesRow'];
 export type DuesSummary = components['schemas']['DuesSummary'];
 export type Statement = components['schemas']['Statement'];
+export type AdvanceRefund = components['schemas']['AdvanceRefund'];
 export type DuesQuery = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
   age?: '0_15' | '16_30' | 'over_30';
@@ -55,4 +62,65 @@ export async function duesCsv(api: Api, query: DuesQuery, file: string): Promise
   const csv = new Uint8Array(answer);
   if (file !== '-') writeFileSync(file, csv);
   return csv;
+}
+
+/** The flag each request field of paying back an advance comes from, to name it in a refusal. */
+const ADVANCE_FLAGS: Record<AdvanceRefundField, string> = {
+  amount: '--amount',
+  reference: '--reference',
+  admin_comment: '--comment',
+};
+
+export interface AdvanceRefundOptions {
+  readonly amount: number;
+  readonly method: OfflinePaymentMode;
+  readonly reference: string | null;
+  readonly comment: string;
+  readonly dryRun: boolean;
+}
+
+/**
+ * Pays back (part of) a customer's advance (`dabba dues refund-advance`), or with `dryRun` says
+ * what would be paid back: the same rules as the server (machines/dues advance.rules.ts) refuse
+ * first, each under its flag.
+ */
+export async function refundAdvance(
+  api: Api,
+  id: number,
+  options: AdvanceRefundOptions,
+): Promise<{ statement: Statement; refunded: AdvanceRefund | null }> {
+  const statement = await customerStatement(api, id);
+  const amountPaise = paiseFromRupees(options.amount);
+  if (amountPaise === null) throw refusedError('--amount: Amount may have at most two decimals.');
+  const problems = advanceRefundProblems({
+    amountPaise,
+    heldPaise: Math.round(statement.advance * 100),
+    method: options.method,
+    reference: options.reference,
+    adminComment: options.comment,
+  });
+  const [first] = problems;
+  if (first) {
+    throw refusedError(
+      problems.map((problem) => `${ADVANCE_FLAGS[problem.field]}: ${problem.message}`).join('\n'),
+      undefined,
+      first.code,
+    );
+  }
+  if (options.dryRun) return { statement, refunded: null };
+  const refunded = await unwrap(
+    api,
+    api.client.POST('/owner/customers/{id}/advance/refund/', {
+      params: { path: { id } },
+      body: {
+        amount: options.amount,
+        method: options.method,
+        reference: options.reference,
+        admin_comment: options.comment,
+        request_id: randomUUID(),
+      },
+    }),
+    `The advance of customer ${id}`,
+  );
+  return { statement, refunded };
 }

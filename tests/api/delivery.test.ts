@@ -494,6 +494,13 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
   });
 
   it('keeps cash collected pending until the owner confirms it, once, into the ledger', async () => {
+    // The rider's stop says what the customer owes before he asks; a paid-up one owes nothing.
+    const owes = async (who: Customer) =>
+      (await run(ravi.access, north)).body.stops.find(
+        (stop: { customer_id: number }) => stop.customer_id === who.id,
+      )?.owes;
+    expect(await owes(c.gita)).toBe(2000);
+    expect(await owes(c.asha)).toBe(0);
     const cash = mark(north, c.gita, 'cash_collected', { amount: 500 });
     const tooEarly = mark(north, c.asha, 'cash_collected');
     const answer = await post(ravi.access, [cash, tooEarly]);
@@ -546,6 +553,7 @@ describe.each(testDatabases())('delivery routes on %s', (dialect) => {
       token: c.gita.access,
     });
     expect(after.body.amount_due).toBe(1500);
+    expect(await owes(c.gita)).toBe(1500);
     const again = await t.request('POST', `/api/owner/cash-collections/${id}/confirm/`, {
       token: owner,
     });

@@ -108,4 +108,80 @@ describe.each(testDatabases())('dabba dues on %s', (dialect) => {
     const statement = await dabba(server, ['dues', 'statement', String(customerId)]);
     expect(statement.stdout).toContain('meals paused (held: over ₹1,500)');
   });
+
+  it("refund-advance pays back a customer's advance, with the rules checked under their flags first", async () => {
+    // Meena pays ₹2,000 at the counter where ₹1,800 is due: ₹200 is kept as her advance.
+    const cash = await server.t.ctx.db.kysely
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    const { insertPendingCash } = await import('../helpers/fixtures.js');
+    const row = await insertPendingCash(server.t, {
+      userId: customerId,
+      subscriptionId: cash.id,
+      amountPaise: 2000_00,
+    });
+    const confirmed = await server.t.request(
+      'POST',
+      `/api/owner/cash-collections/${row.id}/confirm/`,
+      { token: ownerToken },
+    );
+    expect(confirmed.status).toBe(200);
+    const statement = await dabba(server, ['dues', 'statement', String(customerId)]);
+    expect(statement.stdout).toContain('advance held ₹200');
+
+    const refused = await dabba(server, [
+      'dues',
+      'refund-advance',
+      String(customerId),
+      '--amount',
+      '300',
+      '--method',
+      'upi',
+      '--comment',
+      'Sent back',
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--amount: The refund can be at most the advance held, ₹200.');
+    expect(refused.stderr).toContain('--reference: Enter the UPI or bank transfer reference.');
+
+    const dry = await dabba(server, [
+      'dues',
+      'refund-advance',
+      String(customerId),
+      '--amount',
+      '200',
+      '--method',
+      'cash',
+      '--comment',
+      'Paid back at the counter',
+      '--dry-run',
+    ]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(
+      /^Would pay back ₹200 of the ₹200 advance Meena Iyer \(.+\) holds\.\n$/,
+    );
+    expect((await dabba(server, ['dues', 'statement', String(customerId)])).stdout).toContain(
+      'advance held ₹200',
+    );
+
+    const paid = await dabba(server, [
+      'dues',
+      'refund-advance',
+      String(customerId),
+      '--amount',
+      '200',
+      '--method',
+      'cash',
+      '--comment',
+      'Paid back at the counter',
+    ]);
+    expect(paid.stderr).toBe('');
+    expect(paid.code).toBe(0);
+    expect(paid.stdout).toMatch(/^Paid back ₹200 to Meena Iyer \(.+\); advance left ₹0\.\n$/);
+    expect((await dabba(server, ['dues', 'statement', String(customerId)])).stdout).not.toContain(
+      'advance held',
+    );
+  });
 });

@@ -1,8 +1,8 @@
 // A customer's account with the mess: the customer's own statement, and the owner's dues list,
 // Dues tile and any customer's statement.
-import type { components } from '@generated/api';
+import type { components, operations as ApiOperations } from '@generated/api';
 import { apiFetch } from './call';
-import { keepPreviousPage, useApiPage, useApiQuery } from './query';
+import { keepPreviousPage, useApiMutation, useApiPage, useApiQuery } from './query';
 import { useApiScope, type ApiRole } from './scope';
 import { useLanguage } from '@web/i18n/i18n';
 
@@ -106,3 +106,20 @@ export const useReminders = (offset: number) =>
     { params: { query: { limit: REMINDERS_PAGE_SIZE, offset } } },
     { role: 'business', placeholderData: keepPreviousPage },
   );
+
+type AdvanceRefundBody = NonNullable<
+  ApiOperations['ownerRefundAdvance']['requestBody']
+>['content']['application/json'];
+
+/** Paying back a customer's advance: whose, and the owner's form. */
+export type AdvanceRefundRequest = AdvanceRefundBody & { customer: number };
+
+/** The owner pays back a customer's advance in one step; every owner read refreshes. */
+export const useRefundAdvance = () =>
+  useApiMutation('post', '/owner/customers/{id}/advance/refund/', {
+    init: ({ customer, ...body }: AdvanceRefundRequest) => ({
+      params: { path: { id: customer } },
+      body,
+    }),
+    refreshes: 'all',
+  });

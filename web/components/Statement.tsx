@@ -34,6 +34,19 @@ function modeText(t: Translate, mode: string | null): string | null {
 /** What an entry was, in the reader's language: its kind, plan and, for a payment, how. */
 function entryText(t: Translate, entry: LedgerEntry): string {
   const plan = entry.plan_name ?? (entry.subscription ? `#${entry.subscription}` : '');
+  if (entry.advance) {
+    // Money paid beyond what was owed: kept, used for a bill, or paid back.
+    if (entry.kind === 'refund') return t('ledger.entry.advancePaidBack');
+    if (entry.kind === 'charge') return t('ledger.entry.advanceUsed');
+    if (entry.subscription !== null) return t('ledger.entry.paidFromAdvance', { plan });
+    const receipt = entry.payment?.receipt_number;
+    return [
+      t('ledger.entry.advance'),
+      receipt ? t('ledger.entry.receipt', { number: receipt }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
   if (entry.kind === 'payment') {
     const how = entry.payment ? modeText(t, entry.payment.payment_mode) : null;
     const receipt = entry.payment?.receipt_number;
@@ -97,6 +110,13 @@ export function StatementView({
           <p className={styles.balance} data-testid="statement-balance">
             {balanceText(t, statement, reader)}
           </p>
+          {statement.advance > 0 ? (
+            <p>
+              {reader === 'customer'
+                ? t('ledger.advance.mine', { amount: formatRupees(statement.advance) })
+                : t('ledger.advance.customer', { amount: formatRupees(statement.advance) })}
+            </p>
+          ) : null}
           {statement.due_since ? (
             <p className={muted}>
               {t('ledger.dueSince', {

@@ -1,7 +1,7 @@
 // The delivery routes' read side: a route as the API shows it, which route a customer's stop is on,
 // a route's run sheet for a date and meal (from the kitchen sheet's deliveries), and the owner's
 // progress. The stop states are written by delivery.store.ts alone.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { components } from '@generated/api.js';
 import {
   allowedEvents,
@@ -312,22 +312,47 @@ export async function runSheetsOf(
     const current = run.routes.find((one) => one.id === route.id) ?? route;
     return { route: current, stops: orderedStops(current, run.byRoute.get(current.id) ?? []) };
   });
-  const facts = await stopFacts(
-    ctx.db.kysely,
-    date,
-    meal,
-    routes ? sheets.flatMap((sheet) => sheet.stops.map((stop) => stop.user_id)) : 'all',
-  );
+  const userIds = routes
+    ? sheets.flatMap((sheet) => sheet.stops.map((stop) => stop.user_id))
+    : ('all' as const);
+  const [facts, owing] = await Promise.all([
+    stopFacts(ctx.db.kysely, date, meal, userIds),
+    owingOf(ctx.db.kysely, userIds),
+  ]);
   return sheets.map((sheet) => ({
     route: sheet.route,
     date,
     meal,
     closed: run.closed,
-    stops: sheet.stops.map((stop) => runSheetStop(stop, facts.get(stop.user_id))),
+    stops: sheet.stops.map((stop) =>
+      runSheetStop(stop, facts.get(stop.user_id), owing.get(stop.user_id) ?? 0),
+    ),
   }));
 }
 
-function runSheetStop(stop: TiffinDelivery, fact: StopFacts | undefined): RunSheetStop {
+/**
+ * What each of the customers owes now (their ledger balance), for those who owe: read from the
+ * owing balances (the dues index, migration 029), so a stop shows it before the rider asks.
+ */
+async function owingOf(
+  db: Kysely<Database>,
+  userIds: readonly number[] | 'all',
+): Promise<Map<number, number>> {
+  if (userIds !== 'all' && userIds.length === 0) return new Map();
+  let query = db
+    .selectFrom('ledger_balances')
+    .select(['user_id', 'balance_paise'])
+    .where(sql<SqlBool>`balance_paise > 0`);
+  if (userIds !== 'all') query = query.where('user_id', 'in', userIds);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.balance_paise)]));
+}
+
+function runSheetStop(
+  stop: TiffinDelivery,
+  fact: StopFacts | undefined,
+  owesPaise: number,
+): RunSheetStop {
   const state = fact?.state ?? 'pending';
   return {
     customer_id: stop.user_id,
@@ -345,6 +370,7 @@ function runSheetStop(stop: TiffinDelivery, fact: StopFacts | undefined): RunShe
     reason: fact?.reason ?? null,
     boxes_returned: fact?.boxes_returned ?? 0,
     cash_collected: (fact?.cash_collected_paise ?? 0) / 100,
+    owes: owesPaise / 100,
     actions: actionsOf(state),
   };
 }

@@ -132,6 +132,7 @@ export async function readStatement(
         'ledger_entries.occurred_on',
         'ledger_entries.description',
         'ledger_entries.subscription_id',
+        'ledger_entries.source_type',
         'plans.name as plan_name',
         'payments.id as payment_id',
         'payments.payment_mode',
@@ -175,6 +176,10 @@ export async function readStatement(
     return {
       id: entry.id,
       kind: entry.kind,
+      advance:
+        entry.source_type === 'advance_application' ||
+        entry.source_type === 'advance_refund' ||
+        (entry.source_type === 'payment' && entry.kind === 'credit'),
       amount: rupees(entry.amount_paise),
       balance: rupees(running),
       occurred_on: entry.occurred_on,

@@ -319,6 +319,9 @@ function StopCard({
               {t('deliveries.cashCollected', { amount: formatRupees(stop.cash_collected) })}
             </span>
           ) : null}
+          {stop.owes > 0 ? (
+            <strong>{t('deliveries.owes', { amount: formatRupees(stop.owes) })}</strong>
+          ) : null}
         </p>
         {refused.map((notice) => (
           <RefusalNotice key={notice.mark.id} refused={notice} outbox={outbox} />
@@ -338,8 +341,13 @@ function StopCard({
               }
               onClick={() => {
                 if (action === 'not_delivered') setAsking(asking === 'reason' ? null : 'reason');
-                else if (action === 'cash_collected') setAsking(asking === 'cash' ? null : 'cash');
-                else onMark(action);
+                else if (action === 'cash_collected') {
+                  // What the customer owes is what the rider asks for first.
+                  if (asking !== 'cash' && amount === '' && stop.owes > 0) {
+                    setAmount(String(stop.owes));
+                  }
+                  setAsking(asking === 'cash' ? null : 'cash');
+                } else onMark(action);
               }}
             >
               {t(MARK_LABELS[action])}

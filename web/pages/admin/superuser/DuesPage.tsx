@@ -30,6 +30,7 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useOwnerSubscription } from '@web/api/adjustments';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { RefundAdvanceDialog } from './RefundAdvanceDialog';
 import { RemindersList } from './RemindersList';
 import { errorMessage } from '@web/api/errors';
 import { useT, type MessageId } from '@web/i18n/i18n';
@@ -283,6 +284,8 @@ function StatementDialog({
 }) {
   const t = useT();
   const statement = useCustomerStatement(r.customer.id);
+  const [payingBack, setPayingBack] = useState(false);
+  const canPayBack = statement.data?.actions.includes('dues.refund_advance') ?? false;
   return (
     <Dialog
       open
@@ -296,7 +299,16 @@ function StatementDialog({
           statement={statement.data}
           reader="owner"
           actions={
-            statement.data.actions.includes('dues.record_payment') ? (
+            canPayBack ? (
+              <div className={row}>
+                <strong>
+                  {t('superuser.dues.advance', { amount: formatRupees(statement.data.advance) })}
+                </strong>
+                <Button size="sm" onClick={() => setPayingBack(true)}>
+                  {t('superuser.dues.refundAdvance')}
+                </Button>
+              </div>
+            ) : statement.data.actions.includes('dues.record_payment') ? (
               <div className={row}>
                 {statement.data.subscriptions_due.map((due) => (
                   <Button key={due.id} size="sm" onClick={() => onRecord(due.id)}>
@@ -319,6 +331,13 @@ function StatementDialog({
       ) : (
         <PageSpinner label={t('superuser.dues.loading')} />
       )}
+      {payingBack && statement.data ? (
+        <RefundAdvanceDialog
+          customer={r.customer}
+          heldRupees={statement.data.advance}
+          onClose={() => setPayingBack(false)}
+        />
+      ) : null}
     </Dialog>
   );
 }
