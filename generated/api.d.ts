@@ -903,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm cash a rider collected
-         * @description Records the collection as a counter payment in cash (the offline-payment path: the subscription's ledger, a receipt), exactly once however often it is sent; refused unless pending (`cash_collection.not_pending`), or as a counter payment is when the subscription owes less.
+         * @description Confirms the collection and records it as a cash payment of the stop's subscription in the same transaction (the one settle path: a receipt, the ledger), exactly once however often it is sent. What the subscription owes is paid and the rest is kept as the customer's advance (`advance` on the payment), so cash from a customer who owes nothing is confirmed too. The decision is written first: refused unless pending (`cash_collection.not_pending`), as when a reject sent at the same moment won, and then nothing is recorded.
          */
         post: operations["ownerConfirmCashCollection"];
         delete?: never;
@@ -925,7 +925,7 @@ export interface paths {
         put?: never;
         /**
          * Reject cash a rider reported
-         * @description Nothing goes to the ledger; the reason (not blank) is kept. Refused unless pending (`cash_collection.not_pending`).
+         * @description Nothing goes to the ledger; the reason (not blank) is kept. Refused unless pending (`cash_collection.not_pending`), as when a confirmation sent at the same moment won.
          */
         post: operations["ownerRejectCashCollection"];
         delete?: never;
