@@ -41,6 +41,7 @@ const HINDI_JOURNEYS = [
   'payment-links.spec.ts',
   'walk-in.spec.ts',
   'part-payments.spec.ts',
+  'advances.spec.ts',
 ];
 
 /**

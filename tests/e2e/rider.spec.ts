@@ -168,8 +168,10 @@ test('a rider marks a stop offline at 360 px; back online it is sent once', asyn
   expect(after.routes.find((row) => row.route === route)).toMatchObject({ delivered: 1 });
   expect(after.boxes_out).toEqual(progress.boxes_out);
 
-  // 7. A box taken back without signal while the owner moves the customer to another route: the
-  // server refuses the mark, and the phone says so with the server's sentence, not silently.
+  // 7. A box taken back without signal while the owner moves the customer to another rider's
+  // route: the server refuses the mark, and the phone says so with the server's sentence, not
+  // silently. A rider learns nothing of routes he does not ride, so the stop is simply no longer
+  // on his run sheet (issue 35 item 15).
   const reStop = reopened
     .getByRole('listitem')
     .filter({ has: reopened.getByRole('heading', { level: 3 }) });
@@ -188,7 +190,7 @@ test('a rider marks a stop offline at 360 px; back online it is sent once', asyn
   expect(other.status(), 'another route takes it').toBe(201);
   await context.setOffline(false);
   const notice = reopened.getByRole('alert').filter({
-    hasText: refusalSentence(language(), 'delivery_stop.moved'),
+    hasText: refusalSentence(language(), 'delivery_stop.not_on_run_sheet'),
   });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(msg('deliveries.mark.box_returned'));

@@ -8,6 +8,7 @@ import {
   ensurePlan,
   expectAccessible,
   expectNotice,
+  indiaDate,
   openSignedIn,
   ownerTokens,
   plusDays,
@@ -15,15 +16,26 @@ import {
   subscribeAndPay,
 } from './owner-fixtures';
 
-/** Every ACTIVE subscription's end date, as the owner reads it through the API. */
+/**
+ * Every running subscription's end date, as the owner reads it through the API: ACTIVE and begun.
+ * A plan queued behind a running one (another journey may make one) is ACTIVE too, but "extend
+ * all" moves only running plans; a queued one follows the plan it waits behind.
+ */
 async function activeEndDates(request: APIRequestContext): Promise<Map<number, string>> {
   const { access } = await ownerTokens(request);
   const response = await request.get('/api/subscriptions/subscriptions/?status=ACTIVE&limit=500', {
     headers: { Authorization: `Bearer ${access}` },
   });
   expect(response.ok()).toBeTruthy();
-  const rows = (await response.json()) as Array<{ id: number; adjusted_end_date: string }>;
-  return new Map(rows.map((row) => [row.id, row.adjusted_end_date]));
+  const rows = (await response.json()) as Array<{
+    id: number;
+    start_date: string;
+    adjusted_end_date: string;
+  }>;
+  const today = indiaDate();
+  return new Map(
+    rows.filter((row) => row.start_date <= today).map((row) => [row.id, row.adjusted_end_date]),
+  );
 }
 
 async function openActiveSubscribers(page: Page) {

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { Mailer } from '../../server/services/mailer.js';
+import type { LogDestination } from '../../server/logging.js';
 import { addDays } from '@machines/shared';
 import { businessDayStart, dateInZone, type Clock } from '../../server/platform/time.js';
 import { ContractMismatch, contractChecker, createContractChecker } from './contract-check.js';
@@ -141,6 +142,8 @@ export async function createTestApp(
      * process, whose clock is the machine's.
      */
     realClock?: boolean;
+    /** Logs every request at `info` to this destination (tests read the log lines). */
+    logDestination?: LogDestination;
   } = {},
 ): Promise<TestApp> {
   const checkAnswer = options.contractFile
@@ -170,7 +173,7 @@ export async function createTestApp(
     OWNER_PASSWORD: 'owner-password-1',
     PUBLIC_URL: 'http://dabba.test',
     WEB_DIR: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logDestination ? 'info' : 'silent',
     ...env,
   });
   const clock = new TestClock(
@@ -179,7 +182,9 @@ export async function createTestApp(
   const built = await buildApp({
     config,
     clock,
-    logger: false,
+    ...(options.logDestination
+      ? { logDestination: options.logDestination }
+      : { logger: false as const }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await built.app.ready();
