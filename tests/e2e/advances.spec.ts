@@ -26,7 +26,8 @@ const PLAN: PlanSpec = {
 
 async function shot(page: Page, name: string) {
   const folder = process.env.E2E_SHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}-${language()}.png`), fullPage: true });
+  if (folder)
+    await page.screenshot({ path: path.join(folder, `${name}-${language()}.png`), fullPage: true });
 }
 
 test('a second capture on a paid order is kept as an advance, which the owner pays back in one step', async ({
