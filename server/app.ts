@@ -165,12 +165,10 @@ function securityHook(ctx: AppContext, operation: OperationRoute, keepFor: strin
 
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
+  const logDestination = options.logDestination ?? createLogDestination();
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : loggerOptions(config.logLevel, options.logDestination ?? createLogDestination()),
-    logController: requestLogController(),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, logDestination),
+    logController: requestLogController(logDestination),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     requestTimeout: 30_000,

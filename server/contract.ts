@@ -249,17 +249,28 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 
 /** The JSON pointer of the first string in `data` holding a control character, or null. */
 export function controlCharacterAt(data: unknown, pointer = ''): string | null {
-  if (typeof data === 'string') return CONTROL_CHARACTER.test(data) ? pointer : null;
+  const path = controlCharacterPath(data);
+  return path === null ? null : pointer + path;
+}
+
+/**
+ * The path below `data` to its first string with a control character, or null. Every request's
+ * query and body pass here: the path is only built once one is found.
+ */
+function controlCharacterPath(data: unknown): string | null {
+  if (typeof data === 'string') return CONTROL_CHARACTER.test(data) ? '' : null;
+  if (data === null || typeof data !== 'object') return null;
   if (Array.isArray(data)) {
-    for (const [index, item] of data.entries()) {
-      const found = controlCharacterAt(item, `${pointer}/${index}`);
-      if (found !== null) return found;
+    for (let index = 0; index < data.length; index += 1) {
+      const found = controlCharacterPath(data[index]);
+      if (found !== null) return `/${index}${found}`;
     }
-  } else if (data && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data)) {
-      const found = controlCharacterAt(value, `${pointer}/${key}`);
-      if (found !== null) return found;
-    }
+    return null;
+  }
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    const found = controlCharacterPath((data as Record<string, unknown>)[key]);
+    if (found !== null) return `/${key}${found}`;
   }
   return null;
 }

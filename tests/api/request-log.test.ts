@@ -7,13 +7,17 @@ import type { LogDestination } from '../../server/logging.js';
 import { loginOwner } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
-function capturingDestination(): LogDestination & { lines: () => Record<string, unknown>[] } {
+function capturingDestination(): LogDestination & {
+  lines: () => Record<string, unknown>[];
+  raw: () => string[];
+} {
   const written: string[] = [];
   return {
     write: (line) => void written.push(line),
     drain: async () => {},
     dropped: 0,
     lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
+    raw: () => [...written],
   };
 }
 
@@ -45,6 +49,53 @@ describe('the request log', () => {
     expect(typeof line.responseTime).toBe('number');
     expect(Object.keys(line.req as object)).not.toContain('headers');
     expect(JSON.stringify(line)).not.toContain(access);
+  });
+
+  it('writes the line pino would write for the same request, byte for byte but the time', async () => {
+    const before = destination.raw().length;
+    await t.request('GET', '/api/subscriptions/plans/?service_type=mess');
+    const [ours] = destination.raw().slice(before);
+    const parsed = JSON.parse(ours!) as {
+      reqId: string;
+      req: {
+        method: string;
+        url: string;
+        host: string;
+        remoteAddress: string;
+        remotePort?: number;
+      };
+      res: { statusCode: number };
+      responseTime: number;
+    };
+    expect(Object.keys(parsed)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    // The same request as pino's general path writes it, through the app's own logger.
+    t.app.log.child({ reqId: parsed.reqId }).info(
+      {
+        req: {
+          method: parsed.req.method,
+          url: parsed.req.url,
+          host: parsed.req.host,
+          ip: parsed.req.remoteAddress,
+          raw: { socket: { remotePort: parsed.req.remotePort } },
+        },
+        res: { statusCode: parsed.res.statusCode },
+        responseTime: parsed.responseTime,
+      },
+      'request completed',
+    );
+    const pinos = destination.raw().at(-1)!;
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(ours!)).toBe(withoutTime(pinos));
   });
 
   it("keeps a password-reset link's shape, never its token", async () => {
