@@ -2,6 +2,7 @@
 // first, filtered by status, age and a search; a customer's statement opens beside the list, with
 // a link to their page where money is recorded. The CSV holds every matching row. Below, the
 // reminders the owner's schedule sent.
+import { formatPhone } from '@machines/shared';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { WhatsappChatLink } from '@web/components/WhatsappChatLink';
 import { useState } from 'react';
@@ -292,7 +293,7 @@ function StatementDialog({
       wide
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={t('superuser.dues.statementTitle', { name: r.customer.full_name })}
-      description={r.customer.phone ?? r.customer.username}
+      description={r.customer.phone ? formatPhone(r.customer.phone) : r.customer.username}
     >
       {statement.data ? (
         <StatementView
