@@ -128,6 +128,7 @@ export function createLogDestination(sink: Sink = stdoutSink()): LogDestination 
     return { chunk: Buffer.from(lines.join('')), lines: count };
   }
 
+  /** Writes what is queued, one chunk at a time, until nothing is left. */
   function pump(): void {
     if (queue.length === 0) {
       writing = false;
@@ -152,8 +153,25 @@ export function createLogDestination(sink: Sink = stdoutSink()): LogDestination 
         queue.unshift(notice);
         queuedBytes += notice.length;
       }
-      pump();
+      writing = false;
+      // A full chunk, or someone waiting for the log to drain, goes on at once; a few lines wait.
+      if (queue.length === 0) settle();
+      else if (queuedBytes >= MAX_CHUNK_BYTES || waiters.length > 0) pump();
+      else gather();
     });
+  }
+
+  /**
+   * Lines wait a few milliseconds for others: under load the requests answered meanwhile go out
+   * in one write, not one write (and one trip to libuv's threads, and the kernel) each.
+   */
+  function gather(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      if (!writing) pump();
+    }, GATHER_MS);
   }
 
   return {
@@ -165,19 +183,13 @@ export function createLogDestination(sink: Sink = stdoutSink()): LogDestination 
       }
       queue.push(line);
       queuedBytes += line.length;
-      // The first line waits a few milliseconds for the next: under load the requests answered
-      // meanwhile go out in one write, not one write (and one trip to libuv's threads) each.
-      if (!writing && !scheduled) {
-        scheduled = true;
-        setTimeout(() => {
-          scheduled = false;
-          if (!writing) pump();
-        }, GATHER_MS);
-      }
+      if (writing) return;
+      if (queuedBytes >= MAX_CHUNK_BYTES) pump();
+      else gather();
     },
     drain(timeoutMs) {
       if (!writing && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => {
+      const drained = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
         timer.unref();
         waiters.push(() => {
@@ -185,6 +197,9 @@ export function createLogDestination(sink: Sink = stdoutSink()): LogDestination 
           resolve();
         });
       });
+      // Whoever waits (a shutdown) has the lines written now, not after the gathering wait.
+      if (!writing) pump();
+      return drained;
     },
     get dropped() {
       return dropped;

@@ -12,6 +12,7 @@ import {
   openSignedIn,
   ownerTokens,
   registerCustomer,
+  subscribeAndPay,
   type PlanSpec,
 } from './owner-fixtures';
 
@@ -39,26 +40,9 @@ test('a second capture on a paid order is kept as an advance, which the owner pa
     prefix: 'adv',
     firstName: 'Anil',
   });
-  const headers = { Authorization: `Bearer ${customer.tokens.access}` };
   const planId = await ensurePlan(request, PLAN);
-  const subscription = await (
-    await request.post('/api/subscriptions/subscriptions/', { headers, data: { plan: planId } })
-  ).json();
-  const order = await (
-    await request.post('/api/payments/orders/', {
-      headers,
-      data: { subscription: subscription.id },
-    })
-  ).json();
-  const paid = await (
-    await request.post('/api/payments/sandbox/pay/', {
-      headers,
-      data: { order_id: order.order_id, outcome: 'success' },
-    })
-  ).json();
-  expect(
-    (await request.post('/api/payments/orders/verify_payment/', { headers, data: paid })).status(),
-  ).toBe(200);
+  const subscription = await subscribeAndPay(request, customer, planId);
+  const order = { order_id: subscription.order_id };
 
   // The provider reports a second payment on the same order (the customer paid twice): signed with
   // the sandbox's webhook secret, as Razorpay signs its own.

@@ -232,7 +232,7 @@ export async function subscribeAndPay(
   request: APIRequestContext,
   customer: TestCustomer,
   planId: number,
-): Promise<PaidSubscription> {
+): Promise<PaidSubscription & { order_id: string }> {
   const headers = auth(customer.tokens);
   const subscription = await ok<{ id: number }>(
     await request.post('/api/subscriptions/subscriptions/', { headers, data: { plan: planId } }),
@@ -256,7 +256,10 @@ export async function subscribeAndPay(
     await request.post('/api/payments/orders/verify_payment/', { headers, data: paid }),
     'verify payment',
   );
-  return subscriptionOf(request, customer, subscription.id);
+  return {
+    ...(await subscriptionOf(request, customer, subscription.id)),
+    order_id: order.order_id,
+  };
 }
 
 export async function subscriptionOf(
