@@ -20,9 +20,11 @@ describe("the owner's screens' texts from machines/", () => {
   describe('describe a payout in English as the refund machine does', () => {
     beforeAll(async () => {
       setMessageLoaders(() => import('virtual:messages/loaders'));
+      // English first: messages load in the current language, which a test file run before this
+      // one in the same worker may have left in Hindi (the suite does not isolate files).
+      i18n.activate('en');
       await loadAppMessages();
       await loadMessages('adminRefunds');
-      i18n.activate('en');
     });
 
     const upi: RefundPayout = { method: 'upi', upi_id: 'asha@okaxis' };

@@ -1,7 +1,7 @@
 // Every screen that shows a subscription's money labels each figure (issue 35, item 4): its price
 // (the API's total_paid) is "Price", never "Total paid"; what was paid, paid back and is still owed
 // stand beside it under their own labels, in English and Hindi, and `dabba` writes the same words.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMoneyFacts, type SubscriptionMoney } from '@machines/shared';
 import { MONEY_LABELS } from '../../cli/output';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
@@ -94,6 +94,9 @@ describe("a subscription's money on screen", () => {
         .sort(),
     ).toEqual(['payments.stat.totalPaid', 'superuser.export.column.total_paid']);
   });
+
+  // The files of a worker share i18n (the suite does not isolate them): English again after.
+  afterAll(() => i18n.activate('en'));
 
   it('labels each figure in Hindi', async () => {
     i18n.activate('hi');
