@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createAttachmentStore } from './platform/attachments/index.js';
 import { compressOptions } from './platform/compression.js';
+import { encodesItsOwnAnswers } from './platform/read-cache.js';
 import { createContext, type AppContext } from './context.js';
 import {
   createLogDestination,
@@ -248,9 +249,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.decorateRequest('auth', null);
   // Before the routes, whose answers it compresses (server/platform/compression.ts).
   await app.register(fastifyCompress, compressOptions);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },
-  });
 
   const contract = loadContract();
   const contractPaths = contract.document.paths as Record<string, Record<string, unknown>>;
@@ -264,13 +262,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     return typeof value === 'string' ? value : null;
   };
   const handlers: Handlers = routeHandlers(ctx);
-  for (const operation of contract.operations) {
+  const addRoute = (scope: FastifyInstance, operation: OperationRoute) => {
     const handler = handlers[operation.operationId as keyof Handlers];
     // The contract and the handlers are checked against each other by the type of routeHandlers;
     // an operation without a handler (a contract edited without code) stops the start.
     if (!handler) throw new Error(`openapi.yaml: no handler for ${operation.operationId}`);
     const optionalBody = operation.schema.body !== undefined && !operation.bodyRequired;
-    app.route({
+    scope.route({
       method: operation.method,
       url: operation.url,
       schema: operation.schema,
@@ -278,9 +276,23 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       onRequest: securityHook(ctx, operation, keepFor(operation)),
       ...(wantsRawBody(operation) ? { preParsing: keepRawBody } : {}),
       ...(optionalBody ? { preParsing: emptyBodyIsNoBody, preValidation: absentBodyIsEmpty } : {}),
+      // The compression plugin's hooks only where they have work: not on answers already encoded.
+      ...(encodesItsOwnAnswers(handler) ? { compress: false as const } : {}),
       handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
     });
+  };
+  for (const operation of contract.operations) {
+    if (!operation.multipart) addRoute(app, operation);
   }
+  // Multipart parsing, and the two hooks a request the plugin adds, only where a file is uploaded.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: ATTACHMENT_LIMIT_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    for (const operation of contract.operations) {
+      if (operation.multipart) addRoute(uploads, operation);
+    }
+  });
 
   app.get('/api/openapi.yaml', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/yaml; charset=utf-8').send(await contractYaml()),

@@ -5,6 +5,7 @@
 // restart or a second instance only costs a first read. Answers that depend on the date are filed
 // under the day too.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Handler, OperationId } from '@server/http.js';
 import {
   compress,
   COMPRESSION_THRESHOLD_BYTES,
@@ -96,6 +97,24 @@ export function createSharedAnswers(version: () => Promise<number>): SharedAnswe
     },
   };
 }
+
+const ENCODES_ITS_ANSWERS = Symbol('encodes its answers');
+
+/**
+ * Marks a handler that sends every successful answer through sendShared, which compresses it: its
+ * route leaves out the compression plugin's hooks (two a request, spent on answers already encoded).
+ */
+export function encodesItsAnswers<Op extends OperationId>(handler: Handler<Op>): Handler<Op> {
+  return Object.assign(handler, { [ENCODES_ITS_ANSWERS]: true });
+}
+
+export const encodesItsOwnAnswers = (handler: object) => ENCODES_ITS_ANSWERS in handler;
+
+/** An answer made for one request, to send as a kept one is. */
+export const answerOf = (reply: FastifyReply, body: unknown): SharedAnswer => ({
+  json: String(reply.serialize(body)),
+  compressed: {},
+});
 
 /**
  * Sends a kept answer: compressed as the client accepts (and as the compression plugin would, which

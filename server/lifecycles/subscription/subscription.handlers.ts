@@ -24,6 +24,8 @@ import {
 import { rupees } from '@server/platform/format.js';
 import {
   createReadCache,
+  answerOf,
+  encodesItsAnswers,
   sendShared,
   wantsFreshRead,
   type SharedAnswer,
@@ -95,12 +97,12 @@ export function subscriptionHandlers(ctx: AppContext) {
       return bodyOf(subscription.id, user);
     },
 
-    async getActiveSubscription(request, reply) {
+    getActiveSubscription: encodesItsAnswers(async (request, reply) => {
       const user = requireCustomer(request);
       const today = ctx.today();
       const load = async (): Promise<SharedAnswer | null> => {
         const body = await loadActiveSubscriptionBody(db, user, today);
-        return body && { json: String(reply.serialize(body)), compressed: {} };
+        return body && answerOf(reply, body);
       };
       // The dashboard asks on every visit; `Cache-Control: no-cache` reads the database.
       const answer = wantsFreshRead(request)
@@ -108,7 +110,7 @@ export function subscriptionHandlers(ctx: AppContext) {
         : await activeSubscriptions.read(user, today, load);
       if (!answer) throw notFound('No active subscription.');
       return sendShared(request, reply, answer);
-    },
+    }),
 
     async getSubscription(request) {
       const user = requireUser(request);

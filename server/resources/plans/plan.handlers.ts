@@ -5,7 +5,13 @@ import type { Plan } from '@server/platform/db/schema.js';
 import { notFound } from '@server/errors.js';
 import { isOwner, requireOwner, type Handlers } from '@server/http.js';
 import { storeMeals } from '@server/platform/format.js';
-import { createSharedAnswers, readVersion, sendShared } from '@server/platform/read-cache.js';
+import {
+  answerOf,
+  createSharedAnswers,
+  encodesItsAnswers,
+  readVersion,
+  sendShared,
+} from '@server/platform/read-cache.js';
 import { planBody } from './plan.serializer.js';
 import { pricePaise, type PlanChanges } from './plan.store.js';
 
@@ -21,7 +27,7 @@ export function planHandlers(ctx: AppContext) {
   }
 
   return {
-    async listPlans(request, reply) {
+    listPlans: encodesItsAnswers(async (request, reply) => {
       const owner = request.auth ? isOwner(request.auth.user) : false;
       const query = request.query ?? {};
       const serviceType = query.service_type;
@@ -32,13 +38,16 @@ export function planHandlers(ctx: AppContext) {
         return (await select.execute()).map(planBody);
       };
       // The owner reads the database: what they just changed shows at once, inactive plans too.
-      if (owner) return readPlans(query.include_inactive !== true);
+      if (owner) {
+        const plans = await readPlans(query.include_inactive !== true);
+        return sendShared(request, reply, answerOf(reply, plans));
+      }
       // Everyone else sees the same active plans: kept in memory while no plan has changed.
       const answer = await activePlans.read(serviceType ?? 'all', async () =>
         String(reply.serialize(await readPlans(true))),
       );
       return sendShared(request, reply, answer);
-    },
+    }),
 
     async getPlan(request) {
       const plan = await findPlan(request.params.id);
