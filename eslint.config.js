@@ -12,6 +12,33 @@ const STORE_IMPORT_MESSAGE =
   "Only a lifecycle's own folder uses its store: read through its *.read.ts, and take the store itself as a parameter (import type) from server/context.ts.";
 const HANDLERS_IMPORT_MESSAGE =
   "Handlers answer for their own folder: move what both need to a *.read.ts, a serializer or platform/; server/registry.ts gathers every folder's handlers.";
+const LAYER_MESSAGE =
+  'platform/ and services/ serve every folder and import none of lifecycles/, resources/ or owner/: hand them what they need (a function, a value) from server/app.ts or the caller.';
+const OWNER_VIEW_MESSAGE =
+  "Lifecycles never import the owner's views (server/owner/): move what both need into the lifecycle, or to platform/.";
+// Another folder's store (but for a type: a store handed in), in three spellings:
+// ../x/x.store.js, @server/…/x.store.js, ./folder/x.store.js.
+const STORE_PATTERN = {
+  regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.store(\\.js)?$',
+  allowTypeImports: true,
+  message: STORE_IMPORT_MESSAGE,
+};
+// Another folder's handlers, in the same three spellings.
+const HANDLERS_PATTERN = {
+  regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.handlers(\\.js)?$',
+  message: HANDLERS_IMPORT_MESSAGE,
+};
+/** The server's layers, lowest first: what a folder may not import, as @server/… or ../… . */
+const layerPattern = (folders, message) => ({
+  regex: `^(@server/|(\\.\\./)+)(${folders.join('|')})/`,
+  message,
+});
+const serverImports = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [STORE_PATTERN, HANDLERS_PATTERN, ...patterns] },
+  ],
+});
 // The app speaks through web/i18n (useT, Trans): @lingui/react would put Lingui's React package,
 // unused by the first paint, back into the landing page's JavaScript.
 const LINGUI_REACT = { group: ['@lingui/react'], message: LINGUI_MESSAGE };
@@ -119,26 +146,18 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['server/context.ts', 'server/registry.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // A store of another folder: ../x/x.store.js, @server/…/x.store.js, ./folder/x.store.js.
-              regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.store(\\.js)?$',
-              allowTypeImports: true,
-              message: STORE_IMPORT_MESSAGE,
-            },
-            {
-              // Another folder's handlers, in the same three spellings.
-              regex: '^(\\.\\./|@server/|\\./[^/]+/)(.*/)?[^/]+\\.handlers(\\.js)?$',
-              message: HANDLERS_IMPORT_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
+    rules: serverImports(),
+  },
+  // The layers: platform/ and services/ (the foundation) import no folder above them, types
+  // included; lifecycles/ and resources/ never import the owner's views (server/owner/), which
+  // read them. server/app.ts, context.ts and registry.ts, at the top, wire the layers together.
+  {
+    files: ['server/platform/**/*.ts', 'server/services/**/*.ts'],
+    rules: serverImports(layerPattern(['lifecycles', 'resources', 'owner'], LAYER_MESSAGE)),
+  },
+  {
+    files: ['server/lifecycles/**/*.ts', 'server/resources/**/*.ts'],
+    rules: serverImports(layerPattern(['owner'], OWNER_VIEW_MESSAGE)),
   },
   {
     files: ['machines/**/*.ts'],

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { createAttachmentStore } from './platform/attachments/index.js';
 import { compressOptions } from './platform/compression.js';
 import { encodesItsOwnAnswers } from './platform/read-cache.js';
+import { hasConsent } from './lifecycles/consent/consent.read.js';
 import { createContext, type AppContext } from './context.js';
 import {
   createLogDestination,
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     rateLimiter,
     log: app.log,
     whatsapp,
+    whatsappConsent: (userId) => hasConsent(db.kysely, userId, 'whatsapp', 'service'),
   });
   const ctx = createContext({
     config,

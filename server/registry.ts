@@ -22,8 +22,8 @@ import { auditHandlers } from './owner/audit/audit.handlers.js';
 import { backupHandlers } from './owner/backup/backup.handlers.js';
 import { ownerHomeHandlers } from './owner/home/home.handlers.js';
 import { reportHandlers } from './owner/reports/reports.handlers.js';
-import { kitchenHandlers } from './owner/kitchen/kitchen.handlers.js';
-import { kitchenJobs } from './owner/kitchen/kitchen.jobs.js';
+import { kitchenHandlers } from './lifecycles/kitchen/kitchen.handlers.js';
+import { kitchenJobs } from './lifecycles/kitchen/kitchen.jobs.js';
 import { ledgerJobs } from './lifecycles/ledger/ledger.jobs.js';
 import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
@@ -51,6 +51,7 @@ import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
 import { whatsappMessageHandlers } from './resources/whatsapp/messages.handlers.js';
 import { whatsappJobs } from './services/whatsapp/queue.js';
 import { foundationJobs, type Job } from './services/scheduler.js';
+import { otpJobs } from './resources/auth/otp.js';
 
 export function routeHandlers(ctx: AppContext): Handlers {
   return {
@@ -103,6 +104,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
 /** In the order each scheduler tick runs them. */
 export const allJobs: Job[] = [
   ...foundationJobs,
+  ...otpJobs,
   ...onboardingJobs,
   ...subscriptionJobs,
   ...reminderJobs,

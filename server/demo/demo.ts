@@ -21,7 +21,7 @@ import type {
 import { amountDuePaise, taxInvoiceColumns } from '@server/platform/gst.js';
 import { RECEIPT_COUNTER } from '@server/lifecycles/payment/payment.read.js';
 import { backfillLedger } from '@server/platform/db/migrations/021_ledger.js';
-import { tiffinDeliveriesOf } from '@server/owner/kitchen/kitchen.deliveries.js';
+import { tiffinDeliveriesOf } from '@server/lifecycles/kitchen/kitchen.deliveries.js';
 import {
   COMPLAINTS,
   COURSES,

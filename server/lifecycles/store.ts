@@ -2,13 +2,11 @@
 // machine's refusal becomes the 400 the API answers. A store is the only place that writes its
 // lifecycle's status.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AnyStateMachine } from 'xstate';
 import type { Decision } from '@machines/shared';
 import type { AttachmentStore } from '@server/platform/attachments/index.js';
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
-import type { Database } from '@server/platform/db/schema.js';
 import { refusalError } from '@server/errors.js';
 import type { Notifier } from '@server/services/notifier.js';
 import type { Clock } from '@server/platform/time.js';
@@ -25,8 +23,7 @@ export interface StoreDeps {
   today(): string;
 }
 
-/** The database or a transaction on it: stores take one so a composite change commits once. */
-export type Executor = Kysely<Database>;
+export type { Executor } from '@server/platform/db/index.js';
 
 export { refusalError, refusalsError } from '@server/errors.js';
 

@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@server/config.js';
-import { businessProfile } from '@server/resources/meta/business.serializer.js';
+import { businessProfile } from '@server/platform/business.js';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';

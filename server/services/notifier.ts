@@ -10,7 +10,6 @@ import type { Clock } from '@server/platform/time.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SmsProvider } from './sms.js';
-import { hasConsent } from '@server/lifecycles/consent/consent.read.js';
 import type { WhatsappNotice } from './whatsapp/templates.js';
 import type { WhatsappQueue } from './whatsapp/queue.js';
 
@@ -65,8 +64,10 @@ export function createNotifier(deps: {
   log: FastifyBaseLogger;
   /** The WhatsApp send queue (absent in code paths that send no WhatsApp). */
   whatsapp?: WhatsappQueue;
+  /** Whether the customer has given (and not withdrawn) consent to service messages on WhatsApp. */
+  whatsappConsent?: (userId: number) => Promise<boolean>;
 }): Notifier {
-  const { db, clock, mailer, sms, rateLimiter, log, whatsapp } = deps;
+  const { db, clock, mailer, sms, rateLimiter, log, whatsapp, whatsappConsent } = deps;
 
   /**
    * A notice with a WhatsApp form and an SMS: 'whatsapp' when it was queued for WhatsApp (or is a
@@ -83,7 +84,7 @@ export function createNotifier(deps: {
       notice: request.whatsapp.notice,
       fallback: { subject: request.subject, summary: request.summary, sms: request.sms.body },
     };
-    if (await hasConsent(db.kysely, request.userId, 'whatsapp', 'service')) {
+    if (await whatsappConsent?.(request.userId)) {
       await whatsapp.enqueue(input);
       return 'whatsapp';
     }

@@ -1,6 +1,5 @@
 // In-process jobs. Each run is claimed with an insert into job_runs, so when several instances share
 // one PostgreSQL exactly one of them runs a job for a given period.
-import { pruneOtpCodes, pruneOtpSendLimits } from '@server/resources/auth/otp.js';
 import type { AppContext } from '@server/context.js';
 
 export interface Job {
@@ -74,8 +73,6 @@ export const foundationJobs: Job[] = [
     run: async (ctx) => ({
       rateLimits: await ctx.rateLimiter.prune(),
       loginThrottles: await ctx.loginThrottle.prune(),
-      otpSendLimits: await pruneOtpSendLimits(ctx),
-      otpCodes: await pruneOtpCodes(ctx),
     }),
   },
 ];

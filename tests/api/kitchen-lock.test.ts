@@ -13,7 +13,7 @@ import {
   lockNotes,
 } from '@machines';
 import { runJobIfDue } from '../../server/services/scheduler.js';
-import { kitchenJobs } from '../../server/owner/kitchen/kitchen.jobs.js';
+import { kitchenJobs } from '../../server/lifecycles/kitchen/kitchen.jobs.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';

@@ -28,7 +28,7 @@ describe('server folders', () => {
       'export const used = [createLeaveStore, createRefundStore, leaveSelect, allowed];',
       'export type Used = LeaveStore;',
     ].join('\n');
-    expect(await refusedLines('server/owner/kitchen/kitchen.query.ts', code)).toEqual([1, 2]);
+    expect(await refusedLines('server/owner/home/home.query.ts', code)).toEqual([1, 2]);
     // Its own folder uses it; context.ts builds every store.
     const own =
       "import { createLeaveStore } from './leave.store.js';\nexport const used = createLeaveStore;";
@@ -50,5 +50,36 @@ describe('server folders', () => {
     const registry =
       "import { leaveHandlers } from './lifecycles/leave/leave.handlers.js';\nexport const used = leaveHandlers;";
     expect(await refusedLines('server/registry.ts', registry)).toEqual([]);
+  });
+
+  it('keep the layers: platform/ and services/ import nothing above them, lifecycles no owner view', async () => {
+    const upward = [
+      "import { hasConsent } from '@server/lifecycles/consent/consent.read.js';",
+      "import type { Executor } from '../lifecycles/store.js';",
+      "import { pruneOtpCodes } from '@server/resources/auth/otp.js';",
+      "import { textCell } from '../../owner/reports/reports.csv.js';",
+      "import { csvFile } from '@server/platform/csv.js';",
+      "import type { Executor as Db } from '../platform/db/index.js';",
+      'export const used = [hasConsent, pruneOtpCodes, textCell, csvFile];',
+      'export type Used = [Executor, Db];',
+    ].join('\n');
+    expect(await refusedLines('server/services/notifier.ts', upward)).toEqual([1, 2, 3, 4]);
+    expect(await refusedLines('server/platform/db/example.ts', upward)).toEqual([1, 2, 3, 4]);
+    const ownerView = [
+      "import { homeSummary } from '@server/owner/home/home.query.js';",
+      "import { textCell } from '../../owner/reports/reports.csv.js';",
+      "import { dueMealsKey } from '@server/lifecycles/kitchen/kitchen.lock.js';",
+      "import { csvFile } from '@server/platform/csv.js';",
+      'export const used = [homeSummary, textCell, dueMealsKey, csvFile];',
+    ].join('\n');
+    expect(await refusedLines('server/lifecycles/ledger/ledger.jobs.ts', ownerView)).toEqual([
+      1, 2,
+    ]);
+    expect(await refusedLines('server/resources/plans/plan.handlers.ts', ownerView)).toEqual([
+      1, 2,
+    ]);
+    // The owner's views read every layer below them; the top files wire them all.
+    expect(await refusedLines('server/owner/home/home.query.ts', ownerView)).toEqual([]);
+    expect(await refusedLines('server/app.ts', upward)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { addDays, type Meal } from '@machines';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { seedDemo } from '../../server/demo/demo.js';
-import { tiffinDeliveriesOf } from '../../server/owner/kitchen/kitchen.deliveries.js';
+import { tiffinDeliveriesOf } from '../../server/lifecycles/kitchen/kitchen.deliveries.js';
 import { freePort } from '../helpers/server-process.js';
 import { startHaproxy } from '../helpers/load-balancer.js';
 import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';

@@ -26,7 +26,7 @@ import {
   sourcesToFetch,
   usesService,
 } from '@machines';
-import { csvCell as kitchenCsvCell } from '../../server/owner/kitchen/kitchen.handlers.js';
+import { csvCell as kitchenCsvCell } from '../../server/lifecycles/kitchen/kitchen.handlers.js';
 
 function user(username: string, overrides: Partial<ExportUserRecord> = {}): ExportUserRecord {
   return {

@@ -22,7 +22,7 @@ import {
   type DeliveryFilter,
   type DeliveryPlace,
   type TiffinDelivery,
-} from '@server/owner/kitchen/kitchen.deliveries.js';
+} from '@server/lifecycles/kitchen/kitchen.deliveries.js';
 
 export type RouteBody = components['schemas']['DeliveryRoute'];
 export type RunSheetStop = components['schemas']['RunSheetStop'];

@@ -8,7 +8,7 @@ import { requireBusiness, requireCustomer, requireOwner, type Handlers } from '@
 import { rupees } from '@server/platform/format.js';
 import { paiseFromRupees } from '@machines/shared';
 import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
-import { textCell } from '@server/owner/reports/reports.csv.js';
+import { csvFile, textCell } from '@server/platform/csv.js';
 import {
   advanceOf,
   countDues,
@@ -91,7 +91,7 @@ export function ledgerHandlers(ctx: AppContext) {
           .header('X-Total-Count', String(rows.length))
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="dues_${today}.csv"`)
-          .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+          .send(csvFile(lines));
       }
       // The count from the balances alone, beside the page.
       const [total, rows] = await Promise.all([

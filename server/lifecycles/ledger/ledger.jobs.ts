@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '@server/context.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { Job } from '@server/services/scheduler.js';
-import { dueMealsKey } from '@server/owner/kitchen/kitchen.lock.js';
+import { dueMealsKey } from '@server/lifecycles/kitchen/kitchen.lock.js';
 import { heldCustomers, readHoldPolicy, type DuesHoldBody } from './ledger.read.js';
 
 /** The notice's sentence for why: over the amount limit, or overdue too long. */

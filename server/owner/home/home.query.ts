@@ -6,7 +6,7 @@ import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { rupees } from '@server/platform/format.js';
 import { businessDayStart } from '@server/platform/time.js';
-import { doubleCounted, withoutDoubled } from '@server/owner/kitchen/kitchen.lock.js';
+import { doubleCounted, withoutDoubled } from '@server/lifecycles/kitchen/kitchen.lock.js';
 import {
   activeSubscriberCounts,
   mealsFromTallies,
@@ -14,7 +14,7 @@ import {
   planMeals,
   planTallies,
   withoutClosedMeals,
-} from '@server/owner/kitchen/kitchen.query.js';
+} from '@server/lifecycles/kitchen/kitchen.query.js';
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 
 /** The home's series: this many business days, ending today. */

@@ -17,6 +17,9 @@ import { BOOLEAN_COLUMNS } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The database or a transaction on it: stores take one so a composite change commits once. */
+export type Executor = Kysely<Database>;
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;

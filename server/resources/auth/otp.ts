@@ -8,6 +8,7 @@ import { ApiError, refusalMessage, tooManyRequests } from '@server/errors.js';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, refusal } from '@machines/shared';
 import { localizer } from '@server/platform/i18n.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
+import type { Job } from '@server/services/scheduler.js';
 import { isBlank, normalizePhone } from '@server/lifecycles/onboarding/onboarding.validation.js';
 
 export type { OtpPurpose };
@@ -275,3 +276,15 @@ export async function consumeOtp(
   if (!spent || spent.user_id === null) throw otpError('otp.invalid');
   return spent.user_id;
 }
+
+/** Once a day, the codes and send records that no longer limit or sign in anyone. */
+export const otpJobs: Job[] = [
+  {
+    name: 'prune-otp-codes',
+    runKey: (ctx) => ctx.today(),
+    run: async (ctx) => ({
+      otpSendLimits: await pruneOtpSendLimits(ctx),
+      otpCodes: await pruneOtpCodes(ctx),
+    }),
+  },
+];

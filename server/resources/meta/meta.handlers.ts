@@ -3,7 +3,7 @@ import type { AppContext } from '@server/context.js';
 import { refusal } from '@machines/shared';
 import { carrying } from '@server/errors.js';
 import type { Handlers } from '@server/http.js';
-import { businessProfile } from './business.serializer.js';
+import { businessProfile } from '@server/platform/business.js';
 import { createStorageMonitor } from '@server/platform/storage.js';
 
 export function metaHandlers(ctx: AppContext) {

@@ -16,7 +16,7 @@ import {
 } from '@machines/whatsapp';
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
-import type { Executor } from '@server/lifecycles/store.js';
+import type { Executor } from '@server/platform/db/index.js';
 import type { WhatsappMessagesTable } from '@server/platform/db/schema.js';
 import type { Clock } from '@server/platform/time.js';
 import type { Job } from '@server/services/scheduler.js';

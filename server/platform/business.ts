@@ -1,5 +1,5 @@
 // The Business of openapi.yaml: the profile GET /api/business/ answers and the web page carries
-// (server/platform/web.ts), from the configuration.
+// (server/platform/web.ts), from the configuration: GET /api/business/ (resources/meta) serves it.
 import type { components } from '@generated/api.js';
 import type { Config } from '@server/config.js';
 
