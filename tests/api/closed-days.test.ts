@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, cutoffAt, DEFAULT_SETTINGS, refusalSentence } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { type Customer, loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';
 
 const ZONE = 'Asia/Kolkata';
@@ -59,13 +59,6 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
     const answer = await t.request('GET', '/api/owner/closed-days/', { token: owner });
     expect(answer.status).toBe(200);
     return answer.body as Array<Record<string, unknown>>;
-  };
-  const signIn = async (username: string, password: string) => {
-    const answer = await t.request('POST', '/api/accounts/login/', {
-      body: { username, password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.access as string;
   };
 
   it('closes a whole day: every subscription covering it moves once, customers are told, audited', async () => {
@@ -370,8 +363,8 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
     expect(closed.status).toBe(201);
     const lunchCutoff = cutoffAt(DEFAULT_SETTINGS, 'lunch', tomorrow, ZONE);
     // One second after lunch's cutoff of that day.
-    t.clock.offsetMs = Date.parse(lunchCutoff) + 1000 - Date.now();
-    owner = await signIn('owner', 'owner-password-1');
+    t.clock.setTo(new Date(Date.parse(lunchCutoff) + 1000));
+    owner = await loginOwner(t);
     try {
       const late = await remove(closed.body.id, { 'accept-language': 'hi' });
       expect(late.status).toBe(400);
@@ -398,7 +391,7 @@ describe.each(testDatabases())('closed days on %s', (dialect) => {
       });
     } finally {
       t.clock.reset();
-      owner = await signIn('owner', 'owner-password-1');
+      owner = await loginOwner(t);
     }
   });
 

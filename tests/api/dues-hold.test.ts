@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, cutoffAt, DEFAULT_SETTINGS, type HoldPolicy } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { type Customer, loginOwner, registerCustomer, signedInAgain } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
 import { notifyHeldCustomers } from '../../server/lifecycles/ledger/ledger.jobs.js';
 
@@ -22,18 +22,11 @@ describe.each(testDatabases())('the dues hold on %s', (dialect) => {
   let today: string;
   const day = (offset: number) => addDays(today, offset);
 
-  const signIn = async (username: string, password: string) => {
-    const answer = await t.request('POST', '/api/accounts/login/', {
-      body: { username, password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.access as string;
-  };
   /** The server's clock at `iso`; tokens from another time are signed again. */
   const at = async (iso: string) => {
-    t.clock.offsetMs = Date.parse(iso) - Date.now();
-    owner = await signIn('owner', 'owner-password-1');
-    asha = { ...asha, access: await signIn(asha.username, asha.password) };
+    t.clock.setTo(iso);
+    owner = await loginOwner(t);
+    asha = await signedInAgain(t, asha);
   };
   const setPayments = async (hold: HoldPolicy) => {
     const saved = await t.request('PUT', '/api/owner/settings/', {

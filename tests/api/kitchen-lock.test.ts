@@ -15,7 +15,7 @@ import {
 import { runJobIfDue } from '../../server/services/scheduler.js';
 import { kitchenJobs } from '../../server/lifecycles/kitchen/kitchen.jobs.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { type Customer, loginOwner, registerCustomer, signedInAgain } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';
 
 const ZONE = 'Asia/Kolkata';
@@ -31,18 +31,11 @@ describe.each(testDatabases())('kitchen locks on %s', (dialect) => {
   let today: string;
   const day = (offset: number) => addDays(today, offset);
 
-  const signIn = async (username: string, password: string) => {
-    const answer = await t.request('POST', '/api/accounts/login/', {
-      body: { username, password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.access as string;
-  };
   /** The server's clock at `iso`; tokens from another time are signed again. */
   const at = async (iso: string) => {
-    t.clock.offsetMs = Date.parse(iso) - Date.now();
-    owner = await signIn('owner', 'owner-password-1');
-    asha = { ...asha, access: await signIn(asha.username, asha.password) };
+    t.clock.setTo(iso);
+    owner = await loginOwner(t);
+    asha = await signedInAgain(t, asha);
   };
   const secondsFrom = (iso: string, seconds: number) =>
     new Date(Date.parse(iso) + seconds * 1000).toISOString();

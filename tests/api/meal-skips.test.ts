@@ -13,7 +13,7 @@ import {
   type BusinessSettings,
 } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { type Customer, loginOwner, registerCustomer, signedInAgain } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';
 
 const ZONE = 'Asia/Kolkata';
@@ -41,21 +41,14 @@ describe.each(testDatabases())('meal skips on %s', (dialect) => {
     await t?.close();
   });
 
-  const signIn = async (username: string, password: string) => {
-    const answer = await t.request('POST', '/api/accounts/login/', {
-      body: { username, password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.access as string;
-  };
   /**
    * Sets the server's clock to `iso` (plus the few milliseconds the next request takes), and signs
    * the owner and Asha in again: tokens from another time have expired or are not valid yet.
    */
   const at = async (iso: string) => {
-    t.clock.offsetMs = Date.parse(iso) - Date.now();
-    owner = await signIn('owner', 'owner-password-1');
-    asha = { ...asha, access: await signIn(asha.username, asha.password) };
+    t.clock.setTo(iso);
+    owner = await loginOwner(t);
+    asha = await signedInAgain(t, asha);
   };
   const secondsFrom = (iso: string, seconds: number) =>
     new Date(Date.parse(iso) + seconds * 1000).toISOString();

@@ -13,7 +13,7 @@ import {
   type LeavePolicy,
 } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
-import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
+import { type Customer, loginOwner, registerCustomer, signedInAgain } from '../helpers/accounts.js';
 import { insertSubscription, type SubscriptionFixture } from '../helpers/fixtures.js';
 
 const ZONE = 'Asia/Kolkata';
@@ -39,19 +39,12 @@ describe.each(testDatabases())('business policies on %s', (dialect) => {
     await t?.close();
   });
 
-  const signIn = async (username: string, password: string) => {
-    const answer = await t.request('POST', '/api/accounts/login/', {
-      body: { username, password },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.access as string;
-  };
   /** Moves the server's clock to `iso` and signs everyone in again (tokens carry their time). */
   const at = async (iso: string | null) => {
     if (iso === null) t.clock.reset();
-    else t.clock.offsetMs = Date.parse(iso) - Date.now();
-    owner = await signIn('owner', 'owner-password-1');
-    meera = { ...meera, access: await signIn(meera.username, meera.password) };
+    else t.clock.setTo(iso);
+    owner = await loginOwner(t);
+    meera = await signedInAgain(t, meera);
   };
   const putSettings = (body: unknown) =>
     t.request('PUT', '/api/owner/settings/', { token: owner, body });

@@ -177,7 +177,7 @@ describe.each(testDatabases())('queued subscriptions on %s', (dialect) => {
     // At tomorrow's lunch cutoff the lock stores 3 + 1, and nobody is named as added or removed.
     const date = tomorrow();
     const lunchCutoff = cutoffAt(DEFAULT_SETTINGS, 'lunch', date, ZONE);
-    t.clock.offsetMs = Date.parse(lunchCutoff) + 60_000 - Date.now();
+    t.clock.setTo(new Date(Date.parse(lunchCutoff) + 60_000));
     owner = await loginOwner(t);
     const locked = await sheet(date);
     expect(locked.locks.lunch.locked).toMatchObject({ count: 4, counts: { mess: 3, tiffin: 1 } });

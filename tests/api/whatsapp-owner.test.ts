@@ -53,7 +53,7 @@ describe.each(testDatabases())('the owner and WhatsApp on %s', (dialect) => {
       WHATSAPP_RATE_PER_SECOND: '200',
       WHATSAPP_TIER: '1000',
     });
-    t.clock.offsetMs = Date.parse(NOW) - Date.now();
+    t.clock.setTo(NOW);
     owner = await loginOwner(t);
   }
 

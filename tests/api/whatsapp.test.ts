@@ -86,7 +86,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
       },
     });
     t = await createTestApp(dialect, { ...env(), ...extra });
-    t.clock.offsetMs = Date.parse(ist(D0, '11:00')) - Date.now();
+    t.clock.setTo(ist(D0, '11:00'));
     owner = await loginOwner(t);
   }
 
@@ -416,7 +416,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
       status: 'withdrawn',
       withdraw_method: 'reply_stop',
     });
-    t.clock.offsetMs = Date.parse(ist(OVERDUE_DAY, '10:00')) - Date.now();
+    t.clock.setTo(ist(OVERDUE_DAY, '10:00'));
     expect(await sendReminders(t.ctx)).toMatchObject({ sent: 1 });
     await t.settle();
     expect(sandbox.sent.map((m) => m.template)).toEqual(['receipt']);
@@ -424,7 +424,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
 
     await sandbox.reply(waIdOf(customer), 'start');
     expect(await consentOf(customer)).toMatchObject({ status: 'granted', method: 'reply_start' });
-    t.clock.offsetMs = Date.parse(ist(addDays(OVERDUE_DAY, 7), '10:00')) - Date.now();
+    t.clock.setTo(ist(addDays(OVERDUE_DAY, 7), '10:00'));
     expect(await sendReminders(t.ctx)).toMatchObject({ sent: 1 });
     await t.settle();
     expect(sandbox.sent.map((m) => m.template)).toEqual(['receipt', 'dues_reminder']);
@@ -623,7 +623,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
 
   it('with no WhatsApp configuration, writes the notice to the outbox file in the data dir', async () => {
     t = await createTestApp(dialect);
-    t.clock.offsetMs = Date.parse(ist(D0, '11:00')) - Date.now();
+    t.clock.setTo(ist(D0, '11:00'));
     owner = await loginOwner(t);
     expect(t.config.whatsapp.mode).toBe('outbox');
     const english = await owingCustomer();

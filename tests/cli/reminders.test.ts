@@ -14,7 +14,7 @@ const ist = (date: string, time: string) => Date.parse(`${date}T${time}:00+05:30
 describe.each(testDatabases())('dabba reminders on %s', (dialect) => {
   let server: CliServer;
   const at = async (date: string, time: string) => {
-    server.t.clock.offsetMs = ist(date, time) - Date.now();
+    server.t.clock.setTo(new Date(ist(date, time)));
     await loginAsOwner(server);
   };
 

@@ -130,10 +130,18 @@ export async function registerCustomer(
   return customer;
 }
 
-export async function loginOwner(t: TestApp): Promise<string> {
-  const login = await t.request('POST', '/api/accounts/login/', {
-    body: { username: 'owner', password: 'owner-password-1' },
-  });
-  if (login.status !== 200) throw new Error(`owner login failed: ${JSON.stringify(login.body)}`);
+/** Signs `username` in with its password: the access token. */
+export async function signIn(t: TestApp, username: string, password: string): Promise<string> {
+  const login = await t.request('POST', '/api/accounts/login/', { body: { username, password } });
+  if (login.status !== 200)
+    throw new Error(`${username} login failed: ${JSON.stringify(login.body)}`);
   return login.body.access as string;
 }
+
+export const loginOwner = (t: TestApp): Promise<string> => signIn(t, 'owner', 'owner-password-1');
+
+/** The customer signed in again (after the clock moved: a token carries its time). */
+export const signedInAgain = async <C extends Customer>(t: TestApp, customer: C): Promise<C> => ({
+  ...customer,
+  access: await signIn(t, customer.username, customer.password),
+});

@@ -53,6 +53,12 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.offsetMs += ms;
   }
+  /** Moves the clock to `time` (an ISO instant or a Date), from where it runs on (or stands). */
+  setTo(time: string | Date) {
+    const target = typeof time === 'string' ? Date.parse(time) : time.getTime();
+    if (Number.isNaN(target)) throw new Error(`TestClock.setTo: not a time: ${String(time)}`);
+    this.offsetMs = target - (this.frozenAt ?? Date.now());
+  }
   /** Back to where the clock started, after a test moved it. */
   reset() {
     this.offsetMs = this.startOffsetMs;
