@@ -139,7 +139,7 @@ export default tseslint.config(
       ],
     },
   },
-  // One folder per lifecycle, resource and owner view (README: Architecture). A store is the only
+  // One folder per lifecycle, resource and owner view (docs/architecture.md). A store is the only
   // code that writes its lifecycle: other folders read through its read side (`*.read.ts`) and are
   // handed the store itself (a type import) by server/context.ts, the one file that builds stores.
   // Handlers answer the API for their own folder; server/registry.ts alone gathers them all.

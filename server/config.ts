@@ -1,4 +1,4 @@
-// Configuration comes from the environment only; see the README's configuration table.
+// Configuration comes from the environment only; docs/configuration.md lists every variable.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Where feedback photos are kept; see server/platform/attachments/ and the README. */
+/** Where feedback photos are kept; see server/platform/attachments/ and docs/operations.md. */
 export type AttachmentStoreSettings =
   { store: 'local' } | { store: 'database' } | { store: 's3'; s3: S3Settings };
 
@@ -54,7 +54,7 @@ export interface Config {
     twilioFrom: string | null;
     twilioApiUrl: string;
   };
-  /** WhatsApp (README: WhatsApp): the Cloud API when a token and phone number id are set. */
+  /** WhatsApp (docs/rules/whatsapp.md): the Cloud API when a token and phone number id are set. */
   whatsapp: {
     mode: 'cloud' | 'outbox';
     token: string | null;

@@ -15,8 +15,9 @@ export function registerBackup(program: Command, ctx: CommandContext): void {
       'after',
       `
 To restore it: stop the server, copy the file to DATA_DIR/dabba.sqlite (the
-server's user must own it, mode 0600), start the server. See the README's
-"Going live". A server on PostgreSQL (DATABASE_URL) is backed up with pg_dump.`,
+server's user must own it, mode 0600), start the server; "Backup and restore"
+in docs/operations.md says more. A server on PostgreSQL (DATABASE_URL) is
+backed up with pg_dump.`,
     )
     .action(async (file: string, options: { json?: boolean }) => {
       const { formatSize, saveBackup } = await import('../services/backup');

@@ -1,6 +1,6 @@
 // dabba closed list | add | remove: the days (or meals) the kitchen is closed. Closing one moves
 // every subscriber who loses the day one day later, once; removing it before its first cutoff
-// moves exactly those back (README: Closed days).
+// moves exactly those back (docs/rules/closed-day.md).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, mealName, positiveInt } from './shared';

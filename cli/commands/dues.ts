@@ -1,6 +1,6 @@
 // dabba dues [--overdue] [--held] [--age A] [--search S] [--csv FILE] | dabba dues summary | dabba dues
 // statement ID | dabba dues refund-advance ID: who owes what, oldest dues first, and paying back an
-// advance (README: The ledger and dues).
+// advance (docs/rules/dues.md).
 import { Option, type Command } from 'commander';
 import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';

@@ -1,5 +1,5 @@
 // dabba links create | list | cancel: UPI payment links the customer pays on their phone; each is
-// paid once, and its payment settles the subscription like any other (README: Payment links).
+// paid once, and its payment settles the subscription like any other (docs/rules/payment-link.md).
 import type { Command } from 'commander';
 import type { PaymentLinkStatus } from '../services/payment-links';
 import type { CommandContext } from '../context';

@@ -1,6 +1,6 @@
 // dabba qr create | status | close: the payment provider's UPI QR code for the counter (Razorpay's
 // QR Codes API); each is paid once, and its payment settles the subscription like any other
-// (README: Counter QR codes).
+// (docs/rules/counter-qr.md).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
 import type { CounterQr } from '../services/counter-qr';

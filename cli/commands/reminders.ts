@@ -1,5 +1,5 @@
 // dabba reminders [--status S] [--customer ID] [--dry-run]: the reminders the owner's schedule sent
-// or holds queued, newest first; --dry-run shows what the next run would send (README: Reminders).
+// or holds queued, newest first; --dry-run shows what the next run would send (docs/rules/reminder.md).
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context';
 import { jsonOption, positiveInt } from './shared';

@@ -1,5 +1,5 @@
 // dabba routes [add] and dabba deliveries: the delivery routes (areas in riding order, riders) and
-// a date's meal as the riders mark it, per route, with the stops missed (README: Delivery routes).
+// a date's meal as the riders mark it, per route, with the stops missed (docs/rules/delivery-stop.md).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
 import { isoDate, jsonOption, mealName, positiveInt } from './shared';

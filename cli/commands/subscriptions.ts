@@ -1,4 +1,4 @@
-// dabba subscriptions adjust | extend-all: the owner moves end dates (README: Business rules →
+// dabba subscriptions adjust | extend-all: the owner moves end dates (docs/rules/subscription.md,
 // Owner adjustments).
 import { InvalidArgumentError, type Command } from 'commander';
 import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';

@@ -86,7 +86,7 @@ export async function saveBackup(io: CliIo, api: Api, target: string): Promise<S
       if (error instanceof UserError && error.code === 'backup.not_sqlite') {
         throw refusedError(
           error.message,
-          'Run pg_dump where it can reach DATABASE_URL, e.g. `pg_dump --format=custom --file=dabba.dump "$DATABASE_URL"` (README: Going live).',
+          'Run pg_dump where it can reach DATABASE_URL, e.g. `pg_dump --format=custom --file=dabba.dump "$DATABASE_URL"` (docs/operations.md: Backup and restore).',
           error.code,
         );
       }

@@ -37,8 +37,9 @@ export async function listRefunds(api: Api, status?: RefundStatus): Promise<Refu
 
 /**
  * One refund, and when it is APPROVED the payout details in full: the CLI's mark-paid view, the
- * one place besides the web's Mark as Paid modal that shows the whole account number (README:
- * Refund payouts). Null when it is not waiting to be paid or no details were given.
+ * one place besides the web's Mark as Paid modal that shows the whole account number
+ * (docs/rules/refund.md, Refund payouts). Null when it is not waiting to be paid or no details
+ * were given.
  */
 export async function showRefund(
   api: Api,

@@ -1,6 +1,6 @@
-// A rider's phone keeps its marks in an outbox until the server has answered each one (README:
-// Delivery routes). What to send, what an answer does to the outbox, how a stop looks with its
-// unsent marks (through the stop's machine), and which meal a run sheet opens on. Pure: the web
+// A rider's phone keeps its marks in an outbox until the server has answered each one
+// (docs/rules/delivery-stop.md). What to send, what an answer does to the outbox, how a stop looks
+// with its unsent marks (through the stop's machine), and which meal a run sheet opens on. Pure: the web
 // page stores the outbox and sends it.
 import type { components } from '../../generated/api';
 import { decide } from '../shared/lifecycle';

@@ -1,4 +1,4 @@
-// Pure CSV export rules (README: The web app's rules → CSV export): columns, merging the two
+// Pure CSV export rules (docs/web.md: CSV export): columns, merging the two
 // sources by username, the tiffin/mess meal filters, the file name, and cells safe against formula
 // injection. The one home of these rules: the web's export dialog, `dabba export csv` and the
 // server's kitchen-sheet CSV all use them. No xstate here, so the CLI's help path stays light.

@@ -1,4 +1,4 @@
-// The kitchen sheet's lock (README: Kitchen sheet locks at the cutoff), shared by the server, the
+// The kitchen sheet's lock (docs/rules/kitchen.md: Kitchen sheet locks at the cutoff), shared by the server, the
 // web app and `dabba`: when a lock counts as late, how far ahead the server locks, and the one
 // wording of a meal's locked count and its difference, in English and Hindi, so the screen and
 // the CLI say the same. Pure functions, no XState.

@@ -1,4 +1,4 @@
-// The menu's rules (README: Business rules → Menu and diet), shared by the server, the web app and
+// The menu's rules (docs/rules/menu.md), shared by the server, the web app and
 // `dabba`: the meals, the dish marks and diets, the weekday of a date, which dishes a date serves
 // (a change for that date wins over the weekday pattern) and a dish's name in the reader's
 // language. Pure functions, no XState.

@@ -102,7 +102,7 @@ export interface RouteQuery {
   readonly mayOpen?: (route: RouteEntry) => boolean;
 }
 
-/** The guard rules in order (README: The web app's rules → Guards), for any path of `routes`. */
+/** The guard rules in order (docs/web.md: Guards), for any path of `routes`. */
 export function decideRoute(
   routes: readonly RouteEntry[],
   { loading, user, pathname, search = '', mayOpen }: RouteQuery,

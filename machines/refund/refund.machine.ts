@@ -17,7 +17,7 @@ export interface RefundContext {
 
 /**
  * The owner's decisions, each with a non-blank admin comment, and the customer's change of where
- * the refund is to be paid (refund.update_payout, only while PENDING: README, Refund payouts).
+ * the refund is to be paid (refund.update_payout, only while PENDING: docs/rules/refund.md, payouts).
  */
 export type RefundEvent =
   | { readonly type: 'refund.approve'; readonly adminComment: string }

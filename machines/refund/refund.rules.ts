@@ -1,4 +1,4 @@
-// Where a refund is paid (README, Refund payouts): the payout details' rules and texts for the web
+// Where a refund is paid (docs/rules/refund.md, payouts): the payout details' rules and texts for the web
 // form, the masking every view but the owner's payout view applies, and how a payout reads. The
 // contract (openapi.yaml UpiPayout, BankPayout) carries the same patterns and messages; a test keeps
 // them equal (tests/machines/refund-payout.test.ts).
@@ -149,7 +149,7 @@ export function maskUpiId(upiId: string): string {
 
 /**
  * Who reads a refund's UPI id whole: the customer it is owed to, and the owner, who pays it. A
- * manager, or any other role, reads it masked (README: Refund payouts).
+ * manager, or any other role, reads it masked (docs/rules/refund.md: payouts).
  */
 export function readsWholeUpiId(
   viewer: { readonly id: number; readonly user_type: string },

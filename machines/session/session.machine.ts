@@ -343,7 +343,7 @@ export const sessionMachine = /* @__PURE__ */ defineMachine(() =>
       },
       forcedLogout: {
         tags: ['signedOut'],
-        // README: The web app's rules → Session: tokens cleared, "Session Expired", the login page.
+        // docs/web.md: Session: tokens cleared, "Session Expired", the login page.
         entry: [
           'clearTokens',
           {

@@ -1,5 +1,5 @@
 // The business constants the lifecycles need, in one place so hosts and tests agree
-// (the README's "The web app's rules" lists them).
+// (docs/web.md, the web app's rules, lists them).
 
 /** Access tokens live 15 minutes. */
 export const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;

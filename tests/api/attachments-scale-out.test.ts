@@ -66,7 +66,7 @@ describe.each(sharedStores)('two instances on one PostgreSQL database and the %s
   beforeAll(async () => {
     s3 = kind === 's3' ? await startLocalS3() : null;
     const env = {
-      // Instances behind one load balancer share the signing secret (see the README).
+      // Instances behind one load balancer share the signing secret (see docs/operations.md).
       JWT_SECRET: randomBytes(32).toString('base64url'),
       ...(s3 ? s3.env : { ATTACHMENT_STORE: 'database' }),
     };

@@ -550,7 +550,7 @@ describe.each(testDatabases())('feedback on %s', (dialect) => {
       expect((await respond(999999, { admin_response: 'x' })).status).toBe(404);
     });
 
-    it('answers dashboard_stats with every key the README defines', async () => {
+    it('answers dashboard_stats with every key docs/rules/feedback.md defines', async () => {
       const a = (await create(alice, food(1))).body; // urgent food
       const b = (await create(bob, { ...general, rating: 4 })).body; // low general
       await respond(b.id, { admin_response: 'Thanks', status: 'resolved' });

@@ -1,4 +1,4 @@
-// Refund payouts over HTTP (README: Refund payouts): where a refund is to be paid, given when
+// Refund payouts over HTTP (docs/rules/refund.md: payouts): where a refund is to be paid, given when
 // cancelling, when requesting a refund or later while it is PENDING; read only by the customer and
 // the owner, the account number masked everywhere but the owner's payout view of an APPROVED refund.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-// The WhatsApp templates as Meta's review takes them: every body in the README's table (what the
-// owner submits) and in the code (server/services/whatsapp/templates.ts, what the queue sends), in
-// English and Hindi, begins and ends with fixed words, has fixed words between any two
+// The WhatsApp templates as Meta's review takes them: every body in docs/rules/whatsapp.md's table
+// (what the owner submits) and in the code (server/services/whatsapp/templates.ts, what the queue
+// sends), in English and Hindi, begins and ends with fixed words, has fixed words between any two
 // placeholders, uses {{1}}…{{n}} once each for its n parameters, and has at least 3 fixed words per
 // placeholder: Meta refuses a body that starts or ends with a placeholder, puts two side by side,
-// or has too many placeholders for its length, and 3 words each is a ratio it accepts. The README
+// or has too many placeholders for its length, and 3 words each is a ratio it accepts. The page
 // and the code say the same.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -26,13 +26,13 @@ interface TableRow {
   body: Record<WhatsappLanguage, string>;
 }
 
-/** The README's template table: | `name` | parameters | English body | Hindi body |. */
-function readmeTemplates(): TableRow[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+/** docs/rules/whatsapp.md's template table: | `name` | parameters | English body | Hindi body |. */
+function documentedTemplates(): TableRow[] {
+  const page = readFileSync(new URL('../../docs/rules/whatsapp.md', import.meta.url), 'utf8');
   const header = '| Name | {{1}}, {{2}}… | English body | Hindi body |';
-  const start = readme.indexOf(header);
-  expect(start, 'the README has the WhatsApp template table').toBeGreaterThan(0);
-  const lines = readme.slice(start).split('\n').slice(2);
+  const start = page.indexOf(header);
+  expect(start, 'docs/rules/whatsapp.md has the WhatsApp template table').toBeGreaterThan(0);
+  const lines = page.slice(start).split('\n').slice(2);
   const rows: TableRow[] = [];
   for (const line of lines) {
     if (!line.startsWith('|')) break;
@@ -74,20 +74,20 @@ function refusals(body: string, parameterCount: number): string[] {
 }
 
 describe('the WhatsApp templates', () => {
-  it('are the same in the README and in the code, name, parameters and both bodies', () => {
+  it('are the same in docs/rules/whatsapp.md and in the code, name, parameters and both bodies', () => {
     const code = Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({
       name,
       parameters: [...template.parameters],
       body: { ...template.body },
     }));
-    expect(readmeTemplates()).toEqual(code);
+    expect(documentedTemplates()).toEqual(code);
   });
 
   it(`begin and end with fixed words, never put two placeholders together, and have ${MIN_WORDS_PER_PLACEHOLDER} fixed words per placeholder`, () => {
     const refused: Record<string, string[]> = {};
     let checked = 0;
     for (const source of [
-      { where: 'README', rows: readmeTemplates() },
+      { where: 'docs/rules/whatsapp.md', rows: documentedTemplates() },
       {
         where: 'code',
         rows: Object.entries(WHATSAPP_TEMPLATES).map(([name, template]) => ({

@@ -475,7 +475,7 @@ export async function deliveryPeak(options: PeakOptions): Promise<PeakResult> {
   }
 }
 
-/** The bench's rows for the README's Performance table. */
+/** The bench's rows for docs/performance.md's table. */
 export async function benchDeliveries(options: PeakOptions): Promise<{
   budgets: Record<string, string | number>[];
   failures: string[];

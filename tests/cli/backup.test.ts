@@ -132,7 +132,7 @@ describe('dabba backup and the documented restore', () => {
     const audit = await call(`${running.url}/api/audit/?action=database.backup`, { token });
     expect(audit.body.map((entry: { actor: string }) => entry.actor)).toEqual(['owner', 'owner']);
 
-    // Restore as the README says: stop the server, copy the file into DATA_DIR, start it.
+    // Restore as docs/operations.md says: stop the server, copy the file into DATA_DIR, start it.
     await stop(running);
     const freshDir = temp('dabba-backup-restored-');
     copyFileSync(file, path.join(freshDir, 'dabba.sqlite'));

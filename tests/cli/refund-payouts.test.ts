@@ -1,5 +1,5 @@
 // dabba refunds show / list with payout details: masked in lists and JSON, in full only for an
-// APPROVED refund that waits to be paid (README: Refund payouts).
+// APPROVED refund that waits to be paid (docs/rules/refund.md: payouts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelForRefund, subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';

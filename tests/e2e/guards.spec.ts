@@ -1,4 +1,4 @@
-// The route guards (README: The web app's rules → Guards) in the browser.
+// The route guards (docs/web.md: Guards) in the browser.
 import { expect, test } from '@playwright/test';
 import { formatPhone } from '@machines/shared';
 import { apiCustomer, apiLogin, OWNER_PASSWORD, signIn } from './support';

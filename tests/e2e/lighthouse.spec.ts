@@ -24,8 +24,8 @@ const MIN_ACCESSIBILITY = 100;
 const MAX_CLS = 0.1;
 /**
  * The performance score is a timing: on this 2-core machine the same build scores 66 to 91 on a
- * dashboard from one run to the next. Budgets live in the benchmarks (README: Architecture
- * principles), so the score gates `npm run bench` (bench:web sets LIGHTHOUSE_PERFORMANCE=1); the
+ * dashboard from one run to the next. Budgets live in the benchmarks
+ * (docs/performance.md), so the score gates `npm run bench` (bench:web sets LIGHTHOUSE_PERFORMANCE=1); the
  * test suite measures and prints it, and holds accessibility and layout shift, which do not move
  * with the machine.
  */

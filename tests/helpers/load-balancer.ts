@@ -20,10 +20,10 @@ export function haproxyBinary(): string {
       // the next one
     }
   }
-  throw new Error('HAProxy is not installed: apt-get install -y haproxy (see the README)');
+  throw new Error('HAProxy is not installed: apt-get install -y haproxy (see docs/operations.md)');
 }
 
-/** The configuration: the same one the README gives for a deployment, on local ports. */
+/** The configuration: the same one docs/operations.md gives for a deployment, on local ports. */
 export function haproxyConfig(port: number, backends: readonly number[]): string {
   return [
     'global',

@@ -1,4 +1,4 @@
-// User status and the route guards (README: The web app's rules → Guards).
+// User status and the route guards (docs/web.md: Guards).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {

@@ -1,4 +1,4 @@
-// The web app's one route registry against README "The web app's rules": the route table, its
+// The web app's one route registry against docs/web.md, the web app's rules: the route table, its
 // guards, the navigation by role, the mobile menu, the footer and the document titles all come
 // from web/app/routes.ts.
 import { readFileSync } from 'node:fs';
@@ -210,7 +210,7 @@ describe('links from the registry', () => {
 
   it("loads only a visitor's pages from the registry, the rest through the signed-in table", async () => {
     // The registry is in the landing page's JavaScript: every page it imports itself is a file
-    // name the first paint carries (README: The web app's first paint).
+    // name the first paint carries (docs/performance.md: The web app's first paint).
     const source = readFileSync(path.join(root, 'web/app/routes.ts'), 'utf8');
     const imported = [...source.matchAll(/import\('@web\/pages\/([a-z/-]+)\/[A-Za-z]+'\)/g)].map(
       (match) => match[1],

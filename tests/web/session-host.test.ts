@@ -1,4 +1,4 @@
-// The web host's effects for machines/session on a logout (README: The web app's rules → Session):
+// The web host's effects for machines/session on a logout (docs/web.md: Session):
 // the server is told with the session's own tokens, which are then cleared with every cached answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionHost } from '../../web/session/sessionHost';

@@ -1,7 +1,7 @@
 // A visitor whose stored session is dead: the first call gets 401 (the server refuses a bad token even
 // where one is optional), the client refreshes once, the refresh fails, the tokens and cached answers
 // are cleared, "Session Expired" shows and the login page opens, and from then on the plans load
-// anonymously (README: The web app's rules → Session).
+// anonymously (docs/web.md: Session).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import type { SessionHost } from '../../web/session/sessionHost';

@@ -174,8 +174,8 @@ export const useAdminRefunds = (status: RefundStatus | 'ALL', offset: number) =>
   );
 
 /**
- * The full payout details of an APPROVED refund, for the Mark as Paid modal only (README: Refund
- * payouts). Not kept once the modal closes: the whole account number stays out of the cache.
+ * The full payout details of an APPROVED refund, for the Mark as Paid modal only
+ * (docs/rules/refund.md, Refund payouts). Not kept once the modal closes: the whole account number stays out of the cache.
  */
 export const useRefundPayout = (id: number | null) =>
   useApiQuery('/payments/refunds/{id}/payout/', byId(id ?? 0), {

@@ -1,4 +1,4 @@
-// The owner's and a manager's side of the delivery run (README: Delivery routes): the run's
+// The owner's and a manager's side of the delivery run (docs/rules/delivery-stop.md): the run's
 // progress and the riders' pending cash, both asked again while the page is open; the routes and
 // their writes; a route's run sheet as it is on the server, for the printed sheet.
 import type { components } from '@generated/api';

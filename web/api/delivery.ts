@@ -1,4 +1,4 @@
-// A rider's reads and writes (README: Delivery routes). The run sheet last loaded for a route, date
+// A rider's reads and writes (docs/rules/delivery-stop.md). The run sheet last loaded for a route, date
 // and meal is kept on the phone, so it shows without signal. Marks and stop orders go into an
 // outbox kept on the phone (localStorage) and are sent when the phone is online: a mark stays in
 // the outbox until the server has answered it (machines/delivery-stop/delivery-outbox.ts decides

@@ -1,6 +1,6 @@
 // The contract's reads and writes as TanStack Query hooks, derived from the operation's path and
 // method (./call): a read is cached under its path and what it sends; a write refreshes the reads it
-// changes. The cache's settings are web/app/queryClient.ts's (README: The web app's rules → Data
+// changes. The cache's settings are web/app/queryClient.ts's (docs/web.md: Data
 // cache); a read or write states only what differs.
 import {
   useMutation,

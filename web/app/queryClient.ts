@@ -1,4 +1,4 @@
-// Server-state cache and query retries (README: The web app's rules → Data cache).
+// Server-state cache and query retries (docs/web.md: Data cache).
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/api/errors';
 

@@ -127,8 +127,8 @@ export interface HeaderButton extends NavLink {
 
 const signedIn: readonly Audience[] = ['customer', 'owner'];
 
-// In navigation order: each audience's links are these routes in this order (README: The web app's
-// rules → Navigation).
+// In navigation order: each audience's links are these routes in this order (docs/web.md:
+// Navigation).
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/',

@@ -27,7 +27,7 @@ export interface ShownToast extends ToastInput {
   raisedAt: number;
 }
 
-/** Toasts close after 5 s unless they ask for another duration (README: The web app's rules). */
+/** Toasts close after 5 s unless they ask for another duration (docs/web.md). */
 export const TOAST_DURATION_MS = 5000;
 
 /** At most this many toasts show at once, of different topics; the oldest goes first. */

@@ -201,7 +201,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const view = useSessionView(host);
   const restoring = hadStoredSession && (!host || view.state === 'restoring');
 
-  // What follows from the profile as it arrives (README: The web app's rules → Session, Language).
+  // What follows from the profile as it arrives (docs/web.md: Session, Language).
   const followProfile = useCallback((next: ProfileState) => {
     // A failed profile fetch with 404 or 400 is ignored; any other failure logs out.
     if (next.failed) hostRef.current?.actor.send({ type: 'session.logout' });

@@ -26,7 +26,7 @@ const PROFILE_KEY = apiKey('/accounts/profile/');
 export interface ProfileState {
   user: User | null;
   pending: boolean;
-  /** A failure that ends the session: anything but 400 and 404 (README: The web app's rules → Session). */
+  /** A failure that ends the session: anything but 400 and 404 (docs/web.md: Session). */
   failed: boolean;
 }
 

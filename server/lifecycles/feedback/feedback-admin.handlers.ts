@@ -1,4 +1,4 @@
-// The owner's side of feedback: lists, statistics (README: the admin statistics), respond, status.
+// The owner's side of feedback: lists, statistics (docs/rules/feedback.md), respond, status.
 import { sql } from 'kysely';
 import type { FeedbackEvent } from '@machines';
 import type { AppContext } from '@server/context.js';

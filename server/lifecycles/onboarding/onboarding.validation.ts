@@ -25,7 +25,7 @@ export const isBlank = (value: string | null | undefined) => !value || value.tri
 
 const USERNAME_PATTERN = /^[\w.@+-]+$/;
 
-/** The registration form's field rules that need no database (README: Accounts and sessions). */
+/** The registration form's field rules that need no database (docs/security.md: Accounts and sessions). */
 export async function registrationErrors(body: {
   username: string;
   email: string;

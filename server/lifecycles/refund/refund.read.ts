@@ -75,8 +75,9 @@ export function storedPayout(
 export type PayoutViewer = Pick<User, 'id' | 'user_type'>;
 
 /**
- * The stored payout as every view but the owner's payout view shows it, to `viewer` (README:
- * Refund payouts): the UPI id whole to the refund's customer and the owner only.
+ * The stored payout as every view but the owner's payout view shows it, to `viewer`
+ * (docs/rules/refund.md, Refund payouts): the UPI id whole to the refund's customer and the owner
+ * only.
  */
 export function maskedPayout(
   row: Parameters<typeof storedPayout>[0] & Pick<Refund, 'user_id'>,

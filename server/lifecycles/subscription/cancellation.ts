@@ -21,7 +21,7 @@ export function createCancellation(
 ) {
   const db = deps.db.kysely;
 
-  /** What cancelling today would refund, and how it is worked out (README: the refund rule). */
+  /** What cancelling today would refund, and how it is worked out (docs/rules/subscription.md: the refund rule). */
   async function preview(row: Subscription) {
     const today = deps.today();
     const state = await readSubscription(db, row, today);

@@ -1,4 +1,4 @@
-// The menu (README: Business rules → Menu and diet): anyone reads it; the owner sets the weekday
+// The menu (docs/rules/menu.md): anyone reads it; the owner sets the weekday
 // pattern and changes for dates through the menu store; a customer sets their own diet.
 import { addDays, cleanDish, isAfter, repeatedDishes, type Dish } from '@machines';
 import type { AppContext } from '@server/context.js';

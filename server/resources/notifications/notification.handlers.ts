@@ -1,4 +1,4 @@
-// The signed-in user's own notification log (README: Business rules → Notifications).
+// The signed-in user's own notification log (docs/rules/notifications.md).
 import { sql } from 'kysely';
 import type { AppContext } from '@server/context.js';
 import type { NotificationLog } from '@server/platform/db/schema.js';
@@ -38,7 +38,7 @@ export function notificationHandlers(ctx: AppContext) {
       if (query.channel) select = select.where('channel', '=', query.channel);
       return (await select.execute()).map(logBody);
     },
-    /** One entry per notice, each channel with its status (README: Notifications). */
+    /** One entry per notice, each channel with its status (docs/rules/notifications.md). */
     async listNotificationEvents(request, reply) {
       const user = requireUser(request);
       const query = request.query ?? {};

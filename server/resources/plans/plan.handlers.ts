@@ -1,4 +1,4 @@
-// Plans: anyone reads the active ones; the owner manages them (README: Business rules → Plans).
+// Plans: anyone reads the active ones; the owner manages them (docs/rules/plans.md).
 // The plan store writes every change with its audit entry; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { Plan } from '@server/platform/db/schema.js';

@@ -1,5 +1,5 @@
 // The WhatsApp templates, defined once: what the queue sends (name, language, parameters in
-// placeholder order), what the outbox writes, and the table in the README the owner submits to Meta.
+// placeholder order), what the outbox writes, and the table in docs/rules/whatsapp.md the owner submits to Meta.
 // Every template is category UTILITY; the bodies use Meta's positional placeholders {{1}}, {{2}}…
 // Meta's review refuses a body that starts or ends with a placeholder, puts two side by side, or has
 // too many for its length: each body begins and ends with fixed words and has at least 3 fixed

@@ -14,7 +14,7 @@ import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css
 import * as styles from './DashboardPage.css';
 import { NextMealCard } from './NextMealCard';
 
-/** The dashboard sums the 5 most recent payments (README: The web app's rules → Screens). */
+/** The dashboard sums the 5 most recent payments (docs/web.md: Screens). */
 const RECENT_PAYMENTS = 5;
 
 /** While the subscription loads: its details' rows, so the cards below keep their place. */

@@ -1,5 +1,5 @@
 // Cancel Subscription: shows the refund a cancellation today would create before confirming, and
-// when a refund is due asks where to pay it (README: Refund payouts).
+// when a refund is due asks where to pay it (docs/rules/refund.md: payouts).
 import { useState } from 'react';
 import {
   EMPTY_PAYOUT_DRAFT,

@@ -1,4 +1,4 @@
-// Add or change where a PENDING refund is to be paid (README: Refund payouts): the same fields as
+// Add or change where a PENDING refund is to be paid (docs/rules/refund.md: payouts): the same fields as
 // the cancel dialog, sent with PATCH /payments/refunds/{id}/.
 import { useState, type FormEvent } from 'react';
 import {

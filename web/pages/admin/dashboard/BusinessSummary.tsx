@@ -1,6 +1,6 @@
 // The owner's home: today's and this month's revenue, subscribers, what is waiting, tomorrow's
-// meals and the last 30 days, from GET /api/owner/summary/ (README: Business rules → The owner's
-// home defines each number).
+// meals and the last 30 days, from GET /api/owner/summary/ (docs/rules/owner-home.md
+// defines each number).
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addDays } from '@machines/shared';

@@ -1,6 +1,6 @@
 // Owner dashboard: the business first (revenue, subscribers, work waiting, tomorrow's meals, 30
-// days; README: Business rules → The owner's home), then the feedback statistics (README:
-// Business rules → Feedback) and recent activity (first 5). Leave statistics live on /admin/leaves.
+// days; docs/rules/owner-home.md), then the feedback statistics (docs/rules/feedback.md) and
+// recent activity (first 5). Leave statistics live on /admin/leaves.
 import { useFeedbackDashboardStats, useRecentActivity } from '@web/api/admin';
 import { useBusiness } from '@web/api/queries';
 import { ButtonLink } from '@web/components/Button';
@@ -25,7 +25,7 @@ import {
   statGrid,
 } from '@web/styles/utils.css';
 
-/** The first 5 of recent activity (README: The web app's rules → Screens). */
+/** The first 5 of recent activity (docs/web.md: Screens). */
 const RECENT_ACTIVITY_COUNT = 5;
 
 export function OwnerDashboard() {

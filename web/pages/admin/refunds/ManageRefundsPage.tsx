@@ -1,6 +1,6 @@
 // Manage Refunds: status filters, the table with an expandable View More per row, and the action
 // modals. Which buttons a row offers comes from the refund machine's allowedEvents(). Payout details
-// show masked everywhere but the Mark as Paid modal (README: Refund payouts).
+// show masked everywhere but the Mark as Paid modal (docs/rules/refund.md: payouts).
 import { useState } from 'react';
 import {
   REFUND_FILTERS,

@@ -141,7 +141,7 @@ function subscriberColumns(
     {
       key: 'ends',
       header: t('superuser.column.ends'),
-      // Red once past, yellow within 5 days (README: The web app's rules → Screens).
+      // Red once past, yellow within 5 days (docs/web.md: Screens).
       cell: (s) => (
         <span className={styles.expiry({ tone: expiryTone(s.adjusted_end_date, todayIso()) })}>
           {formatDate(s.adjusted_end_date)}

@@ -1,4 +1,4 @@
-// The CSV export dialog (README: The web app's rules → CSV export), driven by machines/export: this
+// The CSV export dialog (docs/web.md: CSV export), driven by machines/export: this
 // host provides the fetch of every page (limit 500) of the chosen sources and the file delivery.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
