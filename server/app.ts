@@ -46,7 +46,7 @@ import { routeHandlers } from './registry.js';
 import { isResetPasswordPage, registerSecurityHeaders } from './platform/security.js';
 import { isAssetPath, registerWebApp, sendAppPage } from './platform/web.js';
 
-export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
+const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface BuildOptions {
   config: Config;
@@ -60,7 +60,7 @@ export interface BuildOptions {
 }
 
 /** How long a normal close waits for mail and SMS still being sent after their answers. */
-export const CLOSE_DRAIN_MS = 5_000;
+const CLOSE_DRAIN_MS = 5_000;
 
 export interface BuiltApp {
   app: FastifyInstance;

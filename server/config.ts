@@ -12,7 +12,7 @@ import {
 import { prepareDataDir } from './platform/storage.js';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@machines/shared';
 
-export type PaymentProviderName = 'sandbox' | 'razorpay';
+type PaymentProviderName = 'sandbox' | 'razorpay';
 
 /** An S3-compatible bucket for feedback photos (ATTACHMENT_STORE=s3). */
 export interface S3Settings {
@@ -155,7 +155,7 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
  * (a comma, a dot, quotes, brackets: "Sharma's Mess, Kanpur") is quoted, so mail clients show the
  * whole name rather than splitting it into several addresses.
  */
-export function mailbox(name: string, address: string): string {
+function mailbox(name: string, address: string): string {
   const plain = /^[\p{L}\p{N}!#$%&'*+\-/=?^_`{|}~ ]+$/u.test(name);
   const display = plain ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
   return `${display} <${address}>`;
@@ -242,7 +242,7 @@ const GST_VARIABLES = [
 ] as const;
 
 /** BUSINESS_GSTIN and the GST_* settings of tax invoices; null without a GSTIN. */
-export function parseGst(env: Env): GstSettings | null {
+function parseGst(env: Env): GstSettings | null {
   const gstin = nonEmpty(env.BUSINESS_GSTIN)?.toUpperCase() ?? null;
   if (gstin === null) {
     // Tax settings without a GSTIN would do nothing, or charge tax no invoice declares.
@@ -323,7 +323,7 @@ export function parseGst(env: Env): GstSettings | null {
  * BUSINESS_FSSAI: the 14-digit FSSAI licence or registration number every food business prints on
  * its receipts, invoices and bills (FSSAI order of 8 June 2021); null when unset.
  */
-export function parseFssai(env: Env): string | null {
+function parseFssai(env: Env): string | null {
   const number = nonEmpty(env.BUSINESS_FSSAI);
   if (number === null) return null;
   if (!/^\d{14}$/.test(number)) {
@@ -335,9 +335,9 @@ export function parseFssai(env: Env): string | null {
 }
 
 /** The Cloud API's messages endpoint lives under this Graph API version unless WHATSAPP_API_URL says. */
-export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 
-export function parseWhatsapp(env: Env): Config['whatsapp'] {
+function parseWhatsapp(env: Env): Config['whatsapp'] {
   const token = nonEmpty(env.WHATSAPP_TOKEN);
   const phoneNumberId = nonEmpty(env.WHATSAPP_PHONE_NUMBER_ID);
   const appSecret = nonEmpty(env.WHATSAPP_APP_SECRET);

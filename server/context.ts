@@ -94,7 +94,7 @@ function createStores(deps: StoreDeps) {
   };
 }
 
-export type Stores = ReturnType<typeof createStores>;
+type Stores = ReturnType<typeof createStores>;
 
 export interface AppContext {
   config: Config;

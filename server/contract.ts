@@ -17,16 +17,14 @@ export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.met
  * reads this one: parsing the YAML at every start left about 10 MB of garbage in the old generation
  * and kept the yaml package loaded.
  */
-export const CONTRACT_JSON_PATH = fileURLToPath(
-  new URL('../generated/openapi.json', import.meta.url),
-);
+const CONTRACT_JSON_PATH = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
 
 type JsonObject = { [key: string]: unknown };
 
 /** The contract's keyword for "at most this many decimals" (`x-max-decimals: 2` on every amount). */
 export const MAX_DECIMALS_KEYWORD = 'x-max-decimals';
-export type Security = 'public' | 'optional' | 'required';
-export type Role = 'customer' | 'mess_owner' | 'manager' | 'kitchen' | 'delivery';
+type Security = 'public' | 'optional' | 'required';
+type Role = 'customer' | 'mess_owner' | 'manager' | 'kitchen' | 'delivery';
 
 export interface OperationRoute {
   operationId: string;

@@ -70,12 +70,6 @@ export const fieldErrors = (fields: FieldErrors, errorCode: ErrorCode = 'invalid
 export const fieldError = (field: string, message: string, errorCode: ErrorCode = 'invalid') =>
   fieldErrors({ [field]: [message] }, errorCode);
 
-export const nonFieldError = (message: string, errorCode: ErrorCode = 'invalid') =>
-  new ApiError(400, { non_field_errors: [message], error_code: errorCode });
-
-export const detailError = (statusCode: number, detail: string, errorCode: ErrorCode = 'invalid') =>
-  new ApiError(statusCode, { detail, error_code: errorCode });
-
 /** A refusal as the form's non_field_errors, under its code. */
 export const refusalError = (refused: Refusal, status = 400) =>
   new ApiError(
@@ -189,7 +183,7 @@ type SchemaWithMessages = {
 };
 
 /** Turns Ajv errors into per-field lists, using the contract's `x-messages` where it has them. */
-export function formatValidationErrors(errors: ErrorObject[], context: string): ErrorBody {
+function formatValidationErrors(errors: ErrorObject[], context: string): ErrorBody {
   // Keyed by request field names, which may be `toString` or `constructor`: no prototype to hit.
   const body: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const add = (field: string, message: string) => {
@@ -259,7 +253,7 @@ export function storageFault(error: unknown): StorageFault | null {
   return null;
 }
 
-export const storageUnavailable = (fault: StorageFault) =>
+const storageUnavailable = (fault: StorageFault) =>
   refusalDetail(503, fault === 'full' ? 'storage_unavailable:full' : 'storage_unavailable');
 
 /**

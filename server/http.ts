@@ -18,20 +18,20 @@ export type OperationId = keyof operations;
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type Operation<Op extends OperationId> = operations[Op];
 
-export type RequestBody<Op extends OperationId> =
+type RequestBody<Op extends OperationId> =
   Operation<Op> extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
 export type QueryOf<Op extends OperationId> =
   Operation<Op> extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
-export type ParamsOf<Op extends OperationId> =
+type ParamsOf<Op extends OperationId> =
   Operation<Op> extends { parameters: { path?: infer Path } } ? NonNullable<Path> : never;
 type Responses<Op extends OperationId> = Operation<Op>['responses'];
-export type SuccessBody<Op extends OperationId> = {
+type SuccessBody<Op extends OperationId> = {
   [Status in keyof Responses<Op>]: Status extends 200 | 201 | 202
     ? JsonOf<Responses<Op>[Status]>
     : never;
 }[keyof Responses<Op>];
 
-export type ApiRequest<Op extends OperationId> = FastifyRequest<{
+type ApiRequest<Op extends OperationId> = FastifyRequest<{
   Body: RequestBody<Op>;
   Querystring: QueryOf<Op>;
   Params: ParamsOf<Op>;
@@ -50,7 +50,7 @@ export const isOwner = (user: Pick<User, 'user_type'>) => user.user_type === 'me
 export const isCustomer = (user: Pick<User, 'user_type'>) =>
   user.user_type === 'student' || user.user_type === 'regular';
 /** The owner's staff: manager, kitchen, delivery (machines/staff). */
-export const isStaff = (user: Pick<User, 'user_type'>) => isStaffRole(user.user_type);
+const isStaff = (user: Pick<User, 'user_type'>) => isStaffRole(user.user_type);
 
 /**
  * Whether the user acts for the business rather than as a customer: the owner and their staff.
@@ -99,7 +99,7 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 /** Resolves once the answer has been written out, or the client has gone away. */
-export function answered(reply: FastifyReply): Promise<void> {
+function answered(reply: FastifyReply): Promise<void> {
   const raw = reply.raw;
   if (raw.writableFinished || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {

@@ -302,7 +302,7 @@ const stringField = (name: string, value: string | undefined) =>
   value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
 
 /** pino's line for `reply.log.info({ req, res, responseTime }, 'request completed')`. */
-export function completedLine(request: FastifyRequest, reply: FastifyReply): string {
+function completedLine(request: FastifyRequest, reply: FastifyReply): string {
   const bindings = (reply.log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
   return (
     `{"level":30,"time":${Date.now()}${bindings},"req":${requestJson(request)}` +

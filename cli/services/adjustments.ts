@@ -15,9 +15,8 @@ import { businessToday, unwrap, type Api } from './api';
 import { unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
-export type AdjustmentBatch = components['schemas']['AdjustmentBatch'];
 
-export interface AdjustResult {
+interface AdjustResult {
   readonly id: number;
   readonly ok: boolean;
   readonly dry_run?: boolean;
@@ -135,7 +134,7 @@ export async function adjustOne(
 }
 
 /** How many subscriptions are ACTIVE now: the ones "extend all" lists. */
-export async function countActive(api: Api): Promise<number> {
+async function countActive(api: Api): Promise<number> {
   const page = await unwrapPage(
     api,
     api.client.GET('/accounts/owner/users/active_subscribers/', {

@@ -33,7 +33,7 @@ import {
   type StoredSession,
 } from './session-store';
 
-export type ApiClient = Client<paths>;
+type ApiClient = Client<paths>;
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 export interface Api {

@@ -20,7 +20,7 @@ import {
 
 export type Section = 'leaves' | 'refunds' | 'feedback';
 
-export type ActionName = 'approve' | 'reject' | 'mark_paid' | 'resolve' | 'close';
+type ActionName = 'approve' | 'reject' | 'mark_paid' | 'resolve' | 'close';
 
 export interface ItemAction {
   readonly name: ActionName;

@@ -7,7 +7,7 @@ import type { CliIo } from '../io';
 import { confirm, requireTerminal } from '../prompt';
 import { printJson } from '../output';
 
-export interface DecisionResult<TRecord> {
+interface DecisionResult<TRecord> {
   readonly id: number;
   readonly ok: boolean;
   /** The status after the action (or that it would have after a dry run). */

@@ -8,7 +8,6 @@ import { runDecisions, type DecisionOptions, type DecisionTarget } from './decis
 import { fetchAllPages, unwrapPage } from './paging';
 
 export type Leave = components['schemas']['LeaveRequest'];
-export type LeaveStatus = Leave['status'];
 
 /** The list's filters: a status, and a date range the leave periods overlap. */
 export type LeaveFilters = Omit<

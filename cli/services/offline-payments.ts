@@ -17,7 +17,6 @@ import { businessTimeZone, unwrap, type Api } from './api';
 import { fetchAllPages, unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
-export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
 
 export interface RecordOptions {
   /** Rupees. */
@@ -32,7 +31,7 @@ export interface RecordOptions {
 }
 
 /** What a dry run says would be recorded. */
-export interface OfflinePaymentPlan {
+interface OfflinePaymentPlan {
   readonly dry_run: true;
   readonly subscription: number;
   readonly customer: string;

@@ -1,6 +1,5 @@
 // `dabba walk-in`: the owner enrols a customer at the counter; the server makes the account, the
 // subscription, its charge and the payment in one step and texts the customer a claim link.
-import type { components } from '../../generated/api';
 import {
   formatRupees,
   paymentModeLabel,
@@ -10,8 +9,6 @@ import {
 import type { CliIo } from '../io';
 import { printJson, when } from '../output';
 import { businessTimeZone, unwrap, type Api } from './api';
-
-export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
 
 export interface WalkInOptions {
   readonly name: string;
@@ -30,7 +27,7 @@ export interface WalkInOptions {
 }
 
 /** "Ravi Kumar Singh" → first "Ravi", last "Kumar Singh". */
-export function splitName(name: string): { first: string; last: string } {
+function splitName(name: string): { first: string; last: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { first, last: rest.join(' ') };
 }

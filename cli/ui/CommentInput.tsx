@@ -19,7 +19,7 @@ const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g;
  * What a chunk of typed or pasted text does: the text to insert, and whether it ends the comment.
  * Line breaks inside a paste become spaces; a line break at its end submits, as Enter does.
  */
-export function readChunk(input: string): { text: string; submit: boolean } {
+function readChunk(input: string): { text: string; submit: boolean } {
   const submit = /[\r\n]$/.test(input);
   const body = submit ? input.replace(/[\r\n]+$/, '') : input;
   return { text: body.replace(/\r\n|\r|\n/g, ' ').replace(CONTROL, ''), submit };

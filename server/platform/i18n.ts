@@ -9,10 +9,10 @@ import hi from '@server/locales/hi.json';
 
 export type { Language };
 
-export const LANGUAGES = ['en', 'hi'] as const satisfies readonly Language[];
+const LANGUAGES = ['en', 'hi'] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const isLanguage = (value: unknown): value is Language =>
+const isLanguage = (value: unknown): value is Language =>
   (LANGUAGES as readonly unknown[]).includes(value);
 
 /** One catalogue per language: flat keys, ICU message syntax. */

@@ -69,7 +69,7 @@ type HelmetMiddleware = (
  * middleware, parsing every directive again, on each request. helmet is the library @fastify/helmet
  * wraps, loaded from where @fastify/helmet finds it.
  */
-export function securityHeaders(config: Config): [string, string][] {
+function securityHeaders(config: Config): [string, string][] {
   const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
   const helmet = fromPlugin('helmet') as (options: FastifyHelmetOptions) => HelmetMiddleware;
   const headers: [string, string][] = [];

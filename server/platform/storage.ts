@@ -135,12 +135,12 @@ export function startupStorageMessage(error: unknown, dataDir: string): string |
 // ----- while running ---------------------------------------------------------------------------
 
 /** Less free space than this under DATA_DIR is reported as full: an upload alone can take 5 MB. */
-export const MIN_FREE_BYTES = 16 * 1024 * 1024;
+const MIN_FREE_BYTES = 16 * 1024 * 1024;
 /** Health is public: one probe per second at most, however often it is asked. */
 const REPORT_TTL_MS = 1000;
 const PROBE_TIMEOUT_MS = 2000;
 
-export interface StorageReport {
+interface StorageReport {
   ok: boolean;
   fault: StorageFault | null;
   checks: {

@@ -15,9 +15,6 @@ export function dateInZone(instant: Date, timeZone: string): string {
 
 export const isoNow = (clock: Clock) => clock.now().toISOString();
 
-export const secondsFromNow = (clock: Clock, seconds: number) =>
-  new Date(clock.now().getTime() + seconds * 1000).toISOString();
-
 /** The UTC instant (ISO) at which business date `date` begins in `timeZone`. */
 export const businessDayStart = (date: string, timeZone: string): string =>
   instantInZone(date, '00:00', timeZone);

@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@server/config.js';
 import { businessProfile } from '@server/platform/business.js';
 
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'no-cache';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_REVALIDATE = 'no-cache';
 const PAGE_FILE = 'index.html';
 /** web/app/business.ts reads the profile from this element. */
 const BUSINESS_ELEMENT_ID = 'dabba-business';
@@ -39,7 +39,7 @@ function jsonDataBlock(id: string, value: unknown): string {
   return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
-export function buildAppPage(template: string, config: Config): AppPage {
+function buildAppPage(template: string, config: Config): AppPage {
   const block = jsonDataBlock(BUSINESS_ELEMENT_ID, businessProfile(config));
   const html = template.includes('</head>')
     ? template.replace('</head>', `${block}\n  </head>`)

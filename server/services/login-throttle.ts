@@ -11,19 +11,19 @@ import type { Db } from '@server/platform/db/index.js';
 import type { Clock } from '@server/platform/time.js';
 
 /** The failure in a row that starts the delays (the ones before it cost nothing). */
-export const LOGIN_FAILURES_BEFORE_DELAY = 5;
+const LOGIN_FAILURES_BEFORE_DELAY = 5;
 /** The longest delay between attempts on one account. */
-export const LOGIN_MAX_DELAY_SECONDS = 60;
+const LOGIN_MAX_DELAY_SECONDS = 60;
 /** Failures are forgotten after this long without another. */
-export const LOGIN_FAILURE_MEMORY_SECONDS = 15 * 60;
+const LOGIN_FAILURE_MEMORY_SECONDS = 15 * 60;
 
 /** Seconds to wait after the `failures`-th failure in a row: 0 … 0, 1, 2, 4 … 60. */
-export function loginDelaySeconds(failures: number): number {
+function loginDelaySeconds(failures: number): number {
   if (failures < LOGIN_FAILURES_BEFORE_DELAY) return 0;
   return Math.min(2 ** (failures - LOGIN_FAILURES_BEFORE_DELAY), LOGIN_MAX_DELAY_SECONDS);
 }
 
-export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface LoginThrottle {
   /** Admits an attempt on `key` (charged as a failure) or says how long to wait. */

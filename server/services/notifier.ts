@@ -13,9 +13,9 @@ import type { SmsProvider } from './sms.js';
 import type { WhatsappNotice } from './whatsapp/templates.js';
 import type { WhatsappQueue } from './whatsapp/queue.js';
 
-export const MAX_SEND_ATTEMPTS = 5;
+const MAX_SEND_ATTEMPTS = 5;
 /** A throttled notice goes out at most once in this many seconds per type, object and recipient. */
-export const NOTICE_THROTTLE_SECONDS = 3600;
+const NOTICE_THROTTLE_SECONDS = 3600;
 
 export interface NotificationRequest {
   userId: number | null;

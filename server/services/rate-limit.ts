@@ -3,7 +3,7 @@ import type { Db } from '@server/platform/db/index.js';
 import { tooManyRequests } from '@server/errors.js';
 import type { Clock } from '@server/platform/time.js';
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
 }

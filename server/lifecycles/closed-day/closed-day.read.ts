@@ -2,11 +2,11 @@
 // kitchen sheet, the customer's upcoming meals, a meal skip), and the owner's list with how many
 // subscriptions each one moved.
 import { sql, type Kysely } from 'kysely';
-import { closedMeals, MEALS, type Meal } from '@machines';
+import { closedMeals, type Meal } from '@machines';
 import type { ClosedDay, Database } from '@server/platform/db/schema.js';
 
 /** The closure that closes a meal: its id and the owner's reason. */
-export interface MealClosure {
+interface MealClosure {
   readonly id: number;
   readonly reason: string;
 }
@@ -43,9 +43,6 @@ export async function closedMealsOfDate(
   const map = await closedMealsOn(db, [date]);
   return map.get(date) ?? { breakfast: null, lunch: null, dinner: null };
 }
-
-export const noMealClosed = (meals: ClosedMealsOfDate) =>
-  MEALS.every((meal) => meals[meal] === null);
 
 /** A closure with how many subscriptions it moved later (extended) and back (reversed). */
 export type ClosedDayRow = ClosedDay & { extended: number; reversed: number };

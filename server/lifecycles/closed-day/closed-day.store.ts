@@ -53,8 +53,6 @@ export interface ClosedDayOutcome {
 
 const mealLabel = (meal: Meal | null) => meal ?? 'whole day';
 
-export type ClosedDayStore = ReturnType<typeof createClosedDayStore>;
-
 export function createClosedDayStore(deps: StoreDeps, adjustments: AdjustmentBatches) {
   const db = deps.db.kysely;
   const zone = deps.config.businessTz;

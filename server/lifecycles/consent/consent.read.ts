@@ -51,7 +51,7 @@ export async function newestConsent(
     .executeTakeFirst();
 }
 
-export function consentBody(
+function consentBody(
   channel: ConsentChannel,
   purpose: ConsentPurpose,
   row: ConsentRow | undefined,

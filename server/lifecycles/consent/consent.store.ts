@@ -28,8 +28,6 @@ export interface ConsentChange {
   actor: Pick<User, 'id' | 'username' | 'user_type'> | null;
 }
 
-export type ConsentStore = ReturnType<typeof createConsentStore>;
-
 export function createConsentStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 

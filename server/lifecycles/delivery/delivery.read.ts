@@ -139,7 +139,7 @@ function routeFinder(routes: readonly RouteBody[]) {
  * A meal's deliveries by the route their stop is on (the first route, by id, naming its area);
  * those on no route are left out.
  */
-export function deliveriesByRoute<Stop extends DeliveryPlace>(
+function deliveriesByRoute<Stop extends DeliveryPlace>(
   routes: readonly RouteBody[],
   deliveries: readonly Stop[],
 ): Map<number, Stop[]> {
@@ -160,7 +160,7 @@ const byName = new Intl.Collator().compare;
  * route's area order, then name. Each stop's place in that order is worked out once, not per
  * comparison: a route of thousands of stops is sorted in milliseconds.
  */
-export function orderedStops<Stop extends DeliveryPlace & Pick<TiffinDelivery, 'user_id' | 'name'>>(
+function orderedStops<Stop extends DeliveryPlace & Pick<TiffinDelivery, 'user_id' | 'name'>>(
   route: RouteBody,
   mine: readonly Stop[],
 ): Stop[] {
@@ -233,7 +233,7 @@ interface StopFacts {
  * The stored state of the customers' stops of a date and meal, and what was marked on them; 'all':
  * every stop of the date and meal (the owner's progress, rather than naming thousands of ids).
  */
-export async function stopFacts(
+async function stopFacts(
   db: Kysely<Database>,
   date: string,
   meal: Meal,
@@ -469,7 +469,7 @@ export async function deliveryProgress(
 }
 
 /** Per customer, the boxes still out: delivered marks less box_returned marks, over all dates. */
-export async function boxesOut(db: Kysely<Database>) {
+async function boxesOut(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('delivery_marks as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')

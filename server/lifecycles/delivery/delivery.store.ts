@@ -62,8 +62,6 @@ export type MarkOutcome =
   | { id: string; status: 'applied' | 'duplicate'; state?: DeliveryStopState }
   | { id: string; status: 'refused'; refusal: Refusal };
 
-export type DeliveryStore = ReturnType<typeof createDeliveryStore>;
-
 /** A stop as a mark is decided on: no row yet is a pending stop at version 0. */
 interface StopRow {
   state: DeliveryStopState;

@@ -38,8 +38,6 @@ import {
 
 type Actor = Pick<User, 'id' | 'username' | 'user_type'>;
 
-export type ErasureStore = ReturnType<typeof createErasureStore>;
-
 /** What stands in for the person's identifiers, and for the texts they gave, in others' texts. */
 const ERASED_TEXT = '[erased]';
 

@@ -6,7 +6,7 @@ import type { Database } from '@server/platform/db/schema.js';
 import type { DataExportBody } from './export.read.js';
 
 /** What erasure does to a table's rows about the customer. */
-export type ErasureOutcome =
+type ErasureOutcome =
   /** The row stays (others point at it) with every personal field written over: the account. */
   | 'replaced'
   /** The row stays, its texts about the person emptied. */

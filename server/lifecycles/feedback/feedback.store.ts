@@ -56,8 +56,6 @@ const fileRefusal = (reason: Refusal) =>
     carrying({ file: [reason.message], detail: reason.message, error_code: reason.code }, [reason]),
   );
 
-export type FeedbackStore = ReturnType<typeof createFeedbackStore>;
-
 export function createFeedbackStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 

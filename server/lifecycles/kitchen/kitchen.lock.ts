@@ -49,7 +49,7 @@ const byMeals = <T>(): ByMeal<T> => ({ breakfast: [], lunch: [], dinner: [] });
  * service and meal (the lowest id), however many of their rows overlap. One read of the date's
  * subscriptions and one of its skips, so a lock's counts, diets and names agree.
  */
-export async function countedSubscriptions(
+async function countedSubscriptions(
   db: Kysely<Database>,
   date: string,
   onlyUsers?: readonly number[],
@@ -147,7 +147,7 @@ async function countSubscriptions(
 type LockRow = Database['kitchen_locks'];
 
 /** A subscription the dues hold takes off a meal, and why its customer is held. */
-export type HeldSubscription = CountedSubscription & { hold: DuesHoldBody };
+type HeldSubscription = CountedSubscription & { hold: DuesHoldBody };
 export type HeldOff = Record<Meal, HeldSubscription[]>;
 
 const noneHeld = (): HeldOff => ({ breakfast: [], lunch: [], dinner: [] });

@@ -247,7 +247,7 @@ export async function planMeals(db: Kysely<Database>) {
 }
 
 /** Per service and meal, the meals of `date` skipped (meal skips the sheet counts). */
-export async function skipTallies(db: Kysely<Database>, date: string): Promise<ServiceMealCounts> {
+async function skipTallies(db: Kysely<Database>, date: string): Promise<ServiceMealCounts> {
   const rows = await skipsCounted(db, date)
     .select(['s.subscription_type as service', 'k.meal', sql<number>`count(*)`.as('count')])
     .groupBy(['s.subscription_type', 'k.meal'])

@@ -43,7 +43,7 @@ export interface LeaveDates {
 }
 
 /** The sentence every pending leave of a cancelled subscription is rejected with. */
-export const CANCELLED_LEAVE_COMMENT = 'Subscription cancelled.';
+const CANCELLED_LEAVE_COMMENT = 'Subscription cancelled.';
 
 type OwnerDecision = Extract<LeaveEvent, { type: 'leave.approve' | 'leave.reject' }>;
 

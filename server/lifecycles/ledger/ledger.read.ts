@@ -37,7 +37,7 @@ export const readHoldPolicy = async (db: Executor): Promise<HoldPolicy> =>
   holdPolicyOf((await readSettings(db)).payments);
 
 /** Why the account is held under `policy` on `facts.today` (machines/dues holdOf), or null. */
-export function holdBody(facts: DuesFacts, policy: HoldPolicy): DuesHoldBody | null {
+function holdBody(facts: DuesFacts, policy: HoldPolicy): DuesHoldBody | null {
   const reason = holdOf(facts, policy);
   if (reason === null) return null;
   return {

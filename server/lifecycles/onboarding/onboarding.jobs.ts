@@ -3,7 +3,7 @@
 import type { AppContext } from '@server/context.js';
 import type { Job } from '@server/services/scheduler.js';
 
-export const UNVERIFIED_REGISTRATION_HOURS = 24;
+const UNVERIFIED_REGISTRATION_HOURS = 24;
 
 // Almost every table cascades from users, so "nothing attached" is checked in the same statement
 // as the delete: an account that holds any of these is kept, whatever its age.
@@ -24,7 +24,7 @@ const ATTACHED = [
  * Their sessions, refresh tokens, OTP codes and reset links go with them (foreign keys cascade on
  * both databases); notification log rows stay, without the user.
  */
-export async function removeStaleRegistrations(ctx: AppContext): Promise<number> {
+async function removeStaleRegistrations(ctx: AppContext): Promise<number> {
   const cutoff = new Date(
     ctx.clock.now().getTime() - UNVERIFIED_REGISTRATION_HOURS * 3_600_000,
   ).toISOString();

@@ -68,7 +68,7 @@ export async function openRequestsOf(
 }
 
 /** What the subscription's open links and QR codes ask for together. */
-export const openRequestsPaise = async (db: Executor, subscriptionId: number, now: string) =>
+const openRequestsPaise = async (db: Executor, subscriptionId: number, now: string) =>
   (await openRequestsOf(db, subscriptionId, now)).reduce((sum, one) => sum + one.amountPaise, 0);
 
 export const paymentLinkSelect = (db: Executor) =>

@@ -11,8 +11,6 @@ import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 import type { PaymentLinkStore } from './payment-link.store.js';
 import { dueOfSubscription, openRequestsOf } from './payment-link.read.js';
 
-export type PaymentRequests = ReturnType<typeof createPaymentRequests>;
-
 export function createPaymentRequests(
   deps: StoreDeps,
   stores: { paymentLinks: PaymentLinkStore; counterQrs: CounterQrStore },

@@ -5,9 +5,9 @@ import { fieldErrors, type FieldErrors } from '@server/errors.js';
 import { requireCustomer, type Handlers } from '@server/http.js';
 import { isValidGstin } from './invoice-buyer.js';
 
-export const INVALID_GSTIN =
+const INVALID_GSTIN =
   'Enter a valid GSTIN: a state code, the PAN and a check character that matches.';
-export const ADDRESS_FOR_GSTIN = 'A GSTIN needs the billing address registered with it.';
+const ADDRESS_FOR_GSTIN = 'A GSTIN needs the billing address registered with it.';
 
 export function billingHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;

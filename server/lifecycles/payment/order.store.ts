@@ -18,7 +18,7 @@ import type { PaymentOrder, Subscription, User } from '@server/platform/db/schem
 import type { PaymentProvider } from '@server/services/payments/provider.js';
 
 /** An open order nobody paid within this long is expired (verify still accepts a late payment). */
-export const STALE_ORDER_HOURS = 24;
+const STALE_ORDER_HOURS = 24;
 
 /**
  * What the order machine says `event` does to an order in each status: the statuses it is allowed
@@ -36,8 +36,6 @@ function orderTransition(event: OrderEvent): { from: OrderStatus[]; to: OrderSta
   }
   return { from: moves.map((move) => move.from), to: targets[0]! };
 }
-
-export type OrderStore = ReturnType<typeof createOrderStore>;
 
 export function createOrderStore(deps: StoreDeps, provider: PaymentProvider) {
   const db = deps.db.kysely;

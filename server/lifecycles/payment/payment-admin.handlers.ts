@@ -17,7 +17,7 @@ import {
 } from '@server/lifecycles/subscription/subscription.serializer.js';
 import { businessDayStart } from '@server/platform/time.js';
 
-export const PAYMENT_DETAILS_FORBIDDEN =
+const PAYMENT_DETAILS_FORBIDDEN =
   'Unauthorized Access: You do not have permission to access payment details.';
 
 export function paymentAdminHandlers(ctx: AppContext) {

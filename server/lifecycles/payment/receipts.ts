@@ -226,7 +226,7 @@ export const fssaiLine = (business: Pick<Config['business'], 'fssai'>, language:
   business.fssai ? [t(language, 'receipt.business.fssai', { number: business.fssai })] : [];
 
 /** A label and its value; a `sum` row (an invoice's total) is set in bold under a rule. */
-export type Row = readonly [label: string, value: string, style?: 'sum'];
+type Row = readonly [label: string, value: string, style?: 'sum'];
 export interface Section {
   title: string;
   rows: readonly Row[];
@@ -243,7 +243,7 @@ const labelIn = (language: Language, key: string, fallback: string) =>
  * The document's words and numbers, shared by the HTML and the PDF so both say the same, in
  * `language` (the PDF always asks for English).
  */
-export function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE) {
+function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE) {
   const say = (id: string, values?: Record<string, string>) => t(language, id, values);
   const date = (value: string) => formatDate(language, value);
   const invoice = receipt.taxInvoice;
@@ -449,10 +449,7 @@ ${document.sections.map(table).join('\n')}
 }
 
 /** The receipt's printed document, in `language`. */
-export function receiptDocument(
-  receipt: Receipt,
-  language: Language = DEFAULT_LANGUAGE,
-): PrintedDocument {
+function receiptDocument(receipt: Receipt, language: Language = DEFAULT_LANGUAGE): PrintedDocument {
   const content = receiptContent(receipt, language);
   return {
     language,

@@ -58,10 +58,10 @@ export function creditNoteNumber(financialYear: string, sequence: number): strin
 }
 
 /** The counters row of a financial year's series. */
-export const creditNoteCounter = (financialYear: string) => `credit_note:${financialYear}`;
+const creditNoteCounter = (financialYear: string) => `credit_note:${financialYear}`;
 
 /** A regular customer's postal address, or a student's hostel at their institute. */
-export function profileAddress(
+function profileAddress(
   regular: { address: string; landmark: string; pincode: string; city: string } | undefined,
   student: { hostel: string; institute: string } | undefined,
 ): string | null {
@@ -121,7 +121,7 @@ async function recipientOf(
 }
 
 /** What a credit note is issued for: a refund paid, or an advance paid back. */
-export interface CreditNoteSource {
+interface CreditNoteSource {
   refundId: number | null;
   advanceRefundId: number | null;
   /** The invoiced payment it reduces. */
@@ -313,7 +313,7 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
 }
 
 /** The credit note's printed document, in `language` (the PDF asks for English). */
-export function creditNoteDocument(
+function creditNoteDocument(
   view: CreditNoteView,
   language: Language = DEFAULT_LANGUAGE,
 ): PrintedDocument {

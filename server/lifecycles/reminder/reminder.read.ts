@@ -17,7 +17,6 @@ import { fullName, rupees } from '@server/platform/format.js';
 import { dateInZone } from '@server/platform/time.js';
 
 export type ReminderSendBody = components['schemas']['ReminderSend'];
-export type ReminderPreviewBody = components['schemas']['ReminderPreview'];
 
 /** A reminder the schedule says is due now, not claimed yet. */
 export interface ReminderCandidate {

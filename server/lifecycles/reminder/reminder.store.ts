@@ -37,8 +37,6 @@ export interface ReminderRunResult {
   waiting: number;
 }
 
-export type ReminderStore = ReturnType<typeof createReminderStore>;
-
 export function createReminderStore(deps: StoreDeps, paymentLinks: PaymentLinkStore) {
   const db = deps.db.kysely;
   const timeZone = deps.config.businessTz;

@@ -28,7 +28,7 @@ const CHUNK_SIZE = 100;
 /** Subscriptions listed per INSERT when a batch is created. */
 const LIST_SIZE = 500;
 
-export const keyReused = refusal('adjustment.key_reused');
+const keyReused = refusal('adjustment.key_reused');
 
 export interface BatchRequest extends AdjustmentRequest {
   /** Names the operation; without one, the business date, days and reason name it. */
@@ -46,7 +46,7 @@ export interface BatchOutcome {
 }
 
 /** The server's name for an operation without a key: same day, days and reason = same operation. */
-export function derivedOperationKey(businessDate: string, days: number, reason: string): string {
+function derivedOperationKey(businessDate: string, days: number, reason: string): string {
   const digest = createHash('sha256').update(normalizedReason(reason)).digest('hex').slice(0, 24);
   return `auto:${businessDate}:${days}:${digest}`;
 }

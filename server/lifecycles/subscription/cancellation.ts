@@ -13,8 +13,6 @@ import { allowed, type StoreDeps } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from './subscription.store.js';
 import { readSubscription } from './subscription.read.js';
 
-export type Cancellation = ReturnType<typeof createCancellation>;
-
 export function createCancellation(
   deps: StoreDeps,
   stores: { subscriptions: SubscriptionStore; leaves: LeaveStore; refunds: RefundStore },

@@ -14,7 +14,7 @@ import {
 } from '@server/lifecycles/ledger/ledger.read.js';
 
 /** The most the list names: the owner starts them a screen at a time. */
-export const STARTABLE_LIMIT = 500;
+const STARTABLE_LIMIT = 500;
 
 /** Whether `subscription`, awaiting payment, may start under `policy`: charged and within it. */
 export async function startableUnder(

@@ -33,7 +33,7 @@ type SubscriptionPlanRow = Pick<
   | 'included_meals'
 >;
 
-export const subscriptionPlanBody = (plan: SubscriptionPlanRow) => ({
+const subscriptionPlanBody = (plan: SubscriptionPlanRow) => ({
   id: plan.id,
   name: plan.name,
   code: plan.code,
@@ -57,7 +57,7 @@ export interface SubscriptionParts {
   viewer: PayoutViewer;
 }
 
-export function subscriptionBody(
+function subscriptionBody(
   subscription: Omit<Subscription, 'plan_id' | 'renewed_from_id' | 'updated_at'>,
   parts: SubscriptionParts,
   today: string,

@@ -44,8 +44,6 @@ export const claimedAccount = (account: ClaimAccount | null) =>
       }
     : {};
 
-export type ClaimLinks = ReturnType<typeof createClaimLinks>;
-
 const refusedBy = (decision: { ok: true } | ({ ok: false } & Refusal)): Refusal | null =>
   decision.ok ? null : decision;
 

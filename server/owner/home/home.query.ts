@@ -18,9 +18,9 @@ import {
 import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
 
 /** The home's series: this many business days, ending today. */
-export const SUMMARY_DAYS = 30;
+const SUMMARY_DAYS = 30;
 /** "Expiring soon" on the home: the users list's `expiring_within_days` it links to. */
-export const HOME_EXPIRING_WITHIN_DAYS = 3;
+const HOME_EXPIRING_WITHIN_DAYS = 3;
 
 /** Money settled on one business date, in paise: the same rule on the home and in the reports. */
 export interface DayMoney {

@@ -27,7 +27,7 @@ const gstCell = (value: string) => {
 };
 const line = (cells: readonly string[]) => cells.join(',');
 
-export const PAYMENTS_CSV_HEADER = [
+const PAYMENTS_CSV_HEADER = [
   'Date',
   'Receipt number',
   'Customer',
@@ -95,7 +95,7 @@ export const GSTR1_FORMATS = ['b2b', 'cdnr', 'b2cs', 'hsn_b2b', 'hsn_b2c'] as co
 export type Gstr1Format = (typeof GSTR1_FORMATS)[number];
 
 /** The b2b sheet (GSTR-1 table 4A): one row per invoice to a registered recipient. */
-export const B2B_HEADER = [
+const B2B_HEADER = [
   'GSTIN/UIN of Recipient',
   'Receiver Name',
   'Invoice Number',
@@ -112,7 +112,7 @@ export const B2B_HEADER = [
 ] as const;
 
 /** The cdnr sheet (table 9B): one row per credit note to a registered recipient. */
-export const CDNR_HEADER = [
+const CDNR_HEADER = [
   'GSTIN/UIN of Recipient',
   'Receiver Name',
   'Note Number',
@@ -129,7 +129,7 @@ export const CDNR_HEADER = [
 ] as const;
 
 /** The b2cs sheet (table 7): unregistered customers, one row per place of supply and rate. */
-export const B2CS_HEADER = [
+const B2CS_HEADER = [
   'Type',
   'Place Of Supply',
   'Applicable % of Tax Rate',
@@ -143,7 +143,7 @@ export const B2CS_HEADER = [
  * The hsn sheets (table 12), one for B2B and one for B2C as the portal asks since the May 2025
  * period. A service has no unit: UQC NA and quantity 0, as the GSTN asks for SAC lines.
  */
-export const HSN_HEADER = [
+const HSN_HEADER = [
   'HSN',
   'Description',
   'UQC',

@@ -21,7 +21,7 @@ import {
 } from './reports.query.js';
 
 /** A report covers at most a year (a leap year's 366 days). */
-export const MAX_REPORT_DAYS = 366;
+const MAX_REPORT_DAYS = 366;
 
 function checkPeriod(from: string, to: string) {
   if (to < from) throw fieldError('to', 'To must be on or after From.', 'invalid_date_range');

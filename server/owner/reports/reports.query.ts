@@ -12,9 +12,9 @@ import { fullName } from '@server/platform/format.js';
 import { moneyByDay } from '@server/owner/home/home.query.js';
 
 /** payment_mode of a payment that has none recorded (an old online payment). */
-export const UNKNOWN_MODE = 'unknown';
+const UNKNOWN_MODE = 'unknown';
 /** The `mode` filter that matches every payment made through the provider, whatever its method. */
-export const ONLINE_MODE = 'online';
+const ONLINE_MODE = 'online';
 const OFFLINE_GATEWAY = 'offline';
 
 export interface PaymentsReportQuery {
@@ -24,7 +24,7 @@ export interface PaymentsReportQuery {
   mode: string | null;
 }
 
-export interface ReportPayment {
+interface ReportPayment {
   id: number;
   date: string;
   receiptNumber: string | null;
@@ -191,7 +191,7 @@ export interface SupplyTotals {
   net: TaxTotals;
 }
 
-export interface GstSummaryRow extends SupplyTotals {
+interface GstSummaryRow extends SupplyTotals {
   rateBasisPoints: number;
   sac: string;
   /** The state code of the place of supply ('09'). */

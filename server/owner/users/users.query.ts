@@ -23,7 +23,7 @@ export const notBusiness = sql`u.user_type not in (${sql.join(BUSINESS_USER_TYPE
  * The text a customer search looks in: "first last", username, e-mail and phone. On PostgreSQL
  * lower() of exactly this expression has a trigram index (migration 003), so keep them identical.
  */
-export const USER_SEARCH_TEXT = `u.first_name || ' ' || u.last_name || '|' || u.username || '|' || u.email || '|' || u.phone`;
+const USER_SEARCH_TEXT = `u.first_name || ' ' || u.last_name || '|' || u.username || '|' || u.email || '|' || u.phone`;
 
 /**
  * A case-insensitive substring search over USER_SEARCH_TEXT. PostgreSQL: lower(...) LIKE, served
@@ -41,7 +41,7 @@ export function userSearch(dialect: Dialect, text: string) {
  * The subscription status facts of a customer, read from customer_subscription_summaries (alias c,
  * kept by triggers, migration 003) and compared with today: no per-row subquery.
  */
-export function summaryFacts(today: string, soonLimit: string) {
+function summaryFacts(today: string, soonLimit: string) {
   // Each filter comes twice: `indexed` lets the database seek the summaries' indexes (counts), and
   // `scanned` wraps the columns in coalesce() so that SQLite keeps walking users in username order
   // for a page, stopping after `limit` rows instead of sorting every match.

@@ -15,7 +15,6 @@ export {
   AttachmentStoreUnavailable,
   isAttachmentName,
   type AttachmentStore,
-  type AttachmentStoreKind,
   type AttachmentType,
 } from './store.js';
 

@@ -9,7 +9,7 @@ export const ATTACHMENT_EXTENSIONS: Record<AttachmentType, string> = {
   'image/webp': 'webp',
 };
 
-export type AttachmentStoreKind = 'local' | 'database' | 's3';
+type AttachmentStoreKind = 'local' | 'database' | 's3';
 
 export interface AttachmentStore {
   readonly kind: AttachmentStoreKind;

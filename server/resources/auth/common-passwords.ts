@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
-export const COMMON_PASSWORD_COUNT = 20_000;
+const COMMON_PASSWORD_COUNT = 20_000;
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less common one.';
 const SHORTEST_ALLOWED = 6;
 

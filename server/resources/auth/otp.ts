@@ -14,9 +14,8 @@ import { isBlank, normalizePhone } from '@server/lifecycles/onboarding/onboardin
 export type { OtpPurpose };
 
 export { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS };
-export const OTP_TTL_SECONDS = 10 * 60;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_SENDS_PER_HOUR = 3;
+const OTP_TTL_SECONDS = 10 * 60;
+const OTP_MAX_ATTEMPTS = 5;
 
 /** The OTP endpoints' refusals: one sentence under `message`, as the spec's client reads it. */
 export const otpError = (
@@ -71,7 +70,7 @@ const MAX_RACES = 5;
 
 /**
  * Claims one OTP send for `phone`, registered or not, or throws 429 with Retry-After: at most
- * OTP_SENDS_PER_HOUR in any hour (the table keeps exactly that many), the configured cooldown
+ * 3 in any hour (the table keeps exactly the last three send times), the configured cooldown
  * (OTP_RESEND_COOLDOWN_SECONDS, the spec's 60 s by default) apart. Limits keyed by the phone alone
  * treat unknown phones exactly like registered ones.
  */
@@ -124,7 +123,7 @@ export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void
 }
 
 /** Deletes send records older than an hour, which limit nothing any more. */
-export async function pruneOtpSendLimits(ctx: AppContext): Promise<number> {
+async function pruneOtpSendLimits(ctx: AppContext): Promise<number> {
   const result = await ctx.db.kysely
     .deleteFrom('otp_send_limits')
     .where('sent_ms_1', '<', ctx.clock.now().getTime() - 3_600_000)
@@ -214,7 +213,7 @@ export async function issueUnsentOtp(
 }
 
 /** Deletes codes past their expiry: checked against, they answer as no code at all does. */
-export async function pruneOtpCodes(ctx: AppContext): Promise<number> {
+async function pruneOtpCodes(ctx: AppContext): Promise<number> {
   const result = await ctx.db.kysely
     .deleteFrom('otp_codes')
     .where('expires_at', '<', ctx.clock.now().toISOString())

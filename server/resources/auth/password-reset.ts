@@ -3,14 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
 
-export const RESET_TTL_SECONDS = 60 * 60;
+const RESET_TTL_SECONDS = 60 * 60;
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const encodeUid = (userId: number) => Buffer.from(String(userId)).toString('base64url');
+const encodeUid = (userId: number) => Buffer.from(String(userId)).toString('base64url');
 
-export function decodeUid(uidb64: string): number | null {
+function decodeUid(uidb64: string): number | null {
   const text = Buffer.from(uidb64, 'base64url').toString('utf8');
   return /^\d{1,12}$/.test(text) ? Number(text) : null;
 }

@@ -17,7 +17,7 @@ import { refusal } from '@machines/shared';
 import { afterAnswer, clientIp, type Handlers } from '@server/http.js';
 
 /** The answer to every accepted request for a code, so it never tells whether the phone has an account. */
-export const PHONE_LOGIN_SENT =
+const PHONE_LOGIN_SENT =
   'If an account uses this phone number, a sign-in code has been sent to it.';
 
 /**
@@ -31,10 +31,7 @@ export type PhoneLoginAccount =
  * The active accounts with this phone, as registration stores it. Deactivated accounts never sign
  * in; when several active accounts share the phone, a code could not say which one is meant.
  */
-export async function phoneLoginAccount(
-  ctx: AppContext,
-  phone: string,
-): Promise<PhoneLoginAccount> {
+async function phoneLoginAccount(ctx: AppContext, phone: string): Promise<PhoneLoginAccount> {
   const users = await ctx.db.kysely
     .selectFrom('users')
     .selectAll()

@@ -22,7 +22,7 @@ import { signJwt, verifyJwt } from './jwt.js';
 export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
 export interface TokenPair {
   access: string;

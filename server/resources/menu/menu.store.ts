@@ -7,8 +7,6 @@ import { recordAudit } from '@server/lifecycles/audit.js';
 import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 import { parseDishes } from './menu.read.js';
 
-export type MenuStore = ReturnType<typeof createMenuStore>;
-
 /** "Dal (veg), Rice (veg)", or "nothing" for an empty meal: the audit summary's words. */
 const dishList = (dishes: readonly Dish[]) =>
   dishes.length === 0 ? 'nothing' : dishes.map((dish) => `${dish.name} (${dish.mark})`).join(', ');

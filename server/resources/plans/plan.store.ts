@@ -53,8 +53,6 @@ export type PlanChanges = Partial<
   >
 >;
 
-export type PlanStore = ReturnType<typeof createPlanStore>;
-
 export function createPlanStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 

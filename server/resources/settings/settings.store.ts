@@ -13,8 +13,6 @@ import { recordAudit } from '@server/lifecycles/audit.js';
 import { nowIso, refusalsError, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSettings } from './settings.read.js';
 
-export type SettingsStore = ReturnType<typeof createSettingsStore>;
-
 export function createSettingsStore(deps: StoreDeps) {
   const db = deps.db.kysely;
 

@@ -29,7 +29,7 @@ interface WebhookBody {
 }
 
 /** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body with the app secret. */
-export function isValidHubSignature(appSecret: string, raw: Buffer, header: string): boolean {
+function isValidHubSignature(appSecret: string, raw: Buffer, header: string): boolean {
   const given = header.trim();
   const expected = `sha256=${hmacHex(appSecret, raw)}`;
   return sameHex(

@@ -2,9 +2,9 @@
 // Verification is the same HMAC for both providers (Razorpay's protocol), so it lives in
 // signatures.ts.
 
-export type ProviderName = 'sandbox' | 'razorpay';
+type ProviderName = 'sandbox' | 'razorpay';
 
-export interface OrderRequest {
+interface OrderRequest {
   amountPaise: number;
   currency: 'INR';
   /** Our reference, shown in Razorpay's dashboard (at most 40 characters). */
@@ -43,7 +43,7 @@ export interface ProviderPaymentLink {
  * POST /v1/payments/qr_codes: a UPI QR for one fixed amount, paid once (type upi_qr, usage
  * single_use, fixed_amount true), closed by itself at close_by.
  */
-export interface QrCodeRequest {
+interface QrCodeRequest {
   amountPaise: number;
   /** The label in the provider's dashboard. */
   name: string;

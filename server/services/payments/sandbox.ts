@@ -21,7 +21,7 @@ import {
 export const sandboxQrVpa = (qrId: string) => `rzr.${qrId.replace('_', '').toLowerCase()}@sandbox`;
 
 /** The UPI request a sandbox QR encodes: a fixed amount to the QR's own UPI id, `tr` its id. */
-export function sandboxQrUri(qrId: string, payeeName: string, amountPaise: number, note: string) {
+function sandboxQrUri(qrId: string, payeeName: string, amountPaise: number, note: string) {
   return `${upiPayUri({ vpa: sandboxQrVpa(qrId), payeeName, amountPaise, note })}&tr=${qrId}`;
 }
 

@@ -12,7 +12,7 @@ import {
   type WhatsappTemplateName,
 } from './templates.js';
 
-export interface WhatsappMessage {
+interface WhatsappMessage {
   /** As stored (+919876543210); the Cloud API takes the digits with the country code. */
   to: string;
   template: WhatsappTemplateName;
@@ -40,7 +40,7 @@ export interface WhatsappProvider {
 }
 
 /** +919876543210 → 919876543210, Meta's wa_id form. */
-export const waId = (phone: string) => phone.replace(/\D/g, '');
+const waId = (phone: string) => phone.replace(/\D/g, '');
 
 /**
  * Error codes that say "later": Meta's throttling (4, 80007, 130429, 131056), spam rate limit

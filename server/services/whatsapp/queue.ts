@@ -27,9 +27,9 @@ import { whatsappLanguage, type WhatsappNotice, type WhatsappTemplateName } from
 type MessageRow = Selectable<WhatsappMessagesTable>;
 
 /** A claim older than this belongs to an instance that died: another may take it over. */
-export const CLAIM_TIMEOUT_MS = 2 * 60_000;
+const CLAIM_TIMEOUT_MS = 2 * 60_000;
 /** A send that keeps failing for a passing reason falls back to SMS after this many attempts. */
-export const MAX_WHATSAPP_ATTEMPTS = 5;
+const MAX_WHATSAPP_ATTEMPTS = 5;
 const DAY_MS = 24 * 3600_000;
 const EPOCH = new Date(0).toISOString();
 

@@ -10,7 +10,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SandboxSentMessage {
+interface SandboxSentMessage {
   wamid: string;
   to: string;
   template: string;

@@ -11,7 +11,7 @@ import type { Dialect } from '@server/platform/db/index.js';
  * ACTIVE one; ended_end: adjusted_end_date of the newest ACTIVE or EXPIRED one. Whether ACTIVE is
  * really still active depends on today, so readers compare these dates with today.
  */
-export function refreshSummarySql(userId: string): string {
+function refreshSummarySql(userId: string): string {
   return `insert into customer_subscription_summaries (user_id, latest_status, active_end, ended_end)
     select ${userId},
       (select l.status from subscriptions l where l.user_id = ${userId} order by l.id desc limit 1),

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
 
 /** The shared answers and the tables each one shows. */
-export const READ_VERSIONS = { plans: ['plans'] } as const;
+const READ_VERSIONS = { plans: ['plans'] } as const;
 
 export function readVersionsMigration(dialect: Dialect) {
   return {
