@@ -24,11 +24,33 @@ import {
   customerNameOf,
   requestProblems,
 } from '@server/lifecycles/payment-link/payment-link.read.js';
+import {
+  auditPaidAfterEnd,
+  COUNTER_QR_KIND,
+  payableSubscription,
+  recordWithdrawal,
+  type RequestFacts,
+} from '@server/lifecycles/payment-link/payment-request.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { ProviderError, type PaymentProvider } from '@server/services/payments/provider.js';
 import { counterQrSelect, type CounterQrRow } from './counter-qr.read.js';
 
 const MINUTE_MS = 60 * 1000;
+
+/** A QR as the audit of the server's own steps names it. */
+const requestFacts = (row: {
+  id: number;
+  provider_qr_id: string;
+  status: string;
+  amount_paise: number | string;
+  subscription_id: number;
+}): RequestFacts => ({
+  id: row.id,
+  providerId: row.provider_qr_id,
+  status: row.status,
+  amountPaise: Number(row.amount_paise),
+  subscriptionId: row.subscription_id,
+});
 
 export interface NewCounterQr {
   subscriptionId: number;
@@ -75,34 +97,12 @@ export function createCounterQrStore(
   /** Creates a QR at the provider for what the subscription owes (or part of it), audited. */
   async function create(owner: User, input: NewCounterQr): Promise<CounterQrRow> {
     if (!provider.qrCodes) throw refusalDetail(400, 'counter_qr.not_supported');
-    const subscription = await db
-      .selectFrom('subscriptions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select([
-        's.id',
-        's.user_id',
-        's.status',
-        'u.first_name',
-        'u.last_name',
-        'u.username',
-        'p.name as plan_name',
-      ])
-      .where('s.id', '=', input.subscriptionId)
-      .executeTakeFirst();
-    if (!subscription) {
-      throw new ApiError(400, {
-        subscription: ['The record you chose does not exist.'],
-        error_code: 'does_not_exist',
-      });
-    }
-    const { amountPaise, problems } = await requestProblems(
+    const { subscription, amountPaise } = await payableSubscription(
       db,
-      subscription.id,
+      input.subscriptionId,
       input.amountPaise,
       nowIso(deps),
     );
-    if (problems.length > 0) throw refusalsError(problems);
 
     const createdAt = nowIso(deps);
     const closeBy = new Date(Date.parse(createdAt) + COUNTER_QR_LIFETIME_MINUTES * MINUTE_MS);
@@ -279,20 +279,7 @@ export function createCounterQrStore(
           .where('id', '=', claimed.id)
           .execute();
         if (!decision.ok) {
-          await recordAudit(deps, trx, {
-            actor: null,
-            action: 'counter_qr.paid_after_end',
-            objectType: 'counter_qr',
-            objectId: claimed.id,
-            summary:
-              `${formatMoney('en', payment.amount_paise)} was paid on the ${claimed.status} ` +
-              `counter QR code ${claimed.provider_qr_id} as payment #${payment.id}` +
-              (Number(payment.advance_paise) > 0
-                ? `; ${formatMoney('en', payment.advance_paise)} is kept as the customer's advance.`
-                : '.'),
-            before: { status: claimed.status },
-            after: { status: claimed.status, payment_id: payment.id },
-          });
+          await auditPaidAfterEnd(deps, trx, COUNTER_QR_KIND, requestFacts(claimed), payment);
         }
         return { status: 'processed', payment };
       });
@@ -318,26 +305,21 @@ export function createCounterQrStore(
     const decision = decideFor(row, { type: 'counter_qr.close' });
     if (!decision.ok) return false;
     await provider.closeQrCode(row.provider_qr_id);
-    return db.transaction().execute(async (trx) => {
-      const closed = await trx
-        .updateTable('counter_qr_codes')
-        .set({ status: decision.next as CounterQrStatus, updated_at: nowIso(deps) })
-        .where('id', '=', id)
-        .where('status', '=', 'created')
-        .returning('id')
-        .executeTakeFirst();
-      if (!closed) return false;
-      await recordAudit(deps, trx, {
-        actor: null,
-        action: 'counter_qr.withdraw',
-        objectType: 'counter_qr',
-        objectId: id,
-        summary: `Closed the counter QR code ${row.provider_qr_id} for ${formatMoney('en', row.amount_paise)} (subscription #${row.subscription_id}): ${reason}`,
-        before: { status: row.status },
-        after: { status: decision.next },
-      });
-      return true;
-    });
+    return recordWithdrawal(
+      deps,
+      COUNTER_QR_KIND,
+      requestFacts(row),
+      decision.next,
+      reason,
+      async (trx) =>
+        (await trx
+          .updateTable('counter_qr_codes')
+          .set({ status: decision.next as CounterQrStatus, updated_at: nowIso(deps) })
+          .where('id', '=', id)
+          .where('status', '=', 'created')
+          .returning('id')
+          .executeTakeFirst()) !== undefined,
+    );
   }
 
   /**

@@ -29,8 +29,30 @@ import {
   requestProblems,
   type PaymentLinkRow,
 } from './payment-link.read.js';
+import {
+  auditPaidAfterEnd,
+  PAYMENT_LINK_KIND,
+  payableSubscription,
+  recordWithdrawal,
+  type RequestFacts,
+} from './payment-request.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A link as the audit of the server's own steps names it. */
+const requestFacts = (row: {
+  id: number;
+  provider_link_id: string;
+  status: string;
+  amount_paise: number | string;
+  subscription_id: number;
+}): RequestFacts => ({
+  id: row.id,
+  providerId: row.provider_link_id,
+  status: row.status,
+  amountPaise: Number(row.amount_paise),
+  subscriptionId: row.subscription_id,
+});
 
 export interface NewPaymentLink {
   subscriptionId: number;
@@ -81,36 +103,12 @@ export function createPaymentLinkStore(
    * owner asks for it, or the server itself (null) for a dues reminder.
    */
   async function create(owner: User | null, input: NewPaymentLink): Promise<PaymentLinkRow> {
-    const subscription = await db
-      .selectFrom('subscriptions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select([
-        's.id',
-        's.user_id',
-        's.status',
-        'u.first_name',
-        'u.last_name',
-        'u.username',
-        'u.phone',
-        'u.email',
-        'p.name as plan_name',
-      ])
-      .where('s.id', '=', input.subscriptionId)
-      .executeTakeFirst();
-    if (!subscription) {
-      throw new ApiError(400, {
-        subscription: ['The record you chose does not exist.'],
-        error_code: 'does_not_exist',
-      });
-    }
-    const { amountPaise, problems } = await requestProblems(
+    const { subscription, amountPaise } = await payableSubscription(
       db,
-      subscription.id,
+      input.subscriptionId,
       input.amountPaise,
       nowIso(deps),
     );
-    if (problems.length > 0) throw refusalsError(problems);
 
     const settings = await readSettings(db);
     const lifetimeDays = settings.upi?.link_expiry_days ?? PAYMENT_LINK_LIFETIME_DAYS;
@@ -305,20 +303,7 @@ export function createPaymentLinkStore(
           .where('id', '=', claimed.id)
           .execute();
         if (!decision.ok) {
-          await recordAudit(deps, trx, {
-            actor: null,
-            action: 'payment_link.paid_after_end',
-            objectType: 'payment_link',
-            objectId: claimed.id,
-            summary:
-              `${formatMoney('en', payment.amount_paise)} was paid on the ${claimed.status} ` +
-              `payment link ${claimed.provider_link_id} as payment #${payment.id}` +
-              (Number(payment.advance_paise) > 0
-                ? `; ${formatMoney('en', payment.advance_paise)} is kept as the customer's advance.`
-                : '.'),
-            before: { status: claimed.status },
-            after: { status: claimed.status, payment_id: payment.id },
-          });
+          await auditPaidAfterEnd(deps, trx, PAYMENT_LINK_KIND, requestFacts(claimed), payment);
         }
         return { status: 'processed', payment };
       });
@@ -344,26 +329,21 @@ export function createPaymentLinkStore(
     const decision = decideFor(row, { type: 'payment_link.cancel' });
     if (!decision.ok) return false;
     await provider.cancelPaymentLink(row.provider_link_id);
-    return db.transaction().execute(async (trx) => {
-      const cancelled = await trx
-        .updateTable('payment_links')
-        .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
-        .where('id', '=', id)
-        .where('status', '=', 'created')
-        .returning('id')
-        .executeTakeFirst();
-      if (!cancelled) return false;
-      await recordAudit(deps, trx, {
-        actor: null,
-        action: 'payment_link.withdraw',
-        objectType: 'payment_link',
-        objectId: id,
-        summary: `Cancelled the payment link ${row.provider_link_id} for ${formatMoney('en', row.amount_paise)} (subscription #${row.subscription_id}): ${reason}`,
-        before: { status: row.status },
-        after: { status: decision.next },
-      });
-      return true;
-    });
+    return recordWithdrawal(
+      deps,
+      PAYMENT_LINK_KIND,
+      requestFacts(row),
+      decision.next,
+      reason,
+      async (trx) =>
+        (await trx
+          .updateTable('payment_links')
+          .set({ status: decision.next as PaymentLinkStatus, updated_at: nowIso(deps) })
+          .where('id', '=', id)
+          .where('status', '=', 'created')
+          .returning('id')
+          .executeTakeFirst()) !== undefined,
+    );
   }
 
   /** payment_link.expired / .cancelled from the provider: the link ends so, once. */
