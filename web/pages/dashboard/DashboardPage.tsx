@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useActiveSubscription, useFeedbackStats, usePayments } from '@web/api/queries';
 import { ButtonLink } from '@web/components/Button';
 import { Card, Details, StatCard } from '@web/components/Card';
-import { HoldBanner } from '@web/components/DuesHold';
+import { HoldBanner } from '@web/features/dues';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT, type Translate } from '@web/i18n/i18n';

@@ -36,7 +36,7 @@ import { CancelDialog } from './CancelDialog';
 import { FAILURE_TOAST_MESSAGES, payoutText } from './messages';
 import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
-import { HoldBanner } from '@web/components/DuesHold';
+import { HoldBanner } from '@web/features/dues';
 
 const ACTION_LABELS = {
   'subscription.pay': 'subscriptions.action.pay',

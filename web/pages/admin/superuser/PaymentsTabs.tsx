@@ -36,8 +36,8 @@ import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
 import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
-import { gatewayText, paymentModeText } from './messages';
-import { UNAUTHORIZED_MESSAGES } from './unauthorized';
+import { gatewayText, paymentModeText } from '@web/features/payment';
+import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
 import { useDebounced } from '@web/lib/useDebounced';
 
 /** The Recent 20 tab shows the latest 20 payments. */

@@ -1,0 +1,6 @@
+// The subscription lifecycle (machines/subscription, server/lifecycles/subscription), as the owner
+// acts on it: move one subscription's end date, or every active one's, and their hooks and toasts.
+export * from './subscription.api';
+export * from './messages';
+export { AdjustEndDateDialog, adjustmentPreview } from './AdjustEndDateDialog';
+export { ExtendAllDialog } from './ExtendAllDialog';
