@@ -6,7 +6,7 @@ import { REFUSALS_EN, REFUSALS_HI } from '@machines/shared';
 import { apiFetch } from '../../web/api/call';
 import { createApi } from '../../web/api/client';
 import { ApiError } from '../../web/api/errors';
-import { sendStaffCommand, type StaffMember } from '../../web/api/staff';
+import { sendStaffCommand, type StaffMember } from '../../web/features/staff/staff.api';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import {
   inviteState,

@@ -1,10 +1,13 @@
-// A customer's consents, which the owner records (said aloud, naming who heard it) and withdraws.
+// The consent lifecycle: the customer's own consents per channel and purpose, which they change
+// (issue 23), and a customer's consents as the owner records them (said aloud, naming who heard
+// it) and withdraws them.
 import type { components } from '@generated/api';
 import type { ConsentChannel, ConsentPurpose } from '@machines/consent';
 import type { ApiPath } from '@web/api/call';
 import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 
 export type Consent = components['schemas']['Consent'];
+export type ConsentUpdate = components['schemas']['ConsentUpdate'];
 
 const CONSENTS = '/owner/customers/{id}/consents/' satisfies ApiPath<'get'>;
 
@@ -35,4 +38,16 @@ export const useWithdrawConsent = () =>
       body: { channel, purpose },
     }),
     refreshes: [CONSENTS],
+  });
+
+// ---- the customer's own ----
+
+const MY_CONSENTS = '/accounts/consents/' satisfies ApiPath<'get'>;
+
+export const useConsents = () => useApiQuery(MY_CONSENTS, undefined, { role: 'customer' });
+
+export const useUpdateConsent = () =>
+  useApiMutation('put', '/accounts/consents/', {
+    init: (body: ConsentUpdate) => ({ body }),
+    refreshes: [MY_CONSENTS],
   });

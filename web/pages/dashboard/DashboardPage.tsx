@@ -1,6 +1,8 @@
 // The customer's dashboard (a mess owner gets web/pages/admin/dashboard on the same path).
 import { Link } from 'wouter';
-import { useActiveSubscription, useFeedbackStats, usePayments } from '@web/api/queries';
+import { useActiveSubscription } from '@web/features/subscription';
+import { useFeedbackStats } from '@web/features/feedback';
+import { usePayments } from '@web/features/payment';
 import { ButtonLink } from '@web/components/Button';
 import { Card, Details, StatCard } from '@web/components/Card';
 import { HoldBanner } from '@web/features/dues';

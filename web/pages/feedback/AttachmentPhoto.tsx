@@ -1,6 +1,6 @@
 // The customer's own photo on their feedback: a thumbnail that opens full size.
 import { useState } from 'react';
-import { useAttachmentImage, type Feedback } from '@web/api/queries';
+import { useAttachmentImage, type Feedback } from '@web/features/feedback';
 import { Dialog } from '@web/components/Dialog';
 import { useT } from '@web/i18n/i18n';
 import { useObjectUrl } from '@web/lib/useObjectUrl';

@@ -1,7 +1,7 @@
 // Feedback: the customer's list, Add Feedback (Feedback Pending while one is open), form and attachment.
 import { useEffect, useState } from 'react';
 import { isOpenFeedbackStatus } from '@machines/feedback';
-import { useFeedbackList, type Feedback } from '@web/api/queries';
+import { useFeedbackList, type Feedback } from '@web/features/feedback';
 import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';

@@ -13,8 +13,13 @@ import {
 import { addDays, allowedEvents, errorCode, isIsoDate, type Refusal } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { ApiError, errorMessage } from '@web/api/errors';
-import { useCreateLeave, useUpdateLeave } from '@web/api/mutations';
-import { useLeavePolicy, useSubscriptions, type LeaveRequest } from '@web/api/queries';
+import {
+  useCreateLeave,
+  useUpdateLeave,
+  useLeavePolicy,
+  type LeaveRequest,
+} from '@web/features/leave';
+import { useSubscriptions } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { DateField } from '@web/components/DateField';
 import { Dialog } from '@web/components/Dialog';

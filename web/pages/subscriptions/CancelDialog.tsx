@@ -8,8 +8,12 @@ import {
   validatePayoutDraft,
 } from '@machines/refund';
 import { errorMessage, fieldErrors } from '@web/api/errors';
-import { useCancelSubscription } from '@web/api/mutations';
-import { useCancelPreview, type CancelPreview, type Subscription } from '@web/api/queries';
+import { useCancelSubscription } from '@web/features/subscription';
+import {
+  useCancelPreview,
+  type CancelPreview,
+  type Subscription,
+} from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Spinner } from '@web/components/Spinner';

@@ -8,8 +8,8 @@ import {
   validatePayoutDraft,
 } from '@machines/refund';
 import { errorMessage, fieldErrors } from '@web/api/errors';
-import { useUpdateRefundPayout } from '@web/api/mutations';
-import type { Subscription } from '@web/api/queries';
+import { useUpdateRefundPayout } from '@web/features/refund';
+import type { Subscription } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { formStyles } from '@web/components/Field';

@@ -12,8 +12,12 @@ import {
   subscriptionMachine,
 } from '@machines/subscription';
 import { errorMessage } from '@web/api/errors';
-import { useDeleteSubscription, useRenewSubscription } from '@web/api/mutations';
-import { useSubscriptions, type Subscription } from '@web/api/queries';
+import {
+  useDeleteSubscription,
+  useRenewSubscription,
+  useSubscriptions,
+  type Subscription,
+} from '@web/features/subscription';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Badge, Card, Details, EmptyState } from '@web/components/Card';

@@ -13,7 +13,9 @@ import {
   type CustomerRecord,
   type CustomerSubscription,
 } from '@web/api/customer';
-import type { AdminFeedback, AdminLeave, AdminPayment } from '@web/api/admin';
+import type { AdminFeedback } from '@web/features/feedback';
+import type { AdminLeave } from '@web/features/leave';
+import type { AdminPayment } from '@web/features/payment';
 import { hasEmail } from '@machines/walk-in';
 import { ApiError, errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';

@@ -10,15 +10,15 @@ import {
 } from '@machines/refund';
 import { allowedEvents } from '@machines/shared';
 import type { OperationId } from '@machines/staff';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminRefunds,
   useRefundAction,
   useRefundPayout,
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
-} from '@web/api/admin';
+} from '@web/features/refund';
 import { errorMessage, isNotFound } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';

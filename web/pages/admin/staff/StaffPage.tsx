@@ -11,7 +11,7 @@ import {
   useUpdateStaff,
   type StaffCommand,
   type StaffMember,
-} from '@web/api/staff';
+} from '@web/features/staff';
 import { Button } from '@web/components/Button';
 import { Badge, Card, type BadgeTone } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';

@@ -2,15 +2,15 @@
 // details modal, and a successful payment's receipt (the customer's dialog: view, print, PDF).
 import { useState } from 'react';
 import { receiptAvailable } from '@machines/payment';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminPayment,
   useAdminPayments,
   useFailedPayments,
   useRecentPayments,
   type AdminPayment,
   type PaymentsQuery,
-} from '@web/api/admin';
+} from '@web/features/payment';
 import { ApiError } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';

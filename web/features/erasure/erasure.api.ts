@@ -1,27 +1,15 @@
-// Privacy (issue 23): the customer's consents per channel and purpose, their data download and
-// their request to erase the account; the owner's erasure requests.
+// The erasure lifecycle (issue 23): the customer's request to erase the account (and the file of
+// everything the mess keeps about them, which they may download first); the owner's erasure requests.
 import type { components } from '@generated/api';
-import type { ApiPath } from './call';
-import { apiFetch } from './call';
-import { byId, useApiMutation, useApiQuery } from './query';
-import { useApiScope } from './scope';
+import { apiFetch, type ApiPath } from '@web/api/call';
+import { byId, useApiMutation, useApiQuery } from '@web/api/query';
+import { useApiScope } from '@web/api/scope';
 
-export type Consent = components['schemas']['Consent'];
-export type ConsentUpdate = components['schemas']['ConsentUpdate'];
 export type ErasureRequest = components['schemas']['ErasureRequest'];
 export type MyErasureRequest = components['schemas']['MyErasureRequest'];
 
-const CONSENTS = '/accounts/consents/' satisfies ApiPath<'get'>;
 const MY_ERASURE = '/accounts/erasure-request/' satisfies ApiPath<'get'>;
 const ERASURES = '/owner/erasure-requests/' satisfies ApiPath<'get'>;
-
-export const useConsents = () => useApiQuery(CONSENTS, undefined, { role: 'customer' });
-
-export const useUpdateConsent = () =>
-  useApiMutation('put', '/accounts/consents/', {
-    init: (body: ConsentUpdate) => ({ body }),
-    refreshes: [CONSENTS],
-  });
 
 /** The customer's file of everything the mess keeps about them (the server names it). */
 export function useDataExport() {

@@ -2,10 +2,9 @@
 // row's commands the staff machine offers (a new invite, deactivate, reactivate).
 import type { components } from '@generated/api';
 import type { StaffEventType } from '@machines/staff';
-import type { ApiPath } from './call';
-import { apiFetch } from './call';
-import type { ApiClient } from './client';
-import { byId, useApiMutation, useApiQuery, useApiWrite } from './query';
+import { type ApiPath, apiFetch } from '@web/api/call';
+import type { ApiClient } from '@web/api/client';
+import { byId, useApiMutation, useApiQuery, useApiWrite } from '@web/api/query';
 
 export type StaffMember = components['schemas']['StaffMember'];
 export type StaffCreate = components['schemas']['StaffCreate'];

@@ -1,7 +1,7 @@
 // The owner's closed days: the list, closing a date (or one meal of it) and opening it again. Each
 // moves end dates, so like every owner write it refreshes every read.
 import type { components } from '@generated/api';
-import { byId, useApiMutation, useApiQuery } from './query';
+import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 
 export type ClosedDay = components['schemas']['ClosedDay'];
 export type ClosedDayCreate = components['schemas']['ClosedDayCreate'];
