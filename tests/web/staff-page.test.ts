@@ -15,7 +15,7 @@ import {
   staffFieldErrors,
   staffRefusal,
   staffRowActions,
-} from '../../web/pages/admin/staff/staffModel';
+} from '../../web/features/staff/staffModel';
 import { en, hi } from './catalogues';
 
 const BASE = 'http://dabba.test/api';

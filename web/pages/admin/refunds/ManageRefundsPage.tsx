@@ -18,6 +18,8 @@ import {
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
+  describePayout,
+  REFUND_FILTER_LABELS,
 } from '@web/features/refund';
 import { errorMessage, isNotFound } from '@web/api/errors';
 import { Button } from '@web/components/Button';
@@ -36,7 +38,6 @@ import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
-import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
 
 type Filter = (typeof REFUND_FILTERS)[number];
 

@@ -11,6 +11,12 @@ import {
   useUpdateStaff,
   type StaffCommand,
   type StaffMember,
+  inviteState,
+  ROLE_CHOICES,
+  STAFF_ROLE_HINTS,
+  staffFieldErrors,
+  staffRefusal,
+  staffRowActions,
 } from '@web/features/staff';
 import { Button } from '@web/components/Button';
 import { Badge, Card, type BadgeTone } from '@web/components/Card';
@@ -26,14 +32,6 @@ import { lifecycleLabel, staffRoleLabel } from '@web/i18n/labels';
 import { formatDateTime } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
 import * as styles from './StaffPage.css';
-import {
-  inviteState,
-  ROLE_CHOICES,
-  STAFF_ROLE_HINTS,
-  staffFieldErrors,
-  staffRefusal,
-  staffRowActions,
-} from './staffModel';
 
 const STATUS_TONES: Readonly<Record<StaffMember['status'], BadgeTone>> = {
   active: 'success',

@@ -9,7 +9,7 @@ import {
   type StaffRole,
 } from '@machines/staff';
 import { ApiError, fieldErrors } from '@web/api/errors';
-import type { StaffMember } from '@web/features/staff';
+import type { StaffMember } from './staff.api';
 import type { MessageId } from '@web/i18n/i18n';
 import { apiRefusalText, refusalKeyText } from '@web/i18n/refusals';
 

@@ -8,7 +8,7 @@ import {
   validatePayoutDraft,
 } from '@machines/refund';
 import { errorMessage, fieldErrors } from '@web/api/errors';
-import { useUpdateRefundPayout } from '@web/features/refund';
+import { useUpdateRefundPayout } from './refund.api';
 import type { Subscription } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';

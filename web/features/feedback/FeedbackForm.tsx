@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { messageCounterTone } from '@machines/feedback';
 import { FEEDBACK_MESSAGE_MAX_LENGTH } from '@machines/shared';
 import { ApiError } from '@web/api/errors';
-import { useCreateFeedback, type Feedback } from '@web/features/feedback';
+import { useCreateFeedback, type Feedback } from './feedback.api';
 import { useSubscriptions } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
@@ -14,7 +14,7 @@ import { useT } from '@web/i18n/i18n';
 import { typeLabel } from '@web/lib/feedback';
 import { mealLabel, todayIso } from '@web/lib/format';
 import { refusalKeyText } from '@web/i18n/refusals';
-import * as styles from './FeedbackPage.css';
+import * as styles from './feedback.css';
 
 type FeedbackType = 'general_feedback' | 'food_complaint';
 

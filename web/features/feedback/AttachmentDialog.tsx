@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
 import { allowedEvents, ATTACHMENT_MAX_BYTES } from '@machines/shared';
 import { errorMessage } from '@web/api/errors';
-import { useUploadAttachment, type Feedback } from '@web/features/feedback';
+import { useUploadAttachment, type Feedback } from './feedback.api';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';

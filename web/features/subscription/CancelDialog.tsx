@@ -8,21 +8,21 @@ import {
   validatePayoutDraft,
 } from '@machines/refund';
 import { errorMessage, fieldErrors } from '@web/api/errors';
-import { useCancelSubscription } from '@web/features/subscription';
 import {
+  useCancelSubscription,
   useCancelPreview,
   type CancelPreview,
   type Subscription,
-} from '@web/features/subscription';
+} from './subscription.api';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Spinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { formatDate, formatRupees } from '@web/lib/format';
+import { PayoutFields } from '@web/features/refund';
+import * as styles from './CancelDialog.css';
 import { FAILURE_TOAST_MESSAGES } from './messages';
-import { PayoutFields } from './PayoutFields';
-import * as styles from './SubscriptionsPage.css';
 
 /** The cancel rule in the customer's words, with their numbers: only paid days are refunded. */
 function refundExplanation(t: Translate, preview: CancelPreview): string {

@@ -13,12 +13,7 @@ import {
 import { addDays, allowedEvents, errorCode, isIsoDate, type Refusal } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
 import { ApiError, errorMessage } from '@web/api/errors';
-import {
-  useCreateLeave,
-  useUpdateLeave,
-  useLeavePolicy,
-  type LeaveRequest,
-} from '@web/features/leave';
+import { useCreateLeave, useUpdateLeave, useLeavePolicy, type LeaveRequest } from './leave.api';
 import { useSubscriptions } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
 import { DateField } from '@web/components/DateField';
@@ -28,7 +23,7 @@ import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { todayIso } from '@web/lib/format';
 import { refusalKeyText, refusalText } from '@web/i18n/refusals';
-import * as styles from './LeavesPage.css';
+import * as styles from './LeaveDialog.css';
 
 const PAST_DATES = leaveRequestRefusals.pastDates;
 

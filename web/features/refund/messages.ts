@@ -1,6 +1,6 @@
-// The texts machines/ words for the subscription screens (which `dabba` shows too), as messages:
-// the same English, in the current language. tests/web/messages-customer-commerce.test.ts keeps
-// the English equal to the machines'.
+// The texts machines/refund words for a refund's payout details (which `dabba` shows too), as
+// messages: the same English, in the current language. tests/web/messages-customer-commerce.test.ts
+// keeps the English equal to the machine's.
 import {
   ACCOUNT_HOLDER_NAME_MAX,
   PAYOUT_MESSAGES,
@@ -9,26 +9,7 @@ import {
   type RefundPayoutMasked,
   shownUpiId,
 } from '@machines/refund';
-import type { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
 import type { MessageId, Translate } from '@web/i18n/i18n';
-
-/** SUBSCRIPTION_FAILURE_TOASTS of the actions these screens run themselves (Pay is the checkout's). */
-export const FAILURE_TOAST_MESSAGES = {
-  'subscription.delete': {
-    title: 'subscriptions.toast.deleteFailed.title',
-    message: 'subscriptions.toast.deleteFailed.message',
-  },
-  'subscription.cancel': {
-    title: 'subscriptions.toast.cancelFailed.title',
-    message: 'subscriptions.toast.cancelFailed.message',
-  },
-  'subscription.renew': {
-    title: 'subscriptions.toast.renewFailed.title',
-    message: 'subscriptions.toast.renewFailed.message',
-  },
-} as const satisfies Partial<
-  Record<keyof typeof SUBSCRIPTION_FAILURE_TOASTS, { title: MessageId; message: MessageId }>
->;
 
 /** PAYOUT_MESSAGES: each payout field's message for each rule it can break. */
 export const PAYOUT_ERROR_MESSAGES = {

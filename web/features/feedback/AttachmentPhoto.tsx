@@ -1,10 +1,10 @@
 // The customer's own photo on their feedback: a thumbnail that opens full size.
 import { useState } from 'react';
-import { useAttachmentImage, type Feedback } from '@web/features/feedback';
+import { useAttachmentImage, type Feedback } from './feedback.api';
 import { Dialog } from '@web/components/Dialog';
 import { useT } from '@web/i18n/i18n';
 import { useObjectUrl } from '@web/lib/useObjectUrl';
-import * as styles from './FeedbackPage.css';
+import * as styles from './feedback.css';
 
 type Attachment = Feedback['attachments'][number];
 
