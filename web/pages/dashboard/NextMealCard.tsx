@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { mealSkipFromApi, mealSkipMachine } from '@machines/meal-skip';
 import { addDays, allowedEvents } from '@machines/shared';
 
-import { useMenu } from '@web/api/menu';
+import { useMenu } from '@web/features/menu';
 import { useUpcomingMeals, type UpcomingMeal } from '@web/api/queries';
 import { useSkipMeal, useUndoMealSkip } from '@web/features/meal-skip';
 import { errorMessage } from '@web/api/errors';

@@ -14,11 +14,11 @@ import {
 } from '@machines/delivery-stop';
 import { currentLanguage } from '@web/i18n/i18n';
 import { businessTimeZone } from '@web/lib/format';
-import { apiFetch } from './call';
-import { ApiError } from './errors';
-import { useApiQuery, useRefreshReads } from './query';
-import { useApiScope } from './scope';
-import type { ApiClient } from './client';
+import { apiFetch } from '@web/api/call';
+import { ApiError } from '@web/api/errors';
+import { useApiQuery, useRefreshReads } from '@web/api/query';
+import { useApiScope } from '@web/api/scope';
+import type { ApiClient } from '@web/api/client';
 
 type Schemas = components['schemas'];
 export type RunSheet = Schemas['RunSheet'];

@@ -4,7 +4,7 @@
 // offline: the service worker keeps nothing from /api/ (web/pwa/service-worker.js).
 import { useEffect, useState } from 'react';
 import type { components } from '@generated/api';
-import { useApiMutation, useApiQuery } from './query';
+import { useApiMutation, useApiQuery } from '@web/api/query';
 
 type Schemas = components['schemas'];
 export type MenuDays = Schemas['MenuDays'];

@@ -2,9 +2,9 @@
 // progress and the riders' pending cash, both asked again while the page is open; the routes and
 // their writes; a route's run sheet as it is on the server, for the printed sheet.
 import type { components } from '@generated/api';
-import type { ApiPath } from './call';
-import { byId, useApiMutation, useApiQuery } from './query';
-import type { Meal } from './delivery';
+import type { ApiPath } from '@web/api/call';
+import { byId, useApiMutation, useApiQuery } from '@web/api/query';
+import type { Meal } from './delivery-stop.api';
 
 type Schemas = components['schemas'];
 export type DeliveryRoute = Schemas['DeliveryRoute'];
