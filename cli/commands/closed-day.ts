@@ -15,7 +15,7 @@ export function registerClosed(program: Command, ctx: CommandContext): void {
     .description('every closed day, the latest first, with how many subscriptions each moved')
     .addOption(jsonOption())
     .action(async (options: { json?: boolean }) => {
-      const { listClosedDays } = await import('../services/closed-days');
+      const { listClosedDays } = await import('../services/closed-day');
       const rows = await listClosedDays(await ctx.api());
       const { printJson, printTable } = await import('../output');
       if (options.json) return printJson(ctx.io.stdout, rows);
@@ -44,7 +44,7 @@ export function registerClosed(program: Command, ctx: CommandContext): void {
     .requiredOption('--reason <text>', 'why; the customers are told')
     .addOption(jsonOption())
     .action(async (options: { date: string; meal?: string; reason: string; json?: boolean }) => {
-      const { closeDay, describeClosedDay } = await import('../services/closed-days');
+      const { closeDay, describeClosedDay } = await import('../services/closed-day');
       const closure = await closeDay(await ctx.api(), {
         date: options.date,
         meal: (options.meal as 'breakfast' | 'lunch' | 'dinner' | undefined) ?? null,
@@ -63,7 +63,7 @@ export function registerClosed(program: Command, ctx: CommandContext): void {
     .argument('<id>', 'the closed day', positiveInt)
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
-      const { describeClosedDay, removeClosedDay } = await import('../services/closed-days');
+      const { describeClosedDay, removeClosedDay } = await import('../services/closed-day');
       const closure = await removeClosedDay(await ctx.api(), id);
       if (options.json) {
         const { printJson } = await import('../output');

@@ -16,7 +16,7 @@ export function registerRoutes(program: Command, ctx: CommandContext): void {
     .description('every delivery route')
     .addOption(jsonOption())
     .action(async (options: { json?: boolean }) => {
-      const { listRoutes } = await import('../services/delivery');
+      const { listRoutes } = await import('../services/delivery-stop');
       const rows = await listRoutes(await ctx.api());
       const { printJson, printTable } = await import('../output');
       if (options.json) return printJson(ctx.io.stdout, rows);
@@ -44,7 +44,7 @@ export function registerRoutes(program: Command, ctx: CommandContext): void {
     .option('--rider <id>', 'a rider (a delivery account), repeatable', collectIds)
     .addOption(jsonOption())
     .action(async (options: { name: string; areas: string; rider?: number[]; json?: boolean }) => {
-      const { addRoute, describeRoute } = await import('../services/delivery');
+      const { addRoute, describeRoute } = await import('../services/delivery-stop');
       const route = await addRoute(await ctx.api(), {
         name: options.name,
         areas: options.areas
@@ -74,7 +74,7 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
         meal: 'breakfast' | 'lunch' | 'dinner';
         json?: boolean;
       }) => {
-        const { deliveryProgress, reasonLabel } = await import('../services/delivery');
+        const { deliveryProgress, reasonLabel } = await import('../services/delivery-stop');
         const progress = await deliveryProgress(
           await ctx.api(),
           { ...(options.date ? { date: options.date } : {}), meal: options.meal },

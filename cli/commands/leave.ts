@@ -32,7 +32,7 @@ export function registerLeaves(program: Command, ctx: CommandContext): void {
         }
         const from = options.on ?? options.from;
         const to = options.on ?? options.to;
-        const { listLeaves } = await import('../services/leaves');
+        const { listLeaves } = await import('../services/leave');
         const { printJson, printTable, statusLabel } = await import('../output');
         const rows = await listLeaves(await ctx.api(), {
           ...(options.status ? { status: options.status.toUpperCase() as 'PENDING' } : {}),
@@ -81,7 +81,7 @@ export function registerLeaves(program: Command, ctx: CommandContext): void {
           },
         ) => {
           const targets = idsOrAllPending(ids, options.allPending, 'leave request');
-          const { decideLeaves } = await import('../services/leaves');
+          const { decideLeaves } = await import('../services/leave');
           await decideLeaves(ctx.io, await ctx.api(), decision, options.comment, {
             ids: targets,
             dryRun: options.dryRun === true,

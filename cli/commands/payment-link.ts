@@ -1,7 +1,7 @@
 // dabba links create | list | cancel: UPI payment links the customer pays on their phone; each is
 // paid once, and its payment settles the subscription like any other (README: Payment links).
 import type { Command } from 'commander';
-import type { PaymentLinkStatus } from '../services/payment-links';
+import type { PaymentLinkStatus } from '../services/payment-link';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { jsonOption, money, positiveInt } from './shared';
@@ -26,7 +26,7 @@ export function registerLinks(program: Command, ctx: CommandContext): void {
       ) {
         throw usageError(`--status must be one of ${PAYMENT_LINK_STATUSES.join(', ')}.`);
       }
-      const { listPaymentLinks } = await import('../services/payment-links');
+      const { listPaymentLinks } = await import('../services/payment-link');
       const rows = await listPaymentLinks(await ctx.api(), {
         ...(options.status ? { status: options.status as PaymentLinkStatus } : {}),
         ...(options.user ? { user: options.user } : {}),
@@ -56,7 +56,7 @@ export function registerLinks(program: Command, ctx: CommandContext): void {
     .option('--amount <rupees>', 'part of what is due; all of it when left out', money)
     .addOption(jsonOption())
     .action(async (options: { subscription: number; amount?: number; json?: boolean }) => {
-      const { createPaymentLink, describePaymentLink } = await import('../services/payment-links');
+      const { createPaymentLink, describePaymentLink } = await import('../services/payment-link');
       const link = await createPaymentLink(await ctx.api(), {
         subscription: options.subscription,
         ...(options.amount === undefined ? {} : { amount: options.amount }),
@@ -74,7 +74,7 @@ export function registerLinks(program: Command, ctx: CommandContext): void {
     .argument('<id>', 'the payment link', positiveInt)
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
-      const { cancelPaymentLink, describePaymentLink } = await import('../services/payment-links');
+      const { cancelPaymentLink, describePaymentLink } = await import('../services/payment-link');
       const link = await cancelPaymentLink(await ctx.api(), id);
       if (options.json) {
         const { printJson } = await import('../output');

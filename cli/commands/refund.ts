@@ -25,7 +25,7 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
     .addOption(jsonOption())
     .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
-      const { listRefunds, payoutCell } = await import('../services/refunds');
+      const { listRefunds, payoutCell } = await import('../services/refund');
       const { day, printJson, printTable, rupees, statusLabel } = await import('../output');
       const rows = await listRefunds(
         await ctx.api(),
@@ -57,7 +57,7 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
     .argument('<id>', 'refund id', positiveInt)
     .addOption(jsonOption())
     .action(async (id: number, options: { json?: boolean }) => {
-      const { describePayout, showRefund } = await import('../services/refunds');
+      const { describePayout, showRefund } = await import('../services/refund');
       const { day, printFields, printJson, rupees, statusLabel } = await import('../output');
       const { refund, payoutToPay } = await showRefund(await ctx.api(), id);
       if (options.json) return printJson(ctx.io.stdout, { ...refund, payout_to_pay: payoutToPay });
@@ -118,7 +118,7 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
     }
     command.action(async (ids: string[], options: DecisionFlags) => {
       const targets = idsOrAllPending(ids, options.allPending, 'refund');
-      const { decideRefunds } = await import('../services/refunds');
+      const { decideRefunds } = await import('../services/refund');
       await decideRefunds(ctx.io, await ctx.api(), action, options.comment, {
         ids: targets,
         dryRun: options.dryRun === true,

@@ -29,7 +29,7 @@ export function registerReminders(program: Command, ctx: CommandContext): void {
     .addOption(jsonOption())
     .action(async (options: Options) => {
       const api = await ctx.api();
-      const service = await import('../services/reminders');
+      const service = await import('../services/reminder');
       const { printJson, printTable, rupees } = await import('../output');
       if (options.dryRun) {
         const next = await service.previewReminders(api);

@@ -46,7 +46,7 @@ export function registerSubscriptions(program: Command, ctx: CommandContext): vo
         } catch {
           throw usageError(`"${id}" is not a subscription id.`, 'Ids are positive whole numbers.');
         }
-        const { adjustOne } = await import('../services/adjustments');
+        const { adjustOne } = await import('../services/subscription');
         await adjustOne(ctx.io, await ctx.api(), subscriptionId, {
           days: options.days,
           reason: options.reason,
@@ -77,7 +77,7 @@ export function registerSubscriptions(program: Command, ctx: CommandContext): vo
         dryRun?: boolean;
         json?: boolean;
       }) => {
-        const { extendAll } = await import('../services/adjustments');
+        const { extendAll } = await import('../services/subscription');
         await extendAll(ctx.io, await ctx.api(), {
           days: options.days,
           reason: options.reason,

@@ -3,7 +3,6 @@
 // page, and a page uses a feature only through its index (eslint.config.js). These plant such
 // imports and lint them, so the rules are known to refuse where they should and to pass where the
 // layout needs them.
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -77,14 +76,5 @@ describe('what the layout needs', () => {
     [COMPONENT, "import { useDues } from '@web/features/dues';"],
   ])('%s may: %s', async (file, source) => {
     expect(await importErrors(file, source)).toEqual([]);
-  });
-});
-
-describe('the features', () => {
-  const features = readdirSync(path.join(root, 'web/features'));
-
-  it.each(features)('%s is named as its machine and has an index', (name) => {
-    expect(existsSync(path.join(root, 'machines', name)), `machines/${name}/`).toBe(true);
-    expect(existsSync(path.join(root, 'web/features', name, 'index.ts'))).toBe(true);
   });
 });
