@@ -1,6 +1,7 @@
-// Walk-ins: the owner's counter enrolment, and the public claim page's three steps.
+// Walk-ins: the owner's counter enrolment and a new claim link, and the public claim page's three
+// steps.
 import type { components } from '@generated/api';
-import { useApiMutation } from '@web/api/query';
+import { byId, useApiMutation } from '@web/api/query';
 
 export type WalkInRequest = components['schemas']['WalkInRequest'];
 export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
@@ -26,4 +27,11 @@ export const useClaimVerify = (token: string) =>
 export const useClaimComplete = (token: string) =>
   useApiMutation('post', '/accounts/claim/{token}/complete/', {
     init: (body: components['schemas']['ClaimCompleteRequest']) => ({ ...claimPath(token), body }),
+  });
+
+/** A walk-in's new claim link (the old one stops working), sent by SMS. */
+export const useResendClaim = () =>
+  useApiMutation('post', '/payments/admin/walk-ins/{id}/resend_claim/', {
+    init: byId,
+    refreshes: ['/accounts/owner/users/{id}/'],
   });

@@ -22,11 +22,3 @@ export const email = style({ overflowWrap: 'anywhere' });
 export const nowrapDates = style({ whiteSpace: 'nowrap' });
 
 export const sectionEmpty = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center' });
-
-/** A walk-in's claim link: its state, and the button beside it (below it on a phone). */
-export const claim = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});

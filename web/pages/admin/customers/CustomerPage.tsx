@@ -9,7 +9,6 @@ import {
   useCustomerLeaves,
   useCustomerPayments,
   useCustomerRecord,
-  useResendClaim,
   type CustomerRecord,
   type CustomerSubscription,
 } from '@web/api/customer';
@@ -17,8 +16,7 @@ import type { AdminFeedback } from '@web/features/feedback';
 import type { AdminLeave } from '@web/features/leave';
 import type { AdminPayment } from '@web/features/payment';
 import { hasEmail } from '@machines/walk-in';
-import { ApiError, errorMessage } from '@web/api/errors';
-import { Button } from '@web/components/Button';
+import { ApiError } from '@web/api/errors';
 import { Badge, Card, Details } from '@web/components/Card';
 import { safeOrigin } from '@web/components/CustomerLink';
 import { Pager } from '@web/components/Filters';
@@ -26,7 +24,6 @@ import { PhoneNumber } from '@web/components/PhoneNumber';
 import { PageSpinner } from '@web/components/Spinner';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Table, type Column } from '@web/components/Table';
-import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { feedbackTypeLabel, lifecycleLabel, personName, priorityLabel } from '@web/i18n/labels';
@@ -41,7 +38,7 @@ import {
 import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './CustomerPage.css';
 import { ConsentCard } from '@web/features/consent';
-import { EmailAddress } from '@web/features/walk-in';
+import { ClaimLink, EmailAddress } from '@web/features/walk-in';
 
 /** The users list's subscription_status for a customer who never subscribed. */
 const NO_SUBSCRIPTION = 'No subscription';
@@ -101,52 +98,6 @@ function SectionEmpty({ text }: { text: string }) {
     <Card>
       <p className={styles.sectionEmpty}>{text}</p>
     </Card>
-  );
-}
-
-/** A walk-in's claim link: where it stands, and a new one by SMS until the account is claimed. */
-function ClaimLink({ customer }: { customer: CustomerRecord }) {
-  const t = useT();
-  const notify = useToast();
-  const resend = useResendClaim();
-  const claim = customer.claim;
-  if (!claim) return null;
-  const expired = claim.status !== 'CLAIMED' && Date.parse(claim.expires_at) <= Date.now();
-  return (
-    <span className={styles.claim}>
-      <span>
-        {claim.status === 'CLAIMED'
-          ? t('superuser.customer.claim.claimed')
-          : expired
-            ? t('superuser.customer.claim.expired', { date: formatDateTime(claim.expires_at) })
-            : t('superuser.customer.claim.open', { date: formatDateTime(claim.expires_at) })}
-      </span>
-      {claim.actions.includes('claim.resend') ? (
-        <Button
-          size="sm"
-          tone="secondary"
-          busy={resend.isPending}
-          onClick={() =>
-            resend.mutate(customer.id, {
-              onSuccess: () =>
-                notify({
-                  tone: 'success',
-                  title: t('superuser.customer.claim.sent'),
-                  message: t('superuser.customer.claim.sentMessage', { phone: customer.phone }),
-                }),
-              onError: (error) =>
-                notify({
-                  tone: 'error',
-                  title: t('superuser.customer.claim.failed'),
-                  message: errorMessage(error, t('superuser.customer.claim.failed')),
-                }),
-            })
-          }
-        >
-          {t('superuser.customer.claim.resend')}
-        </Button>
-      ) : null}
-    </span>
   );
 }
 
