@@ -1,5 +1,6 @@
 // One linter for the whole tree. The machines/ rule keeps the lifecycles pure; the server/ rule keeps
-// each lifecycle's writes in its own folder.
+// each lifecycle's writes in its own folder; the web/ rules keep each lifecycle's web code in its
+// feature folder (used through its index) and each screen in its page folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +9,10 @@ import globals from 'globals';
 const LINGUI_MESSAGE = 'Use web/i18n (useT, useLanguage, Trans) instead of @lingui/react.';
 const PAGE_IMPORT_MESSAGE =
   "A page may not import another page's files: move what both need to web/components, web/styles, web/api or web/lib.";
+const FEATURE_INDEX_MESSAGE =
+  'Import a feature through its index (@web/features/<name>), not its files: add what you need to its index.ts.';
+const FEATURE_PAGE_MESSAGE =
+  'A feature may not import a page: pages compose features, not the other way round. Move what both need into the feature or web/components, web/styles, web/api or web/lib.';
 const STORE_IMPORT_MESSAGE =
   "Only a lifecycle's own folder uses its store: read through its *.read.ts, and take the store itself as a parameter (import type) from server/context.ts.";
 const HANDLERS_IMPORT_MESSAGE =
@@ -47,6 +52,8 @@ const PARENT_PATH = {
   message:
     'Import another folder through its path alias (@web/…, @machines/…, @generated/…), not ../.',
 };
+// A feature's files are its own: from outside, only its index (web/features/<name>/index.ts).
+const FEATURE_DEEP = { regex: '^@web/features/[^/]+/.', message: FEATURE_INDEX_MESSAGE };
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'generated', 'test-results', 'playwright-report'] },
@@ -86,21 +93,42 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // One folder per screen: a page composes shared parts (web/components, web/styles, web/api,
-  // web/lib) and never reaches into another page's folder, so a screen can move or go alone. Shared
-  // parts are imported through their path alias (@web/…, @machines/…, @generated/…), so an import
-  // reads as a place; `@web/pages/…` from a page is another page too.
+  // One folder per screen: a page composes features (web/features/<name>, each through its index)
+  // and shared parts (web/components, web/styles, web/api, web/lib) and never reaches into another
+  // page's folder, so a screen can move or go alone. Shared parts are imported through their path
+  // alias (@web/…, @machines/…, @generated/…), so an import reads as a place; `@web/pages/…` from a
+  // page is another page too.
   {
     files: ['web/**/*.{ts,tsx}'],
     ignores: ['web/build/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [PARENT_PATH, LINGUI_REACT] }],
+      'no-restricted-imports': ['error', { patterns: [PARENT_PATH, FEATURE_DEEP, LINGUI_REACT] }],
     },
   },
   {
     // web/i18n is where the app meets Lingui.
     files: ['web/i18n/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [PARENT_PATH] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [PARENT_PATH, FEATURE_DEEP] }] },
+  },
+  {
+    // One folder per lifecycle (web/features/<name>/, named as machines/<name>/): its data hooks,
+    // dialogs and cards, customer and owner parts, and messages. A feature uses another only
+    // through that one's index, and never a page: pages compose features.
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)pages/', message: FEATURE_PAGE_MESSAGE },
+            // Outside web/features/<name>/ (pages/… inside the path is reported above).
+            { ...PARENT_PATH, regex: '^(?!(\\.\\./)+pages/)\\.\\./' },
+            FEATURE_DEEP,
+            LINGUI_REACT,
+          ],
+        },
+      ],
+    },
   },
   {
     // From web/pages/<page>/: a sibling folder is another page.
@@ -113,6 +141,7 @@ export default tseslint.config(
             { regex: '(^|/)pages/|^\\.\\./(?!\\.\\./)', message: PAGE_IMPORT_MESSAGE },
             // Outside web/pages/ (pages/… inside the path is reported above).
             { ...PARENT_PATH, regex: '^\\.\\./\\.\\./(?!(\\.\\./)*pages/)' },
+            FEATURE_DEEP,
             LINGUI_REACT,
           ],
         },
@@ -133,6 +162,7 @@ export default tseslint.config(
               message: PAGE_IMPORT_MESSAGE,
             },
             { ...PARENT_PATH, regex: '^\\.\\./\\.\\./\\.\\./(?!(\\.\\./)*pages/)' },
+            FEATURE_DEEP,
             LINGUI_REACT,
           ],
         },

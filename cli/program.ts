@@ -1,28 +1,30 @@
 // The command tree. Only commander is loaded here: each action imports its service when it runs,
-// so `dabba --help` stays fast.
+// so `dabba --help` stays fast. A lifecycle's commands are in commands/<name>.ts, named as its
+// machines/<name>/ (delivery-stop, payment-link, counter-qr, …), whatever words `dabba` takes for
+// them (dabba routes, dabba links, dabba qr, …).
 import { Command } from 'commander';
 import { registerAudit } from './commands/audit';
 import { registerBackup } from './commands/backup';
 import { registerExport } from './commands/export';
 import { registerFeedback } from './commands/feedback';
 import { registerHome } from './commands/home';
-import { registerLeaves } from './commands/leaves';
+import { registerLeaves } from './commands/leave';
 import { registerMenu } from './commands/menu';
 import { registerOwner } from './commands/owner';
-import { registerPayments } from './commands/payments';
+import { registerPayments } from './commands/payment';
 import { registerClaimLink, registerWalkIn } from './commands/walk-in';
 import { registerPlans } from './commands/plans';
-import { registerRefunds } from './commands/refunds';
+import { registerRefunds } from './commands/refund';
 import { registerReport } from './commands/report';
 import { registerSession } from './commands/session';
 import { registerSettings } from './commands/settings';
-import { registerClosed } from './commands/closed';
-import { registerDeliveries, registerRoutes } from './commands/routes';
+import { registerClosed } from './commands/closed-day';
+import { registerDeliveries, registerRoutes } from './commands/delivery-stop';
 import { registerDues } from './commands/dues';
-import { registerReminders } from './commands/reminders';
-import { registerLinks } from './commands/links';
-import { registerQr } from './commands/qr';
-import { registerSubscriptions } from './commands/subscriptions';
+import { registerReminders } from './commands/reminder';
+import { registerLinks } from './commands/payment-link';
+import { registerQr } from './commands/counter-qr';
+import { registerSubscriptions } from './commands/subscription';
 import { registerStaff } from './commands/staff';
 import { registerErasure } from './commands/erasure';
 import type { CommandContext } from './context';

@@ -8,7 +8,7 @@ import { UserError } from '../errors';
 import { day, rupees } from '../output';
 import type { Api } from './api';
 import { previewResponse, respondToFeedback, unansweredFeedback, type Feedback } from './feedback';
-import { decideLeave, pendingLeaves, type Leave } from './leaves';
+import { decideLeave, pendingLeaves, type Leave } from './leave';
 import {
   actOnRefund,
   approvedRefunds,
@@ -16,7 +16,7 @@ import {
   pendingRefunds,
   type Refund,
   type RefundAction,
-} from './refunds';
+} from './refund';
 
 export type Section = 'leaves' | 'refunds' | 'feedback';
 

@@ -2,7 +2,7 @@
 // total from X-Total-Count, and a 403 reported in the product's fixed words.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../web/api/client';
-import { fetchExportData, FORBIDDEN_EXPORT } from '../../web/pages/admin/superuser/exportFetch';
+import { fetchExportData, FORBIDDEN_EXPORT } from '../../web/features/export/exportFetch';
 
 type Call = { path: string; query: { limit: number; offset: number } };
 

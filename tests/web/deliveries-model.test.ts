@@ -3,7 +3,10 @@
 // route refusals under their fields in the page's language.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS_EN, REFUSALS_HI, type ErrorBody } from '@machines/shared';
-import type { DeliveryProgress, DeliveryRoute } from '../../web/api/delivery-owner';
+import type {
+  DeliveryProgress,
+  DeliveryRoute,
+} from '../../web/features/delivery-stop/delivery-stop.owner.api';
 import { ApiError } from '../../web/api/errors';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import {

@@ -10,11 +10,8 @@ import {
 import { describePayout, PAYOUT_MESSAGES } from '@machines/refund';
 import { SUBSCRIPTION_FAILURE_TOASTS } from '@machines/subscription';
 import { PAYMENT_GATEWAY_MESSAGES, PAYMENT_MODE_MESSAGES } from '../../web/pages/payments/labels';
-import {
-  FAILURE_TOAST_MESSAGES,
-  PAYOUT_ERROR_MESSAGES,
-  PAYOUT_ERROR_VALUES,
-} from '../../web/pages/subscriptions/messages';
+import { PAYOUT_ERROR_MESSAGES, PAYOUT_ERROR_VALUES } from '../../web/features/refund/messages';
+import { FAILURE_TOAST_MESSAGES } from '../../web/features/subscription/messages';
 import { en } from './catalogues';
 
 /** An English message with its plain placeholders filled in. */

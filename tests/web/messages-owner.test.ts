@@ -8,7 +8,7 @@ import {
   type RefundPayoutMasked,
 } from '@machines/refund';
 import { i18n, loadAppMessages, loadMessages, setMessageLoaders } from '../../web/i18n/i18n';
-import { describePayout, REFUND_FILTER_LABELS } from '../../web/pages/admin/refunds/refundLabels';
+import { describePayout, REFUND_FILTER_LABELS } from '../../web/features/refund/refundLabels';
 import { en } from './catalogues';
 
 describe("the owner's screens' texts from machines/", () => {

@@ -1,6 +1,7 @@
 // Texts the owner's Payments and Users screens show from machines/ (which `dabba` shows too) read in
-// English exactly as the machines write them: the adjustment and offline payment toasts, payment modes and gateways, and the export's sources, columns and
-// notice (web/pages/admin/superuser/messages.ts), and the spec's words for a refused owner screen.
+// English exactly as the machines write them: the adjustment and offline payment toasts, payment
+// modes and gateways, and the export's sources, columns and notice (the messages.ts of
+// web/features/subscription, payment and export), and the spec's words for a refused owner screen.
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_COLUMNS,
@@ -15,20 +16,19 @@ import {
   paymentModeLabel,
 } from '@machines/payment';
 import { SUBSCRIPTION_ADJUSTMENT_TOASTS } from '@machines/subscription';
+import { EXPORT_COLUMN_MESSAGES, EXPORT_SOURCE_MESSAGES } from '../../web/features/export/messages';
 import {
-  ADJUSTMENT_TOAST_MESSAGES,
-  EXPORT_COLUMN_MESSAGES,
-  EXPORT_SOURCE_MESSAGES,
   GATEWAY_MESSAGES,
   OFFLINE_PAYMENT_TOAST_MESSAGES,
   PAYMENT_MODE_MESSAGES,
-} from '../../web/pages/admin/superuser/messages';
+} from '../../web/features/payment/messages';
+import { ADJUSTMENT_TOAST_MESSAGES } from '../../web/features/subscription/messages';
 import {
   DOWNLOAD_UNAUTHORIZED,
   PAYMENT_DETAILS_UNAUTHORIZED,
   UNAUTHORIZED_MESSAGES,
   UNAUTHORIZED_TITLE,
-} from '../../web/pages/admin/superuser/unauthorized';
+} from '../../web/i18n/unauthorized';
 import { en } from './catalogues';
 
 /** An English message with its plain placeholders filled in. */

@@ -51,7 +51,7 @@ describe("a page cannot import another page's files", () => {
     [CUSTOMER_PAGE, "import { cardList } from '@web/styles/list.css';"],
     [CUSTOMER_PAGE, "import { leaveDuration } from '@machines/leave/leave.rules';"],
     [CUSTOMER_PAGE, "import { LeaveCard } from './LeaveCard';"],
-    [OWNER_PAGE, "import { useAdminRefunds } from '@web/api/admin';"],
+    [OWNER_PAGE, "import { useAdminRefunds } from '@web/features/refund';"],
     [OWNER_PAGE, "import { Table } from '@web/components/Table';"],
     [OWNER_PAGE, "import { RefundRow } from './RefundRow';"],
   ])('%s may: %s', async (file, source) => {

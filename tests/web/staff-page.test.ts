@@ -6,7 +6,7 @@ import { REFUSALS_EN, REFUSALS_HI } from '@machines/shared';
 import { apiFetch } from '../../web/api/call';
 import { createApi } from '../../web/api/client';
 import { ApiError } from '../../web/api/errors';
-import { sendStaffCommand, type StaffMember } from '../../web/api/staff';
+import { sendStaffCommand, type StaffMember } from '../../web/features/staff/staff.api';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 import {
   inviteState,
@@ -15,7 +15,7 @@ import {
   staffFieldErrors,
   staffRefusal,
   staffRowActions,
-} from '../../web/pages/admin/staff/staffModel';
+} from '../../web/features/staff/staffModel';
 import { en, hi } from './catalogues';
 
 const BASE = 'http://dabba.test/api';

@@ -2,7 +2,7 @@
 // subscriptions, and that customer's payments, leaves and feedback through the owner's lists'
 // `user` filter. The owner's writes refresh these reads too (./admin: 'all').
 import type { components } from '@generated/api';
-import { byId, useApiMutation, useApiPage, useApiQuery } from './query';
+import { byId, useApiPage, useApiQuery } from './query';
 
 export type CustomerRecord = components['schemas']['AdminUserDetail'];
 export type CustomerSubscription = CustomerRecord['subscriptions'][number];
@@ -30,10 +30,3 @@ export const useCustomerLeaves = (id: number, offset: number) =>
 
 export const useCustomerFeedback = (id: number, offset: number) =>
   useApiPage('/feedback/admin/feedback/', customerPage(id, offset), ownerReadOf(id));
-
-/** A walk-in's new claim link (the old one stops working), sent by SMS. */
-export const useResendClaim = () =>
-  useApiMutation('post', '/payments/admin/walk-ins/{id}/resend_claim/', {
-    init: byId,
-    refreshes: ['/accounts/owner/users/{id}/'],
-  });

@@ -1,6 +1,13 @@
 // Paged owner lists: rows plus the counts the server sends in headers (X-Total-Count and friends).
 import { unwrapResponse } from './errors';
 
+/** Rows per page of the owner's lists. */
+export const PAGE_SIZE = 25;
+
+/** A list's status filter: the 'all' choice sends none. */
+export const statusFilter = <S extends string>(status: S, all: string) =>
+  status === all ? {} : { status: status as Exclude<S, 'all' | 'ALL'> };
+
 /** A page of rows with the counts the server sends in headers. */
 export interface Page<T> {
   rows: T[];

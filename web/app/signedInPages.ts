@@ -31,12 +31,12 @@ export const SIGNED_IN_PAGES = {
     import('@web/pages/admin/kitchen/KitchenSheetPage').then((m) => m.KitchenSheetPage),
   'admin/menu': () => import('@web/pages/admin/menu/MenuEditorPage').then((m) => m.MenuEditorPage),
   'admin/customers': () =>
-    import('@web/pages/admin/superuser/SuperuserPage').then((m) => m.CustomerPage),
+    import('@web/pages/admin/customers/CustomerPage').then((m) => m.CustomerPage),
   'admin/settings': () =>
     import('@web/pages/admin/settings/SettingsPage').then((m) => m.SettingsPage),
   'admin/closed-days': () =>
     import('@web/pages/admin/closed-days/ClosedDaysPage').then((m) => m.ClosedDaysPage),
-  'admin/dues': () => import('@web/pages/admin/superuser/DuesPage').then((m) => m.DuesPage),
+  'admin/dues': () => import('@web/pages/admin/dues/DuesPage').then((m) => m.DuesPage),
   'admin/reports': () => import('@web/pages/admin/reports/ReportsPage').then((m) => m.ReportsPage),
   'admin/messages': () =>
     import('@web/pages/admin/messages/MessagesPage').then((m) => m.MessagesPage),

@@ -2,7 +2,7 @@
 // veg / egg / non-veg / Jain mark; the menu page, the dashboard's menu and the owner's editor show
 // dishes alike.
 import { dishName } from '@machines/menu';
-import type { DishBody } from '@web/api/menu';
+import type { DishBody } from '@web/features/menu';
 import { useLanguage, useT } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
 import { muted } from '@web/styles/utils.css';

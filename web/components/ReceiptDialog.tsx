@@ -2,8 +2,7 @@
 // server's HTML receipt in a frame inside a dialog, printed on its own, and the PDF download saved
 // as receipt_{id}.pdf.
 import { useEffect, useRef } from 'react';
-import { useDownloadReceipt } from '@web/api/mutations';
-import { useReceiptHtml } from '@web/api/queries';
+import { useDownloadReceipt, useReceiptHtml } from '@web/features/payment';
 import { useT } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
 import { Button } from './Button';

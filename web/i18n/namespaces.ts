@@ -49,10 +49,10 @@ export const APP_PREFIXES: ReadonlySet<string> = new Set([
   // The dashboard's menu (web/pages/menu/MenuToday.tsx), which the dashboard shows.
   'menuToday',
   'api',
-  // A customer's statement (web/components/Statement.tsx): the customer's Payment History and the
+  // A customer's statement (web/features/dues/Statement.tsx): the customer's Payment History and the
   // owner's dues both show it.
   'ledger',
-  // Why a customer's meals are paused (web/components/DuesHold.tsx): the customer's home,
+  // Why a customer's meals are paused (web/features/dues/DuesHold.tsx): the customer's home,
   // subscriptions and payment history, and the owner's dues list and kitchen sheet show it.
   'hold',
   // An erased customer's name (web/i18n/labels.ts personName), wherever the owner reads names.

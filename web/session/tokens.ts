@@ -11,7 +11,10 @@ const REFRESH_KEY = 'dabba.refresh';
 /** Set while the signed-in user is the owner: which dashboard to start loading on the next visit. */
 const OWNER_HINT_KEY = 'dabba.owner';
 const PROFILE_KEY = 'dabba.profile';
-/** What a rider's phone keeps of the customers' stops (web/api/delivery.ts): not for the next user. */
+/**
+ * What a rider's phone keeps of the customers' stops
+ * (web/features/delivery-stop/delivery-stop.api.ts): not for the next user.
+ */
 const SESSION_DATA_PREFIXES = ['dabba.runSheet.', 'dabba.deliveryRoutes'];
 
 export function readTokens(): StoredTokens | null {

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, errorMessage, sentFieldErrors } from '@web/api/errors';
-import { useClaimComplete, useClaimSendOtp, useClaimVerify } from '@web/api/walk-ins';
+import { useClaimComplete, useClaimSendOtp, useClaimVerify } from '@web/features/walk-in';
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';

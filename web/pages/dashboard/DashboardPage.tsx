@@ -1,9 +1,11 @@
 // The customer's dashboard (a mess owner gets web/pages/admin/dashboard on the same path).
 import { Link } from 'wouter';
-import { useActiveSubscription, useFeedbackStats, usePayments } from '@web/api/queries';
+import { useActiveSubscription } from '@web/features/subscription';
+import { useFeedbackStats } from '@web/features/feedback';
+import { usePayments } from '@web/features/payment';
 import { ButtonLink } from '@web/components/Button';
 import { Card, Details, StatCard } from '@web/components/Card';
-import { HoldBanner } from '@web/components/DuesHold';
+import { HoldBanner } from '@web/features/dues';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Skeleton } from '@web/components/Skeleton';
 import { useT, type Translate } from '@web/i18n/i18n';

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { mealSkipFromApi, mealSkipMachine } from '@machines/meal-skip';
 import { addDays, allowedEvents } from '@machines/shared';
 
-import { useMenu } from '@web/api/menu';
+import { useMenu } from '@web/features/menu';
 import { useUpcomingMeals, type UpcomingMeal } from '@web/api/queries';
-import { useSkipMeal, useUndoMealSkip } from '@web/api/mutations';
+import { useSkipMeal, useUndoMealSkip } from '@web/features/meal-skip';
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card } from '@web/components/Card';

@@ -1,7 +1,14 @@
 // Feedback: the customer's list, Add Feedback (Feedback Pending while one is open), form and attachment.
 import { useEffect, useState } from 'react';
 import { isOpenFeedbackStatus } from '@machines/feedback';
-import { useFeedbackList, type Feedback } from '@web/api/queries';
+import {
+  useFeedbackList,
+  type Feedback,
+  AttachmentDialog,
+  AttachmentPhoto,
+  canAddAttachment,
+  FeedbackForm,
+} from '@web/features/feedback';
 import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -12,9 +19,6 @@ import { typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
 import { cardActions, cardList, message } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
-import { AttachmentDialog, canAddAttachment } from './AttachmentDialog';
-import { AttachmentPhoto } from './AttachmentPhoto';
-import { FeedbackForm } from './FeedbackForm';
 import * as styles from './FeedbackPage.css';
 
 export function FeedbackPage() {

@@ -25,21 +25,5 @@ export const cardActions = style({
   marginTop: vars.space.md,
 });
 
-export const refusals = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.sm} ${vars.space.xl}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-  fontWeight: 500,
-});
-
-export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
-
 /** "Leave terms": a heading that opens the terms beneath it. */
 export const termsSummary = style({ cursor: 'pointer', fontWeight: 700 });

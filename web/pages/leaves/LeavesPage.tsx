@@ -4,8 +4,13 @@ import { useEffect, useState } from 'react';
 import { LEAVE_CUSTOMER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
 import { allowedEvents } from '@machines/shared';
 import { errorMessage } from '@web/api/errors';
-import { useDeleteLeave } from '@web/api/mutations';
-import { useLeavePolicy, useLeaves, type LeaveRequest } from '@web/api/queries';
+import {
+  useDeleteLeave,
+  useLeavePolicy,
+  useLeaves,
+  type LeaveRequest,
+  LeaveDialog,
+} from '@web/features/leave';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
@@ -16,7 +21,6 @@ import { useT } from '@web/i18n/i18n';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
-import { LeaveDialog } from './LeaveDialog';
 import * as styles from './LeavesPage.css';
 import { refusalKeyText } from '@web/i18n/refusals';
 

@@ -1,7 +1,7 @@
 // One date's meals: each meal's name, its dishes (DishList) and whether the owner changed it for
 // that date. The menu page and the dashboard's menu show a day alike.
 import { MENU_MEALS } from '@machines/menu';
-import type { MenuDay } from '@web/api/menu';
+import type { MenuDay } from '@web/features/menu';
 import { DishList } from '@web/components/DishList';
 import { useT } from '@web/i18n/i18n';
 import { formatDate, mealLabel } from '@web/lib/format';

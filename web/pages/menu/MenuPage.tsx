@@ -1,7 +1,7 @@
 // The week's menu (/menu): each day from today, each meal's dishes in the reader's language with
 // their diet marks; a date the owner changed says so. Offline, the menu this device loaded last.
 import { addDays } from '@machines/shared';
-import { useMenu } from '@web/api/menu';
+import { useMenu } from '@web/features/menu';
 import { Card } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
 import { useT } from '@web/i18n/i18n';

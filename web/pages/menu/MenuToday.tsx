@@ -1,7 +1,7 @@
 // The dashboard's menu: today's and tomorrow's meals, in the reader's language, with a link to the
 // week (/menu). Offline, the menu this device loaded last.
 import { addDays } from '@machines/shared';
-import { useMenu, type MenuDay } from '@web/api/menu';
+import { useMenu, type MenuDay } from '@web/features/menu';
 import { ButtonLink } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';

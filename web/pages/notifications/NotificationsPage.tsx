@@ -22,8 +22,8 @@ import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.cs
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
 import { formatPhone } from '@machines/shared';
-import { useMyWhatsappMessages, WHATSAPP_PAGE_SIZE } from '@web/api/whatsapp';
-import { WHATSAPP_TEMPLATE_LABELS, WhatsappStatus } from '@web/components/WhatsappStatus';
+import { useMyWhatsappMessages, WHATSAPP_PAGE_SIZE } from '@web/features/whatsapp';
+import { WHATSAPP_TEMPLATE_LABELS, WhatsappStatus } from '@web/features/whatsapp';
 
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',

@@ -4,7 +4,7 @@
 // (the API's `payable`). With Razorpay the short_url is Razorpay's own page.
 import { useLocation } from 'wouter';
 import { errorMessage, isNotFound } from '@web/api/errors';
-import { useHostedPaymentLink, usePayHostedLink } from '@web/api/payment-links';
+import { useHostedPaymentLink, usePayHostedLink } from '@web/features/payment-link';
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel, successPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';

@@ -2,16 +2,19 @@
 import { Fragment, useEffect, useState } from 'react';
 import { MIN_PAYMENT_PAISE } from '@machines/dues';
 import { receiptAvailable } from '@machines/payment';
-import { usePayments, type Payment } from '@web/api/queries';
-import { useMyStatement, type Statement } from '@web/api/ledger';
+import { usePayments, type Payment } from '@web/features/payment';
+import {
+  useMyStatement,
+  type Statement,
+  CreditNotes,
+  HoldBanner,
+  StatementView,
+} from '@web/features/dues';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button, ButtonAnchor } from '@web/components/Button';
 import { UpiQr } from '@web/components/UpiQr';
-import { useUpiRequest } from '@web/api/payment-links';
+import { useUpiRequest } from '@web/features/payment-link';
 import { errorMessage } from '@web/api/errors';
-import { CreditNotes } from '@web/components/CreditNotes';
-import { HoldBanner } from '@web/components/DuesHold';
-import { StatementView } from '@web/components/Statement';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { SelectField } from '@web/components/Field';

@@ -9,13 +9,11 @@ import { isRefusalKey } from '@machines/shared';
 import { ApiError, errorMessage, fieldErrors } from '@web/api/errors';
 import {
   useCancelErasure,
-  useConsents,
   useDataExport,
   useMyErasureRequest,
   useRequestErasure,
-  useUpdateConsent,
-  type Consent,
-} from '@web/api/privacy';
+} from '@web/features/erasure';
+import { useConsents, useUpdateConsent, type Consent } from '@web/features/consent';
 import { Button } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';

@@ -13,7 +13,7 @@ import { DIETS } from '@machines/menu';
 import { isStaff } from '@machines/staff';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
 import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
-import { useSetDiet, type Diet } from '@web/api/menu';
+import { useSetDiet, type Diet } from '@web/features/menu';
 import { useBillingDetails, useSaveBillingDetails, type BillingDetails } from '@web/api/billing';
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
 import { Button, ButtonLink } from '@web/components/Button';

@@ -42,17 +42,4 @@ export const details = style({
 
 export const summary = style({ cursor: 'pointer', fontWeight: 600, padding: '6px 0' });
 
-export const preview = style({
-  background: vars.color.infoSoft,
-  color: vars.color.text,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  display: 'grid',
-  gap: vars.space.xs,
-});
-
-export const refundAmount = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
-
-export const cancelBody = style({ display: 'grid', gap: vars.space.lg });
-
 export const detailsAction = style({ marginTop: vars.space.sm });

@@ -12,8 +12,14 @@ import {
   subscriptionMachine,
 } from '@machines/subscription';
 import { errorMessage } from '@web/api/errors';
-import { useDeleteSubscription, useRenewSubscription } from '@web/api/mutations';
-import { useSubscriptions, type Subscription } from '@web/api/queries';
+import {
+  useDeleteSubscription,
+  useRenewSubscription,
+  useSubscriptions,
+  type Subscription,
+  CancelDialog,
+  FAILURE_TOAST_MESSAGES,
+} from '@web/features/subscription';
 import { useCheckout } from '@web/checkout/useCheckout';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Badge, Card, Details, EmptyState } from '@web/components/Card';
@@ -32,11 +38,9 @@ import {
 } from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
 import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '@web/styles/utils.css';
-import { CancelDialog } from './CancelDialog';
-import { FAILURE_TOAST_MESSAGES, payoutText } from './messages';
-import { PayoutDialog } from './PayoutDialog';
 import * as styles from './SubscriptionsPage.css';
-import { HoldBanner } from '@web/components/DuesHold';
+import { HoldBanner } from '@web/features/dues';
+import { PayoutDialog, payoutText } from '@web/features/refund';
 
 const ACTION_LABELS = {
   'subscription.pay': 'subscriptions.action.pay',

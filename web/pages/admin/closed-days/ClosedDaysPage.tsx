@@ -10,7 +10,7 @@ import {
   useClosedDays,
   useRemoveClosedDay,
   type ClosedDay,
-} from '@web/api/closed-days';
+} from '@web/features/closed-day';
 import { errorMessage, fieldErrors } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card } from '@web/components/Card';

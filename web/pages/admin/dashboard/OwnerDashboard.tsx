@@ -1,7 +1,7 @@
 // Owner dashboard: the business first (revenue, subscribers, work waiting, tomorrow's meals, 30
 // days; docs/rules/owner-home.md), then the feedback statistics (docs/rules/feedback.md) and
 // recent activity (first 5). Leave statistics live on /admin/leaves.
-import { useFeedbackDashboardStats, useRecentActivity } from '@web/api/admin';
+import { useFeedbackDashboardStats, useRecentActivity } from '@web/features/feedback';
 import { useBusiness } from '@web/api/queries';
 import { ButtonLink } from '@web/components/Button';
 import { Badge, Card, EmptyState, StatCard } from '@web/components/Card';

@@ -6,7 +6,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { isIsoDate } from '@machines/shared';
 import { nextMealAt } from '@machines/delivery-stop';
-import type { Meal } from '@web/api/delivery';
+import type { Meal } from '@web/features/delivery-stop';
 import { DateField } from '@web/components/DateField';
 import { SelectField } from '@web/components/Field';
 import { TabPanel, Tabs } from '@web/components/Tabs';

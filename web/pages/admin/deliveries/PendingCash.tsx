@@ -6,7 +6,7 @@ import {
   usePendingCash,
   useRejectCash,
   type CashCollection,
-} from '@web/api/delivery-owner';
+} from '@web/features/delivery-stop';
 import { Button } from '@web/components/Button';
 import { CommentDialog } from '@web/components/CommentDialog';
 import { CustomerLink } from '@web/components/CustomerLink';

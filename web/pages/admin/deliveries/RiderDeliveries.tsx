@@ -1,10 +1,10 @@
 // A delivery rider's phone screen (issue 22; ./DeliveriesPage shows it to a rider): pick the
 // route (when they ride more than one), the date and the meal, and the run sheet shows the stops
 // in the route's saved order, each with the marks its machine (machines/delivery-stop) offers
-// now. Marks and a new order go through the phone's outbox (web/api/delivery.ts), so the rider
-// keeps working without signal: a stop shows its mark at once, a small badge counts what waits to
-// be sent, and a mark the server refuses shows its sentence on that stop until the rider has read
-// it.
+// now. Marks and a new order go through the phone's outbox
+// (web/features/delivery-stop/delivery-stop.api.ts), so the rider keeps working without signal: a
+// stop shows its mark at once, a small badge counts what waits to be sent, and a mark the server
+// refuses shows its sentence on that stop until the rider has read it.
 import { useState } from 'react';
 import { allowedEvents } from '@machines/shared';
 import {
@@ -25,7 +25,7 @@ import {
   useRunSheet,
   type Meal,
   type RunSheetStop,
-} from '@web/api/delivery';
+} from '@web/features/delivery-stop';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { Button } from '@web/components/Button';
 import { DateField } from '@web/components/DateField';

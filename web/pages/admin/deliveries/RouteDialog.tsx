@@ -7,7 +7,7 @@ import {
   useRiders,
   useUpdateRoute,
   type DeliveryRoute,
-} from '@web/api/delivery-owner';
+} from '@web/features/delivery-stop';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles, TextAreaField, TextField } from '@web/components/Field';

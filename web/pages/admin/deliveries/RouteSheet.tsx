@@ -2,8 +2,7 @@
 // order, each with who, where, how to call, the diet and notes, and empty boxes for the rider to
 // tick by hand (delivered, boxes back, cash). Print keeps only the sheet (the kitchen sheet's
 // print stylesheet, ./OwnerDeliveries.css.ts).
-import { useRouteSheet } from '@web/api/delivery-owner';
-import type { Meal, RunSheetStop } from '@web/api/delivery';
+import { useRouteSheet, type Meal, type RunSheetStop } from '@web/features/delivery-stop';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState } from '@web/components/Card';
 import { PhoneNumber } from '@web/components/PhoneNumber';

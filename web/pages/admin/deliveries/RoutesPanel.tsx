@@ -1,7 +1,7 @@
 // The delivery routes, for the owner and a manager: each route's areas in riding order and its
 // riders, with Change, Print sheet and Remove (asked first); Add route opens the same form.
 import { useState } from 'react';
-import { useDeleteRoute, useOwnerRoutes, type DeliveryRoute } from '@web/api/delivery-owner';
+import { useDeleteRoute, useOwnerRoutes, type DeliveryRoute } from '@web/features/delivery-stop';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';

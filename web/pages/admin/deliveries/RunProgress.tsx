@@ -1,8 +1,7 @@
 // The run's progress for a date and meal: a card per route ("42 of 60 delivered", a bar, the
 // not-delivered and pending counts, a link to its printable sheet), the stops not delivered with
 // their reasons and a number to call, and the boxes still out per customer.
-import { useDeliveryProgress, type DeliveryProgress } from '@web/api/delivery-owner';
-import type { Meal } from '@web/api/delivery';
+import { useDeliveryProgress, type DeliveryProgress, type Meal } from '@web/features/delivery-stop';
 import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';

@@ -5,8 +5,13 @@ import { MEALS } from '@machines/settings';
 import { paiseFromRupees } from '@machines/shared';
 import type { NotDeliveredReason } from '@machines/delivery-stop';
 import { ApiError, fieldErrors } from '@web/api/errors';
-import type { Meal, RunSheetStop } from '@web/api/delivery';
-import type { DeliveryProgress, DeliveryRider, DeliveryRoute } from '@web/api/delivery-owner';
+import type {
+  Meal,
+  RunSheetStop,
+  DeliveryProgress,
+  DeliveryRider,
+  DeliveryRoute,
+} from '@web/features/delivery-stop';
 import type { BadgeTone } from '@web/components/Card';
 import type { MessageId } from '@web/i18n/i18n';
 import { refusalKeyText } from '@web/i18n/refusals';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { erasureBlockers, erasureFactsOfRequest, erasureFromApi } from '@machines/erasure';
 import { isRefusalKey } from '@machines/shared';
 import { ApiError, errorMessage } from '@web/api/errors';
-import { useCompleteErasure, useErasureRequests, type ErasureRequest } from '@web/api/privacy';
+import { useCompleteErasure, useErasureRequests, type ErasureRequest } from '@web/features/erasure';
 import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState, type BadgeTone } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';

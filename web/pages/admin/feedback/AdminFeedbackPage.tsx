@@ -2,14 +2,14 @@
 // (user info, attachments, and the response form with Mark as Resolved or Closed).
 import { useEffect, useState, type FormEvent } from 'react';
 import { isNonBlank } from '@machines/shared';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminFeedback,
   useAttachmentBlob,
   useRespondFeedback,
   type AdminFeedback,
   type FeedbackStatus,
-} from '@web/api/admin';
+} from '@web/features/feedback';
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card, Details, EmptyState } from '@web/components/Card';

@@ -14,7 +14,7 @@ import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
-import { holdShort } from '@web/components/DuesHold';
+import { holdShort } from '@web/features/dues';
 import { DateField } from '@web/components/DateField';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';

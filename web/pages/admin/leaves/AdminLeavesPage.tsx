@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { addDays, allowedEvents } from '@machines/shared';
 import { LEAVE_OWNER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminLeaves,
   useDecideLeave,
   useLeaveStats,
   type AdminLeave,
   type LeaveDateRange,
   type LeaveStatus,
-} from '@web/api/admin';
+} from '@web/features/leave';
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';

@@ -13,7 +13,7 @@ import {
   type DishBody,
   type DishInput,
   type MenuWeek,
-} from '@web/api/menu';
+} from '@web/features/menu';
 import { Button } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { DateField } from '@web/components/DateField';

@@ -7,7 +7,7 @@ import {
   WHATSAPP_PAGE_SIZE,
   type WhatsappMessage,
   type WhatsappMessageStatus,
-} from '@web/api/whatsapp';
+} from '@web/features/whatsapp';
 import { WHATSAPP_MESSAGE_STATUSES } from '@machines/whatsapp';
 import { Card, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
@@ -20,7 +20,7 @@ import {
   WHATSAPP_STATUS_LABELS,
   WHATSAPP_TEMPLATE_LABELS,
   WhatsappStatus,
-} from '@web/components/WhatsappStatus';
+} from '@web/features/whatsapp';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';

@@ -10,15 +10,17 @@ import {
 } from '@machines/refund';
 import { allowedEvents } from '@machines/shared';
 import type { OperationId } from '@machines/staff';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminRefunds,
   useRefundAction,
   useRefundPayout,
   type AdminRefund,
   type RefundAction,
   type RefundStatus,
-} from '@web/api/admin';
+  describePayout,
+  REFUND_FILTER_LABELS,
+} from '@web/features/refund';
 import { errorMessage, isNotFound } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
@@ -36,7 +38,6 @@ import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
-import { describePayout, REFUND_FILTER_LABELS } from './refundLabels';
 
 type Filter = (typeof REFUND_FILTERS)[number];
 

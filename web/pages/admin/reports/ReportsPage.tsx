@@ -16,7 +16,7 @@ import {
 import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
-import { CreditNotes } from '@web/components/CreditNotes';
+import { CreditNotes } from '@web/features/dues';
 import { DateField } from '@web/components/DateField';
 import { SelectField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';

@@ -11,7 +11,13 @@ import {
   useUpdateStaff,
   type StaffCommand,
   type StaffMember,
-} from '@web/api/staff';
+  inviteState,
+  ROLE_CHOICES,
+  STAFF_ROLE_HINTS,
+  staffFieldErrors,
+  staffRefusal,
+  staffRowActions,
+} from '@web/features/staff';
 import { Button } from '@web/components/Button';
 import { Badge, Card, type BadgeTone } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
@@ -26,14 +32,6 @@ import { lifecycleLabel, staffRoleLabel } from '@web/i18n/labels';
 import { formatDateTime } from '@web/lib/format';
 import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
 import * as styles from './StaffPage.css';
-import {
-  inviteState,
-  ROLE_CHOICES,
-  STAFF_ROLE_HINTS,
-  staffFieldErrors,
-  staffRefusal,
-  staffRowActions,
-} from './staffModel';
 
 const STATUS_TONES: Readonly<Record<StaffMember['status'], BadgeTone>> = {
   active: 'success',

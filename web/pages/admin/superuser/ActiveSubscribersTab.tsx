@@ -30,9 +30,8 @@ import {
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
-import { AdjustEndDateDialog } from './AdjustEndDateDialog';
-import { EmailAddress } from './EmailAddress';
-import { ExtendAllDialog } from './ExtendAllDialog';
+import { AdjustEndDateDialog, ExtendAllDialog } from '@web/features/subscription';
+import { EmailAddress } from '@web/features/walk-in';
 import { useDebounced } from '@web/lib/useDebounced';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 

@@ -2,15 +2,15 @@
 // details modal, and a successful payment's receipt (the customer's dialog: view, print, PDF).
 import { useState } from 'react';
 import { receiptAvailable } from '@machines/payment';
+import { PAGE_SIZE } from '@web/api/admin';
 import {
-  PAGE_SIZE,
   useAdminPayment,
   useAdminPayments,
   useFailedPayments,
   useRecentPayments,
   type AdminPayment,
   type PaymentsQuery,
-} from '@web/api/admin';
+} from '@web/features/payment';
 import { ApiError } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
@@ -36,8 +36,8 @@ import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
 import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
-import { gatewayText, paymentModeText } from './messages';
-import { UNAUTHORIZED_MESSAGES } from './unauthorized';
+import { gatewayText, paymentModeText } from '@web/features/payment';
+import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
 import { useDebounced } from '@web/lib/useDebounced';
 
 /** The Recent 20 tab shows the latest 20 payments. */

@@ -2,7 +2,11 @@
 // Payment button for money the customer paid at the mess.
 import { useState } from 'react';
 import { PAGE_SIZE } from '@web/api/admin';
-import { usePendingSubscriptions, type PendingSubscription } from '@web/api/offline-payments';
+import {
+  RecordPaymentDialog,
+  usePendingSubscriptions,
+  type PendingSubscription,
+} from '@web/features/payment';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState } from '@web/components/Card';
 import { Pager } from '@web/components/Filters';
@@ -12,11 +16,11 @@ import { useErrorToast } from '@web/components/useErrorToast';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime, formatRupees, moneyLabel, serviceLabel } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
-import { CounterQrDialog } from './CounterQrDialog';
-import { PaymentLinkDialog } from './PaymentLinkDialog';
-import { RecordPaymentDialog } from './RecordPaymentDialog';
-import { actions as rowActions } from './PaymentLinks.css';
-import { WalkInDialog } from './WalkInDialog';
+import { CounterQrDialog } from '@web/features/counter-qr';
+import { PaymentLinkDialog, paymentLinkStyles } from '@web/features/payment-link';
+import { WalkInDialog } from '@web/features/walk-in';
+
+const rowActions = paymentLinkStyles.actions;
 
 export function PendingPaymentsTab() {
   const t = useT();

@@ -10,15 +10,12 @@ import { useT, type MessageId } from '@web/i18n/i18n';
 import { useMayCall } from '@web/session/SessionProvider';
 import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
-import { ExportDialog } from './ExportDialog';
+import { ExportDialog } from '@web/features/export';
 import { AllPaymentsTab, FailedPaymentsTab, RecentPaymentsTab } from './PaymentsTabs';
 import { PendingPaymentsTab } from './PendingPaymentsTab';
-import { UNAUTHORIZED_MESSAGES } from './unauthorized';
+import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
 import { UsersTab } from './UsersTab';
 import { UserStatsTab } from './UserStatsTab';
-
-// A customer's page (/admin/customers/{id}) loads with this screen's chunk (web/app/routes.ts).
-export { CustomerPage } from './CustomerPage';
 
 const TABS = [
   { value: 'all', label: 'superuser.tab.all' },

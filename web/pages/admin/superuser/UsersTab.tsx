@@ -19,7 +19,7 @@ import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
-import { EmailAddress } from './EmailAddress';
+import { EmailAddress } from '@web/features/walk-in';
 import { useDebounced } from '@web/lib/useDebounced';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { WhatsappChatLink } from '@web/components/WhatsappChatLink';

@@ -1,0 +1,89 @@
+// The payment lifecycle's reads and writes: the customer's payments and receipts; the owner's
+// payments (all, recent, failed, one), the subscriptions awaiting payment (a page of them) and
+// recording money received at the mess for one, which refreshes every owner read (payments,
+// users, subscribers).
+import type { components, operations } from '@generated/api';
+import { apiFetch } from '@web/api/call';
+import { useLanguage } from '@web/i18n/i18n';
+import {
+  byId,
+  keepPreviousPage,
+  useApiMutation,
+  useApiPage,
+  useApiQuery,
+  useApiWrite,
+} from '@web/api/query';
+
+export type Payment = components['schemas']['Payment'];
+export type AdminPayment = components['schemas']['AdminPayment'];
+export type PaymentsQuery = NonNullable<operations['adminListPayments']['parameters']['query']>;
+
+export type PendingSubscription = components['schemas']['Subscription'];
+export type OfflinePaymentRequest = components['schemas']['OfflinePaymentRequest'];
+export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
+
+export const usePendingSubscriptions = (offset: number, limit: number) =>
+  useApiPage(
+    '/subscriptions/subscriptions/',
+    { params: { query: { status: 'PENDING_PAYMENT', limit, offset } } },
+    { role: 'business', placeholderData: keepPreviousPage },
+  );
+
+export const useRecordOfflinePayment = () =>
+  useApiMutation('post', '/payments/admin/payments/record_offline/', {
+    init: (body: OfflinePaymentRequest) => ({ body }),
+    refreshes: 'all',
+  });
+
+// ---- the customer's ----
+
+/** A customer's own reads wait until the signed-in user is known to be a customer. */
+const CUSTOMER = { role: 'customer' } as const;
+
+/** The caller's payments; a 404 reads as none, not as an error. */
+export const usePayments = () =>
+  useApiQuery('/payments/payments/', undefined, { ...CUSTOMER, notFound: [] });
+
+/** The receipt as HTML, which the server writes in the app's language: one copy per language. */
+export function useReceiptHtml(id: number | null, layout: 'a4' | 'thermal' = 'a4') {
+  const language = useLanguage();
+  return useApiQuery(
+    '/payments/payments/{id}/receipt/',
+    {
+      params: { path: { id: id ?? 0 }, ...(layout === 'thermal' ? { query: { layout } } : {}) },
+      headers: { 'Accept-Language': language },
+      parseAs: 'text',
+    },
+    { enabled: id !== null },
+  );
+}
+
+/** GET receipt_pdf as a Blob (A4, or 80 mm for a thermal printer), saved by the page. */
+export const useDownloadReceipt = () =>
+  useApiWrite((api, { id, layout }: { id: number; layout: 'a4' | 'thermal' }) =>
+    apiFetch(api, 'get', '/payments/payments/{id}/receipt_pdf/', {
+      params: { path: { id }, ...(layout === 'thermal' ? { query: { layout } } : {}) },
+      parseAs: 'blob',
+    }),
+  );
+
+// ---- the owner's ----
+
+/** Owner reads wait until the signed-in user is known to be the owner. */
+const OWNER = { role: 'business' } as const;
+
+export const useAdminPayments = (query: PaymentsQuery, enabled = true) =>
+  useApiPage(
+    '/payments/admin/payments/',
+    { params: { query } },
+    { ...OWNER, enabled, placeholderData: keepPreviousPage },
+  );
+
+export const useRecentPayments = (enabled = true) =>
+  useApiQuery('/payments/admin/payments/recent_payments/', undefined, { ...OWNER, enabled });
+
+export const useFailedPayments = (enabled = true) =>
+  useApiQuery('/payments/admin/payments/failed_payments/', undefined, { ...OWNER, enabled });
+
+export const useAdminPayment = (id: number | null) =>
+  useApiQuery('/payments/admin/payments/{id}/', byId(id ?? 0), { enabled: id !== null });

@@ -1,0 +1,37 @@
+// Walk-ins: the owner's counter enrolment and a new claim link, and the public claim page's three
+// steps.
+import type { components } from '@generated/api';
+import { byId, useApiMutation } from '@web/api/query';
+
+export type WalkInRequest = components['schemas']['WalkInRequest'];
+export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
+
+export const useEnrolWalkIn = () =>
+  useApiMutation('post', '/payments/admin/walk-ins/', {
+    init: (body: WalkInRequest) => ({ body }),
+    refreshes: 'all',
+  });
+
+const claimPath = (token: string) => ({ params: { path: { token } } });
+
+export const useClaimSendOtp = (token: string) =>
+  useApiMutation('post', '/accounts/claim/{token}/otp/', {
+    init: (_: void) => claimPath(token),
+  });
+
+export const useClaimVerify = (token: string) =>
+  useApiMutation('post', '/accounts/claim/{token}/verify/', {
+    init: (otp: string) => ({ ...claimPath(token), body: { otp } }),
+  });
+
+export const useClaimComplete = (token: string) =>
+  useApiMutation('post', '/accounts/claim/{token}/complete/', {
+    init: (body: components['schemas']['ClaimCompleteRequest']) => ({ ...claimPath(token), body }),
+  });
+
+/** A walk-in's new claim link (the old one stops working), sent by SMS. */
+export const useResendClaim = () =>
+  useApiMutation('post', '/payments/admin/walk-ins/{id}/resend_claim/', {
+    init: byId,
+    refreshes: ['/accounts/owner/users/{id}/'],
+  });
