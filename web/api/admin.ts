@@ -57,7 +57,7 @@ export const useDeletePlan = () =>
 
 // ---- users ----
 
-export interface UsersPage extends Page<AdminUser> {
+interface UsersPage extends Page<AdminUser> {
   expiredCount: number;
   soonToExpireCount: number;
 }

@@ -30,7 +30,7 @@ import { isNotFound } from './errors';
 import type { Page } from './paging';
 import { useApiScope, type ApiRole } from './scope';
 
-export interface ReadScope {
+interface ReadScope {
   /** The read waits until a user of this role is signed in ('signedIn': anyone signed in). */
   readonly role?: ApiRole | 'signedIn';
   /** False: the read waits (TanStack's `enabled`, on top of `role`). */
@@ -119,7 +119,7 @@ export type Refreshes = readonly ApiPath<'get'>[] | 'all';
 
 const ACCOUNT_READS: readonly string[] = ['/accounts/profile/', '/business/'];
 
-export function refreshReads(queryClient: QueryClient, refreshes: Refreshes): Promise<void> {
+function refreshReads(queryClient: QueryClient, refreshes: Refreshes): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey: [path] }) =>
       typeof path === 'string' &&

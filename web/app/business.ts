@@ -6,7 +6,7 @@ import type { components } from '@generated/api';
 export type Business = components['schemas']['Business'];
 
 /** The id of the page's `<script type="application/json">` (a data block: CSP never runs it). */
-export const BUSINESS_ELEMENT_ID = 'dabba-business';
+const BUSINESS_ELEMENT_ID = 'dabba-business';
 
 let cached: Business | null | undefined;
 

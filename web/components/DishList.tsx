@@ -8,7 +8,7 @@ import { wordLabel } from '@web/lib/format';
 import { muted } from '@web/styles/utils.css';
 import * as styles from './DishList.css';
 
-export function DishMark({ mark }: { mark: DishBody['mark'] }) {
+function DishMark({ mark }: { mark: DishBody['mark'] }) {
   return <span className={styles.mark[mark]}>{wordLabel(mark)}</span>;
 }
 

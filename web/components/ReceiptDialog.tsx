@@ -20,7 +20,7 @@ export interface ReceiptOf {
 }
 
 /** "RCPT-000012", or "#12" for a payment without a number. */
-export const receiptName = (payment: ReceiptOf) => payment.receipt_number ?? `#${payment.id}`;
+const receiptName = (payment: ReceiptOf) => payment.receipt_number ?? `#${payment.id}`;
 
 /** Downloads a payment's PDF receipt as receipt_{id}.pdf, with the spec's toasts. */
 export function useReceiptPdf() {

@@ -6,7 +6,7 @@ import {
   SUBSCRIBE_REDIRECT_MS,
 } from '@machines/shared';
 
-export type ToastTone = 'success' | 'error' | 'warning' | 'info';
+type ToastTone = 'success' | 'error' | 'warning' | 'info';
 
 export interface ToastInput {
   tone: ToastTone;

@@ -12,7 +12,7 @@ export type { Language } from './namespaces';
 
 /** Every message's key: a key missing from web/locales/en.json is a type error where it is used. */
 export type MessageId = keyof typeof english;
-export type MessageValues = Readonly<Record<string, string | number>>;
+type MessageValues = Readonly<Record<string, string | number>>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 const STORAGE_KEY = 'dabba.language';

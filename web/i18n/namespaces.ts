@@ -15,7 +15,7 @@ export const APP = 'app';
 export type Namespace = string;
 
 /** First key segments whose messages the landing page and the frame need before anything else. */
-export const SHELL_PREFIXES: ReadonlySet<string> = new Set([
+const SHELL_PREFIXES: ReadonlySet<string> = new Set([
   'shell',
   'footer',
   'language',
@@ -24,7 +24,7 @@ export const SHELL_PREFIXES: ReadonlySet<string> = new Set([
 ]);
 
 /** Single messages of other prefixes that the landing page shows a visitor. */
-export const SHELL_KEYS: ReadonlySet<string> = new Set([
+const SHELL_KEYS: ReadonlySet<string> = new Set([
   'route.landing',
   // The visitor's header and the footer's links.
   'nav.login',
@@ -37,7 +37,7 @@ export const SHELL_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** First key segments every page may use: they ship in the shared "app" chunk. */
-export const APP_PREFIXES: ReadonlySet<string> = new Set([
+const APP_PREFIXES: ReadonlySet<string> = new Set([
   'ui',
   'format',
   'status',

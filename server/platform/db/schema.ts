@@ -1,6 +1,6 @@
 // Table types for Kysely. Timestamps are ISO-8601 UTC strings and dates are YYYY-MM-DD strings
 // on both databases, so sorting and comparing them as text is correct everywhere.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
@@ -732,7 +732,6 @@ export const BOOLEAN_COLUMNS = new Set([
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type Plan = Selectable<PlansTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type Payment = Selectable<PaymentsTable>;
@@ -776,7 +775,6 @@ export interface LedgerBalancesTable {
   /** The customer's search text, lower-cased, kept by triggers from users (migration 029). */
   search_text: Generated<string>;
 }
-export type PaymentLink = Selectable<PaymentLinksTable>;
 
 /** A counter QR code for what a subscription owes (machines/counter-qr; migration 026). */
 export interface CounterQrCodesTable {
@@ -802,7 +800,6 @@ export interface CounterQrCodesTable {
   updated_at: string;
 }
 
-export type CounterQrCode = Selectable<CounterQrCodesTable>;
 
 /** A delivery route (migration 030): its areas in riding order and the saved stop order (JSON). */
 export interface DeliveryRoutesTable {

@@ -13,7 +13,7 @@ import { isBlank, normalizePhone } from '@server/lifecycles/onboarding/onboardin
 
 export type { OtpPurpose };
 
-export { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS };
+export { OTP_RESEND_COOLDOWN_SECONDS };
 const OTP_TTL_SECONDS = 10 * 60;
 const OTP_MAX_ATTEMPTS = 5;
 

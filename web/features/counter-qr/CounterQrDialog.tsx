@@ -27,7 +27,7 @@ import { formatRupees } from '@web/lib/format';
 import { muted } from '@web/styles/utils.css';
 import { paymentLinkStyles as styles } from '@web/features/payment-link';
 
-export const COUNTER_QR_STATUS_LABELS: Record<CounterQrStatus, MessageId> = {
+const COUNTER_QR_STATUS_LABELS: Record<CounterQrStatus, MessageId> = {
   created: 'superuser.counterQr.status.created',
   credited: 'superuser.counterQr.status.credited',
   closed: 'superuser.counterQr.status.closed',

@@ -4,10 +4,8 @@ import type { components } from '@generated/api';
 import { ApiError } from '@web/api/errors';
 import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 
-export type CounterQr = components['schemas']['CounterQr'];
-
 /** How often the owner's screen asks whether the QR has been paid. */
-export const COUNTER_QR_POLL_MS = 2000;
+const COUNTER_QR_POLL_MS = 2000;
 
 export const useCreateCounterQr = () =>
   useApiMutation('post', '/payments/admin/counter-qr/', {

@@ -1,4 +1,4 @@
 // The counter-qr lifecycle (machines/counter-qr, server/lifecycles/counter-qr): the owner's dialog
 // that shows a UPI QR code at the counter and follows it until paid, and its data hooks.
 export * from './counter-qr.api';
-export { COUNTER_QR_STATUS_LABELS, CounterQrDialog } from './CounterQrDialog';
+export { CounterQrDialog } from './CounterQrDialog';

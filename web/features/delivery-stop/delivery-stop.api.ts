@@ -116,7 +116,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** A UUID made on the phone (randomUUID needs a secure page; the fallback is RFC 4122 v4 too). */
-export function newMarkId(): string {
+function newMarkId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

@@ -14,7 +14,7 @@ export type CashCollection = Schemas['CashCollection'];
 export type DeliveryRider = Schemas['DeliveryRider'];
 
 /** How often an open progress page asks again: riders mark a stop every minute or two. */
-export const PROGRESS_POLL_MS = 20_000;
+const PROGRESS_POLL_MS = 20_000;
 
 const ROUTES = '/owner/routes/' satisfies ApiPath<'get'>;
 const PROGRESS = '/owner/deliveries/' satisfies ApiPath<'get'>;

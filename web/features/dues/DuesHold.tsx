@@ -12,7 +12,7 @@ import * as styles from './DuesHold.css';
 export type DuesHold = components['schemas']['DuesHold'];
 
 /** "Meals paused: …": why, over the amount limit or overdue too long. */
-export function holdSentence(t: Translate, hold: DuesHold): string {
+function holdSentence(t: Translate, hold: DuesHold): string {
   return hold.reason === 'over_amount'
     ? t('hold.overAmount', {
         amount: formatRupees(hold.balance),

@@ -9,7 +9,6 @@ import { useLanguage } from '@web/i18n/i18n';
 export type Statement = components['schemas']['Statement'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type DuesRow = components['schemas']['DuesRow'];
-export type DuesSummary = components['schemas']['DuesSummary'];
 export type DuesAge = components['schemas']['DuesAge'];
 export type DuesFilter = 'owing' | 'due' | 'overdue' | 'in_credit';
 

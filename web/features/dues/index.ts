@@ -2,7 +2,7 @@
 // reminders' hooks, credit notes, the hold on a customer's meals, and the owner's advance refund.
 export * from './dues.api';
 export { CreditNotes } from './CreditNotes';
-export { HoldBanner, holdSentence, holdShort, type DuesHold } from './DuesHold';
+export { HoldBanner, holdShort } from './DuesHold';
 export { RefundAdvanceDialog } from './RefundAdvanceDialog';
 export { RemindersList } from './RemindersList';
 export { StatementView } from './Statement';

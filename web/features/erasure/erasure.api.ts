@@ -6,7 +6,6 @@ import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 import { useApiScope } from '@web/api/scope';
 
 export type ErasureRequest = components['schemas']['ErasureRequest'];
-export type MyErasureRequest = components['schemas']['MyErasureRequest'];
 
 const MY_ERASURE = '/accounts/erasure-request/' satisfies ApiPath<'get'>;
 const ERASURES = '/owner/erasure-requests/' satisfies ApiPath<'get'>;

@@ -1,5 +1,4 @@
 // The export (machines/export): the owner's dialog that downloads users or active subscribers as
 // CSV, its fetch and its messages.
 export * from './messages';
-export { fetchExportData, FORBIDDEN_EXPORT } from './exportFetch';
 export { ExportDialog } from './ExportDialog';

@@ -7,7 +7,7 @@ import type { components } from '@generated/api';
 import { useApiMutation, useApiQuery } from '@web/api/query';
 
 type Schemas = components['schemas'];
-export type MenuDays = Schemas['MenuDays'];
+type MenuDays = Schemas['MenuDays'];
 export type MenuDay = MenuDays['days'][number];
 export type MenuWeek = Schemas['MenuWeek'];
 export type DishBody = Schemas['Dish'];
@@ -18,7 +18,7 @@ const MENU = '/menu/' as const;
 const SAVED_MENU_KEY = 'dabba.menu';
 
 /** The menu this device last loaded: kept for an offline start. */
-export function savedMenu(): MenuDays | undefined {
+function savedMenu(): MenuDays | undefined {
   try {
     const text = localStorage.getItem(SAVED_MENU_KEY);
     if (!text) return undefined;

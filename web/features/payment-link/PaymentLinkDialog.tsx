@@ -25,7 +25,7 @@ import * as styles from './PaymentLinks.css';
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 
-export const LINK_STATUS_LABELS: Record<PaymentLink['status'], MessageId> = {
+const LINK_STATUS_LABELS: Record<PaymentLink['status'], MessageId> = {
   created: 'superuser.link.status.created',
   paid: 'superuser.link.status.paid',
   expired: 'superuser.link.status.expired',

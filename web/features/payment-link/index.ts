@@ -2,5 +2,5 @@
 // dialog that sends a customer a link to pay, and the data hooks of the owner's links and the
 // customer's hosted page (web/pages/pay-link).
 export * from './payment-link.api';
-export { LINK_STATUS_LABELS, PaymentLinkDialog } from './PaymentLinkDialog';
+export { PaymentLinkDialog } from './PaymentLinkDialog';
 export * as paymentLinkStyles from './PaymentLinks.css';

@@ -4,8 +4,6 @@ import type { components } from '@generated/api';
 import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 
 export type PaymentLink = components['schemas']['PaymentLink'];
-export type HostedPaymentLink = components['schemas']['HostedPaymentLink'];
-export type UpiRequest = components['schemas']['UpiRequest'];
 
 /** The owner's links of one customer, newest first. */
 export const useCustomerPaymentLinks = (userId: number | null) =>

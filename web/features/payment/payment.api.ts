@@ -20,7 +20,6 @@ export type PaymentsQuery = NonNullable<operations['adminListPayments']['paramet
 
 export type PendingSubscription = components['schemas']['Subscription'];
 export type OfflinePaymentRequest = components['schemas']['OfflinePaymentRequest'];
-export type OfflinePaymentRecorded = components['schemas']['OfflinePaymentRecorded'];
 
 export const usePendingSubscriptions = (offset: number, limit: number) =>
   useApiPage(

@@ -27,7 +27,7 @@ import * as styles from './subscription.css';
  * What the machine says about `days` on `record`: the new end date or its refusal (the dialog
  * shows the refusal's sentence in the current language).
  */
-export function adjustmentPreview(record: OwnerSubscription, days: number, reason: string) {
+function adjustmentPreview(record: OwnerSubscription, days: number, reason: string) {
   const decision = decide(subscriptionMachine, subscriptionFromApi(record), {
     type: 'subscription.adjust',
     days,

@@ -3,6 +3,6 @@
 // (cancel, with what it would refund), and their hooks and toasts.
 export * from './subscription.api';
 export * from './messages';
-export { AdjustEndDateDialog, adjustmentPreview } from './AdjustEndDateDialog';
+export { AdjustEndDateDialog } from './AdjustEndDateDialog';
 export { ExtendAllDialog } from './ExtendAllDialog';
 export { CancelDialog } from './CancelDialog';

@@ -10,7 +10,6 @@ type Schemas = components['schemas'];
 export type Subscription = Schemas['Subscription'];
 export type CancelPreview = Schemas['CancelPreview'];
 
-export type AdjustmentBatch = components['schemas']['AdjustmentBatch'];
 export type OwnerSubscription = components['schemas']['Subscription'];
 
 /** One subscription as the owner sees it, for the adjust dialog's preview (fresh each time). */

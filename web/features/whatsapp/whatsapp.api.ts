@@ -5,7 +5,6 @@ import { keepPreviousPage, useApiPage, useApiQuery } from '@web/api/query';
 
 export type WhatsappMessage = components['schemas']['WhatsappMessage'];
 export type WhatsappMessageStatus = components['schemas']['WhatsappMessageStatus'];
-export type WhatsappUsage = components['schemas']['WhatsappUsage'];
 
 export const WHATSAPP_PAGE_SIZE = 20;
 

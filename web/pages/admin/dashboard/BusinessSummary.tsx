@@ -22,7 +22,7 @@ import * as styles from './OwnerDashboard.css';
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 
 /** The users list filtered to the customers the "expiring" card counts. */
-export const expiringUsersHref = (withinDays: number) =>
+const expiringUsersHref = (withinDays: number) =>
   `/admin/superuser?tab=users&expiring_within_days=${withinDays}`;
 
 function Figure({

@@ -24,11 +24,6 @@ import { RunProgress } from './RunProgress';
 const TABS = ['run', 'routes'] as const;
 type Tab = (typeof TABS)[number];
 
-export interface RunChoice {
-  readonly date: string;
-  readonly meal: Meal;
-}
-
 /** The page's choices as the address keeps them, and a way to change them. */
 function useRunChoice() {
   const [pathname, navigate] = useLocation();
