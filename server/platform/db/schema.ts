@@ -800,7 +800,6 @@ export interface CounterQrCodesTable {
   updated_at: string;
 }
 
-
 /** A delivery route (migration 030): its areas in riding order and the saved stop order (JSON). */
 export interface DeliveryRoutesTable {
   id: Generated<number>;
