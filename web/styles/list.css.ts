@@ -84,3 +84,22 @@ export const personActions = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
 });
+
+/** One bordered block with a row per entry (the kitchen sheet's locks and leaves, a run's misses). */
+export const blockList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+/** A row of a block list: its lines stacked, a rule between rows. */
+export const blockRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+});

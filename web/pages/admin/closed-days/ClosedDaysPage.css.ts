@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { personList, personRow, personWho } from '@web/styles/list.css';
 import { vars } from '@web/styles/theme.css';
 
 /** The form's fields side by side where they fit, stacked on a phone. */
@@ -9,34 +10,9 @@ export const fields = style({
   alignItems: 'start',
 });
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-
-/** One closure: what and why on the left, its button on the right (below on a phone). */
-export const item = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
-
-export const what = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  minWidth: 0,
-  overflowWrap: 'anywhere',
-});
+/** The closures, as the Staff and Erasure requests pages list people: a row each, its button below on a phone. */
+export const list = personList;
+export const item = personRow;
+export const what = personWho;
 
 export const when = style({ fontWeight: 700 });

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { blockList, blockRow } from '@web/styles/list.css';
 import { vars } from '@web/styles/theme.css';
 import { printArea } from '@web/styles/print.css';
 
@@ -61,23 +62,8 @@ export const counts = style({
 });
 
 /** A bordered block with a row per missed stop, box or collection (the kitchen sheet's lists). */
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
-
-export const item = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  overflowWrap: 'anywhere',
-  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
-});
+export const list = blockList;
+export const item = style([blockRow, { gap: vars.space.xs, overflowWrap: 'anywhere' }]);
 
 /** A name and its count on one line (boxes out). */
 export const itemRow = style({

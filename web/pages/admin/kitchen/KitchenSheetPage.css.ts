@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { blockList, blockRow } from '@web/styles/list.css';
 import { vars } from '@web/styles/theme.css';
 
 export const flag = style({
@@ -14,22 +15,8 @@ export const flag = style({
 export const mealHeading = style({ fontSize: vars.fontSize.md, margin: 0 });
 
 /** A meal's customers on leave: one bordered block, a row per customer. */
-export const leaveList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
-
-export const leaveEntry = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 2,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
-});
+export const leaveList = blockList;
+export const leaveEntry = blockRow;
 
 /** The name and the leave's status on one line. */
 export const leaveName = style({
