@@ -65,7 +65,7 @@ export function createNotifier(deps: {
   /** The WhatsApp send queue (absent in code paths that send no WhatsApp). */
   whatsapp?: WhatsappQueue;
   /** Whether the customer has given (and not withdrawn) consent to service messages on WhatsApp. */
-  whatsappConsent?: (userId: number) => Promise<boolean>;
+  whatsappConsent: (userId: number) => Promise<boolean>;
 }): Notifier {
   const { db, clock, mailer, sms, rateLimiter, log, whatsapp, whatsappConsent } = deps;
 
@@ -84,7 +84,7 @@ export function createNotifier(deps: {
       notice: request.whatsapp.notice,
       fallback: { subject: request.subject, summary: request.summary, sms: request.sms.body },
     };
-    if (await whatsappConsent?.(request.userId)) {
+    if (await whatsappConsent(request.userId)) {
       await whatsapp.enqueue(input);
       return 'whatsapp';
     }

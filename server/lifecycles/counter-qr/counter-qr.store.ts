@@ -29,28 +29,13 @@ import {
   COUNTER_QR_KIND,
   payableSubscription,
   recordWithdrawal,
-  type RequestFacts,
+  requestFacts,
 } from '@server/lifecycles/payment-link/payment-request.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { ProviderError, type PaymentProvider } from '@server/services/payments/provider.js';
 import { counterQrSelect, type CounterQrRow } from './counter-qr.read.js';
 
 const MINUTE_MS = 60 * 1000;
-
-/** A QR as the audit of the server's own steps names it. */
-const requestFacts = (row: {
-  id: number;
-  provider_qr_id: string;
-  status: string;
-  amount_paise: number | string;
-  subscription_id: number;
-}): RequestFacts => ({
-  id: row.id,
-  providerId: row.provider_qr_id,
-  status: row.status,
-  amountPaise: Number(row.amount_paise),
-  subscriptionId: row.subscription_id,
-});
 
 export interface NewCounterQr {
   subscriptionId: number;
@@ -279,7 +264,13 @@ export function createCounterQrStore(
           .where('id', '=', claimed.id)
           .execute();
         if (!decision.ok) {
-          await auditPaidAfterEnd(deps, trx, COUNTER_QR_KIND, requestFacts(claimed), payment);
+          await auditPaidAfterEnd(
+            deps,
+            trx,
+            COUNTER_QR_KIND,
+            requestFacts(claimed, claimed.provider_qr_id),
+            payment,
+          );
         }
         return { status: 'processed', payment };
       });
@@ -308,7 +299,7 @@ export function createCounterQrStore(
     return recordWithdrawal(
       deps,
       COUNTER_QR_KIND,
-      requestFacts(row),
+      requestFacts(row, row.provider_qr_id),
       decision.next,
       reason,
       async (trx) =>

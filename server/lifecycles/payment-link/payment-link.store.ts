@@ -34,25 +34,10 @@ import {
   PAYMENT_LINK_KIND,
   payableSubscription,
   recordWithdrawal,
-  type RequestFacts,
+  requestFacts,
 } from './payment-request.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A link as the audit of the server's own steps names it. */
-const requestFacts = (row: {
-  id: number;
-  provider_link_id: string;
-  status: string;
-  amount_paise: number | string;
-  subscription_id: number;
-}): RequestFacts => ({
-  id: row.id,
-  providerId: row.provider_link_id,
-  status: row.status,
-  amountPaise: Number(row.amount_paise),
-  subscriptionId: row.subscription_id,
-});
 
 export interface NewPaymentLink {
   subscriptionId: number;
@@ -303,7 +288,13 @@ export function createPaymentLinkStore(
           .where('id', '=', claimed.id)
           .execute();
         if (!decision.ok) {
-          await auditPaidAfterEnd(deps, trx, PAYMENT_LINK_KIND, requestFacts(claimed), payment);
+          await auditPaidAfterEnd(
+            deps,
+            trx,
+            PAYMENT_LINK_KIND,
+            requestFacts(claimed, claimed.provider_link_id),
+            payment,
+          );
         }
         return { status: 'processed', payment };
       });
@@ -332,7 +323,7 @@ export function createPaymentLinkStore(
     return recordWithdrawal(
       deps,
       PAYMENT_LINK_KIND,
-      requestFacts(row),
+      requestFacts(row, row.provider_link_id),
       decision.next,
       reason,
       async (trx) =>

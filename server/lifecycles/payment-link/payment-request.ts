@@ -41,6 +41,18 @@ export interface RequestFacts {
   subscriptionId: number;
 }
 
+/** A link's or QR code's row as the audit names it, with the provider's id of it. */
+export const requestFacts = (
+  row: { id: number; status: string; amount_paise: number | string; subscription_id: number },
+  providerId: string,
+): RequestFacts => ({
+  id: row.id,
+  providerId,
+  status: row.status,
+  amountPaise: Number(row.amount_paise),
+  subscriptionId: row.subscription_id,
+});
+
 /**
  * The subscription a new request asks money for, with its customer and plan, and the amount the
  * request may ask (null: all that is unrequested), or the 400 the amount rules give.
