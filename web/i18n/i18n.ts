@@ -120,7 +120,14 @@ export function currentLocale(): string {
 
 /** Shows the app in `language` once its messages have loaded, and remembers it on this device. */
 export async function switchLanguage(language: Language): Promise<void> {
-  await ensureWanted(language);
+  // A page may ask for its messages while these load (signing in opens one as the account's
+  // language is switched to), and it asks in the language still shown: load until nothing more is
+  // wanted, so the page is in the new language when it is shown.
+  let wantedBefore: number;
+  do {
+    wantedBefore = wanted.size;
+    await ensureWanted(language);
+  } while (wanted.size !== wantedBefore);
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
