@@ -34,7 +34,7 @@ it("loads a page's messages in the account's language when the page asks during 
   const { loaders } = await import('virtual:messages/loaders');
   // The real chunks, and the probe page's in each language.
   const withProbe = (language: 'en' | 'hi') =>
-    new Proxy(loaders[language], {
+    new Proxy(loaders[language] ?? {}, {
       get: (real, namespace: string) =>
         namespace === PAGE
           ? async () => ({ messages: { [GREETING]: WORDS[language] } })
