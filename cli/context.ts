@@ -6,6 +6,11 @@ export interface CommandContext {
   readonly io: CliIo;
   /** The signed-in API client; throws exit 3 without a usable session. */
   api(): Promise<Api>;
+  /**
+   * Set from the running command's --dry-run (every command takes it): the API client then sends
+   * reads and stops at the first change, saying what it would have done (cli/services/api.ts).
+   */
+  dryRun: boolean;
   /** Resolves a file argument against the caller's working directory. */
   resolvePath(file: string): string;
   close(): void;
@@ -13,10 +18,13 @@ export interface CommandContext {
 
 export function createContext(io: CliIo): CommandContext {
   let opened: Promise<Api> | undefined;
-  return {
+  const ctx: CommandContext = {
     io,
+    dryRun: false,
     api() {
-      opened ??= import('./services/api').then(({ connect }) => connect(io));
+      opened ??= import('./services/api').then(({ connect }) =>
+        connect(io, { dryRun: () => ctx.dryRun }),
+      );
       return opened;
     },
     resolvePath(file) {
@@ -26,4 +34,5 @@ export function createContext(io: CliIo): CommandContext {
       void opened?.then((api) => api.close()).catch(() => {});
     },
   };
+  return ctx;
 }

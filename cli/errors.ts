@@ -2,7 +2,7 @@
 // the one place that turns any thrown value into a message and an exit code.
 import type { CliIo } from './io';
 
-export const EXIT = { ok: 0, refused: 1, usage: 2, auth: 3 } as const;
+export const EXIT = { ok: 0, refused: 1, usage: 2, auth: 3, forbidden: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** Something the user can fix. `next` spells out the next step. */
@@ -23,6 +23,10 @@ export const usageError = (message: string, next?: string) =>
   new UserError(message, EXIT.usage, next);
 export const refusedError = (message: string, next?: string, code?: string) =>
   new UserError(message, EXIT.refused, next, code);
+/** Signed in, but this account's role may not do it: not a sign-in problem (exit 3). */
+export const forbiddenError = (message: string, next: string) =>
+  new UserError(message, EXIT.forbidden, next);
+
 export const authError = (message: string, next = 'Run `dabba login` to sign in again.') =>
   new UserError(message, EXIT.auth, next);
 
@@ -34,6 +38,17 @@ export class BugError extends Error {
   ) {
     super(message);
     this.name = 'BugError';
+  }
+}
+
+/**
+ * A change `--dry-run` stopped before it was sent: what it would have done. The run prints it and
+ * exits 0; nothing reached the server.
+ */
+export class DryRunStop extends Error {
+  constructor(readonly would: string) {
+    super(would);
+    this.name = 'DryRunStop';
   }
 }
 
@@ -50,8 +65,15 @@ const SERVER_BUG =
 const BUG_REPORT =
   'This is a bug in dabba. Please report it with the command you ran and this output.';
 
-export function reportError(error: unknown, io: Pick<CliIo, 'stderr' | 'env'>): ExitCode {
+export function reportError(
+  error: unknown,
+  io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
+): ExitCode {
   if (error instanceof ReportedFailure) return error.exitCode;
+  if (error instanceof DryRunStop) {
+    io.stdout.write(`${error.would}\n`);
+    return EXIT.ok;
+  }
   if (error instanceof UserError) {
     io.stderr.write(`Error: ${error.message}\n`);
     if (error.next) io.stderr.write(`${error.next}\n`);

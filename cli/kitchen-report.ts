@@ -163,7 +163,7 @@ function heldOf(sheet: KitchenSheet, meal: Meal): string {
 /** The sheet as text; `only` keeps one meal (`dabba kitchen --meal lunch`). */
 export function renderKitchenSheet(sheet: KitchenSheet, clock: KitchenClock, only?: Meal): string {
   const meals = only ? [only] : MEALS;
-  let text = `Kitchen sheet for ${sheet.date}\n\n`;
+  let text = `Kitchen sheet for ${sheet.date}${only ? `, ${only}` : ''}\n\n`;
   text += formatTable(meals, [
     { header: 'Meal', value: (meal) => meal },
     { header: 'Mess', value: (meal) => sheet.counts.mess[meal], right: true },

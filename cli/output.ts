@@ -39,30 +39,40 @@ export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]
   return [render(columns.map((column) => column.header)), ...cells.map(render)].join('\n') + '\n';
 }
 
+/** Rows as a table, or `empty` on its own line when there are none. */
+export function tableOr<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  empty: string,
+): string {
+  return rows.length === 0 ? `${empty}\n` : formatTable(rows, columns);
+}
+
 export function printTable<T>(
   out: OutStream,
   rows: readonly T[],
   columns: readonly Column<T>[],
   empty: string,
 ): void {
-  out.write(rows.length === 0 ? `${empty}\n` : formatTable(rows, columns));
+  out.write(tableOr(rows, columns, empty));
 }
 
 export function printJson(out: OutStream, value: unknown): void {
   out.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** One object's labelled values, a `label: value` line each ("-" for none). */
+export type Fields = ReadonlyArray<readonly [string, string | number | boolean | null | undefined]>;
+
 /** Key/value lines for one object. */
-export function printFields(
-  out: OutStream,
-  fields: ReadonlyArray<readonly [string, string | number | boolean | null | undefined]>,
-): void {
+export function formatFields(fields: Fields): string {
   const width = Math.max(...fields.map(([label]) => label.length));
-  for (const [label, value] of fields) {
-    out.write(
-      `${`${label}:`.padEnd(width + 2)}${value === null || value === undefined || value === '' ? '-' : String(value)}\n`,
-    );
-  }
+  return fields
+    .map(
+      ([label, value]) =>
+        `${`${label}:`.padEnd(width + 2)}${value === null || value === undefined || value === '' ? '-' : String(value)}\n`,
+    )
+    .join('');
 }
 
 /** Rupees as the web app writes them (₹1,333, ₹1,234.50): the shared formatter. */
@@ -82,7 +92,7 @@ export const MONEY_LABELS: Readonly<Record<MoneyFact, string>> = {
 
 /**
  * A subscription's price (the API's total_paid) and what was paid, paid back and is still owed,
- * as labelled fields for printFields. `every`: all four, zeros too.
+ * as labelled fields for formatFields. `every`: all four, zeros too.
  */
 export const moneyFields = (
   money: SubscriptionMoney,

@@ -3,6 +3,7 @@
 // machines/<name>/ (delivery-stop, payment-link, counter-qr, …), whatever words `dabba` takes for
 // them (dabba routes, dabba links, dabba qr, …).
 import { Command } from 'commander';
+import { dryRunOption } from './commands/shared';
 import { registerAudit } from './commands/audit';
 import { registerBackup } from './commands/backup';
 import { registerExport } from './commands/export';
@@ -38,7 +39,8 @@ refunds and unanswered feedback.
 
 Every list prints a table, or JSON with --json. Every action takes --dry-run.
 
-Exit codes: 0 success, 1 refused or invalid, 2 usage error, 3 not signed in.
+Exit codes: 0 success, 1 refused or invalid, 2 usage error, 3 not signed in, 4 not allowed for
+this account's role.
 
 Examples:
   dabba login --url https://mess.example.com
@@ -51,6 +53,11 @@ Examples:
 Environment: DABBA_URL (server when not logged in), DABBA_CONFIG_DIR (where the
 session file lives; default $XDG_CONFIG_HOME/dabba or ~/.config/dabba).
 `;
+
+/** Every command below `command`, groups and their subcommands alike. */
+export function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((sub) => [sub, ...allCommands(sub)]);
+}
 
 export function buildProgram(ctx: CommandContext): Command {
   const { io } = ctx;
@@ -98,6 +105,17 @@ export function buildProgram(ctx: CommandContext): Command {
   registerMenu(program, ctx);
   registerStaff(program, ctx);
   registerErasure(program, ctx);
+
+  // Every command takes --dry-run: those that change something say what they would do and stop
+  // (their own words, or the API client's at the first change); a read just reads.
+  for (const command of allCommands(program)) {
+    if (!command.options.some((option) => option.long === '--dry-run')) {
+      command.addOption(dryRunOption());
+    }
+  }
+  program.hook('preAction', (_program, action) => {
+    ctx.dryRun = Boolean(action.opts<{ dryRun?: boolean }>().dryRun);
+  });
 
   // Set after the subcommands exist so they do not inherit it: `dabba leave` must reach the action
   // below, which reports it as an unknown command with a suggestion.

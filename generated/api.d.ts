@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with the phone number and the texted code
-         * @description The sign-in code follows the OTP rules of verify-otp: valid 10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP (429 with Retry-After). A right code answers a new session, as login does, and stamps last_login; the account's status stays as it is (an unverified account still verifies its phone). Only a sign-in code works here, never a verification code. Errors are 400 with `message` and `error_code`: `otp.required`, `otp.invalid` (a wrong code), `otp.expired` (expired, spent, or never requested), `otp.too_many_attempts`; a phone with an account and one without get the same answers until the right code is given. Only after the right code: `sign_in.phone_shared` when several active accounts share the phone (sign in with the username instead), and 401 with `detail`, as login does, for an account deactivated after its code was sent. An account the owner made and nobody claimed yet (a staff invite, a walk-in) is claimed by the proven phone while its invite or claim link is unexpired (the member becomes active, the phone verified, the password left to set); after that it is refused with `claim.expired`. A registration whose phone is not verified yet gets no session: 403 `sign_in.unverified` with the phone to verify, and a new verification code is texted to it (the client goes to OTP verification, as after a login of an unverified account).
+         * @description The sign-in code follows the OTP rules of verify-otp: valid 10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP (429 with Retry-After). A right code answers a new session, as login does, and stamps last_login; the account's status stays as it is (an unverified account still verifies its phone). Only a sign-in code works here, never a verification code. Errors are 400 with `message` and `error_code`: `otp.required`, `otp.invalid` (a wrong code), `otp.expired` (expired, spent, or never requested), `otp.too_many_attempts`; a phone with an account and one without get the same answers until the right code is given. Only after the right code: `sign_in.phone_shared` when several active accounts share the phone (sign in with the username instead), and 401 with `detail`, as login does, for an account deactivated after its code was sent. An account the owner made and nobody claimed yet (a staff invite, a walk-in) is claimed by the proven phone while its invite or claim link is unexpired (the member becomes active, the phone verified, the password left to set); after that it is refused with `claim.expired`. A customer's number the owner changed is verified by its right sign-in code. A registration whose phone is not verified yet gets no session: 403 `sign_in.unverified` with the phone to verify, and a new verification code is texted to it (the client goes to OTP verification, as after a login of an unverified account).
          */
         post: operations["phoneLoginVerify"];
         delete?: never;
@@ -364,9 +364,32 @@ export interface paths {
         put?: never;
         /**
          * Verify the phone with the OTP
-         * @description The OTP is 6 digits, valid 10 minutes and single use; 5 wrong tries kill it. On success the status becomes registration_complete, the phone is verified and a session is returned. The claim page's code given here claims an account the owner made (a staff invite, a walk-in) while its invite or link is unexpired, as a phone sign-in does; after that it is refused with `claim.expired`. Errors carry `message` (default "Invalid OTP. Please try again."). Rate-limited per phone and per IP (429 with Retry-After).
+         * @description The OTP is 6 digits, valid 10 minutes and single use; 5 wrong tries kill it. On success the status becomes registration_complete, the phone is verified and a session is returned. A customer whose phone the owner changed (ownerUpdateCustomer) verifies the new number here too: the phone becomes verified and the status stays. The claim page's code given here claims an account the owner made (a staff invite, a walk-in) while its invite or link is unexpired, as a phone sign-in does; after that it is refused with `claim.expired`. Errors carry `message` (default "Invalid OTP. Please try again."). Rate-limited per phone and per IP (429 with Retry-After).
          */
         post: operations["verifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/claim/{token}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Whose account a claim link is for (before any code)
+         * @description What the claim page shows first: whether the link claims a customer's account (a walk-in the owner enrolled at the counter) or a staff member's (an invite to the owner's team, with its role), and the first name. It sends nothing and changes nothing. The link's refusals are those of claimSendOtp.
+         */
+        get: operations["claimLinkAccount"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -386,8 +409,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start claiming a walk-in account (send an OTP to its phone)
-         * @description The link in the SMS a walk-in gets after the owner enrols them at the counter opens the claim page, which calls this: a new OTP goes to the enrolled phone, under the same limits as every OTP (at most 3 sends per phone per hour, 60 s apart; 429 with Retry-After). The answer names the account (first name, masked phone, proposed username). Refusals (400, `non_field_errors`): an unknown link (`claim.invalid`), an expired one (`claim.expired`, 7 days after the enrolment), a spent one (`claim.used`).
+         * Start claiming an account (send an OTP to its phone)
+         * @description The link in the SMS a walk-in gets after the owner enrols them at the counter, or a staff member gets with the owner's invite, opens the claim page, which calls this: a new OTP goes to the account's phone, under the same limits as every OTP (at most 3 sends per phone per hour, 60 s apart; 429 with Retry-After; a send refused by them does not count against the caller's address). The answer names the account (first name, masked phone, proposed username). Refusals (400, `non_field_errors`): an unknown link (`claim.invalid`), an expired one (`claim.expired`, 7 days after the enrolment or invite), a spent one (`claim.used`).
          */
         post: operations["claimSendOtp"];
         delete?: never;
@@ -409,8 +432,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify the walk-in's phone with the OTP
-         * @description The OTP rules of verify-otp apply (10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP); errors carry `message`. A right code marks the link verified: the customer then chooses a password. The link's refusals are those of claimSendOtp.
+         * Prove the account's phone with the OTP, claim the account and sign in
+         * @description The OTP rules of verify-otp apply (10 minutes, single use, 5 wrong tries kill it, rate-limited per phone and per IP); errors carry `message`. A right code claims the account and signs its holder in: the phone is verified, a staff member is active from now on (the owner can put a rider on a route at once), and a session is returned, as from login, so the claim's code is also the first sign-in's. The link stays good for one more step until it expires: choosing a password (claimComplete), which is optional; without one, the holder signs in with the phone and a code. The link's refusals are those of claimSendOtp.
          */
         post: operations["claimVerifyOtp"];
         delete?: never;
@@ -432,8 +455,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Finish claiming a walk-in account (password, username) and sign in
-         * @description After a verified OTP, the customer sets a password (the registration form's rules) and may change the proposed username. The account's phone becomes verified, the link is spent (a second call gets `claim.used`) and a session is returned, as from login. Refusals (400): per field for the password, confirm_password and username; `claim.otp_required` before the OTP was verified; the link refusals of claimSendOtp.
+         * Choose a password (and username) for a claimed account, and sign in
+         * @description After a verified OTP, the holder may set a password (the registration form's rules) and change the proposed username. The link is spent (a second call gets `claim.used`) and a session is returned, as from login. Refusals (400): per field for the password, confirm_password and username; `claim.otp_required` before the OTP was verified; the link refusals of claimSendOtp.
          */
         post: operations["claimComplete"];
         delete?: never;
@@ -453,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new OTP
-         * @description A new code replaces the old one. Any valid phone, registered or not, gets the same 200 and the same limits: at most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Only a phone awaiting verification is actually texted, after the answer; any other gets a code texted to nobody that matches nothing, so verify-otp answers it exactly as a phone awaiting verification. Errors carry `message`.
+         * @description A new code replaces the old one. Any valid phone, registered or not, gets the same 200 and the same limits: at most 3 sends per phone per hour, with a 60 s cooldown between sends; past either limit 429 with Retry-After. Only a phone awaiting verification (a registration not verified yet, or a customer's number the owner changed) is actually texted, after the answer; any other gets a code texted to nobody that matches nothing, so verify-otp answers it exactly as a phone awaiting verification. Errors carry `message`.
          */
         post: operations["resendOtp"];
         delete?: never;
@@ -561,7 +584,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a customer's address or hostel, phone, diet or language
+         * @description The owner (or a manager) changes what a customer told the mess, with the rules of the customer's own forms: the profile of the customer's type as complete-profile takes it (a student's `student_profile`, its hostel the delivery address; a regular customer's `regular_profile`, the delivery address; the other type's is refused with `onboarding.profile_type_mismatch`), the phone as registration normalises it (unique: one that belongs to another account is refused under `phone`), the diet as setDiet and the language as setLanguage take them. Only what is sent changes. A changed phone is no longer verified: a verification code is texted to it, which the customer enters at the next sign-in (verify-otp, or a phone sign-in code); a customer who never claimed the account (a walk-in) is texted a new claim link instead (`phone_check`). Every change is one audit entry (`account.update_details`) with the fields before and after. Only customers: staff, the owner and unknown ids are 404; an erased account is refused (400 `onboarding.account_erased`).
+         */
+        patch: operations["ownerUpdateCustomer"];
         trace?: never;
     };
     "/accounts/owner/users/active_subscribers/": {
@@ -1273,7 +1300,7 @@ export interface paths {
         };
         /**
          * WhatsApp messages and how each went
-         * @description Every notice that had a WhatsApp form, the newest first, as stored in the send queue: the customer, the template, its status (queued, sent, delivered, read, failed, or `sms` when it went by SMS because the customer had not agreed to WhatsApp), the failure's reason, and whether it went by SMS instead (`fallback`, with `fallback_reason` no_consent or failed). `status` keeps one status. Paged (`X-Total-Count`).
+         * @description Every notice that had a WhatsApp form, the newest first, as stored in the send queue: the customer, the template, its status (queued, sent, delivered, read, failed, or `sms` when it went by SMS because the customer had not agreed to WhatsApp), the failure's reason, and whether it went by SMS instead (`fallback`, with `fallback_reason` no_consent or failed), the channel it really went by (`channel`) and where that channel handed it (`provider`: `outbox` when the channel is not set up, so it reached no one). `status` keeps one status, or `not_sent`: the messages written to the outbox (a WhatsApp message, or the SMS that went instead), which `sent` and `sms` then leave out. Paged (`X-Total-Count`).
          */
         get: operations["ownerListWhatsappMessages"];
         put?: never;
@@ -1293,7 +1320,7 @@ export interface paths {
         };
         /**
          * WhatsApp messages sent this month and what they cost
-         * @description The messages the Cloud API accepted this month (by `sent_at`, from the first of the month in BUSINESS_TZ to now), what they cost at the owner's price per message (settings `whatsapp.utility_price_paise`; every template is a utility one), the messages waiting or failed, the notices that went by SMS instead this month, and the account's messaging tier (unique customers per 24 hours, WHATSAPP_TIER; null: unlimited).
+         * @description The messages the Cloud API accepted this month (by `sent_at`, from the first of the month in BUSINESS_TZ to now), what they cost at the owner's price per message (settings `whatsapp.utility_price_paise`; every template is a utility one), the messages waiting or failed, the notices that went by SMS instead this month, the messages only written to the outbox (no Cloud API: nobody received them, and they cost nothing), and the account's messaging tier (unique customers per 24 hours, WHATSAPP_TIER; null: unlimited).
          */
         get: operations["ownerWhatsappUsage"];
         put?: never;
@@ -1342,6 +1369,50 @@ export interface paths {
          * @description Until the closure locks (the first cutoff of a meal it closes; `closed_day.locked` after it), the kitchen opens again: exactly the subscriptions the closure extended are shortened by that day again through `subscription.adjust`, each once (one no longer ACTIVE is left as it is). Removing a removed closure answers it as it stands and finishes a reversal a failure left half-done. Extensions still waiting when it is removed are not made. The customers moved back are told. Audited (`closed_day.remove`).
          */
         post: operations["ownerRemoveClosedDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/closure-rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weekly closures
+         * @description Every closure rule, the newest first, withdrawn ones too: its weekdays and meals, the dates it runs between, its reason, the dates still ahead it has closed, and how many subscriptions its closures extended and gave back.
+         */
+        get: operations["ownerListClosureRules"];
+        put?: never;
+        /**
+         * Close the kitchen every week
+         * @description The kitchen closes `meals` on every one of `weekdays` from `start_date` (until `end_date`, when given), for `reason`. The rule is applied to each date as it comes: every date of it from today to 14 days ahead whose first cutoff has not passed is closed now, and the scheduler closes each later date when it comes within 14 days. Each date's closure is a closed day like one made by hand (`ownerCloseDay`): the whole day when the rule closes every meal, else one closure per meal; its subscriptions are extended by a day exactly once, its customers told, and the owner may open that one date again. A date whose meal is already closed (by hand, or by another rule) is not closed twice; a date opened again is not closed again by the rule. Refused (400, under the field) when it starts before today (`closure_rule.starts_in_past`), ends before it starts (`closure_rule.ends_before_start`) or holds none of its weekdays (`closure_rule.no_dates`), and when an ACTIVE rule of the same weekdays, meals and start date has another reason or end (`closure_rule.already_exists`). The same rule sent again answers the first one (200). Audited (`closure_rule.add`, and `closed_day.add` for each date).
+         */
+        post: operations["ownerCreateClosureRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/owner/closure-rules/{id}/withdraw/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a weekly closure
+         * @description The rule closes no more dates. Each date it closed that has not locked yet (the first cutoff of a meal it closes) opens again as a closed day removed by hand does (`ownerRemoveClosedDay`): exactly the subscriptions it extended move back a day, each once, and their customers are told. Dates already locked, and past ones, stand. Withdrawing a withdrawn rule answers it as it stands and finishes a reversal a failure left half-done. Audited (`closure_rule.withdraw`, and `closed_day.remove` for each date).
+         */
+        post: operations["ownerWithdrawClosureRule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1441,7 +1512,7 @@ export interface paths {
         };
         /**
          * The owner's home in one answer
-         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day). `fssai_missing` is true while BUSINESS_FSSAI is unset.
+         * @description Every figure of the owner's home, as of today's business date. Revenue is the money settled in a period: SUCCESS payments whose business date (of created_at, when the payment was recorded) falls in it, minus refunds marked PAID (paid_at) in the same period; `collected`, `refunded` and `net` are rupees. `month` runs from the first of this month to today. `active_subscribers` counts ACTIVE subscriptions (the rows of ownerActiveSubscribers). `expiring` counts the customers of ownerListUsers with `expiring_within_days` = `within_days`. `pending_leaves` and `pending_refunds` count PENDING ones, `open_feedback` feedback open or in_progress. `tomorrow_meals` are the kitchen sheet's counts for tomorrow (net of approved leaves). `daily` has one entry per business date for the 30 days ending today, oldest first: that day's net revenue and its new subscriptions (subscriptions whose start_date, the day their payment activated them, is that day). `fssai_missing` is true while BUSINESS_FSSAI is unset. `channels_not_set_up` names the channels whose messages are only written to the outbox on the server (DATA_DIR/outbox) and reach no one: e-mail without SMTP_URL, SMS without an SMS provider, WhatsApp without the Cloud API.
          */
         get: operations["ownerSummary"];
         put?: never;
@@ -2773,7 +2844,7 @@ export interface paths {
          * Enrol a walk-in at the counter (account, subscription, payment) in one step
          * @description The owner enrols a customer who came to the mess: in one transaction the account (status profile_complete, the phone not yet verified, no usable password; username from the first name and the phone's last four digits), a subscription to the plan, its charge on the customer's ledger, and, for an amount above 0, the payment settled exactly like record_offline (a receipt number, a ledger payment entry). Paid in full, the subscription starts today. Paid in part (₹0 too), the owner says when it starts (`start`, required then): `now_with_dues` starts it today owing the rest, the owner's decision whatever the payment policy says; `when_paid` leaves it awaiting payment, and a later payment starts it as the policy says. The choice is in the audit entry (`walk_in.enrol`), the ledger charge's description and the answer's `detail`; the receipt says what is still due. The customer gets an SMS with a link to claim the account (7 days, once). A request_id already used answers the first enrolment (201, `replayed` true).
          *
-         *     Refusals (400): per field, a phone (or e-mail) that belongs to an account, an amount above the plan's price, a missing reference for upi or bank_transfer, a part payment without `start` (`walk_in.start_required`); `plan` an unknown or inactive plan (`does_not_exist`).
+         *     Refusals (400): per field, a phone (or e-mail) that belongs to an account, an amount above the plan's price, a missing reference for upi or bank_transfer, a part payment without `start` (`walk_in.start_required`); `plan` an unknown or inactive plan (`does_not_exist`); a plan that delivers (tiffin) without where to (`walk_in.address_required`, under `regular_profile` or `student_profile`: a regular customer's address, or a student's profile with the hostel, each with complete-profile's rules), or the other type's profile (`onboarding.profile_type_mismatch`). The profile given is stored as the customer's own, so the kitchen sheet and the delivery routes find the customer at it.
          */
         post: operations["adminEnrolWalkIn"];
         delete?: never;
@@ -3033,7 +3104,7 @@ export interface paths {
         };
         /**
          * The caller's notices, one entry per notice
-         * @description The signed-in user's notification history by notice: the e-mail and the SMS of one notice are one entry, each channel with its own status; newest first. `title` is the notice's subject and `text` says what it was about in a sentence or two (never an OTP code). `status` keeps the notices with at least one channel in that status, so a notice whose SMS failed while its e-mail went out is under `failed`. Paged with limit/offset; X-Total-Count gives the number of matching notices.
+         * @description The signed-in user's notification history by notice: the e-mail and the SMS of one notice are one entry, each channel with its own status; newest first. `title` is the notice's subject and `text` says what it was about in a sentence or two (never an OTP code). `status` keeps the notices with at least one channel in that status, so a notice whose SMS failed while its e-mail went out is under `failed`; a message written to the outbox (`provider` outbox: its channel is not set up) reached no one and is not under `sent`. Paged with limit/offset; X-Total-Count gives the number of matching notices.
          */
         get: operations["listNotificationEvents"];
         put?: never;
@@ -3129,7 +3200,7 @@ export interface paths {
         };
         /**
          * The owner's audit log
-         * @description Every owner action (leave and refund decisions, feedback answers, plan changes, end-date adjustments…), newest first. `action` matches one action (`refund.mark_paid`) or, without a dot, every action of that kind (`refund`); `actor` is a username (the server's own actions are `system`); date_from and date_to are inclusive business dates. The log is append-only: no operation changes or removes an entry.
+         * @description Every owner action (leave and refund decisions, feedback answers, plan changes, end-date adjustments…), newest first. `action` matches one action (`refund.mark_paid`) or, without a dot, every action of that kind (`refund`); `actor` is a username (the server's own actions are `system`); date_from and date_to are inclusive business dates. The log is append-only: no operation changes or removes an entry. Each entry's `action_label` and `summary` are written in the answer's language (Accept-Language; English without one), from the message and values the entry keeps; an entry written before they were kept shows its English summary as it was written.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -3172,7 +3243,11 @@ export interface paths {
          * @description What the owner edits: per weekday and meal the usual dishes (an empty list when none is set), and every change for a date from today on, by date and meal. Anyone may read it.
          */
         get: operations["getMenuWeek"];
-        put?: never;
+        /**
+         * Set the whole weekday pattern at once
+         * @description Replaces the usual dishes of every meal of every weekday in one save: `week` names all seven weekdays, each with its breakfast, lunch and dinner (an empty list: nothing that meal). Each meal follows the rules of `setMenuWeekday` (names trimmed, a blank Hindi name dropped, each dish once, at most 20); a refusal names the meal, as `week.<weekday>.<meal>.<n>.name`, and one refused meal refuses the whole week: nothing is stored. Meals that equal what is stored are left as they are (an empty meal where nothing was set stays not set). The changed meals are written in one transaction with one entry in the audit log, `menu.set_week`, holding each changed meal before and after (none when nothing changed). Changes for dates are untouched. Answers the whole pattern.
+         */
+        put: operations["setMenuWeek"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3392,7 +3467,7 @@ export interface components {
              * @example leave.not_pending
              * @enum {string}
              */
-            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "sign_in.unverified" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "settings.max_dues_zero" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.already_started" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.before_subscription_start" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "walk_in.start_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
+            error_code: "invalid" | "required" | "does_not_exist" | "invalid_upload" | "invalid_date_range" | "not_authenticated" | "permission_denied" | "not_found" | "throttled" | "too_large" | "parse_error" | "bad_request" | "server_error" | "storage_unavailable" | "account.conflict" | "otp.required" | "otp.invalid" | "otp.expired" | "otp.too_many_attempts" | "sign_in.phone_shared" | "sign_in.unverified" | "reset.invalid_link" | "plan.code_taken" | "backup.not_sqlite" | "adjustment.key_reused" | "settings.min_extending_above_max" | "settings.max_dues_zero" | "webhook.not_configured" | "webhook.invalid_signature" | "onboarding.already_verified" | "onboarding.otp_required" | "onboarding.owner_profile_read_only" | "onboarding.service_choice_required" | "onboarding.profile_fields_required" | "onboarding.profile_type_mismatch" | "onboarding.account_erased" | "subscription.deleted" | "subscription.not_pending_payment" | "subscription.part_paid" | "subscription.not_active" | "subscription.not_expired" | "subscription.not_cancelled" | "subscription.not_ended" | "subscription.already_started" | "subscription.invalid_extension" | "subscription.invalid_adjustment" | "subscription.reason_required" | "subscription.end_before_today" | "subscription.shortens_paid_days" | "subscription.plan_inactive" | "subscription.no_successful_payment" | "subscription.refund_exists" | "subscription.profile_incomplete" | "subscription.service_type_mismatch" | "subscription.already_subscribed" | "subscription.too_many_pending" | "order.already_paid" | "order.not_open" | "payment.not_initiated" | "payment.already_settled" | "payment.not_new" | "payment.transaction_id_required" | "payment.amount_mismatch" | "payment.reference_required" | "payment.received_in_future" | "payment.received_before_subscription" | "payment.provider_unavailable" | "payment.order_not_open" | "payment.not_settled" | "payment.invalid_signature" | "payment.declined" | "leave.deleted" | "leave.not_pending" | "leave.comment_required" | "leave.subscription_not_active" | "leave.subscription_not_found" | "leave.past_dates" | "leave.end_before_start" | "leave.after_subscription_end" | "leave.before_subscription_start" | "leave.too_long" | "leave.month_limit" | "leave.after_cutoff" | "leave.overlaps" | "leave.pending_exists" | "feedback.deleted" | "feedback.not_open" | "feedback.status_required" | "feedback.response_required" | "feedback.attachments_disabled" | "feedback.attachment_exists" | "feedback.no_attachment" | "feedback.open_exists" | "feedback.meal_details_required" | "feedback.meal_date_in_future" | "feedback.attachment_too_large" | "feedback.attachment_not_image" | "feedback.subscription_not_found" | "feedback.conflict" | "meal_skip.disabled" | "meal_skip.subscription_not_found" | "meal_skip.subscription_not_active" | "meal_skip.outside_subscription" | "meal_skip.meal_not_in_plan" | "meal_skip.on_leave" | "meal_skip.closed" | "meal_skip.already_skipped" | "meal_skip.not_skipped" | "meal_skip.kitchen_closed" | "closed_day.too_late" | "closed_day.already_closed" | "closed_day.overlaps" | "closed_day.locked" | "closed_day.already_removed" | "closure_rule.starts_in_past" | "closure_rule.ends_before_start" | "closure_rule.no_dates" | "closure_rule.already_exists" | "closure_rule.already_withdrawn" | "claim.invalid" | "claim.used" | "claim.expired" | "claim.otp_required" | "walk_in.start_required" | "walk_in.address_required" | "dues.nothing_due" | "dues.not_overdue" | "payment_link.already_paid" | "payment_link.expired" | "payment_link.cancelled" | "payment_link.not_open" | "payment_link.nothing_due" | "payment_link.amount_too_low" | "payment_link.amount_above_due" | "payment_link.upi_not_configured" | "payment_link.fully_requested" | "payment_link.amount_above_unrequested" | "advance.nothing_held" | "advance.amount_above_held" | "advance.amount_too_low" | "advance.reference_required" | "advance.comment_required" | "cash_collection.reason_required" | "staff.deactivated" | "staff.not_invited" | "staff.not_deactivated" | "staff.phone_taken" | "counter_qr.already_paid" | "counter_qr.closed" | "counter_qr.expired" | "counter_qr.not_open" | "counter_qr.not_supported" | "route.name_taken" | "route.not_a_rider" | "delivery_stop.moved" | "delivery_stop.not_on_run_sheet" | "delivery_stop.not_your_route" | "delivery_stop.already_delivered" | "delivery_stop.not_delivered_yet" | "delivery_stop.reason_required" | "delivery_stop.amount_required" | "delivery_stop.date_outside_window" | "delivery_stop.marked_at_ahead" | "delivery_stop.marked_before_day" | "cash_collection.not_pending" | "consent.already_granted" | "consent.not_granted" | "consent.recorder_required" | "consent.account_erased" | "erasure.already_requested" | "erasure.not_requested" | "erasure.subscription_active" | "erasure.subscription_pending" | "erasure.balance_open" | "erasure.refund_open" | "erasure.payment_link_open" | "erasure.cash_pending" | "whatsapp.verify_token_mismatch" | "refund.not_pending" | "refund.not_approved" | "refund.payout_locked" | "refund.comment_required" | "refund.not_payable" | "refund.no_payout" | "refund.conflict";
             detail?: string;
             /** @description On the OTP endpoints (verify-otp, resend-otp), the sentence to show. On other operations it appears only as the per-field list of a request field named `message` (feedback), so a client that reads `message` as a sentence only for OTP reads it right. */
             message?: string | string[];
@@ -3453,7 +3528,6 @@ export interface components {
             instagram: string | null;
             /** @description URL of the embeddable map. */
             map_url: string | null;
-            description: string;
         };
         LoginRequest: {
             /** @description The username or the e-mail address. */
@@ -3582,6 +3656,27 @@ export interface components {
             regular_profile?: components["schemas"]["RegularProfileInput"];
             /** @description A time of day such as "6:00 PM". */
             preferred_delivery_time?: string;
+        };
+        /** @description What the owner changes of a customer's details; only what is sent changes, each by the rule of the customer's own form (the same schemas). */
+        CustomerDetailsRequest: {
+            /** @description Any formatting; the server strips non-digits and stores +91 and 10 digits starting with 6-9. */
+            phone?: string;
+            language?: components["schemas"]["LanguageRequest"]["language"];
+            diet?: components["schemas"]["DietRequest"]["diet"];
+            student_profile?: components["schemas"]["StudentProfileInput"];
+            regular_profile?: components["schemas"]["RegularProfileInput"];
+        };
+        CustomerDetailsUpdated: {
+            /** @example Customer details saved. */
+            detail: string;
+            user: components["schemas"]["User"];
+            /** @description The details that changed; empty when everything sent was as it was. */
+            changed: ("phone" | "language" | "diet" | "student_profile" | "regular_profile")[];
+            /**
+             * @description How the customer proves a changed phone: `otp`, a verification code texted to it, entered at the next sign-in; `claim_link`, a new link to claim the account (a walk-in who never claimed it); null when the phone did not change.
+             * @enum {string|null}
+             */
+            phone_check: "otp" | "claim_link" | null;
         };
         ChangePasswordRequest: {
             old_password: string;
@@ -3735,6 +3830,8 @@ export interface components {
              * @description When the owner completed the customer's erasure request; null for an account in use. An erased account's name, sign-in name, e-mail and phone are placeholders nobody has (`Erased customer #<id>`, `erased-<id>`, `+910…`); its subscriptions and payments stay.
              */
             erased_at: string | null;
+            diet: components["schemas"]["Diet"];
+            language: components["schemas"]["Language"];
         };
         /** @description One ACTIVE subscription with its customer. `id` is the user's id, `status` the subscription's status (ACTIVE) and `user_status` the user's status. */
         ActiveSubscriber: {
@@ -3972,6 +4069,8 @@ export interface components {
             description: string;
             subscription: number | null;
             plan_name: string | null;
+            /** @description The plan's Hindi name, shown to readers of Hindi (null when none is given). */
+            plan_name_hi: string | null;
             /** @description The payment a payment entry records (its receipt), else null. */
             payment: {
                 id: number;
@@ -3983,6 +4082,8 @@ export interface components {
         SubscriptionDue: {
             id: number;
             plan_name: string;
+            /** @description The plan's Hindi name, shown to readers of Hindi (null when none is given). */
+            plan_name_hi: string | null;
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
             /** @description Rupees it still owes. */
@@ -4234,6 +4335,51 @@ export interface components {
             removed_by: string | null;
             /** Format: date-time */
             removed_at: string | null;
+            /** @description The weekly closure rule that closed this date, or null when closed by hand. */
+            rule: number | null;
+        };
+        /** @enum {string} */
+        ClosureRuleStatus: "ACTIVE" | "WITHDRAWN";
+        /** @enum {string} */
+        ClosureRuleWeekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+        ClosureRuleCreate: {
+            weekdays: components["schemas"]["ClosureRuleWeekday"][];
+            meals: components["schemas"]["Meal"][];
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description The last date it may close; absent or null runs until it is withdrawn.
+             */
+            end_date?: string | null;
+            reason: string;
+        };
+        ClosureRule: {
+            id: number;
+            /** @description Monday first. */
+            weekdays: components["schemas"]["ClosureRuleWeekday"][];
+            /** @description In the day's order; all three close the whole day. */
+            meals: components["schemas"]["Meal"][];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string | null;
+            reason: string;
+            status: components["schemas"]["ClosureRuleStatus"];
+            /** @description ACTIVE. */
+            withdrawable: boolean;
+            /** @description The dates from today on that it has closed and that stay closed (SCHEDULED closed days), soonest first. */
+            upcoming: string[];
+            /** @description Subscriptions its closures moved one day later, all dates together. */
+            extended: number;
+            /** @description Of those, the subscriptions moved back when a date of it opened again. */
+            reversed: number;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            withdrawn_by: string | null;
+            /** Format: date-time */
+            withdrawn_at: string | null;
         };
         /** @enum {string} */
         MealSkipStatus: "SKIPPED" | "UNDONE";
@@ -4266,6 +4412,8 @@ export interface components {
             closed: components["schemas"]["KitchenClosedMeal"];
             subscription: number;
             plan_name: string;
+            /** @description The plan's Hindi name, shown to readers of Hindi (null when none is given). */
+            plan_name_hi: string | null;
             /** Format: date */
             meal_date: string;
             meal: components["schemas"]["Meal"];
@@ -4334,6 +4482,8 @@ export interface components {
         OwnerSummary: {
             /** Format: date */
             today: string;
+            /** @description The channels with no way out of the server: their messages are written to the outbox (files under DATA_DIR/outbox) and nobody receives them. Empty when every channel is set up; all three: no message leaves the machine. */
+            channels_not_set_up: ("email" | "sms" | "whatsapp")[];
             /** @description True while BUSINESS_FSSAI is unset: every receipt, invoice and credit note must print the FSSAI licence number (FSSAI order of 8 June 2021), so the home asks for it. */
             fssai_missing: boolean;
             revenue: {
@@ -4364,7 +4514,11 @@ export interface components {
             id: number;
             code: string;
             name: string;
+            /** @description The owner's Hindi name for the plan, shown to readers of Hindi; null: the name is shown to everyone. */
+            name_hi: string | null;
             description: string;
+            /** @description The owner's Hindi description, shown to readers of Hindi; null: the description is shown to everyone. */
+            description_hi: string | null;
             is_active: boolean;
             /** @enum {string} */
             service_type: "mess" | "tiffin";
@@ -4379,6 +4533,10 @@ export interface components {
             code: string;
             name: string;
             description: string;
+            /** @description The plan's name in Hindi (optional); empty or null removes it. */
+            name_hi?: string | null;
+            /** @description The plan's description in Hindi (optional); empty or null removes it. */
+            description_hi?: string | null;
             /** @default true */
             is_active: boolean;
             /**
@@ -4400,6 +4558,10 @@ export interface components {
         PlanPatch: {
             name?: string;
             description?: string;
+            /** @description The plan's name in Hindi (optional); empty or null removes it. */
+            name_hi?: string | null;
+            /** @description The plan's description in Hindi (optional); empty or null removes it. */
+            description_hi?: string | null;
             is_active?: boolean;
             /** @enum {string} */
             service_type?: "mess" | "tiffin";
@@ -4411,6 +4573,8 @@ export interface components {
         SubscriptionPlan: {
             id: number;
             name: string;
+            /** @description The owner's Hindi name for the plan, shown to readers of Hindi; null: the name is shown to everyone. */
+            name_hi: string | null;
             /** @description The plan is still offered; an expired subscription can be renewed only then. */
             is_active: boolean;
             code: string;
@@ -4528,9 +4692,18 @@ export interface components {
             base_end_date: string;
             /**
              * Format: date
-             * @description base_end_date plus approved leave days.
+             * @description base_end_date plus the days that moved it (end_date_moved_by): approved leave, days the mess was closed and the owner's adjustments.
              */
             adjusted_end_date: string;
+            /** @description What moved the last meal past base_end_date, in days; they add up to adjusted_end_date − base_end_date. None of them is a paid day. */
+            end_date_moved_by: {
+                /** @description Approved leave (a pending leave moves nothing). */
+                leave_days: number;
+                /** @description Days and meals the mess was closed, less closures removed since. */
+                closed_days: number;
+                /** @description The owner's adjustments of this subscription or of every subscription. */
+                owner_days: number;
+            };
             has_successful_payment: boolean;
         };
         SubscriptionAdjust: {
@@ -4574,6 +4747,8 @@ export interface components {
         LeaveSubscriptionRef: {
             id: number;
             plan_name: string;
+            /** @description The plan's Hindi name, shown to readers of Hindi (null when none is given). */
+            plan_name_hi: string | null;
             /** @enum {string} */
             subscription_type: "mess" | "tiffin";
         };
@@ -4782,6 +4957,8 @@ export interface components {
         PaymentSubscriptionRef: {
             id: number;
             plan_name: string;
+            /** @description The plan's Hindi name, shown to readers of Hindi (null when none is given). */
+            plan_name_hi: string | null;
             /** @enum {string} */
             status: "ACTIVE" | "EXPIRED" | "CANCELLED" | "PENDING_PAYMENT";
         };
@@ -4993,7 +5170,10 @@ export interface components {
             /** @description The form's own id for this recording (a UUID made when the form opens). Sent again (a retry, a double tap), it records nothing new and answers with the first recording. */
             request_id?: string | null;
         };
+        /** @description `student_profile` (a student) or `regular_profile` (a regular customer) is the customer's profile as complete-profile takes it, stored as theirs: required when the plan delivers (tiffin), where the hostel or the address is where the tiffin goes; optional for a mess plan. */
         WalkInRequest: {
+            /** @description The person's language, when the owner knows it: their SMS invite and later notices are written in it; default the business's (BUSINESS_LANGUAGE, English unless set). */
+            language?: components["schemas"]["Language"];
             first_name: string;
             last_name?: string;
             /** @description An Indian mobile number, normalised like registration's. */
@@ -5016,6 +5196,8 @@ export interface components {
             start?: "now_with_dues" | "when_paid" | null;
             /** @description The form's own id; sent again, it answers with the first enrolment. */
             request_id?: string | null;
+            student_profile?: components["schemas"]["StudentProfileInput"];
+            regular_profile?: components["schemas"]["RegularProfileInput"];
         };
         StartableSubscriptions: {
             subscriptions: components["schemas"]["Subscription"][];
@@ -5244,6 +5426,8 @@ export interface components {
             /** @description +91 followed by 10 digits (spaces and dashes are ignored). */
             phone: string;
             role: components["schemas"]["StaffRole"];
+            /** @description The person's language, when the owner knows it: their SMS invite and later notices are written in it; default the business's (BUSINESS_LANGUAGE, English unless set). */
+            language?: components["schemas"]["Language"];
         };
         StaffUpdate: {
             first_name?: string;
@@ -5261,6 +5445,27 @@ export interface components {
             phone: string;
             /** @description The username proposed at the enrolment (the customer may change it). */
             username: string;
+        };
+        ClaimLinkAccount: {
+            /**
+             * @description customer: a walk-in the owner enrolled at the counter; staff: a member the owner invited to the team.
+             * @enum {string}
+             */
+            account: "customer" | "staff";
+            /** @description The staff member's role; null for a customer. */
+            role: components["schemas"]["StaffRole"] | null;
+            first_name: string;
+        };
+        ClaimVerified: {
+            message: string;
+            first_name: string;
+            /** @description The account's phone, masked but for its last four digits. */
+            phone: string;
+            /** @description The account's username (the holder may change it with a password). */
+            username: string;
+            access: string;
+            refresh: string;
+            user: components["schemas"]["User"];
         };
         ClaimVerifyRequest: {
             otp: string;
@@ -5623,6 +5828,11 @@ export interface components {
          * @enum {string}
          */
         WhatsappMessageStatus: "queued" | "sent" | "delivered" | "read" | "failed" | "sms";
+        /**
+         * @description A stored status, where `sent` and `sms` keep only the messages that left the server, or `not_sent`: sent or by SMS, but written to the outbox because that channel is not set up.
+         * @enum {string}
+         */
+        WhatsappMessageFilter: "queued" | "sent" | "delivered" | "read" | "failed" | "sms" | "not_sent";
         WhatsappMessage: {
             id: number;
             /**
@@ -5658,6 +5868,13 @@ export interface components {
             read_at: string | null;
             /** Format: date-time */
             failed_at: string | null;
+            /**
+             * @description The channel the notice really went by: sms when `status` is sms or it went by SMS instead (`fallback`).
+             * @enum {string}
+             */
+            channel: "whatsapp" | "sms";
+            /** @description What took it on `channel`: `outbox` (not set up: nobody received it), cloud_api or twilio; null while it waits, or when not recorded (an SMS sent before migration 045). */
+            provider: components["schemas"]["MessageProvider"];
         };
         WhatsappUsage: {
             /**
@@ -5665,7 +5882,7 @@ export interface components {
              * @example 2026-12
              */
             month: string;
-            /** @description Messages the Cloud API accepted this month. */
+            /** @description Messages the Cloud API accepted this month; those written to the outbox are not counted, and cost nothing. */
             sent: number;
             /** @description The price per message used (settings whatsapp.utility_price_paise). */
             utility_price_paise: number;
@@ -5677,6 +5894,8 @@ export interface components {
             failed: number;
             /** @description Notices of this month that went by SMS instead (no consent or failed). */
             by_sms: number;
+            /** @description Messages of this month written to the outbox because the Cloud API is not set up: nobody received them. */
+            outbox: number;
             /** @description Unique customers per rolling 24 hours (WHATSAPP_TIER); null is unlimited. */
             tier: number | null;
             /**
@@ -5819,6 +6038,11 @@ export interface components {
              */
             action: string;
             /**
+             * @description The action's name in the answer's language ("Refund paid", "रिफ़ंड चुकाया"); an action this server has no name for, as its code.
+             * @example Leave approved
+             */
+            action_label: string;
+            /**
              * @example leave
              * @example refund
              * @example subscription
@@ -5826,7 +6050,7 @@ export interface components {
              */
             object_type: string;
             object_id: number | null;
-            /** @description One sentence for people. */
+            /** @description One sentence for people, in the answer's language (older entries: the English they were written in). */
             summary: string;
             /** @description The fields the action changed, before it (null for a new object). */
             before: {
@@ -5858,8 +6082,27 @@ export interface components {
             name_hi?: string | null;
             mark: components["schemas"]["DishMark"];
         };
+        /** @description One meal's dishes, in order; each once (ignoring case), at most 20. */
+        MenuDishList: components["schemas"]["DishInput"][];
         MenuDishesInput: {
-            dishes: components["schemas"]["DishInput"][];
+            dishes: components["schemas"]["MenuDishList"];
+        };
+        WeekdayMealsInput: {
+            breakfast: components["schemas"]["MenuDishList"];
+            lunch: components["schemas"]["MenuDishList"];
+            dinner: components["schemas"]["MenuDishList"];
+        };
+        MenuWeekInput: {
+            /** @description Every weekday's meals; all seven days, each with its three meals. */
+            week: {
+                monday: components["schemas"]["WeekdayMealsInput"];
+                tuesday: components["schemas"]["WeekdayMealsInput"];
+                wednesday: components["schemas"]["WeekdayMealsInput"];
+                thursday: components["schemas"]["WeekdayMealsInput"];
+                friday: components["schemas"]["WeekdayMealsInput"];
+                saturday: components["schemas"]["WeekdayMealsInput"];
+                sunday: components["schemas"]["WeekdayMealsInput"];
+            };
         };
         MealMenu: {
             dishes: components["schemas"]["Dish"][];
@@ -5953,7 +6196,13 @@ export interface components {
             recipient_email: string | null;
             recipient_phone: string | null;
             error_message: string | null;
+            provider: components["schemas"]["MessageProvider"];
         };
+        /**
+         * @description What took the message: `outbox` is a file on the server (DATA_DIR/outbox), written because its channel is not set up, and it reached no one, whatever `status` says; smtp, twilio and cloud_api are the providers that send it on. Null before it was tried, and on messages recorded before providers were (migration 045).
+         * @enum {string|null}
+         */
+        MessageProvider: "outbox" | "smtp" | "twilio" | "cloud_api" | null;
         /** @description One notice to the user, sent by e-mail, SMS or both. */
         NotificationEvent: {
             /** @description The notice's id, the id of its first log entry. */
@@ -5985,6 +6234,7 @@ export interface components {
             /** Format: date-time */
             sent_at: string | null;
             error_message: string | null;
+            provider: components["schemas"]["MessageProvider"];
         };
         NotificationTypeCount: {
             notification_type: string;
@@ -6703,6 +6953,31 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    claimLinkAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a walk-in's claim link (from the SMS). */
+                token: components["parameters"]["ClaimToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimLinkAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     claimSendOtp: {
         parameters: {
             query?: never;
@@ -6745,13 +7020,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The phone is verified; choose a password next. */
+            /** @description The phone is verified and the account claimed; a new session. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClaimStarted"];
+                    "application/json": components["schemas"]["ClaimVerified"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6955,6 +7230,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerUpdateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's details, saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailsUpdated"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8074,7 +8380,7 @@ export interface operations {
     ownerListWhatsappMessages: {
         parameters: {
             query?: {
-                status?: components["schemas"]["WhatsappMessageStatus"];
+                status?: components["schemas"]["WhatsappMessageFilter"];
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Rows to skip. */
@@ -8203,6 +8509,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClosedDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ownerListClosureRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closure rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureRule"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerCreateClosureRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClosureRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The same rule, made earlier; nothing closed or moved twice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureRule"];
+                };
+            };
+            /** @description The rule, with the dates it has closed so far. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ownerWithdrawClosureRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule, WITHDRAWN. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureRule"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11090,6 +11482,34 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setMenuWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuWeekInput"];
+            };
+        };
+        responses: {
+            /** @description The weekday pattern and the changes, after the save. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuWeek"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["StorageUnavailable"];
         };
     };

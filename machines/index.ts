@@ -12,6 +12,7 @@ export * from './refund';
 export * from './settings';
 export * from './meal-skip';
 export * from './closed-day';
+export * from './closure-rule';
 export * from './dues';
 export * from './payment-link';
 export * from './counter-qr';

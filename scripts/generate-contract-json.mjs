@@ -28,11 +28,13 @@ export function renderRoles(yamlText = readFileSync(CONTRACT_YAML, 'utf8')) {
   const document = parse(yamlText);
   const roles = {};
   const routes = {};
+  const summaries = {};
   for (const [path, item] of Object.entries(document.paths))
     for (const [method, operation] of Object.entries(item))
       if (operation && typeof operation === 'object' && operation.operationId) {
         roles[operation.operationId] = operation['x-roles'] ?? null;
         routes[`${method.toUpperCase()} ${path}`] = operation.operationId;
+        if (method !== 'get') summaries[operation.operationId] = operation.summary;
       }
   const sorted = Object.keys(roles).sort();
   const lines = sorted.map((id) =>
@@ -52,6 +54,13 @@ export function renderRoles(yamlText = readFileSync(CONTRACT_YAML, 'utf8')) {
     Object.keys(routes)
       .sort()
       .map((route) => `  '${route}': '${routes[route]}',`)
+      .join('\n') +
+    '\n};\n\n' +
+    '/** What each operation that changes something does (its `summary`): `dabba … --dry-run` says it. */\n' +
+    'export const CHANGE_SUMMARIES: Readonly<Record<string, string>> = {\n' +
+    Object.keys(summaries)
+      .sort()
+      .map((id) => `  ${id}: ${JSON.stringify(summaries[id])},`)
       .join('\n') +
     '\n};\n'
   );

@@ -88,6 +88,11 @@ export interface Config {
     fssai: string | null;
     instagram: string | null;
     mapUrl: string | null;
+    /**
+     * The language of an account the owner makes when they do not say which (a walk-in, a staff
+     * member): its invite SMS and later notices are written in it (BUSINESS_LANGUAGE).
+     */
+    language: 'en' | 'hi';
   };
   webDir: string;
   /** Fastify's trustProxy: false, a hop counter, or the proxies' addresses/CIDRs. */
@@ -334,6 +339,15 @@ function parseFssai(env: Env): string | null {
   return number;
 }
 
+/** BUSINESS_LANGUAGE: en (the default) or hi. */
+function parseBusinessLanguage(env: Env): 'en' | 'hi' {
+  const language = nonEmpty(env.BUSINESS_LANGUAGE)?.toLowerCase() ?? 'en';
+  if (language !== 'en' && language !== 'hi') {
+    throw new ConfigError('BUSINESS_LANGUAGE must be en (English) or hi (Hindi)');
+  }
+  return language;
+}
+
 /** The Cloud API's messages endpoint lives under this Graph API version unless WHATSAPP_API_URL says. */
 const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 
@@ -472,6 +486,7 @@ export function loadConfig(env: Env = process.env): Config {
       fssai: parseFssai(env),
       instagram: nonEmpty(env.BUSINESS_INSTAGRAM),
       mapUrl: nonEmpty(env.BUSINESS_MAP_URL),
+      language: parseBusinessLanguage(env),
     },
     webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -17,6 +17,7 @@ import { createReminderStore } from './lifecycles/reminder/reminder.store.js';
 import { createConsentStore } from './lifecycles/consent/consent.store.js';
 import { createErasureStore } from './lifecycles/erasure/erasure.store.js';
 import { createClosedDayStore } from './lifecycles/closed-day/closed-day.store.js';
+import { createClosureRuleStore } from './lifecycles/closure-rule/closure-rule.store.js';
 import { createAdjustmentBatches } from './lifecycles/subscription/adjustments.store.js';
 import { createCancellation } from './lifecycles/subscription/cancellation.js';
 import { createSubscriptionStore } from './lifecycles/subscription/subscription.store.js';
@@ -27,8 +28,8 @@ import { createMealSkipStore } from './lifecycles/meal-skip/meal-skip.store.js';
 import { createWalkInStore } from './lifecycles/walk-in/walk-in.store.js';
 import { createStaffStore } from './lifecycles/staff/staff.store.js';
 import { createClaimLinks } from './lifecycles/walk-in/claim-links.js';
-import { createLedgerStore } from './lifecycles/ledger/ledger.store.js';
-import { createDeliveryStore } from './lifecycles/delivery/delivery.store.js';
+import { createLedgerStore } from './lifecycles/dues/dues.store.js';
+import { createDeliveryStore } from './lifecycles/delivery-stop/delivery-stop.store.js';
 import { createPaymentProvider } from './services/payments/index.js';
 import type { BackgroundTasks } from './services/background.js';
 import type { LoginThrottle } from './services/login-throttle.js';
@@ -61,6 +62,7 @@ function createStores(deps: StoreDeps) {
   const plans = createPlanStore(deps);
   const settings = createSettingsStore(deps);
   const closedDays = createClosedDayStore(deps, adjustments);
+  const closureRules = createClosureRuleStore(deps, closedDays);
   const menu = createMenuStore(deps);
   const walkIns = createWalkInStore(deps, { accounts, subscriptions, payments, ledger });
   const staff = createStaffStore(deps, { accounts });
@@ -80,6 +82,7 @@ function createStores(deps: StoreDeps) {
     settings,
     mealSkips,
     closedDays,
+    closureRules,
     menu,
     paymentLinks,
     counterQrs,

@@ -77,7 +77,18 @@ function dereference(document: JsonObject): (node: unknown) => unknown {
       }
       const { $ref: _ref, ...siblings } = object;
       const resolved = cache.get(pointer) as JsonObject;
-      return Object.keys(siblings).length ? { ...resolved, ...siblings } : resolved;
+      if (!Object.keys(siblings).length) return resolved;
+      // A reference's own messages add to the schema's (a list's `required` beside its `maxItems`).
+      const messages =
+        resolved['x-messages'] && siblings['x-messages']
+          ? {
+              'x-messages': {
+                ...(resolved['x-messages'] as JsonObject),
+                ...siblings['x-messages'],
+              },
+            }
+          : {};
+      return { ...resolved, ...siblings, ...messages };
     }
     const copy: JsonObject = {};
     for (const [key, value] of Object.entries(object)) copy[key] = resolve(value, seen);

@@ -70,6 +70,10 @@ export const fieldErrors = (fields: FieldErrors, errorCode: ErrorCode = 'invalid
 export const fieldError = (field: string, message: string, errorCode: ErrorCode = 'invalid') =>
   fieldErrors({ [field]: [message] }, errorCode);
 
+/** A form's `field` names a record `id` that does not exist. */
+export const noSuchRecord = (field: string, id: number | string) =>
+  fieldError(field, `Invalid pk "${id}" - object does not exist.`, 'does_not_exist');
+
 /** A refusal as the form's non_field_errors, under its code. */
 export const refusalError = (refused: Refusal, status = 400) =>
   new ApiError(
@@ -121,6 +125,13 @@ export const refusalField = (field: string, key: RefusalKey, values?: RefusalVal
 
 export const notFound = (detail = 'Not found.') =>
   new ApiError(404, { detail, error_code: 'not_found' });
+
+/** The row a lookup found, or the 404 for one that does not exist. */
+export async function found<Row>(lookup: Promise<Row | undefined>): Promise<Row> {
+  const row = await lookup;
+  if (!row) throw notFound();
+  return row;
+}
 
 export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
   new ApiError(401, { detail, error_code: 'not_authenticated' });

@@ -24,7 +24,7 @@ import { ownerHomeHandlers } from './owner/home/home.handlers.js';
 import { reportHandlers } from './owner/reports/reports.handlers.js';
 import { kitchenHandlers } from './lifecycles/kitchen/kitchen.handlers.js';
 import { kitchenJobs } from './lifecycles/kitchen/kitchen.jobs.js';
-import { ledgerJobs } from './lifecycles/ledger/ledger.jobs.js';
+import { ledgerJobs } from './lifecycles/dues/dues.jobs.js';
 import { ownerUserHandlers } from './owner/users/users.handlers.js';
 import { careJobs } from './owner/users/users.jobs.js';
 import { passwordHandlers } from './resources/auth/password.handlers.js';
@@ -37,14 +37,16 @@ import { planHandlers } from './resources/plans/plan.handlers.js';
 import { settingsHandlers } from './resources/settings/settings.handlers.js';
 import { mealSkipHandlers } from './lifecycles/meal-skip/meal-skip.handlers.js';
 import { closedDayHandlers } from './lifecycles/closed-day/closed-day.handlers.js';
+import { closureRuleHandlers } from './lifecycles/closure-rule/closure-rule.handlers.js';
+import { closureRuleJobs } from './lifecycles/closure-rule/closure-rule.jobs.js';
 import { walkInHandlers } from './lifecycles/walk-in/walk-in.handlers.js';
 import { staffHandlers } from './lifecycles/staff/staff.handlers.js';
-import { ledgerHandlers } from './lifecycles/ledger/ledger.handlers.js';
+import { ledgerHandlers } from './lifecycles/dues/dues.handlers.js';
 import { paymentLinkHandlers } from './lifecycles/payment-link/payment-link.handlers.js';
 import { counterQrHandlers } from './lifecycles/counter-qr/counter-qr.handlers.js';
 import { reminderHandlers } from './lifecycles/reminder/reminder.handlers.js';
 import { reminderJobs } from './lifecycles/reminder/reminder.jobs.js';
-import { deliveryHandlers } from './lifecycles/delivery/delivery.handlers.js';
+import { deliveryHandlers } from './lifecycles/delivery-stop/delivery-stop.handlers.js';
 import { consentHandlers } from './lifecycles/consent/consent.handlers.js';
 import { erasureHandlers } from './lifecycles/erasure/erasure.handlers.js';
 import { whatsappHandlers } from './resources/whatsapp/whatsapp.handlers.js';
@@ -79,6 +81,7 @@ export function routeHandlers(ctx: AppContext): Handlers {
     ...feedbackAdminHandlers(ctx),
     ...mealSkipHandlers(ctx),
     ...closedDayHandlers(ctx),
+    ...closureRuleHandlers(ctx),
     ...ledgerHandlers(ctx),
     ...paymentLinkHandlers(ctx),
     ...counterQrHandlers(ctx),
@@ -111,6 +114,8 @@ export const allJobs: Job[] = [
   ...whatsappJobs,
   ...paymentJobs,
   ...careJobs,
+  // Before the kitchen's lock: a rule's date is closed long before its cutoff anyway.
+  ...closureRuleJobs,
   ...kitchenJobs,
   // After the kitchen's lock: told once their meals are off the counts.
   ...ledgerJobs,

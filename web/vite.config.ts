@@ -10,6 +10,16 @@ import { messages } from './build/messages.js';
 import { precompress } from './build/precompress.js';
 import { pwa } from './build/pwa.js';
 
+const APP_SOURCE = /\/(web|machines)\/.*\.tsx?$/;
+const STYLES = /\.css(\.ts)?($|\?)|vanilla/;
+
+/** Whether importing a module may run code that matters when none of its exports is used. */
+function appModuleSideEffects(id: string): boolean | undefined {
+  if (STYLES.test(id)) return true;
+  if (id.includes('/node_modules/')) return undefined;
+  return APP_SOURCE.test(id) ? false : undefined;
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), vanillaExtractPlugin(), messages(), pwa(), precompress()],
@@ -35,6 +45,10 @@ export default defineConfig({
     // stylesheet of its own, which made the browser restyle the whole document mid-load each time.
     cssCodeSplit: false,
     rollupOptions: {
+      // The app's own modules (web/, machines/) run nothing when imported but their styles: a page
+      // that takes one hook from a feature's index then gets that hook, not every dialog the index
+      // names (each imports its styles, which made it look like code that must run).
+      treeshake: { moduleSideEffects: appModuleSideEffects },
       output: {
         // Chunks named by their hash alone: the entry lists every chunk a page may preload, and
         // the names it no longer carries are about 1 kB of the landing page's budget.

@@ -1,7 +1,7 @@
 // dabba audit: the owner's audit log, newest first.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption, positiveInt } from './shared';
+import { answer, answerCommand, isoDate, positiveInt } from './shared';
 
 interface AuditFlags {
   action?: string;
@@ -11,24 +11,22 @@ interface AuditFlags {
   since?: string;
   until?: string;
   limit?: number;
-  json?: boolean;
 }
 
 export function registerAudit(program: Command, ctx: CommandContext): void {
-  program
-    .command('audit')
-    .description('the audit log of owner actions, newest first')
-    .option('--action <action>', 'one action (refund.mark_paid) or a kind of action (refund)')
-    .option('--actor <username>', 'only what this owner did (`system`: the server itself)')
-    .option('--object-type <type>', 'leave, refund, feedback, plan, subscription…')
-    .option('--object-id <id>', 'with --object-type: one object', positiveInt)
-    .option('--since <date>', 'from this business date (YYYY-MM-DD)', isoDate)
-    .option('--until <date>', 'up to this business date, included (YYYY-MM-DD)', isoDate)
-    .option('--limit <n>', 'at most this many entries (default 50, at most 500)', positiveInt)
-    .addOption(jsonOption())
-    .action(async (options: AuditFlags) => {
+  answerCommand(program.command('audit'), ctx, {
+    description: 'the audit log of owner actions, newest first',
+    options: (command) =>
+      command
+        .option('--action <action>', 'one action (refund.mark_paid) or a kind of action (refund)')
+        .option('--actor <username>', 'only what this owner did (`system`: the server itself)')
+        .option('--object-type <type>', 'leave, refund, feedback, plan, subscription…')
+        .option('--object-id <id>', 'with --object-type: one object', positiveInt)
+        .option('--since <date>', 'from this business date (YYYY-MM-DD)', isoDate)
+        .option('--until <date>', 'up to this business date, included (YYYY-MM-DD)', isoDate)
+        .option('--limit <n>', 'at most this many entries (default 50, at most 500)', positiveInt),
+    answer: async ({ tableOr, when }, options: AuditFlags) => {
       const { listAudit } = await import('../services/audit');
-      const { printJson, printTable, when } = await import('../output');
       const api = await ctx.api();
       const rows = await listAudit(api, {
         limit: Math.min(options.limit ?? 50, 500),
@@ -39,24 +37,25 @@ export function registerAudit(program: Command, ctx: CommandContext): void {
         ...(options.since ? { date_from: options.since } : {}),
         ...(options.until ? { date_to: options.until } : {}),
       });
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      const { businessTimeZone } = await import('../services/api');
-      const zone = await businessTimeZone(api);
-      printTable(
-        ctx.io.stdout,
-        rows,
-        [
-          { header: 'When', value: (entry) => when(entry.at, zone) },
-          { header: 'Who', value: (entry) => entry.actor },
-          { header: 'Action', value: (entry) => entry.action },
-          {
-            header: 'Object',
-            value: (entry) =>
-              `${entry.object_type}${entry.object_id === null ? '' : ` #${entry.object_id}`}`,
-          },
-          { header: 'Summary', value: (entry) => entry.summary },
-        ],
-        'No audit entries found.',
-      );
-    });
+      return answer(rows, async (entries) => {
+        const { businessTimeZone } = await import('../services/api');
+        const zone = await businessTimeZone(api);
+        return tableOr(
+          entries,
+          [
+            { header: 'When', value: (entry) => when(entry.at, zone) },
+            { header: 'Who', value: (entry) => entry.actor },
+            { header: 'Action', value: (entry) => entry.action },
+            {
+              header: 'Object',
+              value: (entry) =>
+                `${entry.object_type}${entry.object_id === null ? '' : ` #${entry.object_id}`}`,
+            },
+            { header: 'Summary', value: (entry) => entry.summary },
+          ],
+          'No audit entries found.',
+        );
+      });
+    },
+  });
 }

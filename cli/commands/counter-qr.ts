@@ -3,52 +3,37 @@
 // (docs/rules/counter-qr.md).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context';
-import type { CounterQr } from '../services/counter-qr';
-import { jsonOption, money, positiveInt } from './shared';
+import { answer, answerCommand, owed, owedOptions } from './shared';
 
 export function registerQr(program: Command, ctx: CommandContext): void {
   const qr = program
     .command('qr')
     .description("the payment provider's UPI QR code for what a subscription owes");
 
-  const print = async (code: CounterQr, json?: boolean) => {
-    if (json) {
-      const { printJson } = await import('../output');
-      return printJson(ctx.io.stdout, code);
-    }
-    const { describeCounterQr } = await import('../services/counter-qr');
-    ctx.io.stdout.write(describeCounterQr(code));
-  };
+  answerCommand(qr.command('create'), ctx, {
+    description: 'make a QR code for what a subscription owes (or --amount of it)',
+    options: owedOptions,
+    answer: async (_output, options: { subscription: number; amount?: number }) => {
+      const { createCounterQr, describeCounterQr } = await import('../services/counter-qr');
+      return answer(await createCounterQr(await ctx.api(), owed(options)), describeCounterQr);
+    },
+  });
 
-  qr.command('create')
-    .description('make a QR code for what a subscription owes (or --amount of it)')
-    .requiredOption('--subscription <id>', 'the subscription', positiveInt)
-    .option('--amount <rupees>', 'part of what is due; all of it when left out', money)
-    .addOption(jsonOption())
-    .action(async (options: { subscription: number; amount?: number; json?: boolean }) => {
-      const { createCounterQr } = await import('../services/counter-qr');
-      const code = await createCounterQr(await ctx.api(), {
-        subscription: options.subscription,
-        ...(options.amount === undefined ? {} : { amount: options.amount }),
-      });
-      await print(code, options.json);
-    });
+  answerCommand(qr.command('status'), ctx, {
+    description: 'whether a QR code has been paid',
+    id: 'the QR code',
+    answer: async (_output, id: number) => {
+      const { describeCounterQr, getCounterQr } = await import('../services/counter-qr');
+      return answer(await getCounterQr(await ctx.api(), id), describeCounterQr);
+    },
+  });
 
-  qr.command('status')
-    .description('whether a QR code has been paid')
-    .argument('<id>', 'the QR code', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
-      const { getCounterQr } = await import('../services/counter-qr');
-      await print(await getCounterQr(await ctx.api(), id), options.json);
-    });
-
-  qr.command('close')
-    .description('close a QR code that is waiting for payment')
-    .argument('<id>', 'the QR code', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
-      const { closeCounterQr } = await import('../services/counter-qr');
-      await print(await closeCounterQr(await ctx.api(), id), options.json);
-    });
+  answerCommand(qr.command('close'), ctx, {
+    description: 'close a QR code that is waiting for payment',
+    id: 'the QR code',
+    answer: async (_output, id: number) => {
+      const { closeCounterQr, describeCounterQr } = await import('../services/counter-qr');
+      return answer(await closeCounterQr(await ctx.api(), id), describeCounterQr);
+    },
+  });
 }

@@ -1,8 +1,10 @@
 // dabba routes [add] and dabba deliveries: the delivery routes (areas in riding order, riders) and
 // a date's meal as the riders mark it, per route, with the stops missed (docs/rules/delivery-stop.md).
 import type { Command } from 'commander';
+import type { Meal } from '@machines/settings';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption, mealName, positiveInt } from './shared';
+import { answer, answerCommand, isoDate, listing, mealName, positiveInt } from './shared';
+import { formatPhone } from '@machines/shared';
 
 const collectIds = (value: string, previous: number[] = []) => [...previous, positiveInt(value)];
 
@@ -11,18 +13,12 @@ export function registerRoutes(program: Command, ctx: CommandContext): void {
     .command('routes')
     .description('delivery routes: their areas in riding order and their riders');
 
-  routes
-    .command('list', { isDefault: true })
-    .description('every delivery route')
-    .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+  answerCommand(routes.command('list', { isDefault: true }), ctx, {
+    description: 'every delivery route',
+    answer: async () => {
       const { listRoutes } = await import('../services/delivery-stop');
-      const rows = await listRoutes(await ctx.api());
-      const { printJson, printTable } = await import('../output');
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      printTable(
-        ctx.io.stdout,
-        rows,
+      return listing(
+        await listRoutes(await ctx.api()),
         [
           { header: 'ID', value: (row) => row.id, right: true },
           { header: 'NAME', value: (row) => row.name },
@@ -31,19 +27,20 @@ export function registerRoutes(program: Command, ctx: CommandContext): void {
         ],
         'No delivery routes.',
       );
-    });
+    },
+  });
 
-  routes
-    .command('add')
-    .description('add a route')
-    .requiredOption('--name <name>', "the route's name")
-    .requiredOption(
-      '--areas <list>',
-      'its areas in riding order, comma-separated (e.g. "201206,KIET")',
-    )
-    .option('--rider <id>', 'a rider (a delivery account), repeatable', collectIds)
-    .addOption(jsonOption())
-    .action(async (options: { name: string; areas: string; rider?: number[]; json?: boolean }) => {
+  answerCommand(routes.command('add'), ctx, {
+    description: 'add a route',
+    options: (command) =>
+      command
+        .requiredOption('--name <name>', "the route's name")
+        .requiredOption(
+          '--areas <list>',
+          'its areas in riding order, comma-separated (e.g. "201206,KIET")',
+        )
+        .option('--rider <id>', 'a rider (a delivery account), repeatable', collectIds),
+    answer: async (_output, options: { name: string; areas: string; rider?: number[] }) => {
       const { addRoute, describeRoute } = await import('../services/delivery-stop');
       const route = await addRoute(await ctx.api(), {
         name: options.name,
@@ -53,38 +50,39 @@ export function registerRoutes(program: Command, ctx: CommandContext): void {
           .filter(Boolean),
         riders: options.rider ?? [],
       });
-      if (options.json) {
-        const { printJson } = await import('../output');
-        return printJson(ctx.io.stdout, route);
-      }
-      ctx.io.stdout.write(describeRoute(route));
-    });
+      return answer(route, describeRoute);
+    },
+  });
 }
 
 export function registerDeliveries(program: Command, ctx: CommandContext): void {
-  program
-    .command('deliveries')
-    .description("a date's meal per route: delivered, not delivered, pending, and the stops missed")
-    .option('--date <YYYY-MM-DD>', 'the date (default today, in the business time zone)', isoDate)
-    .requiredOption('--meal <meal>', 'breakfast, lunch or dinner', mealName)
-    .addOption(jsonOption())
-    .action(
-      async (options: {
-        date?: string;
-        meal: 'breakfast' | 'lunch' | 'dinner';
-        json?: boolean;
-      }) => {
-        const { deliveryProgress, reasonLabel } = await import('../services/delivery-stop');
-        const progress = await deliveryProgress(
-          await ctx.api(),
-          { ...(options.date ? { date: options.date } : {}), meal: options.meal },
-          ctx.io.now(),
-        );
-        const { printJson, printTable } = await import('../output');
-        if (options.json) return printJson(ctx.io.stdout, progress);
-        printTable(
-          ctx.io.stdout,
-          progress.routes,
+  answerCommand(program.command('deliveries'), ctx, {
+    description: "a date's meal per route: delivered, not delivered, pending, and the stops missed",
+    options: (command) =>
+      command
+        .option(
+          '--date <YYYY-MM-DD>',
+          'the date (default today, in the business time zone)',
+          isoDate,
+        )
+        .option(
+          '--meal <meal>',
+          'breakfast, lunch or dinner (default the next meal: breakfast until 10:00, lunch until 16:00)',
+          mealName,
+        ),
+    answer: async ({ formatTable, tableOr }, options: { date?: string; meal?: Meal }) => {
+      const { deliveryProgress, reasonLabel } = await import('../services/delivery-stop');
+      const progress = await deliveryProgress(
+        await ctx.api(),
+        {
+          ...(options.date ? { date: options.date } : {}),
+          ...(options.meal ? { meal: options.meal } : {}),
+        },
+        ctx.io.now(),
+      );
+      return answer(progress, ({ routes, missed }) => {
+        const perRoute = tableOr(
+          routes,
           [
             { header: 'ROUTE', value: (row) => row.name },
             {
@@ -97,21 +95,15 @@ export function registerDeliveries(program: Command, ctx: CommandContext): void 
           ],
           'No delivery routes.',
         );
-        if (progress.missed.length > 0) {
-          const names = new Map(progress.routes.map((row) => [row.route, row.name]));
-          ctx.io.stdout.write('\nMissed:\n');
-          printTable(
-            ctx.io.stdout,
-            progress.missed,
-            [
-              { header: 'ROUTE', value: (row) => names.get(row.route) ?? String(row.route) },
-              { header: 'CUSTOMER', value: (row) => row.name },
-              { header: 'PHONE', value: (row) => row.phone },
-              { header: 'REASON', value: (row) => reasonLabel(row.reason) },
-            ],
-            '',
-          );
-        }
-      },
-    );
+        if (missed.length === 0) return perRoute;
+        const names = new Map(routes.map((row) => [row.route, row.name]));
+        return `${perRoute}\nMissed:\n${formatTable(missed, [
+          { header: 'ROUTE', value: (row) => names.get(row.route) ?? String(row.route) },
+          { header: 'CUSTOMER', value: (row) => row.name },
+          { header: 'PHONE', value: (row) => formatPhone(row.phone) },
+          { header: 'REASON', value: (row) => reasonLabel(row.reason) },
+        ])}`;
+      });
+    },
+  });
 }

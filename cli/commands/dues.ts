@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment';
-import { dryRunOption, jsonOption, money, positiveInt } from './shared';
+import { answer, answerCommand, dryRunOption, fields, listing, money } from './shared';
 
 type ListOptions = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
@@ -14,7 +14,6 @@ type ListOptions = {
   age?: '0_15' | '16_30' | 'over_30';
   search?: string;
   csv?: string;
-  json?: boolean;
 };
 
 export function registerDues(program: Command, ctx: CommandContext): void {
@@ -22,23 +21,23 @@ export function registerDues(program: Command, ctx: CommandContext): void {
     .command('dues')
     .description("who owes what: every customer's dues, oldest first; a summary; a statement");
 
-  dues
-    .command('list', { isDefault: true })
-    .description('customers who owe (or are in credit), oldest dues first')
-    .addOption(
-      new Option('--status <status>', 'owing, due, overdue or in_credit')
-        .choices(['owing', 'due', 'overdue', 'in_credit'])
-        .default('owing'),
-    )
-    .option('--overdue', 'only dues older than 15 days (same as --status overdue)')
-    .option('--held', 'only customers the dues hold pauses now (Settings: payments.hold)')
-    .addOption(
-      new Option('--age <age>', 'only one age group').choices(['0_15', '16_30', 'over_30']),
-    )
-    .option('--search <text>', 'name, username, phone or e-mail')
-    .option('--csv <file>', 'write every matching row as CSV for Excel ("-" for stdout)')
-    .addOption(jsonOption())
-    .action(async (options: ListOptions) => {
+  answerCommand(dues.command('list', { isDefault: true }), ctx, {
+    description: 'customers who owe (or are in credit), oldest dues first',
+    options: (command) =>
+      command
+        .addOption(
+          new Option('--status <status>', 'owing, due, overdue or in_credit')
+            .choices(['owing', 'due', 'overdue', 'in_credit'])
+            .default('owing'),
+        )
+        .option('--overdue', 'only dues older than 15 days (same as --status overdue)')
+        .option('--held', 'only customers the dues hold pauses now (Settings: payments.hold)')
+        .addOption(
+          new Option('--age <age>', 'only one age group').choices(['0_15', '16_30', 'over_30']),
+        )
+        .option('--search <text>', 'name, username, phone or e-mail')
+        .option('--csv <file>', 'write every matching row as CSV for Excel ("-" for stdout)'),
+    answer: async ({ rupees }, options: ListOptions) => {
       const api = await ctx.api();
       const query = {
         status: options.overdue ? ('overdue' as const) : options.status,
@@ -55,15 +54,10 @@ export function registerDues(program: Command, ctx: CommandContext): void {
         } else {
           ctx.io.stdout.write(`Wrote ${file}\n`);
         }
-        return;
+        return undefined;
       }
-      const rows = await service.listDues(api, query);
-      const { printJson, printTable, rupees } = await import('../output');
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      const held = (row: (typeof rows)[number]) => service.heldText(row.hold, rupees);
-      printTable(
-        ctx.io.stdout,
-        rows,
+      return listing(
+        await service.listDues(api, query),
         [
           { header: 'ID', value: (row) => row.customer.id, right: true },
           { header: 'CUSTOMER', value: (row) => row.customer.full_name },
@@ -76,22 +70,19 @@ export function registerDues(program: Command, ctx: CommandContext): void {
           { header: 'SINCE', value: (row) => row.due_since ?? '' },
           { header: 'DAYS', value: (row) => row.days_due, right: true },
           { header: 'STATUS', value: (row) => row.status },
-          { header: 'HELD', value: held },
+          { header: 'HELD', value: (row) => service.heldText(row.hold, rupees) },
         ],
         options.held ? 'Nobody is held for dues.' : 'Nobody owes anything.',
       );
-    });
+    },
+  });
 
-  dues
-    .command('summary')
-    .description('what all customers owe, by age (0–15, 16–30, over 30 days)')
-    .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+  answerCommand(dues.command('summary'), ctx, {
+    description: 'what all customers owe, by age (0–15, 16–30, over 30 days)',
+    answer: async ({ rupees }) => {
       const { duesSummary } = await import('../services/dues');
       const summary = await duesSummary(await ctx.api());
-      const { printJson, printFields, rupees } = await import('../output');
-      if (options.json) return printJson(ctx.io.stdout, summary);
-      printFields(ctx.io.stdout, [
+      return fields(summary, [
         ['Total due', `${rupees(summary.total_due)} (${summary.customers_due} customers)`],
         ['Overdue', `${rupees(summary.overdue_total)} (${summary.customers_overdue} customers)`],
         ...summary.ages.map(
@@ -99,101 +90,99 @@ export function registerDues(program: Command, ctx: CommandContext): void {
             [
               `${age.age.replace('_', '–').replace('over–', 'over ')} days`,
               `${rupees(age.amount)} (${age.customers})`,
-            ] as [string, string],
+            ] as const,
         ),
         ['Owed to customers', rupees(summary.in_credit_total)],
       ]);
-    });
+    },
+  });
 
-  dues
-    .command('statement')
-    .description("one customer's statement: every charge, payment, credit and refund")
-    .argument('<id>', 'the customer (user id)', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
+  answerCommand(dues.command('statement'), ctx, {
+    description: "one customer's statement: every charge, payment, credit and refund",
+    id: 'the customer (user id)',
+    answer: async ({ rupees, tableOr }, id: number) => {
       const { customerStatement, heldText } = await import('../services/dues');
-      const statement = await customerStatement(await ctx.api(), id);
-      const { printJson, printTable, rupees } = await import('../output');
-      if (options.json) return printJson(ctx.io.stdout, statement);
-      ctx.io.stdout.write(
-        `${statement.customer.full_name} (${statement.customer.username}): ` +
+      return answer(
+        await customerStatement(await ctx.api(), id),
+        (statement) =>
+          `${statement.customer.full_name} (${statement.customer.username}): ` +
           `${statement.balance >= 0 ? 'owes' : 'in credit'} ${rupees(Math.abs(statement.balance))}, ${statement.status}` +
           `${statement.due_since ? `, due since ${statement.due_since}` : ''}` +
           `${statement.advance > 0 ? `; advance held ${rupees(statement.advance)}` : ''}` +
-          `${statement.hold ? `; meals paused (held: ${heldText(statement.hold, rupees)})` : ''}\n`,
+          `${statement.hold ? `; meals paused (held: ${heldText(statement.hold, rupees)})` : ''}\n` +
+          tableOr(
+            statement.entries,
+            [
+              { header: 'DATE', value: (entry) => entry.occurred_on },
+              { header: 'ENTRY', value: (entry) => entry.description },
+              { header: 'AMOUNT', value: (entry) => rupees(entry.amount), right: true },
+              { header: 'BALANCE', value: (entry) => rupees(entry.balance), right: true },
+            ],
+            'No charges or payments yet.',
+          ),
       );
-      printTable(
-        ctx.io.stdout,
-        statement.entries,
-        [
-          { header: 'DATE', value: (entry) => entry.occurred_on },
-          { header: 'ENTRY', value: (entry) => entry.description },
-          { header: 'AMOUNT', value: (entry) => rupees(entry.amount), right: true },
-          { header: 'BALANCE', value: (entry) => rupees(entry.balance), right: true },
-        ],
-        'No charges or payments yet.',
-      );
-    });
+    },
+  });
 
-  dues
-    .command('refund-advance')
-    .description(
+  answerCommand(dues.command('refund-advance'), ctx, {
+    description:
       "pay back a customer's advance (money paid beyond what they owed), in one step, with its credit note",
-    )
-    .argument('<id>', 'the customer (user id)', positiveInt)
-    .requiredOption('--amount <rupees>', 'how much to pay back (at most the advance held)', money)
-    .addOption(
-      new Option('--method <method>', 'how it was paid back')
-        .choices([...OFFLINE_PAYMENT_MODES])
-        .makeOptionMandatory(),
-    )
-    .option('--reference <ref>', 'the UPI or bank transfer reference (required for those)')
-    .requiredOption('--comment <text>', 'a comment for the customer')
-    .addOption(dryRunOption())
-    .addOption(jsonOption())
-    .action(
-      async (
-        id: number,
-        options: {
-          amount: number;
-          method: OfflinePaymentMode;
-          reference?: string;
-          comment: string;
-          dryRun?: boolean;
-          json?: boolean;
-        },
-      ) => {
-        const { refundAdvance } = await import('../services/dues');
-        const { statement, refunded } = await refundAdvance(await ctx.api(), id, {
-          amount: options.amount,
-          method: options.method,
-          reference: options.reference ?? null,
-          comment: options.comment,
-          dryRun: options.dryRun === true,
-        });
-        const { printJson, rupees } = await import('../output');
-        const who = `${statement.customer.full_name} (${statement.customer.username})`;
-        if (!refunded) {
-          if (options.json) {
-            return printJson(ctx.io.stdout, {
-              dry_run: true,
-              customer: statement.customer.id,
-              amount: options.amount,
-              advance_held: statement.advance,
-            });
-          }
-          ctx.io.stdout.write(
-            `Would pay back ${rupees(options.amount)} of the ${rupees(statement.advance)} advance ` +
-              `${who} holds.\n`,
-          );
-          return;
-        }
-        if (options.json) return printJson(ctx.io.stdout, refunded);
-        ctx.io.stdout.write(
-          `Paid back ${rupees(refunded.amount)} to ${who}` +
-            `${refunded.credit_note ? `, credit note ${refunded.credit_note.number}` : ''}; ` +
-            `advance left ${rupees(refunded.advance_left)}.\n`,
-        );
+    id: 'the customer (user id)',
+    options: (command) =>
+      command
+        .requiredOption(
+          '--amount <rupees>',
+          'how much to pay back (at most the advance held)',
+          money,
+        )
+        .addOption(
+          new Option('--method <method>', 'how it was paid back')
+            .choices([...OFFLINE_PAYMENT_MODES])
+            .makeOptionMandatory(),
+        )
+        .option('--reference <ref>', 'the UPI or bank transfer reference (required for those)')
+        .requiredOption('--comment <text>', 'a comment for the customer')
+        .addOption(dryRunOption()),
+    answer: async (
+      { rupees },
+      id: number,
+      options: {
+        amount: number;
+        method: OfflinePaymentMode;
+        reference?: string;
+        comment: string;
+        dryRun?: boolean;
       },
-    );
+    ) => {
+      const { refundAdvance } = await import('../services/dues');
+      const { statement, refunded } = await refundAdvance(await ctx.api(), id, {
+        amount: options.amount,
+        method: options.method,
+        reference: options.reference ?? null,
+        comment: options.comment,
+        dryRun: options.dryRun === true,
+      });
+      const who = `${statement.customer.full_name} (${statement.customer.username})`;
+      if (!refunded) {
+        return answer(
+          {
+            dry_run: true,
+            customer: statement.customer.id,
+            amount: options.amount,
+            advance_held: statement.advance,
+          },
+          () =>
+            `Would pay back ${rupees(options.amount)} of the ${rupees(statement.advance)} advance ` +
+            `${who} holds.\n`,
+        );
+      }
+      return answer(
+        refunded,
+        (paid) =>
+          `Paid back ${rupees(paid.amount)} to ${who}` +
+          `${paid.credit_note ? `, credit note ${paid.credit_note.number}` : ''}; ` +
+          `advance left ${rupees(paid.advance_left)}.\n`,
+      );
+    },
+  });
 }

@@ -1,51 +1,42 @@
-// dabba menu [--date D] [--week] | menu set | menu clear
+// dabba menu [--date D] [--week] | menu set | menu set-week --file F | menu clear
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DISH_MARKS, isDishMark, MENU_MEALS, WEEKDAYS } from '@machines/menu';
+import { DISH_MARKS, MENU_MEALS, WEEKDAYS, type Dish } from '@machines/menu';
 import type { CommandContext } from '../context';
+import { DISH_SPEC, dishFromSpec } from '../menu-week-file';
 import { usageError } from '../errors';
-import { dryRunOption, isoDate, jsonOption } from './shared';
+import { answer, answerCommand, dryRunOption, isoDate, jsonOption } from './shared';
 
 type Meal = (typeof MENU_MEALS)[number];
 type Weekday = (typeof WEEKDAYS)[number];
 
-interface Dish {
-  name: string;
-  name_hi: string | null;
-  mark: (typeof DISH_MARKS)[number];
-}
-
-/** `MARK:NAME` or `MARK:NAME:HINDI NAME`, e.g. `veg:Dal tadka:दाल तड़का`; repeated, in order. */
+/** `--dish MARK:NAME[:HINDI]`, repeated, in order. */
 function dish(value: string, previous: Dish[] = []): Dish[] {
-  const [mark, ...rest] = value.split(':');
-  if (!isDishMark(mark) || rest.length === 0 || rest.length > 2 || !rest[0]?.trim()) {
-    throw new InvalidArgumentError(
-      `Expected MARK:NAME or MARK:NAME:HINDI NAME, MARK one of ${DISH_MARKS.join(', ')}, e.g. "veg:Dal tadka:दाल तड़का".`,
-    );
+  const parsed = dishFromSpec(value);
+  if (!parsed) {
+    throw new InvalidArgumentError(`Expected ${DISH_SPEC}, e.g. "veg:Dal tadka:दाल तड़का".`);
   }
-  const [name = '', hindi] = rest;
-  return [...previous, { name: name.trim(), name_hi: hindi?.trim() || null, mark }];
+  return [...previous, parsed];
 }
 
 export function registerMenu(program: Command, ctx: CommandContext): void {
-  const menu = program
-    .command('menu')
-    .description("the menu: today's (or --date's) meals, --week for seven days")
-    // `menu set --date …` is the subcommand's --date, not this one's (the program is positional too).
-    .enablePositionalOptions()
-    .option('--date <date>', 'the first day to show (YYYY-MM-DD; default today)', isoDate)
-    .option('--week', 'seven days from the date')
-    .addOption(jsonOption())
-    .action(async (options: { date?: string; week?: boolean; json?: boolean }) => {
+  const menu = answerCommand(program.command('menu'), ctx, {
+    description: "the menu: today's (or --date's) meals, --week for seven days",
+    options: (command) =>
+      command
+        // `menu set --date …` is the subcommand's --date, not this one's (the program is positional too).
+        .enablePositionalOptions()
+        .option('--date <date>', 'the first day to show (YYYY-MM-DD; default today)', isoDate)
+        .option('--week', 'seven days from the date'),
+    answer: async (_output, options: { date?: string; week?: boolean }) => {
       const { readMenu } = await import('../services/menu');
-      const { printJson } = await import('../output');
       const { renderMenu } = await import('../menu-report');
-      const answer = await readMenu(await ctx.api(), {
+      const days = await readMenu(await ctx.api(), {
         days: options.week ? 7 : 1,
         ...(options.date ? { date: options.date } : {}),
       });
-      if (options.json) return printJson(ctx.io.stdout, answer);
-      ctx.io.stdout.write(renderMenu(answer));
-    });
+      return answer(days, renderMenu);
+    },
+  });
 
   menu
     .command('set')
@@ -99,6 +90,77 @@ export function registerMenu(program: Command, ctx: CommandContext): void {
           : await setDateMenu(api, options.date as string, options.meal, dishes);
         if (options.json) return printJson(ctx.io.stdout, answer);
         ctx.io.stdout.write(`Set ${what}: ${list}.\n`);
+      },
+    );
+
+  menu
+    .command('set-week')
+    .description(
+      "set the usual week's meals from a JSON or CSV file, in one save; a meal the file leaves out keeps its dishes",
+    )
+    .requiredOption(
+      '--file <file>',
+      'the week: .json ({"week": {"monday": {"lunch": [{"name", "name_hi", "mark"}]}}}) or .csv (weekday,meal,mark,name,name_hi)',
+    )
+    .addOption(
+      new Option('--format <format>', "the file's format (default: from its name)").choices([
+        'json',
+        'csv',
+      ]),
+    )
+    .addOption(dryRunOption())
+    .addOption(jsonOption())
+    .action(
+      async (options: {
+        file: string;
+        format?: 'json' | 'csv';
+        dryRun?: boolean;
+        json?: boolean;
+      }) => {
+        const format =
+          options.format ?? (options.file.toLowerCase().endsWith('.csv') ? 'csv' : 'json');
+        const { readFile } = await import('node:fs/promises');
+        const { parseWeekFile, mergedWeek, weekChanges } = await import('../menu-week-file');
+        let text: string;
+        try {
+          text = await readFile(ctx.resolvePath(options.file), 'utf8');
+        } catch (error) {
+          throw usageError(
+            `Could not read ${options.file}: ${(error as Error).message}`,
+            'Give the path of a .json or .csv file with --file.',
+          );
+        }
+        let file: ReturnType<typeof parseWeekFile>;
+        try {
+          file = parseWeekFile(text, format);
+        } catch (error) {
+          throw usageError(
+            `${options.file}: ${(error as Error).message}`,
+            'See `dabba menu set-week --help` and docs/cli.md for the file.',
+          );
+        }
+        const { readWeekMenu, setWeekMenu } = await import('../services/menu');
+        const { renderWeekChanges } = await import('../menu-report');
+        const { printJson } = await import('../output');
+        const api = await ctx.api();
+        const current = (await readWeekMenu(api)).week;
+        const week = mergedWeek(current, file);
+        const changes = weekChanges(current, week);
+        const meals = `${changes.length} ${changes.length === 1 ? 'meal' : 'meals'} of the week`;
+        if (options.dryRun || changes.length === 0) {
+          if (options.json) {
+            return printJson(ctx.io.stdout, { dry_run: Boolean(options.dryRun), changes });
+          }
+          ctx.io.stdout.write(
+            changes.length === 0
+              ? 'The week already has these dishes: nothing to change.\n'
+              : `Would set ${meals}:\n${renderWeekChanges(changes)}Nothing was changed (--dry-run).\n`,
+          );
+          return;
+        }
+        const answer = await setWeekMenu(api, week);
+        if (options.json) return printJson(ctx.io.stdout, answer);
+        ctx.io.stdout.write(`Set ${meals}:\n${renderWeekChanges(changes)}`);
       },
     );
 

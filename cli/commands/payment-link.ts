@@ -4,22 +4,22 @@ import type { Command } from 'commander';
 import type { PaymentLinkStatus } from '../services/payment-link';
 import type { CommandContext } from '../context';
 import { usageError } from '../errors';
-import { jsonOption, money, positiveInt } from './shared';
+import { answer, answerCommand, listing, owed, owedOptions, positiveInt } from './shared';
 
 export function registerLinks(program: Command, ctx: CommandContext): void {
   const links = program
     .command('links')
     .description('UPI payment links for what a subscription owes');
 
-  links
-    .command('list', { isDefault: true })
-    .description('every payment link, the newest first')
-    .option('--status <status>', 'only created, paid, expired or cancelled ones')
-    .option('--user <id>', "only this customer's", positiveInt)
-    .addOption(jsonOption())
-    .action(async (options: { status?: string; user?: number; json?: boolean }) => {
+  answerCommand(links.command('list', { isDefault: true }), ctx, {
+    description: 'every payment link, the newest first',
+    options: (command) =>
+      command
+        .option('--status <status>', 'only created, paid, expired or cancelled ones')
+        .option('--user <id>', "only this customer's", positiveInt),
+    answer: async ({ rupees }, options: { status?: string; user?: number }) => {
       // Checked here, not while parsing: the statuses' module stays out of what --help loads.
-      const { PAYMENT_LINK_STATUSES } = await import('@machines/payment-link/payment-link.rules');
+      const { PAYMENT_LINK_STATUSES } = await import('@machines/payment-link/payment-link.types');
       if (
         options.status &&
         !(PAYMENT_LINK_STATUSES as readonly string[]).includes(options.status)
@@ -31,10 +31,7 @@ export function registerLinks(program: Command, ctx: CommandContext): void {
         ...(options.status ? { status: options.status as PaymentLinkStatus } : {}),
         ...(options.user ? { user: options.user } : {}),
       });
-      const { printJson, printTable, rupees } = await import('../output');
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      printTable(
-        ctx.io.stdout,
+      return listing(
         rows,
         [
           { header: 'ID', value: (row) => row.id, right: true },
@@ -47,39 +44,25 @@ export function registerLinks(program: Command, ctx: CommandContext): void {
         ],
         'No payment links.',
       );
-    });
+    },
+  });
 
-  links
-    .command('create')
-    .description('send a payment link for what a subscription owes (or --amount of it)')
-    .requiredOption('--subscription <id>', 'the subscription', positiveInt)
-    .option('--amount <rupees>', 'part of what is due; all of it when left out', money)
-    .addOption(jsonOption())
-    .action(async (options: { subscription: number; amount?: number; json?: boolean }) => {
+  answerCommand(links.command('create'), ctx, {
+    description: 'send a payment link for what a subscription owes (or --amount of it)',
+    options: owedOptions,
+    answer: async (_output, options: { subscription: number; amount?: number }) => {
       const { createPaymentLink, describePaymentLink } = await import('../services/payment-link');
-      const link = await createPaymentLink(await ctx.api(), {
-        subscription: options.subscription,
-        ...(options.amount === undefined ? {} : { amount: options.amount }),
-      });
-      if (options.json) {
-        const { printJson } = await import('../output');
-        return printJson(ctx.io.stdout, link);
-      }
-      ctx.io.stdout.write(describePaymentLink(link));
-    });
+      const link = await createPaymentLink(await ctx.api(), owed(options));
+      return answer(link, describePaymentLink);
+    },
+  });
 
-  links
-    .command('cancel')
-    .description('cancel a payment link that is waiting for payment')
-    .argument('<id>', 'the payment link', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
+  answerCommand(links.command('cancel'), ctx, {
+    description: 'cancel a payment link that is waiting for payment',
+    id: 'the payment link',
+    answer: async (_output, id: number) => {
       const { cancelPaymentLink, describePaymentLink } = await import('../services/payment-link');
-      const link = await cancelPaymentLink(await ctx.api(), id);
-      if (options.json) {
-        const { printJson } = await import('../output');
-        return printJson(ctx.io.stdout, link);
-      }
-      ctx.io.stdout.write(describePaymentLink(link));
-    });
+      return answer(await cancelPaymentLink(await ctx.api(), id), describePaymentLink);
+    },
+  });
 }

@@ -2,7 +2,18 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { OFFLINE_PAYMENT_MODES, PAYMENT_STATUSES } from '@machines/payment';
 import type { CommandContext } from '../context';
-import { dryRunOption, isoDate, jsonOption, money, positiveInt } from './shared';
+import {
+  answer,
+  answerCommand,
+  dryRunOption,
+  fields,
+  isoDate,
+  jsonOption,
+  listing,
+  money,
+  positiveInt,
+  statusOption,
+} from './shared';
 
 /** The --status choices: the lifecycle's statuses, in lower case as flags are written. */
 const STATUSES = PAYMENT_STATUSES.map((status) => status.toLowerCase());
@@ -11,61 +22,54 @@ const OFFLINE_MODES = OFFLINE_PAYMENT_MODES;
 export function registerPayments(program: Command, ctx: CommandContext): void {
   const payments = program.command('payments').description('payments and receipts');
 
-  payments
-    .command('list')
-    .description('list payments, newest first')
-    .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
-    .option('--since <date>', 'made on or after this date (YYYY-MM-DD)', isoDate)
-    .option('--until <date>', 'made on or before this date (YYYY-MM-DD)', isoDate)
-    .option('--search <text>', 'transaction id, order id or customer')
-    .addOption(jsonOption())
-    .action(
-      async (options: {
+  answerCommand(payments.command('list'), ctx, {
+    description: 'list payments, newest first',
+    options: (command) =>
+      command
+        .addOption(statusOption(STATUSES))
+        .option('--since <date>', 'made on or after this date (YYYY-MM-DD)', isoDate)
+        .option('--until <date>', 'made on or before this date (YYYY-MM-DD)', isoDate)
+        .option('--search <text>', 'transaction id, order id or customer'),
+    answer: async (
+      { day, rupees, statusLabel },
+      options: {
         status?: (typeof STATUSES)[number];
         since?: string;
         until?: string;
         search?: string;
-        json?: boolean;
-      }) => {
-        const { listPayments } = await import('../services/payments');
-        const { day, printJson, printTable, rupees, statusLabel } = await import('../output');
-        const rows = await listPayments(await ctx.api(), {
-          ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
-          ...(options.since ? { date_from: options.since } : {}),
-          ...(options.until ? { date_to: options.until } : {}),
-          ...(options.search ? { search: options.search } : {}),
-        });
-        if (options.json) return printJson(ctx.io.stdout, rows);
-        printTable(
-          ctx.io.stdout,
-          rows,
-          [
-            { header: 'ID', value: (payment) => payment.id, right: true },
-            { header: 'Date', value: (payment) => day(payment.created_at) },
-            { header: 'User', value: (payment) => payment.user.username },
-            { header: 'Plan', value: (payment) => payment.plan.name },
-            { header: 'Amount', value: (payment) => rupees(payment.amount_inr), right: true },
-            { header: 'Status', value: (payment) => statusLabel(payment.status) },
-            { header: 'Transaction', value: (payment) => payment.transaction_id },
-            { header: 'Receipt', value: (payment) => payment.receipt_number },
-          ],
-          'No payments found.',
-        );
       },
-    );
+    ) => {
+      const { listPayments } = await import('../services/payments');
+      const rows = await listPayments(await ctx.api(), {
+        ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
+        ...(options.since ? { date_from: options.since } : {}),
+        ...(options.until ? { date_to: options.until } : {}),
+        ...(options.search ? { search: options.search } : {}),
+      });
+      return listing(
+        rows,
+        [
+          { header: 'ID', value: (payment) => payment.id, right: true },
+          { header: 'Date', value: (payment) => day(payment.created_at) },
+          { header: 'User', value: (payment) => payment.user.username },
+          { header: 'Plan', value: (payment) => payment.plan.name },
+          { header: 'Amount', value: (payment) => rupees(payment.amount_inr), right: true },
+          { header: 'Status', value: (payment) => statusLabel(payment.status) },
+          { header: 'Transaction', value: (payment) => payment.transaction_id },
+          { header: 'Receipt', value: (payment) => payment.receipt_number },
+        ],
+        'No payments found.',
+      );
+    },
+  });
 
-  payments
-    .command('show')
-    .description('show one payment with its subscription')
-    .argument('<id>', 'payment id', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
+  answerCommand(payments.command('show'), ctx, {
+    description: 'show one payment with its subscription',
+    id: 'payment id',
+    answer: async ({ moneyFields, rupees, statusLabel }, id: number) => {
       const { getPayment } = await import('../services/payments');
-      const { moneyFields, printFields, printJson, rupees, statusLabel } =
-        await import('../output');
       const payment = await getPayment(await ctx.api(), id);
-      if (options.json) return printJson(ctx.io.stdout, payment);
-      printFields(ctx.io.stdout, [
+      return fields(payment, [
         ['Payment', `#${payment.id}`],
         ['Status', statusLabel(payment.status)],
         ['Amount', rupees(payment.amount_inr)],
@@ -98,7 +102,8 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
         ['Receipt', payment.receipt_number],
         ['Failure', payment.failure_reason],
       ]);
-    });
+    },
+  });
 
   payments
     .command('receipt')
@@ -128,53 +133,49 @@ export function registerPayments(program: Command, ctx: CommandContext): void {
       ctx.io.stdout.write(await getReceipt(api, id, options.html ? 'html' : 'text'));
     });
 
-  payments
-    .command('pending')
-    .description(
+  answerCommand(payments.command('pending'), ctx, {
+    description:
       'subscriptions awaiting payment, newest first: record one paid at the mess with `dabba payments record`',
-    )
-    .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+    answer: async ({ MONEY_LABELS, rupees, tableOr, when }) => {
       const { pendingPayments } = await import('../services/offline-payments');
-      const { MONEY_LABELS, printJson, printTable, rupees, when } = await import('../output');
       const api = await ctx.api();
-      const rows = await pendingPayments(api);
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      const { businessTimeZone } = await import('../services/api');
-      const zone = await businessTimeZone(api);
-      printTable(
-        ctx.io.stdout,
-        rows,
-        [
-          { header: 'Subscription', value: (subscription) => subscription.id, right: true },
-          { header: 'Username', value: (subscription) => subscription.user.username },
-          { header: 'Name', value: (subscription) => subscription.user.full_name },
-          { header: 'Plan', value: (subscription) => subscription.plan.name },
-          { header: 'Service', value: (subscription) => subscription.subscription_type },
-          {
-            header: MONEY_LABELS.price,
-            value: (subscription) => rupees(subscription.total_paid),
-            right: true,
-          },
-          {
-            header: MONEY_LABELS.paid,
-            value: (subscription) => rupees(subscription.amount_paid),
-            right: true,
-          },
-          // What is owed (a part payment lowers it): what `dabba payments record` takes at most.
-          {
-            header: 'Amount Due',
-            value: (subscription) => rupees(subscription.amount_due),
-            right: true,
-          },
-          {
-            header: 'Subscribed',
-            value: (subscription) => when(subscription.created_at, zone),
-          },
-        ],
-        'No Pending Payments: every subscription has been paid for.',
-      );
-    });
+      return answer(await pendingPayments(api), async (rows) => {
+        const { businessTimeZone } = await import('../services/api');
+        const zone = await businessTimeZone(api);
+        return tableOr(
+          rows,
+          [
+            { header: 'Subscription', value: (subscription) => subscription.id, right: true },
+            { header: 'Username', value: (subscription) => subscription.user.username },
+            { header: 'Name', value: (subscription) => subscription.user.full_name },
+            { header: 'Plan', value: (subscription) => subscription.plan.name },
+            { header: 'Service', value: (subscription) => subscription.subscription_type },
+            {
+              header: MONEY_LABELS.price,
+              value: (subscription) => rupees(subscription.total_paid),
+              right: true,
+            },
+            {
+              header: MONEY_LABELS.paid,
+              value: (subscription) => rupees(subscription.amount_paid),
+              right: true,
+            },
+            // What is owed (a part payment lowers it): what `dabba payments record` takes at most.
+            {
+              header: 'Amount Due',
+              value: (subscription) => rupees(subscription.amount_due),
+              right: true,
+            },
+            {
+              header: 'Subscribed',
+              value: (subscription) => when(subscription.created_at, zone),
+            },
+          ],
+          'No Pending Payments: every subscription has been paid for.',
+        );
+      });
+    },
+  });
 
   payments
     .command('record')

@@ -1,39 +1,28 @@
 // dabba refunds list | show | approve | reject | mark-paid
 import { REFUND_STATUSES } from '@machines/refund';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { CommandContext } from '../context';
-import { dryRunOption, idsOrAllPending, jsonOption, positiveInt } from './shared';
+import { answerCommand, decisionCommand, fields, listing, statusOption } from './shared';
 
 /** The --status choices: the lifecycle's statuses, in lower case as flags are written. */
 const STATUSES = REFUND_STATUSES.map((status) => status.toLowerCase());
 
-interface DecisionFlags {
-  comment: string;
-  allPending?: boolean;
-  yes?: boolean;
-  dryRun?: boolean;
-  json?: boolean;
-  utr?: string;
-}
-
 export function registerRefunds(program: Command, ctx: CommandContext): void {
   const refunds = program.command('refunds').description('refunds of cancelled subscriptions');
 
-  refunds
-    .command('list')
-    .description('list refunds, newest first')
-    .addOption(new Option('--status <status>', 'only this status').choices(STATUSES))
-    .addOption(jsonOption())
-    .action(async (options: { status?: (typeof STATUSES)[number]; json?: boolean }) => {
+  answerCommand(refunds.command('list'), ctx, {
+    description: 'list refunds, newest first',
+    options: (command) => command.addOption(statusOption(STATUSES)),
+    answer: async (
+      { day, rupees, statusLabel },
+      options: { status?: (typeof STATUSES)[number] },
+    ) => {
       const { listRefunds, payoutCell } = await import('../services/refund');
-      const { day, printJson, printTable, rupees, statusLabel } = await import('../output');
       const rows = await listRefunds(
         await ctx.api(),
         options.status?.toUpperCase() as 'PENDING' | undefined,
       );
-      if (options.json) return printJson(ctx.io.stdout, rows);
-      printTable(
-        ctx.io.stdout,
+      return listing(
         rows,
         [
           { header: 'ID', value: (refund) => refund.id, right: true },
@@ -47,20 +36,16 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
         ],
         'No refunds found.',
       );
-    });
+    },
+  });
 
-  refunds
-    .command('show')
-    .description(
+  answerCommand(refunds.command('show'), ctx, {
+    description:
       'show one refund and where to pay it (in full only while it is approved and waiting to be paid)',
-    )
-    .argument('<id>', 'refund id', positiveInt)
-    .addOption(jsonOption())
-    .action(async (id: number, options: { json?: boolean }) => {
+    id: 'refund id',
+    answer: async ({ day, rupees, statusLabel }, id: number) => {
       const { describePayout, showRefund } = await import('../services/refund');
-      const { day, printFields, printJson, rupees, statusLabel } = await import('../output');
       const { refund, payoutToPay } = await showRefund(await ctx.api(), id);
-      if (options.json) return printJson(ctx.io.stdout, { ...refund, payout_to_pay: payoutToPay });
       const payTo: Array<readonly [string, string | null]> = [];
       if (payoutToPay?.method === 'upi') payTo.push(['UPI ID', payoutToPay.upi_id]);
       if (payoutToPay?.method === 'bank') {
@@ -70,7 +55,7 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
           ['IFSC', payoutToPay.ifsc],
         );
       }
-      printFields(ctx.io.stdout, [
+      return fields({ ...refund, payout_to_pay: payoutToPay }, [
         ['Refund', `#${refund.id}`],
         ['Status', statusLabel(refund.status)],
         ['Amount', rupees(refund.amount)],
@@ -91,7 +76,8 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
         ['UTR', refund.utr],
         ['Comment', refund.admin_comment],
       ]);
-    });
+    },
+  });
 
   const actions = [
     { name: 'approve', action: 'approve', help: 'approve pending refunds' },
@@ -99,33 +85,22 @@ export function registerRefunds(program: Command, ctx: CommandContext): void {
     { name: 'mark-paid', action: 'mark_paid', help: 'mark approved refunds as paid' },
   ] as const;
   for (const { name, action, help } of actions) {
-    const command = refunds
-      .command(name)
-      .description(help)
-      .argument('[ids...]', 'refund ids')
-      .requiredOption('--comment <text>', 'the admin comment the customer sees (required)')
-      .option(
-        '--all-pending',
+    const command = decisionCommand(refunds.command(name), ctx, {
+      description: help,
+      noun: 'refund',
+      // "Pending" for mark-paid means approved refunds waiting for the transfer.
+      pending:
         action === 'mark_paid'
-          ? 'every approved refund waiting to be paid (asks first unless --yes)'
-          : 'every pending refund (asks first unless --yes)',
-      )
-      .option('-y, --yes', 'do not ask for confirmation')
-      .addOption(dryRunOption())
-      .addOption(jsonOption());
+          ? 'every approved refund waiting to be paid'
+          : 'every pending refund',
+      target: async (api, { comment, utr }: { comment: string; utr?: string }) => {
+        const { refundDecisions } = await import('../services/refund');
+        // An empty --utr is none.
+        return refundDecisions(api, action, comment, utr || undefined);
+      },
+    });
     if (action === 'mark_paid') {
       command.option('--utr <ref>', "the bank transfer's UTR reference");
     }
-    command.action(async (ids: string[], options: DecisionFlags) => {
-      const targets = idsOrAllPending(ids, options.allPending, 'refund');
-      const { decideRefunds } = await import('../services/refund');
-      await decideRefunds(ctx.io, await ctx.api(), action, options.comment, {
-        ids: targets,
-        dryRun: options.dryRun === true,
-        yes: options.yes === true,
-        json: options.json === true,
-        ...(options.utr ? { utr: options.utr } : {}),
-      });
-    });
   }
 }

@@ -2,7 +2,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PAYMENT_STATUSES } from '@machines/payment';
 import type { CommandContext } from '../context';
-import { isoDate, jsonOption } from './shared';
+import { answer, answerCommand, isoDate } from './shared';
 
 const STATUSES = PAYMENT_STATUSES.map((status) => status.toLowerCase());
 
@@ -18,64 +18,60 @@ function paymentMode(value: string): string {
 export function registerReport(program: Command, ctx: CommandContext): void {
   const report = program.command('report').description('month-end reports');
 
-  report
-    .command('payments')
-    .description('payments of a period with totals per mode and per day, or their CSV for Excel')
-    .requiredOption('--from <date>', 'the first day (YYYY-MM-DD)', isoDate)
-    .requiredOption('--to <date>', 'the last day (YYYY-MM-DD)', isoDate)
-    .option(
-      '--mode <mode>',
-      'only this mode: cash, upi, bank_transfer, card…, or online (any online payment)',
-      paymentMode,
-    )
-    .addOption(
-      new Option('--status <status>', 'only this status (default: success)').choices(STATUSES),
-    )
-    .option('--csv <file>', 'write the CSV for Excel to this file ("-" for stdout)')
-    .addOption(jsonOption())
-    .action(
-      async (options: {
+  answerCommand(report.command('payments'), ctx, {
+    description: 'payments of a period with totals per mode and per day, or their CSV for Excel',
+    options: (command) =>
+      command
+        .requiredOption('--from <date>', 'the first day (YYYY-MM-DD)', isoDate)
+        .requiredOption('--to <date>', 'the last day (YYYY-MM-DD)', isoDate)
+        .option(
+          '--mode <mode>',
+          'only this mode: cash, upi, bank_transfer, card…, or online (any online payment)',
+          paymentMode,
+        )
+        .addOption(
+          new Option('--status <status>', 'only this status (default: success)').choices(STATUSES),
+        )
+        .option('--csv <file>', 'write the CSV for Excel to this file ("-" for stdout)'),
+    answer: async (
+      { formatTable, rupees, tableOr },
+      options: {
         from: string;
         to: string;
         mode?: string;
         status?: (typeof STATUSES)[number];
         csv?: string;
-        json?: boolean;
-      }) => {
-        const { paymentsReport, paymentsReportCsv } = await import('../services/reports');
-        const { printJson, printTable, rupees } = await import('../output');
-        const api = await ctx.api();
-        const query = {
-          from: options.from,
-          to: options.to,
-          ...(options.mode ? { mode: options.mode } : {}),
-          ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
-        };
-        if (options.csv) {
-          const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
-          const csv = await paymentsReportCsv(api, query, file);
-          if (file === '-')
-            ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
-          else ctx.io.stderr.write(`Saved the payments report to ${file}\n`);
-          return;
-        }
-        const answer = await paymentsReport(api, query);
-        if (options.json) return printJson(ctx.io.stdout, answer);
-        const out = ctx.io.stdout;
+      },
+    ) => {
+      const { paymentsReport, paymentsReportCsv } = await import('../services/reports');
+      const api = await ctx.api();
+      const query = {
+        from: options.from,
+        to: options.to,
+        ...(options.mode ? { mode: options.mode } : {}),
+        ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
+      };
+      if (options.csv) {
+        const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
+        const csv = await paymentsReportCsv(api, query, file);
+        if (file === '-')
+          ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
+        else ctx.io.stderr.write(`Saved the payments report to ${file}\n`);
+        return undefined;
+      }
+      return answer(await paymentsReport(api, query), (totals) => {
         // As the owner's home says it: received, refunded (refunds paid back in the period) and
         // net, in the report of every successful payment; a refund has no mode or status.
-        const { refunded, net } = answer;
-        const received = answer.status === 'SUCCESS' ? 'received' : answer.status.toLowerCase();
-        out.write(
-          `Payments ${answer.from} to ${answer.to}${answer.mode ? `, ${answer.mode}` : ''}: ${answer.total.count}, ${received} ${rupees(answer.total.total_inr)}` +
-            (refunded && net
-              ? `; refunded ${rupees(refunded.total_inr)} (${refunded.count}); net ${rupees(net.total_inr)}`
-              : '') +
-            '\n\n',
-        );
-        printTable(
-          out,
-          answer.by_mode,
+        const { refunded, net } = totals;
+        const received = totals.status === 'SUCCESS' ? 'received' : totals.status.toLowerCase();
+        const heading =
+          `Payments ${totals.from} to ${totals.to}${totals.mode ? `, ${totals.mode}` : ''}: ${totals.total.count}, ${received} ${rupees(totals.total.total_inr)}` +
+          (refunded && net
+            ? `; refunded ${rupees(refunded.total_inr)} (${refunded.count}); net ${rupees(net.total_inr)}`
+            : '') +
+          '\n\n';
+        const byMode = tableOr(
+          totals.by_mode,
           [
             { header: 'Mode', value: (entry) => entry.label },
             { header: 'Payments', value: (entry) => entry.count, right: true },
@@ -83,37 +79,28 @@ export function registerReport(program: Command, ctx: CommandContext): void {
           ],
           'No payments in this period.',
         );
-        if (answer.by_day.length === 0) return;
-        out.write('\n');
-        printTable(
-          out,
-          answer.by_day,
-          [
-            { header: 'Date', value: (entry) => entry.date },
-            { header: 'Payments', value: (entry) => entry.count, right: true },
-            {
-              header: answer.status === 'SUCCESS' ? 'Received' : 'Amount',
-              value: (entry) => rupees(entry.total_inr),
-              right: true,
-            },
-            ...(refunded && net
-              ? [
-                  {
-                    header: 'Refunded',
-                    value: (entry: (typeof answer.by_day)[number]) =>
-                      rupees(entry.refunded?.total_inr),
-                    right: true,
-                  },
-                  {
-                    header: 'Net',
-                    value: (entry: (typeof answer.by_day)[number]) => rupees(entry.net?.total_inr),
-                    right: true,
-                  },
-                ]
-              : []),
-          ],
-          '',
-        );
-      },
-    );
+        if (totals.by_day.length === 0) return heading + byMode;
+        type Day = (typeof totals.by_day)[number];
+        return `${heading}${byMode}\n${formatTable(totals.by_day, [
+          { header: 'Date', value: (entry) => entry.date },
+          { header: 'Payments', value: (entry) => entry.count, right: true },
+          {
+            header: totals.status === 'SUCCESS' ? 'Received' : 'Amount',
+            value: (entry) => rupees(entry.total_inr),
+            right: true,
+          },
+          ...(refunded && net
+            ? [
+                {
+                  header: 'Refunded',
+                  value: (entry: Day) => rupees(entry.refunded?.total_inr),
+                  right: true,
+                },
+                { header: 'Net', value: (entry: Day) => rupees(entry.net?.total_inr), right: true },
+              ]
+            : []),
+        ])}`;
+      });
+    },
+  });
 }

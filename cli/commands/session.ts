@@ -4,7 +4,7 @@ import type { CommandContext } from '../context';
 import { usageError } from '../errors';
 import { askCode, askCredentials, readAll, requireTerminal } from '../prompt';
 import { normalizePhone, PHONE_MESSAGES } from '@machines/shared';
-import { jsonOption } from './shared';
+import { answer, answerCommand } from './shared';
 
 const NO_TERMINAL =
   'Without a terminal, pass --username NAME and pipe the password with --password-stdin.';
@@ -78,21 +78,15 @@ export function registerSession(program: Command, ctx: CommandContext): void {
       ctx.io.stdout.write(outcome === 'signed-out' ? 'Logged out.\n' : 'You were not logged in.\n');
     });
 
-  program
-    .command('whoami')
-    .description('show who is signed in, and where')
-    .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+  answerCommand(program.command('whoami'), ctx, {
+    description: 'show who is signed in, and where',
+    answer: async () => {
       const { profile } = await import('../services/account');
-      const { printJson } = await import('../output');
       const api = await ctx.api();
-      const user = await profile(api);
-      if (options.json) printJson(ctx.io.stdout, { ...user, server: api.url });
-      else {
+      return answer({ ...(await profile(api)), server: api.url }, (user) => {
         const name = `${user.first_name} ${user.last_name}`.trim();
-        ctx.io.stdout.write(
-          `${user.username}${name ? ` (${name})` : ''}, ${user.user_type.replace('_', ' ')}, at ${api.url}\n`,
-        );
-      }
-    });
+        return `${user.username}${name ? ` (${name})` : ''}, ${user.user_type.replace('_', ' ')}, at ${user.server}\n`;
+      });
+    },
+  });
 }

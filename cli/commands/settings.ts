@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { CommandContext } from '../context';
-import { jsonOption } from './shared';
+import { answer, answerCommand, jsonOption } from './shared';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -37,21 +37,14 @@ interface SetOptions {
 }
 
 export function registerSettings(program: Command, ctx: CommandContext): void {
-  const settings = program
-    .command('settings')
-    .description(
+  const settings = answerCommand(program.command('settings'), ctx, {
+    description:
       "the business's policies: each meal's cutoff, meal skips and what they earn, the leave policy",
-    )
-    .addOption(jsonOption())
-    .action(async (options: { json?: boolean }) => {
+    answer: async () => {
       const { describeSettings, readSettings } = await import('../services/settings');
-      const current = await readSettings(await ctx.api());
-      if (options.json) {
-        const { printJson } = await import('../output');
-        return printJson(ctx.io.stdout, current);
-      }
-      ctx.io.stdout.write(describeSettings(current));
-    });
+      return answer(await readSettings(await ctx.api()), describeSettings);
+    },
+  });
 
   settings
     .command('set')

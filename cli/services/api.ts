@@ -3,6 +3,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { paths } from '../../generated/api';
+import { CHANGE_SUMMARIES, ROUTE_OPERATIONS } from '@generated/roles';
 import {
   type Credentials,
   loginFailedMessage,
@@ -21,7 +22,14 @@ import {
   todayIn,
 } from '@machines/shared';
 import { phoneLoginMachine, type PhoneLoginError } from '@machines/phone-login';
-import { authError, BugError, refusedError, UserError } from '../errors';
+import {
+  authError,
+  BugError,
+  DryRunStop,
+  forbiddenError,
+  refusedError,
+  UserError,
+} from '../errors';
 import type { CliIo } from '../io';
 import { refusalMessage } from './refusals';
 import { roleRefusal } from './roles';
@@ -239,7 +247,30 @@ function sessionExpired(session: SessionActor): UserError {
 }
 
 /** A client for the stored session. Throws exit 3 when there is no usable session. */
-export async function connect(io: CliIo, options: { anonymous?: boolean } = {}): Promise<Api> {
+/**
+ * `--dry-run`: reads go through, and the first request that would change something stops there,
+ * named by its operation's summary with what it would send.
+ */
+function dryRunMiddleware(dryRun: () => boolean): Middleware {
+  return {
+    async onRequest({ request, schemaPath }) {
+      if (!dryRun() || request.method === 'GET') return request;
+      const route = `${request.method} ${schemaPath}`;
+      const operation = ROUTE_OPERATIONS[route];
+      const summary = (operation && CHANGE_SUMMARIES[operation]) ?? route;
+      const body = await request.clone().text();
+      throw new DryRunStop(
+        `Would ${summary.charAt(0).toLowerCase()}${summary.slice(1)}: ${request.method} ${new URL(request.url).pathname}` +
+          `${body ? ` ${body}` : ''}\nNothing was changed (--dry-run).`,
+      );
+    },
+  };
+}
+
+export async function connect(
+  io: CliIo,
+  options: { anonymous?: boolean; dryRun?: () => boolean } = {},
+): Promise<Api> {
   const stored = readSession(io.env);
   const url = serverUrl(io.env, stored);
   const session = startSession(io, url, stored);
@@ -258,6 +289,7 @@ export async function connect(io: CliIo, options: { anonymous?: boolean } = {}):
   }
   const fetchAgain = timedFetch(io);
   const client = createClient<paths>({ baseUrl: `${url}/api`, fetch: fetchAgain });
+  if (options.dryRun) client.use(dryRunMiddleware(options.dryRun));
   client.use(authMiddleware(session, fetchAgain, url, stored?.username));
   return { client, url, session, close: () => session.stop() };
 }
@@ -371,7 +403,8 @@ export async function unwrap<T>(
   try {
     answer = await request;
   } catch (error) {
-    if (error instanceof UserError || error instanceof BugError) throw error;
+    if (error instanceof UserError || error instanceof BugError || error instanceof DryRunStop)
+      throw error;
     throw unreachable(api.url, error);
   }
   const { response } = answer;
@@ -390,7 +423,7 @@ export function httpError(
   const text = errorText(body);
   if (status === 401) return authError('Your session has expired or was revoked.');
   if (status === 403) {
-    return authError(
+    return forbiddenError(
       text ?? 'This account may not do that.',
       'dabba is for the mess owner: run `dabba login` with the owner account.',
     );

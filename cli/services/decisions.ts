@@ -18,7 +18,13 @@ interface DecisionResult<TRecord> {
   readonly record?: TRecord;
 }
 
-export interface DecisionTarget<TRecord, TMachine extends AnyStateMachine> {
+/** A record a decision is on: its id, and its status as the API names it. */
+interface Decided {
+  readonly id: number;
+  readonly status: string;
+}
+
+export interface DecisionTarget<TRecord extends Decided, TMachine extends AnyStateMachine> {
   /** "leave request", "refund". */
   readonly noun: string;
   /** "approve", "reject", "mark paid". */
@@ -34,8 +40,6 @@ export interface DecisionTarget<TRecord, TMachine extends AnyStateMachine> {
   fetchPending(): Promise<TRecord[]>;
   persisted(record: TRecord): Persisted<TMachine>;
   act(id: number): Promise<TRecord>;
-  idOf(record: TRecord): number;
-  statusOf(record: TRecord): string;
   describe(record: TRecord): string;
 }
 
@@ -46,7 +50,7 @@ export interface DecisionOptions {
   readonly json: boolean;
 }
 
-async function decideOne<TRecord, TMachine extends AnyStateMachine>(
+async function decideOne<TRecord extends Decided, TMachine extends AnyStateMachine>(
   target: DecisionTarget<TRecord, TMachine>,
   id: number,
   known: TRecord | undefined,
@@ -61,7 +65,7 @@ async function decideOne<TRecord, TMachine extends AnyStateMachine>(
       return { id, ok: true, dry_run: true, status: String(decision.next), record };
     }
     const record = await target.act(id);
-    return { id, ok: true, status: target.statusOf(record), record };
+    return { id, ok: true, status: record.status, record };
   } catch (error) {
     // Only refusals and missing records are per-record results; session and network problems stop the run.
     if (error instanceof UserError && error.exitCode === EXIT.refused && error.next === undefined) {
@@ -71,7 +75,7 @@ async function decideOne<TRecord, TMachine extends AnyStateMachine>(
   }
 }
 
-export async function runDecisions<TRecord, TMachine extends AnyStateMachine>(
+export async function runDecisions<TRecord extends Decided, TMachine extends AnyStateMachine>(
   io: CliIo,
   target: DecisionTarget<TRecord, TMachine>,
   options: DecisionOptions,
@@ -91,7 +95,7 @@ export async function runDecisions<TRecord, TMachine extends AnyStateMachine>(
   if (mustConfirm) requireTerminal(io, 'Confirming', 'Pass --yes to go ahead without a question.');
   if (options.ids === 'all-pending') {
     const pending = await target.fetchPending();
-    known = new Map(pending.map((record) => [target.idOf(record), record]));
+    known = new Map(pending.map((record) => [record.id, record]));
     ids = [...known.keys()];
     if (ids.length === 0) {
       if (options.json) printJson(io.stdout, []);

@@ -4,7 +4,8 @@
 import type { components } from '@generated/api';
 import type { Meal } from '@machines/settings';
 import type { Api } from './api';
-import { businessToday, unwrap } from './api';
+import { nextMealAt } from '@machines/delivery-stop/delivery-outbox';
+import { businessTimeZone, businessToday, unwrap } from './api';
 
 export type DeliveryRoute = components['schemas']['DeliveryRoute'];
 export type DeliveryProgress = components['schemas']['DeliveryProgress'];
@@ -21,14 +22,24 @@ export const addRoute = (
 /** A date's meal per route; without a date, today's in the business's time zone at `now`. */
 export async function deliveryProgress(
   api: Api,
-  query: { date?: string; meal: Meal },
+  query: { date?: string; meal?: Meal },
   now: Date,
 ): Promise<DeliveryProgress> {
   const date = query.date ?? (await businessToday(api, now));
+  // Without --meal, the meal the web's deliveries page opens on: the next one by the business clock.
+  const meal = query.meal ?? nextMealAt(await businessHour(api, now));
   return unwrap(
     api,
-    api.client.GET('/owner/deliveries/', { params: { query: { date, meal: query.meal } } }),
+    api.client.GET('/owner/deliveries/', { params: { query: { date, meal } } }),
     'The delivery progress',
+  );
+}
+
+/** The hour (0-23) on the business's clock at `now`. */
+async function businessHour(api: Api, now: Date): Promise<number> {
+  const timeZone = await businessTimeZone(api);
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now),
   );
 }
 

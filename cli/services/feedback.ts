@@ -4,7 +4,7 @@ import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
 import { decide, type Decision } from '@machines/shared';
 import type { Api } from './api';
 import { unwrap } from './api';
-import { fetchAllPages, unwrapPage } from './paging';
+import { allPages } from './paging';
 
 export type Feedback = components['schemas']['Feedback'];
 export type FeedbackFilters = Pick<
@@ -14,14 +14,8 @@ export type FeedbackFilters = Pick<
 export type FinalStatus = 'resolved' | 'closed';
 
 export async function listFeedback(api: Api, filters: FeedbackFilters = {}): Promise<Feedback[]> {
-  return fetchAllPages((limit, offset) =>
-    unwrapPage(
-      api,
-      api.client.GET('/feedback/admin/feedback/', {
-        params: { query: { ...filters, limit, offset } },
-      }),
-      'The feedback',
-    ),
+  return allPages(api, 'The feedback', (page) =>
+    api.client.GET('/feedback/admin/feedback/', { params: { query: { ...filters, ...page } } }),
   );
 }
 

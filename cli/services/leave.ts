@@ -1,11 +1,10 @@
 // Leave requests for the owner: list, and approve or reject with a comment.
 import type { components, operations } from '../../generated/api';
 import { leaveFromApi, leaveMachine, leaveRefusals } from '@machines/leave';
-import type { CliIo } from '../io';
 import type { Api } from './api';
 import { unwrap } from './api';
-import { runDecisions, type DecisionOptions, type DecisionTarget } from './decisions';
-import { fetchAllPages, unwrapPage } from './paging';
+import type { DecisionTarget } from './decisions';
+import { allPages } from './paging';
 
 export type Leave = components['schemas']['LeaveRequest'];
 
@@ -16,14 +15,8 @@ export type LeaveFilters = Omit<
 >;
 
 export async function listLeaves(api: Api, filters: LeaveFilters = {}): Promise<Leave[]> {
-  return fetchAllPages((limit, offset) =>
-    unwrapPage(
-      api,
-      api.client.GET('/subscriptions/leaves/', {
-        params: { query: { ...filters, limit, offset } },
-      }),
-      'The leave requests',
-    ),
+  return allPages(api, 'The leave requests', (page) =>
+    api.client.GET('/subscriptions/leaves/', { params: { query: { ...filters, ...page } } }),
   );
 }
 
@@ -56,7 +49,8 @@ export async function decideLeave(
   );
 }
 
-function leaveTarget(
+/** Approving or rejecting leave requests with `comment`, for runDecisions. */
+export function leaveDecisions(
   api: Api,
   decision: LeaveDecision,
   comment: string,
@@ -78,18 +72,6 @@ function leaveTarget(
     fetchPending: () => pendingLeaves(api),
     persisted: leaveFromApi,
     act: (id) => decideLeave(api, id, decision, comment),
-    idOf: (leave) => leave.id,
-    statusOf: (leave) => leave.status,
     describe: describeLeave,
   };
-}
-
-export async function decideLeaves(
-  io: CliIo,
-  api: Api,
-  decision: LeaveDecision,
-  comment: string,
-  options: DecisionOptions,
-): Promise<void> {
-  await runDecisions(io, leaveTarget(api, decision, comment), options);
 }

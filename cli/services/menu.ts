@@ -1,5 +1,5 @@
 // The menu for the owner: read some days of it, set a weekday's or a date's dishes for a meal,
-// clear a date's change.
+// read and set the whole weekday pattern at once, clear a date's change.
 import type { components } from '../../generated/api';
 import type { Api } from './api';
 import { unwrap } from './api';
@@ -7,6 +7,7 @@ import { unwrap } from './api';
 export type MenuDays = components['schemas']['MenuDays'];
 export type MenuWeek = components['schemas']['MenuWeek'];
 export type DishInput = components['schemas']['DishInput'];
+export type MenuWeekInput = components['schemas']['MenuWeekInput'];
 export type Meal = 'breakfast' | 'lunch' | 'dinner';
 export type Weekday = MenuDays['days'][number]['weekday'];
 
@@ -35,6 +36,16 @@ export async function setWeekdayMenu(
     }),
     `The ${meal} of ${weekday}`,
   );
+}
+
+/** The weekday pattern and the coming date changes. */
+export async function readWeekMenu(api: Api): Promise<MenuWeek> {
+  return unwrap(api, api.client.GET('/menu/week/'), 'The weekly menu');
+}
+
+/** Every weekday's three meals in one save: all or nothing. */
+export async function setWeekMenu(api: Api, week: MenuWeekInput['week']): Promise<MenuWeek> {
+  return unwrap(api, api.client.PUT('/menu/week/', { body: { week } }), 'The weekly menu');
 }
 
 export async function setDateMenu(

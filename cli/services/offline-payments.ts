@@ -14,7 +14,7 @@ import { refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
 import { businessTimeZone, unwrap, type Api } from './api';
-import { fetchAllPages, unwrapPage } from './paging';
+import { allPages } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
 
@@ -137,14 +137,10 @@ async function plan(
 
 /** Every subscription awaiting payment, newest first: the web's Pending Payments tab. */
 export async function pendingPayments(api: Api): Promise<Subscription[]> {
-  return fetchAllPages((limit, offset) =>
-    unwrapPage(
-      api,
-      api.client.GET('/subscriptions/subscriptions/', {
-        params: { query: { status: 'PENDING_PAYMENT', limit, offset } },
-      }),
-      'The subscriptions awaiting payment',
-    ),
+  return allPages(api, 'The subscriptions awaiting payment', (page) =>
+    api.client.GET('/subscriptions/subscriptions/', {
+      params: { query: { status: 'PENDING_PAYMENT', ...page } },
+    }),
   );
 }
 

@@ -24,7 +24,7 @@ export async function unwrapPage<T>(
   return { rows, total: header === null ? null : Number(header) };
 }
 
-export async function fetchAllPages<T>(
+async function fetchAllPages<T>(
   fetchPage: (limit: number, offset: number) => Promise<Page<T>>,
   onProgress?: (fetched: number, total: number | null) => void,
 ): Promise<T[]> {
@@ -36,4 +36,20 @@ export async function fetchAllPages<T>(
     const done = page.total === null ? page.rows.length < PAGE_SIZE : all.length >= page.total;
     if (done || page.rows.length === 0) return all;
   }
+}
+
+/**
+ * Every row of an owner list: `request` asks for one page, its `limit` and `offset` spread into
+ * the query. `what` names the list in a refusal ("The refunds").
+ */
+export function allPages<T>(
+  api: { url: string },
+  what: string,
+  request: (page: { limit: number; offset: number }) => Promise<Answer<T[]>>,
+  onProgress?: (fetched: number, total: number | null) => void,
+): Promise<T[]> {
+  return fetchAllPages(
+    (limit, offset) => unwrapPage(api, request({ limit, offset }), what),
+    onProgress,
+  );
 }

@@ -3,7 +3,7 @@ import type { components, operations } from '../../generated/api';
 import { refusedError } from '../errors';
 import type { Api } from './api';
 import { httpError, unwrap } from './api';
-import { fetchAllPages, unwrapPage } from './paging';
+import { allPages } from './paging';
 
 export type AdminPayment = components['schemas']['AdminPayment'];
 export type PaymentFilters = Pick<
@@ -15,14 +15,8 @@ export async function listPayments(
   api: Api,
   filters: PaymentFilters = {},
 ): Promise<AdminPayment[]> {
-  return fetchAllPages((limit, offset) =>
-    unwrapPage(
-      api,
-      api.client.GET('/payments/admin/payments/', {
-        params: { query: { ...filters, limit, offset } },
-      }),
-      'The payments',
-    ),
+  return allPages(api, 'The payments', (page) =>
+    api.client.GET('/payments/admin/payments/', { params: { query: { ...filters, ...page } } }),
   );
 }
 

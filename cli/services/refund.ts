@@ -12,26 +12,21 @@ import {
   shownUpiId,
 } from '@machines/refund';
 import { restore } from '@machines/shared';
-import type { CliIo } from '../io';
 import { rupees } from '../output';
 import type { Api } from './api';
 import { unwrap } from './api';
-import { runDecisions, type DecisionOptions, type DecisionTarget } from './decisions';
-import { fetchAllPages, unwrapPage } from './paging';
+import type { DecisionTarget } from './decisions';
+import { allPages } from './paging';
 
 export type Refund = components['schemas']['Refund'];
 export type RefundStatus = Refund['status'];
 export type RefundAction = 'approve' | 'reject' | 'mark_paid';
 
 export async function listRefunds(api: Api, status?: RefundStatus): Promise<Refund[]> {
-  return fetchAllPages((limit, offset) =>
-    unwrapPage(
-      api,
-      api.client.GET('/payments/refunds/', {
-        params: { query: { ...(status ? { status } : {}), limit, offset } },
-      }),
-      'The refunds',
-    ),
+  return allPages(api, 'The refunds', (page) =>
+    api.client.GET('/payments/refunds/', {
+      params: { query: { ...(status ? { status } : {}), ...page } },
+    }),
   );
 }
 
@@ -122,7 +117,8 @@ const WORDS: Record<RefundAction, { verb: string; done: string }> = {
   mark_paid: { verb: 'mark paid', done: 'Marked as paid' },
 };
 
-function refundTarget(
+/** Approving, rejecting or marking paid refunds with `comment` (and a UTR), for runDecisions. */
+export function refundDecisions(
   api: Api,
   action: RefundAction,
   comment: string,
@@ -149,18 +145,6 @@ function refundTarget(
     fetchPending: () => (action === 'mark_paid' ? approvedRefunds(api) : pendingRefunds(api)),
     persisted: refundFromApi,
     act: (id) => actOnRefund(api, id, action, comment, utr),
-    idOf: (refund) => refund.id,
-    statusOf: (refund) => refund.status,
     describe: describeRefund,
   };
-}
-
-export async function decideRefunds(
-  io: CliIo,
-  api: Api,
-  action: RefundAction,
-  comment: string,
-  options: DecisionOptions & { utr?: string },
-): Promise<void> {
-  await runDecisions(io, refundTarget(api, action, comment, options.utr), options);
 }

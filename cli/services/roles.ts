@@ -2,7 +2,7 @@
 // the operation's `x-roles` names (generated/roles.ts), dabba says which roles may, instead of
 // showing the server's bare refusal. A 403 for another reason keeps the server's own sentence.
 import { OPERATION_ROLES, ROUTE_OPERATIONS } from '@generated/roles';
-import { authError, type UserError } from '../errors';
+import { forbiddenError, type UserError } from '../errors';
 
 type Role = 'customer' | 'mess_owner' | 'manager' | 'kitchen' | 'delivery';
 
@@ -43,7 +43,7 @@ export function roleRefusal(
   const who = `${username ?? 'an account'} (${WHO[role]})`;
   // dabba is for the business: customers are never who to ask.
   const may = allowed.filter((one) => one !== 'customer');
-  return authError(
+  return forbiddenError(
     `You are signed in as ${who}; only ${either(may)} may do this.`,
     role === 'customer'
       ? 'dabba is for the mess owner and staff: run `dabba login` with the owner account or a staff account.'

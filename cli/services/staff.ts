@@ -15,6 +15,7 @@ import {
 import { refusedError } from '../errors';
 import type { Api } from './api';
 import { unwrap } from './api';
+import { formatPhone } from '@machines/shared';
 
 export type StaffMember = components['schemas']['StaffMember'];
 
@@ -32,7 +33,13 @@ export const listStaff = (api: Api): Promise<StaffMember[]> =>
 
 export const addStaff = (
   api: Api,
-  body: { first_name: string; last_name: string; phone: string; role: StaffRole },
+  body: {
+    first_name: string;
+    last_name: string;
+    phone: string;
+    role: StaffRole;
+    language?: 'en' | 'hi';
+  },
 ): Promise<StaffMember> =>
   unwrap(api, api.client.POST('/owner/staff/', { body }), 'The staff member');
 
@@ -77,5 +84,5 @@ export const statusLabel = (member: StaffMember) => STAFF_STATUS_LABELS[member.s
 /** What an action did, in one line. */
 export function describeStaff(member: StaffMember, verb: string): string {
   const name = `${member.first_name} ${member.last_name}`.trim();
-  return `${verb} ${name} (${roleLabel(member.role)}, ${member.phone}): ${statusLabel(member).toLowerCase()}.\n`;
+  return `${verb} ${name} (${roleLabel(member.role)}, ${formatPhone(member.phone)}): ${statusLabel(member).toLowerCase()}.\n`;
 }

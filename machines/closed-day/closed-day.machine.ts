@@ -1,25 +1,9 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { closedDayRefusals } from './closed-day.messages';
-import type { CLOSED_DAY_STATUSES } from './closed-day.rules';
 import { closedDayActionProbes } from './closed-day.rules';
 import { isBeforeCutoff } from '../meal-skip/meal-skip.rules';
-
-export type ClosedDayStatus = (typeof CLOSED_DAY_STATUSES)[number];
-export type ClosedDayStateValue = ClosedDayStatus;
-
-/** What the machine decides on: when the closure locks and the moment it is asked (ISO instants). */
-export interface ClosedDayContext {
-  /** The first cutoff of a meal it closes: from then on the kitchen's count stands. */
-  readonly locksAt: string;
-  readonly now: string;
-}
-
-export type ClosedDayEvent =
-  /** The owner opens the kitchen again that day (or meal). */
-  { readonly type: 'closed_day.remove' };
-
-export type ClosedDayEventType = ClosedDayEvent['type'];
+import type { ClosedDayStatus, ClosedDayContext, ClosedDayEvent } from './closed-day.types';
 
 // A date, or one meal of it, the kitchen is closed: SCHEDULED until the owner removes it, which
 // is allowed only before its first cutoff. After that the closure stands for good (its day is
@@ -42,7 +26,7 @@ export const closedDayMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'closed_day',
     initial: 'SCHEDULED',
     context: ({ input }) => input,
-    meta: lifecycleMeta<ClosedDayEvent, ClosedDayStateValue>({
+    meta: lifecycleMeta<ClosedDayEvent, ClosedDayStatus>({
       refusals: closedDayRefusals,
       actions: closedDayActionProbes,
     }),

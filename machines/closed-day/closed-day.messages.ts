@@ -2,17 +2,13 @@
 // screens name its statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type {
-  ClosedDayEventType,
-  ClosedDayStateValue,
-  ClosedDayStatus,
-} from './closed-day.machine';
+import type { ClosedDayEvent, ClosedDayStatus } from './closed-day.types';
 
 export const closedDayRefusals = {
   states: { REMOVED: refusal('closed_day.already_removed') },
   events: { 'closed_day.remove': refusal('closed_day.already_removed') },
   guards: { isBeforeLock: refusal('closed_day.locked') },
-} as const satisfies RefusalTable<ClosedDayEventType, ClosedDayStateValue>;
+} as const satisfies RefusalTable<ClosedDayEvent, ClosedDayStatus>;
 
 export const CLOSED_DAY_STATUS_LABELS: Readonly<Record<ClosedDayStatus, string>> = {
   SCHEDULED: 'Closed',

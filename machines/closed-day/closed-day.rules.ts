@@ -10,10 +10,7 @@ import {
   type Meal,
 } from '../settings/settings.rules';
 import { isBeforeCutoff } from '../meal-skip/meal-skip.rules';
-import type { ClosedDayEvent } from './closed-day.machine';
-
-/** A closure's statuses as stored (closed_days.status) and as the API sends them. */
-export const CLOSED_DAY_STATUSES = ['SCHEDULED', 'REMOVED'] as const;
+import type { ClosedDayEvent } from './closed-day.types';
 
 /** The buttons of a closure. */
 export const closedDayActionProbes: readonly ClosedDayEvent[] = [{ type: 'closed_day.remove' }];

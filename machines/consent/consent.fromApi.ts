@@ -1,8 +1,8 @@
 // The one mapping from a consent as the API shows it (or as stored, its newest grant) to the
 // machine's state.
 import type { Persisted } from '../shared/lifecycle';
-import type { ConsentMachine, ConsentStatus } from './consent.machine';
-import type { ConsentGrantMethod } from './consent.rules';
+import type { ConsentMachine } from './consent.machine';
+import type { ConsentGrantMethod, ConsentStatus } from './consent.types';
 
 export interface ConsentFacts {
   /** The newest grant's fields; all null when consent was never given. */

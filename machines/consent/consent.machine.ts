@@ -1,31 +1,8 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { consentRefusals } from './consent.messages';
-import {
-  consentActionProbes,
-  type ConsentGrantMethod,
-  type ConsentWithdrawMethod,
-} from './consent.rules';
-
-/** One channel and purpose of one customer: never asked, agreed, or agreed and then withdrawn. */
-export type ConsentStatus = 'none' | 'granted' | 'withdrawn';
-
-export interface ConsentContext {
-  /** How the open grant was given (null when none is open). */
-  readonly method: ConsentGrantMethod | null;
-  readonly recordedBy: string | null;
-}
-
-export type ConsentEvent =
-  | {
-      readonly type: 'consent.grant';
-      readonly method: ConsentGrantMethod;
-      /** The person who recorded spoken consent (method owner_recorded); null otherwise. */
-      readonly recordedBy: string | null;
-    }
-  | { readonly type: 'consent.withdraw'; readonly method: ConsentWithdrawMethod };
-
-export type ConsentEventType = ConsentEvent['type'];
+import { consentActionProbes } from './consent.rules';
+import type { ConsentStatus, ConsentContext, ConsentEvent } from './consent.types';
 
 // Consent (DPDP Act; Meta's opt-in rule for WhatsApp) is given per channel and purpose and taken
 // back at once by the same person. A grant the owner records for spoken consent names who recorded

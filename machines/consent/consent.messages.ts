@@ -1,7 +1,7 @@
 // Every sentence the consent lifecycle refuses with (machines/shared/refusals.ts).
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { ConsentEventType, ConsentStatus } from './consent.machine';
+import type { ConsentEvent, ConsentStatus } from './consent.types';
 
 export const consentRefusals = {
   states: {},
@@ -10,7 +10,7 @@ export const consentRefusals = {
     'consent.withdraw': refusal('consent.not_granted'),
   },
   guards: { hasRecorderName: refusal('consent.recorder_required') },
-} as const satisfies RefusalTable<ConsentEventType, ConsentStatus>;
+} as const satisfies RefusalTable<ConsentEvent, ConsentStatus>;
 
 export const CONSENT_STATUS_LABELS: Readonly<Record<ConsentStatus, string>> = {
   none: 'Not asked',

@@ -1,27 +1,18 @@
-// The consent lifecycle's data and plain functions: channels, purposes, how consent is given and
-// taken back, and the privacy notice's version a grant is recorded against.
-import type { ConsentEvent } from './consent.machine';
-
-export const CONSENT_CHANNELS = ['sms', 'email', 'whatsapp'] as const;
-export const CONSENT_PURPOSES = ['service', 'promotions'] as const;
-/** How a customer says yes: the registration checkbox, a WhatsApp reply of START, the owner
- * recording spoken consent (with the recorder's name), or a switch in the profile. */
-export const CONSENT_GRANT_METHODS = [
-  'registration_checkbox',
-  'reply_start',
-  'owner_recorded',
-  'profile',
-] as const;
-/** How a customer takes it back: a reply of STOP, a switch in the profile, or through the owner. */
-export const CONSENT_WITHDRAW_METHODS = ['reply_stop', 'profile', 'owner'] as const;
-
-export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
-export type ConsentGrantMethod = (typeof CONSENT_GRANT_METHODS)[number];
-export type ConsentWithdrawMethod = (typeof CONSENT_WITHDRAW_METHODS)[number];
+// The consent lifecycle's plain functions and the privacy notice's version a grant is recorded
+// against (its channels, purposes and methods are in consent.types.ts).
+import type { ConsentChannel, ConsentEvent, ConsentPurpose } from './consent.types';
 
 /** The privacy notice's version that grants are recorded against (the notice page comes later). */
 export const PRIVACY_NOTICE_VERSION = '2026-11-27';
+
+/**
+ * Whether messages of this channel and purpose go whatever the customer said: service messages
+ * (codes, receipts, reminders) by SMS and e-mail go without consent; WhatsApp asks for it first
+ * (docs/rules/consent.md), and promotions always do. The consent screens say so instead of
+ * "Never asked".
+ */
+export const sentWithoutConsent = (channel: ConsentChannel, purpose: ConsentPurpose): boolean =>
+  purpose === 'service' && channel !== 'whatsapp';
 
 /** The switches of one channel and purpose (the customer's profile). */
 export const consentActionProbes: readonly ConsentEvent[] = [

@@ -1,7 +1,8 @@
 // The one mapping from a counter QR as the API shows it (or as stored) to the machine's state, at
 // the moment `now` (an ISO instant) the question is asked.
 import type { Persisted } from '../shared/lifecycle';
-import type { CounterQrMachine, CounterQrStatus } from './counter-qr.machine';
+import type { CounterQrMachine } from './counter-qr.machine';
+import type { CounterQrStatus } from './counter-qr.types';
 
 export interface CounterQrFacts {
   readonly status: CounterQrStatus;

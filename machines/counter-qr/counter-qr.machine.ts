@@ -1,26 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { counterQrRefusals } from './counter-qr.messages';
-import { counterQrActionProbes, type COUNTER_QR_STATUSES } from './counter-qr.rules';
-
-export type CounterQrStatus = (typeof COUNTER_QR_STATUSES)[number];
-export type CounterQrStateValue = CounterQrStatus;
-
-/** What the machine decides on: when the QR closes by itself and the moment it is asked (ISO). */
-export interface CounterQrContext {
-  readonly closeBy: string;
-  readonly now: string;
-}
-
-export type CounterQrEvent =
-  /** The provider credited a payment to it (qr_code.credited, or the sandbox's scan and pay). */
-  | { readonly type: 'counter_qr.credit' }
-  /** The owner closes it (or the provider reports it closed on demand). */
-  | { readonly type: 'counter_qr.close' }
-  /** Its close_by passed (the provider closed it by itself). */
-  | { readonly type: 'counter_qr.expire' };
-
-export type CounterQrEventType = CounterQrEvent['type'];
+import { counterQrActionProbes } from './counter-qr.rules';
+import type { CounterQrStatus, CounterQrContext, CounterQrEvent } from './counter-qr.types';
 
 // A counter QR (Razorpay's QR Codes API: upi_qr, single_use, fixed_amount) is shown at the counter
 // for an amount a subscription owes and ends one way only: credited (once, whatever the number of
@@ -41,7 +23,7 @@ export const counterQrMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'counter_qr',
     initial: 'created',
     context: ({ input }) => input,
-    meta: lifecycleMeta<CounterQrEvent, CounterQrStateValue>({
+    meta: lifecycleMeta<CounterQrEvent, CounterQrStatus>({
       refusals: counterQrRefusals,
       actions: counterQrActionProbes,
     }),

@@ -2,11 +2,7 @@
 // screens name its statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type {
-  CounterQrEventType,
-  CounterQrStateValue,
-  CounterQrStatus,
-} from './counter-qr.machine';
+import type { CounterQrEvent, CounterQrStatus } from './counter-qr.types';
 
 export const counterQrRefusals = {
   states: {
@@ -20,7 +16,7 @@ export const counterQrRefusals = {
     'counter_qr.expire': refusal('counter_qr.not_open'),
   },
   guards: { isBeforeCloseBy: refusal('counter_qr.expired') },
-} as const satisfies RefusalTable<CounterQrEventType, CounterQrStateValue>;
+} as const satisfies RefusalTable<CounterQrEvent, CounterQrStatus>;
 
 export const COUNTER_QR_STATUS_LABELS: Readonly<Record<CounterQrStatus, string>> = {
   created: 'Waiting for payment',

@@ -1,9 +1,6 @@
-// The counter-QR lifecycle's data and plain functions: statuses, the owner's buttons, how long a QR
-// stays open. Its amount follows the payment-link rules (₹1 up to what is due).
-import type { CounterQrEvent } from './counter-qr.machine';
-
-/** A counter QR's statuses as stored (counter_qr_codes.status) and as the API sends them. */
-export const COUNTER_QR_STATUSES = ['created', 'credited', 'closed', 'expired'] as const;
+// The counter-QR lifecycle's data and plain functions: the owner's buttons, how long a QR stays
+// open. Its amount follows the payment-link rules (₹1 up to what is due).
+import type { CounterQrEvent } from './counter-qr.types';
 
 /** The buttons of a QR (the owner's). */
 export const counterQrActionProbes: readonly CounterQrEvent[] = [{ type: 'counter_qr.close' }];

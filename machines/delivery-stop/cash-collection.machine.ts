@@ -19,8 +19,6 @@ export type CashCollectionEvent =
   | { readonly type: 'cash_collection.confirm' }
   | { readonly type: 'cash_collection.reject'; readonly reason: string };
 
-export type CashCollectionEventType = CashCollectionEvent['type'];
-
 /** The owner's buttons on a collection, in display order. */
 export const cashCollectionActionProbes: readonly CashCollectionEvent[] = [
   { type: 'cash_collection.confirm' },
@@ -37,7 +35,7 @@ export const cashCollectionRefusals = {
     'cash_collection.reject': refusal('cash_collection.not_pending'),
   },
   guards: { hasReason: refusal('cash_collection.reason_required') },
-} as const satisfies RefusalTable<CashCollectionEventType, CashCollectionStatus>;
+} as const satisfies RefusalTable<CashCollectionEvent, CashCollectionStatus>;
 
 export const CASH_COLLECTION_STATUS_LABELS: Readonly<Record<CashCollectionStatus, string>> = {
   pending: 'Waiting for confirmation',

@@ -4,16 +4,16 @@
 // page stores the outbox and sends it.
 import type { components } from '../../generated/api';
 import { decide } from '../shared/lifecycle';
-import { refusalSentence, type CatalogueLanguage } from '../shared/refusals';
+import type { Refusal } from '../shared/refusals';
+import { servingMealAt } from '../settings/settings.rules';
 import { deliveryStopFromApi } from './delivery-stop.fromApi';
-import { deliveryStopMachine, type DeliveryStopState } from './delivery-stop.machine';
-import {
-  deliveryStopEventOf,
-  markTimingRefusal,
-  MAX_MARKS_PER_BATCH,
-  type DeliveryMarkEvent,
-  type NotDeliveredReason,
-} from './delivery-stop.rules';
+import { deliveryStopMachine } from './delivery-stop.machine';
+import { deliveryStopEventOf, markTimingRefusal, MAX_MARKS_PER_BATCH } from './delivery-stop.rules';
+import type {
+  DeliveryMarkEvent,
+  NotDeliveredReason,
+  DeliveryStopState,
+} from './delivery-stop.types';
 
 type Meal = components['schemas']['Meal'];
 
@@ -54,14 +54,15 @@ export interface RefusedMark {
 export function untimelyMark(
   mark: OutboxMark,
   clock: { readonly nowMs: number; readonly timeZone: string },
-  language: CatalogueLanguage,
+  /** The refusal as the rider reads it (the catalogue's sentence in the app's language). */
+  sentence: (refused: Refusal) => string,
 ): RefusedMark | null {
   const refused = markTimingRefusal(mark, clock);
   if (!refused) return null;
   return {
     mark,
     errorCode: refused.code,
-    detail: refusalSentence(language, refused.key, refused.values),
+    detail: sentence(refused),
   };
 }
 
@@ -131,11 +132,8 @@ export function stopWithMarks<T extends StopFacts>(stop: T, marks: readonly Outb
 }
 
 /**
- * The meal a rider's run sheet opens on at `hour` (0-23, the business's clock): breakfast until
- * 10:00, lunch until 16:00, then dinner.
+ * The meal a rider's run sheet opens on at `hour` (0-23, the business's clock): the meal still going
+ * out (machines/settings MEAL_HOURS: breakfast until 10:00, lunch until 16:00, then dinner).
  */
-export function nextMealAt(hour: number): Meal {
-  if (hour < 10) return 'breakfast';
-  if (hour < 16) return 'lunch';
-  return 'dinner';
-}
+export const nextMealAt = (hour: number): Meal =>
+  servingMealAt(`${String(hour).padStart(2, '0')}:00`);

@@ -1,26 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { deliveryStopRefusals } from './delivery-stop.messages';
-import {
-  deliveryStopActionProbes,
-  type DELIVERY_STOP_STATES,
-  type NotDeliveredReason,
-} from './delivery-stop.rules';
-
-export type DeliveryStopState = (typeof DELIVERY_STOP_STATES)[number];
-export type DeliveryStopStateValue = DeliveryStopState;
-
-export type DeliveryStopEvent =
-  /** The rider handed over the tiffin. */
-  | { readonly type: 'stop.delivered' }
-  /** The rider could not hand it over (null reason: none given, refused). */
-  | { readonly type: 'stop.not_delivered'; readonly reason: NotDeliveredReason | null }
-  /** The customer gave back an empty box. */
-  | { readonly type: 'stop.box_returned' }
-  /** The customer paid the rider cash (paise). */
-  | { readonly type: 'stop.cash_collected'; readonly amountPaise: number };
-
-export type DeliveryStopEventType = DeliveryStopEvent['type'];
+import { deliveryStopActionProbes } from './delivery-stop.rules';
+import type { DeliveryStopState, DeliveryStopEvent } from './delivery-stop.types';
 
 // One stop of a route's run sheet (a customer, a date, a meal). It starts pending and ends
 // delivered or not delivered; a stop not delivered may still be delivered later in the same run
@@ -44,7 +26,7 @@ export const deliveryStopMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'delivery_stop',
     initial: 'pending',
     context: {},
-    meta: lifecycleMeta<DeliveryStopEvent, DeliveryStopStateValue>({
+    meta: lifecycleMeta<DeliveryStopEvent, DeliveryStopState>({
       refusals: deliveryStopRefusals,
       actions: deliveryStopActionProbes,
     }),

@@ -3,11 +3,10 @@
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
 import type {
-  DeliveryStopEventType,
+  NotDeliveredReason,
+  DeliveryStopEvent,
   DeliveryStopState,
-  DeliveryStopStateValue,
-} from './delivery-stop.machine';
-import type { NotDeliveredReason } from './delivery-stop.rules';
+} from './delivery-stop.types';
 
 export const deliveryStopRefusals = {
   states: {},
@@ -21,7 +20,7 @@ export const deliveryStopRefusals = {
     hasReason: refusal('delivery_stop.reason_required'),
     hasAmount: refusal('delivery_stop.amount_required'),
   },
-} as const satisfies RefusalTable<DeliveryStopEventType, DeliveryStopStateValue>;
+} as const satisfies RefusalTable<DeliveryStopEvent, DeliveryStopState>;
 
 export const DELIVERY_STOP_STATE_LABELS: Readonly<Record<DeliveryStopState, string>> = {
   pending: 'Pending',

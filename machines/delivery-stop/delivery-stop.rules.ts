@@ -1,24 +1,13 @@
-// The delivery-stop lifecycle's data and plain functions: states, marks, reasons, the rider's buttons,
-// and the days and times a mark may carry.
+// The delivery-stop lifecycle's plain functions: the rider's buttons, a mark's event, and the days
+// and times a mark may carry.
 import { diffDays, todayIn, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
-import type { DeliveryStopEvent } from './delivery-stop.machine';
-
-/** A stop's states as stored (delivery_stops.state) and as the API sends them. */
-export const DELIVERY_STOP_STATES = ['pending', 'delivered', 'not_delivered'] as const;
-
-/** The marks a rider sends (delivery_marks.event). */
-export const DELIVERY_MARK_EVENTS = [
-  'delivered',
-  'not_delivered',
-  'box_returned',
-  'cash_collected',
-] as const;
-export type DeliveryMarkEvent = (typeof DELIVERY_MARK_EVENTS)[number];
-
-/** Why a stop was not delivered. */
-export const NOT_DELIVERED_REASONS = ['not_home', 'refused', 'wrong_address'] as const;
-export type NotDeliveredReason = (typeof NOT_DELIVERED_REASONS)[number];
+import {
+  type DeliveryMarkEvent,
+  NOT_DELIVERED_REASONS,
+  type NotDeliveredReason,
+  type DeliveryStopEvent,
+} from './delivery-stop.types';
 
 /** How many marks one request may carry (a phone's queue is sent in batches of this size). */
 export const MAX_MARKS_PER_BATCH = 200;

@@ -4,3 +4,4 @@ export * from './delivery-stop.messages';
 export * from './delivery-stop.rules';
 export * from './delivery-outbox';
 export * from './cash-collection.machine';
+export * from './delivery-stop.types';

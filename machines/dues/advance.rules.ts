@@ -1,7 +1,7 @@
 // An advance: what a customer paid beyond what they owed, kept in their ledger on no subscription.
 // Their next bill uses it, or the owner pays it back in one step; these are that step's rules,
 // which the owner's form, `dabba` and the server explain under the same fields.
-import type { OfflinePaymentMode } from '../payment/payment.machine';
+import type { OfflinePaymentMode } from '../payment/payment.types';
 import { formatRupees, rupeesFromPaise } from '../shared/money';
 import { refusal, type Refusal } from '../shared/refusals';
 import { isNonBlank } from '../shared/text';

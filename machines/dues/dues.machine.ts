@@ -1,29 +1,10 @@
 import { setup } from 'xstate';
 import { defineMachine, lifecycleMeta, type Persisted } from '../shared/lifecycle';
 import { duesRefusals } from './dues.messages';
-import {
-  duesActionProbes,
-  duesStatus,
-  MIN_PAYMENT_PAISE,
-  type DuesFacts,
-  type DuesStatus,
-} from './dues.rules';
+import { duesActionProbes, duesStatus, MIN_PAYMENT_PAISE, type DuesFacts } from './dues.rules';
+import type { DuesStatus, DuesEvent } from './dues.types';
 
 export type DuesContext = DuesFacts;
-
-export type DuesEvent =
-  /** The customer pays what they owe online (a payment link for their dues). */
-  | { readonly type: 'dues.pay' }
-  /** The owner records money received at the counter against the dues. */
-  | { readonly type: 'dues.record_payment' }
-  /** The owner sends the customer a payment link for the dues. */
-  | { readonly type: 'dues.send_link' }
-  /** The owner (or the reminder schedule) reminds the customer of overdue dues. */
-  | { readonly type: 'dues.remind' }
-  /** The owner pays back the customer's advance (money paid beyond what was owed), in one step. */
-  | { readonly type: 'dues.refund_advance' };
-
-export type DuesEventType = DuesEvent['type'];
 
 // A customer's account is SETTLED (owes nothing), DUE (owes, for at most OVERDUE_AFTER_DAYS
 // days), OVERDUE (owes for longer) or IN_CREDIT (paid ahead, or a credit not yet refunded). The

@@ -2,8 +2,7 @@
 // name its statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { DuesEventType } from './dues.machine';
-import type { DuesStatus } from './dues.rules';
+import type { DuesStatus, DuesEvent } from './dues.types';
 
 const nothingDue = refusal('dues.nothing_due');
 
@@ -17,7 +16,7 @@ export const duesRefusals = {
     'dues.refund_advance': refusal('advance.nothing_held'),
   },
   guards: { holdsAdvance: refusal('advance.nothing_held') },
-} as const satisfies RefusalTable<DuesEventType, DuesStatus>;
+} as const satisfies RefusalTable<DuesEvent, DuesStatus>;
 
 export const DUES_STATUS_LABELS: Readonly<Record<DuesStatus, string>> = {
   SETTLED: 'Settled',

@@ -1,15 +1,10 @@
 // A customer's account with the business (their ledger, or khata): what they owe is the sum of
 // their entries; what is owed is old from the date of the oldest charge their payments have not
-// covered, paid first in, first out. The statuses, the ages the owner's Dues tile groups by, and the
+// covered, paid first in, first out. The ages the owner's Dues tile groups by, and the
 // policy that decides whether a part-paid subscription starts.
 import { addDays, diffDays, type IsoDate } from '../shared/dates';
 import type { components } from '../../generated/api';
-import type { PaymentPolicy } from '../settings/settings.rules';
-import type { DuesEvent } from './dues.machine';
-
-/** A customer's account, as the API sends it and the machine's states name it. */
-export const DUES_STATUSES = ['SETTLED', 'DUE', 'OVERDUE', 'IN_CREDIT'] as const;
-export type DuesStatus = (typeof DUES_STATUSES)[number];
+import type { DuesStatus, DuesEvent } from './dues.types';
 
 /** Dues older than this many days are overdue (mess rules stop meals from the 16th). */
 export const OVERDUE_AFTER_DAYS = 15;
@@ -93,6 +88,8 @@ export function startsWithDues(policy: PaymentPolicy, duePaise: number): boolean
 
 /** The smallest payment anyone may make or ask for against dues: ₹1. */
 export const MIN_PAYMENT_PAISE = 100;
+/** Whether a subscription may start owing, and the dues hold (Settings → Payments). */
+export type PaymentPolicy = components['schemas']['PaymentPolicy'];
 /** The owner's dues hold (Settings → Payments): off, or the limits above which meals pause. */
 export type HoldPolicy = components['schemas']['HoldPolicy'];
 export type HoldReason = components['schemas']['DuesHold']['reason'];

@@ -1,7 +1,8 @@
 // The one mapping from an erasure request as stored or served to the machine's state.
 import type { Persisted } from '../shared/lifecycle';
 import { paiseFromRupees } from '../shared/money';
-import type { ErasureMachine, ErasureStatus } from './erasure.machine';
+import type { ErasureMachine } from './erasure.machine';
+import type { ErasureStatus } from './erasure.types';
 
 /** The request's status and the customer's open business, as the server reads and serves them. */
 export interface ErasureFacts {

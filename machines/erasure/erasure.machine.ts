@@ -2,33 +2,8 @@ import { and, setup } from 'xstate';
 import { defineMachine, everyRefusal, lifecycleMeta, type Persisted } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
 import { erasureRefusals } from './erasure.messages';
-import { erasureActionProbes, type ERASURE_STATUSES } from './erasure.rules';
-
-export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
-
-export type ErasureEvent =
-  /** The customer changes their mind while the request waits. */
-  | { readonly type: 'erasure.cancel' }
-  /** The owner erases the account: personal data removed, tax records kept. */
-  | { readonly type: 'erasure.complete' };
-
-export type ErasureEventType = ErasureEvent['type'];
-
-/** The customer's business with the mess when the owner acts (read fresh each time). */
-export interface ErasureContext {
-  /** ACTIVE subscriptions whose end date has not passed: meals still cooked and delivered. */
-  readonly activeSubscriptions: number;
-  /** Subscriptions awaiting payment: a payment may still arrive for them. */
-  readonly pendingSubscriptions: number;
-  /** What the customer owes (positive) or is owed (negative), in paise. */
-  readonly balancePaise: number;
-  /** Refunds asked for or approved and not yet paid out. */
-  readonly openRefunds: number;
-  /** Payment links sent and not yet paid, expired or cancelled. */
-  readonly openPaymentLinks: number;
-  /** Cash a rider collected that the owner has not confirmed or rejected. */
-  readonly pendingCashCollections: number;
-}
+import { erasureActionProbes } from './erasure.rules';
+import type { ErasureStatus, ErasureEvent, ErasureContext } from './erasure.types';
 
 // A customer asks for their account to be erased (DPDP Act: erasure when consent is withdrawn).
 // The request waits for the owner, who completes it once the customer's business with the mess is

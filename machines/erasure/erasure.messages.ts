@@ -1,7 +1,7 @@
 // Every sentence the erasure lifecycle refuses with (machines/shared/refusals.ts), and its labels.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { ErasureEventType, ErasureStatus } from './erasure.machine';
+import type { ErasureEvent, ErasureStatus } from './erasure.types';
 
 export const erasureRefusals = {
   states: {
@@ -22,7 +22,7 @@ export const erasureRefusals = {
     hasNoOpenPaymentLink: refusal('erasure.payment_link_open'),
     hasNoPendingCash: refusal('erasure.cash_pending'),
   },
-} as const satisfies RefusalTable<ErasureEventType, ErasureStatus>;
+} as const satisfies RefusalTable<ErasureEvent, ErasureStatus>;
 
 export const ERASURE_STATUS_LABELS: Readonly<Record<ErasureStatus, string>> = {
   requested: 'Requested',

@@ -1,8 +1,6 @@
-// The erasure lifecycle's data: its statuses, the buttons it offers, and how an erased account is
-// named everywhere the owner sees it.
-import type { ErasureEvent } from './erasure.machine';
-
-export const ERASURE_STATUSES = ['requested', 'completed', 'cancelled'] as const;
+// The erasure lifecycle's data: the buttons it offers, and how an erased account is named
+// everywhere the owner sees it.
+import type { ErasureEvent } from './erasure.types';
 
 /** The buttons: the customer's Cancel, the owner's Complete. */
 export const erasureActionProbes: readonly ErasureEvent[] = [

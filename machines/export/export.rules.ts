@@ -3,6 +3,7 @@
 // injection. The one home of these rules: the web's export dialog, `dabba export csv` and the
 // server's kitchen-sheet CSV all use them. No xstate here, so the CLI's help path stays light.
 import {
+  EXPORT_SOURCES,
   type ExportData,
   type ExportMeal,
   type ExportRequest,
@@ -11,13 +12,7 @@ import {
   type ExportSource,
   type ExportSubscriberRecord,
   type ExportUserRecord,
-} from './export.machine';
-
-// What the CSV export reads (the two owner sources, as plain records) and what it keeps while running.
-
-export const EXPORT_SOURCES = ['users', 'active_subscribers'] as const;
-
-export const EXPORT_MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+} from './export.types';
 
 /** One customer in the file: the Users row and/or their ACTIVE subscriptions, merged by username. */
 export interface MergedExportRecord {
@@ -331,5 +326,6 @@ export function buildExport(data: ExportData, request: ExportRequest): ExportRes
 
 /** The success notice, as title and message. */
 export function exportSuccessNotice(recordCount: number): { title: string; message: string } {
-  return { title: 'CSV Downloaded', message: `Downloaded ${recordCount} records.` };
+  const records = recordCount === 1 ? 'record' : 'records';
+  return { title: 'CSV Downloaded', message: `Downloaded ${recordCount} ${records}.` };
 }

@@ -1,2 +1,3 @@
 export * from './export.machine';
 export * from './export.rules';
+export * from './export.types';

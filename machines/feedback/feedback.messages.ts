@@ -1,14 +1,14 @@
 // Every sentence the feedback lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import { refusal } from '../shared/refusals';
-import type { RefusalTable } from '../shared/lifecycle';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
 import type {
-  FeedbackEventType,
+  FeedbackEvent,
   FeedbackPriority,
   FeedbackStateValue,
   FeedbackStatus,
   FeedbackType,
-} from './feedback.machine';
+} from './feedback.types';
 
 const responseRequired: Refusal = refusal('feedback.response_required');
 
@@ -32,7 +32,7 @@ export const feedbackRefusals = {
     hasResponseText: responseRequired,
     hasResponse: responseRequired,
   },
-} as const satisfies RefusalTable<FeedbackEventType, FeedbackStateValue>;
+} as const satisfies RefusalTable<FeedbackEvent, FeedbackStateValue>;
 
 /** Refusals of validateFeedbackRequest and validateAttachment. */
 export const feedbackRequestRefusals = {
@@ -43,11 +43,10 @@ export const feedbackRequestRefusals = {
   attachmentNotImage: refusal('feedback.attachment_not_image'),
 } as const satisfies Record<string, Refusal>;
 
-export type FeedbackRefusalCode =
-  | (typeof feedbackRefusals)['states']['deleted']['code']
-  | (typeof feedbackRefusals)['events'][FeedbackEventType]['code']
-  | (typeof feedbackRefusals)['guards'][keyof (typeof feedbackRefusals)['guards']]['code']
-  | (typeof feedbackRequestRefusals)[keyof typeof feedbackRequestRefusals]['code'];
+export type FeedbackRefusalCode = RefusalCodeOf<
+  typeof feedbackRefusals,
+  typeof feedbackRequestRefusals
+>;
 
 // How screens name each feedback status, priority and type (web badges, `dabba` tables).
 

@@ -7,22 +7,14 @@ import {
 } from '../shared/constants';
 import { isAfter, type IsoDate } from '../shared/dates';
 import type { Refusal } from '../shared/refusals';
+import { feedbackRequestRefusals } from './feedback.messages';
 import type {
   FeedbackEvent,
   FeedbackPriority,
   FeedbackStatus,
   FeedbackType,
   MealType,
-} from './feedback.machine';
-import { feedbackRequestRefusals } from './feedback.messages';
-
-export const FEEDBACK_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-
-export const FEEDBACK_TYPES = ['general_feedback', 'food_complaint'] as const;
-
-export const FEEDBACK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
-
-export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner'] as const;
+} from './feedback.types';
 
 export const FEEDBACK_CUSTOMER_ACTIONS = [
   'feedback.update',

@@ -2,3 +2,4 @@ export * from './feedback.fromApi';
 export * from './feedback.machine';
 export * from './feedback.messages';
 export * from './feedback.rules';
+export * from './feedback.types';

@@ -1,9 +1,9 @@
 // Every sentence the leave lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import { refusal } from '../shared/refusals';
-import type { RefusalTable } from '../shared/lifecycle';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
-import type { LeaveEventType, LeaveStateValue, LeaveStatus } from './leave.machine';
+import type { LeaveEvent, LeaveStateValue, LeaveStatus } from './leave.types';
 
 export const leaveRefusals = {
   states: {
@@ -18,7 +18,7 @@ export const leaveRefusals = {
   guards: {
     hasAdminComment: refusal('leave.comment_required'),
   },
-} as const satisfies RefusalTable<LeaveEventType, LeaveStateValue>;
+} as const satisfies RefusalTable<LeaveEvent, LeaveStateValue>;
 
 /** Refusals of validateLeaveRequest, in the order they are checked. */
 export const leaveRequestRefusals = {
@@ -35,11 +35,7 @@ export const leaveRequestRefusals = {
   approveSubscriptionNotActive: refusal('leave.subscription_not_active:approve'),
 } as const satisfies Record<string, Refusal>;
 
-export type LeaveRefusalCode =
-  | (typeof leaveRefusals)['states'][keyof (typeof leaveRefusals)['states']]['code']
-  | (typeof leaveRefusals)['events'][LeaveEventType]['code']
-  | (typeof leaveRefusals)['guards'][keyof (typeof leaveRefusals)['guards']]['code']
-  | (typeof leaveRequestRefusals)[keyof typeof leaveRequestRefusals]['code'];
+export type LeaveRefusalCode = RefusalCodeOf<typeof leaveRefusals, typeof leaveRequestRefusals>;
 
 // How screens name each leave status (web badges, `dabba` tables).
 

@@ -19,10 +19,7 @@ import {
 } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
 import { leaveRequestRefusals } from './leave.messages';
-import type { LeaveEvent } from './leave.machine';
-
-/** Leave statuses as stored. */
-export const LEAVE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+import type { LeaveEvent } from './leave.types';
 
 export const LEAVE_CUSTOMER_ACTIONS = ['leave.update', 'leave.delete'] as const;
 export const LEAVE_OWNER_ACTIONS = ['leave.approve', 'leave.reject'] as const;

@@ -1,25 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { mealSkipRefusals } from './meal-skip.messages';
-import type { MEAL_SKIP_STATUSES } from './meal-skip.rules';
 import { isBeforeCutoff, mealSkipActionProbes } from './meal-skip.rules';
-
-export type MealSkipStatus = (typeof MEAL_SKIP_STATUSES)[number];
-export type MealSkipStateValue = MealSkipStatus;
-
-/** What the machine decides on: the meal's cutoff and the moment it is asked (ISO instants). */
-export interface MealSkipContext {
-  readonly cutoffAt: string;
-  readonly now: string;
-}
-
-export type MealSkipEvent =
-  /** The customer puts the meal back. */
-  | { readonly type: 'meal_skip.undo' }
-  /** The customer skips the meal again after undoing. */
-  | { readonly type: 'meal_skip.skip' };
-
-export type MealSkipEventType = MealSkipEvent['type'];
+import type { MealSkipStatus, MealSkipContext, MealSkipEvent } from './meal-skip.types';
 
 // One meal of one date on one subscription: SKIPPED ⇄ UNDONE, each way only before the meal's
 // cutoff. At the cutoff the record is locked as it stands: the kitchen counts it.
@@ -40,7 +23,7 @@ export const mealSkipMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'meal_skip',
     initial: 'SKIPPED',
     context: ({ input }) => input,
-    meta: lifecycleMeta<MealSkipEvent, MealSkipStateValue>({
+    meta: lifecycleMeta<MealSkipEvent, MealSkipStatus>({
       refusals: mealSkipRefusals,
       actions: mealSkipActionProbes,
     }),

@@ -2,7 +2,7 @@
 // name its statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { MealSkipEventType, MealSkipStateValue, MealSkipStatus } from './meal-skip.machine';
+import type { MealSkipEvent, MealSkipStatus } from './meal-skip.types';
 
 export const mealSkipRefusals = {
   events: {
@@ -13,7 +13,7 @@ export const mealSkipRefusals = {
     // The store names the cutoff (closedRefusal) when this guard refuses.
     isOpen: refusal('meal_skip.closed'),
   },
-} as const satisfies RefusalTable<MealSkipEventType, MealSkipStateValue>;
+} as const satisfies RefusalTable<MealSkipEvent, MealSkipStatus>;
 
 export const MEAL_SKIP_STATUS_LABELS: Readonly<Record<MealSkipStatus, string>> = {
   SKIPPED: 'Skipped',

@@ -1,13 +1,10 @@
-// The meal-skip lifecycle's data and plain functions: statuses, actions, and the checks a new skip
+// The meal-skip lifecycle's data and plain functions: its actions, and the checks a new skip
 // must pass before the machine takes it (server, web and `dabba` alike).
 import type { IsoDate } from '../shared/dates';
 import { isAfter, isBefore } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
 import { cutoffOf, type BusinessSettings, type Meal } from '../settings/settings.rules';
-import type { MealSkipEvent } from './meal-skip.machine';
-
-/** A skip's statuses as stored (meal_skips.status) and as the API sends them. */
-export const MEAL_SKIP_STATUSES = ['SKIPPED', 'UNDONE'] as const;
+import type { MealSkipEvent } from './meal-skip.types';
 
 /** The buttons of a skip, in display order. */
 export const mealSkipActionProbes: readonly MealSkipEvent[] = [

@@ -47,6 +47,9 @@ export type MealDishes = Readonly<Record<MenuMeal, readonly Dish[] | undefined>>
 /** The weekday pattern: per weekday, per meal, the dishes (a missing meal has no menu). */
 export type WeekPattern = Readonly<Partial<Record<Weekday, Partial<MealDishes>>>>;
 
+/** A whole week as one save sends it: every weekday, every meal (an empty list: nothing). */
+export type WeekMenu = Readonly<Record<Weekday, Readonly<Record<MenuMeal, readonly Dish[]>>>>;
+
 /** Changes for given dates: per date, per meal, the dishes that replace the weekday's. */
 export type DateChanges = Readonly<Record<IsoDate, Partial<MealDishes> | undefined>>;
 
@@ -143,4 +146,24 @@ export function repeatedDishes(dishes: readonly Dish[]): number[] {
     seen.add(key);
   });
   return repeated;
+}
+
+/**
+ * Whether two meals list the same dishes in the same order, each with the same name, Hindi name
+ * (none and blank alike) and mark: a week's save leaves such a meal as it is, and the owner's
+ * editor counts the others as unsaved.
+ */
+export function sameDishes(a: readonly Dish[], b: readonly Dish[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((dish, index) => {
+      const other = b[index];
+      return (
+        other !== undefined &&
+        dish.name === other.name &&
+        dish.mark === other.mark &&
+        (dish.name_hi || null) === (other.name_hi || null)
+      );
+    })
+  );
 }

@@ -1,58 +1,12 @@
 import { and, setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { onboardingRefusals } from './onboarding.messages';
-import type { USER_STATUSES, USER_TYPES } from './onboarding.rules';
 import {
   choosesOneService,
   hasRequiredProfileFields,
   onboardingActionProbes,
 } from './onboarding.rules';
-
-export type UserStatus = (typeof USER_STATUSES)[number];
-export type OnboardingStateValue = UserStatus;
-export type UserType = (typeof USER_TYPES)[number];
-
-export interface OnboardingContext {
-  readonly userType: UserType;
-}
-
-/** The signed-in user as the route guards need it. */
-export interface RouteUser {
-  readonly status: UserStatus;
-  readonly userType: UserType;
-  readonly phone: string;
-}
-
-export interface StudentProfileInput {
-  readonly institute: string;
-  readonly studentId: string;
-  readonly hostel: string;
-  readonly year: string;
-  readonly course: string;
-}
-
-export interface RegularProfileInput {
-  readonly address: string;
-  readonly landmark: string;
-  readonly pincode: string;
-  readonly city: string;
-}
-
-/** POST /accounts/complete-profile/ in the machine's terms. */
-export interface ProfileInput {
-  readonly isTiffinUser: boolean;
-  readonly isMessUser: boolean;
-  readonly studentProfile?: Partial<StudentProfileInput> | null;
-  readonly regularProfile?: Partial<RegularProfileInput> | null;
-}
-
-export type OnboardingEvent =
-  /** The OTP was verified. */
-  | { readonly type: 'onboarding.verify_otp' }
-  /** The profile form was saved (also later, to edit it). */
-  | { readonly type: 'onboarding.complete_profile'; readonly profile: ProfileInput };
-
-export type OnboardingEventType = OnboardingEvent['type'];
+import type { UserStatus, OnboardingContext, OnboardingEvent } from './onboarding.types';
 
 // User status: unverified → registration_complete (OTP verified) → profile_complete (profile saved).
 
@@ -77,7 +31,7 @@ export const onboardingMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'onboarding',
     initial: 'unverified',
     context: ({ input }) => input,
-    meta: lifecycleMeta<OnboardingEvent, OnboardingStateValue>({
+    meta: lifecycleMeta<OnboardingEvent, UserStatus>({
       refusals: onboardingRefusals,
       actions: onboardingActionProbes,
     }),

@@ -1,7 +1,7 @@
 // Every sentence the onboarding lifecycle refuses with.
 import { refusal } from '../shared/refusals';
-import type { RefusalTable } from '../shared/lifecycle';
-import type { OnboardingEventType, OnboardingStateValue, UserStatus } from './onboarding.machine';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
+import type { OnboardingEvent, UserStatus } from './onboarding.types';
 
 export const onboardingRefusals = {
   events: {
@@ -13,11 +13,9 @@ export const onboardingRefusals = {
     choosesOneService: refusal('onboarding.service_choice_required'),
     hasRequiredProfileFields: refusal('onboarding.profile_fields_required'),
   },
-} as const satisfies RefusalTable<OnboardingEventType, OnboardingStateValue>;
+} as const satisfies RefusalTable<OnboardingEvent, UserStatus>;
 
-export type OnboardingRefusalCode =
-  | (typeof onboardingRefusals)['events'][OnboardingEventType]['code']
-  | (typeof onboardingRefusals)['guards'][keyof (typeof onboardingRefusals)['guards']]['code'];
+export type OnboardingRefusalCode = RefusalCodeOf<typeof onboardingRefusals>;
 
 // How screens name an account's status (web badges, `dabba` tables).
 

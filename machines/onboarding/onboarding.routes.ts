@@ -2,7 +2,7 @@
 // app declares (web/app/routes.ts), so every route's path and access are written once.
 import type { OperationId } from '../staff/staff.access';
 import { homePathOf, isBusinessSide, isStaff, type AccessRole } from '../staff/staff.rules';
-import type { RouteUser, UserStatus } from './onboarding.machine';
+import type { RouteUser, UserStatus, UserType } from './onboarding.types';
 
 /**
  * `owner`: the business side (the owner and the owner's staff), each role only where the route's
@@ -73,6 +73,21 @@ export type RouteDecision =
   | { readonly kind: 'notForRole' }
   | { readonly kind: 'redirect'; readonly to: string; readonly state?: { readonly from: string } };
 
+/**
+ * The user still has to prove their phone with a code: a registration not verified yet, or a
+ * customer whose number the owner changed (the status stays; only the phone waits). Staff prove
+ * theirs by claiming their invite. Here beside the guards, not with the rules: the guards carry
+ * no refusal sentences into the first paint.
+ */
+export function awaitsPhoneCheck(user: {
+  readonly status: UserStatus;
+  readonly userType: UserType;
+  readonly phoneVerified?: boolean | undefined;
+}): boolean {
+  if (user.status === 'unverified') return true;
+  return !isBusinessSide(user.userType) && user.phoneVerified === false;
+}
+
 export function otpVerificationPath(phone: string): string {
   return `/otp-verification?phone=${encodeURIComponent(phone)}`;
 }
@@ -83,9 +98,8 @@ export function otpVerificationPath(phone: string): string {
  */
 export function publicRouteRedirect(user: RouteUser | null): RouteDecision {
   if (!user) return { kind: 'allow' };
-  if (user.status === 'unverified')
-    return { kind: 'redirect', to: otpVerificationPath(user.phone) };
-  return { kind: 'redirect', to: '/dashboard' };
+  const to = awaitsPhoneCheck(user) ? otpVerificationPath(user.phone) : '/dashboard';
+  return { kind: 'redirect', to };
 }
 
 export interface RouteQuery {
@@ -121,9 +135,8 @@ export function decideRoute(
 
   if (loading) return { kind: 'spinner' };
   if (!user) return { kind: 'redirect', to: '/login', state: { from: `${path}${search}` } };
-  if (user.status === 'unverified') {
-    return { kind: 'redirect', to: otpVerificationPath(user.phone) };
-  }
+  // Unverified, or a customer whose number the owner changed: the code first.
+  if (awaitsPhoneCheck(user)) return { kind: 'redirect', to: otpVerificationPath(user.phone) };
   // A customer completes a profile first; staff have none to complete (completeProfile is customers').
   if (user.status === 'registration_complete' && path !== '/profile' && !isStaff(user.userType)) {
     return { kind: 'redirect', to: '/profile' };

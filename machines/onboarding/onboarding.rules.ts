@@ -1,6 +1,7 @@
 // What a complete profile needs, shared by the server and the profile form.
 import type { Refusal } from '../shared/refusals';
 import { isNonBlank } from '../shared/text';
+import { onboardingRefusals } from './onboarding.messages';
 import type {
   OnboardingEvent,
   ProfileInput,
@@ -8,20 +9,7 @@ import type {
   StudentProfileInput,
   UserStatus,
   UserType,
-} from './onboarding.machine';
-import { onboardingRefusals } from './onboarding.messages';
-
-export const USER_STATUSES = ['unverified', 'registration_complete', 'profile_complete'] as const;
-
-/** users.user_type: the customers (student, regular), the owner and the owner's staff roles. */
-export const USER_TYPES = [
-  'student',
-  'regular',
-  'mess_owner',
-  'manager',
-  'kitchen',
-  'delivery',
-] as const;
+} from './onboarding.types';
 
 /** Well-formed examples of each action, for allowedEvents(). */
 export const onboardingActionProbes: readonly OnboardingEvent[] = [
@@ -52,6 +40,29 @@ export const REGULAR_PROFILE_FIELDS: readonly (keyof RegularProfileInput)[] = [
 ];
 export const INSTITUTE_OPTIONS = ['KIET', 'ITS'] as const;
 export const YEAR_OPTIONS = ['1st', '2nd', '3rd', '4th', '5th'] as const;
+
+/** A pincode: India Post's six digits. */
+export const isPincode = (value: string): boolean => /^\d{6}$/.test(value.trim());
+
+export type ProfileFieldName = keyof StudentProfileInput | keyof RegularProfileInput;
+
+/**
+ * What is wrong with each field of the profile of `userType`, as the customer's own form and the
+ * server judge it: a field left blank, or a pincode that is not six digits.
+ */
+export function profileFieldProblems(
+  userType: 'student' | 'regular',
+  profile: Partial<StudentProfileInput & RegularProfileInput>,
+): Partial<Record<ProfileFieldName, 'required' | 'pincode'>> {
+  const fields = userType === 'student' ? STUDENT_PROFILE_FIELDS : REGULAR_PROFILE_FIELDS;
+  const problems: Partial<Record<ProfileFieldName, 'required' | 'pincode'>> = {};
+  for (const name of fields) {
+    const value = profile[name];
+    if (!isNonBlank(value)) problems[name] = 'required';
+    else if (name === 'pincode' && !isPincode(value ?? '')) problems[name] = 'pincode';
+  }
+  return problems;
+}
 
 export function choosesOneService(profile: ProfileInput): boolean {
   return profile.isTiffinUser !== profile.isMessUser;
@@ -86,3 +97,7 @@ export function validateProfile(userType: UserType, profile: ProfileInput): Refu
 export function isOtpDone(status: UserStatus): boolean {
   return status !== 'unverified';
 }
+
+/** Where a customer's profile goes in a request: a student's, or a regular customer's address. */
+export const profileFieldOf = (userType: 'student' | 'regular') =>
+  userType === 'student' ? ('student_profile' as const) : ('regular_profile' as const);

@@ -1,29 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { lifecycleMeta, defineMachine } from '../shared/lifecycle';
 import { orderRefusals } from './order.messages';
-import type { ORDER_STATUSES } from './order.rules';
 import { orderActionProbes } from './order.rules';
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderStateValue = OrderStatus;
-
-/** An order's status is all its lifecycle decides on: the machine keeps no other field. */
-export type OrderContext = Readonly<Record<string, never>>;
-
-/** Events of a checkout order, all sent by the server; the customer acts on the payment instead. */
-export type OrderEvent =
-  /**
-   * The provider took the money for this order (verify_payment's signature or the webhook's
-   * capture, whichever comes first); the order is settled once.
-   */
-  | { readonly type: 'order.pay' }
-  /**
-   * Nobody will pay this order: a day passed, the subscription stopped awaiting payment, the
-   * configured provider changed, or the owner recorded the money as received at the mess.
-   */
-  | { readonly type: 'order.expire' };
-
-export type OrderEventType = OrderEvent['type'];
+import type { OrderStatus, OrderContext, OrderEvent } from './order.types';
 
 // A checkout order: created → paid | expired. An order is paid at most once; an expired one still
 // takes a late payment, because the provider may capture money after the order was closed here
@@ -43,7 +22,7 @@ export const orderMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'order',
     initial: 'created',
     context: ({ input }) => input,
-    meta: lifecycleMeta<OrderEvent, OrderStateValue>({
+    meta: lifecycleMeta<OrderEvent, OrderStatus>({
       refusals: orderRefusals,
       actions: orderActionProbes,
     }),

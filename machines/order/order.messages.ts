@@ -1,7 +1,7 @@
 // Why an order refuses an event, shared by the API, the web app and the CLI.
 import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
-import type { OrderEventType, OrderStateValue, OrderStatus } from './order.machine';
+import type { OrderEvent, OrderStatus } from './order.types';
 
 export const orderRefusals = {
   states: {
@@ -12,7 +12,7 @@ export const orderRefusals = {
     'order.expire': refusal('order.not_open'),
   },
   guards: {},
-} as const satisfies RefusalTable<OrderEventType, OrderStateValue>;
+} as const satisfies RefusalTable<OrderEvent, OrderStatus>;
 
 // How screens name each order status (web badges, `dabba` tables).
 

@@ -4,3 +4,4 @@ export * from './payment-link.messages';
 export * from './payment-link.rules';
 export * from './upi';
 export * from './failure';
+export * from './payment-link.types';

@@ -1,7 +1,8 @@
 // The one mapping from a payment link as the API shows it (or as stored) to the machine's state, at
 // the moment `now` (an ISO instant) the question is asked.
 import type { Persisted } from '../shared/lifecycle';
-import type { PaymentLinkMachine, PaymentLinkStatus } from './payment-link.machine';
+import type { PaymentLinkMachine } from './payment-link.machine';
+import type { PaymentLinkStatus } from './payment-link.types';
 
 export interface PaymentLinkFacts {
   readonly status: PaymentLinkStatus;

@@ -1,26 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { paymentLinkRefusals } from './payment-link.messages';
-import { paymentLinkActionProbes, type PAYMENT_LINK_STATUSES } from './payment-link.rules';
-
-export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
-export type PaymentLinkStateValue = PaymentLinkStatus;
-
-/** What the machine decides on: when the link expires and the moment it is asked (ISO instants). */
-export interface PaymentLinkContext {
-  readonly expireBy: string;
-  readonly now: string;
-}
-
-export type PaymentLinkEvent =
-  /** The provider took the money (payment_link.paid, or the sandbox's pay page). */
-  | { readonly type: 'payment_link.pay' }
-  /** The owner withdraws the link (or the provider reports it cancelled). */
-  | { readonly type: 'payment_link.cancel' }
-  /** Its expire_by passed (the provider's payment_link.expired). */
-  | { readonly type: 'payment_link.expire' };
-
-export type PaymentLinkEventType = PaymentLinkEvent['type'];
+import { paymentLinkActionProbes } from './payment-link.rules';
+import type { PaymentLinkStatus, PaymentLinkContext, PaymentLinkEvent } from './payment-link.types';
 
 // A payment link is created for an amount a subscription owes and ends one way only: paid (once,
 // whatever the number of webhook deliveries), expired or cancelled. A link past its expire_by
@@ -40,7 +22,7 @@ export const paymentLinkMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'payment_link',
     initial: 'created',
     context: ({ input }) => input,
-    meta: lifecycleMeta<PaymentLinkEvent, PaymentLinkStateValue>({
+    meta: lifecycleMeta<PaymentLinkEvent, PaymentLinkStatus>({
       refusals: paymentLinkRefusals,
       actions: paymentLinkActionProbes,
     }),

@@ -2,11 +2,7 @@
 // screens name its statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type {
-  PaymentLinkEventType,
-  PaymentLinkStateValue,
-  PaymentLinkStatus,
-} from './payment-link.machine';
+import type { PaymentLinkEvent, PaymentLinkStatus } from './payment-link.types';
 
 export const paymentLinkRefusals = {
   states: {
@@ -20,7 +16,7 @@ export const paymentLinkRefusals = {
     'payment_link.expire': refusal('payment_link.not_open'),
   },
   guards: { isBeforeExpiry: refusal('payment_link.expired') },
-} as const satisfies RefusalTable<PaymentLinkEventType, PaymentLinkStateValue>;
+} as const satisfies RefusalTable<PaymentLinkEvent, PaymentLinkStatus>;
 
 export const PAYMENT_LINK_STATUS_LABELS: Readonly<Record<PaymentLinkStatus, string>> = {
   created: 'Waiting for payment',

@@ -1,12 +1,9 @@
-// The payment-link lifecycle's data and plain functions: statuses, the buttons, how long a link
+// The payment-link lifecycle's data and plain functions: the buttons, how long a link
 // lives, and the checks an amount must pass.
 import { formatRupees, rupeesFromPaise } from '../shared/money';
 import { MIN_PAYMENT_PAISE } from '../dues/dues.rules';
 import { refusal, type Refusal } from '../shared/refusals';
-import type { PaymentLinkEvent } from './payment-link.machine';
-
-/** A link's statuses as stored (payment_links.status) and as the API sends them (Razorpay's). */
-export const PAYMENT_LINK_STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
+import type { PaymentLinkEvent } from './payment-link.types';
 
 /** The buttons of a link (the owner's). */
 export const paymentLinkActionProbes: readonly PaymentLinkEvent[] = [

@@ -3,8 +3,6 @@
 import { and, assign, setup } from 'xstate';
 import { lifecycleMeta, defineMachine } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
-import type { PaymentStatusContext, PaymentStatusStateValue } from './payment.machine';
-import type { PaymentStatusEvent } from './payment.machine';
 import { paymentStatusActionProbes } from './payment.rules';
 import { paymentStatusRefusals } from './payment.messages';
 import {
@@ -13,6 +11,7 @@ import {
   wasReceivedAfterSubscribing,
   wasReceivedByToday,
 } from './payment.rules';
+import type { PaymentStatusContext, PaymentStatus, PaymentStatusEvent } from './payment.types';
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
 export const paymentStatusMachine = /* @__PURE__ */ defineMachine(() =>
@@ -52,7 +51,7 @@ export const paymentStatusMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'paymentStatus',
     initial: 'INITIATED',
     context: ({ input }) => input,
-    meta: lifecycleMeta<PaymentStatusEvent, PaymentStatusStateValue>({
+    meta: lifecycleMeta<PaymentStatusEvent, PaymentStatus>({
       refusals: paymentStatusRefusals,
       actions: paymentStatusActionProbes,
     }),

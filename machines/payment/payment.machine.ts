@@ -1,35 +1,9 @@
-import type { IsoDate } from '../shared/dates';
 import { defineMachine } from '../shared/lifecycle';
 import { type MachineError, toMachineError } from '../shared/failure';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CHECKOUT_TOASTS } from './payment.messages';
-import type { OFFLINE_PAYMENT_MODES, PAYMENT_STATUSES } from './payment.rules';
 import { isCheckoutDismissed } from './payment.rules';
-
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type PaymentStatusStateValue = PaymentStatus;
-export type OfflinePaymentMode = (typeof OFFLINE_PAYMENT_MODES)[number];
-
-/** What the owner says about money received at the mess, and what the rules compare it with. */
-export interface OfflinePaymentFacts {
-  readonly amountPaise: number;
-  /** The subscription's price (its total_paid): the only amount that can be recorded. */
-  readonly amountDuePaise: number;
-  readonly mode: OfflinePaymentMode;
-  /** The UPI transaction id or the bank transfer's UTR; optional for cash. */
-  readonly reference: string | null;
-  readonly receivedOn: IsoDate;
-  /** Today in the business time zone. */
-  readonly today: IsoDate;
-  /** The business date the subscription was created: no money for it can come earlier. */
-  readonly subscriptionCreatedOn: IsoDate;
-}
-
-/** The fields of a stored payment the status lifecycle keeps. */
-export interface PaymentStatusContext {
-  readonly transactionId: string | null;
-  readonly failureReason: string | null;
-}
+import type { CheckoutStep } from './payment.types';
 
 /** POST /payments/orders/ answer. `amount` is in paise. */
 export interface PaymentOrder {
@@ -50,9 +24,6 @@ export interface CheckoutResult {
 export interface VerifiedPayment {
   readonly paymentId: number | null;
 }
-
-/** Which step of checkout failed: decides the toast (CHECKOUT_TOASTS). */
-export type CheckoutStep = 'order' | 'checkout' | 'verify';
 
 export interface PaymentContext {
   readonly subscriptionId: number | null;
@@ -75,25 +46,6 @@ export type PaymentDoneEvent =
   | { readonly type: 'xstate.done.actor.createOrder'; readonly output: PaymentOrder }
   | { readonly type: 'xstate.done.actor.openCheckout'; readonly output: CheckoutResult }
   | { readonly type: 'xstate.done.actor.verifyPayment'; readonly output: VerifiedPayment };
-
-/** Events of a stored payment's status (server side). */
-export type PaymentStatusEvent =
-  /** The provider has the order and the customer is paying. */
-  | { readonly type: 'payment.mark_pending' }
-  /** Verified (signature or webhook): the provider's payment id becomes the transaction id. */
-  | { readonly type: 'payment.succeed'; readonly transactionId: string }
-  /**
-   * The owner records money received at the mess (cash, UPI or bank transfer) for the full price;
-   * the generated transaction id plays the provider's payment id.
-   */
-  | {
-      readonly type: 'payment.record_offline';
-      readonly transactionId: string;
-      readonly offline: OfflinePaymentFacts;
-    }
-  | { readonly type: 'payment.fail'; readonly reason: string };
-
-export type PaymentStatusEventType = PaymentStatusEvent['type'];
 
 /** A toast the host shows (fixed texts from payment.messages.ts). */
 export interface Notice {

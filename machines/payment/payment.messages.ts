@@ -1,12 +1,7 @@
 // Sentences for payment refusals and checkout failures, shared by the API, the web app and the CLI.
 import { refusal } from '../shared/refusals';
-import type { RefusalTable } from '../shared/lifecycle';
-import type {
-  CheckoutStep,
-  PaymentStatus,
-  PaymentStatusEventType,
-  PaymentStatusStateValue,
-} from './payment.machine';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
+import type { CheckoutStep, PaymentStatus, PaymentStatusEvent } from './payment.types';
 
 export const paymentStatusRefusals = {
   events: {
@@ -22,11 +17,9 @@ export const paymentStatusRefusals = {
     wasReceivedByToday: refusal('payment.received_in_future'),
     wasReceivedAfterSubscribing: refusal('payment.received_before_subscription'),
   },
-} as const satisfies RefusalTable<PaymentStatusEventType, PaymentStatusStateValue>;
+} as const satisfies RefusalTable<PaymentStatusEvent, PaymentStatus>;
 
-export type PaymentRefusalCode =
-  | (typeof paymentStatusRefusals)['events'][PaymentStatusEventType]['code']
-  | (typeof paymentStatusRefusals)['guards'][keyof (typeof paymentStatusRefusals)['guards']]['code'];
+export type PaymentRefusalCode = RefusalCodeOf<typeof paymentStatusRefusals>;
 
 /** Toasts of the owner's Record Payment dialog (money received at the mess). */
 export const OFFLINE_PAYMENT_TOASTS = {

@@ -2,20 +2,15 @@
 // status machine's guards, the server's per-field answer, the owner's dialog and `dabba payments record`.
 import { isAfter, isBefore, type IsoDate } from '../shared/dates';
 import { isNonBlank } from '../shared/text';
+import { paymentStatusRefusals } from './payment.messages';
+import { refusal, type Refusal } from '../shared/refusals';
+import { formatRupees } from '../shared/money';
 import type {
   OfflinePaymentFacts,
   OfflinePaymentMode,
   PaymentStatus,
   PaymentStatusEvent,
-} from './payment.machine';
-import { paymentStatusRefusals } from './payment.messages';
-import { refusal, type Refusal } from '../shared/refusals';
-import { formatRupees } from '../shared/money';
-
-export const PAYMENT_STATUSES = ['INITIATED', 'PENDING', 'SUCCESS', 'FAILED'] as const;
-
-/** How money handed over at the mess was paid (an offline payment the owner records). */
-export const OFFLINE_PAYMENT_MODES = ['cash', 'upi', 'bank_transfer'] as const;
+} from './payment.types';
 
 /** The status lifecycle has no buttons; every event comes from the server. */
 export const paymentStatusActionProbes: readonly PaymentStatusEvent[] = [];

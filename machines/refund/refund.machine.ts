@@ -2,34 +2,8 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { isNonBlank } from '../shared/text';
 import { refundRefusals } from './refund.messages';
-import type { REFUND_STATUSES } from './refund.rules';
 import { refundActionProbes } from './refund.rules';
-
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export type RefundStateValue = RefundStatus;
-
-/** The fields of a refund the machine keeps. */
-export interface RefundContext {
-  readonly adminComment: string | null;
-  /** The bank transfer reference given when marking it paid. */
-  readonly utr: string | null;
-}
-
-/**
- * The owner's decisions, each with a non-blank admin comment, and the customer's change of where
- * the refund is to be paid (refund.update_payout, only while PENDING: docs/rules/refund.md, payouts).
- */
-export type RefundEvent =
-  | { readonly type: 'refund.approve'; readonly adminComment: string }
-  | { readonly type: 'refund.reject'; readonly adminComment: string }
-  | {
-      readonly type: 'refund.mark_paid';
-      readonly adminComment: string;
-      readonly utr?: string | null;
-    }
-  | { readonly type: 'refund.update_payout' };
-
-export type RefundEventType = RefundEvent['type'];
+import type { RefundStatus, RefundContext, RefundEvent } from './refund.types';
 
 // Refund: PENDING → APPROVED | REJECTED; APPROVED → PAID. Every step is an owner action with a
 // comment; while PENDING the customer may change where it is to be paid.
@@ -56,7 +30,7 @@ export const refundMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'refund',
     initial: 'PENDING',
     context: ({ input }) => input,
-    meta: lifecycleMeta<RefundEvent, RefundStateValue>({
+    meta: lifecycleMeta<RefundEvent, RefundStatus>({
       refusals: refundRefusals,
       actions: refundActionProbes,
     }),
@@ -114,6 +88,3 @@ export const selectIsPayable = (snapshot: RefundSnapshot) => snapshot.hasTag('pa
 /** The customer may still add or change where the refund is to be paid. */
 export const selectCanChangePayout = (snapshot: RefundSnapshot) =>
   snapshot.can({ type: 'refund.update_payout' });
-
-export type RefundStatusDisplay =
-  'No refund requested' | 'Pending' | 'Approved' | 'Rejected' | 'Paid';

@@ -1,7 +1,7 @@
 // Every sentence the refund lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import { refusal } from '../shared/refusals';
-import type { RefusalTable } from '../shared/lifecycle';
-import type { RefundEventType, RefundStateValue, RefundStatus } from './refund.machine';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
+import type { RefundEvent, RefundStatus } from './refund.types';
 
 export const refundRefusals = {
   events: {
@@ -13,11 +13,9 @@ export const refundRefusals = {
   guards: {
     hasAdminComment: refusal('refund.comment_required'),
   },
-} as const satisfies RefusalTable<RefundEventType, RefundStateValue>;
+} as const satisfies RefusalTable<RefundEvent, RefundStatus>;
 
-export type RefundRefusalCode =
-  | (typeof refundRefusals)['events'][RefundEventType]['code']
-  | (typeof refundRefusals)['guards'][keyof (typeof refundRefusals)['guards']]['code'];
+export type RefundRefusalCode = RefusalCodeOf<typeof refundRefusals>;
 
 // How screens name each refund status (web badges, the subscription card's status_display,
 // `dabba` tables).

@@ -7,9 +7,7 @@ import type { components } from '../../generated/api';
 import type { Refusal } from '../shared/refusals';
 import { isNonBlank } from '../shared/text';
 import { REFUND_STATUS_LABELS } from './refund.messages';
-import type { RefundEvent, RefundStatus, RefundStatusDisplay } from './refund.machine';
-
-export const REFUND_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PAID'] as const;
+import type { RefundEvent, RefundStatus, RefundStatusDisplay } from './refund.types';
 
 export const REFUND_OWNER_ACTIONS = [
   'refund.approve',

@@ -3,7 +3,7 @@
 // and `dabba` show and change them, and every host computes a meal's cutoff here, in the
 // business's time zone.
 import type { components } from '../../generated/api';
-import { DEFAULT_HOLD_POLICY } from '../dues/dues.rules';
+import { DEFAULT_HOLD_POLICY, type PaymentPolicy } from '../dues/dues.rules';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
 import { addDays, dateTimeFormat, type IsoDate } from '../shared/dates';
 import { refusal, type Refusal } from '../shared/refusals';
@@ -16,7 +16,7 @@ export type BusinessSettingsChange = components['schemas']['BusinessSettingsChan
 export type CustomerPolicies = components['schemas']['CustomerPolicies'];
 export type LeavePolicy = components['schemas']['LeavePolicy'];
 export type SkipCredit = components['schemas']['SkipCredit'];
-export type PaymentPolicy = components['schemas']['PaymentPolicy'];
+export type { PaymentPolicy } from '../dues/dues.rules';
 /** The mess's UPI id and payee name (the counter QR) and how long a payment link lives. */
 export type UpiSettings = components['schemas']['UpiSettings'];
 /** What a WhatsApp message costs, for the owner home's estimate. */
@@ -57,6 +57,41 @@ export const MEALS = ['breakfast', 'lunch', 'dinner'] as const satisfies readonl
 
 export const isMeal = (value: unknown): value is Meal =>
   (MEALS as readonly unknown[]).includes(value);
+
+/**
+ * A meal's day on the business's clock (HH:MM, 24-hour): the kitchen cooks it until `served`, when
+ * it goes out to the counter and the riders (a tiffin lunch leaves by noon, so at 6 am the kitchen
+ * is on lunch), and it is served and delivered until `over`. The one table of meal times: the
+ * kitchen sheet opens on the meal being cooked (cookingMealAt), the run sheets on the meal still
+ * going out (servingMealAt).
+ */
+export const MEAL_HOURS: Readonly<
+  Record<Meal, { readonly served: string; readonly over: string }>
+> = {
+  breakfast: { served: '06:00', over: '10:00' },
+  lunch: { served: '12:00', over: '16:00' },
+  dinner: { served: '19:00', over: '24:00' },
+};
+
+/** The meal still going out at wall-clock `time` (HH:MM): the first whose service is not over. */
+export const servingMealAt = (time: string): Meal =>
+  MEALS.find((meal) => time < MEAL_HOURS[meal].over) ?? 'dinner';
+
+/** A meal of a date: what the kitchen sheet shows. */
+export interface DatedMeal {
+  readonly date: IsoDate;
+  readonly meal: Meal;
+}
+
+/**
+ * The meal the kitchen is cooking at instant `at` (ISO) in `timeZone`: the first of the business's
+ * day that has not gone out yet; once dinner has, tomorrow's breakfast.
+ */
+export function cookingMealAt(at: string, timeZone: string): DatedMeal {
+  const wall = wallClockIn(at, timeZone);
+  const meal = MEALS.find((candidate) => wall.time < MEAL_HOURS[candidate].served);
+  return meal ? { date: wall.date, meal } : { date: addDays(wall.date, 1), meal: 'breakfast' };
+}
 
 /**
  * A new install's settings: breakfast fixed at 22:00 the evening before, lunch at 09:00 and dinner

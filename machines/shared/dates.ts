@@ -4,6 +4,14 @@
 /** A calendar date written 'YYYY-MM-DD'. */
 export type IsoDate = string;
 
+/**
+ * What a machine decides on when a moment ends what it allows (a link's expiry, a meal's cutoff):
+ * that moment, named `Deadline`, and the moment it is asked, both ISO instants.
+ */
+export type DeadlineContext<Deadline extends string> = {
+  readonly [Key in Deadline]: string;
+} & { readonly now: string };
+
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -18,13 +18,28 @@ import type {
  * 3. `guards[guard name]` for the first named guard that failed.
  */
 export interface RefusalTable<
-  TEventType extends string = string,
+  TEvent extends EventObject = EventObject,
   TStateName extends string = string,
 > {
   readonly states?: { readonly [K in TStateName]?: Refusal };
-  readonly events: { readonly [K in TEventType]: Refusal };
+  readonly events: { readonly [K in TEvent['type']]: Refusal };
   readonly guards: { readonly [guardName: string]: Refusal };
 }
+
+/** The codes of a set of refusals keyed by name. */
+type CodesOf<TRefusals> = TRefusals extends { readonly [name: string]: Refusal | undefined }
+  ? NonNullable<TRefusals[keyof TRefusals]>['code']
+  : never;
+
+/**
+ * Every code a lifecycle refuses with: its table's (states, events, guards) and those of the
+ * other refusals it keeps (the checks before a record is created), as `typeof` of each.
+ */
+export type RefusalCodeOf<TTable extends RefusalTable, TOthers = never> =
+  | CodesOf<TTable['states']>
+  | CodesOf<TTable['events']>
+  | CodesOf<TTable['guards']>
+  | CodesOf<TOthers>;
 
 /**
  * What decide() and allowedEvents() need to know about a lifecycle, kept in the machine's root
@@ -36,7 +51,7 @@ export interface LifecycleMeta<
   TEvent extends EventObject = EventObject,
   TStateName extends string = string,
 > {
-  readonly refusals: RefusalTable<TEvent['type'], TStateName>;
+  readonly refusals: RefusalTable<TEvent, TStateName>;
   readonly actions: readonly TEvent[];
 }
 

@@ -1,7 +1,8 @@
-// The refusal catalogue in Hindi: every key of refusals.ts, the compiler checks none is missing.
-import type { RefusalKey } from './refusals';
+// The refusal catalogue in Hindi: every key of refusals.ts. The compiler checks none is missing where
+// refusals.ts takes this table as a catalogue (it imports nothing back, so the two files make no
+// cycle); tests/architecture/refusals.test.ts checks there is no other.
 
-export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
+export const REFUSALS_HI = {
   // Answers any request can get
   invalid: 'भेजे गए कुछ मान सही नहीं हैं। कृपया उन्हें जाँचकर फिर से कोशिश करें।',
   required: 'यह फ़ील्ड आवश्यक है।',
@@ -49,6 +50,9 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'onboarding.owner_profile_read_only': 'मेस मालिक की प्रोफ़ाइल केवल देखी जा सकती है, बदली नहीं जा सकती।',
   'onboarding.service_choice_required': 'टिफ़िन सेवा या मेस सेवा में से ठीक एक चुनें।',
   'onboarding.profile_fields_required': 'कृपया प्रोफ़ाइल के सभी आवश्यक फ़ील्ड भरें।',
+  'onboarding.profile_type_mismatch':
+    'यह इस ग्राहक के प्रकार की प्रोफ़ाइल नहीं है: छात्र की छात्र प्रोफ़ाइल होती है, सामान्य ग्राहक का पता।',
+  'onboarding.account_erased': 'इस ग्राहक का खाता मिटाया जा चुका है; इसका विवरण अब बदला नहीं जा सकता।',
 
   // Subscriptions
   'subscription.deleted': 'यह सदस्यता हटाई जा चुकी है।',
@@ -157,20 +161,28 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'meal_skip.meal_not_in_plan': 'आपके प्लान में यह भोजन शामिल नहीं है।',
   'meal_skip.on_leave': 'उस दिन आप छुट्टी पर हैं; वह भोजन पहले से बंद है।',
   'meal_skip.closed': 'यह भोजन अब बदला नहीं जा सकता: इसकी अंतिम समय-सीमा निकल चुकी है।',
-  'meal_skip.closed:at': '{day} के {meal} की समय-सीमा {time} पर ख़त्म हो गई।',
+  'meal_skip.closed:at': '{day}: {meal} बदलने की समय-सीमा {time} पर ख़त्म हो गई।',
   'meal_skip.already_skipped': 'आप यह भोजन पहले ही छोड़ चुके हैं।',
   'meal_skip.not_skipped': 'यह भोजन छोड़ा नहीं गया है।',
   'meal_skip.kitchen_closed': '{day} का {meal} नहीं बनेगा: रसोई बंद है ({reason})।',
 
   // बंद दिन
   'closed_day.too_late':
-    '{day} अब बंद नहीं किया जा सकता: {meal} की गिनती {time} पर तय हो चुकी है। बाद का भोजन या तारीख़ बंद करें।',
+    '{day} अब बंद नहीं किया जा सकता: {meal} {time} पर गिना जा चुका है। बाद का भोजन या तारीख़ बंद करें।',
   'closed_day.already_closed': 'यह तारीख़ और भोजन पहले से बंद है।',
   'closed_day.overlaps':
     'पूरा दिन और उसी दिन का एक भोजन, दोनों बंद नहीं किए जा सकते: पहले बंद किया हुआ हटाएँ।',
   'closed_day.locked':
     'यह बंद दिन अब हटाया नहीं जा सकता: इसकी पहली समय-सीमा निकल चुकी है और गिनती तय है।',
   'closed_day.already_removed': 'यह बंद दिन पहले ही हटाया जा चुका है।',
+
+  // हर हफ़्ते के बंद (जैसे हर रविवार रात का खाना)
+  'closure_rule.starts_in_past': 'नियम आज से पहले शुरू नहीं हो सकता।',
+  'closure_rule.ends_before_start': 'आख़िरी तारीख़ शुरुआत की तारीख़ से पहले नहीं हो सकती।',
+  'closure_rule.no_dates': 'शुरुआत और आख़िरी तारीख़ के बीच चुना गया कोई भी वार नहीं पड़ता।',
+  'closure_rule.already_exists':
+    'इन वारों पर इन भोजनों को इसी तारीख़ से बंद करने वाला नियम किसी और कारण से पहले से चालू है।',
+  'closure_rule.already_withdrawn': 'यह नियम पहले ही वापस लिया जा चुका है।',
 
   // वॉक-इन ग्राहक का खाता लेने का लिंक
   'claim.invalid': 'खाता लेने का यह लिंक सही नहीं है। मेस से नया लिंक माँगें।',
@@ -181,6 +193,9 @@ export const REFUSALS_HI: Readonly<Record<RefusalKey, string>> = {
   'claim.otp_required': 'पहले अपने फ़ोन पर भेजा गया OTP डालें।',
   'walk_in.start_required':
     'कीमत का केवल हिस्सा मिला है ({due} बाकी): चुनें कि सदस्यता बाकी रकम के साथ अभी शुरू हो या पूरा भुगतान होने पर।',
+  'walk_in.address_required': 'टिफ़िन प्लान में खाना पहुँचाया जाता है: ग्राहक का डिलीवरी पता भरें।',
+  'walk_in.address_required:student':
+    'टिफ़िन प्लान में खाना पहुँचाया जाता है: छात्र का विवरण हॉस्टल के साथ भरें।',
   'dues.nothing_due': 'इस खाते पर कुछ भी बकाया नहीं है।',
   'dues.not_overdue': 'यह बकाया अभी अतिदेय नहीं हुआ है।',
 

@@ -2,7 +2,9 @@
 // (openapi.yaml, ErrorBody.error_code), or `error_code:variant` where one code is said more than one
 // way (leave.not_pending when approving, rejecting, deleting). The server writes these sentences
 // (in English, or Hindi from refusals.hi.ts), and the web app and `dabba` look them up by key, never
-// by matching English text. Placeholders are `{name}`, filled in by refusalSentence().
+// by matching English text. Placeholders are `{name}`, filled in by refusalSentence(). A machine's
+// refusal() writes English alone, so a client that shows Hindi loads refusals.hi.ts when it does
+// (web/i18n/refusals.ts): the web app's pages do not carry both languages' sentences.
 import type { components } from '../../generated/api';
 import { dateTimeFormat, formatDayMonth } from './dates';
 import { REFUSALS_HI } from './refusals.hi';
@@ -59,6 +61,10 @@ export const REFUSALS_EN = {
   'onboarding.owner_profile_read_only': 'Mess owner profiles are read-only.',
   'onboarding.service_choice_required': 'Choose exactly one of tiffin service or mess service.',
   'onboarding.profile_fields_required': 'Please fill in every required profile field.',
+  'onboarding.profile_type_mismatch':
+    "This is not the profile of this customer's type: a student has a student profile, a regular customer an address.",
+  'onboarding.account_erased':
+    "This customer's account was erased; its details can no longer be changed.",
 
   // Subscriptions
   'subscription.deleted': 'This subscription has been deleted.',
@@ -187,6 +193,14 @@ export const REFUSALS_EN = {
     'This closed day can no longer be removed: its first cutoff has passed and the count stands.',
   'closed_day.already_removed': 'This closed day has already been removed.',
 
+  // Closure rules (every Sunday dinner)
+  'closure_rule.starts_in_past': 'A rule cannot start before today.',
+  'closure_rule.ends_before_start': 'The end date must be on or after the start date.',
+  'closure_rule.no_dates': 'None of the chosen weekdays falls between the start and end dates.',
+  'closure_rule.already_exists':
+    'A rule already closes these meals on these weekdays from this date, for another reason.',
+  'closure_rule.already_withdrawn': 'This rule has already been withdrawn.',
+
   // A walk-in's claim link
   'claim.invalid': 'This link to claim an account is not valid. Ask the mess for a new one.',
   'claim.used': 'This account has already been claimed. Sign in with your username and password.',
@@ -196,6 +210,9 @@ export const REFUSALS_EN = {
   'claim.otp_required': 'Please enter the OTP sent to your phone first.',
   'walk_in.start_required':
     'Only part of the price is paid ({due} still due): choose whether the subscription starts now with the rest due, or when it is paid.',
+  'walk_in.address_required': "A tiffin plan is delivered: enter the customer's delivery address.",
+  'walk_in.address_required:student':
+    "A tiffin plan is delivered: enter the student's details with the hostel.",
 
   // A customer's account (dues)
   'dues.nothing_due': 'Nothing is owed on this account.',
@@ -323,9 +340,10 @@ const CATALOGUES: Readonly<Record<CatalogueLanguage, Readonly<Record<RefusalKey,
   hi: REFUSALS_HI,
 };
 
+// Each meal's one word, as the web app's labels say it (format.meal.*; tests/web/plain-words.test.ts).
 const MEAL_NAMES: Readonly<Record<CatalogueLanguage, Readonly<Record<string, string>>>> = {
   en: { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' },
-  hi: { breakfast: 'नाश्ता', lunch: 'दोपहर का भोजन', dinner: 'रात का भोजन' },
+  hi: { breakfast: 'नाश्ता', lunch: 'दोपहर का खाना', dinner: 'रात का खाना' },
 };
 
 /** A time of day (HH:MM) as `language` reads it: '9:00 am', 'सुबह 9:00 बजे'. */
@@ -405,6 +423,6 @@ export function refusalSentence(
 
 /** A refusal by its catalogue key: `refusal('leave.too_long', { count: 15 })`. */
 export function refusal<K extends RefusalKey>(key: K, values?: RefusalValues): Refusal<K> {
-  const message = refusalSentence('en', key, values);
+  const message = fillSentence('en', REFUSALS_EN[key], values);
   return values ? { code: codeOf(key), key, message, values } : { code: codeOf(key), key, message };
 }

@@ -4,7 +4,6 @@
 // The table is the only part of machines/staff a signed-out visitor's page would not need: the web
 // app loads this file with its server-state chunk, not with the landing page.
 import { OPERATION_ROLES } from '../../generated/roles';
-import type { RouteEntry } from '../onboarding/onboarding.routes';
 import { accessRoleOf, isBusinessSide, type AccessRole, type AccountType } from './staff.rules';
 
 /** An operation of the contract, by its operationId. */
@@ -24,9 +23,12 @@ export function mayCall(
   return roles.includes(accessRoleOf(userType));
 }
 
-/** Whether an account of `userType` may open a business-side route (its operation and roles). */
+/**
+ * Whether an account of `userType` may open a business-side route (its operation and roles, as a
+ * route entry of machines/onboarding names them).
+ */
 export function roleMayOpen(
-  route: Pick<RouteEntry, 'operation' | 'roles'>,
+  route: { readonly operation?: OperationId; readonly roles?: readonly AccessRole[] },
   userType: AccountType,
 ): boolean {
   if (!isBusinessSide(userType)) return false;

@@ -1,6 +1,7 @@
 // The one mapping from a staff member as the API shows it (or as stored) to the machine's state.
 import type { Persisted } from '../shared/lifecycle';
-import type { StaffMachine, StaffStatus } from './staff.machine';
+import type { StaffMachine } from './staff.machine';
+import type { StaffStatus } from './staff.types';
 
 export interface StaffFacts {
   readonly status: StaffStatus;

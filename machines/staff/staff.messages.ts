@@ -2,8 +2,8 @@
 // name its roles and statuses.
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { StaffEventType, StaffStateValue, StaffStatus } from './staff.machine';
 import type { StaffRole } from './staff.rules';
+import type { StaffEvent, StaffStatus } from './staff.types';
 
 export const staffRefusals = {
   states: {
@@ -17,7 +17,7 @@ export const staffRefusals = {
     'staff.reactivate': refusal('staff.not_deactivated'),
   },
   guards: {},
-} as const satisfies RefusalTable<StaffEventType, StaffStateValue>;
+} as const satisfies RefusalTable<StaffEvent, StaffStatus>;
 
 export const STAFF_STATUS_LABELS: Readonly<Record<StaffStatus, string>> = {
   invited: 'Invited',

@@ -1,13 +1,13 @@
 // Every sentence the subscription lifecycle refuses with, so the API, the web app and the CLI say the same thing.
 import { refusal } from '../shared/refusals';
 import { MAX_ADJUSTMENT_DAYS, MAX_PENDING_SUBSCRIPTIONS } from '../shared/constants';
-import type { RefusalTable } from '../shared/lifecycle';
+import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
 import type {
-  SubscriptionEventType,
+  SubscriptionEvent,
   SubscriptionStateValue,
   SubscriptionStatus,
-} from './subscription.machine';
+} from './subscription.types';
 
 export const subscriptionRefusals = {
   states: {
@@ -39,7 +39,7 @@ export const subscriptionRefusals = {
     hasSuccessfulPayment: refusal('subscription.no_successful_payment'),
     hasNoRefund: refusal('subscription.refund_exists'),
   },
-} as const satisfies RefusalTable<SubscriptionEventType, SubscriptionStateValue>;
+} as const satisfies RefusalTable<SubscriptionEvent, SubscriptionStateValue>;
 
 /** Refusals of validateSubscriptionRequest, in the order they are checked. */
 export const subscriptionRequestRefusals = {
@@ -69,11 +69,10 @@ export const SUBSCRIPTION_ADJUSTMENT_TOASTS = {
   },
 } as const;
 
-export type SubscriptionRefusalCode =
-  | (typeof subscriptionRefusals)['states']['DELETED']['code']
-  | (typeof subscriptionRefusals)['events'][SubscriptionEventType]['code']
-  | (typeof subscriptionRefusals)['guards'][keyof (typeof subscriptionRefusals)['guards']]['code']
-  | (typeof subscriptionRequestRefusals)[keyof typeof subscriptionRequestRefusals]['code'];
+export type SubscriptionRefusalCode = RefusalCodeOf<
+  typeof subscriptionRefusals,
+  typeof subscriptionRequestRefusals
+>;
 
 // How screens name each subscription status (web badges, `dabba` tables). No imports but types,
 // so any bundle can carry it.

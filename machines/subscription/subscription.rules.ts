@@ -9,10 +9,8 @@ import {
   type IsoDate,
 } from '../shared/dates';
 import type { Refusal } from '../shared/refusals';
-import type { ServiceType, SubscriptionEvent, SubscriptionStatus } from './subscription.machine';
 import { subscriptionRequestRefusals } from './subscription.messages';
-
-export const SUBSCRIPTION_STATUSES = ['PENDING_PAYMENT', 'ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
+import type { ServiceType, SubscriptionEvent, SubscriptionStatus } from './subscription.types';
 
 /** Actions the customer sees as buttons, in display order. */
 export const SUBSCRIPTION_CUSTOMER_ACTIONS = [

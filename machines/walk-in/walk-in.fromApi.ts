@@ -1,7 +1,8 @@
 // The one mapping from a claim link as stored (a walk-in's, or a staff member's invite) to the claim
 // machine's state, at the moment `now` (an ISO instant) the question is asked.
 import type { Persisted } from '../shared/lifecycle';
-import type { ClaimStatus, WalkInClaimMachine } from './walk-in.machine';
+import type { WalkInClaimMachine } from './walk-in.machine';
+import type { ClaimStatus } from './walk-in.types';
 
 export interface ClaimLinkFacts {
   /** When the account was claimed (null: not yet). */

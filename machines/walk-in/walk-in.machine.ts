@@ -1,44 +1,16 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { defineMachine, lifecycleMeta } from '../shared/lifecycle';
 import { walkInClaimRefusals } from './walk-in.messages';
-import {
-  isUnexpired,
-  walkInClaimActionProbes,
-  walkInClaimOwnerProbes,
-  type CLAIM_STATUSES,
-} from './walk-in.rules';
+import { isUnexpired, walkInClaimActionProbes, walkInClaimOwnerProbes } from './walk-in.rules';
+import type { ClaimStatus, ClaimContext, ClaimEvent } from './walk-in.types';
 
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-export type ClaimStateValue = ClaimStatus;
-
-/** What the machine decides on: when the link expires and the moment it is asked (ISO instants). */
-export interface ClaimContext {
-  readonly expiresAt: string;
-  readonly now: string;
-}
-
-export type ClaimEvent =
-  /** The claim page asks for a code to the enrolled phone. */
-  | { readonly type: 'claim.send_otp' }
-  /** The right code was entered. */
-  | { readonly type: 'claim.verify' }
-  /** The customer chose their password (and username): the account is theirs. */
-  | { readonly type: 'claim.complete' }
-  /** The owner sends a new link (the SMS was lost, or the link expired): the OTP step again. */
-  | { readonly type: 'claim.resend' }
-  /**
-   * The holder proved the phone with a code outside the claim page (a phone sign-in code, or the
-   * claim page's code given to verify-otp): the account is theirs, its password left to set.
-   */
-  | { readonly type: 'claim.sign_in' };
-
-export type ClaimEventType = ClaimEvent['type'];
-
-// A walk-in's claim link: OPEN from the enrolment; VERIFIED once the phone's OTP was right;
-// CLAIMED when the customer set a password, after which the link is spent. Every step needs the
-// link unexpired (7 days from the enrolment); an expired link changes nothing. Until it is claimed,
-// the owner may send a new link, expired or not, which starts again from the OTP. A code to the
-// phone proven elsewhere (claim.sign_in: signing in by phone) claims it too, while it is unexpired.
+// A claim link (a walk-in's, or a staff member's invite): OPEN from the enrolment; VERIFIED once the
+// phone's OTP was right, which makes the account the holder's and signs them in (a staff member is
+// active from then on); CLAIMED when they set a password, which is optional, after which the link
+// is spent. Every step needs the link unexpired (7 days); an expired link changes nothing. Until it
+// is claimed, the owner may send a walk-in a new link, expired or not, which starts again from the
+// OTP. A code to the phone proven elsewhere (claim.sign_in: signing in by phone) claims it too,
+// while it is unexpired.
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
 export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
@@ -58,7 +30,7 @@ export const walkInClaimMachine = /* @__PURE__ */ defineMachine(() =>
     id: 'walk_in_claim',
     initial: 'OPEN',
     context: ({ input }) => input,
-    meta: lifecycleMeta<ClaimEvent, ClaimStateValue>({
+    meta: lifecycleMeta<ClaimEvent, ClaimStatus>({
       refusals: walkInClaimRefusals,
       actions: [...walkInClaimActionProbes, ...walkInClaimOwnerProbes],
     }),

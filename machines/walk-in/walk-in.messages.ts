@@ -1,7 +1,7 @@
 // Every sentence a walk-in's claim link refuses with (machines/shared/refusals.ts).
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { ClaimEventType, ClaimStateValue } from './walk-in.machine';
+import type { ClaimEvent, ClaimStatus } from './walk-in.types';
 
 export const walkInClaimRefusals = {
   states: { CLAIMED: refusal('claim.used') },
@@ -16,4 +16,4 @@ export const walkInClaimRefusals = {
     isUnexpired: refusal('claim.expired'),
     isUnexpiredAtSignIn: refusal('claim.expired:sign_in'),
   },
-} as const satisfies RefusalTable<ClaimEventType, ClaimStateValue>;
+} as const satisfies RefusalTable<ClaimEvent, ClaimStatus>;

@@ -1,9 +1,7 @@
-// A walk-in's claim link: its statuses, how long it lasts, and the usernames an enrolment makes.
+// A walk-in's claim link: how long it lasts, and the usernames an enrolment makes.
 import { formatRupees } from '../shared/money';
 import { refusal, type Refusal } from '../shared/refusals';
-import type { ClaimContext, ClaimEvent } from './walk-in.machine';
-
-export const CLAIM_STATUSES = ['OPEN', 'VERIFIED', 'CLAIMED'] as const;
+import type { ClaimContext, ClaimEvent } from './walk-in.types';
 
 /**
  * Where an account enrolled without an e-mail address "lives": a reserved domain (RFC 2606) that
@@ -79,3 +77,29 @@ export function walkInStartProblems(
 /** The subscription starts now: paid in full, or the owner chose to start it owing the rest. */
 export const walkInStartsNow = (facts: WalkInStartFacts): boolean =>
   walkInDuePaise(facts) === 0 || facts.start === 'now_with_dues';
+
+/** A plan's service: a tiffin is delivered, a mess meal is eaten at the mess. */
+export const deliversTiffin = (serviceType: string): boolean => serviceType === 'tiffin';
+
+/** What the delivery address is judged by: the plan's service, the customer's type, a profile given. */
+export interface WalkInAddressFacts {
+  readonly serviceType: string;
+  readonly userType: 'student' | 'regular';
+  /** The profile of the customer's type was sent (its fields are the profile's own rules). */
+  readonly hasProfile: boolean;
+}
+
+/**
+ * A plan that delivers needs to know where to, under the profile's field: a regular customer's
+ * address, or a student's profile with the hostel (where a student's tiffin goes).
+ */
+export function walkInAddressProblems(facts: WalkInAddressFacts): (Refusal<
+  'walk_in.address_required' | 'walk_in.address_required:student'
+> & {
+  readonly field: 'student_profile' | 'regular_profile';
+})[] {
+  if (!deliversTiffin(facts.serviceType) || facts.hasProfile) return [];
+  return facts.userType === 'student'
+    ? [{ field: 'student_profile', ...refusal('walk_in.address_required:student') }]
+    : [{ field: 'regular_profile', ...refusal('walk_in.address_required') }];
+}

@@ -1,4 +1,4 @@
-// The demo's made-up world: its plans, the names, hostels and localities of its customers, what they
+// The demo's made-up world: its plans (in English and Hindi), the names, hostels and localities of its customers, what they
 // write in feedback, and the seeded random numbers that pick among them.
 
 export const DEMO_PLANS = [
@@ -6,6 +6,8 @@ export const DEMO_PLANS = [
     code: 'MESS-FULL-30',
     name: 'Mess Full Board',
     description: 'Breakfast, lunch and dinner at the mess for 30 days.',
+    name_hi: 'मेस फ़ुल बोर्ड',
+    description_hi: '30 दिन तक मेस में नाश्ता, दोपहर का खाना और रात का खाना।',
     service_type: 'mess' as const,
     duration_days: 30,
     base_price_paise: 3_000_00,
@@ -16,6 +18,8 @@ export const DEMO_PLANS = [
     code: 'MESS-LD-30',
     name: 'Mess Lunch & Dinner',
     description: 'Lunch and dinner at the mess for 30 days.',
+    name_hi: 'मेस दोपहर और रात का खाना',
+    description_hi: '30 दिन तक मेस में दोपहर का खाना और रात का खाना।',
     service_type: 'mess' as const,
     duration_days: 30,
     base_price_paise: 2_000_00,
@@ -26,6 +30,8 @@ export const DEMO_PLANS = [
     code: 'TIFFIN-LD-30',
     name: 'Tiffin Lunch & Dinner',
     description: 'Home-style lunch and dinner delivered to your hostel or home for 30 days.',
+    name_hi: 'टिफ़िन दोपहर और रात का खाना',
+    description_hi: '30 दिन तक घर जैसा दोपहर का खाना और रात का खाना, आपके हॉस्टल या घर तक।',
     service_type: 'tiffin' as const,
     duration_days: 30,
     base_price_paise: 1_800_00,
@@ -36,6 +42,8 @@ export const DEMO_PLANS = [
     code: 'TIFFIN-FULL-7',
     name: 'Tiffin Trial Week',
     description: 'Three delivered meals a day for a week.',
+    name_hi: 'टिफ़िन ट्रायल हफ़्ता',
+    description_hi: 'एक हफ़्ते तक रोज़ तीन समय का खाना, आपके दरवाज़े तक।',
     service_type: 'tiffin' as const,
     duration_days: 7,
     base_price_paise: 700_00,
@@ -46,6 +54,8 @@ export const DEMO_PLANS = [
     code: 'MESS-EXAM-15',
     name: 'Exam Fortnight (archived)',
     description: 'Dinner at the mess during exams. No longer offered.',
+    name_hi: 'परीक्षा पखवाड़ा (संग्रहित)',
+    description_hi: 'परीक्षा के दिनों में मेस में रात का खाना। अब उपलब्ध नहीं।',
     service_type: 'mess' as const,
     duration_days: 15,
     base_price_paise: 900_00,

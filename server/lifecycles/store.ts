@@ -25,8 +25,6 @@ export interface StoreDeps {
 
 export type { Executor } from '@server/platform/db/index.js';
 
-export { refusalError, refusalsError } from '@server/errors.js';
-
 /** The machine's allowed transition, or the 400 that explains its refusal. */
 export function allowed<TMachine extends AnyStateMachine>(decision: Decision<TMachine>) {
   if (!decision.ok) throw refusalError(decision);

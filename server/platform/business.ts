@@ -15,7 +15,5 @@ export function businessProfile(config: Config): components['schemas']['Business
     instagram: business.instagram,
     map_url: business.mapUrl,
     time_zone: config.businessTz,
-    description:
-      'We provide mess and tiffin services with flexible subscription plans: fresh, home-style meals at the mess or delivered to your door.',
   };
 }

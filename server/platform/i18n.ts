@@ -2,7 +2,7 @@
 // the date and money formats of each language, and the English sentences of the API translated.
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { formatCalendarDate, formatRupees, isIsoDate } from '@machines/shared';
+import { formatCalendarDate, formatRupees, isIsoDate, textIn } from '@machines/shared';
 import type { Language } from './db/schema.js';
 import en from '@server/locales/en.json';
 import hi from '@server/locales/hi.json';
@@ -19,12 +19,13 @@ const isLanguage = (value: unknown): value is Language =>
 export const CATALOGUES: Record<Language, Record<string, string>> = { en, hi };
 
 /**
- * Keys that name a message (`notice.otp.sms`, `label.payment_mode.cash`, `receipt.phone`). Every
+ * Keys that name a message (`notice.otp.sms`, `label.payment_mode.cash`, `receipt.phone`,
+ * `audit.summary.plan.create`). Every
  * other key is gettext-style: the English sentence itself, as the API has always written it, so
  * the sentences the machines and the contract own are translated without each call site naming a
  * key.
  */
-const MESSAGE_ID = /^(notice|label|receipt)\./;
+const MESSAGE_ID = /^(notice|label|receipt|audit)\./;
 
 export const isSentenceKey = (key: string) => !MESSAGE_ID.test(key);
 
@@ -109,6 +110,8 @@ export interface Localizer {
   /** A calendar date as people read it in this language (formatDate). */
   date(date: string | null | undefined): string;
   rupees(amountPaise: number): string;
+  /** A text the owner gave in English and maybe Hindi (a plan's name): this language's (textIn). */
+  text(english: string, hindi: string | null | undefined): string;
 }
 
 export function localizer(language: Language): Localizer {
@@ -117,6 +120,7 @@ export function localizer(language: Language): Localizer {
     t: (id, values) => t(language, id, values),
     date: (date) => formatDate(language, date),
     rupees: (amountPaise) => formatMoney(language, amountPaise),
+    text: (english, hindi) => textIn(language, english, hindi),
   };
 }
 

@@ -12,6 +12,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** `outbox`: an .eml file on this server, which reaches no one; `smtp`: sent on over SMTP. */
+  readonly name: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
   describe(): string;
 }
@@ -32,6 +34,7 @@ export function createMailer(options: {
     ));
   if (options.smtpUrl) {
     return {
+      name: 'smtp',
       async send(message) {
         await (await transport()).sendMail({ from: options.from, ...message });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
@@ -42,6 +45,7 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox', 'mail');
   let sequence = 0;
   return {
+    name: 'outbox',
     async send(message) {
       const info = await (await transport()).sendMail({ from: options.from, ...message });
       mkdirSync(outbox, { recursive: true, mode: 0o700 });

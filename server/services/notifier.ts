@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@server/platform/db/index.js';
-import type { NotificationChannel, NotificationLog } from '@server/platform/db/schema.js';
+import type {
+  NotificationChannel,
+  NotificationLog,
+  NotificationProviderName,
+  WhatsappProviderName,
+} from '@server/platform/db/schema.js';
 import type { Clock } from '@server/platform/time.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -47,12 +52,22 @@ export interface NotificationRequest {
   whatsapp?: { notice: WhatsappNotice; language: string };
   /** The customer a notice to someone else (the owner) is about: their erasure empties it. */
   aboutUserId?: number;
+  /** The WhatsApp notice (whatsapp_messages.id) whose SMS this is, sent instead of it. */
+  whatsappMessageId?: number;
+}
+
+/** What takes each channel's messages now: `outbox` is a file on this server, which reaches no one. */
+export interface ChannelProviders {
+  email: NotificationProviderName;
+  sms: NotificationProviderName;
+  whatsapp: WhatsappProviderName | null;
 }
 
 export interface Notifier {
   notify(request: NotificationRequest): Promise<void>;
   retryFailed(): Promise<number>;
   describe(): string[];
+  providers(): ChannelProviders;
 }
 
 export function createNotifier(deps: {
@@ -73,8 +88,12 @@ export function createNotifier(deps: {
    * A notice with a WhatsApp form and an SMS: 'whatsapp' when it was queued for WhatsApp (or is a
    * duplicate of one that was), 'sms' when the SMS goes (recorded: no consent).
    */
-  async function routeWhatsapp(request: NotificationRequest): Promise<'whatsapp' | 'sms'> {
-    if (!whatsapp || !request.whatsapp || !request.sms || request.userId === null) return 'sms';
+  async function routeWhatsapp(
+    request: NotificationRequest,
+  ): Promise<{ channel: 'whatsapp' } | { channel: 'sms'; whatsappMessageId?: number }> {
+    if (!whatsapp || !request.whatsapp || !request.sms || request.userId === null) {
+      return { channel: 'sms' };
+    }
     const input = {
       noticeKey: request.dedupeKey ?? `${request.type}:${request.userId}:${randomUUID()}`,
       userId: request.userId,
@@ -86,10 +105,10 @@ export function createNotifier(deps: {
     };
     if (await whatsappConsent(request.userId)) {
       await whatsapp.enqueue(input);
-      return 'whatsapp';
+      return { channel: 'whatsapp' };
     }
-    await whatsapp.recordNoConsent(input);
-    return 'sms';
+    const id = await whatsapp.recordNoConsent(input);
+    return { channel: 'sms', ...(id === null ? {} : { whatsappMessageId: id }) };
   }
 
   /** False when a throttled notice already went to this recipient within the hour. */
@@ -103,6 +122,9 @@ export function createNotifier(deps: {
   }
 
   async function deliver(row: NotificationLog, payload: { text: string; html?: string | null }) {
+    // Recorded with the outcome: a message written to the outbox is "sent" there, but by its
+    // provider the owner and the customer read that it reached no one.
+    const provider = row.channel === 'email' ? mailer.name : sms.name;
     try {
       if (row.channel === 'email') {
         await mailer.send({
@@ -121,6 +143,7 @@ export function createNotifier(deps: {
           sent_at: clock.now().toISOString(),
           error_message: null,
           attempts: row.attempts + 1,
+          provider,
         })
         .where('id', '=', row.id)
         .execute();
@@ -129,7 +152,12 @@ export function createNotifier(deps: {
       log.warn({ notification: row.id, channel: row.channel, err: message }, 'notification failed');
       await db.kysely
         .updateTable('notification_logs')
-        .set({ status: 'failed', error_message: message.slice(0, 500), attempts: row.attempts + 1 })
+        .set({
+          status: 'failed',
+          error_message: message.slice(0, 500),
+          attempts: row.attempts + 1,
+          provider,
+        })
         .where('id', '=', row.id)
         .execute();
     }
@@ -141,6 +169,7 @@ export function createNotifier(deps: {
     text: string,
     html: string | null,
     eventId: number | null,
+    whatsappMessageId: number | null = null,
   ): Promise<NotificationLog | null> {
     const dedupeKey = request.dedupeKey ? `${request.dedupeKey}:${channel}` : null;
     const row = await db.kysely
@@ -163,6 +192,7 @@ export function createNotifier(deps: {
         event_id: eventId,
         summary: request.summary,
         about_user_id: request.aboutUserId ?? null,
+        whatsapp_message_id: whatsappMessageId ?? request.whatsappMessageId ?? null,
       })
       .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
       .returningAll()
@@ -188,8 +218,16 @@ export function createNotifier(deps: {
           first = row?.id ?? null;
           if (row) await deliver(row, request.email);
         }
-        if (request.sms && (await routeWhatsapp(request)) === 'sms') {
-          const row = await record(request, 'sms', request.sms.body, null, first);
+        const routed = request.sms ? await routeWhatsapp(request) : null;
+        if (request.sms && routed?.channel === 'sms') {
+          const row = await record(
+            request,
+            'sms',
+            request.sms.body,
+            null,
+            first,
+            routed.whatsappMessageId ?? null,
+          );
           if (row) await deliver(row, { text: request.sms.body });
         }
       } catch (error) {
@@ -210,5 +248,10 @@ export function createNotifier(deps: {
       return failed.length;
     },
     describe: () => [mailer.describe(), sms.describe(), ...(whatsapp ? [whatsapp.describe()] : [])],
+    providers: () => ({
+      email: mailer.name,
+      sms: sms.name,
+      whatsapp: whatsapp?.provider ?? null,
+    }),
   };
 }

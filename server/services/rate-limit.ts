@@ -12,6 +12,11 @@ export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is within `limit` per `windowSeconds`. */
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
   /**
+   * Takes back one hit() on `key` in the current window, for a request that turned out to cost
+   * nothing the limit guards (a code the phone's own limits refused to send).
+   */
+  giveBack(key: string, windowSeconds: number): Promise<void>;
+  /**
    * True for the first caller, then false for everyone until `windowSeconds` (at most a day) have
    * passed since the last true: a rolling window, so two claims are never closer than that, as
    * they can be across the edge of hit()'s fixed windows.
@@ -49,6 +54,16 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
         allowed: row.count <= limit,
         retryAfterSeconds: windowStart + windowSeconds - nowSeconds,
       };
+    },
+    async giveBack(key, windowSeconds) {
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      await db.kysely
+        .updateTable('rate_limit_hits')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', `${windowSeconds}:${key}`)
+        .where('window_start', '=', nowSeconds - (nowSeconds % windowSeconds))
+        .where('count', '>', 0)
+        .execute();
     },
     async claim(key, windowSeconds) {
       const nowMinute = minuteOf(Math.floor(clock.now().getTime() / 1000));

@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@server/config.js';
 
 export interface SmsProvider {
+  /** `outbox`: a file on this server, which reaches no one; else the provider that sends. */
+  readonly name: 'outbox' | 'twilio';
   send(to: string, body: string): Promise<void>;
   describe(): string;
 }
@@ -14,6 +16,7 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsPr
   const outbox = path.join(config.dataDir, 'outbox');
   const file = path.join(outbox, 'sms.jsonl');
   return {
+    name: 'outbox',
     async send(to, body) {
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const sizeBefore = existsSync(file) ? statSync(file).size : 0;
@@ -35,6 +38,7 @@ function twilioProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
   const { twilioAccountSid: sid, twilioAuthToken: token, twilioFrom: from } = config.sms;
   const url = `${config.sms.twilioApiUrl}/2010-04-01/Accounts/${sid}/Messages.json`;
   return {
+    name: 'twilio',
     async send(to, body) {
       const response = await fetch(url, {
         method: 'POST',

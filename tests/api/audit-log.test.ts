@@ -1,5 +1,6 @@
 // The owner's audit log: append-only on both databases whatever the code does, one entry per owner
-// action with the right before/after, and GET /api/audit/ with its filters, paging and roles.
+// action with the right before/after, GET /api/audit/ with its filters, paging and roles, and each
+// entry's action and summary in the reader's language.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines';
@@ -166,6 +167,7 @@ describe.each(testDatabases())('audit log on %s', (dialect) => {
         actor_id: newest.actor_id,
         actor_role: newest.actor_role,
         action: newest.action,
+        action_label: expect.any(String),
         object_type: newest.object_type,
         object_id: newest.object_id,
         summary: newest.summary,
@@ -216,6 +218,142 @@ describe.each(testDatabases())('audit log on %s', (dialect) => {
     it('is for the owner only', async () => {
       expect((await list('', alice.access)).status).toBe(403);
       expect((await t.request('GET', '/api/audit/')).status).toBe(401);
+    });
+  });
+  describe('in the reader’s language', () => {
+    const read = async (query: string, language?: 'en' | 'hi') => {
+      const answer = await t.request('GET', `/api/audit/${query}`, {
+        token: owner,
+        ...(language ? { headers: { 'accept-language': language } } : {}),
+      });
+      expect(answer.status).toBe(200);
+      return answer.body as { id: number; action_label: string; summary: string }[];
+    };
+
+    it('names the action and says what happened in English or in Hindi, from one entry', async () => {
+      const bina = await registerCustomer(t);
+      const { subscriptionId } = await api.activeSubscription(bina);
+      const leaveId = await api.pendingLeave(bina, subscriptionId);
+      const entry = await oneEntry(() => api.leaveAction(leaveId, 'approve', 'Enjoy'));
+      const query = `?object_type=leave&object_id=${leaveId}`;
+      const [english] = await read(query, 'en');
+      const [hindi] = await read(query, 'hi');
+      expect(english).toMatchObject({ id: entry.id, action_label: 'Leave approved' });
+      expect(english!.summary).toMatch(
+        new RegExp(`^Approved leave #${leaveId} \\(.+ to .+, 3 days\\)\\. Comment: “Enjoy”$`),
+      );
+      expect(hindi).toMatchObject({ id: entry.id, action_label: 'छुट्टी स्वीकृत' });
+      expect(hindi!.summary).toMatch(
+        new RegExp(`^छुट्टी #${leaveId} स्वीकृत की \\(.+ से .+, 3 दिन\\)। टिप्पणी: “Enjoy”$`),
+      );
+      // Without a language (dabba, curl): English, as the entry keeps it.
+      expect((await read(query))[0]!.summary).toBe(english!.summary);
+      expect(entry.summary).toBe(english!.summary);
+    });
+
+    it('writes a plan’s Hindi name for a reader of Hindi, the English one otherwise', async () => {
+      const plan = await api.plan({ name: 'Full Thali', name_hi: 'पूरी थाली' });
+      const query = `?action=plan.create&object_type=plan&object_id=${plan.id}`;
+      expect((await read(query, 'en'))[0]!.summary).toBe(`Created plan ${plan.code} “Full Thali”.`);
+      expect((await read(query, 'hi'))[0]!.summary).toBe(`प्लान ${plan.code} “पूरी थाली” बनाया।`);
+    });
+
+    it('shows an entry written before summaries were kept as messages as it was written', async () => {
+      const at = new Date().toISOString();
+      const legacy = await t.ctx.db.kysely
+        .insertInto('audit_log')
+        .values({
+          at,
+          actor_id: null,
+          actor_username: 'owner',
+          action: 'plan.retire',
+          object_type: 'plan',
+          object_id: null,
+          summary: 'Retired plan OLD "Old thali".',
+          before_json: null,
+          after_json: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const language of ['en', 'hi'] as const) {
+        const found = (await read('?action=plan.retire', language)).find(
+          (row) => row.id === legacy.id,
+        );
+        // An action this server has no name for reads as its code.
+        expect(found).toMatchObject({
+          action_label: 'plan.retire',
+          summary: 'Retired plan OLD "Old thali".',
+        });
+      }
+    });
+
+    it('calls an erased customer by the words the app has for them, in each language', async () => {
+      const erased = await t.ctx.db.kysely
+        .insertInto('audit_log')
+        .values({
+          at: new Date().toISOString(),
+          actor_id: 1,
+          actor_username: 'owner',
+          actor_role: 'mess_owner',
+          action: 'subscription.adjust',
+          object_type: 'subscription',
+          object_id: 45,
+          summary:
+            'Extended subscription #45 of Erased customer #45 by 2 days, to 1 Dec 2026: Rain',
+          summary_key: 'audit.summary.subscription.extend',
+          summary_values: JSON.stringify({
+            id: 45,
+            customer: 'erased-45',
+            days: 2,
+            end: { date: '2026-12-01' },
+            reason: 'Rain',
+          }),
+          before_json: null,
+          after_json: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const one = async (language: 'en' | 'hi') =>
+        (await read('?action=subscription.adjust&limit=500', language)).find(
+          (row) => row.id === erased.id,
+        )!.summary;
+      expect(await one('en')).toBe(
+        'Extended subscription #45 of Erased customer #45 by 2 days, to 1 Dec 2026: Rain',
+      );
+      expect(await one('hi')).toMatch(
+        /^मिटाया गया ग्राहक #45 की सदस्यता #45 2 दिन बढ़ाई, .+ तक: Rain$/,
+      );
+    });
+
+    it('keeps the space before a part of a sentence: "₹500 (UTR …)", never "₹500(UTR …)"', async () => {
+      const paid = await t.ctx.db.kysely
+        .insertInto('audit_log')
+        .values({
+          at: new Date().toISOString(),
+          actor_id: 1,
+          actor_username: 'owner',
+          actor_role: 'mess_owner',
+          action: 'refund.mark_paid',
+          object_type: 'refund',
+          object_id: 7,
+          summary: 'Paid refund #7 of ₹500 (UTR UTR123).',
+          summary_key: 'audit.summary.refund.mark_paid',
+          summary_values: JSON.stringify({
+            id: 7,
+            amount: { money: 50000 },
+            utr: { message: 'audit.part.utr', values: { utr: 'UTR123' } },
+            payout: '',
+            comment: '',
+          }),
+          before_json: null,
+          after_json: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const row = (await read('?action=refund.mark_paid&limit=500', 'en')).find(
+        (entry) => entry.id === paid.id,
+      )!;
+      expect(row.summary).toBe('Paid refund #7 of ₹500 (UTR UTR123).');
     });
   });
 });

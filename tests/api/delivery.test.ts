@@ -16,7 +16,7 @@ import {
   type PlanFixture,
 } from '../helpers/fixtures.js';
 import { createRider, storedMarks, type Rider } from '../helpers/riders.js';
-import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
+import { runSheetsOf } from '../../server/lifecycles/delivery-stop/delivery-stop.read.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
 

@@ -7,7 +7,7 @@ import { addDays, cutoffAt, DEFAULT_SETTINGS, type HoldPolicy } from '@machines'
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { type Customer, loginOwner, registerCustomer, signedInAgain } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
-import { notifyHeldCustomers } from '../../server/lifecycles/ledger/ledger.jobs.js';
+import { notifyHeldCustomers } from '../../server/lifecycles/dues/dues.jobs.js';
 
 const RECORD = '/api/payments/admin/payments/record_offline/';
 const ZONE = 'Asia/Kolkata';
@@ -144,6 +144,11 @@ describe.each(testDatabases())('the dues hold on %s', (dialect) => {
     const next = await sheet(day(3));
     expect(next.counts.mess).toEqual({ breakfast: 1, lunch: 1, dinner: 1 });
     expect(next.held.mess).toEqual({ breakfast: 1, lunch: 1, dinner: 1 });
+    // The owner's home counts tomorrow as the sheet does: without whom the hold takes off.
+    const home = await t.request('GET', '/api/owner/summary/', { token: owner });
+    const tomorrow = await sheet(home.body.tomorrow_meals.date);
+    expect(home.body.tomorrow_meals.counts).toEqual(tomorrow.counts);
+    expect(tomorrow.held.mess).toEqual({ breakfast: 1, lunch: 1, dinner: 1 });
 
     expect((await statement()).hold).toMatchObject({ reason: 'over_amount', balance: 2000 });
     const list = await heldList();

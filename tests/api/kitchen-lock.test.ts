@@ -171,7 +171,7 @@ describe.each(testDatabases())('kitchen locks on %s', (dialect) => {
       'Lunch 2 (+2 after 9:00 am)',
     );
     expect(lockHeadline('hi', 'lunch', day(2), after.locks.lunch, now, ZONE)).toBe(
-      'दोपहर का भोजन 2 (सुबह 9:00 बजे के बाद +2)',
+      'दोपहर का खाना 2 (सुबह 9:00 बजे के बाद +2)',
     );
 
     // A leave approved late takes Ravi off: the difference says so, and names him.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@machines/shared';
 import { OVERDUE_AFTER_DAYS } from '@machines/dues';
 import { seedDemo } from '../../server/demo/demo.js';
-import { readStatement } from '../../server/lifecycles/ledger/ledger.read.js';
+import { readStatement } from '../../server/lifecycles/dues/dues.read.js';
 import { seedDues } from '../bench/ledger.js';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner } from '../helpers/accounts.js';

@@ -3,7 +3,7 @@
 // owner writes, each change is audited, a customer's diet is on the profile and the kitchen sheet
 // counts each meal per diet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '@machines';
+import { addDays, formatCalendarDate, weekdayOf } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
 import { insertPlan, insertSubscription } from '../helpers/fixtures.js';
@@ -238,7 +238,7 @@ describe.each(testDatabases())('menu and diet on %s', (dialect) => {
     expect(set).toMatchObject({
       actor: 'owner',
       object_type: 'menu',
-      summary: `Changed the dinner of ${tomorrow()}: Khichdi (jain).`,
+      summary: `Changed the dinner of ${formatCalendarDate(tomorrow())}: Khichdi.`,
       before: null,
       after: { date: tomorrow(), meal: 'dinner', dishes: [{ name: 'Khichdi', mark: 'jain' }] },
     });

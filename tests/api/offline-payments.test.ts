@@ -162,7 +162,7 @@ describe.each(testDatabases())('offline payments on %s', (dialect) => {
     const [entry, ...more] = await auditOf([answer.body.payment.id]);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ actor_username: 'owner', object_type: 'payment' });
-    expect(entry?.summary).toContain(`₹3,000 (Cash) received on ${createdOn}`);
+    expect(entry?.summary).toContain(`₹3,000 (Cash) received on ${formatCalendarDate(createdOn)}`);
     expect(JSON.parse(entry?.before_json ?? '{}')).toEqual({
       subscription_status: 'PENDING_PAYMENT',
     });

@@ -333,6 +333,33 @@ describe.each(testDatabases())('owner home on %s', (dialect) => {
     });
   });
 
+  it('counts tomorrow’s meals net of meal skips, as the kitchen sheet does', async () => {
+    const a = customers[0]!;
+    const subA = await db()
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    const tomorrow = addDays(TODAY, 1);
+    const skip = await t.request('POST', '/api/meals/skips/', {
+      token: a.access,
+      body: { subscription: subA.id, meal_date: tomorrow, meal: 'lunch' },
+    });
+    expect(skip.status).toBe(201);
+    try {
+      const { body } = await get('/api/owner/summary/');
+      const sheet = await get('/api/kitchen/sheet/');
+      expect(sheet.body.skipped.mess.lunch).toBe(1);
+      expect(body.tomorrow_meals).toEqual({ date: tomorrow, counts: sheet.body.counts });
+      expect(body.tomorrow_meals.counts.mess).toEqual({ breakfast: 2, lunch: 1, dinner: 2 });
+    } finally {
+      const undone = await t.request('POST', `/api/meals/skips/${skip.body.id}/undo/`, {
+        token: a.access,
+      });
+      expect(undone.status).toBe(200);
+    }
+  });
+
   it('has 30 days of net revenue and new subscribers, ending today', async () => {
     const { body } = await get('/api/owner/summary/');
     expect(body.daily).toHaveLength(30);

@@ -1,4 +1,5 @@
-// Plans over HTTP: who sees what, the plan form's rules, unique codes, delete versus archive.
+// Plans over HTTP: who sees what, the plan form's rules, unique codes, delete versus archive, and
+// the owner's Hindi name and description, which readers of Hindi get wherever the plan is named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { loginOwner, registerCustomer, type Customer } from '../helpers/accounts.js';
@@ -42,7 +43,9 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
       id: expect.any(Number),
       code: input.code,
       name: input.name,
+      name_hi: null,
       description: input.description,
+      description_hi: null,
       is_active: true,
       service_type: 'mess',
       duration_days: 30,
@@ -56,6 +59,69 @@ describe.each(testDatabases())('plans on %s', (dialect) => {
       .where('id', '=', answer.body.id)
       .executeTakeFirstOrThrow();
     expect(Number(stored.base_price_paise)).toBe(199_950);
+  });
+
+  it('keeps an optional Hindi name and description beside the English ones', async () => {
+    const created = await createPlan(
+      planInput({ name: 'Full Thali', name_hi: '  पूरी थाली ', description_hi: 'तीन समय का खाना' }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Full Thali',
+      name_hi: 'पूरी थाली',
+      description_hi: 'तीन समय का खाना',
+    });
+    // Everyone's list carries both, so each reader's app shows theirs.
+    const listed = await t.request('GET', '/api/subscriptions/plans/');
+    expect(
+      (listed.body as { id: number; name_hi: string | null }[]).find(
+        (plan) => plan.id === created.body.id,
+      ),
+    ).toMatchObject({ name_hi: 'पूरी थाली', description_hi: 'तीन समय का खाना' });
+    // Emptied, it is gone: the English is shown to everyone again.
+    const cleared = await t.request('PATCH', `/api/subscriptions/plans/${created.body.id}/`, {
+      token: owner,
+      body: { name_hi: ' ', description_hi: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ name_hi: null, description_hi: null });
+    const tooLong = await t.request('PATCH', `/api/subscriptions/plans/${created.body.id}/`, {
+      token: owner,
+      headers: { 'accept-language': 'hi' },
+      body: { name_hi: 'क'.repeat(101) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.name_hi).toEqual(['हिन्दी नाम अधिकतम 100 अक्षरों का हो सकता है']);
+  });
+
+  it('names the plan in Hindi to a customer who reads Hindi: subscription and notices', async () => {
+    const plan = (
+      await createPlan(planInput({ name: 'Lunch only', name_hi: 'सिर्फ़ दोपहर का खाना' }))
+    ).body;
+    const hindi = await registerCustomer(t, { service: 'mess', language: 'hi' });
+    const english = await registerCustomer(t, { service: 'mess' });
+    for (const who of [hindi, english]) {
+      const subscribed = await t.request('POST', '/api/subscriptions/subscriptions/', {
+        token: who.access,
+        body: { plan: plan.id },
+      });
+      expect(subscribed.status).toBe(201);
+      // The body carries both names: the app shows the reader's.
+      expect(subscribed.body.plan).toMatchObject({
+        name: 'Lunch only',
+        name_hi: 'सिर्फ़ दोपहर का खाना',
+      });
+    }
+    const created = (userId: number) =>
+      t.ctx.db.kysely
+        .selectFrom('notification_logs')
+        .select('summary')
+        .where('user_id', '=', userId)
+        .where('notification_type', '=', 'subscription_created')
+        .executeTakeFirstOrThrow();
+    expect((await created(hindi.id)).summary).toContain('सिर्फ़ दोपहर का खाना');
+    expect((await created(english.id)).summary).toContain('Lunch only');
+    expect((await created(english.id)).summary).not.toContain('सिर्फ़');
   });
 
   it('applies the spec defaults: mess, price 0, 30 days, no meals, active', async () => {

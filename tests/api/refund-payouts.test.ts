@@ -318,7 +318,7 @@ describe.each(testDatabases())('refund payouts on %s', (dialect) => {
       .execute();
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ actor_username: 'owner', object_type: 'refund' });
-    const amount = /of (₹[\d,.]+):/.exec(audit.summary)?.[1];
+    const amount = /of (₹[\d,.]+)/.exec(audit.summary)?.[1];
     expect(amount).toMatch(/^₹[1-9]/);
     expect(views[0]!.summary).toBe(
       `Opened the full payout details of refund #${refundId} (${amount}), to Bank account XXXXXXXX4321 (Asha Verma, SBIN0001234).`,

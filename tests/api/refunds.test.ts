@@ -305,6 +305,8 @@ describe.each(testDatabases())('refund amounts on %s', (dialect) => {
       unused_paid_days: 1,
       base_end_date: addDays(t.ctx.today(), 1),
       adjusted_end_date: addDays(t.ctx.today(), 16),
+      // The 15 days of leave moved the last meal, and nothing else did.
+      end_date_moved_by: { leave_days: 15, closed_days: 0, owner_days: 0 },
       has_successful_payment: true,
     });
     const cancelled = await api.cancel(customer, subscriptionId);

@@ -212,6 +212,73 @@ describe.each(testDatabases())('staff on %s', (dialect) => {
     expect(claimed.body.error_code).toBe('staff.not_invited');
   });
 
+  it('writes the invite in the member’s language: Hindi when the owner says so, then every SMS', async () => {
+    const texts = (phone: string) =>
+      t
+        .smsOutbox()
+        .filter((message) => message.to === `+91${phone}`)
+        .map((message) => message.body);
+    const hindi = staffPhone();
+    const added = await add({
+      first_name: 'Sita',
+      last_name: '',
+      phone: hindi,
+      role: 'kitchen',
+      language: 'hi',
+    });
+    expect(added.status).toBe(201);
+    // The DLT template's fixed words in Hindi; the business, name, role and link are its variables.
+    const hindiInvite =
+      /^.+: नमस्ते Sita, आपको रसोई स्टाफ़ के रूप में जोड़ा गया है। अपना स्टाफ़ खाता लें \(7 दिन तक मान्य\): \S+\/claim\/[A-Za-z0-9_-]+$/;
+    expect(texts(hindi)).toEqual([expect.stringMatching(hindiInvite)]);
+    // A new invite goes in the language the account keeps.
+    const resent = await t.request('POST', `${STAFF}${added.body.id}/resend_invite/`, {
+      token: owner,
+    });
+    expect(resent.status).toBe(200);
+    expect(texts(hindi)).toEqual([
+      expect.stringMatching(hindiInvite),
+      expect.stringMatching(hindiInvite),
+    ]);
+    // Not said: the mess's usual language, English unless BUSINESS_LANGUAGE says otherwise.
+    const english = staffPhone();
+    expect(
+      (await add({ first_name: 'Gita', last_name: '', phone: english, role: 'kitchen' })).status,
+    ).toBe(201);
+    expect(texts(english)).toEqual([
+      expect.stringContaining(': hi Gita, you have been added as kitchen staff.'),
+    ]);
+    const wrong = await add({
+      first_name: 'X',
+      last_name: '',
+      phone: staffPhone(),
+      role: 'kitchen',
+      language: 'fr',
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'invites in the mess’s usual language when it is Hindi',
+    async () => {
+      const hindiMess = await createTestApp(dialect, { BUSINESS_LANGUAGE: 'hi' });
+      try {
+        const phone = staffPhone();
+        const answer = await hindiMess.request('POST', STAFF, {
+          token: await loginOwner(hindiMess),
+          body: { first_name: 'Mohan', last_name: '', phone, role: 'delivery' },
+        });
+        expect(answer.status).toBe(201);
+        const sms = hindiMess.smsOutbox().filter((message) => message.to === `+91${phone}`);
+        expect(sms.map((message) => message.body)).toEqual([
+          expect.stringContaining('नमस्ते Mohan, आपको डिलीवरी राइडर के रूप में जोड़ा गया है।'),
+        ]);
+      } finally {
+        await hindiMess.close();
+      }
+    },
+  );
+
   it('refuses a phone that is already an account, and bad fields, per field', async () => {
     const customer = await registerCustomer(t);
     const taken = await add({

@@ -57,6 +57,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         plan: {
           id: plan.id,
           name: plan.name,
+          name_hi: null,
           code: plan.code,
           is_active: true,
           service_type: 'mess',
@@ -442,6 +443,7 @@ describe.each(testDatabases())('subscriptions on %s', (dialect) => {
         unused_paid_days: 29,
         base_end_date: addDays(today, 29),
         adjusted_end_date: addDays(today, 29),
+        end_date_moved_by: { leave_days: 0, closed_days: 0, owner_days: 0 },
         has_successful_payment: true,
       });
       const other = await registerCustomer(t, { service: 'mess' });

@@ -3,7 +3,7 @@
 // the SMS link with a phone OTP and a password of their own, then signs in with it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@machines';
+import { DEFAULT_SETTINGS, formatPhone } from '@machines';
 import { createTestApp, testDatabases, type TestApp } from '../helpers/app.js';
 import { lastOtp, loginOwner, registerCustomer } from '../helpers/accounts.js';
 import { commerce, type Commerce } from '../helpers/commerce.js';
@@ -163,6 +163,25 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
     expect(receipt.status).toBe(200);
     expect(receipt.text).toContain(enrolled.body.customer.phone.slice(-5));
     expect(receipt.text).not.toContain('walk-in.invalid');
+  });
+
+  it('texts the claim link in the customer’s language when the owner gives it', async () => {
+    const phone = newPhone();
+    const enrolled = await enrol({ phone, amount: 0, language: 'hi' });
+    expect(enrolled.status).toBe(201);
+    const sms = t.smsOutbox().filter((message) => message.to === `+91${phone.slice(-10)}`);
+    expect(sms.map((message) => message.body)).toEqual([
+      expect.stringMatching(
+        /^.+: नमस्ते Ravi, आप जुड़ गए हैं। अपना खाता लें \(7 दिन तक मान्य\): \S+\/claim\/[A-Za-z0-9_-]+$/,
+      ),
+    ]);
+    // Their account keeps it: what the mess sends them later is in Hindi too.
+    const user = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', enrolled.body.customer.id)
+      .executeTakeFirstOrThrow();
+    expect(user.language).toBe('hi');
   });
 
   it('enrols with nothing paid: the whole price is due and no payment is made', async () => {
@@ -477,7 +496,7 @@ describe.each(testDatabases())('walk-ins on %s', (dialect) => {
       token: owner,
     });
     expect(resent.status).toBe(200);
-    expect(resent.body.detail).toBe(`A new claim link was sent to +91${phone}.`);
+    expect(resent.body.detail).toBe(`A new claim link was sent to ${formatPhone(`+91${phone}`)}.`);
     expect(resent.body.claim.status).toBe('OPEN');
     expect(Date.parse(resent.body.claim.expires_at)).toBeGreaterThan(t.clock.now().getTime());
     const second = claimToken(phone);

@@ -68,8 +68,11 @@ describe('the built web app', () => {
     expect(brotli.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
-    // The security headers apply to files too.
-    expect(brotli.headers['content-security-policy']).toContain("script-src 'self'");
+    // A build file carries the security headers a script heeds, not a document's.
+    expect(brotli.headers['x-content-type-options']).toBe('nosniff');
+    expect(brotli.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(brotli.headers['content-security-policy']).toBeUndefined();
+    expect(brotli.headers['x-frame-options']).toBeUndefined();
 
     const gzip = await get(url, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -127,6 +130,8 @@ describe('the built web app', () => {
   it('revalidates the fixed names: the service worker, the manifest and robots.txt', async () => {
     const worker = await get('/sw.js', 'br');
     expect(worker.headers['cache-control']).toBe('no-cache');
+    // The service worker runs under the policy it is sent with.
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
     expect(worker.headers['content-type']).toMatch(/javascript/);
     const manifest = await get('/manifest.webmanifest');
     expect(manifest.headers['cache-control']).toBe('no-cache');

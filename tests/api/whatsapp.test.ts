@@ -444,7 +444,7 @@ describe.each(testDatabases())('WhatsApp on %s', (dialect) => {
       'consent.withdraw',
       'consent.grant',
     ]);
-    expect(audit[1]!.summary).toContain('reply_stop');
+    expect(audit[1]!.summary).toContain('withdrawn (reply STOP)');
   });
 
   it('the owner records spoken consent, naming who heard it', async () => {

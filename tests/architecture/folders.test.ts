@@ -72,9 +72,7 @@ describe('server folders', () => {
       "import { csvFile } from '@server/platform/csv.js';",
       'export const used = [homeSummary, textCell, dueMealsKey, csvFile];',
     ].join('\n');
-    expect(await refusedLines('server/lifecycles/ledger/ledger.jobs.ts', ownerView)).toEqual([
-      1, 2,
-    ]);
+    expect(await refusedLines('server/lifecycles/dues/dues.jobs.ts', ownerView)).toEqual([1, 2]);
     expect(await refusedLines('server/resources/plans/plan.handlers.ts', ownerView)).toEqual([
       1, 2,
     ]);

@@ -24,6 +24,10 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   feedback: { store: 'lifecycles/feedback/feedback.store.ts', machine: 'feedbackMachine' },
   meal_skips: { store: 'lifecycles/meal-skip/meal-skip.store.ts', machine: 'mealSkipMachine' },
   closed_days: { store: 'lifecycles/closed-day/closed-day.store.ts', machine: 'closedDayMachine' },
+  closure_rules: {
+    store: 'lifecycles/closure-rule/closure-rule.store.ts',
+    machine: 'closureRuleMachine',
+  },
   payment_links: {
     store: 'lifecycles/payment-link/payment-link.store.ts',
     machine: 'paymentLinkMachine',
@@ -37,7 +41,7 @@ const STATUS_OWNERS: Readonly<Record<string, { store: string; machine?: string }
   // Cash a rider collected: pending until the owner confirms (a cash payment, in the same
   // transaction) or rejects it, as machines/delivery-stop's cash-collection machine decides.
   cash_collections: {
-    store: 'lifecycles/delivery/delivery.store.ts',
+    store: 'lifecycles/delivery-stop/delivery-stop.store.ts',
     machine: 'cashCollectionMachine',
   },
   // Reminders: claimed by their unique key, then sent or skipped as the reminder machine says

@@ -16,7 +16,7 @@ import { seedDemo } from '../../server/demo/demo.js';
 import { tiffinDeliveriesOf } from '../../server/lifecycles/kitchen/kitchen.deliveries.js';
 import { freePort } from '../helpers/server-process.js';
 import { startHaproxy } from '../helpers/load-balancer.js';
-import { runSheetsOf } from '../../server/lifecycles/delivery/delivery.read.js';
+import { runSheetsOf } from '../../server/lifecycles/delivery-stop/delivery-stop.read.js';
 import {
   benchEnv,
   draw,

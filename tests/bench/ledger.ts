@@ -26,7 +26,7 @@ import type {
   LedgerEntriesTable,
   SubscriptionsTable,
 } from '../../server/platform/db/schema.js';
-import { readStatement } from '../../server/lifecycles/ledger/ledger.read.js';
+import { readStatement } from '../../server/lifecycles/dues/dues.read.js';
 import {
   benchEnv,
   cpuMicros,

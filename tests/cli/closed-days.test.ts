@@ -1,7 +1,8 @@
 // dabba closed against a real server: close a day, see it listed with how many subscriptions
-// moved, a refusal as the catalogue says it, and remove it again.
+// moved, a refusal as the catalogue says it, and remove it again; close a weekday's lunch every
+// week, see its dates closed and listed, and withdraw it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@machines';
+import { addDays, weekdayOf } from '@machines';
 import { subscriber, type Subscriber } from './fixtures.js';
 import { dabba, loginAsOwner, startCliServer, type CliServer } from './helpers.js';
 
@@ -72,6 +73,50 @@ describe('dabba closed', () => {
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe(
       `${date} lunch open again (Water cut): 1 subscription moved back.\n`,
+    );
+    expect(await endDate()).toBe(before);
+  });
+
+  it('closes a lunch every week, lists the rule and its dates, and withdraws it', async () => {
+    const first = addDays(server.t.ctx.today(), 2);
+    const weekday = weekdayOf(first);
+    const before = await endDate();
+    const bad = await dabba(server, [
+      ...['closed', 'rule', 'add', '--weekday', 'someday', '--from', first],
+      ...['--reason', 'x'],
+    ]);
+    expect(bad.code).toBe(2);
+    const added = await dabba(server, [
+      ...['closed', 'rule', 'add', '--weekday', weekday.slice(0, 3), '--meal', 'lunch'],
+      ...['--from', first, '--until', addDays(first, 7), '--reason', 'Market day'],
+    ]);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toBe(
+      `Every ${weekday} (lunch) from ${first} to ${addDays(first, 7)} (Market day): ` +
+        `closed ${first}, ${addDays(first, 7)}; 2 days given back to plans.\n`,
+    );
+    expect(await endDate()).toBe(addDays(before!, 2));
+
+    const rules = await dabba(server, ['closed', 'rule', '--json']);
+    const [rule] = rules.json() as Array<{ id: number; status: string }>;
+    expect(rule).toMatchObject({ status: 'ACTIVE' });
+    const table = await dabba(server, ['closed', 'rule', 'list']);
+    expect(table.stdout).toMatch(/ID\s+EVERY\s+FROM\s+UNTIL\s+STATUS\s+NEXT/);
+    expect(table.stdout).toContain(`${weekday} (lunch)`);
+    const closures = await dabba(server, ['closed', 'list', '--json']);
+    expect(
+      (closures.json() as Array<{ date: string; rule: number | null; status: string }>)
+        .filter((closure) => closure.rule === rule!.id)
+        .map((closure) => closure.date)
+        .sort(),
+    ).toEqual([first, addDays(first, 7)]);
+
+    const withdrawn = await dabba(server, ['closed', 'rule', 'withdraw', String(rule!.id)]);
+    expect(withdrawn.code).toBe(0);
+    expect(withdrawn.stdout).toBe(
+      `Every ${weekday} (lunch) from ${first} to ${addDays(first, 7)} (Market day) withdrawn: ` +
+        `2 days taken back from plans.\n`,
     );
     expect(await endDate()).toBe(before);
   });

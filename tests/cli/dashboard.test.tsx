@@ -98,7 +98,12 @@ const leave = (id: number, status: 'PENDING' | 'APPROVED', name: string) =>
   leaveItem({
     id,
     status,
-    subscription: { id: 1, plan_name: 'Mess Monthly', subscription_type: 'mess' },
+    subscription: {
+      id: 1,
+      plan_name: 'Mess Monthly',
+      plan_name_hi: null,
+      subscription_type: 'mess',
+    },
     leave_start_date: '2026-11-23',
     leave_end_date: '2026-11-24',
     reason: 'Festival',

@@ -95,7 +95,7 @@ describe('dabba routes and deliveries', () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/North\s+1 of 2\s+1\s+0/);
     expect(shown.stdout).toMatch(/Missed:\n/);
-    expect(shown.stdout).toMatch(/North\s+Bina K\s+\+91\d{10}\s+not home/);
+    expect(shown.stdout).toMatch(/North\s+Bina K\s+\+91 \d{5} \d{5}\s+not home/);
     const json = await dabba(server, ['deliveries', '--date', date, '--meal', 'lunch', '--json']);
     expect(json.json()).toMatchObject({
       routes: [{ name: 'North', total: 2, delivered: 1, not_delivered: 1, pending: 0 }],
@@ -109,5 +109,24 @@ describe('dabba routes and deliveries', () => {
     expect(today.json()).toMatchObject({
       date: todayIn('Asia/Kolkata', server.t.clock.now().getTime()),
     });
+  });
+
+  it('without --meal shows the next meal, as the web page opens on it', async () => {
+    const saved = server.t.clock.now().toISOString();
+    try {
+      // 07:00, 12:00 and 19:00 in India: breakfast, lunch, dinner.
+      for (const [utc, meal] of [
+        ['T01:30:00.000Z', 'breakfast'],
+        ['T06:30:00.000Z', 'lunch'],
+        ['T13:30:00.000Z', 'dinner'],
+      ] as const) {
+        server.t.clock.setTo(`${saved.slice(0, 10)}${utc}`);
+        const shown = await dabba(server, ['deliveries', '--json']);
+        expect(shown.stderr).toBe('');
+        expect(shown.json()).toMatchObject({ meal });
+      }
+    } finally {
+      server.t.clock.setTo(saved);
+    }
   });
 });

@@ -1,5 +1,6 @@
 // dabba kitchen and the lock at the cutoff: the sheet heads each meal with its lock and counts by
 // diet; --diff prints the locked count beside the live one, per service and diet, and who changed.
+// Without --date or --meal it prints the meal being cooked now, as the web's sheet opens on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_SETTINGS } from '@machines';
 import { subscriber, type Subscriber } from './fixtures.js';
@@ -71,5 +72,34 @@ describe('dabba kitchen with the lock at the cutoff', () => {
       `lunch=${DEFAULT_SETTINGS.cutoffs.lunch.time}/0`,
     ]);
     expect(restored.code).toBe(0);
+  });
+
+  it('without --date or --meal prints the meal being cooked now, by the business clock', async () => {
+    const saved = server.t.clock.now();
+    const today = day(0);
+    try {
+      // 6 am in India: breakfast has gone out, the kitchen is on today's lunch.
+      server.t.clock.setTo(`${today}T06:00:00+05:30`);
+      const morning = await dabba(server, ['kitchen']);
+      expect(morning.stderr).toBe('');
+      expect(morning.stdout.startsWith(`Kitchen sheet for ${today}, lunch\n`)).toBe(true);
+      expect(morning.stdout).toContain('Lunch deliveries');
+      expect(morning.stdout).not.toContain('Dinner deliveries');
+      // --meal alone keeps the date; --date alone is the whole day.
+      const dinner = await dabba(server, ['kitchen', '--meal', 'dinner']);
+      expect(dinner.stdout.startsWith(`Kitchen sheet for ${today}, dinner\n`)).toBe(true);
+      const wholeDay = await dabba(server, ['kitchen', '--date', today]);
+      expect(wholeDay.stdout.startsWith(`Kitchen sheet for ${today}\n`)).toBe(true);
+      expect(wholeDay.stdout).toContain('Breakfast deliveries');
+
+      // After dinner has gone out: tomorrow's breakfast.
+      server.t.clock.setTo(`${today}T19:30:00+05:30`);
+      const evening = await dabba(server, ['kitchen']);
+      expect(evening.stdout.startsWith(`Kitchen sheet for ${day(1)}, breakfast\n`)).toBe(true);
+      const json = await dabba(server, ['kitchen', '--json']);
+      expect(json.json()).toMatchObject({ date: day(1) });
+    } finally {
+      server.t.clock.setTo(saved);
+    }
   });
 });

@@ -63,6 +63,13 @@ describe('dabba dashboard', () => {
     expect(text).toMatch(new RegExp(`^${today} +₹6,000 +0$`, 'm'));
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toMatch(/\.00\b/);
+    // Nothing is set up on this server: the home says that no message leaves it, and what to set.
+    expect(text).toMatch(
+      /^No message leaves this server yet\. Not set up: e-mail, SMS and WhatsApp; their messages are only written to DATA_DIR\/outbox and nobody receives them\.$/m,
+    );
+    expect(text).toContain(
+      'Set SMTP_URL (e-mail), SMS_PROVIDER (SMS) and WHATSAPP_TOKEN with WHATSAPP_PHONE_NUMBER_ID (WhatsApp)',
+    );
   });
 
   it('users list --expiring-within 3 lists the customers behind the count', async () => {

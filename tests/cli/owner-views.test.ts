@@ -300,7 +300,7 @@ describe('dabba owner views', () => {
     expect(bad.stderr).toContain('"password" is not a column');
   });
 
-  it('a customer token gets exit 3 with a hint to use the owner account', async () => {
+  it('a customer token gets exit 4 (signed in, not allowed), not 3, with a hint to use the owner account', async () => {
     const customer = await registerCustomer(server.t);
     const { writeSession } = await import('../../cli/services/session-store.js');
     const other = { configDir: `${server.configDir}/customer` };
@@ -309,7 +309,7 @@ describe('dabba owner views', () => {
       { url: server.url, access: customer.access, refresh: customer.refresh },
     );
     const result = await dabba(other, ['users', 'list']);
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(4);
     expect(result.stderr).toContain('owner account');
   });
 });

@@ -34,8 +34,8 @@ describe.each(testDatabases())('dabba staff on %s', (dialect) => {
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
     expect(added.stdout).toBe(
-      'Added Kamla Devi (Kitchen, +919812377001): invited.\n' +
-        'An SMS with a link to claim the account was sent to +919812377001.\n',
+      'Added Kamla Devi (Kitchen, +91 98123 77001): invited.\n' +
+        'An SMS with a link to claim the account was sent to +91 98123 77001.\n',
     );
     const first = inviteToken(server.t, '9812377001');
 
@@ -46,12 +46,12 @@ describe.each(testDatabases())('dabba staff on %s', (dialect) => {
     expect(kamla).toMatchObject({ status: 'invited', role: 'kitchen' });
     const table = await dabba(server, ['staff', 'list']);
     expect(table.stdout).toMatch(
-      /Kamla Devi\s+Kitchen\s+Invited\s+\+919812377001\s+-\s+resend-invite, deactivate/,
+      /Kamla Devi\s+Kitchen\s+Invited\s+\+91 98123 77001\s+-\s+resend-invite, deactivate/,
     );
 
     const resent = await dabba(server, ['staff', 'resend-invite', String(kamla.id)]);
     expect(resent.code).toBe(0);
-    expect(resent.stdout).toBe('Re-invited Kamla Devi (Kitchen, +919812377001): invited.\n');
+    expect(resent.stdout).toBe('Re-invited Kamla Devi (Kitchen, +91 98123 77001): invited.\n');
     expect(inviteToken(server.t, '9812377001')).not.toBe(first);
 
     const off = await dabba(server, ['staff', 'deactivate', String(kamla.id), '--json']);
@@ -66,12 +66,12 @@ describe.each(testDatabases())('dabba staff on %s', (dialect) => {
     expect(resend.stderr).toContain('This staff member is deactivated.');
     const listed = await dabba(server, ['staff']);
     expect(listed.stdout).toMatch(
-      /Kamla Devi\s+Kitchen\s+Deactivated\s+\+919812377001\s+-\s+reactivate/,
+      /Kamla Devi\s+Kitchen\s+Deactivated\s+\+91 98123 77001\s+-\s+reactivate/,
     );
 
     const on = await dabba(server, ['staff', 'reactivate', String(kamla.id)]);
     expect(on.code).toBe(0);
-    expect(on.stdout).toBe('Reactivated Kamla Devi (Kitchen, +919812377001): invited.\n');
+    expect(on.stdout).toBe('Reactivated Kamla Devi (Kitchen, +91 98123 77001): invited.\n');
     const twice = await dabba(server, ['staff', 'reactivate', String(kamla.id)]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('This staff member is not deactivated.');
@@ -104,12 +104,12 @@ describe.each(testDatabases())('dabba staff on %s', (dialect) => {
     );
     expect(login.code).toBe(0);
     const leaves = await dabba(other, ['leaves', 'list']);
-    expect(leaves.code).toBe(3);
+    expect(leaves.code).toBe(4);
     expect(leaves.stderr).toContain(
       `You are signed in as ${cook.username} (kitchen staff); only the owner or a manager may do this.`,
     );
     const staff = await dabba(other, ['staff', 'list']);
-    expect(staff.code).toBe(3);
+    expect(staff.code).toBe(4);
     expect(staff.stderr).toContain('; only the owner may do this.');
     // What the role allows still works.
     const closed = await dabba(other, ['closed', 'list', '--json']);

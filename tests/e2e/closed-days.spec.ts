@@ -1,7 +1,10 @@
 // Issue 20, closed days: on a 360 px phone the owner closes a festival day from the Closed days
 // screen and every end date moves once (a second, identical request moves nobody again); the
 // customer's kitchen count for that day is 0 and the day is listed; opening it again before its
-// first cutoff moves exactly those end dates back. Both languages.
+// first cutoff moves exactly those end dates back. Then (issue 37, item 13) the same weekday's lunch
+// is closed every week for that one week: the lunch plan moves once, the date is listed as closed
+// every week and the kitchen sheet has lunch closed; withdrawing the rule moves it back. Both
+// languages.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   PLANS,
@@ -107,5 +110,49 @@ test('the owner closes a festival day on a phone and every end date moves once',
   await expect(
     page.getByRole('region', { name: msg('closedDays.past') }).getByText(reason),
   ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // Repeat every week: the festival's weekday, lunch only, from that date to that date.
+  const weekly = language() === 'hi' ? 'साप्ताहिक छुट्टी' : 'Weekly off';
+  await page.getByLabel(msg('closedDays.form.date')).fill(festival);
+  await page.getByLabel(msg('closedDays.repeat.toggle')).check();
+  const meals = page.getByRole('group', { name: msg('closedDays.repeat.meals') });
+  await meals.getByLabel(msg('format.meal.breakfast')).uncheck();
+  await meals.getByLabel(msg('format.meal.dinner')).uncheck();
+  await expect(
+    page.getByRole('group', { name: msg('closedDays.repeat.weekdays') }).getByRole('checkbox', {
+      checked: true,
+    }),
+  ).toHaveCount(1);
+  await page.getByLabel(msg('closedDays.repeat.until')).fill(festival);
+  await page.getByLabel(msg('closedDays.form.reason')).fill(weekly);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, '/admin/closed-days, repeating every week');
+  await page.getByRole('button', { name: msg('closedDays.repeat.submit'), exact: true }).click();
+  await expectToast(page, msg('closedDays.repeat.toast.created'));
+  expect(await endDates()).toEqual([before[0], plusDays(before[1]!, 1)]);
+  await expect(
+    upcoming
+      .getByRole('listitem')
+      .filter({ hasText: weekly })
+      .getByText(msg('closedDays.fromRule')),
+  ).toBeVisible();
+  const weeklySheet = await kitchenLunch(page.request, festival);
+  expect(weeklySheet.closed.lunch?.reason).toBe(weekly);
+  expect(weeklySheet.counts.tiffin.lunch).toBe(0);
+
+  const rules = page.getByRole('region', { name: msg('closedDays.repeat.title') });
+  await rules
+    .getByRole('listitem')
+    .filter({ hasText: weekly })
+    .getByRole('button', { name: msg('closedDays.repeat.withdraw') })
+    .click();
+  await page
+    .getByRole('dialog', { name: msg('closedDays.repeat.confirm.title') })
+    .getByRole('button', { name: msg('closedDays.repeat.confirm.withdraw') })
+    .click();
+  await expectToast(page, msg('closedDays.repeat.toast.withdrawn'));
+  expect(await endDates()).toEqual(before);
+  await expect(rules.getByText(weekly)).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

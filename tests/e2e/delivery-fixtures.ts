@@ -14,7 +14,7 @@ export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
  * A rider (or, with `role`, another staff member) added by the owner and claimed through the SMS
- * invite: their username and id.
+ * invite: their id, username and password, and phone (E.164, and the 10 digits typed).
  */
 export async function addRider(
   request: APIRequestContext,
@@ -33,7 +33,7 @@ export async function addRider(
   expect(added.status(), `add ${role}`).toBe(201);
   const { id } = (await added.json()) as { id: number };
   await claimInvite(request, phone, username, password);
-  return { id, username, password };
+  return { id, username, password, phone, local };
 }
 
 /** The staff invite last texted to `phone` (E.164) claimed: the code, then a username and password. */

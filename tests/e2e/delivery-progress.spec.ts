@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addRider, auth, tiffinCustomer } from './delivery-fixtures';
 import { msg, refusal } from './i18n';
-import { expectAccessible, indiaDate, ownerLogsIn } from './owner-fixtures';
+import { expectAccessible, indiaDate, openFromNav, ownerLogsIn } from './owner-fixtures';
 import { apiLogin, expectToast, ownerToken, shot } from './support';
 
 interface SheetStop {
@@ -60,11 +60,10 @@ test('the owner follows the run live, confirms the cash and prints the sheet in 
   });
   expect(taken.status(), 'a route to collide with').toBe(201);
 
-  // 2. The owner opens Deliveries from the account menu and adds the route on the Routes tab.
+  // 2. The owner opens Deliveries from the navigation and adds the route on the Routes tab.
   await page.setViewportSize({ width: 1366, height: 900 });
   await ownerLogsIn(page);
-  await page.getByRole('button', { name: msg('shell.accountMenu', { username: 'owner' }) }).click();
-  await page.getByRole('menuitem', { name: msg('nav.deliveriesOwner') }).click();
+  await openFromNav(page, msg('nav.deliveriesOwner'));
   await expect(
     page.getByRole('heading', { level: 1, name: msg('deliveries.owner.title') }),
   ).toBeVisible();
@@ -315,10 +314,7 @@ test('a manager follows the run on a phone and gives a route a rider no route ha
   await page.getByLabel(msg('auth.field.password'), { exact: true }).fill(manager.password);
   await page.getByRole('button', { name: msg('auth.login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page
-    .getByRole('button', { name: msg('shell.accountMenu', { username: manager.username }) })
-    .click();
-  await page.getByRole('menuitem', { name: msg('nav.deliveriesOwner') }).click();
+  await openFromNav(page, msg('nav.deliveriesOwner'));
   await expect(
     page.getByRole('heading', { level: 1, name: msg('deliveries.owner.title') }),
   ).toBeVisible();

@@ -2,8 +2,12 @@
 // tomorrow's lunch count fixed at its cutoff, and a walk-in recorded after the lock shows as a
 // difference naming the customer ("Lunch 3 (+1 after 9:00 am)"). Both languages. No clock is
 // moved: the owner puts lunch's cutoff into the past, so tomorrow's lunch is due now.
+// Issue 37, item 11: opened without a date and meal, the sheet is the meal being cooked now and
+// the address says so; a link naming a date and meal opens that meal; another meal chosen on the
+// page replaces the address.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  cookingMealAt,
   DEFAULT_SETTINGS,
   lockHeadline,
   lockNotes,
@@ -89,7 +93,26 @@ test('the locked sheet shows a late change as a difference, on a phone', async (
   expect(after.difference).toBe((locked.difference ?? 0) + 1);
   expect(after.added.map((one) => one.name)).toContain(walkIn.fullName);
 
+  // Without a date and meal: the meal being cooked now, written into the address.
+  const cookingBefore = cookingMealAt(new Date().toISOString(), ZONE);
   await openSignedIn(page, await ownerTokens(page.request), '/admin/kitchen');
+  await expect(page).toHaveURL(/\/admin\/kitchen\?date=\d{4}-\d{2}-\d{2}&meal=\w+$/);
+  const cookingAfter = cookingMealAt(new Date().toISOString(), ZONE);
+  const opened = new URL(page.url()).searchParams;
+  const cooking = [cookingBefore, cookingAfter].find(
+    (candidate) => candidate.date === opened.get('date') && candidate.meal === opened.get('meal'),
+  );
+  expect(cooking, `${page.url()} names the meal being cooked now`).toBeDefined();
+  await expect(page.getByLabel(msg('kitchen.date'), { exact: true })).toHaveValue(cooking!.date);
+  await expect(page.getByLabel(msg('kitchen.meal'), { exact: true })).toHaveValue(cooking!.meal);
+
+  // A cook's link to tomorrow's lunch opens it.
+  await page.goto(`/admin/kitchen?date=${tomorrow}&meal=lunch`);
+  await expect(
+    page.getByRole('heading', { name: msg('kitchen.countsTitle', { meal: tx('Lunch') }) }),
+  ).toBeVisible();
+  await expect(page.getByLabel(msg('kitchen.date'), { exact: true })).toHaveValue(tomorrow);
+  await expect(page.getByLabel(msg('kitchen.meal'), { exact: true })).toHaveValue('lunch');
   const locks = page.getByRole('list', { name: msg('kitchen.locks.caption') });
   await expect(
     page.getByRole('heading', { name: msg('kitchen.locks.title'), exact: true }),
@@ -107,8 +130,19 @@ test('the locked sheet shows a late change as a difference, on a phone', async (
   await expect(dinner).toContainText(
     lockHeadline(language(), 'dinner', tomorrow, sheet.dinner, now, ZONE, tx('Dinner')),
   );
+  await expect(lunch).toHaveAttribute('aria-current', 'true');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, '/admin/kitchen with a locked lunch');
+
+  // Dinner chosen on the page: the address names it, in place of lunch's (Back leaves the sheet).
+  const entries = await page.evaluate(() => history.length);
+  await page.getByLabel(msg('kitchen.meal'), { exact: true }).selectOption('dinner');
+  await expect(page).toHaveURL(new RegExp(`/admin/kitchen\\?date=${tomorrow}&meal=dinner$`));
+  await expect(
+    page.getByRole('heading', { name: msg('kitchen.countsTitle', { meal: tx('Dinner') }) }),
+  ).toBeVisible();
+  await expect(dinner).toHaveAttribute('aria-current', 'true');
+  expect(await page.evaluate(() => history.length)).toBe(entries);
 
   await putSettings(page.request, DEFAULT_SETTINGS);
 });

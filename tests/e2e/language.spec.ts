@@ -1,6 +1,7 @@
 // English ⇄ हिन्दी: a visitor's switch sticks on the device, an account remembers its language on
 // every device and its notices follow it, and every screen, a customer's and the owner's, on a
-// desktop and a 360 px phone, reads Hindi: no English word left but the data people typed.
+// desktop and a 360 px phone, reads Hindi: no English word left but the data people typed (the
+// audit log's summaries too, and a plan's Hindi name where the owner gave one).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const serverHindi = catalogue('server/locales/hi.json');
 const PLAN = {
   code: 'E2E-LANG-MESS',
   name: 'Mess Monthly (language)',
+  name_hi: 'मेस मासिक (भाषा)',
   service_type: 'mess' as const,
   base_price: 2400,
   duration_days: 30,
@@ -50,6 +52,11 @@ const LATIN_ALLOWED = new Set(
     'Instagram',
     'WhatsApp',
     'SMS',
+    // The settings the owner's home names for setting up a channel (SMTP_URL, SMS_PROVIDER…).
+    'SMTP',
+    'URL',
+    'PROVIDER',
+    'TOKEN',
     'English',
     'ID',
     'AM',
@@ -71,7 +78,7 @@ function strings(value: unknown, into: Set<string>): Set<string> {
 /** The data on the screens: every string the API answers the owner and this customer. */
 async function dataWords(request: APIRequestContext, tokens: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const reads: Array<[string, string]> = [];
+  const reads: Array<[string, string, Record<string, string>?]> = [];
   const [ownerAccess, customerAccess] = tokens as [string, string];
   for (const url of [
     '/api/accounts/owner/users/?limit=500',
@@ -80,13 +87,15 @@ async function dataWords(request: APIRequestContext, tokens: string[]): Promise<
     '/api/subscriptions/leaves/?limit=500',
     '/api/payments/refunds/?limit=500',
     '/api/payments/admin/payments/?limit=500',
-    '/api/audit/?limit=500',
     '/api/business/',
     '/api/subscriptions/plans/',
     '/api/owner/summary/',
   ]) {
     reads.push([url, ownerAccess]);
   }
+  // The audit log's summaries are the server's sentences, written in the reader's language: only
+  // the values in them (names, reasons) are data.
+  reads.push(['/api/audit/?limit=500', ownerAccess, { 'Accept-Language': 'hi' }]);
   for (const url of [
     '/api/accounts/profile/',
     '/api/subscriptions/subscriptions/',
@@ -99,8 +108,8 @@ async function dataWords(request: APIRequestContext, tokens: string[]): Promise<
   }
   // Independent reads, sent together.
   const answers = await Promise.all(
-    reads.map(([url, access]) =>
-      request.get(url, { headers: { Authorization: `Bearer ${access}` } }),
+    reads.map(([url, access, headers]) =>
+      request.get(url, { headers: { Authorization: `Bearer ${access}`, ...headers } }),
     ),
   );
   for (const answer of answers) if (answer.ok()) strings(await answer.json(), found);
@@ -234,6 +243,11 @@ for (const viewport of [
       await page.goto(pathname);
       await expectHindi(page, data, `${viewport.name} visitor ${pathname}`);
     }
+    // The landing page's plans: the owner's Hindi name.
+    await page.goto('/');
+    await page.getByRole('button', { name: webHindi['landing.viewPlans'] }).click();
+    await expect(page.getByRole('heading', { name: PLAN.name_hi })).toBeVisible();
+    await shot(page, `language-${viewport.name}-visitor-plans`);
 
     await signIn(page, tokens!);
     for (const pathname of [
@@ -249,6 +263,9 @@ for (const viewport of [
     ]) {
       await page.goto(pathname);
       await expectHindi(page, data, `${viewport.name} customer ${pathname}`);
+      if (pathname === '/plans' || pathname === '/subscriptions') {
+        await expect(page.getByRole('heading', { name: PLAN.name_hi })).toBeVisible();
+      }
     }
 
     await signIn(page, owner);

@@ -1,16 +1,19 @@
-// The Lighthouse gate: the landing page, the login page and both dashboards score 100 for
-// accessibility and shift no layout (CLS ≤ 0.1) in every run of `npm test`, and at least 90 for
-// performance under `npm run bench` (LIGHTHOUSE_PERFORMANCE=1), with Lighthouse's default mobile
-// preset (a mid-range phone on slow 4G, simulated: 150 ms round trips, 1.6 Mbit/s, 4× CPU
-// slowdown), on the built product the other browser journeys use. Each run gets a Chromium of its own with a fresh profile (nothing
-// cached, no service worker), so every page is measured as a first visit.
+// The Lighthouse gate: the landing page, the login page, both dashboards, the dues page and a
+// rider's page score 100 for accessibility and shift no layout (CLS ≤ 0.05) in every run of
+// `npm test`, and at least 90 for performance, within issue 37's JavaScript budgets, under
+// `npm run bench` (LIGHTHOUSE_PERFORMANCE=1), with Lighthouse's default mobile preset (a mid-range
+// phone on slow 4G, simulated: 150 ms round trips, 1.6 Mbit/s, 4× CPU slowdown), on the built
+// product the other browser journeys use. Each run gets a Chromium of its own with a fresh profile
+// (nothing cached, no service worker), so every page is measured as a first visit.
 import { chromium, expect, test, type APIRequestContext } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { addRider, auth, tiffinCustomer } from './delivery-fixtures';
 import {
   ensurePlan,
+  loginApi,
   ownerTokens,
   PLANS,
   registerCustomer,
@@ -21,7 +24,18 @@ import {
 const MIN_PERFORMANCE = 90;
 const MIN_ACCESSIBILITY = 100;
 /** Layout does not depend on the machine's speed: every page holds its place in every run. */
-const MAX_CLS = 0.1;
+const MAX_CLS = 0.05;
+/**
+ * JavaScript transferred (bytes on the wire, headers included, as Lighthouse counts them) that a
+ * page may need, where issue 37 sets a budget: riders and customers use cheap phones. The sizes do
+ * not move with the machine, but the budgets are not met yet (docs/performance.md), so they gate
+ * `npm run bench` with the performance score, and the suite prints them.
+ */
+const MAX_SCRIPT_BYTES: Readonly<Record<string, number>> = {
+  'landing /': 80_000,
+  'customer /dashboard': 130_000,
+  'rider /admin/deliveries': 130_000,
+};
 /**
  * The performance score is a timing: on this 2-core machine the same build scores 66 to 91 on a
  * dashboard from one run to the next. Budgets live in the benchmarks
@@ -55,6 +69,8 @@ const CHROME_FLAGS = [
 ];
 
 interface Scores {
+  /** JavaScript transferred: every script's bytes on the wire, headers included. */
+  scriptBytes: number;
   performance: number;
   accessibility: number;
   cls: number;
@@ -113,7 +129,12 @@ async function measureOnce(url: string, session: Session | null, report: string)
       .map((ref) => audits[ref.id])
       .filter((audit) => audit && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit!.id}: ${audit!.title}`);
+    const resources = audits['resource-summary']?.details as
+      { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
     return {
+      scriptBytes:
+        resources?.items?.find((item) => item.resourceType === 'script')?.transferSize ??
+        Number.NaN,
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
@@ -157,6 +178,7 @@ async function measure(name: string, url: string, signIn: () => Promise<Session 
   const performance = median(runs.map((run) => run.performance));
   const accessibility = median(runs.map((run) => run.accessibility));
   const cls = median(runs.map((run) => run.cls));
+  const scriptBytes = median(runs.map((run) => run.scriptBytes));
   const each = runs
     .map(
       (run) =>
@@ -166,11 +188,14 @@ async function measure(name: string, url: string, signIn: () => Promise<Session 
     .join('; ');
   console.log(
     `Lighthouse ${name}: performance ${performance}, accessibility ${accessibility}, ` +
-      `CLS ${cls.toFixed(3)} (median of ${runs.length}: ${each})`,
+      `CLS ${cls.toFixed(3)}, JavaScript ${(scriptBytes / 1000).toFixed(1)} kB ` +
+      `(median of ${runs.length}: ${each})`,
   );
   const failed = [...new Set(runs.flatMap((run) => run.failedAudits))];
   if (GATE_PERFORMANCE) {
     expect.soft(performance, `${name}: performance`).toBeGreaterThanOrEqual(MIN_PERFORMANCE);
+    const budget = MAX_SCRIPT_BYTES[name];
+    if (budget) expect.soft(scriptBytes, `${name}: JavaScript bytes`).toBeLessThanOrEqual(budget);
   }
   expect.soft(cls, `${name}: cumulative layout shift`).toBeLessThanOrEqual(MAX_CLS);
   expect
@@ -185,8 +210,25 @@ async function customerWithSubscription(request: APIRequestContext): Promise<Tok
   return customer.tokens;
 }
 
-test('the landing, login and dashboards pass the Lighthouse gate', async ({ request, baseURL }) => {
-  test.setTimeout((RUNS + MORE_RUNS) * 4 * 90_000);
+/** A rider on a route with one stop: the page a rider opens on the road. */
+async function riderOnRoute(request: APIRequestContext): Promise<Tokens> {
+  const owner = (await ownerTokens(request)).access;
+  const pincode = `2${String(Date.now() % 100_000).padStart(5, '0')}`;
+  await tiffinCustomer(request, pincode, '12 Canal Road');
+  const rider = await addRider(request, owner, 'Lighthouse');
+  const route = await request.post('/api/owner/routes/', {
+    headers: auth(owner),
+    data: { name: `Lighthouse ${pincode}`, areas: [pincode], riders: [rider.id] },
+  });
+  expect(route.status(), 'add route').toBe(201);
+  return loginApi(request, rider.username, rider.password);
+}
+
+test('the landing, login, dashboards, dues and a rider’s page pass the Lighthouse gate', async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout((RUNS + MORE_RUNS) * 6 * 90_000);
   const visitor = async () => null;
   await measure('landing /', `${baseURL}/`, visitor);
   await measure('login /login', `${baseURL}/login`, visitor);
@@ -198,5 +240,14 @@ test('the landing, login and dashboards pass the Lighthouse gate', async ({ requ
   await measure('owner /dashboard', `${baseURL}/dashboard`, async () => ({
     tokens: await ownerTokens(request),
     owner: true,
+  }));
+  await measure('owner /admin/dues', `${baseURL}/admin/dues`, async () => ({
+    tokens: await ownerTokens(request),
+    owner: true,
+  }));
+  const rider = await riderOnRoute(request);
+  await measure('rider /admin/deliveries', `${baseURL}/admin/deliveries`, async () => ({
+    tokens: rider,
+    owner: false,
   }));
 });

@@ -1,6 +1,9 @@
 // Issue 20, the mess's day: on a 360 px phone a customer skips tomorrow's lunch from the dashboard's
 // Next meal card and the owner's kitchen count drops by one; once the cutoff has passed the mess
 // refuses, naming the cutoff; the owner changes the cutoffs on the settings page. Both languages.
+// Issue 37, item 7: the card is the first thing on the phone's dashboard, above the stat tiles,
+// and nothing moves as it loads; a refused skip or undo shows the cutoff that refused it in the
+// card at once, without a reload.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_SETTINGS, type BusinessSettings } from '@machines';
 import {
@@ -34,6 +37,26 @@ async function tiffinLunchCount(request: APIRequestContext, date: string): Promi
   return ((await answer.json()) as { counts: { tiffin: { lunch: number } } }).counts.tiffin.lunch;
 }
 
+/** Adds up the page's layout shifts not caused by input (CLS as the browser reports it). */
+async function countLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[]) {
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+  );
+
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -60,9 +83,23 @@ test('a customer skips tomorrow’s lunch on a phone, the count drops, and after
   await putSettings(page.request, DEFAULT_SETTINGS);
   const before = await tiffinLunchCount(page.request, tomorrow);
 
+  // The meals come slowly: the card's placeholder holds the place, and nothing moves when they come.
+  await countLayoutShifts(page);
+  await page.route('**/api/meals/upcoming/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await openSignedIn(page, customer.tokens, '/dashboard');
   const card = page.locator('[aria-labelledby="next-meal-title"]');
   await expect(card.getByRole('heading', { name: msg('dashboard.nextMeal.title') })).toBeVisible();
+  const tile = page.getByText(msg('dashboard.stat.daysRemaining'), { exact: true });
+  await expect(tile).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // First on the phone's dashboard: the card starts above the stat tiles, on the first screen.
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.y).toBeLessThan((await tile.boundingBox())!.y);
+  expect(cardBox.y).toBeLessThan(740);
+  expect(await layoutShifts(page)).toBeLessThan(0.01);
   await card
     .getByRole('button', { name: `${msg('dashboard.nextMeal.skip')}: ${lunchTomorrow}` })
     .click();
@@ -76,22 +113,59 @@ test('a customer skips tomorrow’s lunch on a phone, the count drops, and after
   await expectAccessible(page, '/dashboard with a skipped meal');
 
   // The owner moves lunch's cutoff two days back: tomorrow's lunch is fixed already. The page
-  // still offers Undo; the server refuses it and says when lunch closed.
+  // still offers Undo; the server refuses it and says when lunch closed, and so does the card, at
+  // once and without a reload: the Undo button has gone.
   await putSettings(page.request, {
     ...DEFAULT_SETTINGS,
     cutoffs: { ...DEFAULT_SETTINGS.cutoffs, lunch: { time: '09:00', days_before: 2 } },
   });
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await undo.click();
-  await expectToast(
-    page,
-    msg('dashboard.nextMeal.toast.failed'),
-    refusal('meal_skip.closed:at', { meal: 'lunch', day: tomorrow, time: '09:00' }),
-  );
+  const lunchClosed = refusal('meal_skip.closed:at', {
+    meal: 'lunch',
+    day: tomorrow,
+    time: '09:00',
+  });
+  await expectToast(page, msg('dashboard.nextMeal.toast.failed'), lunchClosed);
+  await expect(card).toContainText(lunchClosed);
+  await expect(undo).toHaveCount(0);
   expect(await tiffinLunchCount(page.request, tomorrow)).toBe(before - 1);
+
+  // A refused skip too: dinner's cutoff moves back after the card was drawn.
+  const dinnerTomorrow = `${tx('Dinner')}, ${msg('dashboard.nextMeal.tomorrow')}`;
+  const skipDinner = card.getByRole('button', {
+    name: `${msg('dashboard.nextMeal.skip')}: ${dinnerTomorrow}`,
+  });
+  await expect(skipDinner).toBeVisible();
+  await putSettings(page.request, {
+    ...DEFAULT_SETTINGS,
+    cutoffs: {
+      ...DEFAULT_SETTINGS.cutoffs,
+      lunch: { time: '09:00', days_before: 2 },
+      dinner: { time: '15:00', days_before: 2 },
+    },
+  });
+  await skipDinner.click();
+  const dinnerClosed = refusal('meal_skip.closed:at', {
+    meal: 'dinner',
+    day: tomorrow,
+    time: '15:00',
+  });
+  await expectToast(page, msg('dashboard.nextMeal.toast.failed'), dinnerClosed);
+  await expect(card).toContainText(dinnerClosed);
+  await expect(skipDinner).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  await expectNoSidewaysScroll(page);
   await putSettings(page.request, DEFAULT_SETTINGS);
 
-  // The owner's sheet for tomorrow names her under the skipped lunches.
-  await openSignedIn(page, await ownerTokens(page.request), '/admin/kitchen');
+  // The owner's sheet for tomorrow's lunch, from its address, names her under the skipped lunches.
+  await openSignedIn(
+    page,
+    await ownerTokens(page.request),
+    `/admin/kitchen?date=${tomorrow}&meal=lunch`,
+  );
   const skipped = page.getByRole('list', {
     name: msg('kitchen.skipsCaption', { meal: tx('Lunch') }),
   });

@@ -77,7 +77,7 @@ test('the kitchen sheet names who is on leave tomorrow, per meal, with phone lin
     indiaDate(2),
   );
 
-  await asOwner(page, '/admin/kitchen');
+  await asOwner(page, `/admin/kitchen?date=${tomorrow}&meal=lunch`);
   await expect(
     page.getByRole('heading', { name: msg('kitchen.leavesTitle'), exact: true }),
   ).toBeVisible();
@@ -101,26 +101,32 @@ test('the kitchen sheet names who is on leave tomorrow, per meal, with phone lin
   const rows = await lunch.getByRole('listitem').allInnerTexts();
   const at = (text: string) => rows.findIndex((row) => row.includes(text));
   expect(at(away.customer.username)).toBeLessThan(at(asking.customer.username));
-  // A mess plan eats breakfast too; the tiffin lunch plan does not.
-  const breakfast = page.getByRole('list', {
-    name: msg('kitchen.leavesCaption', { meal: tx('Breakfast') }),
-  });
-  await expect(breakfast).toContainText(asking.customer.username);
-  await expect(breakfast).not.toContainText(away.customer.username);
   await expectAccessible(page, '/admin/kitchen with leaves');
 
   await onPhone(page);
   await expect(awayRow).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  // A name opens the customer's page; its back link returns to the sheet.
+  // A name opens the customer's page; its back link returns to the sheet's date and meal.
   await awayRow.getByRole('link', { name: away.customer.fullName }).click();
-  await expect(page).toHaveURL(/\/admin\/customers\/\d+\?from=%2Fadmin%2Fkitchen$/);
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/admin/customers/\\d+\\?from=${encodeURIComponent(`/admin/kitchen?date=${tomorrow}&meal=lunch`)}$`,
+    ),
+  );
   await expect(page.getByRole('heading', { name: away.customer.fullName, level: 1 })).toBeVisible();
   await page
     .getByRole('link', { name: msg('superuser.customer.backTo', { page: tx('Kitchen Sheet') }) })
     .click();
-  await expect(page).toHaveURL(/\/admin\/kitchen$/);
+  await expect(page).toHaveURL(new RegExp(`/admin/kitchen\\?date=${tomorrow}&meal=lunch$`));
+
+  // A mess plan eats breakfast too; the tiffin lunch plan does not.
+  await page.getByLabel(msg('kitchen.meal'), { exact: true }).selectOption('breakfast');
+  const breakfast = page.getByRole('list', {
+    name: msg('kitchen.leavesCaption', { meal: tx('Breakfast') }),
+  });
+  await expect(breakfast).toContainText(asking.customer.username);
+  await expect(breakfast).not.toContainText(away.customer.username);
 });
 
 test('the leaves list filters by dates, with quick picks kept in the address', async ({ page }) => {

@@ -374,6 +374,30 @@ export async function ownerLogsIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Opens a business page the way its user would: its link in the header (under More when the
+ * header keeps it there), or in the phone's menu when the header has no room for links.
+ */
+export async function openFromNav(page: Page, label: string) {
+  const menuButton = page.getByRole('button', { name: msg('shell.openMenu') });
+  const nav = page.getByRole('navigation', { name: msg('shell.mainNav') });
+  // The links come once the session is read: the header's, or the menu button's.
+  await expect(nav.getByRole('link').first().or(menuButton)).toBeVisible();
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await page
+      .getByRole('navigation', { name: msg('shell.mobileNav') })
+      .getByRole('link', { name: label, exact: true })
+      .click();
+    return;
+  }
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) {
+    await nav.getByRole('button', { name: msg('nav.more'), exact: true }).click();
+  }
+  await link.click();
+}
+
 /** 'YYYY-MM-DD' in India, `offsetDays` from today. */
 export function indiaDate(offsetDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', {

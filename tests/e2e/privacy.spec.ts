@@ -1,5 +1,6 @@
 // Privacy (issue 23, DPDP Act): the privacy notice is public and versioned, linked from the footer
-// and the registration form; on a 360 px phone a customer turns a consent switch on, downloads their
+// and the registration form; on a 360 px phone a customer reads that SMS service messages are always
+// sent (issue 37, item 6: never "Never asked"), turns a consent switch on, downloads their
 // data (the file read back) and asks for their account to be erased; the owner completes it from
 // Erasure requests (account menu), after which the customer's name is gone from the list (an erased
 // account named in the reader's language). Another customer, whose paid subscription still runs,
@@ -11,9 +12,9 @@ import { PRIVACY_NOTICE_VERSION } from '@machines/consent';
 import { escapeRegex, language, msg, refusal, serverTx } from './i18n';
 import {
   ensurePlan,
+  openFromNav,
   openSignedIn,
   ownerLogsIn,
-  OWNER_USERNAME,
   PLANS,
   registerCustomer,
   subscribeAndPay,
@@ -80,7 +81,13 @@ test('a customer switches a consent on, downloads their data and asks for erasur
     page.getByRole('heading', { name: msg('privacy.settings.title'), level: 1 }),
   ).toBeVisible();
 
-  // 2. SMS offers: never asked, then agreed on this page.
+  // 2. SMS service messages go without consent: "Always sent", no switch, never "Never asked".
+  const smsService = page.getByTestId('consent-sms-service');
+  await expect(smsService).toContainText(msg('privacy.consent.alwaysSent'));
+  await expect(smsService).not.toContainText(msg('privacy.consent.none'));
+  await expect(smsService.getByRole('switch')).toHaveCount(0);
+
+  // SMS offers: never asked, then agreed on this page.
   const smsOffers = page.getByRole('switch', {
     name: msg('privacy.consent.switch', {
       channel: msg('privacy.channel.sms'),
@@ -142,13 +149,10 @@ test('a customer switches a consent on, downloads their data and asks for erasur
   expect(busyAsked.status()).toBe(201);
   const busyRequestId = ((await busyAsked.json()) as { request: { id: number } }).request.id;
 
-  // 5. The owner opens Erasure requests from the account menu and completes it.
+  // 5. The owner opens Erasure requests from the navigation and completes it.
   await signOut(page);
   await ownerLogsIn(page);
-  await page
-    .getByRole('button', { name: msg('shell.accountMenu', { username: OWNER_USERNAME }) })
-    .click();
-  await page.getByRole('menuitem', { name: msg('nav.erasureRequests'), exact: true }).click();
+  await openFromNav(page, msg('nav.erasureRequests'));
   await expect(page).toHaveURL(/\/admin\/erasure-requests$/);
   await expect(page.getByRole('heading', { name: msg('erasure.title'), level: 1 })).toBeVisible();
   const complete = page.getByRole('button', {

@@ -153,6 +153,18 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/**
+ * An .eml file as text: a base64 body (which a mail mostly in Devanagari gets) decoded after its
+ * headers, anything else read as quoted-printable.
+ */
+function decodedMail(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = split < 0 ? eml : eml.slice(0, split);
+  if (!/^Content-Transfer-Encoding:\s*base64/im.test(headers)) return decodeQuotedPrintable(eml);
+  const body = Buffer.from(eml.slice(split).replace(/\s+/g, ''), 'base64').toString('utf8');
+  return `${headers}\n\n${body}`;
+}
+
 /** The newest e-mail to `email` whose text contains `needle`, from DATA_DIR/outbox/mail/*.eml. */
 export async function readMail(email: string, needle: RegExp): Promise<string> {
   const dir = path.join(dataDir(), 'outbox', 'mail');
@@ -165,7 +177,7 @@ export async function readMail(email: string, needle: RegExp): Promise<string> {
           .filter((name) => name.endsWith('.eml'))
           .sort();
         for (const name of files.reverse()) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(dir, name), 'utf8'));
+          const text = decodedMail(readFileSync(path.join(dir, name), 'utf8'));
           if (text.toLowerCase().includes(email.toLowerCase()) && needle.test(text)) {
             found = text;
             return found;
@@ -302,6 +314,8 @@ export interface PlanSpec {
   base_price: number;
   duration_days: number;
   included_meals: Array<'breakfast' | 'lunch' | 'dinner'>;
+  /** The owner's Hindi name, shown to readers of Hindi. */
+  name_hi?: string;
 }
 
 /** Creates the plan as the owner unless a plan with that code exists. Answers its id. */

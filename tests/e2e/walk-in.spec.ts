@@ -2,11 +2,13 @@
 // is still due; paid in part, the dialog asks when the subscription starts (issue 35), and the
 // owner says: when it is paid, or now with the rest due. The customer opens the claim link from the
 // SMS, enters the OTP, chooses a password and is signed in; their account then owes the same
-// amount. On a desktop and on a 360 px phone, in English and Hindi. With E2E_SHOTS set to a
-// folder, each step's screen is saved there as a PNG.
+// amount. A walk-in on a tiffin plan is enrolled with where the tiffin goes, and the owner edits
+// it from the customer's page (issue 37, item 10). On a desktop and on a 360 px phone, in English
+// and Hindi. With E2E_SHOTS set to a folder, each step's screen is saved there as a PNG.
 import { expect, test, type Page } from '@playwright/test';
+import { addDays } from '@machines';
 import { language, msg, tx } from './i18n';
-import { ensurePlan, ownerLogsIn, type PlanSpec } from './owner-fixtures';
+import { ensurePlan, ownerLogsIn, ownerTokens, type PlanSpec } from './owner-fixtures';
 import { apiLogin, oneLanguagePerWidth, readClaimPath, readOtp, shot } from './support';
 
 const WALK_IN_PLAN: PlanSpec = {
@@ -16,6 +18,15 @@ const WALK_IN_PLAN: PlanSpec = {
   base_price: 3000,
   duration_days: 30,
   included_meals: ['lunch', 'dinner'],
+};
+
+const TIFFIN_PLAN: PlanSpec = {
+  code: 'E2E-WALKIN-TIFFIN',
+  name: 'Walk-in Tiffin (E2E)',
+  service_type: 'tiffin',
+  base_price: 2400,
+  duration_days: 30,
+  included_meals: ['lunch'],
 };
 
 let counter = 0;
@@ -148,8 +159,8 @@ for (const viewport of [
       localStorage.removeItem('dabba.access');
       localStorage.removeItem('dabba.refresh');
     });
+    // The page reads the link first, and says at once that it is spent: no code to ask for.
     await page.goto(claimPath);
-    await page.getByRole('button', { name: msg('auth.claim.sendOtp'), exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(
       tx('This account has already been claimed. Sign in with your username and password.'),
     );
@@ -179,3 +190,86 @@ test('owner enrols a walk-in who pays in part and starts now, owing the rest (13
   await expect(dialog).toContainText('₹2,500');
   await shot(page, `walk-in-started-now-1366-${language()}`);
 });
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1366, height: 900 }, phone: false },
+  { name: 'phone 360 px', size: { width: 360, height: 740 }, phone: true },
+]) {
+  test(`owner enrols a tiffin walk-in with the address, then edits it on the customer's page (${viewport.name})`, async ({
+    page,
+    request,
+  }) => {
+    oneLanguagePerWidth(viewport.phone);
+    await page.setViewportSize(viewport.size);
+    const tag = `${viewport.phone ? '360' : '1366'}-${language()}`;
+    await ensurePlan(request, TIFFIN_PLAN);
+    counter += 1;
+    const local = `6${String(Date.now() % 100_000_000).padStart(8, '0')}${counter % 10}`;
+
+    // 1. A tiffin plan asks where it goes, and will not enrol without it.
+    const dialog = await openWalkIn(page, viewport.phone);
+    await dialog.getByLabel(msg('superuser.walkIn.firstName')).fill('Gopal');
+    await dialog.getByLabel(msg('superuser.walkIn.phone')).fill(local);
+    await dialog
+      .getByLabel(msg('superuser.walkIn.plan'))
+      .selectOption({ label: `${TIFFIN_PLAN.name} (₹2,400)` });
+    await dialog.getByLabel(msg('superuser.walkIn.amount')).fill('2400');
+    const where = dialog.getByRole('region', { name: msg('superuser.walkIn.addressTitle') });
+    await expect(where).toBeVisible();
+    await dialog.getByRole('button', { name: msg('superuser.walkIn.submit'), exact: true }).click();
+    const address = where.getByLabel(msg('profile.address'), { exact: true });
+    await expect(address).toHaveAccessibleDescription(msg('profile.error.required'));
+    await address.fill('3 Mall Road');
+    await where.getByLabel(msg('profile.field.landmark')).fill('Near the post office');
+    await where.getByLabel(msg('profile.field.pincode')).fill('2012');
+    await where.getByLabel(msg('profile.field.city')).fill('Ghaziabad');
+    await expect(where.getByLabel(msg('profile.field.pincode'))).toHaveAccessibleDescription(
+      msg('profile.error.pincode'),
+    );
+    await where.getByLabel(msg('profile.field.pincode')).fill('201206');
+    await shot(page, `walk-in-tiffin-address-${tag}`);
+    await dialog.getByRole('button', { name: msg('superuser.walkIn.submit'), exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText('Gopal');
+    await dialog.getByRole('button', { name: msg('superuser.walkIn.close'), exact: true }).click();
+
+    // 2. The customer's page: Edit Details moves the delivery to a new address.
+    const owner = await ownerTokens(request);
+    const headers = { Authorization: `Bearer ${owner.access}` };
+    const found = await request.get(`/api/accounts/owner/users/?search=${local}`, { headers });
+    const [customer] = (await found.json()) as { id: number }[];
+    await page.goto(`/admin/customers/${customer!.id}`);
+    const profile = page.locator('[aria-labelledby="customer-profile"]');
+    await expect(profile).toContainText('3 Mall Road');
+    await page
+      .getByRole('button', { name: msg('superuser.customer.edit.open'), exact: true })
+      .click();
+    const edit = page.getByRole('dialog', { name: msg('superuser.customer.edit.title') });
+    await expect(edit.getByLabel(msg('profile.field.city'))).toHaveValue('Ghaziabad');
+    await edit.getByLabel(msg('profile.address'), { exact: true }).fill('9 Kavi Nagar');
+    await edit.getByLabel(msg('superuser.customer.diet')).selectOption('veg');
+    await shot(page, `customer-edit-dialog-${tag}`);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await edit
+      .getByRole('button', { name: msg('superuser.customer.edit.submit'), exact: true })
+      .click();
+    await expect(edit).toBeHidden();
+    await expect(profile).toContainText('9 Kavi Nagar');
+    await shot(page, `customer-edited-${tag}`);
+
+    // 3. Tomorrow's kitchen sheet has the tiffin at the new address, under its area.
+    const tomorrow = addDays(
+      new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }),
+      1,
+    );
+    const sheet = await request.get(`/api/kitchen/sheet/?date=${tomorrow}`, { headers });
+    const lunch = ((await sheet.json()) as { deliveries: { lunch: { user_id: number }[] } })
+      .deliveries.lunch;
+    expect(lunch.find((row) => row.user_id === customer!.id)).toMatchObject({
+      area: '201206 Ghaziabad',
+      address: '9 Kavi Nagar',
+    });
+  });
+}

@@ -1,4 +1,5 @@
 // A mailer for tests that can hold every send until released, to see what happens while mail is slow.
+// It stands for SMTP: what it takes counts as sent on, not kept in the outbox.
 import type { MailMessage, Mailer } from '../../server/services/mailer.js';
 
 export interface HeldMailer extends Mailer {
@@ -15,6 +16,7 @@ export function heldMailer(): HeldMailer {
   let arrived: (() => void) | null = null;
   let arrival: Promise<void> = new Promise((resolve) => (arrived = resolve));
   return {
+    name: 'smtp',
     sent,
     hold() {
       let open!: () => void;

@@ -6,6 +6,7 @@ import {
   MAX_MARKS_PER_BATCH,
   nextMealAt,
   REFUSALS_HI,
+  refusalSentence,
   outboxBatch,
   settleOutbox,
   stopWithMarks,
@@ -139,13 +140,17 @@ describe("a mark's days and times", () => {
 
   it("are checked on the phone before a mark is queued, in the server's words", () => {
     const tomorrow = mark('t', 'delivered', { date: '2026-11-29' });
-    expect(untimelyMark(tomorrow, clock, 'hi')).toEqual({
+    expect(
+      untimelyMark(tomorrow, clock, (refused) =>
+        refusalSentence('hi', refused.key, refused.values),
+      ),
+    ).toEqual({
       mark: tomorrow,
       errorCode: 'delivery_stop.date_outside_window',
       detail: REFUSALS_HI['delivery_stop.date_outside_window']
         .replace('{days}', '3')
         .replace('{day}', '29 नव॰'),
     });
-    expect(untimelyMark(mark('n', 'delivered'), clock, 'en')).toBeNull();
+    expect(untimelyMark(mark('n', 'delivered'), clock, () => 'refused')).toBeNull();
   });
 });

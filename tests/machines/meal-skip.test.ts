@@ -140,7 +140,7 @@ describe('the rules of a new skip', () => {
     const closed = closedRefusal(DEFAULT_SETTINGS, 'lunch', '2026-11-28');
     expect(closed.message).toBe('Lunch for 28 Nov closed at 9:00 am.');
     expect(refusalSentence('hi', closed.key, closed.values)).toBe(
-      '28 नव॰ के दोपहर का भोजन की समय-सीमा सुबह 9:00 बजे पर ख़त्म हो गई।',
+      '28 नव॰: दोपहर का खाना बदलने की समय-सीमा सुबह 9:00 बजे पर ख़त्म हो गई।',
     );
     const breakfast = closedRefusal(DEFAULT_SETTINGS, 'breakfast', '2026-11-28');
     expect(breakfast.message).toBe('Breakfast for 28 Nov closed at 10:00 pm.');

@@ -67,6 +67,25 @@ describe('decideRoute (the guard rules)', () => {
       { kind: 'redirect', to: '/otp-verification?phone=%2B919876543210' },
     ],
     [
+      'a customer whose number the owner changed → /otp-verification with the new phone',
+      {
+        loading: false,
+        user: { ...customer('profile_complete'), phoneVerified: false },
+        pathname: '/dashboard',
+      },
+      { kind: 'redirect', to: '/otp-verification?phone=%2B919876543210' },
+    ],
+    [
+      'a staff member, whose phone is proven by the invite, is not sent there',
+      {
+        loading: false,
+        user: { ...owner, userType: 'manager', phoneVerified: false },
+        pathname: '/admin/superuser',
+        mayOpen: () => true,
+      },
+      { kind: 'allow' },
+    ],
+    [
       'registration_complete → /profile',
       { loading: false, user: customer('registration_complete'), pathname: '/dashboard' },
       { kind: 'redirect', to: '/profile' },

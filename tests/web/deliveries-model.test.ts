@@ -129,7 +129,9 @@ describe("the server's refusals of a route", () => {
   });
 
   it('read in Hindi on a Hindi page', async () => {
+    // As a page in Hindi does: its app messages, and the refusals in Hindi with them.
     i18n.activate('hi');
+    await loadAppMessages();
     expect(routeFieldErrors(refused('name', 'route.name_taken')).name).toBe(
       REFUSALS_HI['route.name_taken'],
     );

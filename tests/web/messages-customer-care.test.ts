@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { YEAR_OPTIONS } from '@machines/onboarding';
 import { NOTICE_TITLES } from '../../web/pages/notifications/noticeTitles';
-import { YEAR_LABELS } from '../../web/pages/profile/profileMessages';
+import { YEAR_LABELS } from '../../web/features/onboarding/profileMessages';
 import { en } from './catalogues';
 
 const root = path.resolve(import.meta.dirname, '../..');

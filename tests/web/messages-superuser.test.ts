@@ -2,6 +2,8 @@
 // English exactly as the machines write them: the adjustment and offline payment toasts, payment
 // modes and gateways, and the export's sources, columns and notice (the messages.ts of
 // web/features/subscription, payment and export), and the spec's words for a refused owner screen.
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_COLUMNS,
@@ -31,11 +33,14 @@ import {
 } from '../../web/i18n/unauthorized';
 import { en } from './catalogues';
 
-/** An English message with its plain placeholders filled in. */
-const filled = (id: string, values: Readonly<Record<string, string | number>> = {}) =>
-  (en[id] ?? '').replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+/** An English message as the app writes it, ICU plurals included. */
+function written(id: string, values: Readonly<Record<string, string | number>>) {
+  const i18n = setupI18n({
+    locale: 'en',
+    messages: { en: { [id]: compileMessage(en[id] ?? '') } },
+  });
+  return i18n._(id, values);
+}
 
 type Toasts = Readonly<Record<string, { readonly title: string; readonly message?: string }>>;
 type ToastIds = Readonly<Record<string, { readonly title: string; readonly message?: string }>>;
@@ -88,8 +93,13 @@ describe('the messages of machines/ texts on the Payments and Users screens', ()
       EXPORT_COLUMNS.map((column) => column.key).sort(),
     );
     const notice = exportSuccessNotice(1234);
+    expect(exportSuccessNotice(1).message).toBe('Downloaded 1 record.');
     expect(en['superuser.export.toast.title']).toBe(notice.title);
-    expect(filled('superuser.export.toast.message', { count: 1234 })).toBe(notice.message);
+    for (const count of [1, 1234]) {
+      expect(written('superuser.export.toast.message', { count })).toBe(
+        exportSuccessNotice(count).message,
+      );
+    }
   });
 
   it("keep the spec's words for a refused owner screen", () => {

@@ -13,6 +13,7 @@ import {
   HEADER_BUTTONS,
   navigationLinks,
 } from '../../web/app/routes';
+import { headerNavigation } from '../../web/app/headerNavigation';
 import { i18n, loadAppMessages, setMessageLoaders, t, type MessageId } from '../../web/i18n/i18n';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -162,7 +163,10 @@ describe('links from the registry', () => {
       '/profile',
       '/contact',
     ]);
-    expect(english(navigationLinks('owner'))).toEqual([
+    // The owner's header: the spec's links with the kitchen, the deliveries and the dues on the
+    // line, the other business pages under More (tests/web/staff-access.test.ts, by role).
+    const owner = headerNavigation(navigationLinks('owner'));
+    expect(english(owner.links)).toEqual([
       { to: '/dashboard', label: 'Dashboard' },
       { to: '/admin/plans', label: 'Plans' },
       { to: '/admin/feedback', label: 'Feedback' },
@@ -170,11 +174,20 @@ describe('links from the registry', () => {
       { to: '/admin/refunds', label: 'Refunds' },
       { to: '/admin/superuser', label: 'Payments & Users' },
       { to: '/admin/kitchen', label: 'Kitchen Sheet' },
-      { to: '/admin/menu', label: 'Menu' },
-      { to: '/admin/settings', label: 'Settings' },
-      { to: '/admin/audit', label: 'Audit Log' },
+      { to: '/admin/deliveries', label: 'Deliveries' },
+      { to: '/admin/dues', label: 'Dues' },
       { to: '/profile', label: 'Profile' },
       { to: '/contact', label: 'Contact' },
+    ]);
+    expect(english(owner.more)).toEqual([
+      { to: '/admin/menu', label: 'Menu', more: true },
+      { to: '/admin/closed-days', label: 'Closed days', more: true },
+      { to: '/admin/messages', label: 'Messages', more: true },
+      { to: '/admin/staff', label: 'Staff', more: true },
+      { to: '/admin/reports', label: 'Reports', more: true },
+      { to: '/admin/settings', label: 'Settings', more: true },
+      { to: '/admin/audit', label: 'Audit Log', more: true },
+      { to: '/admin/erasure-requests', label: 'Erasure requests', more: true },
     ]);
   });
 

@@ -13,7 +13,8 @@ import {
   type OperationId,
 } from '@machines/staff';
 import { OPERATION_ROLES } from '@generated/roles';
-import { accountMenuLinks, APP_ROUTES, audienceOf, navigationLinks } from '../../web/app/routes';
+import { APP_ROUTES, audienceOf, navigationLinks } from '../../web/app/routes';
+import { headerNavigation } from '../../web/app/headerNavigation';
 import { i18n, loadAppMessages, setMessageLoaders } from '../../web/i18n/i18n';
 
 beforeAll(async () => {
@@ -96,7 +97,9 @@ describe('mayCall, over the contract', () => {
       'getPolicies',
       'ownerKitchenSheet',
       'ownerListClosedDays',
+      'ownerListClosureRules',
       'setMenuDate',
+      'setMenuWeek',
       'setMenuWeekday',
     ]);
   });
@@ -193,29 +196,65 @@ describe('the route guards for staff', () => {
 });
 
 describe('the navigation each role is given', () => {
-  it('gives the owner Messages, Staff, Erasure requests and Deliveries in the account menu (the header is full)', () => {
-    const menu = (userType: AccountType) =>
-      accountMenuLinks(mayOpenFor(userType), userType).map((link) => link.to);
-    expect(menu('mess_owner')).toEqual([
+  const header = (userType: AccountType) =>
+    headerNavigation(
+      navigationLinks(audienceOf(userType), { userType, mayOpen: mayOpenFor(userType) }),
+    );
+  const to = (links: readonly { to: string }[]) => links.map((link) => link.to);
+
+  it("puts every page of the owner's day in the navigation, the rest under More (issue 37, item 5)", () => {
+    expect(paths('mess_owner')).toEqual([
+      '/dashboard',
+      '/admin/plans',
+      '/admin/feedback',
+      '/admin/leaves',
+      '/admin/refunds',
+      '/admin/superuser',
+      '/admin/kitchen',
+      '/admin/deliveries',
+      '/admin/dues',
+      '/admin/menu',
+      '/admin/closed-days',
       '/admin/messages',
       '/admin/staff',
+      '/admin/reports',
+      '/admin/settings',
+      '/admin/audit',
       '/admin/erasure-requests',
-      '/admin/deliveries',
+      '/profile',
+      '/contact',
     ]);
-    expect(paths('mess_owner')).not.toContain('/admin/staff');
-    expect(paths('mess_owner')).not.toContain('/admin/deliveries');
-    // A manager runs the day: how the WhatsApp notices went and the delivery run, not the staff;
-    // a rider has the run in the header.
-    expect(menu('manager')).toEqual(['/admin/messages', '/admin/deliveries']);
-    expect(accountMenuLinks(mayOpenFor('manager'), 'manager')[1]?.label).toBe(
-      'nav.deliveriesOwner',
-    );
-    for (const staff of ['kitchen', 'delivery'] as const) {
-      expect(menu(staff), staff).toEqual([]);
-    }
+    const owner = header('mess_owner');
+    // The spec's links, the kitchen, the deliveries and the dues on the line; More after them.
+    expect(to(owner.links)).toEqual([
+      '/dashboard',
+      '/admin/plans',
+      '/admin/feedback',
+      '/admin/leaves',
+      '/admin/refunds',
+      '/admin/superuser',
+      '/admin/kitchen',
+      '/admin/deliveries',
+      '/admin/dues',
+      '/profile',
+      '/contact',
+    ]);
+    expect(owner.moreAt).toBe(9);
+    expect(to(owner.more)).toEqual([
+      '/admin/menu',
+      '/admin/closed-days',
+      '/admin/messages',
+      '/admin/staff',
+      '/admin/reports',
+      '/admin/settings',
+      '/admin/audit',
+      '/admin/erasure-requests',
+    ]);
+    // The owner follows every rider's run: "Deliveries", not a rider's "My deliveries".
+    expect(owner.links[7]?.label).toBe('nav.deliveriesOwner');
   });
 
-  it("gives a manager the owner's day-to-day pages, not Staff or the Audit log", () => {
+  it("gives a manager the owner's day-to-day pages, not Staff, the Audit log or erasures", () => {
     expect(paths('manager')).toEqual([
       '/dashboard',
       '/admin/plans',
@@ -224,14 +263,33 @@ describe('the navigation each role is given', () => {
       '/admin/refunds',
       '/admin/superuser',
       '/admin/kitchen',
+      '/admin/deliveries',
+      '/admin/dues',
       '/admin/menu',
+      '/admin/closed-days',
+      '/admin/messages',
+      '/admin/reports',
       '/admin/settings',
       '/profile',
       '/contact',
     ]);
+    const manager = header('manager');
+    expect(to(manager.links)).toContain('/admin/deliveries');
+    expect(to(manager.links)).toContain('/admin/dues');
+    expect(to(manager.more)).toEqual([
+      '/admin/menu',
+      '/admin/closed-days',
+      '/admin/messages',
+      '/admin/reports',
+      '/admin/settings',
+    ]);
+    // Every link is a page the manager may open: none ends on "not allowed for your role".
+    for (const path of paths('manager')) {
+      expect(decide('manager', path), path).toEqual({ kind: 'allow' });
+    }
   });
 
-  it('gives a kitchen account the kitchen sheet, the menu and closed days only', () => {
+  it('gives a kitchen account the kitchen sheet, the menu and closed days only, on one line', () => {
     expect(paths('kitchen')).toEqual([
       '/admin/kitchen',
       '/admin/menu',
@@ -239,10 +297,13 @@ describe('the navigation each role is given', () => {
       '/profile',
       '/contact',
     ]);
+    expect(header('kitchen').more).toEqual([]);
   });
 
   it('gives a rider their deliveries', () => {
     expect(paths('delivery')).toEqual(['/admin/deliveries', '/profile', '/contact']);
+    expect(header('delivery')).toMatchObject({ more: [] });
+    expect(header('delivery').links[0]?.label).toBe('nav.deliveries');
     // The mobile menu follows the same rules.
     expect(
       navigationLinks('owner', {
@@ -251,5 +312,10 @@ describe('the navigation each role is given', () => {
         mayOpen: mayOpenFor('delivery'),
       }).map((link) => link.to),
     ).toEqual(['/admin/deliveries', '/profile', '/contact']);
+  });
+
+  it('keeps More for long headers: a customer’s ten links stay on the line', () => {
+    expect(headerNavigation(navigationLinks('customer'))).toMatchObject({ more: [], moreAt: 10 });
+    expect(headerNavigation(navigationLinks('visitor')).more).toEqual([]);
   });
 });

@@ -134,7 +134,9 @@ describe("the row's commands against the server", () => {
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(staffRefusal(error, 'fallback')).toBe(REFUSALS_EN['staff.not_invited']);
+    // As a page in Hindi does: its app messages, and the refusals in Hindi with them.
     i18n.activate('hi');
+    await loadAppMessages();
     expect(staffRefusal(error, 'fallback')).toBe(REFUSALS_HI['staff.not_invited']);
   });
 
@@ -150,7 +152,9 @@ describe("the row's commands against the server", () => {
       body: { first_name: '', last_name: 'Devi', phone: '9876500007', role: 'kitchen' },
     }).catch((caught: unknown) => caught);
     expect(new URL(requests.at(-1)!.url).pathname).toBe('/api/owner/staff/');
+    // As a page in Hindi does: its app messages, and the refusals in Hindi with them.
     i18n.activate('hi');
+    await loadAppMessages();
     expect(staffFieldErrors(taken)).toEqual({
       phone: REFUSALS_HI['staff.phone_taken'],
       first_name: 'This field may not be blank.',

@@ -6,6 +6,8 @@ import {
   failureFromStatus,
   fieldMessages,
 } from '@machines/shared';
+import type { ToastInput } from '@web/components/toast';
+import type { useForm } from '@web/lib/useForm';
 
 /** A non-2xx answer (status 0 when there was no answer at all). */
 export class ApiError extends EffectError {
@@ -96,4 +98,30 @@ export async function unwrapResponse<T>(
 
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   return (await unwrapResponse(call)).data;
+}
+
+/** The toast of a request that failed: `title`, and the server's sentence, else `fallback`. */
+export const failureToast = (error: unknown, title: string, fallback: string): ToastInput => ({
+  tone: 'error',
+  title,
+  message: errorMessage(error, fallback),
+});
+
+/**
+ * `form`'s field props with the server's complaints added: the form's own complaint first, then
+ * what the server said of the field (by the server's name for it, `serverName`) while the field
+ * still holds what was sent.
+ */
+export function withServerErrors<T extends Record<string, string>>(
+  form: ReturnType<typeof useForm<T>>,
+  error: unknown,
+  sent: T | undefined,
+  serverName: (name: keyof T) => string = String,
+) {
+  const server = sentFieldErrors(error, sent, form.values);
+  const fieldProps = (name: keyof T) => {
+    const { error: own, ...props } = form.field(name);
+    return { ...props, error: own ?? server[serverName(name)] ?? null };
+  };
+  return { server, fieldProps };
 }

@@ -24,7 +24,7 @@ export function FooterView({ business }: { business: Business | null }) {
       <div className={`${container} ${styles.footerGrid}`}>
         <div>
           <h2 className={styles.footerHeading}>{name}</h2>
-          <p>{business?.description ?? t('footer.defaultDescription')}</p>
+          <p>{t('footer.description')}</p>
         </div>
         <div>
           <h2 className={styles.footerHeading}>{t('footer.contact')}</h2>

@@ -1,12 +1,10 @@
-// English ⇄ हिन्दी in the header. The choice shows at once, is remembered on this device, and for a
-// signed-in user on the account (PUT /accounts/language/), which e-mails and SMS follow too.
+// English ⇄ हिन्दी in the header. The choice shows at once, is remembered on this device, and is
+// saved on the account (PUT /accounts/language/), which e-mails and SMS follow too: at once when
+// signed in, else at the next sign-in here (web/i18n/accountLanguage.ts).
 import { useState } from 'react';
-import { switchLanguage, useLanguage, useT, type Language } from '@web/i18n/i18n';
+import { LANGUAGE_NAMES, switchLanguage, useLanguage, useT, type Language } from '@web/i18n/i18n';
 import { useSession } from '@web/session/SessionProvider';
 import * as styles from './Shell.css';
-
-/** Each language named in its own script, as a reader of that language looks for it. */
-const NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिन्दी' };
 
 export function LanguageSwitch() {
   const { user, saveLanguage } = useSession();
@@ -36,7 +34,7 @@ export function LanguageSwitch() {
       aria-busy={busy || undefined}
       onClick={() => void choose()}
     >
-      {NAMES[other]}
+      {LANGUAGE_NAMES[other]}
     </button>
   );
 }

@@ -1,14 +1,13 @@
-// The avatar menu: the business pages kept out of the header (the owner's Staff and Deliveries), Profile and
-// Logout (logout returns to /).
+// The avatar menu: the account's own things, Profile and Logout (logout returns to /). Every page
+// of the business is in the navigation.
 import { DropdownMenu } from 'radix-ui';
 import { useLocation } from 'wouter';
 import { useT } from '@web/i18n/i18n';
 import { useSession } from '@web/session/SessionProvider';
-import { accountMenuLinks } from './routes';
 import * as styles from './Shell.css';
 
 export function ProfileMenu() {
-  const { user, logout, mayOpen } = useSession();
+  const { user, logout } = useSession();
   const [, navigate] = useLocation();
   const t = useT();
   if (!user) return null;
@@ -24,15 +23,6 @@ export function ProfileMenu() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.menuContent} align="end" sideOffset={6}>
           <DropdownMenu.Label className={styles.menuLabel}>{user.username}</DropdownMenu.Label>
-          {accountMenuLinks(mayOpen, user.user_type).map((link) => (
-            <DropdownMenu.Item
-              key={link.to}
-              className={styles.menuItem}
-              onSelect={() => navigate(link.to)}
-            >
-              {t(link.label)}
-            </DropdownMenu.Item>
-          ))}
           <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate('/profile')}>
             {t('nav.profile')}
           </DropdownMenu.Item>

@@ -67,16 +67,20 @@ export function Router() {
   const firstRender = useRef(true);
   const t = useT();
   const language = useLanguage();
-  // After an in-app navigation, move focus to the page so screen readers start at its content.
   useEffect(() => {
     document.title = documentTitle(route, t);
+  }, [route, t]);
+  // After an in-app navigation, move focus to the page so screen readers start at its content.
+  // Only then: `t` changes as a page's messages arrive, and taking the focus at that moment closed
+  // a menu the user had just opened (the account menu, on a page still loading).
+  useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
     document.getElementById('main')?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
-  }, [route, t]);
+  }, [route]);
 
   // While a stored session is restored, the page it will most likely show loads alongside (the
   // owner's dashboard when the owner signed in last on this browser). While a user signs in, the

@@ -1,5 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
+import { popover, popoverItem } from '@web/styles/surface.css';
 import { vars } from '@web/styles/theme.css';
+import { bareList, container, muted, small, stackSm } from '@web/styles/utils.css';
 
 const enter = keyframes({
   from: { opacity: 0, transform: 'translateY(8px)' },
@@ -26,16 +29,11 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const headerInner = style({
-  width: '100%',
-  maxWidth: 1120, // the page column's (utils.css container)
-  marginInline: 'auto',
-  paddingInline: vars.space.md,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  minHeight: 60,
-});
+/** The page column (utils.css container), its logo, links and buttons on one line. */
+export const headerInner = style([
+  container,
+  { display: 'flex', alignItems: 'center', gap: vars.space.md, minHeight: 60 },
+]);
 
 /** The header of ten links or more: wider than the page column, so they fit on one line at 1280 px. */
 export const headerInnerWide = style([headerInner, { maxWidth: 1280 }]);
@@ -76,13 +74,7 @@ export const desktopNavWide = style({
   '@media': { [DESKTOP_WIDE]: { display: 'block' } },
 });
 
-export const navList = style({
-  display: 'flex',
-  gap: 2,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
+export const navList = style([bareList, { display: 'flex', gap: 2 }]);
 
 export const navLink = style({
   display: 'inline-block',
@@ -126,6 +118,9 @@ export const menuButtonWide = style({
 const mobileNavLook = {
   borderTop: `1px solid ${vars.color.border}`,
   paddingBlock: vars.space.sm,
+  // The header stays on screen: a long menu (the owner's) scrolls inside it, under the header's line.
+  maxHeight: 'calc(100dvh - 61px)',
+  overflowY: 'auto',
 } as const;
 
 export const mobileNav = style({ ...mobileNavLook, '@media': { [DESKTOP]: { display: 'none' } } });
@@ -135,17 +130,25 @@ export const mobileNavWide = style({
   '@media': { [DESKTOP_WIDE]: { display: 'none' } },
 });
 
-export const mobileList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: 2,
-});
+export const mobileList = style([
+  bareList,
+  {
+    display: 'grid',
+    gap: 2,
+    selectors: {
+      // A long menu (thirteen links or more: the owner's, a manager's) in two columns, so a phone
+      // shows it whole.
+      '&:has(> li:nth-child(13))': {
+        gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
+      },
+    },
+  },
+]);
 
 export const mobileLink = style([
   navLink,
-  { display: 'block', padding: '12px', fontSize: vars.fontSize.md },
+  // A long word (Hindi's "भुगतान और उपयोगकर्ता") wraps in its column rather than sticking out.
+  { display: 'block', padding: '12px', fontSize: vars.fontSize.md, whiteSpace: 'normal' },
 ]);
 
 export const avatar = style({
@@ -161,30 +164,11 @@ export const avatar = style({
   cursor: 'pointer',
 });
 
-export const menuContent = style({
-  minWidth: 180,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-  padding: 4,
-  zIndex: 60,
-});
+export const menuContent = style([popover, { minWidth: 180, padding: 4, zIndex: 60 }]);
 
-export const menuItem = style({
-  padding: '10px 12px',
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: { '&[data-highlighted]': { background: vars.color.primarySoft } },
-});
+export const menuItem = style([popoverItem, { borderRadius: vars.radius.sm }]);
 
-export const menuLabel = style({
-  padding: '8px 12px',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const menuLabel = style([muted, small, { padding: '8px 12px' }]);
 
 export const authLinks = style({
   display: 'none',
@@ -218,7 +202,7 @@ export const pendingPage = style({
   animation: `${appear} 0.2s ease-out 0.3s both`,
 });
 
-export const notice = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const notice = stackSm;
 
 export const footer = style({
   marginTop: vars.space.xxl,
@@ -228,19 +212,9 @@ export const footer = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const footerGrid = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
-});
+export const footerGrid = style(fitColumns(220, vars.space.lg));
 
-export const footerList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: 6,
-});
+export const footerList = style([bareList, { display: 'grid', gap: 6 }]);
 
 export const footerHeading = style({ fontSize: vars.fontSize.md, marginBottom: vars.space.sm });
 

@@ -6,6 +6,7 @@ import { useSession } from '@web/session/SessionProvider';
 import { container } from '@web/styles/utils.css';
 import { useT } from '@web/i18n/i18n';
 import { Footer } from './Footer';
+import { NavItem } from './NavItem';
 import { LanguageSwitch } from './LanguageSwitch';
 import { audienceOf, HEADER_BUTTONS, navigationLinks, type NavLink } from './routes';
 import * as styles from './Shell.css';
@@ -14,6 +15,9 @@ import * as styles from './Shell.css';
 const WIDE_NAV_LINKS = 9;
 
 const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+const BusinessLinks = lazy(() =>
+  import('./BusinessLinks').then((m) => ({ default: m.BusinessLinks })),
+);
 
 /**
  * True once the browser has been idle after `active` became true: the account menu (Radix, about
@@ -33,24 +37,21 @@ function useIdleAfter(active: boolean): boolean {
   return idle;
 }
 
-function isActive(pathname: string, to: string) {
-  return pathname === to || pathname.startsWith(`${to}/`);
-}
-
-function NavLinks({ links, mobile }: { links: readonly NavLink[]; mobile?: boolean }) {
-  const [pathname] = useLocation();
-  const t = useT();
+/** A line (or the phone's column) of links. */
+function NavLinks({
+  links,
+  list,
+  link: linkClass,
+}: {
+  links: readonly NavLink[];
+  list: string;
+  link: string;
+}) {
   return (
-    <ul className={mobile ? styles.mobileList : styles.navList}>
+    <ul className={list}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link
-            href={link.to}
-            className={mobile ? styles.mobileLink : styles.navLink}
-            aria-current={isActive(pathname, link.to) ? 'page' : undefined}
-          >
-            {t(link.label)}
-          </Link>
+          <NavItem link={link} className={linkClass} />
         </li>
       ))}
     </ul>
@@ -68,8 +69,8 @@ export function Shell({ children }: { children: ReactNode }) {
   // While a stored session is restored, show no one's links rather than a visitor's for a moment.
   const links = loading ? [] : navigationLinks(audience, { userType, mayOpen });
   const mobileLinks = loading ? [] : navigationLinks(audience, { mobile: true, userType, mayOpen });
-  // Ten links or more (the owner's eleven, a customer's ten) need 1280 px on one line; below that,
-  // the menu button holds them.
+  // Ten links or more (the owner's, whose line holds eleven and More; a customer's ten) need
+  // 1280 px on one line; below that, the menu button holds every link.
   const wide = links.length > WIDE_NAV_LINKS;
   const menuReady = useIdleAfter(Boolean(user));
   // The account menu's button until it loads, with the same size and letter.
@@ -106,7 +107,13 @@ export function Shell({ children }: { children: ReactNode }) {
             aria-label={t('shell.mainNav')}
             className={wide ? styles.desktopNavWide : styles.desktopNav}
           >
-            <NavLinks links={links} />
+            {audience === 'owner' ? (
+              <Suspense fallback={null}>
+                <BusinessLinks links={links} />
+              </Suspense>
+            ) : (
+              <NavLinks links={links} list={styles.navList} link={styles.navLink} />
+            )}
           </nav>
           <LanguageSwitch />
           {user && menuReady ? (
@@ -142,7 +149,7 @@ export function Shell({ children }: { children: ReactNode }) {
             aria-label={t('shell.mobileNav')}
             className={`${container} ${wide ? styles.mobileNavWide : styles.mobileNav}`}
           >
-            <NavLinks links={mobileLinks} mobile />
+            <NavLinks links={mobileLinks} list={styles.mobileList} link={styles.mobileLink} />
           </nav>
         ) : null}
       </header>

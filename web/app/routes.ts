@@ -72,7 +72,10 @@ export const loadSignedInPages = () => import('./signedInPages');
  */
 function signedInPage(name: SignedInPage, messages: Namespace): RoutePage {
   return page(
-    () => loadSignedInPages().then(({ SIGNED_IN_PAGES }) => SIGNED_IN_PAGES[name]()),
+    () =>
+      loadSignedInPages().then(({ SIGNED_IN_PAGES, withLanguageOffer }) =>
+        SIGNED_IN_PAGES[name]().then(withLanguageOffer),
+      ),
     (component) => component,
     messages,
   );
@@ -97,19 +100,19 @@ export interface AppRoute extends RouteEntry {
   readonly page: RoutePage;
   /** What a mess owner sees on this path instead of `page` (the owner's dashboard). */
   readonly ownerPage?: RoutePage;
-  /** The top navigation link, for whom; the mobile menu shows the same links. */
+  /**
+   * The top navigation link, for whom (on the business side, for the roles that may open the
+   * route); the mobile menu shows the same links.
+   */
   readonly nav?: {
     readonly label: MessageId;
     readonly audiences: readonly Audience[];
     readonly mobileLabel?: MessageId;
-    /** Only these roles see the link (the route may let more open it). */
-    readonly roles?: readonly AccessRole[];
+    /** The link's words for a role that reads it otherwise (a rider's "My deliveries"). */
+    readonly roleLabels?: Partial<Record<AccessRole, MessageId>>;
+    /** Under the header's More button when the role's links are too many for one line. */
+    readonly more?: boolean;
   };
-  /**
-   * A link in the account menu (under the avatar), for the roles that may open the route (only
-   * `roles` among them, when given).
-   */
-  readonly accountMenu?: { readonly label: MessageId; readonly roles?: readonly AccessRole[] };
   /** The footer link; `position` orders the footer's links. */
   readonly footer?: { readonly label: MessageId; readonly position: number };
   /** A signed-out header button (medium widths: the desktop nav and mobile menu have the link). */
@@ -119,6 +122,8 @@ export interface AppRoute extends RouteEntry {
 export interface NavLink {
   readonly to: string;
   readonly label: MessageId;
+  /** Under the header's More button when the role's links are too many for one line. */
+  readonly more?: boolean;
 }
 
 export interface HeaderButton extends NavLink {
@@ -328,13 +333,104 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { label: 'nav.kitchen', audiences: ['owner'] },
   },
   {
+    // Issue 22: a rider's run sheets on their phone; the owner's and a manager's progress of the
+    // run, the riders' cash and the routes (the page shows each what its role does).
+    path: '/admin/deliveries',
+    access: 'owner',
+    roles: ['mess_owner', 'manager', 'delivery'],
+    title: 'route.deliveries',
+    page: signedInPage('admin/deliveries', 'deliveries'),
+    // A rider's one link reads "My deliveries"; the owner and a manager follow every rider's.
+    nav: {
+      label: 'nav.deliveriesOwner',
+      audiences: ['owner'],
+      roleLabels: { delivery: 'nav.deliveries' },
+    },
+  },
+  {
+    // Issue 21: who owes what, by age; each customer's statement; money recorded from it.
+    path: '/admin/dues',
+    access: 'owner',
+    operation: 'ownerListDues',
+    title: 'route.dues',
+    // In the Payments & Users chunk: its Record Payment is that page's.
+    page: signedInPage('admin/dues', 'superuser'),
+    nav: { label: 'nav.dues', audiences: ['owner'] },
+  },
+  // The business pages below are not opened every meal: in a long header (the owner's, a
+  // manager's) they sit under More; in a short one (a kitchen account's) they are links like the rest.
+  {
     // Issue 20: the owner publishes the weekly menu and changes dates.
     path: '/admin/menu',
     access: 'owner',
     operation: 'setMenuWeekday',
     title: 'route.adminMenu',
     page: signedInPage('admin/menu', 'adminMenu'),
-    nav: { label: 'nav.menu', audiences: ['owner'] },
+    nav: { label: 'nav.menu', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 20: dates (or meals) the kitchen is closed; every subscriber who loses one gets it back.
+    path: '/admin/closed-days',
+    access: 'owner',
+    operation: 'ownerListClosedDays',
+    title: 'route.closedDays',
+    page: signedInPage('admin/closed-days', 'closedDays'),
+    nav: { label: 'nav.closedDays', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 23: every WhatsApp notice and how it went (queued … read, failed, or by SMS). The
+    // home's WhatsApp tile links here too.
+    path: '/admin/messages',
+    access: 'owner',
+    operation: 'ownerListWhatsappMessages',
+    title: 'route.messages',
+    page: signedInPage('admin/messages', 'messages'),
+    nav: { label: 'nav.messages', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 22: the owner's staff (managers, kitchen accounts, riders), their invites and roles.
+    path: '/admin/staff',
+    access: 'owner',
+    operation: 'ownerListStaff',
+    title: 'route.staff',
+    page: signedInPage('admin/staff', 'staff'),
+    nav: { label: 'nav.staff', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 21: month-end payments and GST reports.
+    path: '/admin/reports',
+    access: 'owner',
+    operation: 'ownerPaymentsReport',
+    title: 'route.reports',
+    page: signedInPage('admin/reports', 'reports'),
+    nav: { label: 'nav.reports', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 20: the business's policies (meal cutoffs, meal skips).
+    path: '/admin/settings',
+    access: 'owner',
+    operation: 'ownerGetSettings',
+    title: 'route.settings',
+    page: signedInPage('admin/settings', 'settings'),
+    nav: { label: 'nav.settings', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 12: every owner action, from the append-only audit log.
+    path: '/admin/audit',
+    access: 'owner',
+    operation: 'listAuditLog',
+    title: 'route.audit',
+    page: signedInPage('admin/audit', 'audit'),
+    nav: { label: 'nav.audit', audiences: ['owner'], more: true },
+  },
+  {
+    // Issue 23: customers' requests to erase their accounts (the owner alone completes one).
+    path: '/admin/erasure-requests',
+    access: 'owner',
+    operation: 'ownerListErasureRequests',
+    title: 'route.erasureRequests',
+    page: signedInPage('admin/erasure', 'erasure'),
+    nav: { label: 'nav.erasureRequests', audiences: ['owner'], more: true },
   },
   {
     // Issue 18: one customer's profile, subscriptions, payments, leaves and feedback, opened from
@@ -345,96 +441,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
     title: 'route.customer',
     // In the Payments & Users chunk, where most visits come from.
     page: signedInPage('admin/customers', 'superuser'),
-  },
-  {
-    // Issue 20: the business's policies (meal cutoffs, meal skips).
-    path: '/admin/settings',
-    access: 'owner',
-    operation: 'ownerGetSettings',
-    title: 'route.settings',
-    page: signedInPage('admin/settings', 'settings'),
-    nav: { label: 'nav.settings', audiences: ['owner'] },
-  },
-  {
-    // Issue 20: dates (or meals) the kitchen is closed; every subscriber who loses one gets it back.
-    path: '/admin/closed-days',
-    access: 'owner',
-    operation: 'ownerListClosedDays',
-    title: 'route.closedDays',
-    // Not in the owner's header (its links fill a 1,280 px screen): the Settings page links to it.
-    // A kitchen account, whose header has room, has it there.
-    page: signedInPage('admin/closed-days', 'closedDays'),
-    nav: { label: 'nav.closedDays', audiences: ['owner'], roles: ['kitchen'] },
-  },
-  {
-    // Issue 21: who owes what, by age; each customer's statement; money recorded from it.
-    path: '/admin/dues',
-    access: 'owner',
-    operation: 'ownerListDues',
-    title: 'route.dues',
-    // Not in the header (its links fill a 1,280 px screen): the home's Dues tile and Settings link to it.
-    // In the Payments & Users chunk: its Record Payment is that page's.
-    page: signedInPage('admin/dues', 'superuser'),
-  },
-  {
-    // Issue 21: month-end payments and GST reports.
-    path: '/admin/reports',
-    access: 'owner',
-    operation: 'ownerPaymentsReport',
-    title: 'route.reports',
-    // Not in the header (its links fill a 1,280 px screen): the Settings page links to it.
-    page: signedInPage('admin/reports', 'reports'),
-  },
-  {
-    // Issue 23: every WhatsApp notice and how it went (queued … read, failed, or by SMS).
-    path: '/admin/messages',
-    access: 'owner',
-    operation: 'ownerListWhatsappMessages',
-    title: 'route.messages',
-    page: signedInPage('admin/messages', 'messages'),
-    // In the account menu: the owner's header links already fill a 1,366 px screen in English.
-    // The home's WhatsApp tile links here too.
-    accountMenu: { label: 'nav.messages' },
-  },
-  {
-    // Issue 12: every owner action, from the append-only audit log.
-    path: '/admin/audit',
-    access: 'owner',
-    operation: 'listAuditLog',
-    title: 'route.audit',
-    page: signedInPage('admin/audit', 'audit'),
-    nav: { label: 'nav.audit', audiences: ['owner'] },
-  },
-  {
-    // Issue 22: the owner's staff (managers, kitchen accounts, riders), their invites and roles.
-    path: '/admin/staff',
-    access: 'owner',
-    operation: 'ownerListStaff',
-    title: 'route.staff',
-    page: signedInPage('admin/staff', 'staff'),
-    // In the account menu: the owner's header links already fill a 1,366 px screen in English.
-    accountMenu: { label: 'nav.staff' },
-  },
-  {
-    // Issue 23: customers' requests to erase their accounts (the owner alone completes one).
-    path: '/admin/erasure-requests',
-    access: 'owner',
-    operation: 'ownerListErasureRequests',
-    title: 'route.erasureRequests',
-    page: signedInPage('admin/erasure', 'erasure'),
-    accountMenu: { label: 'nav.erasureRequests' },
-  },
-  {
-    // Issue 22: a rider's run sheets on their phone; the owner's and a manager's progress of the
-    // run, the riders' cash and the routes (the page shows each what its role does).
-    path: '/admin/deliveries',
-    access: 'owner',
-    roles: ['mess_owner', 'manager', 'delivery'],
-    title: 'route.deliveries',
-    page: signedInPage('admin/deliveries', 'deliveries'),
-    // A rider's one header link; the owner's and a manager's headers are full: the account menu.
-    nav: { label: 'nav.deliveries', audiences: ['owner'], roles: ['delivery'] },
-    accountMenu: { label: 'nav.deliveriesOwner', roles: ['mess_owner', 'manager'] },
   },
   {
     path: '/profile',
@@ -503,38 +509,23 @@ export function navigationLinks(
     mayOpen = ownerMayOpen,
   }: { mobile?: boolean; userType?: UserType | null; mayOpen?: MayOpen } = {},
 ): NavLink[] {
+  const role = accessRoleOf(userType ?? 'mess_owner');
   return APP_ROUTES.flatMap((route) => {
     const { path, nav } = route;
     if (!nav?.audiences.includes(audience)) return [];
     if (audience === 'owner' && !businessSees(route, userType ?? 'mess_owner', mayOpen)) return [];
-    return [{ to: path, label: (mobile ? nav.mobileLabel : undefined) ?? nav.label }];
+    const label = (mobile ? nav.mobileLabel : undefined) ?? nav.roleLabels?.[role] ?? nav.label;
+    return [nav.more ? { to: path, label, more: true } : { to: path, label }];
   });
 }
 
 function businessSees(route: AppRoute, userType: UserType, mayOpen: MayOpen): boolean {
-  if (route.nav?.roles && !route.nav.roles.includes(accessRoleOf(userType))) return false;
   if (route.access === 'owner') return mayOpen(route);
   // A staff account's customer-side pages: its home (a manager's dashboard) and its profile.
   if (route.access === 'signedIn' && isStaff(userType)) {
     return route.staff === true || route.path === homePathOf(userType);
   }
   return true;
-}
-
-/** The account menu's links (before Profile and Logout) for a signed-in user (the owner's by default). */
-export function accountMenuLinks(
-  mayOpen: MayOpen,
-  userType: UserType | null = 'mess_owner',
-): NavLink[] {
-  return APP_ROUTES.flatMap(({ accountMenu, ...route }) =>
-    accountMenu &&
-    route.access === 'owner' &&
-    mayOpen(route) &&
-    (!accountMenu.roles ||
-      (userType !== null && accountMenu.roles.includes(accessRoleOf(userType))))
-      ? [{ to: route.path, label: accountMenu.label }]
-      : [],
-  );
 }
 
 export const FOOTER_LINKS: readonly NavLink[] = APP_ROUTES.flatMap(({ path, footer }) =>

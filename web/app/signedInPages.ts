@@ -1,7 +1,22 @@
 // The signed-in and owner screens' loaders, in a chunk of their own that the first signed-in page
 // loads (web/app/routes.ts signedInPage): the landing page's JavaScript names none of their files,
 // so a new screen costs a visitor's first paint nothing.
-import type { ComponentType } from 'react';
+import {
+  createElement,
+  Fragment,
+  lazy,
+  Suspense,
+  useSyncExternalStore,
+  type ComponentType,
+} from 'react';
+import { loadedServerState } from '@web/session/serverState';
+
+// Its code and words load only when there is an offer.
+const LanguageOffer = lazy(() =>
+  import('@web/features/onboarding').then((m) => ({ default: m.LanguageOffer })),
+);
+const NONE = () => null;
+const IGNORE = () => () => {};
 
 export const SIGNED_IN_PAGES = {
   dashboard: () => import('@web/pages/dashboard/DashboardPage').then((m) => m.DashboardPage),
@@ -53,3 +68,26 @@ export const SIGNED_IN_PAGES = {
 
 /** A signed-in screen, named by its folder under web/pages/. */
 export type SignedInPage = keyof typeof SIGNED_IN_PAGES;
+
+/**
+ * A signed-in screen under the offer of the language shown before signing in, when a sign-in
+ * switched to the account's (web/session/serverStateModule.tsx followLanguage): whichever screen
+ * comes first, until the person chooses or closes it.
+ */
+export function withLanguageOffer(Page: ComponentType): ComponentType {
+  function WithLanguageOffer() {
+    // A signed-in screen loads with the server state: it is there.
+    const state = loadedServerState();
+    const offer = useSyncExternalStore(
+      state ? state.onLanguageOffer : IGNORE,
+      state ? state.languageOffer : NONE,
+    );
+    return createElement(
+      Fragment,
+      null,
+      offer ? createElement(Suspense, null, createElement(LanguageOffer, { offer })) : null,
+      createElement(Page),
+    );
+  }
+  return WithLanguageOffer;
+}

@@ -7,12 +7,18 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { isLanguage, LANGUAGES, namespaceOf, type Namespace } from '../i18n/namespaces.js';
+import { REFUSALS_HI } from '../../machines/shared/refusals.hi.js';
+import { APP, isLanguage, LANGUAGES, namespaceOf, type Namespace } from '../i18n/namespaces.js';
 
 const PREFIX = 'virtual:messages/';
 const LOADERS = `${PREFIX}loaders`;
 const RESOLVED = `\0${PREFIX}`;
 const localesDir = path.resolve(import.meta.dirname, '../locales');
+
+/** The refusal catalogues beyond English's (machines/shared/refusals.ts), by language. */
+const REFUSAL_CATALOGUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  hi: REFUSALS_HI,
+};
 
 /** One language's catalogue, compiled and split by namespace. */
 export function compiledCatalogue(language: string): Record<Namespace, Messages> {
@@ -60,7 +66,13 @@ export function messages(): Plugin {
         : undefined;
       if (!compiled) this.error(`Unknown message catalogue ${id.slice(1)}`);
       this.addWatchFile(path.join(localesDir, `${language}.json`));
-      return `export const messages = ${JSON.stringify(compiled)};`;
+      // The server's refusals in this language come with its app messages, which every page but
+      // the landing page loads (English's are the machines' own, in every page that refuses).
+      const refusals = namespace === APP && language ? REFUSAL_CATALOGUES[language] : undefined;
+      return (
+        `export const messages = ${JSON.stringify(compiled)};` +
+        (refusals ? `export const refusals = ${JSON.stringify(refusals)};` : '')
+      );
     },
   };
 }

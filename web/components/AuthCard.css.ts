@@ -1,23 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { stack, wrapRow } from '@web/styles/utils.css';
 
-export const authCard = style({
-  maxWidth: 480,
-  marginInline: 'auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const authCard = style([stack, { maxWidth: 480, marginInline: 'auto' }]);
 
 export const authTitle = style({ fontSize: vars.fontSize.xl });
 export const authSubtitle = style({ color: vars.color.textMuted });
-export const authLinks = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-});
+export const authLinks = style([
+  wrapRow,
+  { justifyContent: 'space-between', fontSize: vars.fontSize.sm },
+]);
 export const successPanel = style({
   background: vars.color.successSoft,
   color: vars.color.success,

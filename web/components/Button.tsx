@@ -31,32 +31,55 @@ export function Button({ tone, size, block, busy, disabled, children, className,
   );
 }
 
+type LinkProps = { href: string; children: ReactNode } & ButtonVariants;
+
 /** A link that looks like a button. */
-export function ButtonLink({
-  href,
-  tone,
-  size,
-  block,
-  children,
-}: { href: string; children: ReactNode } & ButtonVariants) {
+export function ButtonLink({ href, children, ...variants }: LinkProps) {
   return (
-    <Link href={href} className={button({ tone, size, block })}>
+    <Link href={href} className={button(variants)}>
       {children}
     </Link>
   );
 }
 
 /** A link out of the app (another scheme: upi://, tel:) that looks like a button. */
-export function ButtonAnchor({
-  href,
-  tone,
-  size,
-  block,
-  children,
-}: { href: string; children: ReactNode } & ButtonVariants) {
+export function ButtonAnchor({ href, children, ...variants }: LinkProps) {
   return (
-    <a href={href} className={button({ tone, size, block })}>
+    <a href={href} className={button(variants)}>
       {children}
     </a>
+  );
+}
+
+/**
+ * A small button that opens and closes a row's details: its text and its label (which names the
+ * row) as [closed, open].
+ */
+export function ExpandButton({
+  expanded,
+  onToggle,
+  text,
+  label,
+  controls,
+}: {
+  expanded: boolean;
+  onToggle: () => void;
+  text: readonly [string, string];
+  label: readonly [string, string];
+  /** The id of the details it opens. */
+  controls?: string;
+}) {
+  const shown = expanded ? 1 : 0;
+  return (
+    <Button
+      size="sm"
+      tone="ghost"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onToggle}
+      aria-label={label[shown]}
+    >
+      {text[shown]}
+    </Button>
   );
 }

@@ -35,6 +35,12 @@ export const statCard = style([
   { display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: vars.space.md },
 ]);
 
+/** A card that asks for attention: the warning's soft colour and a thick edge, so it reads as a warning without colour too. */
+export const warningCard = style({
+  background: vars.color.warningSoft,
+  borderLeft: `4px solid ${vars.color.warning}`,
+});
+
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const statValue = style({
   // Two cards a row on a phone: a large amount shrinks a little, then wraps, never spills.

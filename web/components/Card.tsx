@@ -31,16 +31,21 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/** A label and its value; null for one the record does not have, which the list leaves out. */
+type Detail = readonly [string, ReactNode] | null;
+
 /** A definition list of label/value pairs. */
-export function Details({ items }: { items: ReadonlyArray<[string, ReactNode]> }) {
+export function Details({ items }: { items: ReadonlyArray<Detail> }) {
   return (
     <dl className={styles.dl}>
-      {items.map(([label, value]) => (
-        <div key={label} className={styles.detail}>
-          <dt className={styles.dt}>{label}</dt>
-          <dd className={styles.dd}>{value}</dd>
-        </div>
-      ))}
+      {items
+        .flatMap((item) => (item ? [item] : []))
+        .map(([label, value]) => (
+          <div key={label} className={styles.detail}>
+            <dt className={styles.dt}>{label}</dt>
+            <dd className={styles.dd}>{value}</dd>
+          </div>
+        ))}
     </dl>
   );
 }

@@ -1,11 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { stackXs, wrapRow } from '@web/styles/utils.css';
 
-export const suggestions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const suggestions = stackXs;
 
 export const suggestionsTitle = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const chips = wrapRow;
 
 /** A suggested comment: one tap writes it into the comment box. */
 export const chip = style({

@@ -3,9 +3,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isNonBlank } from '@machines/shared';
 import { useT } from '@web/i18n/i18n';
-import { Button } from './Button';
 import * as styles from './CommentDialog.css';
-import { Dialog } from './Dialog';
+import { CancelSubmit, Dialog } from './Dialog';
 import { formStyles, TextAreaField, TextField } from './Field';
 
 interface Props {
@@ -115,14 +114,14 @@ export function CommentDialog({
             autoComplete="off"
           />
         ) : null}
-        <div className={styles.actions}>
-          <Button tone="secondary" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" tone={submitTone} disabled={blank || utrInvalid} busy={busy}>
-            {submitLabel}
-          </Button>
-        </div>
+        <CancelSubmit
+          className={styles.actions}
+          onCancel={onClose}
+          submit={submitLabel}
+          tone={submitTone}
+          disabled={blank || utrInvalid}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

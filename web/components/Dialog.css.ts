@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { endRow } from '@web/styles/utils.css';
 
 const show = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const rise = keyframes({
@@ -61,10 +62,4 @@ export const close = style({
   ':hover': { background: vars.color.surfaceMuted },
 });
 
-export const footer = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-});
+export const footer = style([endRow, { marginTop: vars.space.lg }]);

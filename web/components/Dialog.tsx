@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useT } from '@web/i18n/i18n';
+import { actionRow } from '@web/styles/utils.css';
+import { Button, type ButtonVariants } from './Button';
 import * as styles from './Dialog.css';
 
 interface Props {
@@ -42,5 +44,38 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A dialog form's buttons at its end: Cancel, then the button that sends the form. */
+export function CancelSubmit({
+  cancel: cancelText,
+  onCancel,
+  submit,
+  tone,
+  busy,
+  disabled,
+  className = actionRow,
+}: {
+  /** Cancel's text ("Cancel" unless given). */
+  cancel?: string;
+  onCancel: () => void;
+  submit: string;
+  /** The submit button's tone (primary unless given). */
+  tone?: ButtonVariants['tone'];
+  busy?: boolean;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const t = useT();
+  return (
+    <div className={className}>
+      <Button tone="secondary" onClick={onCancel}>
+        {cancelText ?? t('ui.cancel')}
+      </Button>
+      <Button type="submit" tone={tone} disabled={disabled} busy={busy}>
+        {submit}
+      </Button>
+    </div>
   );
 }

@@ -1,38 +1,25 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { lineList } from '@web/styles/list.css';
 import { vars } from '@web/styles/theme.css';
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
+export const list = lineList;
 
+/** The symbol, the name and the diet word; the name and the word share a baseline. */
 export const dish = style({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  // A long dish name wraps inside a 360 px phone instead of pushing the mark off screen.
-  minWidth: 0,
-  overflowWrap: 'anywhere',
+  columnGap: vars.space.sm,
 });
 
-const markBase = style({
-  flexShrink: 0,
+/** A long name wraps inside a 360 px phone, beside its symbol. */
+export const name = style({ minWidth: 0, overflowWrap: 'anywhere' });
+
+/** The symbol centred on the name's first line, however many lines the name takes. */
+export const symbol = style({ alignSelf: 'start', marginTop: 'calc((1lh - 1.15em) / 2)' });
+
+export const word = style({
   fontSize: vars.fontSize.sm,
-  borderRadius: vars.radius.pill,
-  padding: `0 ${vars.space.sm}`,
-  border: '1px solid currentColor',
+  fontWeight: 600,
   whiteSpace: 'nowrap',
-});
-
-// Colour is never the only signal: each mark also says its name.
-export const mark = styleVariants({
-  veg: [markBase, { color: vars.color.success, background: vars.color.successSoft }],
-  jain: [markBase, { color: vars.color.info, background: vars.color.infoSoft }],
-  egg: [markBase, { color: vars.color.warning, background: vars.color.warningSoft }],
-  non_veg: [markBase, { color: vars.color.danger, background: vars.color.dangerSoft }],
 });

@@ -1,23 +1,29 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
+import { panel } from '@web/styles/surface.css';
 import { vars } from '@web/styles/theme.css';
+import { stack } from '@web/styles/utils.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: 6, minWidth: 0 });
 
 export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
 
-export const control = style({
-  width: '100%',
-  minHeight: 44,
-  padding: '10px 12px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&:disabled, &[readonly]': { background: vars.color.surfaceMuted },
+/** A text field's box; the select's trigger (Select.css) draws the same. */
+export const controlBox = style([
+  panel,
+  { minHeight: 44, padding: '10px 12px', color: vars.color.text },
+]);
+
+export const control = style([
+  controlBox,
+  {
+    width: '100%',
+    selectors: {
+      '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+      '&:disabled, &[readonly]': { background: vars.color.surfaceMuted },
+    },
   },
-});
+]);
 
 export const textarea = style([control, { minHeight: 120, resize: 'vertical' }]);
 
@@ -64,19 +70,12 @@ export const formGrid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
 });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const form = stack;
 
 /** A fieldset that only groups its fields (and names them with its legend): no frame of its own. */
 export const bareFieldset = style({ border: 'none', padding: 0, margin: 0 });
 
 /** A fieldset of checkboxes or radios, laid out in as many columns as fit. */
-export const checkGrid = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
-  border: 'none',
-  padding: 0,
-  margin: 0,
-});
+export const checkGrid = style([bareFieldset, fitColumns(170, vars.space.xs, 'fill')]);
 
 export const legend = style({ fontWeight: 700, marginBottom: vars.space.xs, padding: 0 });

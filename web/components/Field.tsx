@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { OTP_LENGTH } from '@machines/shared';
 import { useT } from '@web/i18n/i18n';
 import * as styles from './Field.css';
 
@@ -72,6 +73,16 @@ export function TextField({
         aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
       />
     </FieldShell>
+  );
+}
+
+/** A one-time code from an SMS: digits, at most OTP_LENGTH, offered from the message where it can. */
+export function OtpField(
+  props: FieldProps &
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete' | 'maxLength'>,
+) {
+  return (
+    <TextField inputMode="numeric" autoComplete="one-time-code" maxLength={OTP_LENGTH} {...props} />
   );
 }
 

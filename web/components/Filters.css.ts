@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
+import { spreadRow } from '@web/styles/utils.css';
 
 export const filterButton = style({
   border: `1px solid ${vars.color.border}`,
@@ -21,12 +23,9 @@ export const filterButton = style({
   },
 });
 
-export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  alignItems: 'center',
-  justifyContent: 'space-between',
-});
+export const pager = spreadRow;
+
+/** A list page's filters side by side where they fit, stacked on a phone, level on their bottoms. */
+export const filterGrid = style({ ...fitColumns(180, vars.space.md), alignItems: 'end' });
 
 export const pagerButtons = style({ display: 'flex', gap: vars.space.sm });

@@ -1,7 +1,8 @@
-// Filter buttons (a labelled group of toggle buttons) and a limit/offset pager.
+// Filter buttons (a labelled group of toggle buttons), a list's search box and a limit/offset pager.
 import { useT } from '@web/i18n/i18n';
 import { row } from '@web/styles/utils.css';
 import { Button } from './Button';
+import { TextField } from './Field';
 import * as styles from './Filters.css';
 
 interface FilterOption<V extends string> {
@@ -36,6 +37,29 @@ export function FilterButtons<V extends string>({
         </button>
       ))}
     </div>
+  );
+}
+
+/** A list's search box: the text as typed (the list debounces it). */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="search"
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onSearch(event.target.value)}
+    />
   );
 }
 

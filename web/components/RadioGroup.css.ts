@@ -1,36 +1,35 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
+import { panel } from '@web/styles/surface.css';
 import { vars } from '@web/styles/theme.css';
+import { muted, stackXs } from '@web/styles/utils.css';
 
-export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const group = stackXs;
 
 export const legend = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
 
-export const description = style({ color: vars.color.textMuted });
+export const description = muted;
 
-export const options = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
-});
+export const options = style(fitColumns(300, vars.space.sm, 'fill'));
 
 /** One choice: the whole row is the label, at least 44 px tall for a thumb. */
-export const option = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: 44,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  cursor: 'pointer',
-  selectors: {
-    '&:has([data-state="checked"])': {
-      borderColor: vars.color.primary,
-      background: vars.color.primarySoft,
+export const option = style([
+  panel,
+  {
+    display: 'flex',
+    alignItems: 'center',
+    gap: vars.space.sm,
+    minHeight: 44,
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    cursor: 'pointer',
+    selectors: {
+      '&:has([data-state="checked"])': {
+        borderColor: vars.color.primary,
+        background: vars.color.primarySoft,
+      },
     },
   },
-});
+]);
 
 export const radio = style({
   flexShrink: 0,

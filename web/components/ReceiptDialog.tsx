@@ -54,16 +54,27 @@ export function useReceiptPdf() {
   };
 }
 
+/** A payment's receipt, while there is one to show, with its PDF download. */
 export function ReceiptDialog({
   payment,
+  pdf,
   onClose,
-  onDownload,
-  downloading = false,
+}: {
+  payment: ReceiptOf | null;
+  pdf: ReturnType<typeof useReceiptPdf>;
+  onClose: () => void;
+}) {
+  return payment ? <Receipt payment={payment} pdf={pdf} onClose={onClose} /> : null;
+}
+
+function Receipt({
+  payment,
+  pdf,
+  onClose,
 }: {
   payment: ReceiptOf;
+  pdf: ReturnType<typeof useReceiptPdf>;
   onClose: () => void;
-  onDownload: () => void;
-  downloading?: boolean;
 }) {
   const t = useT();
   const thermal = payment.layout === 'thermal';
@@ -75,8 +86,8 @@ export function ReceiptDialog({
       frameTitle={t('ui.receipt.frameTitle', { id: payment.id })}
       html={useReceiptHtml(payment.id, payment.layout ?? 'a4')}
       onClose={onClose}
-      onDownload={onDownload}
-      downloading={downloading}
+      onDownload={() => pdf.download(payment)}
+      downloading={pdf.downloading(payment)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { bareButton } from '@web/styles/utils.css';
 
 export const tableWrap = style({
   width: '100%',
@@ -68,15 +69,10 @@ globalStyle(`${table} td[data-label]::before`, {
   },
 });
 
-export const sortButton = style({
-  all: 'unset',
-  cursor: 'pointer',
-  fontWeight: 700,
-  display: 'inline-flex',
-  gap: 4,
-  alignItems: 'center',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
-});
+export const sortButton = style([
+  bareButton,
+  { fontWeight: 700, display: 'inline-flex', gap: 4, alignItems: 'center' },
+]);
 
 export const detailsRow = style({ background: vars.color.surfaceMuted });
 

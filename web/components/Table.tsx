@@ -11,6 +11,17 @@ export interface Column<T> {
   sortKey?: string;
 }
 
+/** A column that is not sorted: its key, its header and how a row fills its cell. */
+export const column = <T,>(
+  key: string,
+  header: string,
+  cell: (row: T) => ReactNode,
+): Column<T> => ({
+  key,
+  header,
+  cell,
+});
+
 interface Props<T> {
   caption: string;
   columns: ReadonlyArray<Column<T>>;

@@ -1,6 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { popover } from '@web/styles/surface.css';
 import { vars } from '@web/styles/theme.css';
+import { muted, small } from '@web/styles/utils.css';
 
 const slideIn = keyframes({
   from: { transform: 'translateX(calc(100% + 24px))' },
@@ -52,28 +54,26 @@ export const viewport = style({
 });
 
 export const toast = recipe({
-  base: {
-    background: vars.color.surface,
-    color: vars.color.text,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: 5,
-    borderRadius: vars.radius.md,
-    boxShadow: vars.shadow.raised,
-    padding: `${vars.space.sm} ${vars.space.md}`,
-    display: 'grid',
-    gridTemplateColumns: '1fr auto',
-    gap: 2,
-    pointerEvents: 'auto',
-    '@media': {
-      [phone]: {
-        selectors: { '&[data-state="open"]': { animation: `${riseIn} 180ms ease-out` } },
+  base: [
+    popover,
+    {
+      borderLeftWidth: 5,
+      padding: `${vars.space.sm} ${vars.space.md}`,
+      display: 'grid',
+      gridTemplateColumns: '1fr auto',
+      gap: 2,
+      pointerEvents: 'auto',
+      '@media': {
+        [phone]: {
+          selectors: { '&[data-state="open"]': { animation: `${riseIn} 180ms ease-out` } },
+        },
+      },
+      selectors: {
+        '&[data-state="open"]': { animation: `${slideIn} 180ms ease-out` },
+        '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
       },
     },
-    selectors: {
-      '&[data-state="open"]': { animation: `${slideIn} 180ms ease-out` },
-      '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
-    },
-  },
+  ],
   variants: {
     tone: {
       success: { borderLeftColor: vars.color.success },
@@ -85,11 +85,7 @@ export const toast = recipe({
 });
 
 export const title = style({ fontWeight: 700 });
-export const message = style({
-  gridColumn: '1',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const message = style([muted, small, { gridColumn: '1' }]);
 export const close = style({
   gridColumn: '2',
   gridRow: '1 / span 2',

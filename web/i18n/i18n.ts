@@ -10,12 +10,21 @@ import { APP, isLanguage, LOCALES, SHELL, type Language, type Namespace } from '
 
 export type { Language } from './namespaces';
 
+/** Each language named in its own script, as a reader of that language looks for it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिन्दी' };
+
 /** Every message's key: a key missing from web/locales/en.json is a type error where it is used. */
 export type MessageId = keyof typeof english;
 type MessageValues = Readonly<Record<string, string | number>>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-const STORAGE_KEY = 'dabba.language';
+/** Where the device remembers its language. */
+export const LANGUAGE_KEY = 'dabba.language';
+/**
+ * Set beside it while that language is a signed-in account's rather than picked on this device
+ * (./accountLanguage.ts): a pick is given to the next account signed in here, an account's is not.
+ */
+export const FROM_ACCOUNT_KEY = 'dabba.language.from';
 
 type LoaderMap = { loaders: typeof loaders };
 let messageLoaders: () => Promise<LoaderMap> = () =>
@@ -31,6 +40,12 @@ export function setMessageLoaders(load: () => Promise<LoaderMap>) {
 }
 
 const loaded = new Map<string, Promise<void>>();
+
+/** The server's refusals in each language but English, once loaded (./refusals.ts). */
+const refusalCatalogues: Partial<Record<Language, Readonly<Record<string, string>>>> = {};
+
+/** The refusal sentences of `language` when they have loaded (English's are the machines'). */
+export const refusalCatalogue = (language: Language) => refusalCatalogues[language];
 /** Namespaces some screen has needed; a switch loads them in the new language before showing it. */
 const wanted = new Set<Namespace>([SHELL]);
 
@@ -46,7 +61,11 @@ function ensure(language: Language, namespace: Namespace): Promise<void> {
         return load();
       })
       .then(
-        ({ messages }) => i18n.load(language, messages),
+        ({ messages, refusals }) => {
+          // A language's app messages bring the server's refusals in it (web/build/messages.ts).
+          if (refusals) refusalCatalogues[language] = refusals;
+          i18n.load(language, messages);
+        },
         (error: unknown) => {
           loaded.delete(key); // a lost connection may be tried again
           throw error;
@@ -64,22 +83,19 @@ function ensureWanted(language: Language): Promise<void> {
 i18n.load('en', englishShell);
 loaded.set(`en/${SHELL}`, Promise.resolve());
 
-/** The language picked on this device (the switch, or a signed-in account), if any. */
-function chosenLanguage(): Language | null {
+/** The language this device remembers (a pick, or an account's: ./accountLanguage.ts), if any. */
+function rememberedLanguage(): Language | null {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY);
+    const stored = localStorage.getItem(LANGUAGE_KEY);
     return isLanguage(stored) ? stored : null;
   } catch {
     return null; // Storage refused (private mode): nothing was remembered.
   }
 }
 
-/** Whether this device remembers a language; if not, a signed-in account's language applies. */
-export const hasChosenLanguage = (): boolean => chosenLanguage() !== null;
-
-/** The language chosen on this device, else the browser's first preference. */
+/** The language this device remembers, else the browser's first preference. */
 function storedLanguage(): Language {
-  return chosenLanguage() ?? (navigator.language.toLowerCase().startsWith('hi') ? 'hi' : 'en');
+  return rememberedLanguage() ?? (navigator.language.toLowerCase().startsWith('hi') ? 'hi' : 'en');
 }
 
 function show(language: Language) {
@@ -118,7 +134,10 @@ export function currentLocale(): string {
   return LOCALES[currentLanguage()];
 }
 
-/** Shows the app in `language` once its messages have loaded, and remembers it on this device. */
+/**
+ * Shows the app in `language` once its messages have loaded, and remembers it on this device as
+ * picked here (./accountLanguage.ts rememberAsAccountLanguage marks a signed-in account's).
+ */
 export async function switchLanguage(language: Language): Promise<void> {
   // A page may ask for its messages while these load (signing in opens one as the account's
   // language is switched to), and it asks in the language still shown: load until nothing more is
@@ -129,7 +148,8 @@ export async function switchLanguage(language: Language): Promise<void> {
     await ensureWanted(language);
   } while (wanted.size !== wantedBefore);
   try {
-    localStorage.setItem(STORAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_KEY, language);
+    localStorage.removeItem(FROM_ACCOUNT_KEY);
   } catch {
     // Not remembered on this device; the account still remembers it once signed in.
   }

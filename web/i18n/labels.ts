@@ -2,7 +2,8 @@
 // English catalogue holds machines/' label maps word for word (tests/web/messages.test.ts), so
 // the web app and `dabba` call a status the same; Hindi has its own words for each.
 import { ERASED_FIRST_NAME } from '@machines/erasure';
-import { i18n, t, type MessageId } from './i18n';
+import { textIn } from '@machines/shared';
+import { currentLanguage, i18n, t, type MessageId } from './i18n';
 
 export type Lifecycle =
   | 'subscription'
@@ -66,14 +67,24 @@ export function staffRoleLabel(role: string): string {
   return has(id) ? t(id as MessageId) : role;
 }
 
-/** An erased account's name as the server stores it (in English): "Erased customer #12". */
-const ERASED_NAME = new RegExp(`^${ERASED_FIRST_NAME} #(\\d+)$`);
+/**
+ * An erased account's name as the server stores it (in English): "Erased customer #12", and the
+ * username the erasure gives it (machines/erasure erasedUsername): "erased-12".
+ */
+const ERASED_NAME = new RegExp(`^(?:${ERASED_FIRST_NAME} #|erased-)(\\d+)$`);
 
 /**
- * A person's name as the API sends it, with an erased account's ("Erased customer #12") in the
- * reader's language; any other name as it is.
+ * A person's name or username as the API sends it, with an erased account's ("Erased customer
+ * #12", "erased-12") in the reader's language; any other name as it is.
  */
 export function personName(name: string): string {
   const erased = ERASED_NAME.exec(name.trim());
   return erased ? t('person.erased', { id: Number(erased[1]) }) : name;
 }
+
+/**
+ * A plan's name (or description) in the current language: the owner's Hindi for a reader of
+ * Hindi when given, else the English.
+ */
+export const planText = (english: string, hindi: string | null | undefined): string =>
+  textIn(currentLanguage(), english, hindi);

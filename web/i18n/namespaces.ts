@@ -59,9 +59,18 @@ const APP_PREFIXES: ReadonlySet<string> = new Set([
   'person',
 ]);
 
+/**
+ * Messages of the profile page that other pages show too: a customer's profile fields (their
+ * labels, choices and complaints), which the owner's walk-in form and customer details dialog show
+ * as the customer's own profile form words them (web/features/onboarding ProfileFields).
+ */
+const APP_KEY_PREFIXES: readonly string[] = ['profile.field.', 'profile.year.', 'profile.error.'];
+const APP_KEYS: ReadonlySet<string> = new Set(['profile.address']);
+
 export function namespaceOf(key: string): Namespace {
   const prefix = key.slice(0, key.indexOf('.'));
   if (SHELL_PREFIXES.has(prefix) || SHELL_KEYS.has(key)) return SHELL;
+  if (APP_KEYS.has(key) || APP_KEY_PREFIXES.some((start) => key.startsWith(start))) return APP;
   return APP_PREFIXES.has(prefix) ? APP : prefix;
 }
 

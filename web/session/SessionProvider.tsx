@@ -20,7 +20,7 @@ import type { Credentials, SessionTokens } from '@machines/session';
 import { isBusinessSide, type OperationId } from '@machines/staff';
 import { ApiScopeContext, type ApiScope } from '@web/api/scope';
 import { useToast } from '@web/components/Toaster';
-import { currentLanguage, hasChosenLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
+import type { Language } from '@web/i18n/i18n';
 import type { SessionHost } from './sessionHost';
 import {
   askProfileEarly,
@@ -194,12 +194,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!hadStoredSession) return;
-    void ensureHost();
-    askProfileEarly(readTokens()?.access ?? null);
+    askProfileEarly(
+      readTokens()?.access ?? null,
+      ensureHost().then((started) => started.ready),
+    );
   }, [hadStoredSession, ensureHost]);
 
   const view = useSessionView(host);
   const restoring = hadStoredSession && (!host || view.state === 'restoring');
+  // Set when someone signs in, until their profile arrives: the device's pick then goes to the
+  // account (web/i18n/accountLanguage.ts); a session coming back saves nothing.
+  const signingIn = useRef(false);
 
   // What follows from the profile as it arrives (docs/web.md: Session, Language).
   const followProfile = useCallback((next: ProfileState) => {
@@ -208,11 +213,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const user = next.user;
     if (!user) return;
     rememberOwner(isBusinessSide(user.user_type));
-    // The account remembers its language: signing in on a device where no language was picked yet
-    // shows the app in it (and the device remembers it). A device's own pick stays as it is.
-    if (user.language && !hasChosenLanguage() && user.language !== currentLanguage()) {
-      void switchLanguage(user.language).catch(() => {});
-    }
+    // The profile came from the server-state chunk, which has loaded.
+    loadedServerState()?.followLanguage(user.language, signingIn.current);
+    signingIn.current = false;
   }, []);
   const profile = useProfile(view.authenticated, followProfile);
 
@@ -245,15 +248,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       sessionState: view.state,
       loading,
       user,
-      routeUser: user ? { status: user.status, userType: user.user_type, phone: user.phone } : null,
+      routeUser: user
+        ? {
+            status: user.status,
+            userType: user.user_type,
+            phone: user.phone,
+            // A number the owner changed waits for its code (awaitsPhoneCheck).
+            phoneVerified: user.phone_verified,
+          }
+        : null,
       mayCall,
       mayOpen,
-      login: (credentials) =>
+      login: (credentials) => {
+        signingIn.current = true;
         void ensureHost().then(async (started) => {
           await started.ready;
           started.actor.send({ type: 'session.login', credentials });
-        }),
+        });
+      },
       acceptTokens: async (tokens) => {
+        signingIn.current = true;
         const started = await ensureHost();
         await started.ready;
         started.actor.send({ type: 'session.tokens_received', tokens });

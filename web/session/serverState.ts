@@ -34,15 +34,17 @@ export function loadServerState(): Promise<ServerState> {
  * A returning user's first screen waits for their profile. With a stored access token the session
  * machine signs in with as it is (a fresh one: machines/session), the profile is asked for as the
  * app starts, while XState and this chunk load; the profile query then takes that answer, or asks
- * again through the API client when it was not a success.
+ * again through the API client when it was not a success, once `sessionReady` says the session
+ * machine has read the tokens (before that the client knows no session: it would ask without a
+ * token and take the 401 for the end of the session).
  */
-export function askProfileEarly(storedAccessToken: string | null) {
+export function askProfileEarly(storedAccessToken: string | null, sessionReady: Promise<unknown>) {
   if (!storedAccessToken || isTokenExpiring(storedAccessToken, Date.now())) return;
   const early = fetch('/api/accounts/profile/', {
     headers: { Authorization: `Bearer ${storedAccessToken}` },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   }).catch(() => null);
-  void loadServerState().then((state) => state.prefetchProfile(early));
+  void loadServerState().then((state) => state.prefetchProfile(early, sessionReady));
 }
 
 /** The server state if it has loaded (nothing cached before that, so nothing to clear). */

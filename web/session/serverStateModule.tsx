@@ -15,7 +15,12 @@ import { ApiError } from '@web/api/errors';
 import { keepProfile, keptProfile } from './tokens';
 import { injectedBusiness } from '@web/app/business';
 import { createQueryClient } from '@web/app/queryClient';
-import type { Language } from '@web/i18n/i18n';
+import {
+  languageAfterProfile,
+  rememberAsAccountLanguage,
+  pickedLanguage,
+} from '@web/i18n/accountLanguage';
+import { currentLanguage, switchLanguage, type Language } from '@web/i18n/i18n';
 
 type User = components['schemas']['User'];
 
@@ -35,13 +40,32 @@ export interface ServerState {
   withQueryClient<Props extends object>(Component: ComponentType<Props>): ComponentType<Props>;
   /** Runs the profile query while subscribed; `onChange` gets each state, the current one first. */
   observeProfile(onChange: (state: ProfileState) => void): () => void;
-  /** Starts the profile query with the answer ./serverState askProfileEarly asked for. */
-  prefetchProfile(early: Promise<Response | null>): void;
+  /**
+   * Starts the profile query with the answer ./serverState askProfileEarly asked for; when that was
+   * no success, asks through the client once `sessionReady` settles.
+   */
+  prefetchProfile(early: Promise<Response | null>, sessionReady: Promise<unknown>): void;
   /** The profile as an answer brought it (OTP verification, a completed profile). */
   setProfile(user: User): void;
-  /** Saves the language on the account (e-mails and SMS follow it); the profile then says it. */
+  /**
+   * Saves the language on the account (e-mails and SMS follow it); the profile then says it, and
+   * the device remembers it as the account's.
+   */
   saveLanguage(language: Language): Promise<void>;
-  /** Drops every cached answer (the session ended). */
+  /**
+   * Follows the signed-in account's language as its profile arrives (web/i18n/accountLanguage.ts):
+   * shows it, or saves the device's pick on it, and may offer back the language shown before.
+   */
+  followLanguage(account: Language, signingIn: boolean): void;
+  /**
+   * The language offered back after a sign-in showed the account's (web/features/onboarding
+   * LanguageOffer), until the person chooses or closes it, or the session ends.
+   */
+  languageOffer(): Language | null;
+  /** Closes the offer (null) or makes one; the listeners hear it. */
+  setLanguageOffer(offer: Language | null): void;
+  onLanguageOffer(listener: () => void): () => void;
+  /** Drops every cached answer and any offer (the session ended). */
   forgetAnswers(): void;
   /** What a role may call and open (machines/staff over x-roles), with the signed-in chunk. */
   readonly mayCall: typeof mayCall;
@@ -54,8 +78,12 @@ function profileState(result: QueryObserverResult<User, Error>): ProfileState {
   return { user: result.data ?? null, pending: result.isPending, failed: !!error && !ignored };
 }
 
-export function createServerState(getSession: () => SessionLink | null): ServerState {
-  const api = createApi(getSession);
+/** `baseUrl` as createApi's: tests outside a browser give an absolute one. */
+export function createServerState(
+  getSession: () => SessionLink | null,
+  baseUrl?: string,
+): ServerState {
+  const api = createApi(getSession, baseUrl);
   const queryClient = createQueryClient();
   // Offline (no answer at all), the profile this device kept: the installed app opened without
   // signal still knows who is signed in (a rider's run sheet is kept on the phone too).
@@ -68,6 +96,18 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
       throw error;
     }
   };
+  let offer: Language | null = null;
+  const offerListeners = new Set<() => void>();
+  const setLanguageOffer = (next: Language | null) => {
+    offer = next;
+    for (const listener of offerListeners) listener();
+  };
+
+  async function saveLanguage(language: Language) {
+    const user = await apiFetch(api, 'put', '/accounts/language/', { body: { language } });
+    queryClient.setQueryData(PROFILE_KEY, keepProfile(user));
+    rememberAsAccountLanguage(language);
+  }
   // The page came with the business profile (server/platform/web.ts): the contact page needs no request.
   const business = injectedBusiness();
   if (business) queryClient.setQueryData(apiKey('/business/'), business);
@@ -97,24 +137,52 @@ export function createServerState(getSession: () => SessionLink | null): ServerS
       onChange(profileState(observer.getCurrentResult()));
       return unsubscribe;
     },
-    prefetchProfile(early) {
+    prefetchProfile(early, sessionReady) {
       void queryClient.prefetchQuery({
         queryKey: PROFILE_KEY,
         queryFn: async () => {
           const answer = await early;
-          return answer?.ok ? keepProfile((await answer.json()) as User) : fetchProfile();
+          if (answer?.ok) return keepProfile((await answer.json()) as User);
+          await sessionReady;
+          return fetchProfile();
         },
       });
     },
     setProfile(user) {
       queryClient.setQueryData(PROFILE_KEY, keepProfile(user));
     },
-    async saveLanguage(language) {
-      const user = await apiFetch(api, 'put', '/accounts/language/', { body: { language } });
-      queryClient.setQueryData(PROFILE_KEY, keepProfile(user));
+    saveLanguage,
+    followLanguage(account, signingIn) {
+      const shown = currentLanguage();
+      const decision = languageAfterProfile({
+        picked: pickedLanguage(),
+        shown,
+        account,
+        signingIn,
+      });
+      // Not saved (offline): the pick stays the device's, for the next sign-in.
+      if (decision.save) void saveLanguage(decision.save).catch(() => {});
+      else if (decision.show === account) {
+        if (account === shown) rememberAsAccountLanguage(account);
+        else {
+          void switchLanguage(account).then(
+            () => rememberAsAccountLanguage(account),
+            () => {},
+          );
+        }
+      }
+      // Else a pick the account does not say, on a session coming back, shows as it is.
+      if (decision.offer) setLanguageOffer(decision.offer);
+    },
+    languageOffer: () => offer,
+    setLanguageOffer,
+    onLanguageOffer(listener) {
+      offerListeners.add(listener);
+      return () => offerListeners.delete(listener);
     },
     forgetAnswers() {
       queryClient.removeQueries();
+      setLanguageOffer(null);
     },
   };
 }

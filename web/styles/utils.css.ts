@@ -1,5 +1,6 @@
 // Small layout helpers shared by pages.
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from './columns';
 import { vars } from './theme.css';
 
 export const visuallyHidden = style({
@@ -21,29 +22,36 @@ export const container = style({
   paddingInline: vars.space.md,
 });
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+const column = { display: 'flex', flexDirection: 'column' } as const;
 
-export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
+export const stack = style({ ...column, gap: vars.space.md });
+
+/** The parts of one thing, closer together than a page's sections (a preview's lines, a form's group). */
+export const stackSm = style({ ...column, gap: vars.space.sm });
+
+/** Lines that read as one: a label over its value, a badge over its summary. */
+export const stackXs = style({ ...column, gap: vars.space.xs });
+
+/** Things side by side (buttons, chips, badges), wrapping onto more lines on a phone. */
+export const wrapRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const row = style([wrapRow, { alignItems: 'center' }]);
+
+/** A line's two ends (a title and its badge, a text and its button), one under the other when they do not fit. */
+export const spreadRow = style([row, { justifyContent: 'space-between' }]);
+
+/** A form's buttons at its end, each as tall as the row, wrapping on a phone. */
+export const endRow = style([wrapRow, { justifyContent: 'flex-end' }]);
 
 /** A dialog's or form's buttons: a row at its end (Cancel, then the action). */
-export const actionRow = style([row, { justifyContent: 'flex-end' }]);
+export const actionRow = style([endRow, { alignItems: 'center' }]);
 
-export const grid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-});
+/** A list without bullets or indent; what it is composed with lays out its entries. */
+export const bareList = style({ listStyle: 'none', margin: 0, padding: 0 });
 
-export const statGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))',
-});
+export const grid = style(fitColumns(280, vars.space.md, 'fill'));
+
+export const statGrid = style(fitColumns(150, vars.space.md));
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -63,3 +71,10 @@ export const pageTitle = style({ fontSize: vars.fontSize.xl });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.sm });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
+
+/** A button that looks like what it holds (a link, a thumbnail, a column's heading): no box of its own. */
+export const bareButton = style({
+  all: 'unset',
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
+});

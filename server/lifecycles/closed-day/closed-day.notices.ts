@@ -7,16 +7,22 @@ import type { Localizer } from '@server/platform/i18n.js';
 import { parseMeals } from '@server/platform/format.js';
 import type { StoreDeps } from '@server/lifecycles/store.js';
 import type { ClosedDayRow } from './closed-day.read.js';
+import { subscriptionsWithPlans } from '@server/lifecycles/subscription/subscription.read.js';
 
 export function createClosedDayNotices(deps: StoreDeps) {
   const db = deps.db.kysely;
 
   /** The ACTIVE subscriptions covering the date whose plan eats a meal the closure closes. */
   async function affected(closure: ClosedDayRow) {
-    const rows = await db
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select(['s.id', 's.user_id', 's.adjusted_end_date', 'p.name', 'p.included_meals'])
+    const rows = await subscriptionsWithPlans(db)
+      .select([
+        's.id',
+        's.user_id',
+        's.adjusted_end_date',
+        'p.name',
+        'p.name_hi',
+        'p.included_meals',
+      ])
       .where('s.status', '=', 'ACTIVE')
       .where('s.start_date', '<=', closure.closed_date)
       .where('s.adjusted_end_date', '>=', closure.closed_date)
@@ -33,7 +39,7 @@ export function createClosedDayNotices(deps: StoreDeps) {
       .selectFrom('subscription_adjustments as a')
       .innerJoin('subscriptions as s', 's.id', 'a.subscription_id')
       .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select(['s.id', 's.user_id', 's.adjusted_end_date', 'p.name'])
+      .select(['s.id', 's.user_id', 's.adjusted_end_date', 'p.name', 'p.name_hi'])
       .where('a.batch_id', '=', batchId)
       .where('a.outcome', '=', 'moved')
       .orderBy('s.id')
@@ -58,7 +64,7 @@ export function createClosedDayNotices(deps: StoreDeps) {
       await notifyCustomer(deps, subscription.user_id, (l) => {
         const values = {
           ...what(l, closure),
-          plan: subscription.name,
+          plan: l.text(subscription.name, subscription.name_hi),
           id: subscription.id,
           end: l.date(moved?.adjusted_end_date ?? subscription.adjusted_end_date),
         };
@@ -84,7 +90,7 @@ export function createClosedDayNotices(deps: StoreDeps) {
       await notifyCustomer(deps, subscription.user_id, (l) => {
         const values = {
           ...what(l, closure),
-          plan: subscription.name,
+          plan: l.text(subscription.name, subscription.name_hi),
           id: subscription.id,
           end: l.date(subscription.adjusted_end_date),
         };

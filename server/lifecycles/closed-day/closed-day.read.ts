@@ -1,6 +1,6 @@
 // What other folders read of closed days: the SCHEDULED closures of a date, meal by meal (the
-// kitchen sheet, the customer's upcoming meals, a meal skip), and the owner's list with how many
-// subscriptions each one moved.
+// kitchen sheet, the customer's upcoming meals, a meal skip), the owner's list with how many
+// subscriptions each one moved, and the closures each closure rule made.
 import { sql, type Kysely } from 'kysely';
 import { closedMeals, type Meal } from '@machines';
 import type { ClosedDay, Database } from '@server/platform/db/schema.js';
@@ -67,4 +67,39 @@ export async function readClosedDay(
   return row
     ? { ...row, extended: Number(row.extended), reversed: Number(row.reversed) }
     : undefined;
+}
+
+/** The closures closure rules made (`ruleIds`: of these rules only), the earliest date first. */
+export async function ruleClosures(
+  db: Kysely<Database>,
+  ruleIds?: readonly number[],
+): Promise<ClosedDayRow[]> {
+  if (ruleIds?.length === 0) return [];
+  let query = closedDayRows(db).where('cd.rule_id', 'is not', null);
+  if (ruleIds) query = query.where('cd.rule_id', 'in', ruleIds);
+  const rows = await query.execute();
+  return rows
+    .map((row) => ({ ...row, extended: Number(row.extended), reversed: Number(row.reversed) }))
+    .sort((a, b) => a.closed_date.localeCompare(b.closed_date) || a.id - b.id);
+}
+
+/** Rule-made closures whose extensions or their reversal a failure left waiting. */
+export async function unfinishedRuleClosures(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('closed_days as cd')
+    .innerJoin('adjustment_batches as b', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('b.id', '=', eb.ref('cd.extend_batch_id')),
+          eb('b.id', '=', eb.ref('cd.reverse_batch_id')),
+        ]),
+      ),
+    )
+    .select('cd.id')
+    .distinct()
+    .where('cd.rule_id', 'is not', null)
+    .where('b.completed_at', 'is', null)
+    .orderBy('cd.id')
+    .execute();
+  return rows.map((row) => row.id);
 }

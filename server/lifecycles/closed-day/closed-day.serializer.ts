@@ -30,5 +30,6 @@ export function closedDayBody(
     created_at: row.created_at,
     removed_by: row.removed_by_username,
     removed_at: row.removed_at,
+    rule: row.rule_id,
   };
 }

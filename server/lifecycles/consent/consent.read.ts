@@ -15,6 +15,14 @@ import type { ConsentsTable } from '@server/platform/db/schema.js';
 export type ConsentRow = Selectable<ConsentsTable>;
 export type ConsentBody = components['schemas']['Consent'];
 
+/** Every grant of one customer's channel and purpose, open or withdrawn. */
+const grantsOf = (db: Executor, userId: number, channel: ConsentChannel, purpose: ConsentPurpose) =>
+  db
+    .selectFrom('consents')
+    .where('user_id', '=', userId)
+    .where('channel', '=', channel)
+    .where('purpose', '=', purpose);
+
 /** Whether the user has an open grant for the channel and purpose: messages of it may be sent. */
 export async function hasConsent(
   db: Executor,
@@ -22,12 +30,8 @@ export async function hasConsent(
   channel: ConsentChannel,
   purpose: ConsentPurpose,
 ): Promise<boolean> {
-  const open = await db
-    .selectFrom('consents')
+  const open = await grantsOf(db, userId, channel, purpose)
     .select('id')
-    .where('user_id', '=', userId)
-    .where('channel', '=', channel)
-    .where('purpose', '=', purpose)
     .where('withdrawn_at', 'is', null)
     .executeTakeFirst();
   return open !== undefined;
@@ -40,12 +44,8 @@ export async function newestConsent(
   channel: ConsentChannel,
   purpose: ConsentPurpose,
 ): Promise<ConsentRow | undefined> {
-  return db
-    .selectFrom('consents')
+  return grantsOf(db, userId, channel, purpose)
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('channel', '=', channel)
-    .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -13,7 +13,7 @@ import {
 } from '@machines';
 import type { User } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
+import { auditPart, recordAudit } from '@server/lifecycles/audit.js';
 import { allowed, nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 import { refusalError } from '@server/errors.js';
 import { refusal } from '@machines/shared';
@@ -51,7 +51,7 @@ export function createConsentStore(deps: StoreDeps) {
       ),
     );
     const at = nowIso(deps);
-    const what = `${channel} ${purpose} messages`;
+    const what = { channel, purpose };
     try {
       await db.transaction().execute(async (trx) => {
         if (event.type === 'consent.grant') {
@@ -76,9 +76,17 @@ export function createConsentStore(deps: StoreDeps) {
             action: 'consent.grant',
             objectType: 'consent',
             objectId: row.id,
-            summary: `Consent to ${what} of user #${userId} given (${event.method}${
-              decision.context.recordedBy ? `, recorded by ${decision.context.recordedBy}` : ''
-            }).`,
+            summary: {
+              key: 'audit.summary.consent.grant',
+              values: {
+                ...what,
+                user: userId,
+                method: event.method,
+                recorded: auditPart(decision.context.recordedBy, 'audit.part.recorded_by', {
+                  name: decision.context.recordedBy ?? '',
+                }),
+              },
+            },
             after: {
               channel,
               purpose,
@@ -102,7 +110,10 @@ export function createConsentStore(deps: StoreDeps) {
             action: 'consent.withdraw',
             objectType: 'consent',
             objectId: row.id,
-            summary: `Consent to ${what} of user #${userId} withdrawn (${event.method}).`,
+            summary: {
+              key: 'audit.summary.consent.withdraw',
+              values: { ...what, user: userId, method: event.method },
+            },
             before: { status: 'granted' },
             after: { status: 'withdrawn', method: event.method },
           });

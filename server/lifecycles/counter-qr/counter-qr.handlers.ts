@@ -1,15 +1,14 @@
 // Counter QR codes: the owner creates one for a subscription's dues (or part of them), polls it and
 // closes it; the sandbox "scans and pays" one as a UPI app would. The counter-QR store decides and
 // writes; this parses, calls it and serializes.
-import { optionalAmountField } from '@server/lifecycles/payment/amount-field.js';
-import { counterQrFromApi, counterQrMachine, decide, refusal } from '@machines';
+import { counterQrFromApi, counterQrMachine, decide } from '@machines';
 import type { AppContext } from '@server/context.js';
-import { ApiError, carrying, fieldError, notFound, refusalError } from '@server/errors.js';
-import { type Handlers, requireBusiness } from '@server/http.js';
-import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
+import { ownerHandlers, payInSandbox } from '@server/lifecycles/payment-link/request-handlers.js';
+import { paidReceiptNumber } from '@server/lifecycles/payment/receipts.js';
+import { fieldError, notFound } from '@server/errors.js';
+import type { Handlers } from '@server/http.js';
 import { providerId } from '@server/services/payments/ids.js';
 import { sandboxQrVpa } from '@server/services/payments/sandbox.js';
-import { hmacHex } from '@server/services/payments/signatures.js';
 import { counterQrSelect, type CounterQrRow } from './counter-qr.read.js';
 import { counterQrBody } from './counter-qr.serializer.js';
 
@@ -18,6 +17,7 @@ export function counterQrHandlers(ctx: AppContext) {
   const { counterQrs } = ctx.stores;
   const now = () => ctx.clock.now().toISOString();
   const body = (row: CounterQrRow) => counterQrBody(row, now());
+  const owner = ownerHandlers({ ...counterQrs, end: counterQrs.close }, body);
 
   /** The sandbox's QR a scanned UPI request names (its `tr`); 404 in razorpay mode. */
   async function scanned(uri: string): Promise<CounterQrRow> {
@@ -45,116 +45,70 @@ export function counterQrHandlers(ctx: AppContext) {
   }
 
   async function scanAnswer(row: CounterQrRow) {
-    const payment = row.paid_payment_id
-      ? await db
-          .selectFrom('payments')
-          .select('receipt_number')
-          .where('id', '=', row.paid_payment_id)
-          .executeTakeFirst()
-      : undefined;
     const shown = body(row);
     return {
       qr_id: shown.qr_id,
       amount: shown.amount,
       status: shown.status,
-      receipt_number: payment ? formatReceiptNumber(payment.receipt_number) : null,
+      receipt_number: await paidReceiptNumber(db, row.paid_payment_id),
     };
   }
 
   return {
-    async ownerCreateCounterQr(request, reply) {
-      const owner = requireBusiness(request);
-      const amountPaise = optionalAmountField(request.body.amount);
-      const row = await counterQrs.create(owner, {
-        subscriptionId: request.body.subscription,
-        amountPaise,
-      });
-      return reply.code(201).send(body(row));
-    },
-
-    async ownerGetCounterQr(request) {
-      requireBusiness(request);
-      return body(await counterQrs.read(request.params.id));
-    },
-
-    async ownerCloseCounterQr(request) {
-      const owner = requireBusiness(request);
-      return body(await counterQrs.close(owner, request.params.id));
-    },
+    ownerCreateCounterQr: owner.create,
+    ownerGetCounterQr: owner.read,
+    ownerCloseCounterQr: owner.end,
 
     async sandboxPayCounterQr(request) {
       const row = await scanned(request.body.upi_uri);
-      const decision = decide(counterQrMachine, counterQrFromApi(row, now()), {
-        type: 'counter_qr.credit',
-      });
-      if (!decision.ok) throw refusalError(decision);
-      if (request.body.outcome === 'failure') {
-        const declined = refusal('payment.declined');
-        throw new ApiError(
-          400,
-          carrying({ detail: declined.message, error_code: declined.code }, [declined]),
-        );
-      }
-      // What Razorpay sends when a QR code is paid, signed with the webhook secret and delivered
-      // to the webhook endpoint, which verifies and settles it exactly as it would Razorpay's.
+      // What Razorpay sends when a QR code is paid.
       const paidAt = Math.floor(ctx.clock.now().getTime() / 1000);
       const amount = Number(row.amount_paise);
-      const raw = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_sandbox',
-        event: 'qr_code.credited',
-        contains: ['payment', 'qr_code'],
-        payload: {
-          payment: {
-            entity: {
-              id: providerId('pay'),
-              entity: 'payment',
-              amount,
-              currency: 'INR',
-              status: 'captured',
-              order_id: null,
-              method: 'upi',
-              captured: true,
-              description: 'QRv2 Payment',
-              vpa: 'customer@sandbox',
-              created_at: paidAt,
+      await payInSandbox(
+        ctx,
+        request,
+        decide(counterQrMachine, counterQrFromApi(row, now()), { type: 'counter_qr.credit' }),
+        {
+          entity: 'event',
+          account_id: 'acc_sandbox',
+          event: 'qr_code.credited',
+          contains: ['payment', 'qr_code'],
+          payload: {
+            payment: {
+              entity: {
+                id: providerId('pay'),
+                entity: 'payment',
+                amount,
+                currency: 'INR',
+                status: 'captured',
+                order_id: null,
+                method: 'upi',
+                captured: true,
+                description: 'QRv2 Payment',
+                vpa: 'customer@sandbox',
+                created_at: paidAt,
+              },
+            },
+            qr_code: {
+              entity: {
+                id: row.provider_qr_id,
+                entity: 'qr_code',
+                usage: 'single_use',
+                type: 'upi_qr',
+                payment_amount: amount,
+                status: 'active',
+                fixed_amount: true,
+                payments_amount_received: amount,
+                payments_count_received: 1,
+                close_by: Math.floor(Date.parse(row.close_by) / 1000),
+                closed_at: null,
+                close_reason: null,
+              },
             },
           },
-          qr_code: {
-            entity: {
-              id: row.provider_qr_id,
-              entity: 'qr_code',
-              usage: 'single_use',
-              type: 'upi_qr',
-              payment_amount: amount,
-              status: 'active',
-              fixed_amount: true,
-              payments_amount_received: amount,
-              payments_count_received: 1,
-              close_by: Math.floor(Date.parse(row.close_by) / 1000),
-              closed_at: null,
-              close_reason: null,
-            },
-          },
+          created_at: paidAt,
         },
-        created_at: paidAt,
-      });
-      const secret = ctx.config.payments.webhookSecret ?? '';
-      const delivered = await request.server.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/',
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmacHex(secret, raw),
-        },
-        payload: raw,
-      });
-      if (delivered.statusCode !== 200) {
-        request.log.error(
-          { status: delivered.statusCode, body: delivered.body.slice(0, 300) },
-          'the sandbox webhook was refused',
-        );
-      }
+      );
       return scanAnswer(await counterQrs.read(row.id));
     },
   } satisfies Partial<Handlers>;

@@ -1,4 +1,5 @@
 // The counter QR codes as the API reads them (with the customer's and the plan's names).
+import type { RowOf } from '@server/platform/db/index.js';
 import type { Executor } from '@server/lifecycles/store.js';
 
 export const counterQrSelect = (db: Executor) =>
@@ -10,6 +11,4 @@ export const counterQrSelect = (db: Executor) =>
     .selectAll('q')
     .select(['u.first_name', 'u.last_name', 'u.username', 'p.name as plan_name']);
 
-export type CounterQrRow = Awaited<
-  ReturnType<ReturnType<typeof counterQrSelect>['executeTakeFirstOrThrow']>
->;
+export type CounterQrRow = RowOf<typeof counterQrSelect>;

@@ -1,13 +1,7 @@
 // The API's counter QR bodies; whether it can be closed or paid is the counter-QR machine's answer.
 import type { components } from '@generated/api.js';
-import {
-  counterQrFromApi,
-  counterQrMachine,
-  counterQrShownStatus,
-  decide,
-  rupeesFromPaise,
-} from '@machines';
-import { customerNameOf } from '@server/lifecycles/payment-link/payment-link.read.js';
+import { counterQrFromApi, counterQrMachine, counterQrShownStatus, decide } from '@machines';
+import { requestPartiesBody } from '@server/lifecycles/payment-link/payment-link.serializer.js';
 import type { CounterQrRow } from './counter-qr.read.js';
 
 export function counterQrBody(row: CounterQrRow, now: string): components['schemas']['CounterQr'] {
@@ -15,12 +9,7 @@ export function counterQrBody(row: CounterQrRow, now: string): components['schem
   return {
     id: row.id,
     qr_id: row.provider_qr_id,
-    provider: row.provider as 'sandbox' | 'razorpay',
-    user: row.user_id,
-    customer_name: customerNameOf(row),
-    subscription: row.subscription_id,
-    plan_name: row.plan_name,
-    amount: rupeesFromPaise(row.amount_paise),
+    ...requestPartiesBody(row),
     status: counterQrShownStatus(row, now),
     upi_uri: row.upi_uri,
     image_url: row.image_url,

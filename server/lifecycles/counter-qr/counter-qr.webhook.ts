@@ -2,6 +2,11 @@
 // (lifecycles/payment/payment-webhook.handlers.ts, the one verification of every event): credited
 // settles the QR's payment through the counter-QR store, closed ends the QR.
 import type { AppContext } from '@server/context.js';
+import {
+  eventText,
+  paidAtOf,
+  settledAnswer,
+} from '@server/lifecycles/payment-link/payment-link.webhook.js';
 
 export interface QrCodeWebhookEvent {
   event: string;
@@ -13,8 +18,6 @@ export interface QrCodeWebhookEvent {
   };
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
 export const isQrCodeEvent = (name: string) => name.startsWith('qr_code.');
 
 export async function applyQrCodeEvent(
@@ -23,28 +26,21 @@ export async function applyQrCodeEvent(
 ): Promise<{ status: 'processed' | 'duplicate' | 'ignored' }> {
   const qrs = ctx.stores.counterQrs;
   const qrEntity = event.payload.qr_code?.entity;
-  const qrId = text(qrEntity?.id);
+  const qrId = eventText(qrEntity?.id);
   if (!qrId) return { status: 'ignored' };
   if (event.event === 'qr_code.closed') {
-    return { status: await qrs.endFromProvider(qrId, text(qrEntity?.close_reason)) };
+    return { status: await qrs.endFromProvider(qrId, eventText(qrEntity?.close_reason)) };
   }
   if (event.event !== 'qr_code.credited') return { status: 'ignored' };
   const payment = event.payload.payment?.entity;
-  const paymentId = text(payment?.id);
+  const paymentId = eventText(payment?.id);
   if (!paymentId) return { status: 'ignored' };
-  const createdAt = Number(payment?.created_at);
   const outcome = await qrs.settleCredited({
     qrId,
     providerPaymentId: paymentId,
     amountPaise: Number(payment?.amount),
-    method: text(payment?.method),
-    paidAt:
-      Number.isFinite(createdAt) && createdAt > 0
-        ? new Date(createdAt * 1000).toISOString()
-        : ctx.clock.now().toISOString(),
+    method: eventText(payment?.method),
+    paidAt: paidAtOf(ctx, payment?.created_at),
   });
-  if (outcome.status === 'ignored') {
-    ctx.log.warn({ qrId, reason: outcome.reason }, 'counter QR webhook not applied');
-  }
-  return { status: outcome.status };
+  return settledAnswer(ctx, outcome, { qrId }, 'counter QR webhook not applied');
 }

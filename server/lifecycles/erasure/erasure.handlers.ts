@@ -38,7 +38,7 @@ export function erasureHandlers(ctx: AppContext) {
         action: 'privacy.export',
         objectType: 'user',
         objectId: user.id,
-        summary: `User #${user.id} downloaded a copy of their data.`,
+        summary: { key: 'audit.summary.privacy.export', values: { user: user.id } },
       });
       return reply
         .type('application/json; charset=utf-8')

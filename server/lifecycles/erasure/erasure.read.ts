@@ -84,16 +84,21 @@ export async function erasureBusinessOf(
 const machineFacts = (row: Pick<ErasureRequestRow, 'status'>, business: ErasureBusiness) =>
   erasureFromApi({ status: row.status, ...business });
 
+/** What the customer's and the owner's bodies of a request both say: its id, status and dates. */
+const requestFields = (row: ErasureRequestRow) => ({
+  id: row.id,
+  status: row.status,
+  requested_at: row.requested_at,
+  cancelled_at: row.cancelled_at,
+  completed_at: row.completed_at,
+});
+
 export function summaryBody(row: ErasureRequestRow): ErasureSummaryBody {
   const actions = allowedEvents(erasureMachine, machineFacts(row, NOTHING_OPEN)).filter(
     (action): action is 'erasure.cancel' => action === 'erasure.cancel',
   );
   return {
-    id: row.id,
-    status: row.status,
-    requested_at: row.requested_at,
-    cancelled_at: row.cancelled_at,
-    completed_at: row.completed_at,
+    ...requestFields(row),
     actions,
   };
 }
@@ -136,11 +141,7 @@ export async function erasureRequestBody(
     (action): action is 'erasure.complete' => action === 'erasure.complete',
   );
   return {
-    id: row.id,
-    status: row.status,
-    requested_at: row.requested_at,
-    cancelled_at: row.cancelled_at,
-    completed_at: row.completed_at,
+    ...requestFields(row),
     customer: { id: user.id, full_name: fullName(user), username: user.username },
     active_subscriptions: business.active_subscriptions,
     pending_subscriptions: business.pending_subscriptions,

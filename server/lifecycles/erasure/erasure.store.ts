@@ -218,7 +218,7 @@ export function createErasureStore(deps: StoreDeps) {
           action: 'erasure.request',
           objectType: 'erasure_request',
           objectId: row.id,
-          summary: `User #${customer.id} asked for their account to be erased.`,
+          summary: { key: 'audit.summary.erasure.request', values: { user: customer.id } },
           after: { status: 'requested' },
         });
         return row;
@@ -248,7 +248,10 @@ export function createErasureStore(deps: StoreDeps) {
         action: 'erasure.cancel',
         objectType: 'erasure_request',
         objectId: row.id,
-        summary: `User #${customer.id} cancelled their erasure request #${row.id}.`,
+        summary: {
+          key: 'audit.summary.erasure.cancel',
+          values: { user: customer.id, id: row.id },
+        },
         before: { status: newest.status },
         after: { status: decision.next },
       });
@@ -366,7 +369,7 @@ export function createErasureStore(deps: StoreDeps) {
         action: 'erasure.complete',
         objectType: 'erasure_request',
         objectId: done.id,
-        summary: `Erased the account of user #${userId} (request #${done.id}); tax records kept.`,
+        summary: { key: 'audit.summary.erasure.complete', values: { user: userId, id: done.id } },
         before: { status: 'requested' },
         after: { status: decision.next },
       });

@@ -6,7 +6,7 @@ import { PRIVACY_NOTICE_VERSION } from '@machines';
 import type { Kysely } from 'kysely';
 import type { components } from '../../../generated/api';
 import type { Database, User } from '@server/platform/db/schema.js';
-import { readStatement } from '@server/lifecycles/ledger/ledger.read.js';
+import { readStatement } from '@server/lifecycles/dues/dues.read.js';
 
 export type DataExportBody = components['schemas']['DataExport'];
 

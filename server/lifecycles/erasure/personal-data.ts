@@ -118,4 +118,5 @@ export const ACTOR_COLUMNS = new Set([
   'requested_by',
   'responded_by',
   'updated_by',
+  'withdrawn_by',
 ]);

@@ -2,7 +2,7 @@
 // writes every change; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { User } from '@server/platform/db/schema.js';
-import { ApiError, forbidden, notFound, refusalField } from '@server/errors.js';
+import { ApiError, forbidden, notFound, refusalField, found } from '@server/errors.js';
 import { requireCustomer, requireUser, type Handlers, actsForBusiness } from '@server/http.js';
 import { feedbackSerializer } from './feedback.serializer.js';
 import { feedbackSelect, type FeedbackRow } from './feedback.read.js';
@@ -146,8 +146,7 @@ export function feedbackHandlers(ctx: AppContext) {
         .selectAll('a')
         .where('a.id', '=', request.params.id);
       if (!actsForBusiness(user)) query = query.where('f.user_id', '=', user.id);
-      const attachment = await query.executeTakeFirst();
-      if (!attachment) throw notFound();
+      const attachment = await found(query.executeTakeFirst());
       // Only a missing file is a 404; a store that fails answers 5xx.
       const bytes = await ctx.attachments.get(attachment.storage_name);
       if (!bytes) throw notFound('The attachment file is missing.');

@@ -18,18 +18,21 @@ import {
 } from '@machines/feedback';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Feedback, User } from '@server/platform/db/schema.js';
-import { ApiError, carrying, notFound, refusalField, refusedWith } from '@server/errors.js';
+import {
+  ApiError,
+  carrying,
+  notFound,
+  refusalField,
+  refusedWith,
+  refusalError,
+  refusalsError,
+  found,
+} from '@server/errors.js';
 import { localizer } from '@server/platform/i18n.js';
 import { cleanFilename, detectImageType, reencodeImage } from './feedback.photos.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
 import { feedbackState } from './feedback.read.js';
-import {
-  allowed,
-  nowIso,
-  refusalError,
-  refusalsError,
-  type StoreDeps,
-} from '@server/lifecycles/store.js';
+import { allowed, nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 
 export interface NewFeedback {
   feedbackType: FeedbackType;
@@ -279,12 +282,9 @@ export function createFeedbackStore(deps: StoreDeps) {
    */
   async function answer(owner: User, id: number, event: OwnerEvent): Promise<boolean> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const row = await db
-        .selectFrom('feedback')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await found(
+        db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst(),
+      );
       const attachment = await attachmentOf(id);
       const { next } = allowed(
         decide(feedbackMachine, feedbackState(row, attachment ? 1 : 0), event),
@@ -318,10 +318,17 @@ export function createFeedbackStore(deps: StoreDeps) {
           action: event.type,
           objectType: 'feedback',
           objectId: id,
-          summary:
-            response !== null
-              ? `Answered feedback #${id} "${written.subject}" (${row.status} → ${written.status}).`
-              : `Marked feedback #${id} "${written.subject}" ${written.status}.`,
+          summary: {
+            key:
+              response !== null
+                ? 'audit.summary.feedback.respond'
+                : 'audit.summary.feedback.set_status',
+            values: {
+              id,
+              subject: written.subject,
+              status: { message: `label.feedback_status.${written.status}` },
+            },
+          },
           before: { status: row.status, admin_response: row.admin_response },
           after: { status: written.status, admin_response: written.admin_response },
         });

@@ -1,23 +1,20 @@
 // The kitchen sheet's tiffin deliveries for a date, per meal: read by the kitchen sheet and by the
-// delivery run sheets (server/lifecycles/delivery), so both list the same customers, net of leaves
+// delivery run sheets (server/lifecycles/delivery-stop), so both list the same customers, net of leaves
 // APPROVED for the date, meal skips, customers held for dues and closed meals.
 import { sql } from 'kysely';
-import { holdPolicyOf } from '@machines/dues';
 import type { Diet } from '@machines/menu';
-import type { Meal } from '@machines/settings';
+import { MEALS, type Meal } from '@machines/settings';
 import type { AppContext } from '@server/context.js';
-import { fullName, parseMeals } from '@server/platform/format.js';
-import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
-import { readSettings } from '@server/resources/settings/settings.read.js';
-import { doubleCounted, heldOffSheet, type HeldOff, ensureLocks } from './kitchen.lock.js';
+import { fullName } from '@server/platform/format.js';
+import { leaveCovers } from '@server/lifecycles/leave/leave.read.js';
 import {
-  leaveCovers,
-  skipsOnDate,
-  subscriptionsCovering,
-  type KitchenSkip,
-} from './kitchen.query.js';
-
-const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+  daySubscriptions,
+  mealsOfTheDay,
+  offTheDay,
+  type DayMeals,
+  type HoldState,
+} from './day-meals.js';
+import { kitchenHold } from './kitchen.lock.js';
 
 /** One tiffin delivery as the kitchen sheet lists it. */
 export interface Delivery {
@@ -82,13 +79,11 @@ function areaCandidates(areas: readonly string[]) {
 }
 
 /**
- * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, with their
- * customers' profiles (`sp`, `rp`), narrowed by `filter`.
+ * The day's tiffin subscriptions (daySubscriptions) with their customers' profiles (`sp`, `rp`),
+ * narrowed by `filter`.
  */
-function tiffinCovering(db: AppContext['db']['kysely'], date: string, filter: DeliveryFilter) {
-  let covering = subscriptionsCovering(db, date);
-  if (filter.onlyUsers) covering = covering.where('s.user_id', 'in', filter.onlyUsers);
-  let joined = covering
+function tiffinOfTheDay(db: AppContext['db']['kysely'], date: string, filter: DeliveryFilter) {
+  let joined = daySubscriptions(db, date, { service: 'tiffin', onlyUsers: filter.onlyUsers })
     .leftJoin('student_profiles as sp', 'sp.user_id', 's.user_id')
     .leftJoin('regular_profiles as rp', 'rp.user_id', 's.user_id');
   if (filter.areas) {
@@ -119,38 +114,28 @@ function tiffinCovering(db: AppContext['db']['kysely'], date: string, filter: De
       ]),
     );
   }
-  return joined
-    .where('s.subscription_type', '=', 'tiffin')
-    .where(sql<boolean>`not ${leaveCovers('APPROVED', date)}`);
+  return joined;
 }
 
 /**
- * The tiffin subscriptions covering `date` and not on a leave APPROVED for it, grouped by area for
- * the delivery round (a pincode, or a campus's hostels), then by address, so one rider's stops are
- * together; customers with no address come last.
+ * The day's tiffin subscriptions with where they go, grouped by area for the delivery round (a
+ * pincode, or a campus's hostels), then by address, so one rider's stops are together; customers
+ * with no address come last.
  */
 export function tiffinDeliveryRows(
   db: AppContext['db']['kysely'],
   date: string,
   filter: DeliveryFilter = {},
 ) {
-  return tiffinCovering(db, date, filter)
-    .innerJoin('users as u', 'u.id', 's.user_id')
+  return tiffinOfTheDay(db, date, filter)
     .select([
-      's.id as subscription_id',
-      'u.id as user_id',
-      'u.first_name',
-      'u.last_name',
       'u.phone',
-      'u.diet',
       'sp.hostel',
       'sp.institute',
       'rp.address',
       'rp.landmark',
       'rp.pincode',
       'rp.city',
-      'p.name as plan_name',
-      'p.included_meals as meals',
       sql<number>`case when ${leaveCovers('PENDING', date)} then 1 else 0 end`.as('pending_leave'),
     ])
     .orderBy(sql`case when coalesce(rp.pincode, sp.institute, '') = '' then 1 else 0 end`)
@@ -179,58 +164,15 @@ function placeOf(row: {
   };
 }
 
-/** What the kitchen sheet's deliveries of a date are net of, besides leaves. */
-export interface OffTheSheet {
-  closed: Readonly<Record<Meal, unknown>>;
-  skips: Readonly<Record<Meal, readonly KitchenSkip[]>>;
-  heldOff: HeldOff;
-  /** A customer's second row of one service covering the date (old data): one delivery a meal. */
-  doubled: Readonly<Record<Meal, readonly { subscription_id: number }[]>>;
-}
-
-/**
- * The meals a subscription's delivery is made on the date: those of its plan but a closed meal
- * (not cooked), a skipped one (not delivered), those a customer held for dues is not cooked for,
- * and those another of the customer's subscriptions already delivers.
- */
-function deliveredMeals({ closed, skips, heldOff, doubled }: OffTheSheet) {
-  const takenOffBy = Object.fromEntries(
-    MEALS.map((meal) => [
-      meal,
-      new Set([...heldOff[meal], ...doubled[meal]].map((one) => one.subscription_id)),
-    ]),
-  ) as Record<Meal, Set<number>>;
-  const skippedBy = Object.fromEntries(
-    MEALS.map((meal) => [meal, new Set(skips[meal].map((skip) => skip.subscription_id))]),
-  ) as Record<Meal, Set<number>>;
-  // A day's thousands of subscriptions share a few plans' meals.
-  const parsed = new Map<string, Meal[]>();
-  const planMeals = (meals: string) => {
-    let list = parsed.get(meals);
-    if (!list) parsed.set(meals, (list = parseMeals(meals)));
-    return list;
-  };
-  const delivers = (subscriptionId: number, meals: string, meal: Meal) =>
-    closed[meal] === null &&
-    planMeals(meals).includes(meal) &&
-    !skippedBy[meal].has(subscriptionId) &&
-    !takenOffBy[meal].has(subscriptionId);
-  return {
-    delivers,
-    of: (subscriptionId: number, meals: string): Meal[] =>
-      planMeals(meals).filter((meal) => delivers(subscriptionId, meals, meal)),
-  };
-}
-
-/** Per meal, the deliveries of `rows`, net of closed meals, skips, the dues hold and doubles. */
+/** Per meal, the deliveries of `rows`: each served a meal of the day (`day`) gets one. */
 export function deliveriesByMeal(
   rows: readonly DeliveryRow[],
-  off: OffTheSheet,
+  day: Pick<DayMeals, 'served'>,
 ): Record<Meal, TiffinDelivery[]> {
-  const mealsOf = deliveredMeals(off).of;
+  const served = servedIds(day);
   const deliveries: Record<Meal, TiffinDelivery[]> = { breakfast: [], lunch: [], dinner: [] };
   for (const row of rows) {
-    const meals = mealsOf(row.subscription_id, row.meals);
+    const meals = MEALS.filter((meal) => served[meal].has(row.subscription_id));
     if (meals.length === 0) continue;
     const delivery: TiffinDelivery = {
       user_id: row.user_id,
@@ -242,61 +184,55 @@ export function deliveriesByMeal(
       plan_name: row.plan_name,
       pending_leave: Number(row.pending_leave) === 1,
       subscription_id: row.subscription_id,
-      diet: row.diet ?? null,
+      diet: (row.diet as Diet | null) ?? null,
     };
     for (const meal of meals) deliveries[meal].push(delivery);
   }
   return deliveries;
 }
 
-/**
- * Whom the dues hold takes off `date`'s deliveries: nobody while the hold is off; else as the
- * kitchen sheet decides, by its locks (locking a due meal first).
- */
-async function heldOffOf(
-  ctx: AppContext,
-  date: string,
-  onlyUsers: readonly number[] | undefined,
-): Promise<HeldOff> {
-  const settings = await readSettings(ctx.db.kysely);
-  if (!holdPolicyOf(settings.payments).enabled) return { breakfast: [], lunch: [], dinner: [] };
-  const locks = await ensureLocks(ctx, date);
-  return heldOffSheet(ctx, date, locks.settings, locks.rows, onlyUsers);
-}
+const servedIds = (day: Pick<DayMeals, 'served'>) =>
+  Object.fromEntries(
+    MEALS.map((meal) => [meal, new Set(day.served[meal].map((one) => one.subscription_id))]),
+  ) as Record<Meal, Set<number>>;
 
-/** What the deliveries of `date` are net of: closed meals, meal skips, the dues hold, doubles. */
-async function offTheSheet(
+/** The day's meals of `rows` (daySubscriptions' of `date`, narrowed to `onlyUsers` or not). */
+async function dayOf<Row extends Parameters<typeof mealsOfTheDay>[0][number]>(
   ctx: AppContext,
   date: string,
+  rows: Promise<Row[]>,
   onlyUsers: readonly number[] | undefined,
-): Promise<OffTheSheet> {
-  const [heldOff, skips, closed, doubled] = await Promise.all([
-    heldOffOf(ctx, date, onlyUsers),
-    skipsOnDate(ctx.db.kysely, date, onlyUsers),
-    closedMealsOfDate(ctx.db.kysely, date),
-    doubleCounted(ctx.db.kysely, date),
+  hold?: HoldState,
+) {
+  const [read, off] = await Promise.all([
+    rows,
+    (hold ? Promise.resolve(hold) : kitchenHold(ctx, date)).then((known) =>
+      offTheDay(ctx, date, known, onlyUsers),
+    ),
   ]);
-  return { heldOff, skips, closed, doubled };
+  return { rows: read, day: mealsOfTheDay(read, off) };
 }
 
 /**
  * The kitchen sheet's deliveries of `date`, per meal, and which meals are closed that day; the
  * filter narrows them (a batch of delivery marks asks about its own customers, a rider's run sheet
- * about its route's areas) by the same rules, rather than reading the whole day each time.
+ * about its route's areas) by the same rules, rather than reading the whole day each time. `hold`:
+ * the date's locks when the caller has just ensured them (the kitchen sheet), else read here.
  */
 export async function tiffinDeliveriesOf(
   ctx: AppContext,
   date: string,
   filter: DeliveryFilter = {},
+  hold?: HoldState,
 ) {
-  const [off, rows] = await Promise.all([
-    offTheSheet(ctx, date, filter.onlyUsers),
+  const { rows, day } = await dayOf(
+    ctx,
+    date,
     tiffinDeliveryRows(ctx.db.kysely, date, filter),
-  ]);
-  return {
-    deliveries: deliveriesByMeal(rows, off),
-    closed: off.closed,
-  };
+    filter.onlyUsers,
+    hold,
+  );
+  return { deliveries: deliveriesByMeal(rows, day), closed: day.closed };
 }
 
 /** The customers whose stop of a meal goes to one place. */
@@ -312,24 +248,19 @@ export interface PlaceStops {
  * go to a few hundred places.
  */
 export async function deliveryStopsByPlace(ctx: AppContext, date: string, meal: Meal) {
-  const [off, rows] = await Promise.all([
-    offTheSheet(ctx, date, undefined),
-    tiffinCovering(ctx.db.kysely, date, {})
-      .select([
-        's.id as subscription_id',
-        's.user_id',
-        'sp.institute',
-        'rp.pincode',
-        'rp.city',
-        'p.included_meals as meals',
-      ])
+  const { rows, day } = await dayOf(
+    ctx,
+    date,
+    tiffinOfTheDay(ctx.db.kysely, date, {})
+      .select(['sp.institute', 'rp.pincode', 'rp.city'])
       .execute(),
-  ]);
-  const { delivers } = deliveredMeals(off);
+    undefined,
+  );
+  const served = servedIds(day)[meal];
   // By pincode, then city (an address) or institute (no pincode): what placeOf reads.
   const places = new Map<string, Map<string, PlaceStops>>();
   for (const row of rows) {
-    if (!delivers(row.subscription_id, row.meals, meal)) continue;
+    if (!served.has(row.subscription_id)) continue;
     const pincode = row.pincode ?? '';
     const within = row.pincode ? (row.city ?? '') : (row.institute ?? '');
     let byWithin = places.get(pincode);
@@ -340,6 +271,6 @@ export async function deliveryStopsByPlace(ctx: AppContext, date: string, meal: 
   }
   return {
     places: [...places.values()].flatMap((byWithin) => [...byWithin.values()]),
-    closed: off.closed[meal] !== null,
+    closed: day.closed[meal] !== null,
   };
 }

@@ -4,23 +4,16 @@ import type { components } from '@generated/api.js';
 import { addDays, escapeFormula } from '@machines';
 import type { AppContext } from '@server/context.js';
 import { type Handlers, requireBusiness } from '@server/http.js';
-import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
-import { dietCounts } from './kitchen.diets.js';
+import { countsOf, dietsOf, readDayMeals } from './day-meals.js';
+import { ensureLocks, sheetLocks } from './kitchen.lock.js';
+import { leavesOnDate } from './kitchen.leaves.js';
 import {
-  leavesOnDate,
-  mealCounts,
-  skipsOnDate,
-  withoutClosedMeals,
-  zeroMealCounts,
-} from './kitchen.query.js';
-import {
-  doubleCounted,
-  ensureLocks,
-  heldOffSheet,
-  sheetLocks,
-  withoutDoubled,
-} from './kitchen.lock.js';
-import { deliveriesByMeal, tiffinDeliveryRows, type Delivery } from './kitchen.deliveries.js';
+  deliveriesByMeal,
+  tiffinDeliveriesOf,
+  tiffinDeliveryRows,
+  type Delivery,
+  type TiffinDelivery,
+} from './kitchen.deliveries.js';
 
 type KitchenSheetBody = components['schemas']['KitchenSheet'];
 
@@ -36,9 +29,27 @@ export function csvCell(value: string | number | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** A delivery as the kitchen sheet lists it: a run sheet reads the same with more of each. */
+const sheetColumns = ({ subscription_id: _id, diet: _diet, ...delivery }: TiffinDelivery) =>
+  delivery satisfies Delivery;
+
+/** The printed sheet: one row per delivery, meal by meal. */
+function deliveriesCsv(deliveries: Record<Meal, TiffinDelivery[]>): string {
+  const lines = ['meal,area,name,phone,address,landmark,plan_name,pending_leave'];
+  for (const meal of MEALS) {
+    for (const d of deliveries[meal]) {
+      lines.push(
+        [meal, d.area, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
 export function kitchenHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
-
   return {
     async ownerKitchenSheet(request, reply) {
       requireBusiness(request);
@@ -47,86 +58,33 @@ export function kitchenHandlers(ctx: AppContext) {
       const csv = query.format === 'csv';
       // Before the counts: a meal past its cutoff is locked as it stood, whatever this read finds.
       const locks = await ensureLocks(ctx, date);
-      const deliveryRows = tiffinDeliveryRows(db, date);
-      // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
-      const [{ counts, onLeave, skipped }, heldOff, doubled, skips, closed, rows, screenOnly] =
-        await Promise.all([
-          mealCounts(db, ctx.db.dialect, date),
-          heldOffSheet(ctx, date, locks.settings, locks.rows),
-          doubleCounted(db, date),
-          skipsOnDate(db, date),
-          closedMealsOfDate(db, date),
-          deliveryRows,
-          // Not in the CSV, which is one row per delivery (a rider's list): the names on leave and
-          // the diets are the screen's and the JSON's.
-          csv ? null : Promise.all([leavesOnDate(db, ctx.db.dialect, date), dietCounts(db, date)]),
-        ]);
-      // A customer with overlapping rows of one service is one meal (old data).
-      withoutDoubled(counts, doubled);
-      // Customers held for dues are not cooked for (from the next cutoff; machines/dues holdOf).
-      const held = zeroMealCounts();
-      for (const meal of MEALS) {
-        for (const one of heldOff[meal]) {
-          held[one.service_type][meal] += 1;
-          counts[one.service_type][meal] -= 1;
-        }
-      }
-      // A closed meal is not cooked: nothing to count or deliver (the closure says why).
-      withoutClosedMeals(counts, closed);
-      // The kitchen sheet's columns (a run sheet reads the same list with more of each customer).
-      const deliveries = Object.fromEntries(
-        Object.entries(deliveriesByMeal(rows, { closed, skips, heldOff, doubled })).map(
-          ([meal, list]) => [
-            meal,
-            list.map(({ subscription_id: _subscription, diet: _diet, ...delivery }) => delivery),
-          ],
-        ),
-      ) as Record<Meal, Delivery[]>;
-
-      if (!screenOnly) {
-        const header = [
-          'meal',
-          'area',
-          'name',
-          'phone',
-          'address',
-          'landmark',
-          'plan_name',
-          'pending_leave',
-        ];
-        const lines = [header.join(',')];
-        for (const meal of MEALS) {
-          for (const d of deliveries[meal]) {
-            lines.push(
-              [meal, d.area, d.name, d.phone, d.address, d.landmark, d.plan_name, d.pending_leave]
-                .map(csvCell)
-                .join(','),
-            );
-          }
-        }
+      // The printed sheet is the deliveries alone (a rider's list): the day's tiffin meals.
+      if (csv) {
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="kitchen-sheet_${date}.csv"`)
-          .send(lines.join('\r\n') + '\r\n');
+          .send(deliveriesCsv((await tiffinDeliveriesOf(ctx, date, {}, locks)).deliveries));
       }
-      const [leaves, diets] = screenOnly;
-      for (const meal of MEALS) {
-        for (const one of [...heldOff[meal], ...doubled[meal]]) diets[meal][one.diet] -= 1;
-        if (closed[meal] === null) continue;
-        for (const diet of Object.keys(diets[meal]) as (keyof (typeof diets)[Meal])[]) {
-          diets[meal][diet] = 0;
-        }
-      }
+      // Independent reads, together: on PostgreSQL each goes out on a connection of its own.
+      const [day, rows, leaves] = await Promise.all([
+        readDayMeals(ctx, date, locks),
+        tiffinDeliveryRows(db, date),
+        leavesOnDate(db, ctx.db.dialect, date),
+      ]);
+      const byMeal = deliveriesByMeal(rows, day);
+      const deliveries = Object.fromEntries(
+        MEALS.map((meal) => [meal, byMeal[meal].map(sheetColumns)]),
+      ) as Record<Meal, Delivery[]>;
       return {
         date,
-        counts,
-        on_leave: onLeave,
-        skipped,
-        held,
+        counts: countsOf(day.served),
+        on_leave: day.onLeave,
+        skipped: countsOf(day.skips),
+        held: countsOf(day.held),
         held_customers: Object.fromEntries(
           MEALS.map((meal) => [
             meal,
-            heldOff[meal].map((one) => ({
+            day.held[meal].map((one) => ({
               subscription_id: one.subscription_id,
               user_id: one.user_id,
               name: one.name,
@@ -137,10 +95,10 @@ export function kitchenHandlers(ctx: AppContext) {
         ) as KitchenSheetBody['held_customers'],
         deliveries,
         leaves,
-        skips,
-        diets,
-        closed,
-        locks: await sheetLocks(ctx, date, locks, counts, heldOff),
+        skips: day.skips,
+        diets: dietsOf(day.served),
+        closed: day.closed,
+        locks: await sheetLocks(ctx, date, locks, day.served),
       };
     },
   } satisfies Partial<Handlers>;

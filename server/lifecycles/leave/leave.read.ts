@@ -13,6 +13,7 @@ export function leaveSelect(db: Kysely<Database>) {
     .selectAll('l')
     .select([
       'p.name as plan_name',
+      'p.name_hi as plan_name_hi',
       's.subscription_type as subscription_type',
       'u.first_name as first_name',
       'u.last_name as last_name',
@@ -23,6 +24,7 @@ export function leaveSelect(db: Kysely<Database>) {
 
 export type LeaveRow = Leave & {
   plan_name: string;
+  plan_name_hi: string | null;
   subscription_type: 'mess' | 'tiffin';
   first_name: string;
   last_name: string;

@@ -12,6 +12,7 @@ export function leaveBody(row: LeaveRow): LeaveBody {
     subscription: {
       id: row.subscription_id,
       plan_name: row.plan_name,
+      plan_name_hi: row.plan_name_hi,
       subscription_type: row.subscription_type,
     },
     leave_start_date: row.leave_start_date,

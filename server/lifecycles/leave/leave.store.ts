@@ -20,22 +20,19 @@ import { parseMeals } from '@server/platform/format.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { Leave, User } from '@server/platform/db/schema.js';
-import { ApiError, refusalField } from '@server/errors.js';
+import { ApiError, refusalField, refusalError, refusalsError } from '@server/errors.js';
 import { fullName } from '@server/platform/format.js';
 import type { Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer, notifyOwners } from '@server/services/notify.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
-import {
-  allowed,
-  nowIso,
-  refusalError,
-  refusalsError,
-  type Executor,
-  type StoreDeps,
-} from '@server/lifecycles/store.js';
+import { auditPart, recordAudit } from '@server/lifecycles/audit.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import type { MealSkipStore } from '@server/lifecycles/meal-skip/meal-skip.store.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
+import {
+  subscriptionStatus,
+  ownSubscriptionMeals,
+  subscriptionsWithCustomers,
+} from '@server/lifecycles/subscription/subscription.read.js';
 
 export interface LeaveDates {
   startDate: string;
@@ -63,13 +60,7 @@ export function createLeaveStore(
     dates: LeaveDates,
     editedLeaveId: number | null,
   ): Promise<number> {
-    const subscription = await db
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .select(['s.id', 's.status', 's.start_date', 's.adjusted_end_date', 'p.included_meals'])
-      .where('s.id', '=', subscriptionId)
-      .where('s.user_id', '=', userId)
-      .executeTakeFirst();
+    const subscription = await ownSubscriptionMeals(db, userId, subscriptionId);
     if (!subscription) {
       throw refusalField('subscription', 'leave.subscription_not_found');
     }
@@ -105,11 +96,15 @@ export function createLeaveStore(
 
   /** The plan and the customer a new leave's notices name. */
   async function describe(leave: Leave) {
-    return db
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['p.name as plan_name', 'u.username', 'u.first_name', 'u.last_name', 'u.phone'])
+    return subscriptionsWithCustomers(db)
+      .select([
+        'p.name as plan_name',
+        'p.name_hi as plan_name_hi',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.phone',
+      ])
       .where('s.id', '=', leave.subscription_id)
       .executeTakeFirstOrThrow();
   }
@@ -166,7 +161,7 @@ export function createLeaveStore(
     await notifyCustomer(deps, leave.user_id, (l) => {
       const text = l.t('notice.leave_submitted.text', {
         period: period(l, leave),
-        plan: about.plan_name,
+        plan: l.text(about.plan_name, about.plan_name_hi),
       });
       return {
         type: 'leave_submitted',
@@ -186,7 +181,7 @@ export function createLeaveStore(
         username: about.username,
         phone: about.phone,
         period: period(l, leave),
-        plan: about.plan_name,
+        plan: l.text(about.plan_name, about.plan_name_hi),
         reason: leave.reason,
       }),
     }));
@@ -299,7 +294,18 @@ export function createLeaveStore(
         action: event.type,
         objectType: 'leave',
         objectId: written.id,
-        summary: `${written.status === 'APPROVED' ? 'Approved' : 'Rejected'} leave #${written.id} (${written.leave_start_date} to ${written.leave_end_date}, ${written.duration_days} days): ${written.admin_comment ?? ''}`,
+        summary: {
+          key: `audit.summary.${event.type}`,
+          values: {
+            id: written.id,
+            from: { date: written.leave_start_date },
+            to: { date: written.leave_end_date },
+            days: written.duration_days,
+            comment: auditPart(written.admin_comment, 'audit.part.comment', {
+              comment: written.admin_comment ?? '',
+            }),
+          },
+        },
         before: { status: leave.status, admin_comment: leave.admin_comment },
         after: { status: written.status, admin_comment: written.admin_comment },
       });

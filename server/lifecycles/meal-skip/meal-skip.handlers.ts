@@ -11,6 +11,7 @@ import { page } from '@server/platform/paging.js';
 import type { MealSkip } from '@server/platform/db/schema.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { closedMealsOn } from '@server/lifecycles/closed-day/closed-day.read.js';
+import { daySubscriptions } from '@server/lifecycles/kitchen/day-meals.js';
 import { mealSkipBody } from './meal-skip.serializer.js';
 
 const mealOrder = (meal: Meal) => MEALS.indexOf(meal);
@@ -61,16 +62,16 @@ export function mealSkipHandlers(ctx: AppContext) {
       const user = requireCustomer(request);
       const today = ctx.today();
       const dates = [today, addDays(today, 1)];
-      const [settings, subscriptions, skips, leaves, closures] = await Promise.all([
+      const [settings, days, skips, leaves, closures] = await Promise.all([
         readSettings(db),
-        db
-          .selectFrom('subscriptions as s')
-          .innerJoin('plans as p', 'p.id', 's.plan_id')
-          .select(['s.id', 's.start_date', 's.adjusted_end_date', 'p.name', 'p.included_meals'])
-          .where('s.user_id', '=', user.id)
-          .where('s.status', '=', 'ACTIVE')
-          .orderBy('s.id')
-          .execute(),
+        // Each date's subscriptions as the day's meals read them (the kitchen's one query).
+        Promise.all(
+          dates.map((date) =>
+            daySubscriptions(db, date, { onlyUsers: [user.id] })
+              .orderBy('s.id')
+              .execute(),
+          ),
+        ),
         db
           .selectFrom('meal_skips')
           .selectAll()
@@ -89,29 +90,28 @@ export function mealSkipHandlers(ctx: AppContext) {
       ]);
       const now = ctx.clock.now().toISOString();
       const meals = [];
-      for (const date of dates) {
-        for (const subscription of subscriptions) {
-          const { start_date: start, adjusted_end_date: end } = subscription;
-          if (!start || !end || start > date || end < date) continue;
+      for (const [index, date] of dates.entries()) {
+        for (const subscription of days[index]!) {
           const leave =
             leaves.find(
               (candidate) =>
-                candidate.subscription_id === subscription.id &&
+                candidate.subscription_id === subscription.subscription_id &&
                 candidate.leave_start_date <= date &&
                 candidate.leave_end_date >= date,
             ) ?? null;
-          for (const meal of parseMeals(subscription.included_meals)) {
+          for (const meal of parseMeals(subscription.meals)) {
             const cutoff = cutoffAt(settings, meal, date, zone);
             const skip = skips.find(
               (row) =>
-                row.subscription_id === subscription.id &&
+                row.subscription_id === subscription.subscription_id &&
                 row.meal_date === date &&
                 row.meal === meal,
             );
             const closed = closures.get(date)?.[meal] ?? null;
             meals.push({
-              subscription: subscription.id,
-              plan_name: subscription.name,
+              subscription: subscription.subscription_id,
+              plan_name: subscription.plan_name,
+              plan_name_hi: subscription.plan_name_hi,
               meal_date: date,
               meal,
               cutoff_at: cutoff,

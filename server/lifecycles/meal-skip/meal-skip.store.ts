@@ -12,7 +12,7 @@ import {
 } from '@machines/meal-skip';
 import { cutoffAt, type BusinessSettings, type Meal } from '@machines/settings';
 import { decide, formatDayMonth, refusal } from '@machines/shared';
-import { ApiError, notFound, refusalError, refusalField, refusalsError } from '@server/errors.js';
+import { ApiError, refusalError, refusalField, refusalsError, found } from '@server/errors.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { parseMeals } from '@server/platform/format.js';
 import type { MealSkip, User } from '@server/platform/db/schema.js';
@@ -21,6 +21,10 @@ import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
+import {
+  ownSubscriptionMeals,
+  subscriptionsWithPlans,
+} from '@server/lifecycles/subscription/subscription.read.js';
 
 export interface NewMealSkip {
   subscription: number;
@@ -125,9 +129,7 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
       .where('meal_date', '=', date)
       .executeTakeFirst();
     if (!credit && settings.skip_credit !== 'day') return;
-    const plan = await trx
-      .selectFrom('subscriptions as s')
-      .innerJoin('plans as p', 'p.id', 's.plan_id')
+    const plan = await subscriptionsWithPlans(trx)
       .select('p.included_meals')
       .where('s.id', '=', subscriptionId)
       .executeTakeFirstOrThrow();
@@ -255,13 +257,7 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
   ): Promise<{ row: MealSkip; cutoffAt: string }> {
     try {
       return await db.transaction().execute(async (trx) => {
-        const subscription = await trx
-          .selectFrom('subscriptions as s')
-          .innerJoin('plans as p', 'p.id', 's.plan_id')
-          .select(['s.id', 's.status', 's.start_date', 's.adjusted_end_date', 'p.included_meals'])
-          .where('s.id', '=', input.subscription)
-          .where('s.user_id', '=', user.id)
-          .executeTakeFirst();
+        const subscription = await ownSubscriptionMeals(trx, user.id, input.subscription);
         if (!subscription) throw refusalField('subscription', 'meal_skip.subscription_not_found');
         const settings = await readSettings(trx);
         const cutoff = cutoffAt(settings, input.meal, input.date, zone);
@@ -318,13 +314,14 @@ export function createMealSkipStore(deps: StoreDeps, subscriptions: Subscription
   /** Puts a skipped meal back, until its cutoff. Only the customer's own skip. */
   async function undo(user: User, id: number): Promise<{ row: MealSkip; cutoffAt: string }> {
     return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('meal_skips')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await found(
+        trx
+          .selectFrom('meal_skips')
+          .selectAll()
+          .where('id', '=', id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst(),
+      );
       return transition(trx, row, { type: 'meal_skip.undo' });
     });
   }

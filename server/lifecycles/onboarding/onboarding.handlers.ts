@@ -13,10 +13,19 @@ import { LOGIN_FAILED, startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { User } from '@server/platform/db/schema.js';
-import { fieldErrors, unauthorized, type FieldErrors, refusedWith } from '@server/errors.js';
+import {
+  ApiError,
+  fieldErrors,
+  refusalFieldErrors,
+  refusedWith,
+  unauthorized,
+  type FieldErrors,
+  found,
+} from '@server/errors.js';
 import {
   afterAnswer,
   clientIp,
+  requireBusiness,
   requireCustomer,
   requireUser,
   type Handlers,
@@ -24,8 +33,31 @@ import {
 import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
 import { serializeUser } from './user.serializer.js';
 import { enforceLimit } from '@server/services/rate-limit.js';
-import { normalizePhone, profileErrors, registrationErrors } from './onboarding.validation.js';
-import { refusal } from '@machines/shared';
+import {
+  normalizePhone,
+  profileErrors,
+  profileFieldErrors,
+  profileRowsOf,
+  profileTypeProblems,
+  registrationErrors,
+  type CustomerType,
+} from './onboarding.validation.js';
+import { formatPhone, refusal } from '@machines/shared';
+import { awaitsPhoneCheck } from '@machines/onboarding';
+
+/** A customer's account type (requireCustomer and the owner's reads keep staff out). */
+const customerTypeOf = (user: User): CustomerType =>
+  user.user_type === 'student' ? 'student' : 'regular';
+
+/** What awaitsPhoneCheck reads of an account. */
+const phoneCheckOf = (user: User) => ({
+  status: user.status,
+  userType: user.user_type,
+  phoneVerified: user.phone_verified,
+});
+
+/** The account types the owner's customer screens show (never the owner or staff). */
+const CUSTOMER_TYPES = ['student', 'regular'] as const;
 
 export function onboardingHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -61,6 +93,26 @@ export function onboardingHandlers(ctx: AppContext) {
       }
     }
     return clash;
+  }
+
+  /**
+   * How the customer proves a number the owner changed: a walk-in who never claimed the account
+   * gets a new claim link at it (the claim's OTP verifies it); anyone else a verification code,
+   * entered at the next sign-in. A code the send limits hold back is asked for again from the OTP
+   * screen.
+   */
+  async function sendPhoneCheck(actor: User, user: User): Promise<'otp' | 'claim_link'> {
+    if (await ctx.stores.walkIns.openLinkOf(user.id)) {
+      await ctx.stores.walkIns.resend(actor, user.id);
+      return 'claim_link';
+    }
+    try {
+      await claimOtpSend(ctx, user.phone);
+      await issueOtp(ctx, user);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+    }
+    return 'otp';
   }
 
   return {
@@ -127,7 +179,8 @@ export function onboardingHandlers(ctx: AppContext) {
           .selectAll()
           .where('phone', '=', phone)
           .executeTakeFirst();
-        if (user?.status === 'unverified') await issueOtp(ctx, user);
+        // A registration, or a customer's number the owner changed (awaitsPhoneCheck).
+        if (user && awaitsPhoneCheck(phoneCheckOf(user))) await issueOtp(ctx, user);
         else await issueUnsentOtp(ctx, phone, 'verify');
       });
       return { message: 'A new OTP has been sent to your phone.' };
@@ -173,6 +226,56 @@ export function onboardingHandlers(ctx: AppContext) {
       return serializeUser(db, user);
     },
 
+    async ownerUpdateCustomer(request) {
+      const actor = requireBusiness(request);
+      const customer = await found(
+        db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .where('user_type', 'in', [...CUSTOMER_TYPES])
+          .executeTakeFirst(),
+      );
+      if (customer.erased_at) throw refusedWith(400, refusal('onboarding.account_erased'));
+      const body = request.body;
+      const userType = customerTypeOf(customer);
+      // The rules of the customer's own forms: the profile's, registration's phone.
+      const mismatch = profileTypeProblems(userType, body);
+      if (mismatch.length > 0) throw refusalFieldErrors(mismatch);
+      const errors = profileFieldErrors(userType, body, false);
+      const phone = body.phone === undefined ? undefined : normalizePhone(body.phone);
+      if (phone && !phone.ok) errors.phone = [phone.message];
+      if (phone?.ok && phone.value !== customer.phone) {
+        const clash = await db
+          .selectFrom('users')
+          .select('id')
+          .where('phone', '=', phone.value)
+          .executeTakeFirst();
+        if (clash) errors.phone = ['A user with this phone number already exists.'];
+      }
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      const { user, changed } = await accounts.updateDetails(actor, customer, {
+        phone: phone?.ok ? phone.value : undefined,
+        language: body.language,
+        diet: body.diet,
+        profile: profileRowsOf(userType, body),
+      });
+      const phoneCheck = changed.includes('phone') ? await sendPhoneCheck(actor, user) : null;
+      return {
+        detail:
+          changed.length === 0
+            ? 'Nothing changed.'
+            : phoneCheck === 'claim_link'
+              ? `Customer details saved. A new link to claim the account was sent to ${formatPhone(user.phone)}.`
+              : phoneCheck === 'otp'
+                ? `Customer details saved. A verification code was sent to ${formatPhone(user.phone)}.`
+                : 'Customer details saved.',
+        user: await serializeUser(db, user),
+        changed,
+        phone_check: phoneCheck,
+      };
+    },
+
     async completeProfile(request) {
       const user = requireCustomer(request);
       const body = request.body;
@@ -181,33 +284,14 @@ export function onboardingHandlers(ctx: AppContext) {
       }
       const errors = profileErrors(user, body);
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      const student = body.student_profile;
-      const regular = body.regular_profile;
+      const userType = customerTypeOf(user);
+      const mismatch = profileTypeProblems(userType, body);
+      if (mismatch.length > 0) throw refusalFieldErrors(mismatch);
       await accounts.completeProfile(user, {
         isTiffinUser: body.is_tiffin_user,
         isMessUser: body.is_mess_user,
         preferredDeliveryTime: body.preferred_delivery_time?.trim(),
-        ...(user.user_type === 'student' && student
-          ? {
-              student: {
-                institute: student.institute,
-                student_id: student.student_id.trim(),
-                hostel: student.hostel.trim(),
-                year: student.year,
-                course: student.course.trim(),
-              },
-            }
-          : {}),
-        ...(user.user_type !== 'student' && regular
-          ? {
-              regular: {
-                address: regular.address.trim(),
-                landmark: regular.landmark.trim(),
-                pincode: regular.pincode.trim(),
-                city: regular.city.trim(),
-              },
-            }
-          : {}),
+        ...profileRowsOf(userType, body),
       });
       const updated = await db
         .selectFrom('users')

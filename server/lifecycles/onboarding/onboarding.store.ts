@@ -6,7 +6,11 @@ import { decide, refusal } from '@machines/shared';
 import { onboardingMachine, type ProfileInput, type UserStatus } from '@machines/onboarding';
 import { isStaffRole } from '@machines/staff';
 import type { NewUser, User, UserType } from '@server/platform/db/schema.js';
-import { refusalError } from '@server/errors.js';
+import { fieldErrors, refusalError, refusedWith } from '@server/errors.js';
+import { isUniqueViolation } from '@server/platform/db/index.js';
+import type { Diet } from '@machines/menu';
+import { auditPart, recordAudit } from '@server/lifecycles/audit.js';
+import type { ProfileRows } from './onboarding.validation.js';
 import { localizer, type Language } from '@server/platform/i18n.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 
@@ -24,13 +28,23 @@ export type Registration = Omit<
   | 'updated_at'
 >;
 
-export interface ProfileWrite {
+export interface ProfileWrite extends ProfileRows {
   isTiffinUser: boolean;
   isMessUser: boolean;
   preferredDeliveryTime?: string | undefined;
-  student?: { institute: string; student_id: string; hostel: string; year: string; course: string };
-  regular?: { address: string; landmark: string; pincode: string; city: string };
 }
+
+/** What the owner changes of a customer's details (checked already); absent: unchanged. */
+export interface DetailChanges {
+  /** Normalised (+91…). */
+  phone?: string | undefined;
+  language?: Language | undefined;
+  diet?: Diet | null | undefined;
+  profile?: ProfileRows | undefined;
+}
+
+/** The details a change can name, as the owner's answer and the audit entry list them. */
+export type DetailName = 'phone' | 'language' | 'diet' | 'student_profile' | 'regular_profile';
 
 const DEFAULT_DELIVERY_TIME = '6:00 PM';
 
@@ -44,6 +58,24 @@ export type AccountStore = ReturnType<typeof createAccountStore>;
 
 export function createAccountStore(deps: StoreDeps) {
   const db = deps.db.kysely;
+
+  /** The profile rows given (a student's, or a regular customer's), written over the old ones. */
+  async function writeProfile(executor: Executor, userId: number, profile: ProfileRows) {
+    if (profile.student) {
+      await executor
+        .insertInto('student_profiles')
+        .values({ user_id: userId, ...profile.student })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.student!))
+        .execute();
+    }
+    if (profile.regular) {
+      await executor
+        .insertInto('regular_profiles')
+        .values({ user_id: userId, ...profile.regular })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.regular!))
+        .execute();
+    }
+  }
 
   /** Writes a new account: `registration`, in `status`, its phone verified or not. */
   function insertUser(
@@ -110,7 +142,19 @@ export function createAccountStore(deps: StoreDeps) {
       { value: user.status, context: { userType: onboardingType(user.user_type) } },
       { type: 'onboarding.verify_otp' },
     );
-    if (!decision.ok) return false;
+    if (!decision.ok) {
+      // A number the owner changed, proven now by its code: verified again, the status as it was
+      // (only while it is still the account's number).
+      if (!user.phone_verified) {
+        await db
+          .updateTable('users')
+          .set({ phone_verified: true, updated_at: nowIso(deps) })
+          .where('id', '=', user.id)
+          .where('phone', '=', user.phone)
+          .execute();
+      }
+      return false;
+    }
     const verified = await db
       .updateTable('users')
       .set({
@@ -165,19 +209,7 @@ export function createAccountStore(deps: StoreDeps) {
     );
     const at = nowIso(deps);
     const becameComplete = await db.transaction().execute(async (trx) => {
-      if (profile.student) {
-        await trx
-          .insertInto('student_profiles')
-          .values({ user_id: user.id, ...profile.student })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.student!))
-          .execute();
-      } else if (profile.regular) {
-        await trx
-          .insertInto('regular_profiles')
-          .values({ user_id: user.id, ...profile.regular })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(profile.regular!))
-          .execute();
-      }
+      await writeProfile(trx, user.id, profile);
       const saved = await trx
         .updateTable('users')
         .set({
@@ -233,8 +265,10 @@ export function createAccountStore(deps: StoreDeps) {
     executor: Executor,
     registration: Registration,
     service: { isTiffinUser: boolean; isMessUser: boolean },
+    profile: ProfileRows,
   ): Promise<User> {
     const user = await insertUser(executor, registration, 'profile_complete', false);
+    await writeProfile(executor, user.id, profile);
     return executor
       .updateTable('users')
       .set({ is_tiffin_user: service.isTiffinUser, is_mess_user: service.isMessUser })
@@ -243,8 +277,112 @@ export function createAccountStore(deps: StoreDeps) {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * The owner's (or a manager's) change of a customer's details, in one transaction with its
+   * audit entry (`account.update_details`, the changed fields before and after): only what differs
+   * is written. A changed phone is no longer verified (the customer proves it with a code). The
+   * account must not have changed since `customer` was read.
+   */
+  async function updateDetails(
+    actor: User,
+    customer: User,
+    changes: DetailChanges,
+  ): Promise<{ user: User; changed: DetailName[] }> {
+    if (customer.erased_at) throw refusedWith(400, refusal('onboarding.account_erased'));
+    const profile = changes.profile ?? {};
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const [studentRow, regularRow] = await Promise.all([
+          profile.student
+            ? trx
+                .selectFrom('student_profiles')
+                .select(['institute', 'student_id', 'hostel', 'year', 'course'])
+                .where('user_id', '=', customer.id)
+                .executeTakeFirst()
+            : undefined,
+          profile.regular
+            ? trx
+                .selectFrom('regular_profiles')
+                .select(['address', 'landmark', 'pincode', 'city'])
+                .where('user_id', '=', customer.id)
+                .executeTakeFirst()
+            : undefined,
+        ]);
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        const changed: DetailName[] = [];
+        const note = (name: DetailName, was: unknown, now: unknown) => {
+          changed.push(name);
+          before[name] = was;
+          after[name] = now;
+        };
+        const set: Partial<Pick<User, 'phone' | 'phone_verified' | 'language' | 'diet'>> = {};
+        if (changes.phone !== undefined && changes.phone !== customer.phone) {
+          note('phone', customer.phone, changes.phone);
+          before.phone_verified = customer.phone_verified;
+          after.phone_verified = false;
+          set.phone = changes.phone;
+          set.phone_verified = false;
+        }
+        if (changes.language !== undefined && changes.language !== customer.language) {
+          note('language', customer.language, changes.language);
+          set.language = changes.language;
+        }
+        if (changes.diet !== undefined && changes.diet !== (customer.diet ?? null)) {
+          note('diet', customer.diet ?? null, changes.diet);
+          set.diet = changes.diet;
+        }
+        const differs = (was: Record<string, string> | undefined, now: Record<string, string>) =>
+          !was || Object.keys(now).some((key) => was[key] !== now[key]);
+        if (profile.student && differs(studentRow, profile.student)) {
+          note('student_profile', studentRow ?? null, profile.student);
+        }
+        if (profile.regular && differs(regularRow, profile.regular)) {
+          note('regular_profile', regularRow ?? null, profile.regular);
+        }
+        if (changed.length === 0) return { user: customer, changed };
+        const user = await trx
+          .updateTable('users')
+          .set({ ...set, updated_at: nowIso(deps) })
+          .where('id', '=', customer.id)
+          .where('updated_at', '=', customer.updated_at)
+          .returningAll()
+          .executeTakeFirst();
+        // Changed by someone else since it was read: nothing is written, the owner tries again.
+        if (!user) throw refusalError(refusal('account.conflict'));
+        await writeProfile(trx, customer.id, {
+          ...(changed.includes('student_profile') ? { student: profile.student } : {}),
+          ...(changed.includes('regular_profile') ? { regular: profile.regular } : {}),
+        });
+        await recordAudit(deps, trx, {
+          actor,
+          action: 'account.update_details',
+          objectType: 'user',
+          objectId: customer.id,
+          summary: {
+            key: 'audit.summary.account.update_details',
+            values: {
+              username: customer.username,
+              fields: { list: changed.map((name) => ({ message: `label.detail_field.${name}` })) },
+              phone: auditPart(set.phone, 'audit.part.phone_to_verify'),
+            },
+          },
+          before,
+          after,
+        });
+        return { user, changed };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw fieldErrors({ phone: ['A user with this phone number already exists.'] });
+      }
+      throw error;
+    }
+  }
+
   return {
     register,
+    updateDetails,
     createOwner,
     createWalkIn,
     createStaff,

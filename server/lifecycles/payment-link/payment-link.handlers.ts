@@ -1,7 +1,6 @@
 // Payment links: the owner creates, lists and cancels them; a customer lists theirs; the sandbox
 // plays the provider's hosted pay page; and the counter UPI request for a subscription's dues. The
 // payment-link store decides and writes; this parses, calls it and serializes.
-import { optionalAmountField } from '@server/lifecycles/payment/amount-field.js';
 import {
   decide,
   MIN_LINK_AMOUNT_PAISE,
@@ -12,7 +11,9 @@ import {
   upiPayUri,
 } from '@machines';
 import type { AppContext } from '@server/context.js';
-import { ApiError, carrying, notFound, refusalError } from '@server/errors.js';
+import { ownerHandlers, payInSandbox } from './request-handlers.js';
+import { paidReceiptNumber } from '@server/lifecycles/payment/receipts.js';
+import { notFound, refusalError, found } from '@server/errors.js';
 import {
   requireCustomer,
   requireUser,
@@ -22,8 +23,6 @@ import {
 } from '@server/http.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { providerId } from '@server/services/payments/ids.js';
-import { hmacHex } from '@server/services/payments/signatures.js';
-import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
 import {
   customerNameOf,
   dueOfSubscription,
@@ -31,32 +30,27 @@ import {
   type PaymentLinkRow,
 } from './payment-link.read.js';
 import { paymentLinkBody } from './payment-link.serializer.js';
+import { subscriptionsWithPlans } from '@server/lifecycles/subscription/subscription.read.js';
 
 export function paymentLinkHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { paymentLinks } = ctx.stores;
   const now = () => ctx.clock.now().toISOString();
   const body = (row: PaymentLinkRow) => paymentLinkBody(row, now());
+  const owner = ownerHandlers({ ...paymentLinks, end: paymentLinks.cancel }, body);
 
   /** The sandbox's link by its plink id; 404 in razorpay mode, where the route must not exist. */
   async function sandboxLink(linkId: string): Promise<PaymentLinkRow> {
     if (ctx.config.payments.provider !== 'sandbox') throw notFound();
-    const row = await paymentLinkSelect(db)
-      .where('l.provider_link_id', '=', linkId)
-      .where('l.provider', '=', 'sandbox')
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return found(
+      paymentLinkSelect(db)
+        .where('l.provider_link_id', '=', linkId)
+        .where('l.provider', '=', 'sandbox')
+        .executeTakeFirst(),
+    );
   }
 
   async function hosted(row: PaymentLinkRow) {
-    const payment = row.paid_payment_id
-      ? await db
-          .selectFrom('payments')
-          .select('receipt_number')
-          .where('id', '=', row.paid_payment_id)
-          .executeTakeFirst()
-      : undefined;
     return {
       link_id: row.provider_link_id,
       amount: rupeesFromPaise(row.amount_paise),
@@ -70,7 +64,7 @@ export function paymentLinkHandlers(ctx: AppContext) {
         { type: 'payment_link.pay' },
       ).ok,
       expire_by: row.expire_by,
-      receipt_number: payment ? formatReceiptNumber(payment.receipt_number) : null,
+      receipt_number: await paidReceiptNumber(db, row.paid_payment_id),
     };
   }
 
@@ -83,25 +77,9 @@ export function paymentLinkHandlers(ctx: AppContext) {
       return (await select.execute()).map(body);
     },
 
-    async ownerCreatePaymentLink(request, reply) {
-      const owner = requireBusiness(request);
-      const amountPaise = optionalAmountField(request.body.amount);
-      const row = await paymentLinks.create(owner, {
-        subscriptionId: request.body.subscription,
-        amountPaise,
-      });
-      return reply.code(201).send(body(row));
-    },
-
-    async ownerGetPaymentLink(request) {
-      requireBusiness(request);
-      return body(await paymentLinks.read(request.params.id));
-    },
-
-    async ownerCancelPaymentLink(request) {
-      const owner = requireBusiness(request);
-      return body(await paymentLinks.cancel(owner, request.params.id));
-    },
+    ownerCreatePaymentLink: owner.create,
+    ownerGetPaymentLink: owner.read,
+    ownerCancelPaymentLink: owner.end,
 
     async listMyPaymentLinks(request) {
       const user = requireCustomer(request);
@@ -119,78 +97,55 @@ export function paymentLinkHandlers(ctx: AppContext) {
 
     async sandboxPayPaymentLink(request) {
       const row = await sandboxLink(request.params.link_id);
-      const decision = decide(
-        paymentLinkMachine,
-        paymentLinkFromApi({ status: row.status, expire_by: row.expire_by }, now()),
-        { type: 'payment_link.pay' },
-      );
-      if (!decision.ok) throw refusalError(decision);
-      if (request.body.outcome === 'failure') {
-        const declined = refusal('payment.declined');
-        throw new ApiError(
-          400,
-          carrying({ detail: declined.message, error_code: declined.code }, [declined]),
-        );
-      }
-      // What Razorpay sends when a link is paid, signed with the webhook secret and delivered to
-      // the webhook endpoint, which verifies and settles it exactly as it would Razorpay's.
+      // What Razorpay sends when a link is paid.
       const paidAt = Math.floor(ctx.clock.now().getTime() / 1000);
       const orderId = providerId('order');
-      const raw = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_sandbox',
-        event: 'payment_link.paid',
-        contains: ['payment_link', 'order', 'payment'],
-        payload: {
-          payment_link: {
-            entity: {
-              id: row.provider_link_id,
-              amount: Number(row.amount_paise),
-              amount_paid: Number(row.amount_paise),
-              currency: 'INR',
-              reference_id: row.reference_id,
-              status: 'paid',
+      await payInSandbox(
+        ctx,
+        request,
+        decide(
+          paymentLinkMachine,
+          paymentLinkFromApi({ status: row.status, expire_by: row.expire_by }, now()),
+          { type: 'payment_link.pay' },
+        ),
+        {
+          entity: 'event',
+          account_id: 'acc_sandbox',
+          event: 'payment_link.paid',
+          contains: ['payment_link', 'order', 'payment'],
+          payload: {
+            payment_link: {
+              entity: {
+                id: row.provider_link_id,
+                amount: Number(row.amount_paise),
+                amount_paid: Number(row.amount_paise),
+                currency: 'INR',
+                reference_id: row.reference_id,
+                status: 'paid',
+              },
+            },
+            order: { entity: { id: orderId, amount: Number(row.amount_paise), status: 'paid' } },
+            payment: {
+              entity: {
+                id: providerId('pay'),
+                amount: Number(row.amount_paise),
+                currency: 'INR',
+                status: 'captured',
+                order_id: orderId,
+                method: 'upi',
+                created_at: paidAt,
+              },
             },
           },
-          order: { entity: { id: orderId, amount: Number(row.amount_paise), status: 'paid' } },
-          payment: {
-            entity: {
-              id: providerId('pay'),
-              amount: Number(row.amount_paise),
-              currency: 'INR',
-              status: 'captured',
-              order_id: orderId,
-              method: 'upi',
-              created_at: paidAt,
-            },
-          },
+          created_at: paidAt,
         },
-        created_at: paidAt,
-      });
-      const secret = ctx.config.payments.webhookSecret ?? '';
-      const delivered = await request.server.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/',
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmacHex(secret, raw),
-        },
-        payload: raw,
-      });
-      if (delivered.statusCode !== 200) {
-        request.log.error(
-          { status: delivered.statusCode, body: delivered.body.slice(0, 300) },
-          'the sandbox webhook was refused',
-        );
-      }
+      );
       return hosted(await sandboxLink(request.params.link_id));
     },
 
     async subscriptionUpiQr(request) {
       const user = requireUser(request);
-      const subscription = await db
-        .selectFrom('subscriptions as s')
-        .innerJoin('plans as p', 'p.id', 's.plan_id')
+      const subscription = await subscriptionsWithPlans(db)
         .select(['s.id', 's.user_id', 's.status', 'p.name as plan_name'])
         .where('s.id', '=', request.params.id)
         .executeTakeFirst();

@@ -1,6 +1,7 @@
 // The payment links as the API reads them (with the customer's and the plan's names), what a
 // subscription can still be paid, and the requests to pay it still open at the provider.
-import { payableDue, subscriptionLedgers } from '@server/lifecycles/ledger/ledger.read.js';
+import type { RowOf } from '@server/platform/db/index.js';
+import { payableDue, subscriptionLedgers } from '@server/lifecycles/dues/dues.read.js';
 import { paymentLinkAmountProblems, type Refusal } from '@machines';
 import type { Executor } from '@server/lifecycles/store.js';
 
@@ -80,9 +81,7 @@ export const paymentLinkSelect = (db: Executor) =>
     .selectAll('l')
     .select(['u.first_name', 'u.last_name', 'u.username', 'p.name as plan_name']);
 
-export type PaymentLinkRow = Awaited<
-  ReturnType<ReturnType<typeof paymentLinkSelect>['executeTakeFirstOrThrow']>
->;
+export type PaymentLinkRow = RowOf<typeof paymentLinkSelect>;
 
 export const customerNameOf = (
   row: Pick<PaymentLinkRow, 'first_name' | 'last_name' | 'username'>,

@@ -3,6 +3,28 @@ import type { components } from '@generated/api.js';
 import { decide, paymentLinkFromApi, paymentLinkMachine, rupeesFromPaise } from '@machines';
 import { customerNameOf, type PaymentLinkRow } from './payment-link.read.js';
 
+/** Who and what a link or counter QR code asks money of, as both bodies show it. */
+export const requestPartiesBody = (
+  row: Pick<
+    PaymentLinkRow,
+    | 'provider'
+    | 'user_id'
+    | 'first_name'
+    | 'last_name'
+    | 'username'
+    | 'subscription_id'
+    | 'plan_name'
+    | 'amount_paise'
+  >,
+) => ({
+  provider: row.provider as 'sandbox' | 'razorpay',
+  user: row.user_id,
+  customer_name: customerNameOf(row),
+  subscription: row.subscription_id,
+  plan_name: row.plan_name,
+  amount: rupeesFromPaise(row.amount_paise),
+});
+
 export function paymentLinkBody(
   row: PaymentLinkRow,
   now: string,
@@ -12,12 +34,7 @@ export function paymentLinkBody(
     id: row.id,
     link_id: row.provider_link_id,
     reference_id: row.reference_id,
-    provider: row.provider as 'sandbox' | 'razorpay',
-    user: row.user_id,
-    customer_name: customerNameOf(row),
-    subscription: row.subscription_id,
-    plan_name: row.plan_name,
-    amount: rupeesFromPaise(row.amount_paise),
+    ...requestPartiesBody(row),
     status: row.status,
     short_url: row.short_url,
     expire_by: row.expire_by,

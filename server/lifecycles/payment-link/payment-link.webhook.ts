@@ -2,6 +2,7 @@
 // (lifecycles/payment/payment-webhook.handlers.ts, the one verification of every event): paid
 // settles the link's payment through the payment-link store, expired and cancelled end the link.
 import type { AppContext } from '@server/context.js';
+import type { SettleOutcome } from './payment-request.js';
 
 export interface PaymentLinkWebhookEvent {
   event: string;
@@ -20,7 +21,28 @@ export interface PaymentLinkWebhookEvent {
   };
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+/** A field of a provider's event as text: null when it is absent or empty. */
+export const eventText = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** When the customer paid: the payment entity's created_at (Unix seconds), else now. */
+export function paidAtOf(ctx: AppContext, createdAt: unknown): string {
+  const seconds = Number(createdAt);
+  return Number.isFinite(seconds) && seconds > 0
+    ? new Date(seconds * 1000).toISOString()
+    : ctx.clock.now().toISOString();
+}
+
+/** The webhook's answer for a settled request; one the store ignored is logged with why. */
+export function settledAnswer(
+  ctx: AppContext,
+  outcome: SettleOutcome,
+  logged: Record<string, unknown>,
+  message: string,
+): { status: SettleOutcome['status'] } {
+  if (outcome.status === 'ignored') ctx.log.warn({ ...logged, reason: outcome.reason }, message);
+  return { status: outcome.status };
+}
 
 export const isPaymentLinkEvent = (name: string) => name.startsWith('payment_link.');
 
@@ -30,7 +52,7 @@ export async function applyPaymentLinkEvent(
 ): Promise<{ status: 'processed' | 'duplicate' | 'ignored' }> {
   const links = ctx.stores.paymentLinks;
   const linkEntity = event.payload.payment_link?.entity;
-  const linkId = text(linkEntity?.id);
+  const linkId = eventText(linkEntity?.id);
   if (!linkId) return { status: 'ignored' };
   if (event.event === 'payment_link.expired' || event.event === 'payment_link.cancelled') {
     const status = await links.endFromProvider(
@@ -41,23 +63,16 @@ export async function applyPaymentLinkEvent(
   }
   if (event.event !== 'payment_link.paid') return { status: 'ignored' };
   const payment = event.payload.payment?.entity;
-  const paymentId = text(payment?.id);
+  const paymentId = eventText(payment?.id);
   if (!paymentId) return { status: 'ignored' };
-  const createdAt = Number(payment?.created_at);
   const outcome = await links.settlePaid({
     linkId,
-    referenceId: text(linkEntity?.reference_id),
+    referenceId: eventText(linkEntity?.reference_id),
     providerPaymentId: paymentId,
-    providerOrderId: text(payment?.order_id) ?? text(event.payload.order?.entity?.id),
+    providerOrderId: eventText(payment?.order_id) ?? eventText(event.payload.order?.entity?.id),
     amountPaise: Number(payment?.amount ?? linkEntity?.amount),
-    method: text(payment?.method),
-    paidAt:
-      Number.isFinite(createdAt) && createdAt > 0
-        ? new Date(createdAt * 1000).toISOString()
-        : ctx.clock.now().toISOString(),
+    method: eventText(payment?.method),
+    paidAt: paidAtOf(ctx, payment?.created_at),
   });
-  if (outcome.status === 'ignored') {
-    ctx.log.warn({ linkId, reason: outcome.reason }, 'payment link webhook not applied');
-  }
-  return { status: outcome.status };
+  return settledAnswer(ctx, outcome, { linkId }, 'payment link webhook not applied');
 }

@@ -4,7 +4,7 @@
 // the provider and here until the rest ask for no more than is owed. Money still paid on one
 // withdrawn meanwhile is kept as the customer's advance by the settle path.
 import { refusalDetail } from '@server/errors.js';
-import { formatMoney } from '@server/platform/i18n.js';
+import type { AuditValue } from '@server/lifecycles/audit.js';
 import { ProviderError } from '@server/services/payments/provider.js';
 import type { CounterQrStore } from '@server/lifecycles/counter-qr/counter-qr.store.js';
 import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
@@ -26,12 +26,12 @@ export function createPaymentRequests(
     if (open.length === 0) return 0;
     const due = keepPaise ?? (await dueOfSubscription(db, subscriptionId));
     let asked = open.reduce((sum, request) => sum + request.amountPaise, 0);
-    const reason =
+    const reason: AuditValue =
       keepPaise === 0
-        ? 'the subscription is being deleted.'
+        ? { message: 'audit.part.withdrawn.deleting' }
         : due > 0
-          ? `the subscription owes ${formatMoney('en', due)} now.`
-          : 'the subscription owes nothing now.';
+          ? { message: 'audit.part.withdrawn.owes', values: { amount: { money: due } } }
+          : { message: 'audit.part.withdrawn.owes_nothing' };
     let withdrawn = 0;
     for (const request of open) {
       if (asked <= due) break;

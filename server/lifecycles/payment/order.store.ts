@@ -1,7 +1,7 @@
 // Checkout orders: the part of the payment store that writes payment_orders. Every status it
 // writes is the order machine's decision (machines/order), made with a conditional UPDATE, so
 // verify, the webhook, the owner's offline recording and the stale-order job agree on each order.
-import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
+import { dueOfSubscription } from '@server/lifecycles/dues/dues.read.js';
 import { getInitialSnapshot } from 'xstate';
 import { decide, restore } from '@machines/shared';
 import {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { addDays } from '@machines/shared';
 import type { AppContext } from '@server/context.js';
 import { containsPattern } from '@server/platform/db/search.js';
-import { fieldError, forbidden, notFound } from '@server/errors.js';
+import { forbidden, notFound, noSuchRecord, found } from '@server/errors.js';
 import { formatMoney } from '@server/platform/i18n.js';
 import { requireUser, type Handlers, requireBusiness, actsForBusiness } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
@@ -87,11 +87,7 @@ export function paymentAdminHandlers(ctx: AppContext) {
         .where('id', '=', input.subscription)
         .executeTakeFirst();
       if (!subscription) {
-        throw fieldError(
-          'subscription',
-          `Invalid pk "${input.subscription}" - object does not exist.`,
-          'does_not_exist',
-        );
+        throw noSuchRecord('subscription', input.subscription);
       }
       const amountPaise = amountField(input.amount);
       const recorded = await ctx.stores.payments.recordOffline(owner, subscription, {
@@ -118,10 +114,9 @@ export function paymentAdminHandlers(ctx: AppContext) {
     async adminGetPayment(request) {
       const user = requireUser(request);
       if (!actsForBusiness(user)) throw forbidden(PAYMENT_DETAILS_FORBIDDEN);
-      const row = await adminPaymentSelect(db)
-        .where('payments.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await found(
+        adminPaymentSelect(db).where('payments.id', '=', request.params.id).executeTakeFirst(),
+      );
       return body(row);
     },
   } satisfies Partial<Handlers>;

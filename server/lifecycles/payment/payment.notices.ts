@@ -4,8 +4,9 @@ import type { Payment } from '@server/platform/db/schema.js';
 import { hasMessage, translateSentence, type Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { StoreDeps } from '@server/lifecycles/store.js';
-import { dueOfSubscription } from '@server/lifecycles/ledger/ledger.read.js';
+import { dueOfSubscription } from '@server/lifecycles/dues/dues.read.js';
 import { OFFLINE_GATEWAY } from './payment.read.js';
+import { subscriptionsWithPlans } from '@server/lifecycles/subscription/subscription.read.js';
 
 /**
  * A payment mode as a notice names it, in the reader's language: the labels of
@@ -22,18 +23,17 @@ export function createPaymentNotices(deps: StoreDeps) {
 
   /** Tells the customer; call after the transaction committed. */
   async function success(payment: Payment): Promise<void> {
-    const plan = await db
-      .selectFrom('subscriptions')
-      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    const plan = await subscriptionsWithPlans(db)
       .select([
-        'plans.name',
-        'subscriptions.id',
-        'subscriptions.status',
-        'subscriptions.total_paid_paise',
-        'subscriptions.start_date',
-        'subscriptions.adjusted_end_date',
+        'p.name',
+        'p.name_hi',
+        's.id',
+        's.status',
+        's.total_paid_paise',
+        's.start_date',
+        's.adjusted_end_date',
       ])
-      .where('subscriptions.id', '=', payment.subscription_id)
+      .where('s.id', '=', payment.subscription_id)
       .executeTakeFirst();
     const link = `${deps.config.publicUrl}/payments`;
     // A part payment says what is still due, and whether the subscription has started.
@@ -44,7 +44,7 @@ export function createPaymentNotices(deps: StoreDeps) {
       const paid = {
         amount: l.rupees(payment.amount_paise),
         how: offline ? ` (${paymentModeIn(l, payment.payment_mode)})` : '',
-        plan: plan?.name ?? l.t('notice.your_subscription'),
+        plan: plan ? l.text(plan.name, plan.name_hi) : l.t('notice.your_subscription'),
       };
       const reference = offline
         ? payment.utr

@@ -7,7 +7,7 @@ import { subscriptionStatus } from '@server/lifecycles/subscription/subscription
 import { formatReceiptNumber, taxInvoiceOf } from './receipts.js';
 import { fullName, rupees } from '@server/platform/format.js';
 import { DEFAULT_LANGUAGE, t, type Language } from '@server/platform/i18n.js';
-import { ledgerOfRow, subscriptionMoneyBody } from '@server/lifecycles/ledger/ledger.read.js';
+import { ledgerOfRow, subscriptionMoneyBody } from '@server/lifecycles/dues/dues.read.js';
 import type { AdminPaymentRow, PaymentRow } from './payment.read.js';
 
 type PaymentBody = components['schemas']['Payment'];
@@ -26,6 +26,7 @@ export function paymentBody(row: PaymentRow, today: string): PaymentBody {
     subscription: {
       id: row.subscription_id,
       plan_name: row.plan_name,
+      plan_name_hi: row.plan_name_hi,
       status: subscriptionStatus(
         { status: row.subscription_status, adjusted_end_date: row.subscription_adjusted_end_date },
         today,

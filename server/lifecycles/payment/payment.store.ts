@@ -9,7 +9,6 @@ import {
   type OfflinePaymentFacts,
   type OfflinePaymentMode,
   offlinePaymentProblems,
-  paymentModeLabel,
   type PaymentStatus,
   type PaymentStatusEvent,
   paymentStatusMachine,
@@ -18,29 +17,22 @@ import { subscriptionMachine, subscriptionRefusals } from '@machines/subscriptio
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { taxInvoiceColumns } from '@server/platform/gst.js';
 import type { Payment, PaymentOrder, Subscription, User } from '@server/platform/db/schema.js';
-import { refusalFieldErrors } from '@server/errors.js';
-import { formatMoney } from '@server/platform/i18n.js';
+import { refusalFieldErrors, refusalError } from '@server/errors.js';
 import { providerId } from '@server/services/payments/ids.js';
 import type { PaymentProvider } from '@server/services/payments/provider.js';
 import { dateInZone } from '@server/platform/time.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
-import {
-  allowed,
-  nowIso,
-  refusalError,
-  type Executor,
-  type StoreDeps,
-} from '@server/lifecycles/store.js';
+import { auditLabel, auditPart, recordAudit } from '@server/lifecycles/audit.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
-import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import type { LedgerStore } from '@server/lifecycles/dues/dues.store.js';
 import {
   advanceOf,
   dueOfSubscription,
   owingSubscriptions,
   payableDue,
   subscriptionLedgers,
-} from '@server/lifecycles/ledger/ledger.read.js';
+} from '@server/lifecycles/dues/dues.read.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { MIN_PAYMENT_PAISE, startsWithDues } from '@machines/dues';
 import { createOrderStore } from './order.store.js';
@@ -578,24 +570,35 @@ export function createPaymentStore(
           note: input.note,
           requestId: input.requestId,
         });
-        const mode = paymentModeLabel(recorded.payment_mode);
         const after = await lockSubscription(trx, subscription.id);
         const stillDue = await dueOfSubscription(trx, after);
+        const active = after.status === 'ACTIVE';
         const outcome =
           stillDue > 0
-            ? `${formatMoney('en', stillDue)} is still due${after.status === 'ACTIVE' ? '; it is active' : ''}.`
-            : after.status === 'ACTIVE'
-              ? 'it is active now.'
-              : 'it is paid.';
+            ? active
+              ? 'audit.part.recorded.due_active'
+              : 'audit.part.recorded.due'
+            : active
+              ? 'audit.part.recorded.active'
+              : 'audit.part.recorded.paid';
         await recordAudit(deps, trx, {
           actor: owner,
           action: 'payment.record_offline',
           objectType: 'payment',
           objectId: recorded.id,
-          summary:
-            `Recorded ${formatMoney('en', recorded.amount_paise)} (${mode ?? 'offline'}` +
-            `${recorded.utr ? `, reference ${recorded.utr}` : ''}) received on ` +
-            `${input.receivedOn} for subscription #${subscription.id}; ${outcome}`,
+          summary: {
+            key: 'audit.summary.payment.record_offline',
+            values: {
+              amount: { money: recorded.amount_paise },
+              mode: auditLabel('label.payment_mode', recorded.payment_mode ?? 'offline'),
+              reference: auditPart(recorded.utr, 'audit.part.reference', {
+                reference: recorded.utr ?? '',
+              }),
+              date: { date: input.receivedOn },
+              subscription: subscription.id,
+              outcome: { message: outcome, values: { due: { money: stillDue } } },
+            },
+          },
           before: { subscription_status: subscription.status },
           after: {
             subscription_status: after.status,

@@ -20,9 +20,11 @@ import {
   hasMessage,
   t,
   type Language,
+  type MessageValues,
 } from '@server/platform/i18n.js';
 import { dateInZone } from '@server/platform/time.js';
-import { formatPhone, formatRupees } from '@machines/shared';
+import { formatPhone, formatRupees, textIn } from '@machines/shared';
+import { paymentsWithSubscription } from './payment.read.js';
 
 /** The GST a payment was invoiced under, as recorded with it (server/platform/gst.ts taxInvoiceColumns). */
 export interface TaxInvoice {
@@ -44,7 +46,13 @@ export interface Receipt {
   /** The payment's business date, YYYY-MM-DD. */
   date: string;
   customer: { name: string; username: string; phone: string; email: string };
-  plan: { name: string; serviceType: 'mess' | 'tiffin'; durationDays: number };
+  /** `nameHi`: the owner's Hindi name, printed on a receipt written in Hindi (null: none). */
+  plan: {
+    name: string;
+    nameHi: string | null;
+    serviceType: 'mess' | 'tiffin';
+    durationDays: number;
+  };
   period: { start: string | null; end: string | null };
   amountPaise: number;
   currency: string;
@@ -103,8 +111,23 @@ export function taxInvoiceOf(row: TaxInvoiceColumns): TaxInvoice | null {
 export const formatReceiptNumber = (value: number | null) =>
   value === null ? null : `RCPT-${String(value).padStart(6, '0')}`;
 
+/** The receipt number of the payment that paid a link or QR code, if one did. */
+export async function paidReceiptNumber(
+  db: Kysely<Database>,
+  paymentId: number | null,
+): Promise<string | null> {
+  const payment = paymentId
+    ? await db
+        .selectFrom('payments')
+        .select('receipt_number')
+        .where('id', '=', paymentId)
+        .executeTakeFirst()
+    : undefined;
+  return payment ? formatReceiptNumber(payment.receipt_number) : null;
+}
+
 /** ₹1,500.00: the paise always shown, as an invoice's tax lines need. */
-export function formatInrExact(paise: number): string {
+function formatInrExact(paise: number): string {
   return (
     '₹' +
     (Number(paise) / 100).toLocaleString('en-IN', {
@@ -143,11 +166,7 @@ export async function loadReceipt(
   config: Config,
   paymentId: number,
 ): Promise<(Receipt & { userId: number }) | null> {
-  const row = await db
-    .selectFrom('payments')
-    .innerJoin('subscriptions', 'subscriptions.id', 'payments.subscription_id')
-    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .innerJoin('users', 'users.id', 'payments.user_id')
+  const row = await paymentsWithSubscription(db)
     .select([
       'payments.id',
       'payments.user_id',
@@ -175,6 +194,7 @@ export async function loadReceipt(
       'subscriptions.start_date',
       'subscriptions.base_end_date',
       'plans.name as plan_name',
+      'plans.name_hi as plan_name_hi',
       'plans.service_type',
       'plans.duration_days',
       'users.first_name',
@@ -201,7 +221,12 @@ export async function loadReceipt(
       phone: row.erased_at ? '' : formatPhone(row.phone),
       email: row.erased_at ? '' : row.email,
     },
-    plan: { name: row.plan_name, serviceType: row.service_type, durationDays: row.duration_days },
+    plan: {
+      name: row.plan_name,
+      nameHi: row.plan_name_hi,
+      serviceType: row.service_type,
+      durationDays: row.duration_days,
+    },
     period: { start: row.start_date, end: row.base_end_date },
     amountPaise: row.amount_paise,
     currency: row.currency,
@@ -233,6 +258,31 @@ export interface Section {
 }
 
 /**
+ * The tax section of an invoice or a credit note, in `language`: the SAC, the taxable value, the
+ * CGST and SGST at half the rate each, the total and the total in words.
+ */
+export function taxSection(
+  language: Language,
+  tax: Pick<TaxInvoice, 'sac' | 'rateBasisPoints' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise'> & {
+    amountPaise: number;
+  },
+): Section {
+  const say = (id: string, values?: MessageValues) => t(language, id, values);
+  const halfRate = formatRate(tax.rateBasisPoints / 2);
+  return {
+    title: say('receipt.section.tax'),
+    rows: [
+      [say('receipt.hsn_sac'), tax.sac],
+      [say('receipt.taxable_value'), formatInrExact(tax.taxablePaise)],
+      [say('receipt.cgst', { rate: halfRate }), formatInrExact(tax.cgstPaise)],
+      [say('receipt.sgst', { rate: halfRate }), formatInrExact(tax.sgstPaise)],
+      [say('receipt.total'), formatInrExact(tax.amountPaise), 'sum'],
+      [say('receipt.amount_in_words'), rupeesInWords(tax.amountPaise, language)],
+    ],
+  };
+}
+
+/**
  * A value's label from the catalogue (`label.payment_gateway.razorpay`); a value nobody labelled
  * (a mode a provider added later) reads as `fallback`.
  */
@@ -244,7 +294,7 @@ const labelIn = (language: Language, key: string, fallback: string) =>
  * `language` (the PDF always asks for English).
  */
 function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE) {
-  const say = (id: string, values?: Record<string, string>) => t(language, id, values);
+  const say = (id: string, values?: MessageValues) => t(language, id, values);
   const date = (value: string) => formatDate(language, value);
   const invoice = receipt.taxInvoice;
   const period =
@@ -292,30 +342,18 @@ function receiptContent(receipt: Receipt, language: Language = DEFAULT_LANGUAGE)
     {
       title: say('receipt.section.subscription'),
       rows: [
-        [say('receipt.plan'), receipt.plan.name],
+        [say('receipt.plan'), textIn(language, receipt.plan.name, receipt.plan.nameHi)],
         [say('receipt.service_type'), say(`receipt.service_type.${receipt.plan.serviceType}`)],
         [
           say('receipt.duration'),
-          say('receipt.duration.days', { days: String(receipt.plan.durationDays) }),
+          say('receipt.duration.days', { days: receipt.plan.durationDays }),
         ],
         [say('receipt.period'), period],
       ],
     },
   ];
-  if (invoice) {
-    const halfRate = formatRate(invoice.rateBasisPoints / 2);
-    sections.push({
-      title: say('receipt.section.tax'),
-      rows: [
-        [say('receipt.hsn_sac'), invoice.sac],
-        [say('receipt.taxable_value'), formatInrExact(invoice.taxablePaise)],
-        [say('receipt.cgst', { rate: halfRate }), formatInrExact(invoice.cgstPaise)],
-        [say('receipt.sgst', { rate: halfRate }), formatInrExact(invoice.sgstPaise)],
-        [say('receipt.total'), formatInrExact(receipt.amountPaise), 'sum'],
-        [say('receipt.amount_in_words'), rupeesInWords(receipt.amountPaise, language)],
-      ],
-    });
-  }
+  if (invoice)
+    sections.push(taxSection(language, { ...invoice, amountPaise: receipt.amountPaise }));
   const { gateway, paymentMode, status } = receipt;
   sections.push({
     title: say('receipt.section.payment'),

@@ -3,6 +3,7 @@
 // BUSINESS_TZ), CN/2026-27/0001, allocated inside the refund's transaction like receipt numbers,
 // with its recipient's name, address and state fixed as issued (Rule 53(1A)); and the note as HTML
 // and PDF for the owner and the customer it belongs to.
+import type { RowOf } from '@server/platform/db/index.js';
 import { hasEmail } from '@machines/walk-in';
 import type { Kysely } from 'kysely';
 import type { Config } from '@server/config.js';
@@ -13,8 +14,8 @@ import type {
   Payment,
   Refund,
 } from '@server/platform/db/schema.js';
-import { formatRate, splitGst, stateLabel } from '@server/platform/gst.js';
-import { fullName, rupeesInWords } from '@server/platform/format.js';
+import { splitGst, stateLabel } from '@server/platform/gst.js';
+import { fullName } from '@server/platform/format.js';
 import {
   DEFAULT_LANGUAGE,
   formatDate,
@@ -29,7 +30,6 @@ import {
   documentHtml,
   documentPdf,
   formatInr,
-  formatInrExact,
   formatReceiptNumber,
   fssaiLine,
   taxInvoiceOf,
@@ -37,6 +37,7 @@ import {
   type TaxInvoice,
   type PrintedDocument,
   type Section,
+  taxSection,
 } from '@server/lifecycles/payment/receipts.js';
 
 /** '2026-27' for any date from 1 April 2026 to 31 March 2027 (YYYY-MM-DD). */
@@ -267,9 +268,7 @@ export function creditNoteSelect(db: Kysely<Database>) {
     ]);
 }
 
-export type CreditNoteRow = Awaited<
-  ReturnType<ReturnType<typeof creditNoteSelect>['executeTakeFirstOrThrow']>
->;
+export type CreditNoteRow = RowOf<typeof creditNoteSelect>;
 
 export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteView {
   const {
@@ -289,10 +288,10 @@ export function creditNoteView(row: CreditNoteRow, config: Config): CreditNoteVi
   return {
     note: {
       ...note,
-      amount_paise: Number(note.amount_paise),
-      taxable_paise: Number(note.taxable_paise),
-      cgst_paise: Number(note.cgst_paise),
-      sgst_paise: Number(note.sgst_paise),
+      amount_paise: note.amount_paise,
+      taxable_paise: note.taxable_paise,
+      cgst_paise: note.cgst_paise,
+      sgst_paise: note.sgst_paise,
     },
     subscriptionId: subscription_id,
     invoiceNumber: formatReceiptNumber(receipt_number) ?? '',
@@ -319,7 +318,6 @@ function creditNoteDocument(
 ): PrintedDocument {
   const say = (id: string, values?: Record<string, string>) => t(language, id, values);
   const { note } = view;
-  const halfRate = formatRate(note.gst_rate_basis_points / 2);
   const sections: Section[] = [
     {
       title: say('receipt.credit_note.section.note'),
@@ -354,17 +352,14 @@ function creditNoteDocument(
           : []),
       ],
     },
-    {
-      title: say('receipt.section.tax'),
-      rows: [
-        [say('receipt.hsn_sac'), note.sac],
-        [say('receipt.taxable_value'), formatInrExact(note.taxable_paise)],
-        [say('receipt.cgst', { rate: halfRate }), formatInrExact(note.cgst_paise)],
-        [say('receipt.sgst', { rate: halfRate }), formatInrExact(note.sgst_paise)],
-        [say('receipt.total'), formatInrExact(note.amount_paise), 'sum'],
-        [say('receipt.amount_in_words'), rupeesInWords(note.amount_paise, language)],
-      ],
-    },
+    taxSection(language, {
+      sac: note.sac,
+      rateBasisPoints: note.gst_rate_basis_points,
+      taxablePaise: note.taxable_paise,
+      cgstPaise: note.cgst_paise,
+      sgstPaise: note.sgst_paise,
+      amountPaise: note.amount_paise,
+    }),
   ];
   return {
     language,

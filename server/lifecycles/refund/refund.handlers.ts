@@ -3,7 +3,7 @@
 // writes every change.
 import type { AppContext } from '@server/context.js';
 import type { RefundStatus } from '@server/platform/db/schema.js';
-import { fieldError, notFound } from '@server/errors.js';
+import { notFound, noSuchRecord, found } from '@server/errors.js';
 import {
   requireCustomer,
   requireOwner,
@@ -24,9 +24,7 @@ export function refundHandlers(ctx: AppContext) {
     refundBody(row, ctx.today(), viewer);
 
   async function refundById(id: number): Promise<RefundRow> {
-    const row = await refundSelect(db).where('refunds.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
+    return found(refundSelect(db).where('refunds.id', '=', id).executeTakeFirst());
   }
 
   const byStatus = async (status: RefundStatus, viewer: PayoutViewer) =>
@@ -76,11 +74,7 @@ export function refundHandlers(ctx: AppContext) {
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       if (!subscription) {
-        throw fieldError(
-          'subscription',
-          `Invalid pk "${id}" - object does not exist.`,
-          'does_not_exist',
-        );
+        throw noSuchRecord('subscription', id);
       }
       const refundId = await refunds.request(user, subscription, request.body.payout ?? null);
       reply.code(201);

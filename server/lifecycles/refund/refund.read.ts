@@ -1,6 +1,7 @@
 // The refund lifecycle's read side: the amount a cancelled subscription is owed (the one place it is
 // worked out), the payout details as stored and as every view shows them, and refunds with their
 // subscription, customer and payment in one query.
+import type { RowOf } from '@server/platform/db/index.js';
 import type { Kysely } from 'kysely';
 import { addDays } from '@machines/shared';
 import {
@@ -108,6 +109,4 @@ export function refundSelect(db: Kysely<Database>) {
     ]);
 }
 
-export type RefundRow = Awaited<
-  ReturnType<ReturnType<typeof refundSelect>['executeTakeFirstOrThrow']>
->;
+export type RefundRow = RowOf<typeof refundSelect>;

@@ -5,7 +5,6 @@
 import { getInitialSnapshot } from 'xstate';
 import { decide, refusal, restore } from '@machines/shared';
 import {
-  describePayout,
   maskPayout,
   shownUpiId,
   type RefundEvent,
@@ -18,8 +17,8 @@ import {
 } from '@machines/refund';
 import { subscriptionMachine, subscriptionRefusals } from '@machines/subscription';
 import { advanceRefundProblems } from '@machines/dues';
-import { paymentModeLabel, type OfflinePaymentMode } from '@machines/payment';
-import { advanceOf } from '@server/lifecycles/ledger/ledger.read.js';
+import type { OfflinePaymentMode } from '@machines/payment';
+import { advanceOf } from '@server/lifecycles/dues/dues.read.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type {
   AdvanceRefund,
@@ -28,19 +27,13 @@ import type {
   Subscription,
   User,
 } from '@server/platform/db/schema.js';
-import { refusalFieldErrors, refusedWith } from '@server/errors.js';
-import { formatMoney, type Localizer } from '@server/platform/i18n.js';
+import { refusalFieldErrors, refusedWith, refusalError } from '@server/errors.js';
+import type { Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import { dateInZone } from '@server/platform/time.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
-import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
-import {
-  allowed,
-  nowIso,
-  refusalError,
-  type Executor,
-  type StoreDeps,
-} from '@server/lifecycles/store.js';
+import { auditLabel, auditPart, recordAudit, type AuditValue } from '@server/lifecycles/audit.js';
+import type { LedgerStore } from '@server/lifecycles/dues/dues.store.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSubscription } from '@server/lifecycles/subscription/subscription.read.js';
 import { refundDue, storedPayout, type RefundedSubscription } from './refund.read.js';
 import { issueAdvanceCreditNote, issueCreditNote } from './credit-notes.js';
@@ -209,9 +202,31 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
       action: 'refund.view_payout',
       objectType: 'refund',
       objectId: refund.id,
-      summary: `Opened the full payout details of refund #${refund.id} (${formatMoney('en', refund.amount_paise)}), to ${describePayout(maskPayout(payout, true))}.`,
+      summary: {
+        key: 'audit.summary.refund.view_payout',
+        values: {
+          id: refund.id,
+          amount: { money: refund.amount_paise },
+          payout: payoutValue(payout),
+        },
+      },
     });
     return payout;
+  }
+
+  /** Where a refund goes, masked, as the audit log's readers read it. */
+  function payoutValue(payout: RefundPayout): AuditValue {
+    const masked = maskPayout(payout, true);
+    return masked.method === 'upi'
+      ? { message: 'notice.payout.upi', values: { upi: shownUpiId(masked) } }
+      : {
+          message: 'notice.payout.bank',
+          values: {
+            number: masked.account_number_masked,
+            holder: masked.account_holder_name,
+            ifsc: masked.ifsc,
+          },
+        };
   }
 
   /** Where a refund was paid, as the customer reads it (the account number masked). */
@@ -315,7 +330,20 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
         action: event.type,
         objectType: 'refund',
         objectId: written.id,
-        summary: `Refund #${written.id} of ${formatMoney('en', written.amount_paise)}: ${refund.status} → ${written.status}${written.utr ? ` (UTR ${written.utr})` : ''}${paidTo ? `, to ${describePayout(paidTo)}` : ''}. ${written.admin_comment ?? ''}`,
+        summary: {
+          key: `audit.summary.${event.type}`,
+          values: {
+            id: written.id,
+            amount: { money: written.amount_paise },
+            utr: auditPart(written.utr, 'audit.part.utr', { utr: written.utr ?? '' }),
+            payout: auditPart(payout && paidTo, 'audit.part.paid_to', {
+              payout: payout ? payoutValue(payout) : '',
+            }),
+            comment: auditPart(written.admin_comment, 'audit.part.comment', {
+              comment: written.admin_comment ?? '',
+            }),
+          },
+        },
         before: { status: refund.status, admin_comment: refund.admin_comment, utr: refund.utr },
         after: {
           status: written.status,
@@ -413,10 +441,19 @@ export function createRefundStore(deps: StoreDeps, ledger: LedgerStore) {
           action: 'advance.refund',
           objectType: 'advance_refund',
           objectId: row.id,
-          summary:
-            `Paid back ${formatMoney('en', row.amount_paise)} of the customer's advance ` +
-            `(${paymentModeLabel(row.method) ?? row.method}` +
-            `${row.reference ? `, reference ${row.reference}` : ''}). ${row.admin_comment}`,
+          summary: {
+            key: 'audit.summary.advance.refund',
+            values: {
+              amount: { money: row.amount_paise },
+              mode: auditLabel('label.payment_mode', row.method),
+              reference: auditPart(row.reference, 'audit.part.reference', {
+                reference: row.reference ?? '',
+              }),
+              comment: auditPart(row.admin_comment, 'audit.part.comment', {
+                comment: row.admin_comment,
+              }),
+            },
+          },
           before: { advance_paise: heldPaise },
           after: { advance_paise: heldPaise - row.amount_paise, refunded_paise: row.amount_paise },
         });

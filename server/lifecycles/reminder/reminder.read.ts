@@ -1,5 +1,6 @@
 // The reminders as the owner reads them (GET /api/owner/reminders/), and which reminders the
 // schedule says are due now and not yet claimed: the scheduler claims these, the dry run lists them.
+import type { RowOf } from '@server/platform/db/index.js';
 import { BUSINESS_USER_TYPES } from '@server/platform/db/schema.js';
 import type { components } from '@generated/api.js';
 import {
@@ -204,9 +205,7 @@ export const reminderSelect = (db: Executor) =>
       'l.status as link_status',
     ]);
 
-type ReminderRow = Awaited<
-  ReturnType<ReturnType<typeof reminderSelect>['executeTakeFirstOrThrow']>
->;
+type ReminderRow = RowOf<typeof reminderSelect>;
 
 export const reminderBody = (row: ReminderRow): ReminderSendBody => ({
   id: row.id,

@@ -19,7 +19,11 @@ import type { Selectable } from 'kysely';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import type { PaymentLinkStore } from '@server/lifecycles/payment-link/payment-link.store.js';
 import { dueOfSubscription } from '@server/lifecycles/payment-link/payment-link.read.js';
-import { subscriptionStatusIs } from '@server/lifecycles/subscription/subscription.read.js';
+import {
+  subscriptionStatusIs,
+  subscriptionsWithPlans,
+} from '@server/lifecycles/subscription/subscription.read.js';
+import { subscriptionEndNotice } from '@server/lifecycles/subscription/subscription.notices.js';
 import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import { dueReminders, type ReminderCandidate } from './reminder.read.js';
@@ -222,43 +226,36 @@ export function createReminderStore(deps: StoreDeps, paymentLinks: PaymentLinkSt
 
   async function sendExpiry(row: ReminderRow): Promise<void> {
     if (row.subscription_id === null) return;
-    const subscription = await db
-      .selectFrom('subscriptions')
-      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-      .select(['subscriptions.id', 'subscriptions.adjusted_end_date', 'plans.name as plan_name'])
-      .where('subscriptions.id', '=', row.subscription_id)
+    const subscription = await subscriptionsWithPlans(db)
+      .select(['s.id', 's.adjusted_end_date', 'p.name as plan_name', 'p.name_hi as plan_name_hi'])
+      .where('s.id', '=', row.subscription_id)
       .executeTakeFirstOrThrow();
-    await notifyCustomer(deps, row.user_id, (l) => ({
-      type: 'subscription_expiring',
-      subject: l.t('notice.subscription_expiring.subject'),
-      summary: l.t('notice.subscription_expiring.summary', {
-        plan: subscription.plan_name,
-        id: subscription.id,
-        date: l.date(subscription.adjusted_end_date),
-      }),
-      text: l.t('notice.subscription_expiring.text', {
-        plan: subscription.plan_name,
-        id: subscription.id,
-        date: l.date(subscription.adjusted_end_date),
-        link: `${deps.config.publicUrl}/subscriptions`,
-      }),
-      sms: l.t('notice.subscription_expiring.sms', {
-        business: deps.config.business.name,
-        plan: subscription.plan_name,
-        date: l.date(subscription.adjusted_end_date),
-      }),
-      whatsapp: {
-        template: 'expiring_soon',
-        parameters: [
-          deps.config.business.name,
-          subscription.plan_name,
-          l.date(subscription.adjusted_end_date),
-          `${deps.config.publicUrl}/subscriptions`,
-        ],
-      },
-      // The key the fixed 3-day reminder used, so one sent before the schedule existed counts.
-      dedupeKey: `subscription-expiring:${subscription.id}`,
-    }));
+    await notifyCustomer(deps, row.user_id, (l) => {
+      const plan = l.text(subscription.plan_name, subscription.plan_name_hi);
+      return {
+        ...subscriptionEndNotice(deps, l, 'subscription_expiring', {
+          plan,
+          id: subscription.id,
+          date: l.date(subscription.adjusted_end_date),
+        }),
+        sms: l.t('notice.subscription_expiring.sms', {
+          business: deps.config.business.name,
+          plan,
+          date: l.date(subscription.adjusted_end_date),
+        }),
+        whatsapp: {
+          template: 'expiring_soon',
+          parameters: [
+            deps.config.business.name,
+            plan,
+            l.date(subscription.adjusted_end_date),
+            `${deps.config.publicUrl}/subscriptions`,
+          ],
+        },
+        // The key the fixed 3-day reminder used, so one sent before the schedule existed counts.
+        dedupeKey: `subscription-expiring:${subscription.id}`,
+      };
+    });
   }
 
   /** One claimed reminder, to the end: sent, skipped, or left queued for a later run. */

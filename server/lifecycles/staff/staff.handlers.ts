@@ -33,6 +33,7 @@ export function staffHandlers(ctx: AppContext) {
         lastName: body.last_name?.trim() ?? '',
         phone: phone.value,
         role: body.role,
+        language: body.language ?? ctx.config.business.language,
       });
       reply.code(201);
       return staffMemberBody(member);

@@ -1,8 +1,8 @@
 // Staff accounts (issue 22): the owner adds a manager, kitchen or delivery account, which gets an SMS
-// invite to claim it through the walk-in claim flow (a phone OTP, then a username and password).
+// invite to claim it through the walk-in claim flow (a phone OTP, which makes the member active and
+// signs them in; then, if they like, a username and password).
 // Every status change is written as machines/staff decides, with a conditional UPDATE on the status
 // it was decided from, and audited in the same transaction. Deactivation ends every session at once.
-import { createHash, randomBytes } from 'node:crypto';
 import {
   NO_EMAIL_DOMAIN,
   STAFF_INVITE_DAYS,
@@ -11,23 +11,31 @@ import {
   staffFromApi,
   staffMachine,
   walkInClaimMachine,
-  walkInUsername,
   type ClaimEvent,
   claimLinkFromFacts,
   type StaffEvent,
   type StaffRole,
   type StaffStatus,
 } from '@machines';
-import type { StaffMemberRow, User } from '@server/platform/db/schema.js';
+import type { Updateable } from 'kysely';
+import type { StaffMemberRow, User, UsersTable } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { notFound, refusalError, refusalField } from '@server/errors.js';
-import { DEFAULT_LANGUAGE, localizer } from '@server/platform/i18n.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
+import type { Language } from '@server/platform/i18n.js';
+import { recordAudit, type AuditValues } from '@server/lifecycles/audit.js';
 import { revokeUserSessionsIn } from '@server/resources/auth/sessions.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
 import { staffMemberById, type StaffMemberFacts } from './staff.read.js';
-import { claimedAccount, type ClaimAccount } from '@server/lifecycles/walk-in/claim-links.js';
+import {
+  freeUsername,
+  hashClaimToken,
+  newClaimToken,
+  proveClaimedPhone,
+  sendClaimLink,
+  spendClaim,
+  type ClaimAccount,
+} from '@server/lifecycles/walk-in/claim-links.js';
 
 export interface StaffInput {
   firstName: string;
@@ -35,12 +43,29 @@ export interface StaffInput {
   /** Normalised (+91…). */
   phone: string;
   role: StaffRole;
+  /** The member's language: their SMS invite and later notices are written in it. */
+  language: Language;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The invite link's state as the walk-in claim machine reads it. */
 export type StaffStore = ReturnType<typeof createStaffStore>;
+
+/** A member's name as the audit log writes it. */
+const staffName = (row: { first_name: string; last_name: string }) =>
+  `${row.first_name} ${row.last_name}`.trim();
+
+/** One step of the owner's on a member, as ownerStep() writes it. */
+interface OwnerStep {
+  /** The member's columns it writes besides the status. */
+  changes: Partial<Omit<StaffMemberRow, 'user_id' | 'status'>>;
+  /** Its other writes, in the same transaction. */
+  also?: (trx: Executor) => Promise<unknown>;
+  /** Its audit summary's values: the member's name unless given. */
+  values?: AuditValues;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** The invite it texts after the commit, if any. */
+  invite?: string;
+}
 
 export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountStore }) {
   const db = deps.db.kysely;
@@ -62,32 +87,12 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  /** A username nobody has, proposed to the member on the claim page. */
-  async function freeUsername(trx: Executor, firstName: string, phone: string): Promise<string> {
-    for (let attempt = 0; ; attempt += 1) {
-      const candidate = `staff_${walkInUsername(firstName, phone, attempt)}`;
-      const clash = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('username_lower', '=', candidate.toLowerCase())
-        .executeTakeFirst();
-      if (!clash) return candidate;
-    }
-  }
-
   /** A new invite: its token (for the SMS only) and the columns that store it. */
   function newInvite() {
-    const token = randomBytes(24).toString('base64url');
-    const expiresAt = new Date(
-      deps.clock.now().getTime() + STAFF_INVITE_DAYS * 86_400_000,
-    ).toISOString();
+    const { token, hash, expiresAt } = newClaimToken(deps, STAFF_INVITE_DAYS);
     return {
       token,
-      columns: {
-        invite_token_hash: hashToken(token),
-        invite_expires_at: expiresAt,
-        invite_verified_at: null,
-      },
+      columns: { invite_token_hash: hash, invite_expires_at: expiresAt, invite_verified_at: null },
     };
   }
 
@@ -97,26 +102,9 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const l = localizer(user.language);
-    const business = deps.config.business.name;
-    const link = `${deps.config.publicUrl}/claim/${token}`;
-    await deps.notifier.notify({
-      userId: user.id,
-      type: 'staff_invite',
-      subject: l.t('notice.staff_invite.subject', { business }),
-      summary: l.t('notice.staff_invite.summary'),
-      sms: {
-        to: user.phone,
-        body: l.t('notice.staff_invite.sms', {
-          business,
-          name: user.first_name,
-          role: l.t(`label.staff_role.${user.user_type}`),
-          link,
-        }),
-      },
-      // The link signs whoever holds it in (with the OTP): sent, never stored.
-      secret: true,
-    });
+    await sendClaimLink(deps, user, 'staff_invite', token, (l) => ({
+      role: l.t(`label.staff_role.${user.user_type}`),
+    }));
   }
 
   /** staff.add: the account (no usable password) and its invite in one transaction; the SMS after. */
@@ -128,7 +116,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     let userId: number;
     try {
       userId = await db.transaction().execute(async (trx) => {
-        const username = await freeUsername(trx, input.firstName, input.phone);
+        const username = await freeUsername(trx, input.firstName, input.phone, 'staff_');
         const email = `${username.toLowerCase()}@${NO_EMAIL_DOMAIN}`;
         const user = await stores.accounts.createStaff(trx, {
           username,
@@ -141,7 +129,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
           user_type: input.role,
           first_name: input.firstName,
           last_name: input.lastName,
-          language: DEFAULT_LANGUAGE,
+          language: input.language,
         });
         await trx
           .insertInto('staff_members')
@@ -161,9 +149,14 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
           action: 'staff.add',
           objectType: 'user',
           objectId: user.id,
-          summary:
-            `Added ${input.firstName} ${input.lastName}`.trim() +
-            ` (${input.phone}) as ${input.role}.`,
+          summary: {
+            key: 'audit.summary.staff.add',
+            values: {
+              name: `${input.firstName} ${input.lastName}`.trim(),
+              phone: input.phone,
+              role: { message: `label.staff_role.${input.role}` },
+            },
+          },
           before: null,
           after: { role: input.role, status: 'invited', phone: input.phone },
         });
@@ -203,130 +196,123 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     }
   }
 
+  /**
+   * The owner's `event` on a member, as the staff machine decides: `plan` says what it writes (from
+   * the member and the status decided), and in one transaction the status moves, the rest is
+   * written and the step is audited (action and summary named as the event). The member as now.
+   */
+  async function ownerStep(
+    owner: User,
+    userId: number,
+    event: Exclude<StaffEvent, { type: 'staff.claim' }>,
+    plan: (row: StaffMemberFacts, next: StaffStatus) => OwnerStep | Promise<OwnerStep>,
+  ): Promise<StaffMemberFacts> {
+    const row = await member(userId);
+    const next = check(row, event).next as StaffStatus;
+    const step = await plan(row, next);
+    await db.transaction().execute(async (trx) => {
+      await transition(trx, row, next, step.changes);
+      await step.also?.(trx);
+      await recordAudit(deps, trx, {
+        actor: owner,
+        action: event.type,
+        objectType: 'user',
+        objectId: userId,
+        summary: {
+          key: `audit.summary.${event.type}`,
+          values: step.values ?? { name: staffName(row) },
+        },
+        before: step.before,
+        after: step.after,
+      });
+    });
+    if (step.invite) await sendInvite(userId, step.invite);
+    return member(userId);
+  }
+
+  /** The member's account's columns (users), written with a step. */
+  const writeUser =
+    (userId: number, columns: Updateable<UsersTable>) =>
+    (trx: Executor): Promise<unknown> =>
+      trx.updateTable('users').set(columns).where('id', '=', userId).execute();
+
   /** staff.update: name and role; a new role applies from the member's next request. */
-  async function update(
+  const update = (
     owner: User,
     userId: number,
     changes: { firstName?: string; lastName?: string; role?: StaffRole },
-  ): Promise<StaffMemberFacts> {
-    const row = await member(userId);
-    const { next } = check(row, { type: 'staff.update' });
-    const after = {
-      first_name: changes.firstName ?? row.first_name,
-      last_name: changes.lastName ?? row.last_name,
-      role: changes.role ?? row.role,
-    };
-    await db.transaction().execute(async (trx) => {
-      await transition(trx, row, next as StaffStatus, { role: after.role });
-      await trx
-        .updateTable('users')
-        .set({
+  ) =>
+    ownerStep(owner, userId, { type: 'staff.update' }, (row) => {
+      const after = {
+        first_name: changes.firstName ?? row.first_name,
+        last_name: changes.lastName ?? row.last_name,
+        role: changes.role ?? row.role,
+      };
+      return {
+        changes: { role: after.role },
+        also: writeUser(userId, {
           first_name: after.first_name,
           last_name: after.last_name,
           user_type: after.role,
           updated_at: nowIso(deps),
-        })
-        .where('id', '=', userId)
-        .execute();
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'staff.update',
-        objectType: 'user',
-        objectId: userId,
-        summary:
-          `Changed staff member ${after.first_name} ${after.last_name}`.trim() +
-          ` (${after.role}).`,
+        }),
+        values: { name: staffName(after), role: { message: `label.staff_role.${after.role}` } },
         before: { first_name: row.first_name, last_name: row.last_name, role: row.role },
         after,
-      });
+      };
     });
-    return member(userId);
-  }
 
   /** staff.deactivate: no sign-in, the invite dead, every session revoked, in one transaction. */
-  async function deactivate(owner: User, userId: number): Promise<StaffMemberFacts> {
-    const row = await member(userId);
-    const { next } = check(row, { type: 'staff.deactivate' });
-    const at = nowIso(deps);
-    await db.transaction().execute(async (trx) => {
-      await transition(trx, row, next as StaffStatus, {
-        deactivated_at: at,
-        invite_token_hash: null,
-        invite_expires_at: null,
-        invite_verified_at: null,
-      });
-      await trx
-        .updateTable('users')
-        .set({ is_active: false, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-      // Every request reads the session and the user (authenticateToken, rotateRefreshToken):
-      // both refuse from the commit on, for access and refresh tokens alike.
-      await revokeUserSessionsIn(trx, userId, 'staff_deactivated', at);
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'staff.deactivate',
-        objectType: 'user',
-        objectId: userId,
-        summary: `Deactivated staff member ${row.first_name} ${row.last_name}`.trim() + '.',
+  const deactivate = (owner: User, userId: number) =>
+    ownerStep(owner, userId, { type: 'staff.deactivate' }, (row, next) => {
+      const at = nowIso(deps);
+      return {
+        changes: {
+          deactivated_at: at,
+          invite_token_hash: null,
+          invite_expires_at: null,
+          invite_verified_at: null,
+        },
+        also: async (trx) => {
+          await writeUser(userId, { is_active: false, updated_at: at })(trx);
+          // Every request reads the session and the user (authenticateToken, rotateRefreshToken):
+          // both refuse from the commit on, for access and refresh tokens alike.
+          await revokeUserSessionsIn(trx, userId, 'staff_deactivated', at);
+        },
         before: { status: row.status },
         after: { status: next },
-      });
+      };
     });
-    return member(userId);
-  }
 
   /** staff.reactivate: back to active if ever claimed, else invited again with a new invite. */
-  async function reactivate(owner: User, userId: number): Promise<StaffMemberFacts> {
-    const row = await member(userId);
-    const { next } = check(row, { type: 'staff.reactivate' });
-    if (await phoneTaken(row.phone, userId)) throw refusalField('phone', 'staff.phone_taken');
-    const invite = next === 'invited' ? newInvite() : null;
-    const at = nowIso(deps);
-    await db.transaction().execute(async (trx) => {
-      await transition(trx, row, next as StaffStatus, {
-        deactivated_at: null,
-        ...(invite ? { ...invite.columns, invited_at: at } : {}),
-      });
-      await trx
-        .updateTable('users')
-        .set({ is_active: true, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'staff.reactivate',
-        objectType: 'user',
-        objectId: userId,
-        summary: `Reactivated staff member ${row.first_name} ${row.last_name}`.trim() + '.',
+  const reactivate = (owner: User, userId: number) =>
+    ownerStep(owner, userId, { type: 'staff.reactivate' }, async (row, next) => {
+      if (await phoneTaken(row.phone, userId)) throw refusalField('phone', 'staff.phone_taken');
+      const invite = next === 'invited' ? newInvite() : null;
+      const at = nowIso(deps);
+      return {
+        changes: {
+          deactivated_at: null,
+          ...(invite ? { ...invite.columns, invited_at: at } : {}),
+        },
+        also: writeUser(userId, { is_active: true, updated_at: at }),
         before: { status: row.status },
         after: { status: next },
-      });
+        invite: invite?.token,
+      };
     });
-    if (invite) await sendInvite(userId, invite.token);
-    return member(userId);
-  }
 
   /** staff.resend_invite: a new link replaces the old one (whose hash no longer matches). */
-  async function resendInvite(owner: User, userId: number): Promise<StaffMemberFacts> {
-    const row = await member(userId);
-    const { next } = check(row, { type: 'staff.resend_invite' });
-    const invite = newInvite();
-    await db.transaction().execute(async (trx) => {
-      await transition(trx, row, next as StaffStatus, invite.columns);
-      await recordAudit(deps, trx, {
-        actor: owner,
-        action: 'staff.resend_invite',
-        objectType: 'user',
-        objectId: userId,
-        summary: `Sent staff member ${row.first_name} ${row.last_name}`.trim() + ' a new invite.',
+  const resendInvite = (owner: User, userId: number) =>
+    ownerStep(owner, userId, { type: 'staff.resend_invite' }, (row) => {
+      const invite = newInvite();
+      return {
+        changes: invite.columns,
         before: { invite_expires_at: row.invite_expires_at },
         after: { invite_expires_at: invite.columns.invite_expires_at },
-      });
+        invite: invite.token,
+      };
     });
-    await sendInvite(userId, invite.token);
-    return member(userId);
-  }
 
   // ----- the claim flow's side (server/lifecycles/walk-in/claim-links.ts) -----
 
@@ -335,7 +321,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     return db
       .selectFrom('staff_members')
       .selectAll()
-      .where('invite_token_hash', '=', hashToken(token))
+      .where('invite_token_hash', '=', hashClaimToken(token))
       .executeTakeFirst();
   }
 
@@ -345,7 +331,9 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
       return { ok: false as const, ...refusal('claim.invalid') };
     }
     const link = {
-      claimedAt: row.joined_at,
+      // A member who proved the phone on the claim page is active (joined) while the link waits
+      // for the optional password: the link is spent only when its token is gone.
+      claimedAt: row.invite_token_hash ? null : row.joined_at,
       verifiedAt: row.invite_verified_at,
       expiresAt: row.invite_expires_at,
     };
@@ -357,49 +345,67 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     return allowed(inviteDecision(row, event));
   }
 
-  async function markInviteVerified(row: StaffMemberRow): Promise<void> {
+  /**
+   * The status a claim step leaves the member in: an invited member is claimed (staff.claim,
+   * active); one already active by the claim page's code stays so.
+   */
+  const claimedStatus = (row: StaffMemberRow): StaffStatus =>
+    row.status === 'invited'
+      ? (check(row, { type: 'staff.claim' }).next as StaffStatus)
+      : row.status;
+
+  /**
+   * claim.verify on a staff invite is staff.claim: the right code makes the member active at once
+   * (a rider can be put on a route straight away) with a verified phone, and signs them in; the
+   * invite stays good for choosing a password (claim.complete) until it expires. One conditional
+   * UPDATE on this very invite, so a concurrent resend or deactivation wins or loses whole.
+   */
+  async function verifyInvite(row: StaffMemberRow): Promise<User> {
     checkInvite(row, { type: 'claim.verify' });
-    if (row.invite_verified_at) return;
-    await db
-      .updateTable('staff_members')
-      .set({ invite_verified_at: nowIso(deps) })
-      .where('user_id', '=', row.user_id)
-      .where('status', '=', 'invited')
-      .where('invite_verified_at', 'is', null)
-      .execute();
+    const next = claimedStatus(row);
+    const at = nowIso(deps);
+    return db.transaction().execute(async (trx) => {
+      const written = await trx
+        .updateTable('staff_members')
+        .set((eb) => ({
+          status: next,
+          joined_at: eb.fn.coalesce('joined_at', eb.val(at)),
+          invite_verified_at: eb.fn.coalesce('invite_verified_at', eb.val(at)),
+        }))
+        .where('user_id', '=', row.user_id)
+        .where('status', '=', row.status)
+        .where('invite_token_hash', '=', row.invite_token_hash ?? '')
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!written) throw refusalError(refusal('claim.used'));
+      return proveClaimedPhone(trx, row.user_id, at);
+    });
   }
 
   /**
-   * claim.complete on a staff invite is staff.claim: the member becomes active, the account gets
-   * its password (and username) and a verified phone, the invite is spent; claim.sign_in (`account`
-   * null: the phone proven by a sign-in code) the same without a password. One conditional UPDATE.
+   * claim.complete on a staff invite: the account gets its password (and username), the invite is
+   * spent (a member still invited, from before codes claimed at once, becomes active:
+   * staff.claim); claim.sign_in (`account` null: the phone proven by a sign-in code) claims an
+   * invited member the same way without a password. One conditional UPDATE on this very invite.
    */
   async function claim(row: StaffMemberRow, account: ClaimAccount | null): Promise<User> {
     checkInvite(row, { type: account ? 'claim.complete' : 'claim.sign_in' });
-    const { next } = check(row, { type: 'staff.claim' });
-    const at = nowIso(deps);
-    return db.transaction().execute(async (trx) => {
+    const next = claimedStatus(row);
+    return spendClaim(deps, row.user_id, account, async (trx, at, verifiedOnly) => {
       let spend = trx
         .updateTable('staff_members')
         .set((eb) => ({
-          status: next as StaffStatus,
-          joined_at: at,
+          status: next,
+          joined_at: eb.fn.coalesce('joined_at', eb.val(at)),
           invite_token_hash: null,
           invite_expires_at: null,
           invite_verified_at: eb.fn.coalesce('invite_verified_at', eb.val(at)),
         }))
         .where('user_id', '=', row.user_id)
-        .where('status', '=', 'invited')
-        .where('joined_at', 'is', null);
-      if (account) spend = spend.where('invite_verified_at', 'is not', null);
-      const spent = await spend.returning('user_id').executeTakeFirst();
-      if (!spent) throw refusalError(refusal('claim.used'));
-      return trx
-        .updateTable('users')
-        .set({ ...claimedAccount(account), phone_verified: true, last_login: at, updated_at: at })
-        .where('id', '=', row.user_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        .where('status', '=', row.status)
+        .where('invite_token_hash', '=', row.invite_token_hash ?? '');
+      if (verifiedOnly) spend = spend.where('invite_verified_at', 'is not', null);
+      return (await spend.returning('user_id').executeTakeFirst()) !== undefined;
     });
   }
 
@@ -424,7 +430,7 @@ export function createStaffStore(deps: StoreDeps, stores: { accounts: AccountSto
     openInviteOf,
     inviteDecision,
     checkInvite,
-    markInviteVerified,
+    verifyInvite,
     claim,
   };
 }

@@ -2,7 +2,7 @@
 // subscription at once as one idempotent operation. The stores decide and write; this parses,
 // calls them and serializes.
 import type { AppContext } from '@server/context.js';
-import { notFound } from '@server/errors.js';
+import { notFound, found } from '@server/errors.js';
 import { afterAnswer, type Handlers, requireBusiness } from '@server/http.js';
 import { loadSubscriptionBody } from './subscription.serializer.js';
 
@@ -14,12 +14,9 @@ export function adjustmentHandlers(ctx: AppContext) {
     async adjustSubscription(request) {
       const owner = requireBusiness(request);
       const { id } = request.params;
-      const exists = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!exists) throw notFound();
+      await found(
+        db.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst(),
+      );
       await subscriptions.adjust(owner, id, request.body);
       const body = await loadSubscriptionBody(db, id, ctx.today(), owner);
       if (!body) throw notFound();

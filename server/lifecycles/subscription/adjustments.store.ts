@@ -10,11 +10,10 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { AdjustmentBatchesTable, Subscription, User } from '@server/platform/db/schema.js';
-import { ApiError } from '@server/errors.js';
+import { ApiError, refusalError } from '@server/errors.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-import { nowIso, refusalError, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
+import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import {
-  dayCount,
   type AdjustEvent,
   type AdjustmentRequest,
   type SubscriptionStore,
@@ -58,12 +57,13 @@ export function createAdjustmentBatches(deps: StoreDeps, subscriptions: Subscrip
 
   /**
    * Inside the caller's transaction: the operation named `operationKey`, listing `targets` (one
-   * subscription_adjustments row each). Throws a unique violation when the key exists. The
+   * subscription_adjustments row each), made by `owner` (for a closure rule's date the scheduler
+   * closes, the rule's maker, whose account may be gone: id null). Throws a unique violation when the key exists. The
    * operation is then applied by applyPending, by this request or whichever comes next.
    */
   async function list(
     trx: Executor,
-    owner: User,
+    owner: Pick<User, 'username'> & { readonly id: number | null },
     operation: { operationKey: string; days: number; reason: string; targets: readonly number[] },
   ): Promise<AdjustmentBatch> {
     const at = nowIso(deps);
@@ -162,7 +162,10 @@ export function createAdjustmentBatches(deps: StoreDeps, subscriptions: Subscrip
           action: 'subscription.adjust_all',
           objectType: 'adjustment_batch',
           objectId: listed.id,
-          summary: `Extended every active subscription (${targets.length}) by ${dayCount(request.days)}: ${reason}`,
+          summary: {
+            key: 'audit.summary.subscription.adjust_all',
+            values: { count: targets.length, days: request.days, reason },
+          },
           before: null,
           after: {
             days: request.days,

@@ -44,7 +44,7 @@ export function createCancellation(
     });
     const name = await stores.subscriptions.planName(row.plan_id);
     await notifyCustomer(deps, row.user_id, (l) => {
-      const plan = name ?? l.t('notice.your_plan');
+      const plan = name ? l.text(name.name, name.name_hi) : l.t('notice.your_plan');
       const amount = refundPaise === null ? null : l.rupees(refundPaise);
       const cancelled = l.t('notice.subscription_cancelled.text', { plan, id: row.id });
       const sms = l.t('notice.subscription_cancelled.sms', {

@@ -7,11 +7,7 @@ import { startsWithDues } from '@machines/dues';
 import type { PaymentPolicy } from '@machines/settings';
 import type { Database, Subscription } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
-import {
-  amountDue,
-  isCharged,
-  subscriptionLedgers,
-} from '@server/lifecycles/ledger/ledger.read.js';
+import { amountDue, isCharged, subscriptionLedgers } from '@server/lifecycles/dues/dues.read.js';
 
 /** The most the list names: the owner starts them a screen at a time. */
 const STARTABLE_LIMIT = 500;

@@ -2,7 +2,7 @@
 // The subscription store decides and writes every change; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { Subscription, User } from '@server/platform/db/schema.js';
-import { fieldError, notFound } from '@server/errors.js';
+import { notFound, noSuchRecord } from '@server/errors.js';
 import {
   requireBusiness,
   requireCustomer,
@@ -13,7 +13,7 @@ import {
 } from '@server/http.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { startableSubscriptions } from './startable.read.js';
-import { subscriptionStatusIs } from './subscription.read.js';
+import { endDateMoves, subscriptionStatusIs } from './subscription.read.js';
 import { page } from '@server/platform/paging.js';
 import {
   loadActiveSubscriptionBody,
@@ -84,11 +84,7 @@ export function subscriptionHandlers(ctx: AppContext) {
         .where('id', '=', planId)
         .executeTakeFirst();
       if (!plan) {
-        throw fieldError(
-          'plan',
-          `Invalid pk "${planId}" - object does not exist.`,
-          'does_not_exist',
-        );
+        throw noSuchRecord('plan', planId);
       }
       const subscription = await subscriptions.create(user, plan, null);
       // An advance the customer holds pays their new bill first.
@@ -129,7 +125,10 @@ export function subscriptionHandlers(ctx: AppContext) {
 
     async cancelPreview(request) {
       const row = await visible(requireCustomer(request), request.params.id, false);
-      const { breakdown, hasSuccessfulPayment } = await cancellation.preview(row);
+      const [{ breakdown, hasSuccessfulPayment }, moves] = await Promise.all([
+        cancellation.preview(row),
+        endDateMoves(db, row),
+      ]);
       const today = ctx.today();
       return {
         subscription_id: row.id,
@@ -140,6 +139,11 @@ export function subscriptionHandlers(ctx: AppContext) {
         unused_paid_days: breakdown.unusedPaidDays,
         base_end_date: row.base_end_date ?? today,
         adjusted_end_date: row.adjusted_end_date ?? today,
+        end_date_moved_by: {
+          leave_days: moves.leave,
+          closed_days: moves.closed,
+          owner_days: moves.owner,
+        },
         has_successful_payment: hasSuccessfulPayment,
       };
     },

@@ -1,43 +1,70 @@
 // The customer's notices of their subscription, in their language: created, expired, and an end
 // date the owner moved. The store sends them after its transaction commits.
 import type { Plan, Subscription } from '@server/platform/db/schema.js';
+import type { Localizer } from '@server/platform/i18n.js';
 import { notifyCustomer } from '@server/services/notify.js';
 import type { StoreDeps } from '@server/lifecycles/store.js';
+
+/** A plan's names: a notice uses the Hindi one for a reader of Hindi when the owner gave it. */
+type PlanNames = Pick<Plan, 'name' | 'name_hi'>;
+
+/**
+ * A notice of a subscription's end, coming or come (`notice.<type>.…`): its plan, number and end
+ * date, and in the text the link to the customer's subscriptions.
+ */
+export function subscriptionEndNotice(
+  deps: Pick<StoreDeps, 'config'>,
+  l: Localizer,
+  type: 'subscription_expiring' | 'subscription_expired',
+  values: { plan: string; id: number; date: string },
+) {
+  return {
+    type,
+    subject: l.t(`notice.${type}.subject`),
+    summary: l.t(`notice.${type}.summary`, values),
+    text: l.t(`notice.${type}.text`, { ...values, link: `${deps.config.publicUrl}/subscriptions` }),
+  };
+}
 
 export function createSubscriptionNotices(deps: StoreDeps) {
   const db = deps.db.kysely;
 
-  /** The plan's name, or null when it is gone (a notice then says "your plan" in its language). */
-  async function planName(planId: number): Promise<string | null> {
+  /**
+   * The plan's names (English, and the owner's Hindi if any), or null when it is gone (a notice
+   * then says "your plan" in its language).
+   */
+  async function planName(planId: number): Promise<PlanNames | null> {
     const plan = await db
       .selectFrom('plans')
-      .select('name')
+      .select(['name', 'name_hi'])
       .where('id', '=', planId)
       .executeTakeFirst();
-    return plan?.name ?? null;
+    return plan ?? null;
   }
 
   /** A new subscription, with what it costs. */
   async function created(subscription: Subscription, plan: Plan) {
-    const notice = {
-      plan: plan.name,
-      id: subscription.id,
-      link: `${deps.config.publicUrl}/subscriptions`,
-    };
-    await notifyCustomer(deps, subscription.user_id, (l) => ({
-      type: 'subscription_created',
-      // Subscribe/delete (or renew/delete) loops on one plan announce it once an hour.
-      throttle: `plan:${plan.id}`,
-      subject: l.t('notice.subscription_created.subject'),
-      summary: l.t('notice.subscription_created.summary', {
-        ...notice,
-        amount: l.rupees(subscription.total_paid_paise),
-      }),
-      text: l.t('notice.subscription_created.text', {
-        ...notice,
-        amount: l.rupees(subscription.total_paid_paise),
-      }),
-    }));
+    await notifyCustomer(deps, subscription.user_id, (l) => {
+      const notice = {
+        plan: l.text(plan.name, plan.name_hi),
+        id: subscription.id,
+        link: `${deps.config.publicUrl}/subscriptions`,
+      };
+      return {
+        type: 'subscription_created',
+        // Subscribe/delete (or renew/delete) loops on one plan announce it once an hour.
+        throttle: `plan:${plan.id}`,
+        subject: l.t('notice.subscription_created.subject'),
+        summary: l.t('notice.subscription_created.summary', {
+          ...notice,
+          amount: l.rupees(subscription.total_paid_paise),
+        }),
+        text: l.t('notice.subscription_created.text', {
+          ...notice,
+          amount: l.rupees(subscription.total_paid_paise),
+        }),
+      };
+    });
   }
 
   /** Stored EXPIRED by the daily job; told once (the dedupe key). */
@@ -45,20 +72,12 @@ export function createSubscriptionNotices(deps: StoreDeps) {
     const name = await planName(row.plan_id);
     const link = `${deps.config.publicUrl}/subscriptions`;
     await notifyCustomer(deps, row.user_id, (l) => {
-      const plan = name ?? l.t('notice.your_plan');
+      const plan = name ? l.text(name.name, name.name_hi) : l.t('notice.your_plan');
       return {
-        type: 'subscription_expired',
-        subject: l.t('notice.subscription_expired.subject'),
-        summary: l.t('notice.subscription_expired.summary', {
+        ...subscriptionEndNotice(deps, l, 'subscription_expired', {
           plan,
           id: row.id,
           date: l.date(row.adjusted_end_date),
-        }),
-        text: l.t('notice.subscription_expired.text', {
-          plan,
-          id: row.id,
-          date: l.date(row.adjusted_end_date),
-          link,
         }),
         sms: l.t('notice.subscription_expired.sms', {
           business: deps.config.business.name,
@@ -79,7 +98,7 @@ export function createSubscriptionNotices(deps: StoreDeps) {
   ) {
     const name = await planName(subscription.plan_id);
     await notifyCustomer(deps, subscription.user_id, (l) => {
-      const plan = name ?? l.t('notice.your_plan');
+      const plan = name ? l.text(name.name, name.name_hi) : l.t('notice.your_plan');
       const end = l.date(subscription.adjusted_end_date);
       const change = l.t('notice.subscription_adjusted.change', {
         direction: days > 0 ? 'extended' : 'shortened',

@@ -12,6 +12,25 @@ import {
 import type { Database, Subscription } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
 
+/** Subscriptions (`s`) with their plans (`p`): where a read of what a subscription is for starts. */
+export const subscriptionsWithPlans = (db: Executor) =>
+  db.selectFrom('subscriptions as s').innerJoin('plans as p', 'p.id', 's.plan_id');
+
+/** Subscriptions (`s`) with their plans (`p`) and their customers (`u`). */
+export const subscriptionsWithCustomers = (db: Executor) =>
+  subscriptionsWithPlans(db).innerJoin('users as u', 'u.id', 's.user_id');
+
+/**
+ * A customer's own subscription with its dates and its plan's meals (what a leave or a skip is
+ * checked against); undefined when it is not theirs or does not exist.
+ */
+export const ownSubscriptionMeals = (db: Executor, userId: number, subscriptionId: number) =>
+  subscriptionsWithPlans(db)
+    .select(['s.id', 's.status', 's.start_date', 's.adjusted_end_date', 'p.included_meals'])
+    .where('s.id', '=', subscriptionId)
+    .where('s.user_id', '=', userId)
+    .executeTakeFirst();
+
 /** The status every read reports: the machine's rule (an ACTIVE row past its end is EXPIRED). */
 export const subscriptionStatus = (
   row: Pick<Subscription, 'status' | 'adjusted_end_date'>,
@@ -125,4 +144,38 @@ export async function readSubscription(
     plan,
     refund_info: refund ?? null,
   });
+}
+
+/**
+ * What moved a subscription's end date past its paid period, in days: approved leave, the days the
+ * mess was closed (closed-day batches, less those reversed), and the owner's own adjustments. Their
+ * sum is adjusted_end_date − base_end_date.
+ */
+export async function endDateMoves(
+  db: Executor,
+  subscription: Pick<Subscription, 'id' | 'leave_days'>,
+): Promise<{ leave: number; closed: number; owner: number }> {
+  const closedBatches = db
+    .selectFrom('closed_days')
+    .select('extend_batch_id as batch')
+    .where('extend_batch_id', 'is not', null)
+    .union(
+      db
+        .selectFrom('closed_days')
+        .select('reverse_batch_id as batch')
+        .where('reverse_batch_id', 'is not', null),
+    );
+  const rows = await db
+    .selectFrom('subscription_adjustments as a')
+    .where('a.subscription_id', '=', subscription.id)
+    .where('a.outcome', '=', 'moved')
+    .select([
+      sql<number>`case when a.batch_id in (${closedBatches}) then 1 else 0 end`.as('closed'),
+      sql<number>`sum(a.days)`.as('days'),
+    ])
+    .groupBy(sql`case when a.batch_id in (${closedBatches}) then 1 else 0 end`)
+    .execute();
+  const days = (closed: number) =>
+    Number(rows.find((row) => Number(row.closed) === closed)?.days ?? 0);
+  return { leave: subscription.leave_days, closed: days(1), owner: days(0) };
 }

@@ -15,7 +15,7 @@ import {
   subscriptionMoneyBody,
   type SubscriptionLedger,
   type SubscriptionLedgerRow,
-} from '@server/lifecycles/ledger/ledger.read.js';
+} from '@server/lifecycles/dues/dues.read.js';
 import { paidFor, subscriptionStatus, subscriptionStatusIs } from './subscription.read.js';
 
 export type SubscriptionBody = components['schemas']['Subscription'];
@@ -25,6 +25,7 @@ type SubscriptionPlanRow = Pick<
   Plan,
   | 'id'
   | 'name'
+  | 'name_hi'
   | 'code'
   | 'is_active'
   | 'service_type'
@@ -36,6 +37,7 @@ type SubscriptionPlanRow = Pick<
 const subscriptionPlanBody = (plan: SubscriptionPlanRow) => ({
   id: plan.id,
   name: plan.name,
+  name_hi: plan.name_hi,
   code: plan.code,
   is_active: plan.is_active,
   service_type: plan.service_type,
@@ -184,6 +186,7 @@ const truthy = (value: boolean | number | null) => value === true || value === 1
 const PLAN_SUMMARY_COLUMNS = [
   'id',
   'name',
+  'name_hi',
   'code',
   'is_active',
   'service_type',

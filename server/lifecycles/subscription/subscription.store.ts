@@ -17,15 +17,8 @@ import { diffDays } from '@machines/shared';
 import type { Database, Plan, Subscription, User } from '@server/platform/db/schema.js';
 import { amountDuePaise } from '@server/platform/gst.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-import {
-  allowed,
-  nowIso,
-  refusalError,
-  refusalsError,
-  type Executor,
-  type StoreDeps,
-} from '@server/lifecycles/store.js';
-import { formatMoney } from '@server/platform/i18n.js';
+import { refusalError, refusalsError } from '@server/errors.js';
+import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSettings } from '@server/resources/settings/settings.read.js';
 import { createSubscriptionNotices } from './subscription.notices.js';
 import { startableUnder } from './startable.read.js';
@@ -57,8 +50,6 @@ export interface AdjustmentRequest {
   days: number;
   reason: string;
 }
-
-export const dayCount = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
 
 export function createSubscriptionStore(deps: StoreDeps) {
   const db = deps.db.kysely;
@@ -463,7 +454,19 @@ export function createSubscriptionStore(deps: StoreDeps) {
         action: event.type,
         objectType: 'subscription',
         objectId: subscriptionId,
-        summary: `${event.days > 0 ? 'Extended' : 'Shortened'} subscription #${subscriptionId} of ${customer.username} by ${dayCount(Math.abs(event.days))}, to ${moved.after.adjusted_end_date ?? ''}: ${reason}`,
+        summary: {
+          key:
+            event.days > 0
+              ? 'audit.summary.subscription.extend'
+              : 'audit.summary.subscription.shorten',
+          values: {
+            id: subscriptionId,
+            customer: customer.username,
+            days: Math.abs(event.days),
+            end: { date: moved.after.adjusted_end_date ?? '' },
+            reason,
+          },
+        },
         before: { adjusted_end_date: moved.before.adjusted_end_date },
         after: { adjusted_end_date: moved.after.adjusted_end_date, days: event.days, reason },
       });
@@ -505,10 +508,15 @@ export function createSubscriptionStore(deps: StoreDeps) {
           action: 'subscription.start_with_dues',
           objectType: 'subscription',
           objectId: row.id,
-          summary:
-            `Started subscription #${row.id} of ${customer.username} with ` +
-            `${formatMoney('en', duePaise)} still due, as the payment policy now allows ` +
-            `(dues up to ${formatMoney('en', policy.max_dues * 100)}).`,
+          summary: {
+            key: 'audit.summary.subscription.start_with_dues',
+            values: {
+              id: row.id,
+              customer: customer.username,
+              due: { money: duePaise },
+              limit: { money: policy.max_dues * 100 },
+            },
+          },
           before: { status: row.status },
           after: {
             status: after.status,

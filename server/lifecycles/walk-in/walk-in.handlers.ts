@@ -1,8 +1,15 @@
-// Walk-ins: the owner's counter enrolment, and the public claim page's three steps (an OTP to the
-// enrolled phone, its check, the customer's password), which claim a staff invite too
-// (claim-links.ts). The OTP limits are the ones of every OTP.
+// Walk-ins: the owner's counter enrolment, and the public claim page's steps (whose account the link
+// is for; an OTP to the account's phone; its check, which claims the account and signs its holder
+// in; an optional password), which claim a staff invite too (claim-links.ts). The OTP limits are
+// the ones of every OTP.
 import { AMOUNT_DECIMALS_MESSAGE } from '@server/lifecycles/payment/amount-field.js';
-import { claimOtpSend, consumeOtp, issueOtp, otpError } from '@server/resources/auth/otp.js';
+import {
+  claimOtpSendFrom,
+  consumeOtp,
+  enforceOtpSendsFrom,
+  issueOtp,
+  otpError,
+} from '@server/resources/auth/otp.js';
 import { hashPassword } from '@server/resources/auth/passwords.js';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -10,13 +17,15 @@ import {
 } from '@server/resources/auth/common-passwords.js';
 import { startSession } from '@server/resources/auth/sessions.js';
 import type { AppContext } from '@server/context.js';
-import { walkInStartProblems } from '@machines/walk-in';
+import { walkInAddressProblems, walkInStartProblems } from '@machines/walk-in';
+import { profileFieldOf } from '@machines/onboarding';
+import { formatPhone } from '@machines/shared';
 import {
-  fieldError,
   fieldErrors,
   notFound,
   refusalFieldErrors,
   type FieldErrors,
+  noSuchRecord,
 } from '@server/errors.js';
 import { amountDuePaise } from '@server/platform/gst.js';
 import { clientIp, type Handlers, requireBusiness } from '@server/http.js';
@@ -30,6 +39,9 @@ import {
   isEmail,
   EMAIL_MESSAGE,
   normalizePhone,
+  profileFieldErrors,
+  profileRowsOf,
+  profileTypeProblems,
 } from '@server/lifecycles/onboarding/onboarding.validation.js';
 import {
   loadSubscriptionBody,
@@ -60,6 +72,10 @@ export function walkInHandlers(ctx: AppContext) {
       if (email && !isEmail(email)) errors.email = [EMAIL_MESSAGE];
       const amountPaise = toPaise(body.amount);
       if (amountPaise === null) errors.amount = [AMOUNT_DECIMALS_MESSAGE];
+      // The profile by the customer's own form's rules: the other type's is refused.
+      const mismatch = profileTypeProblems(body.user_type, body);
+      if (mismatch.length > 0) throw refusalFieldErrors(mismatch);
+      Object.assign(errors, profileFieldErrors(body.user_type, body, false));
       if (Object.keys(errors).length || !phone.ok || amountPaise === null) {
         throw fieldErrors(errors);
       }
@@ -70,11 +86,7 @@ export function walkInHandlers(ctx: AppContext) {
         .where('is_active', '=', true)
         .executeTakeFirst();
       if (!plan) {
-        throw fieldError(
-          'plan',
-          `Invalid pk "${body.plan}" - object does not exist.`,
-          'does_not_exist',
-        );
+        throw noSuchRecord('plan', body.plan);
       }
       const start = body.start ?? null;
       const startProblems = walkInStartProblems({
@@ -82,19 +94,29 @@ export function walkInHandlers(ctx: AppContext) {
         pricePaise: amountDuePaise(plan.base_price_paise, ctx.config.gst),
         start,
       });
-      if (startProblems.length > 0) throw refusalFieldErrors(startProblems);
+      // A plan that delivers needs where to: never taken on the form's word.
+      const addressProblems = walkInAddressProblems({
+        serviceType: plan.service_type,
+        userType: body.user_type,
+        hasProfile: Boolean(body[profileFieldOf(body.user_type)]),
+      });
+      if (startProblems.length + addressProblems.length > 0) {
+        throw refusalFieldErrors([...startProblems, ...addressProblems]);
+      }
       const { walkIn, replayed } = await walkIns.enrol(owner, {
         firstName: body.first_name.trim(),
         lastName: body.last_name?.trim() ?? '',
         phone: phone.value,
         email,
         userType: body.user_type,
+        profile: profileRowsOf(body.user_type, body),
         plan,
         amountPaise,
         mode: body.payment_mode,
         reference: body.reference?.trim() || null,
         start,
         requestId: body.request_id ?? null,
+        language: body.language ?? ctx.config.business.language,
       });
       const subscription = walkIn.subscription_id
         ? await loadSubscriptionBody(db, walkIn.subscription_id, ctx.today(), owner)
@@ -120,15 +142,27 @@ export function walkInHandlers(ctx: AppContext) {
       const owner = requireBusiness(request);
       const claim = await walkIns.resend(owner, request.params.id);
       const user = await accountOf(request.params.id);
-      return { detail: `A new claim link was sent to ${user.phone}.`, claim };
+      return { detail: `A new claim link was sent to ${formatPhone(user.phone)}.`, claim };
     },
 
-    async claimSendOtp(request) {
-      await enforceLimit(ctx.rateLimiter, `otp:ip:${clientIp(request)}`, 20, 3600, 'message');
+    async claimLinkAccount(request) {
       const link = await claimLinks.byToken(request.params.token);
       link.check({ type: 'claim.send_otp' });
       const user = await accountOf(link.userId);
-      await claimOtpSend(ctx, user.phone);
+      return {
+        account: link.account,
+        role: link.role,
+        first_name: user.first_name,
+      };
+    },
+
+    async claimSendOtp(request) {
+      const ip = clientIp(request);
+      await enforceOtpSendsFrom(ctx, ip);
+      const link = await claimLinks.byToken(request.params.token);
+      link.check({ type: 'claim.send_otp' });
+      const user = await accountOf(link.userId);
+      await claimOtpSendFrom(ctx, ip, user.phone);
       await issueOtp(ctx, user);
       return {
         message: 'A new OTP has been sent to your phone.',
@@ -149,12 +183,16 @@ export function walkInHandlers(ctx: AppContext) {
       const userId = await consumeOtp(ctx, user.phone, request.body.otp);
       // A code of another account on this phone cannot happen (phones are unique); be strict.
       if (userId !== user.id) throw otpError('otp.invalid');
-      await link.markVerified();
+      // The claim's code is the first sign-in's too: the account is the holder's, signed in.
+      const claimed = await link.verify();
+      const tokens = await startSession(ctx, claimed.id);
       return {
-        message: 'Phone verified. Choose your password.',
-        first_name: user.first_name,
-        phone: maskPhone(user.phone),
-        username: user.username,
+        ...tokens,
+        message: 'Phone verified. You are signed in.',
+        first_name: claimed.first_name,
+        phone: maskPhone(claimed.phone),
+        username: claimed.username,
+        user: await serializeUser(db, claimed),
       };
     },
 

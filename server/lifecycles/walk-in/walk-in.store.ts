@@ -2,16 +2,13 @@
 // on the ledger, the payment through the payment store's settle path) in one transaction, and the
 // customer claims the account from an SMS link: an OTP to the enrolled phone, then their own
 // password. The claim link's status is written as machines/walk-in decides, with conditional UPDATEs.
-import { createHash, randomBytes } from 'node:crypto';
 import {
   CLAIM_LINK_DAYS,
   NO_EMAIL_DOMAIN,
   decide,
   offlinePaymentProblems,
-  paymentModeLabel,
   walkInClaimMachine,
   walkInClaimOwnerProbes,
-  walkInUsername,
   walkInDuePaise,
   walkInStartsNow,
   type ClaimEvent,
@@ -25,20 +22,29 @@ import { isUniqueViolation } from '@server/platform/db/index.js';
 import type { components } from '@generated/api.js';
 import {
   fieldErrors,
-  notFound,
   refusalError,
   refusalFieldErrors,
   type FieldErrors,
+  found,
 } from '@server/errors.js';
-import { formatMoney, localizer } from '@server/platform/i18n.js';
-import { DEFAULT_LANGUAGE } from '@server/platform/i18n.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
+import { formatMoney } from '@server/platform/i18n.js';
+import type { Language } from '@server/platform/i18n.js';
+import { auditLabel, auditPart, recordAudit } from '@server/lifecycles/audit.js';
 import { allowed, nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import type { AccountStore } from '@server/lifecycles/onboarding/onboarding.store.js';
-import { claimedAccount, type ClaimAccount } from './claim-links.js';
+import type { ProfileRows } from '@server/lifecycles/onboarding/onboarding.validation.js';
+import {
+  freeUsername,
+  hashClaimToken,
+  newClaimToken,
+  proveClaimedPhone,
+  sendClaimLink,
+  spendClaim,
+  type ClaimAccount,
+} from './claim-links.js';
 import type { SubscriptionStore } from '@server/lifecycles/subscription/subscription.store.js';
 import type { PaymentStore } from '@server/lifecycles/payment/payment.store.js';
-import type { LedgerStore } from '@server/lifecycles/ledger/ledger.store.js';
+import type { LedgerStore } from '@server/lifecycles/dues/dues.store.js';
 
 export interface WalkInInput {
   firstName: string;
@@ -47,6 +53,8 @@ export interface WalkInInput {
   phone: string;
   email: string | null;
   userType: 'student' | 'regular';
+  /** The customer's profile (a student's, or a regular customer's address), checked already. */
+  profile: ProfileRows;
   plan: Plan;
   amountPaise: number;
   mode: OfflinePaymentMode;
@@ -54,6 +62,8 @@ export interface WalkInInput {
   /** When a part-paid subscription starts (the owner's choice; the handler required it). */
   start: WalkInStart | null;
   requestId: string | null;
+  /** The customer's language: their claim SMS and later notices are written in it. */
+  language: Language;
 }
 
 export interface WalkInOutcome {
@@ -71,9 +81,6 @@ function chargeDescription(subscriptionId: number, duePaise: number, startsNow: 
     : `Subscription #${subscriptionId}, starts once ${due} is paid`;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The claim link's state as the machine reads it. */
 /** A walk-in's claim link as the claim machine reads it. */
 const linkOf = (walkIn: WalkIn) => ({
   claimedAt: walkIn.claimed_at,
@@ -135,19 +142,6 @@ export function createWalkInStore(
     return clash;
   }
 
-  /** A username nobody has: the proposed one, or it with _2, _3… */
-  async function freeUsername(trx: Executor, firstName: string, phone: string): Promise<string> {
-    for (let attempt = 0; ; attempt += 1) {
-      const candidate = walkInUsername(firstName, phone, attempt);
-      const clash = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('username_lower', '=', candidate.toLowerCase())
-        .executeTakeFirst();
-      if (!clash) return candidate;
-    }
-  }
-
   /** walk_in.enrol: everything in one transaction; the SMS after the commit. */
   async function enrol(owner: User, input: WalkInInput): Promise<WalkInOutcome> {
     const replayed = await byRequestId(input.requestId);
@@ -160,7 +154,7 @@ export function createWalkInStore(
       throw fieldErrors(clash);
     }
     const today = deps.today();
-    const token = randomBytes(24).toString('base64url');
+    const link = newClaimToken(deps, CLAIM_LINK_DAYS);
     let outcome: { walkIn: WalkIn; user: User };
     try {
       outcome = await db.transaction().execute(async (trx) => {
@@ -178,12 +172,13 @@ export function createWalkInStore(
             user_type: input.userType,
             first_name: input.firstName,
             last_name: input.lastName,
-            language: DEFAULT_LANGUAGE,
+            language: input.language,
           },
           {
             isTiffinUser: input.plan.service_type === 'tiffin',
             isMessUser: input.plan.service_type === 'mess',
           },
+          input.profile,
         );
         const subscription = await stores.subscriptions.create(user, input.plan, null, trx);
         const counter = {
@@ -205,7 +200,6 @@ export function createWalkInStore(
         if (startsNow && duePaise > 0) {
           await stores.subscriptions.activate(trx, subscription.id, today);
         }
-        const at = nowIso(deps);
         const walkIn = await trx
           .insertInto('walk_ins')
           .values({
@@ -213,14 +207,12 @@ export function createWalkInStore(
             subscription_id: subscription.id,
             payment_id: payment?.id ?? null,
             request_id: input.requestId,
-            claim_token_hash: hashToken(token),
-            expires_at: new Date(
-              deps.clock.now().getTime() + CLAIM_LINK_DAYS * 86_400_000,
-            ).toISOString(),
+            claim_token_hash: link.hash,
+            expires_at: link.expiresAt,
             verified_at: null,
             claimed_at: null,
             created_by: owner.id,
-            created_at: at,
+            created_at: nowIso(deps),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -229,22 +221,34 @@ export function createWalkInStore(
           .select('status')
           .where('id', '=', subscription.id)
           .executeTakeFirstOrThrow();
-        const paid = payment ? formatMoney('en', payment.amount_paise) : formatMoney('en', 0);
-        const due = formatMoney('en', duePaise);
+        const due = { money: duePaise };
         await recordAudit(deps, trx, {
           actor: owner,
           action: 'walk_in.enrol',
           objectType: 'user',
           objectId: user.id,
-          summary:
-            `Enrolled walk-in ${user.username} (${user.phone}) on subscription #${subscription.id}` +
-            ` to ${input.plan.name}; paid ${paid}` +
-            `${payment ? ` (${paymentModeLabel(payment.payment_mode) ?? 'offline'})` : ''}` +
-            (duePaise === 0
-              ? '.'
-              : startsNow
-                ? `; started now with ${due} still due (the owner’s choice).`
-                : `; starts when the ${due} still due is paid.`),
+          summary: {
+            key: 'audit.summary.walk_in.enrol',
+            values: {
+              username: user.username,
+              phone: user.phone,
+              id: subscription.id,
+              plan: { text: { en: input.plan.name, hi: input.plan.name_hi } },
+              paid: { money: payment?.amount_paise ?? 0 },
+              mode: auditPart(payment, 'audit.part.mode', {
+                mode: auditLabel('label.payment_mode', payment?.payment_mode ?? 'offline'),
+              }),
+              rest:
+                duePaise === 0
+                  ? ''
+                  : {
+                      message: startsNow
+                        ? 'audit.part.walk_in.started_with_dues'
+                        : 'audit.part.walk_in.starts_when_paid',
+                      values: { due },
+                    },
+            },
+          },
           before: null,
           after: {
             username: user.username,
@@ -257,6 +261,9 @@ export function createWalkInStore(
             payment_mode: payment?.payment_mode ?? null,
             reference: payment?.utr ?? null,
             receipt_number: payment?.receipt_number ?? null,
+            // Where the tiffin goes, as the customer's profile stores it.
+            ...(input.profile.student ? { student_profile: input.profile.student } : {}),
+            ...(input.profile.regular ? { regular_profile: input.profile.regular } : {}),
           },
         });
         return { walkIn, user };
@@ -271,7 +278,7 @@ export function createWalkInStore(
       }
       throw error;
     }
-    await sendClaimLink(outcome.user, token);
+    await sendClaimLink(deps, outcome.user, 'walk_in_claim', link.token);
     return { walkIn: outcome.walkIn, replayed: false };
   }
 
@@ -307,30 +314,12 @@ export function createWalkInStore(
     });
   }
 
-  async function sendClaimLink(user: User, token: string): Promise<void> {
-    const l = localizer(user.language);
-    const business = deps.config.business.name;
-    const link = `${deps.config.publicUrl}/claim/${token}`;
-    await deps.notifier.notify({
-      userId: user.id,
-      type: 'walk_in_claim',
-      subject: l.t('notice.walk_in_claim.subject', { business }),
-      summary: l.t('notice.walk_in_claim.summary'),
-      sms: {
-        to: user.phone,
-        body: l.t('notice.walk_in_claim.sms', { business, name: user.first_name, link }),
-      },
-      // The link signs whoever holds it in (with the OTP): sent, never stored.
-      secret: true,
-    });
-  }
-
   /** The walk-in of a claim link, if it is one (server/lifecycles/walk-in/claim-links.ts). */
   function byToken(token: string): Promise<WalkIn | undefined> {
     return db
       .selectFrom('walk_ins')
       .selectAll()
-      .where('claim_token_hash', '=', hashToken(token))
+      .where('claim_token_hash', '=', hashClaimToken(token))
       .executeTakeFirst();
   }
 
@@ -343,17 +332,23 @@ export function createWalkInStore(
     return allowed(claimDecision(walkIn, event));
   }
 
-  /** claim.verify: the right OTP was entered for this link's phone. */
-  async function markVerified(walkIn: WalkIn): Promise<void> {
+  /**
+   * claim.verify: the right OTP was entered for this link's phone. The account is the customer's
+   * (its phone verified, signed in); the link waits for an optional password (claim.complete).
+   */
+  async function verify(walkIn: WalkIn): Promise<User> {
     check(walkIn, { type: 'claim.verify' });
-    if (walkIn.verified_at) return;
-    await db
-      .updateTable('walk_ins')
-      .set({ verified_at: nowIso(deps) })
-      .where('id', '=', walkIn.id)
-      .where('verified_at', 'is', null)
-      .where('claimed_at', 'is', null)
-      .execute();
+    const at = nowIso(deps);
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('walk_ins')
+        .set({ verified_at: at })
+        .where('id', '=', walkIn.id)
+        .where('verified_at', 'is', null)
+        .where('claimed_at', 'is', null)
+        .execute();
+      return proveClaimedPhone(trx, walkIn.user_id, at);
+    });
   }
 
   /**
@@ -364,22 +359,14 @@ export function createWalkInStore(
    */
   async function complete(walkIn: WalkIn, account: ClaimAccount | null): Promise<User> {
     check(walkIn, { type: account ? 'claim.complete' : 'claim.sign_in' });
-    const at = nowIso(deps);
-    return db.transaction().execute(async (trx) => {
+    return spendClaim(deps, walkIn.user_id, account, async (trx, at, verifiedOnly) => {
       let spend = trx
         .updateTable('walk_ins')
         .set((eb) => ({ claimed_at: at, verified_at: eb.fn.coalesce('verified_at', eb.val(at)) }))
         .where('id', '=', walkIn.id)
         .where('claimed_at', 'is', null);
-      if (account) spend = spend.where('verified_at', 'is not', null);
-      const spent = await spend.returning('id').executeTakeFirst();
-      if (!spent) throw refusalError(refusal('claim.used'));
-      return trx
-        .updateTable('users')
-        .set({ ...claimedAccount(account), phone_verified: true, last_login: at, updated_at: at })
-        .where('id', '=', walkIn.user_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      if (verifiedOnly) spend = spend.where('verified_at', 'is not', null);
+      return (await spend.returning('id').executeTakeFirst()) !== undefined;
     });
   }
 
@@ -409,22 +396,16 @@ export function createWalkInStore(
    * row, so a resend racing the customer's claim never reopens a claimed account.
    */
   async function resend(owner: User, userId: number): Promise<WalkInClaimBody> {
-    const walkIn = await db
-      .selectFrom('walk_ins')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!walkIn) throw notFound();
+    const walkIn = await found(
+      db.selectFrom('walk_ins').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    );
     check(walkIn, { type: 'claim.resend' });
-    const token = randomBytes(24).toString('base64url');
+    const link = newClaimToken(deps, CLAIM_LINK_DAYS);
     const at = nowIso(deps);
-    const expiresAt = new Date(
-      deps.clock.now().getTime() + CLAIM_LINK_DAYS * 86_400_000,
-    ).toISOString();
     const { row, user } = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('walk_ins')
-        .set({ claim_token_hash: hashToken(token), expires_at: expiresAt, verified_at: null })
+        .set({ claim_token_hash: link.hash, expires_at: link.expiresAt, verified_at: null })
         .where('id', '=', walkIn.id)
         .where('claimed_at', 'is', null)
         .returningAll()
@@ -440,13 +421,16 @@ export function createWalkInStore(
         action: 'walk_in.resend_claim',
         objectType: 'user',
         objectId: userId,
-        summary: `Sent ${customer.username} (${customer.phone}) a new claim link.`,
+        summary: {
+          key: 'audit.summary.walk_in.resend_claim',
+          values: { username: customer.username, phone: customer.phone },
+        },
         before: { expires_at: walkIn.expires_at },
-        after: { expires_at: expiresAt },
+        after: { expires_at: link.expiresAt },
       });
       return { row: updated, user: customer };
     });
-    await sendClaimLink(user, token);
+    await sendClaimLink(deps, user, 'walk_in_claim', link.token);
     return claimBody(row, at);
   }
 
@@ -456,7 +440,7 @@ export function createWalkInStore(
     openLinkOf,
     claimDecision,
     check,
-    markVerified,
+    verify,
     complete,
     claimOf,
     resend,

@@ -9,10 +9,7 @@ import { subscriptionIsRunningSql } from '@server/lifecycles/subscription/subscr
 import { fullName, parseMeals, rupees } from '@server/platform/format.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { notBusiness, profileInfo, userSearch } from '@server/owner/users/users.query.js';
-import {
-  subscriptionLedgers,
-  subscriptionMoneyBody,
-} from '@server/lifecycles/ledger/ledger.read.js';
+import { subscriptionLedgers, subscriptionMoneyBody } from '@server/lifecycles/dues/dues.read.js';
 
 export type ActiveSubscriberQuery = NonNullable<QueryOf<'ownerActiveSubscribers'>>;
 

@@ -4,6 +4,8 @@ import type { components } from '@generated/api.js';
 import { addDays } from '@machines/shared';
 import type { AuditEntry, Database } from '@server/platform/db/schema.js';
 import type { QueryOf } from '@server/http.js';
+import { auditActionLabel, auditSummaryOf } from '@server/lifecycles/audit.js';
+import type { Language } from '@server/platform/i18n.js';
 import { businessDayStart } from '@server/platform/time.js';
 
 export type AuditQuery = NonNullable<QueryOf<'listAuditLog'>>;
@@ -40,7 +42,8 @@ function parsed(json: string | null): Record<string, unknown> | null {
     : { value };
 }
 
-export function auditEntryBody(entry: AuditEntry): AuditEntryBody {
+/** An entry for a reader of `language`: its action's name and its summary written in it. */
+export function auditEntryBody(entry: AuditEntry, language: Language): AuditEntryBody {
   return {
     id: entry.id,
     at: entry.at,
@@ -48,9 +51,10 @@ export function auditEntryBody(entry: AuditEntry): AuditEntryBody {
     actor_id: entry.actor_id,
     actor_role: entry.actor_role as AuditEntryBody['actor_role'],
     action: entry.action,
+    action_label: auditActionLabel(language, entry.action),
     object_type: entry.object_type,
     object_id: entry.object_id,
-    summary: entry.summary,
+    summary: auditSummaryOf(language, entry),
     before: parsed(entry.before_json),
     after: parsed(entry.after_json),
   };

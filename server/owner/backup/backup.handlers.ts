@@ -32,7 +32,7 @@ export function backupHandlers(ctx: AppContext) {
           action: 'database.backup',
           objectType: 'database',
           objectId: null,
-          summary: `Downloaded a backup of the database (${size} bytes).`,
+          summary: { key: 'audit.summary.database.backup', values: { size } },
         });
         return reply
           .type('application/vnd.sqlite3')

@@ -2,20 +2,13 @@
 // summarises (payments, refunds, active subscribers, users, leaves, feedback, kitchen sheet).
 import { sql, type Kysely } from 'kysely';
 import { addDays } from '@machines';
-import type { Dialect } from '@server/platform/db/index.js';
 import type { Database } from '@server/platform/db/schema.js';
 import { rupees } from '@server/platform/format.js';
 import { businessDayStart } from '@server/platform/time.js';
-import { doubleCounted, withoutDoubled } from '@server/lifecycles/kitchen/kitchen.lock.js';
-import {
-  activeSubscriberCounts,
-  mealsFromTallies,
-  onLeaveTallies,
-  planMeals,
-  planTallies,
-  withoutClosedMeals,
-} from '@server/lifecycles/kitchen/kitchen.query.js';
-import { closedMealsOfDate } from '@server/lifecycles/closed-day/closed-day.read.js';
+import { subscriptionIsRunningSql } from '@server/lifecycles/subscription/subscription.read.js';
+import { countsOf, type Service } from '@server/lifecycles/kitchen/day-meals.js';
+import { kitchenDayMeals } from '@server/lifecycles/kitchen/kitchen.lock.js';
+import type { AppContext } from '@server/context.js';
 
 /** The home's series: this many business days, ending today. */
 const SUMMARY_DAYS = 30;
@@ -110,38 +103,41 @@ function revenue(days: DayFigures[], from: string, to: string) {
   };
 }
 
+/**
+ * Per service, the customers with a subscription running `today` (started, not ended), each once
+ * however many of their rows overlap: the owner home's active subscribers.
+ */
+async function activeSubscriberCounts(
+  db: Kysely<Database>,
+  today: string,
+): Promise<Record<Service, number>> {
+  const rows = await db
+    .selectFrom('subscriptions as s')
+    .where('s.status', '=', 'ACTIVE')
+    .where(subscriptionIsRunningSql('s', today))
+    .select(['s.subscription_type as service', sql<number>`count(distinct s.user_id)`.as('count')])
+    .groupBy('s.subscription_type')
+    .execute();
+  const counts: Record<Service, number> = { mess: 0, tiffin: 0 };
+  for (const row of rows) counts[row.service as Service] = Number(row.count);
+  return counts;
+}
+
 const count = (row: { count: number | string } | undefined) => Number(row?.count ?? 0);
 
-export async function ownerSummary(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  today: string,
-  timeZone: string,
-) {
+export async function ownerSummary(ctx: AppContext) {
+  const db = ctx.db.kysely;
+  const today = ctx.today();
+  const timeZone = ctx.config.businessTz;
   const monthStart = `${today.slice(0, 7)}-01`;
   const tomorrow = addDays(today, 1);
   // A month has up to 31 days: read back far enough for both the series and the month.
   const span = Math.max(SUMMARY_DAYS, Number(today.slice(8, 10)));
-  const [
-    days,
-    mealsOf,
-    tallies,
-    active,
-    away,
-    doubled,
-    closed,
-    expiring,
-    leaves,
-    refunds,
-    feedback,
-  ] = await Promise.all([
+  const [days, meals, active, expiring, leaves, refunds, feedback] = await Promise.all([
     dailyFigures(db, today, span, timeZone),
-    planMeals(db),
-    planTallies(db, tomorrow),
+    // Tomorrow's meals as the kitchen sheet counts them.
+    kitchenDayMeals(ctx, tomorrow),
     activeSubscriberCounts(db, today),
-    onLeaveTallies(db, dialect, tomorrow),
-    doubleCounted(db, tomorrow),
-    closedMealsOfDate(db, tomorrow),
     // The users list's expiring_within_days: the summary's active_end (migration 002).
     db
       .selectFrom('customer_subscription_summaries')
@@ -166,11 +162,6 @@ export async function ownerSummary(
       .executeTakeFirst(),
   ]);
   const { mess, tiffin } = active;
-  const meals = mealsFromTallies(
-    mealsOf,
-    tallies.map((tally) => ({ ...tally, count: tally.cooking })),
-    away,
-  );
   return {
     today,
     revenue: { today: revenue(days, today, today), month: revenue(days, monthStart, today) },
@@ -179,11 +170,7 @@ export async function ownerSummary(
     pending_leaves: count(leaves),
     pending_refunds: count(refunds),
     open_feedback: count(feedback),
-    // A meal the owner closed is not cooked, as on the kitchen sheet.
-    tomorrow_meals: {
-      date: tomorrow,
-      counts: withoutClosedMeals(withoutDoubled(meals.counts, doubled), closed),
-    },
+    tomorrow_meals: { date: tomorrow, counts: countsOf(meals.served) },
     daily: days.slice(-SUMMARY_DAYS).map((day) => ({
       date: day.date,
       revenue: rupees(day.collectedPaise - day.refundedPaise),

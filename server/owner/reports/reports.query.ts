@@ -10,6 +10,7 @@ import { formatReceiptNumber } from '@server/lifecycles/payment/receipts.js';
 import { businessDayStart, dateInZone } from '@server/platform/time.js';
 import { fullName } from '@server/platform/format.js';
 import { moneyByDay } from '@server/owner/home/home.query.js';
+import { paymentsWithSubscription } from '@server/lifecycles/payment/payment.read.js';
 
 /** payment_mode of a payment that has none recorded (an old online payment). */
 const UNKNOWN_MODE = 'unknown';
@@ -65,6 +66,17 @@ export interface PaymentsReport {
 const refundsApply = (query: PaymentsReportQuery) =>
   query.status === 'SUCCESS' && query.mode === null;
 
+/** A payment's amount with its tax split, and its customer's name: both payment reports show them. */
+const PAID_TAX_AND_CUSTOMER_COLUMNS = [
+  'payments.amount_paise',
+  'payments.taxable_paise',
+  'payments.cgst_paise',
+  'payments.sgst_paise',
+  'users.first_name',
+  'users.last_name',
+  'users.username',
+] as const;
+
 /** Every date from `from` to `to`, both included. */
 function datesOf(from: string, to: string): string[] {
   const dates: string[] = [];
@@ -77,11 +89,7 @@ export async function paymentsReport(
   timeZone: string,
   query: PaymentsReportQuery,
 ): Promise<PaymentsReport> {
-  let select = db
-    .selectFrom('payments')
-    .innerJoin('subscriptions', 'subscriptions.id', 'payments.subscription_id')
-    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .innerJoin('users', 'users.id', 'payments.user_id')
+  let select = paymentsWithSubscription(db)
     .select([
       'payments.id',
       'payments.created_at',
@@ -90,13 +98,7 @@ export async function paymentsReport(
       'payments.payment_gateway',
       'payments.utr',
       'payments.status',
-      'payments.amount_paise',
-      'payments.taxable_paise',
-      'payments.cgst_paise',
-      'payments.sgst_paise',
-      'users.first_name',
-      'users.last_name',
-      'users.username',
+      ...PAID_TAX_AND_CUSTOMER_COLUMNS,
       'users.phone',
       'plans.name as plan_name',
     ])
@@ -303,13 +305,7 @@ export async function gstSummary(
       'payments.gst_rate_basis_points',
       'payments.invoice_sac',
       'payments.invoice_place_of_supply',
-      'payments.amount_paise',
-      'payments.taxable_paise',
-      'payments.cgst_paise',
-      'payments.sgst_paise',
-      'users.first_name',
-      'users.last_name',
-      'users.username',
+      ...PAID_TAX_AND_CUSTOMER_COLUMNS,
     ])
     .where('payments.status', '=', 'SUCCESS')
     .where('payments.invoice_gstin', 'is not', null)

@@ -3,7 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { daysRemaining } from '@machines';
 import type { AppContext } from '@server/context.js';
-import { notFound } from '@server/errors.js';
+import { found } from '@server/errors.js';
 import { type Handlers, requireBusiness } from '@server/http.js';
 import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
 import {
@@ -15,10 +15,7 @@ import {
   summarize,
 } from './users.query.js';
 import { rupees } from '@server/platform/format.js';
-import {
-  subscriptionLedgers,
-  subscriptionMoneyBody,
-} from '@server/lifecycles/ledger/ledger.read.js';
+import { subscriptionLedgers, subscriptionMoneyBody } from '@server/lifecycles/dues/dues.read.js';
 import { loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 
 export function ownerUserHandlers(ctx: AppContext) {
@@ -44,13 +41,14 @@ export function ownerUserHandlers(ctx: AppContext) {
 
     async ownerGetUser(request) {
       requireBusiness(request);
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('user_type', 'in', [...CUSTOMER_TYPES])
-        .executeTakeFirst();
-      if (!user) throw notFound();
+      const user = await found(
+        db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .where('user_type', 'in', [...CUSTOMER_TYPES])
+          .executeTakeFirst(),
+      );
       const today = ctx.today();
       const [profiles, subscriptions] = await Promise.all([
         loadProfiles(db, [user.id]),
@@ -66,6 +64,8 @@ export function ownerUserHandlers(ctx: AppContext) {
         profile_info: profileInfo(user.id, profiles),
         claim: await ctx.stores.walkIns.claimOf(user.id),
         erased_at: user.erased_at,
+        diet: user.diet ?? null,
+        language: user.language,
         subscriptions: list.map((s) => ({
           id: s.id,
           plan: s.plan_name,

@@ -12,7 +12,10 @@ import {
 import type { QueryOf } from '@server/http.js';
 import { userBody, type loadProfiles } from '@server/lifecycles/onboarding/user.serializer.js';
 import { containsPattern } from '@server/platform/db/search.js';
-import { subscriptionStatus } from '@server/lifecycles/subscription/subscription.read.js';
+import {
+  subscriptionStatus,
+  subscriptionsWithPlans,
+} from '@server/lifecycles/subscription/subscription.read.js';
 
 export const CUSTOMER_TYPES = ['student', 'regular'] as const;
 
@@ -97,9 +100,7 @@ export function summarize(
 export async function loadSubscriptionsOf(db: Kysely<Database>, userIds: number[]) {
   const byUser = new Map<number, SubscriptionWithPlan[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
+  const rows = await subscriptionsWithPlans(db)
     .selectAll('s')
     .select('p.name as plan_name')
     .where('s.user_id', 'in', userIds)

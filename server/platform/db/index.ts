@@ -20,6 +20,11 @@ export type Dialect = 'sqlite' | 'postgres';
 /** The database or a transaction on it: stores take one so a composite change commits once. */
 export type Executor = Kysely<Database>;
 
+/** The row a select gives, for a function that builds it: `RowOf<typeof leaveSelect>`. */
+export type RowOf<
+  Select extends (db: Executor) => { executeTakeFirstOrThrow(): Promise<unknown> },
+> = Awaited<ReturnType<ReturnType<Select>['executeTakeFirstOrThrow']>>;
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;

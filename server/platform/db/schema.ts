@@ -5,6 +5,7 @@ import type { FeedbackStatus } from '@machines/feedback';
 import type { LeaveStatus } from '@machines/leave';
 import type { MealSkipStatus } from '@machines/meal-skip';
 import type { ClosedDayStatus } from '@machines/closed-day';
+import type { ClosureRuleStatus } from '@machines/closure-rule';
 import type { PaymentLinkStatus } from '@machines/payment-link';
 import type { CounterQrStatus } from '@machines/counter-qr';
 import type { Meal } from '@machines/settings';
@@ -34,6 +35,12 @@ export type ServiceType = 'mess' | 'tiffin';
 export type FeedbackPriority = 'urgent' | 'high' | 'medium' | 'low';
 export type NotificationChannel = 'email' | 'sms';
 export type NotificationStatus = 'sent' | 'failed' | 'pending';
+/**
+ * What took a message (migration 045): `outbox`, a file under DATA_DIR/outbox that reaches no one,
+ * or the provider that sends it on.
+ */
+export type NotificationProviderName = 'outbox' | 'smtp' | 'twilio';
+export type WhatsappProviderName = 'outbox' | 'cloud_api';
 /** The languages the server writes in (migration 013; server/platform/i18n.ts). */
 export type Language = 'en' | 'hi';
 
@@ -187,6 +194,10 @@ export interface NotificationLogsTable {
   summary: string | null;
   /** The customer a notice to the owner is about (a leave request), emptied with them (037). */
   about_user_id: Generated<number | null>;
+  /** What took the last send (045): null until one is tried, and on rows older than 045. */
+  provider: Generated<NotificationProviderName | null>;
+  /** The WhatsApp notice this SMS carried instead (no consent, or WhatsApp failed; 045). */
+  whatsapp_message_id: Generated<number | null>;
 }
 
 export interface JobRunsTable {
@@ -206,6 +217,9 @@ export interface PlansTable {
   code: string;
   name: string;
   description: string;
+  /** The owner's Hindi name and description, shown to readers of Hindi (migration 043). */
+  name_hi: string | null;
+  description_hi: string | null;
   is_active: boolean;
   service_type: ServiceType;
   duration_days: number;
@@ -404,8 +418,12 @@ export interface AuditLogTable {
   action: string;
   object_type: string;
   object_id: number | null;
-  /** One sentence for people: what changed. */
+  /** One sentence for people: what changed, in English as written (older entries: the only form). */
   summary: string;
+  /** The summary as a message of the catalogues (server/locales `audit.summary.…`; migration 043). */
+  summary_key: string | null;
+  /** Its values, JSON (server/lifecycles/audit.ts AuditValue); null with no key or no values. */
+  summary_values: string | null;
   /** The object's fields the action changed, as JSON, before and after. */
   before_json: string | null;
   after_json: string | null;
@@ -515,6 +533,7 @@ export interface Database {
   meal_skips: MealSkipsTable;
   closed_days: ClosedDaysTable;
   closed_day_meals: ClosedDayMealsTable;
+  closure_rules: ClosureRulesTable;
   payment_links: PaymentLinksTable;
   counter_qr_codes: CounterQrCodesTable;
   delivery_routes: DeliveryRoutesTable;
@@ -670,6 +689,8 @@ export interface ClosedDaysTable {
   extend_batch_id: number | null;
   /** The batch that moves those back, once it is removed. */
   reverse_batch_id: number | null;
+  /** The closure rule that closed this date (migration 043); null: closed by hand. */
+  rule_id: number | null;
 }
 
 /**
@@ -680,6 +701,29 @@ export interface ClosedDayMealsTable {
   closed_date: string;
   meal: Meal;
   closed_day_id: number;
+}
+
+/**
+ * "Every Sunday dinner": a closure repeated each week (machines/closure-rule; migration 043). Its
+ * dates are closed one by one as closed days naming it (closed_days.rule_id).
+ */
+export interface ClosureRulesTable {
+  id: Generated<number>;
+  /** Weekday names, Monday first, comma-separated. */
+  weekdays: string;
+  /** Meals in the day's order, comma-separated; all three close the whole day. */
+  meals: string;
+  start_date: string;
+  /** null: until withdrawn. */
+  end_date: string | null;
+  reason: string;
+  status: ClosureRuleStatus;
+  created_at: string;
+  created_by: number | null;
+  created_by_username: string;
+  withdrawn_at: string | null;
+  withdrawn_by: number | null;
+  withdrawn_by_username: string | null;
 }
 
 /** A payment link sent for what a subscription owes (machines/payment-link; migration 022). */
@@ -745,6 +789,7 @@ export type AuditEntry = Selectable<AuditLogTable>;
 
 export type MealSkip = Selectable<MealSkipsTable>;
 export type ClosedDay = Selectable<ClosedDaysTable>;
+export type ClosureRule = Selectable<ClosureRulesTable>;
 
 /** What an entry of the ledger records (migration 021). */
 export type LedgerKind = 'charge' | 'payment' | 'credit' | 'refund';
@@ -973,6 +1018,8 @@ export interface WhatsappMessagesTable {
   delivered_at: string | null;
   read_at: string | null;
   failed_at: string | null;
+  /** What took it (045): the Cloud API, or the outbox file; null until sent. */
+  provider: Generated<WhatsappProviderName | null>;
 }
 
 /** One unique recipient the tier allows per 24 hours; taken_at older than 24 h frees it. */

@@ -31,15 +31,39 @@ export const otpError = (
 const otpPhoneError = (message: string) =>
   new ApiError(400, { message, phone: [message], error_code: 'invalid' });
 
+const otpSendsFrom = (ip: string) => `otp:ip:${ip}`;
+
+/** The caller's address may ask for at most 20 codes an hour, to any phones: counts one. */
+export const enforceOtpSendsFrom = (ctx: AppContext, ip: string) =>
+  enforceLimit(ctx.rateLimiter, otpSendsFrom(ip), 20, 3600, 'message');
+
 /**
- * What every endpoint that texts a code checks first: the per-IP limit, the phone's format (the
- * registration's rule), then the phone's send limits (claimOtpSend). Returns the phone as stored.
+ * claimOtpSend for a caller whose address was counted (enforceOtpSendsFrom). A send the phone's
+ * limits refuse texts nothing, so the address gets its count back: someone tapping "Send" again
+ * during the cooldown (on a mess's Wi-Fi, the address of the owner, the staff and the counter's
+ * customers alike) uses up nobody's codes, while 20 sent codes an hour still stop an address.
+ */
+export async function claimOtpSendFrom(ctx: AppContext, ip: string, phone: string): Promise<void> {
+  try {
+    await claimOtpSend(ctx, phone);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 429) {
+      await ctx.rateLimiter.giveBack(otpSendsFrom(ip), 3600);
+    }
+    throw error;
+  }
+}
+
+/**
+ * What every endpoint that texts a code by phone checks first: the per-IP limit, the phone's
+ * format (the registration's rule), then the phone's send limits (claimOtpSendFrom). Returns the
+ * phone as stored.
  */
 export async function admitOtpSend(ctx: AppContext, ip: string, input: string): Promise<string> {
   const phone = normalizePhone(input);
-  await enforceLimit(ctx.rateLimiter, `otp:ip:${ip}`, 20, 3600, 'message');
+  await enforceOtpSendsFrom(ctx, ip);
   if (!phone.ok) throw otpPhoneError(phone.message);
-  await claimOtpSend(ctx, phone.value);
+  await claimOtpSendFrom(ctx, ip, phone.value);
   return phone.value;
 }
 
@@ -90,15 +114,16 @@ export async function claimOtpSend(ctx: AppContext, phone: string): Promise<void
       if (cooldown > 0) {
         throw tooManyRequests(
           cooldown,
-          `Please wait ${cooldown} seconds before requesting a new OTP.`,
+          `Please wait ${cooldown} second${cooldown === 1 ? '' : 's'} before requesting a new OTP.`,
           'message',
         );
       }
       const hourly = row.sent_ms_3 ? Math.ceil((row.sent_ms_3 + 3_600_000 - nowMs) / 1000) : 0;
       if (hourly > 0) {
+        const minutes = Math.ceil(hourly / 60);
         throw tooManyRequests(
           hourly,
-          `Too many OTP requests. Please try again in ${Math.ceil(hourly / 60)} minutes.`,
+          `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
           'message',
         );
       }

@@ -87,6 +87,8 @@ export function phoneLoginHandlers(ctx: AppContext) {
       if (account.user.status === 'unverified') await sendToVerification(account.user);
       // An account the owner made and nobody claimed is claimed by the proven phone, or refused.
       await ctx.stores.claimLinks.claimOnSignIn(account.user);
+      // The code proved the phone: a number the owner changed is verified by it.
+      await ctx.stores.accounts.verifyPhone(account.user);
       return completeSignIn(ctx, userId);
     },
   } satisfies Partial<Handlers>;

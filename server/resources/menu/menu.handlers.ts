@@ -1,6 +1,17 @@
 // The menu (docs/rules/menu.md): anyone reads it; the owner sets the weekday
 // pattern and changes for dates through the menu store; a customer sets their own diet.
-import { addDays, cleanDish, isAfter, repeatedDishes, type Dish } from '@machines';
+import {
+  addDays,
+  cleanDish,
+  isAfter,
+  MENU_MEALS,
+  repeatedDishes,
+  WEEKDAYS,
+  type Dish,
+  type MenuMeal,
+  type Weekday,
+  type WeekMenu,
+} from '@machines';
 import type { AppContext } from '@server/context.js';
 import { fieldError, fieldErrors, notFound } from '@server/errors.js';
 import { requireCustomer, type Handlers, requireBusiness } from '@server/http.js';
@@ -11,16 +22,43 @@ import { menuDaysBody, menuWeekBody } from './menu.serializer.js';
 const REPEATED_DISH = 'This dish is already on this meal';
 const PAST_DATE = 'The menu of a past date cannot be changed';
 
+/** One meal's dishes as the owner sent them, cleaned, and its repeats under `field`'s name. */
+function cleanedDishes(sent: readonly Dish[], field: string) {
+  const dishes = sent.map(cleanDish);
+  const repeats = repeatedDishes(dishes).map((index): [string, string[]] => [
+    `${field}.${index}.name`,
+    [REPEATED_DISH],
+  ]);
+  return { dishes, repeats };
+}
+
 /** The dishes as the owner sent them, cleaned; a meal listing a dish twice is a 400 per repeat. */
 function ownerDishes(sent: readonly Dish[]): Dish[] {
-  const dishes = sent.map(cleanDish);
-  const repeated = repeatedDishes(dishes);
-  if (repeated.length > 0) {
-    throw fieldErrors(
-      Object.fromEntries(repeated.map((index) => [`dishes.${index}.name`, [REPEATED_DISH]])),
-    );
-  }
+  const { dishes, repeats } = cleanedDishes(sent, 'dishes');
+  if (repeats.length > 0) throw fieldErrors(Object.fromEntries(repeats));
   return dishes;
+}
+
+/**
+ * A whole week as the owner sent it, each meal by the rules of one meal; every repeat of every
+ * meal is named (`week.monday.lunch.1.name`) in one 400, so one refused meal refuses the week.
+ */
+function ownerWeek(sent: WeekMenu): WeekMenu {
+  const repeats: [string, string[]][] = [];
+  const meals = (weekday: Weekday) =>
+    Object.fromEntries(
+      MENU_MEALS.map((meal) => {
+        const cleaned = cleanedDishes(sent[weekday][meal], `week.${weekday}.${meal}`);
+        repeats.push(...cleaned.repeats);
+        return [meal, cleaned.dishes];
+      }),
+    ) as Record<MenuMeal, Dish[]>;
+  const week = Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, meals(weekday)])) as Record<
+    Weekday,
+    Record<MenuMeal, Dish[]>
+  >;
+  if (repeats.length > 0) throw fieldErrors(Object.fromEntries(repeats));
+  return week;
 }
 
 export function menuHandlers(ctx: AppContext) {
@@ -52,6 +90,12 @@ export function menuHandlers(ctx: AppContext) {
       const owner = requireBusiness(request);
       const { weekday, meal } = request.params;
       await menu.setWeekday(owner, weekday, meal, ownerDishes(request.body.dishes));
+      return weekAnswer();
+    },
+
+    async setMenuWeek(request) {
+      const owner = requireBusiness(request);
+      await menu.setWeek(owner, ownerWeek(request.body.week));
       return weekAnswer();
     },
 

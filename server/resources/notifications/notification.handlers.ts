@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '@server/context.js';
 import type { NotificationLog } from '@server/platform/db/schema.js';
-import { notFound } from '@server/errors.js';
+import { found } from '@server/errors.js';
 import { requireUser, type Handlers } from '@server/http.js';
 import { DEFAULT_PAGE_SIZE } from '@server/platform/paging.js';
 
@@ -20,6 +20,7 @@ const logBody = (row: NotificationLog) => ({
   recipient_email: row.recipient_email,
   recipient_phone: row.recipient_phone,
   error_message: row.error_message,
+  provider: row.provider,
 });
 
 export function notificationHandlers(ctx: AppContext) {
@@ -48,11 +49,12 @@ export function notificationHandlers(ctx: AppContext) {
         .where('user_id', '=', user.id)
         .groupBy(eventOf);
       if (query.status) {
-        events = events.having(
-          sql<number>`sum(case when status = ${query.status} then 1 else 0 end)`,
-          '>',
-          0,
-        );
+        // A message written to the outbox reached no one: it is not among the sent.
+        const matches =
+          query.status === 'sent'
+            ? sql`status = 'sent' and coalesce(provider, '') <> 'outbox'`
+            : sql`status = ${query.status}`;
+        events = events.having(sql<number>`sum(case when ${matches} then 1 else 0 end)`, '>', 0);
       }
       const [count, page] = await Promise.all([
         db
@@ -83,6 +85,7 @@ export function notificationHandlers(ctx: AppContext) {
           'recipient_email',
           'recipient_phone',
           'error_message',
+          'provider',
           // An SMS body is the short notice itself: the text of notices older than `summary`.
           // The e-mail's body (links, a reset token) never leaves the server.
           sql<string | null>`case when channel = 'sms' then body else null end`.as('sms_body'),
@@ -117,6 +120,7 @@ export function notificationHandlers(ctx: AppContext) {
               recipient: row.channel === 'email' ? row.recipient_email : row.recipient_phone,
               sent_at: row.sent_at,
               error_message: row.error_message,
+              provider: row.provider,
             })),
           },
         ];
@@ -124,13 +128,14 @@ export function notificationHandlers(ctx: AppContext) {
     },
     async getNotificationLog(request) {
       const user = requireUser(request);
-      const row = await db
-        .selectFrom('notification_logs')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
+      const row = await found(
+        db
+          .selectFrom('notification_logs')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst(),
+      );
       return logBody(row);
     },
     async notificationLogsByType(request) {

@@ -2,7 +2,7 @@
 // The plan store writes every change with its audit entry; handlers parse, call it and serialize.
 import type { AppContext } from '@server/context.js';
 import type { Plan } from '@server/platform/db/schema.js';
-import { notFound } from '@server/errors.js';
+import { notFound, found } from '@server/errors.js';
 import { isOwner, requireOwner, type Handlers } from '@server/http.js';
 import { storeMeals } from '@server/platform/format.js';
 import {
@@ -15,15 +15,16 @@ import {
 import { planBody } from './plan.serializer.js';
 import { pricePaise, type PlanChanges } from './plan.store.js';
 
+/** A Hindi name or description as the owner typed it: trimmed, and none when empty. */
+const hindiText = (text: string | null | undefined) => text?.trim() || null;
+
 export function planHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
   const { plans } = ctx.stores;
   const activePlans = createSharedAnswers(() => readVersion(ctx.db, 'plans'));
 
   async function findPlan(id: number): Promise<Plan> {
-    const plan = await db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!plan) throw notFound();
-    return plan;
+    return found(db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst());
   }
 
   return {
@@ -63,6 +64,8 @@ export function planHandlers(ctx: AppContext) {
         code: body.code.trim(),
         name: body.name.trim(),
         description: body.description.trim(),
+        nameHi: hindiText(body.name_hi),
+        descriptionHi: hindiText(body.description_hi),
         isActive: body.is_active ?? true,
         serviceType: body.service_type ?? 'mess',
         durationDays: body.duration_days ?? 30,
@@ -80,6 +83,9 @@ export function planHandlers(ctx: AppContext) {
       const changes: PlanChanges = {};
       if (body.name !== undefined) changes.name = body.name.trim();
       if (body.description !== undefined) changes.description = body.description.trim();
+      if (body.name_hi !== undefined) changes.name_hi = hindiText(body.name_hi);
+      if (body.description_hi !== undefined)
+        changes.description_hi = hindiText(body.description_hi);
       if (body.is_active !== undefined) changes.is_active = body.is_active;
       if (body.service_type !== undefined) changes.service_type = body.service_type;
       if (body.duration_days !== undefined) changes.duration_days = body.duration_days;

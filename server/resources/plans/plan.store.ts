@@ -5,13 +5,18 @@ import type { Plan, User } from '@server/platform/db/schema.js';
 import { isUniqueViolation } from '@server/platform/db/index.js';
 import { fieldError, refusalField } from '@server/errors.js';
 import { toPaise } from '@server/platform/format.js';
-import { recordAudit } from '@server/lifecycles/audit.js';
+import { recordAudit, type AuditValue } from '@server/lifecycles/audit.js';
 import { nowIso, type Executor, type StoreDeps } from '@server/lifecycles/store.js';
 import { planBody } from './plan.serializer.js';
 
 const PRICE_DECIMALS = 'Price may have at most two decimals';
 
 const codeTaken = () => refusalField('code', 'plan.code_taken');
+
+/** A plan's name for the audit log's readers: the Hindi one for readers of Hindi, when given. */
+const planName = (plan: Pick<Plan, 'name' | 'name_hi'>): AuditValue => ({
+  text: { en: plan.name, hi: plan.name_hi },
+});
 
 /** A price in rupees as the API sends it, in paise; more than two decimals is refused. */
 export function pricePaise(rupees: number): number {
@@ -30,6 +35,9 @@ export interface NewPlan {
   code: string;
   name: string;
   description: string;
+  /** The owner's Hindi name and description; null: none (the English is shown to everyone). */
+  nameHi: string | null;
+  descriptionHi: string | null;
   isActive: boolean;
   serviceType: Plan['service_type'];
   durationDays: number;
@@ -45,6 +53,8 @@ export type PlanChanges = Partial<
     Plan,
     | 'name'
     | 'description'
+    | 'name_hi'
+    | 'description_hi'
     | 'is_active'
     | 'service_type'
     | 'duration_days'
@@ -73,6 +83,8 @@ export function createPlanStore(deps: StoreDeps) {
             code: plan.code,
             name: plan.name,
             description: plan.description,
+            name_hi: plan.nameHi,
+            description_hi: plan.descriptionHi,
             is_active: plan.isActive,
             service_type: plan.serviceType,
             duration_days: plan.durationDays,
@@ -88,7 +100,10 @@ export function createPlanStore(deps: StoreDeps) {
           action: 'plan.create',
           objectType: 'plan',
           objectId: created.id,
-          summary: `Created plan ${created.code} "${created.name}".`,
+          summary: {
+            key: 'audit.summary.plan.create',
+            values: { code: created.code, name: planName(created) },
+          },
           after: planBody(created),
         });
         return created;
@@ -117,7 +132,13 @@ export function createPlanStore(deps: StoreDeps) {
         action: 'plan.update',
         objectType: 'plan',
         objectId: plan.id,
-        summary: `Changed plan ${plan.code}: ${fields.join(', ')}.`,
+        summary: {
+          key: 'audit.summary.plan.update',
+          values: {
+            code: plan.code,
+            fields: { list: fields.map((field) => ({ message: `label.plan_field.${field}` })) },
+          },
+        },
         before: Object.fromEntries(fields.map((field) => [field, plan[field]])),
         after: Object.fromEntries(fields.map((field) => [field, written[field]])),
       });
@@ -132,9 +153,10 @@ export function createPlanStore(deps: StoreDeps) {
       action: archived ? 'plan.archive' : 'plan.delete',
       objectType: 'plan',
       objectId: plan.id,
-      summary: archived
-        ? `Archived plan ${plan.code} "${plan.name}" (it has subscriptions).`
-        : `Deleted plan ${plan.code} "${plan.name}".`,
+      summary: {
+        key: archived ? 'audit.summary.plan.archive' : 'audit.summary.plan.delete',
+        values: { code: plan.code, name: planName(plan) },
+      },
       before: { is_active: plan.is_active },
       after: archived ? { is_active: false } : null,
     });

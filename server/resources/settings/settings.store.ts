@@ -8,9 +8,9 @@ import {
   type BusinessSettingsChange,
 } from '@machines/settings';
 import type { User } from '@server/platform/db/schema.js';
-import { refusalFieldErrors } from '@server/errors.js';
+import { refusalFieldErrors, refusalsError } from '@server/errors.js';
 import { recordAudit } from '@server/lifecycles/audit.js';
-import { nowIso, refusalsError, type StoreDeps } from '@server/lifecycles/store.js';
+import { nowIso, type StoreDeps } from '@server/lifecycles/store.js';
 import { readSettings } from './settings.read.js';
 
 export function createSettingsStore(deps: StoreDeps) {
@@ -43,7 +43,7 @@ export function createSettingsStore(deps: StoreDeps) {
         action: 'settings.update',
         objectType: 'settings',
         objectId: null,
-        summary: 'Changed the business settings.',
+        summary: { key: 'audit.summary.settings.update' },
         before: { ...before },
         after: { ...next },
       });

@@ -3,7 +3,12 @@
 import type { AppContext } from '@server/context.js';
 import { requireBusiness, requireOwner, requireUser, type Handlers } from '@server/http.js';
 import { page } from '@server/platform/paging.js';
-import { whatsappMessageBody, whatsappMessageSelect, whatsappUsage } from './whatsapp.read.js';
+import {
+  whatsappFilter,
+  whatsappMessageBody,
+  whatsappMessageSelect,
+  whatsappUsage,
+} from './whatsapp.read.js';
 
 export function whatsappMessageHandlers(ctx: AppContext) {
   const db = ctx.db.kysely;
@@ -12,7 +17,7 @@ export function whatsappMessageHandlers(ctx: AppContext) {
       requireBusiness(request);
       const query = request.query ?? {};
       let base = whatsappMessageSelect(db);
-      if (query.status) base = base.where('m.status', '=', query.status);
+      if (query.status) base = base.where(whatsappFilter(query.status));
       const rows = await page(base, reply, query, (ordered) => ordered.orderBy('m.id', 'desc'));
       return rows.map(whatsappMessageBody);
     },

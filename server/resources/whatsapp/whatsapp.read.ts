@@ -1,9 +1,11 @@
 // The WhatsApp messages as read from the send queue (whatsapp_messages): the owner's list of every
 // notice and how it went, the customer's own, and this month's count and cost for the owner's home.
+import type { RowOf } from '@server/platform/db/index.js';
 import { sql } from 'kysely';
 import { whatsappCostPaise, type WhatsappMessageStatus } from '@machines/whatsapp';
 import type { components } from '../../../generated/api';
 import type { Config } from '@server/config.js';
+import type { NotificationProviderName } from '@server/platform/db/schema.js';
 import type { Executor } from '@server/lifecycles/store.js';
 import { fullName } from '@server/platform/format.js';
 import { businessDayStart } from '@server/platform/time.js';
@@ -16,6 +18,32 @@ import {
 
 export type WhatsappMessageBody = components['schemas']['WhatsappMessage'];
 export type WhatsappUsageBody = components['schemas']['WhatsappUsage'];
+type WhatsappMessageFilter = components['schemas']['WhatsappMessageFilter'];
+
+/** What took the SMS a notice went by instead (migration 045); null when none is recorded. */
+const smsProvider = sql<NotificationProviderName | null>`(
+  select l.provider from notification_logs l
+  where l.whatsapp_message_id = m.id and l.channel = 'sms'
+  order by l.id desc limit 1)`;
+
+/**
+ * The messages a list filter keeps. `not_sent`: those that reached no one because their channel is
+ * not set up, written to the outbox on the server (a WhatsApp message, or the SMS that went
+ * instead); `sent` and `sms` keep only those that left the machine.
+ */
+export function whatsappFilter(filter: WhatsappMessageFilter) {
+  switch (filter) {
+    case 'not_sent':
+      return sql<boolean>`((m.status = 'sent' and m.provider = 'outbox')
+        or (m.status = 'sms' and ${smsProvider} = 'outbox'))`;
+    case 'sent':
+      return sql<boolean>`(m.status = 'sent' and coalesce(m.provider, '') <> 'outbox')`;
+    case 'sms':
+      return sql<boolean>`(m.status = 'sms' and coalesce(${smsProvider}, '') <> 'outbox')`;
+    default:
+      return sql<boolean>`m.status = ${filter}`;
+  }
+}
 
 /** The queue's rows with their customer, for a list (filtered and paged by the caller). */
 export const whatsappMessageSelect = (db: Executor) =>
@@ -40,14 +68,14 @@ export const whatsappMessageSelect = (db: Executor) =>
       'm.delivered_at',
       'm.read_at',
       'm.failed_at',
+      'm.provider',
+      smsProvider.as('sms_provider'),
       'u.username',
       'u.first_name',
       'u.last_name',
     ]);
 
-type MessageRow = Awaited<
-  ReturnType<ReturnType<typeof whatsappMessageSelect>['executeTakeFirstOrThrow']>
->;
+type MessageRow = RowOf<typeof whatsappMessageSelect>;
 
 const parameters = (raw: string): string[] => {
   const parsed: unknown = JSON.parse(raw);
@@ -57,6 +85,8 @@ const parameters = (raw: string): string[] => {
 export function whatsappMessageBody(row: MessageRow): WhatsappMessageBody {
   const language = whatsappLanguage(row.language);
   const template = row.template as WhatsappTemplateName;
+  // The channel it really went by: SMS without consent or after WhatsApp failed.
+  const bySms = row.status === 'sms' || row.fallback_at !== null;
   return {
     id: row.id,
     notification_type: row.notification_type,
@@ -84,13 +114,16 @@ export function whatsappMessageBody(row: MessageRow): WhatsappMessageBody {
     delivered_at: row.delivered_at,
     read_at: row.read_at,
     failed_at: row.failed_at,
+    channel: bySms ? 'sms' : 'whatsapp',
+    provider: bySms ? row.sms_provider : row.provider,
   };
 }
 
 /**
  * This month's WhatsApp figures: the messages the Cloud API accepted (a sent_at this month; a
  * message that later failed was still accepted, and Meta bills only delivered ones, so this is an
- * upper estimate), what they cost at the owner's price, and what waits, failed or went by SMS.
+ * upper estimate), what they cost at the owner's price, what waits, failed or went by SMS, and
+ * what was only written to the outbox (no Cloud API set up: no one received them, at no cost).
  */
 export async function whatsappUsage(
   db: Executor,
@@ -105,7 +138,9 @@ export async function whatsappUsage(
   const row = await db
     .selectFrom('whatsapp_messages')
     .select([
-      count(sql<boolean>`sent_at >= ${since}`).as('sent'),
+      // Written to the outbox, a message reached no one and costs nothing.
+      count(sql<boolean>`sent_at >= ${since} and coalesce(provider, '') <> 'outbox'`).as('sent'),
+      count(sql<boolean>`sent_at >= ${since} and provider = 'outbox'`).as('outbox'),
       count(sql<boolean>`status = 'queued'`).as('queued'),
       count(sql<boolean>`status = 'failed' and failed_at >= ${since}`).as('failed'),
       count(sql<boolean>`fallback_at >= ${since}`).as('by_sms'),
@@ -121,6 +156,7 @@ export async function whatsappUsage(
     queued: Number(row.queued ?? 0),
     failed: Number(row.failed ?? 0),
     by_sms: Number(row.by_sms ?? 0),
+    outbox: Number(row.outbox ?? 0),
     tier: config.whatsapp.tier,
     provider: config.whatsapp.mode === 'cloud' ? 'cloud_api' : 'outbox',
   };

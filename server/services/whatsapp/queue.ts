@@ -17,7 +17,7 @@ import {
 import type { Config } from '@server/config.js';
 import type { Db } from '@server/platform/db/index.js';
 import type { Executor } from '@server/platform/db/index.js';
-import type { WhatsappMessagesTable } from '@server/platform/db/schema.js';
+import type { WhatsappMessagesTable, WhatsappProviderName } from '@server/platform/db/schema.js';
 import type { Clock } from '@server/platform/time.js';
 import type { Job } from '@server/services/scheduler.js';
 import type { NotificationRequest } from '@server/services/notifier.js';
@@ -75,6 +75,8 @@ export function createWhatsappQueue(deps: {
   const db = deps.db.kysely;
   const { clock, log, provider } = deps;
   const { tier, ratePerSecond } = deps.config.whatsapp;
+  /** What takes a send: the Cloud API, or the outbox file, which reaches no one. */
+  const providerName: WhatsappProviderName = provider.mode === 'cloud' ? 'cloud_api' : 'outbox';
   /** This instance's name in claimed_by. */
   const instanceId = `instance-${randomBytes(6).toString('hex')}`;
   const nowIso = () => clock.now().toISOString();
@@ -100,13 +102,18 @@ export function createWhatsappQueue(deps: {
     return row !== undefined;
   }
 
-  /** Records that a notice went by SMS because the customer has not opted in to WhatsApp. */
-  async function recordNoConsent(input: WhatsappEnqueue): Promise<void> {
-    await db
+  /**
+   * Records that a notice went by SMS because the customer has not opted in to WhatsApp: its id,
+   * which the SMS names, or null when its key was recorded before.
+   */
+  async function recordNoConsent(input: WhatsappEnqueue): Promise<number | null> {
+    const row = await db
       .insertInto('whatsapp_messages')
       .values(rowValues(input, 'sms', 'no_consent'))
       .onConflict((conflict) => conflict.column('notice_key').doNothing())
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
   }
 
   function rowValues(input: WhatsappEnqueue, status: 'queued' | 'sms', reason: string | null) {
@@ -253,6 +260,7 @@ export function createWhatsappQueue(deps: {
       summary: row.fallback_summary,
       sms: { to: row.to_phone, body: row.fallback_sms },
       dedupeKey: `${row.notice_key}:whatsapp-fallback`,
+      whatsappMessageId: row.id,
     });
   }
 
@@ -296,7 +304,13 @@ export function createWhatsappQueue(deps: {
       });
       await db
         .updateTable('whatsapp_messages')
-        .set({ status: 'sent', wamid, sent_at: nowIso(), attempts: row.attempts + 1 })
+        .set({
+          status: 'sent',
+          wamid,
+          sent_at: nowIso(),
+          attempts: row.attempts + 1,
+          provider: providerName,
+        })
         .where('id', '=', row.id)
         .where('claimed_by', '=', instanceId)
         .where('status', '=', 'queued')
@@ -439,6 +453,7 @@ export function createWhatsappQueue(deps: {
     drain,
     kick,
     applyStatus,
+    provider: providerName,
     describe: () => provider.describe(),
   };
 }

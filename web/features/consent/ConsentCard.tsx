@@ -1,16 +1,18 @@
 // A customer's consents on the owner's customer page (issue 23): each channel and purpose, whether
 // the customer agreed and how; the owner records consent the customer gave aloud (naming who heard
 // it, as the server requires) or withdraws it when the customer asks. The consent machine says
-// which of the two a row offers.
+// which of the two a row offers. Service messages by SMS and e-mail need no consent: those rows
+// say they are always sent, and offer neither.
 import { useState } from 'react';
 import {
   allowedEvents,
   consentFromApi,
   consentMachine,
+  sentWithoutConsent,
   type ConsentChannel,
   type ConsentPurpose,
 } from '@machines';
-import { errorMessage, fieldErrors } from '@web/api/errors';
+import { errorMessage, fieldErrors, failureToast } from '@web/api/errors';
 import {
   useCustomerConsents,
   useRecordConsent,
@@ -147,17 +149,22 @@ export function ConsentCard({ customerId }: { customerId: number }) {
     {
       key: 'status',
       header: t('superuser.consent.col.status'),
-      cell: (c) => (
-        <Badge tone={c.status === 'granted' ? 'success' : 'neutral'}>
-          {t(STATUS_LABELS[c.status])}
-        </Badge>
-      ),
+      cell: (c) =>
+        sentWithoutConsent(c.channel, c.purpose) ? (
+          <Badge tone="info">{t('superuser.consent.status.alwaysSent')}</Badge>
+        ) : (
+          <Badge tone={c.status === 'granted' ? 'success' : 'neutral'}>
+            {t(STATUS_LABELS[c.status])}
+          </Badge>
+        ),
     },
     {
       key: 'how',
       header: t('superuser.consent.col.how'),
       cell: (c) =>
-        c.status === 'none' || !c.method ? (
+        sentWithoutConsent(c.channel, c.purpose) ? (
+          <span className={muted}>{t('superuser.consent.alwaysSentHow')}</span>
+        ) : c.status === 'none' || !c.method ? (
           '—'
         ) : (
           <span className={stack}>
@@ -184,6 +191,8 @@ export function ConsentCard({ customerId }: { customerId: number }) {
           channel: t(CHANNEL_LABELS[c.channel]),
           purpose: t(PURPOSE_LABELS[c.purpose]),
         });
+        // Nothing to record or withdraw: these go without consent.
+        if (sentWithoutConsent(c.channel, c.purpose)) return '—';
         const events = offers(c);
         return events.includes('consent.withdraw') ? (
           <Button
@@ -202,11 +211,13 @@ export function ConsentCard({ customerId }: { customerId: number }) {
                   onSuccess: () =>
                     notify({ tone: 'success', title: t('superuser.consent.withdrawn', { what }) }),
                   onError: (failure) =>
-                    notify({
-                      tone: 'error',
-                      title: t('superuser.consent.failed'),
-                      message: errorMessage(failure, t('superuser.consent.failed')),
-                    }),
+                    notify(
+                      failureToast(
+                        failure,
+                        t('superuser.consent.failed'),
+                        t('superuser.consent.failed'),
+                      ),
+                    ),
                 },
               )
             }

@@ -14,12 +14,16 @@ import {
   useCreateCounterQr,
 } from './counter-qr.api';
 import { errorMessage } from '@web/api/errors';
-import type { PendingSubscription } from '@web/features/payment';
+import {
+  pendingSummary,
+  type PendingDialogProps,
+  type PendingSubscription,
+} from '@web/features/payment';
+import { SubscriptionDialog } from '@web/features/subscription';
 import { useUpiRequest } from '@web/features/payment-link';
 import { useRefreshReads } from '@web/api/query';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { UpiQr } from '@web/components/UpiQr';
 import { useT, type MessageId } from '@web/i18n/i18n';
@@ -38,9 +42,7 @@ export function CounterQrDialog({
   subscription,
   onClose,
   onRecord,
-}: {
-  subscription: PendingSubscription | null;
-  onClose: () => void;
+}: PendingDialogProps & {
   /** The owner saw the money arrive: record the UPI payment with its UTR. */
   onRecord: (subscription: PendingSubscription) => void;
 }) {
@@ -49,33 +51,26 @@ export function CounterQrDialog({
   const id = subscription?.id ?? null;
   useEffect(() => setOwnUpi(false), [id]);
   return (
-    <Dialog
-      open={subscription !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <SubscriptionDialog
+      subject={subscription}
+      summary={pendingSummary}
       title={t('superuser.qr.title')}
-      description={
-        subscription
-          ? t('superuser.subscriptionSummary', {
-              name: subscription.user.full_name || subscription.user.username,
-              username: subscription.user.username,
-              plan: subscription.plan.name,
-              id: subscription.id,
-            })
-          : undefined
-      }
+      onClose={onClose}
     >
-      {!subscription ? null : ownUpi ? (
-        <OwnUpiQr subscription={subscription} onRecord={onRecord} />
-      ) : (
-        <ProviderQr
-          key={subscription.id}
-          subscription={subscription}
-          onOwnUpi={() => setOwnUpi(true)}
-          onRecord={onRecord}
-          onDone={onClose}
-        />
-      )}
-    </Dialog>
+      {(subscription) =>
+        ownUpi ? (
+          <OwnUpiQr subscription={subscription} onRecord={onRecord} />
+        ) : (
+          <ProviderQr
+            key={subscription.id}
+            subscription={subscription}
+            onOwnUpi={() => setOwnUpi(true)}
+            onRecord={onRecord}
+            onDone={onClose}
+          />
+        )
+      }
+    </SubscriptionDialog>
   );
 }
 

@@ -12,7 +12,7 @@ import {
   type OutboxMark,
   type RefusedMark,
 } from '@machines/delivery-stop';
-import { currentLanguage } from '@web/i18n/i18n';
+import { refusalText } from '@web/i18n/refusals';
 import { businessTimeZone } from '@web/lib/format';
 import { apiFetch } from '@web/api/call';
 import { ApiError } from '@web/api/errors';
@@ -228,7 +228,7 @@ export function useDeliveryOutbox() {
       const refused = untimelyMark(
         made,
         { nowMs: Date.now(), timeZone: businessTimeZone() },
-        currentLanguage(),
+        refusalText,
       );
       if (refused) {
         update({ refused: [...state.refused, refused] });

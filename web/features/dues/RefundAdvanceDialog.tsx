@@ -3,25 +3,25 @@
 // advance.rules.ts) explain a wrong amount, a missing reference or comment under its field first.
 import { useMemo, type FormEvent } from 'react';
 import { advanceRefundProblems } from '@machines/dues';
-import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment';
 import { paiseFromRupees } from '@machines/shared';
-import { errorMessage, sentFieldErrors } from '@web/api/errors';
 import { useRefundAdvance } from './dues.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
-import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
+import { formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { refusalText } from '@web/i18n/refusals';
 import { formatRupees } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
-import { offlineModeText, recordPaymentStyles as styles } from '@web/features/payment';
+import { withServerErrors, failureToast } from '@web/api/errors';
+import {
+  isOfflineMode,
+  OfflineModeField,
+  recordPaymentStyles as styles,
+} from '@web/features/payment';
 
 type Values = { amount: string; mode: string; reference: string; comment: string };
-
-const isMode = (value: string): value is OfflinePaymentMode =>
-  (OFFLINE_PAYMENT_MODES as readonly string[]).includes(value);
 
 function validate(values: Values, heldRupees: number) {
   const errors: Partial<Record<keyof Values, string>> = {};
@@ -29,8 +29,8 @@ function validate(values: Values, heldRupees: number) {
   if (values.amount.trim() === '' || amountPaise === null || amountPaise <= 0) {
     errors.amount = translate('superuser.record.amountInvalid');
   }
-  if (!isMode(values.mode)) errors.mode = translate('superuser.record.modeRequired');
-  if (!isMode(values.mode)) return errors;
+  if (!isOfflineMode(values.mode)) errors.mode = translate('superuser.record.modeRequired');
+  if (!isOfflineMode(values.mode)) return errors;
   for (const problem of advanceRefundProblems({
     amountPaise: amountPaise ?? 0,
     heldPaise: Math.round(heldRupees * 100),
@@ -67,7 +67,7 @@ export function RefundAdvanceDialog({
   );
   // This form's id: a retry or a double tap pays back once.
   const requestId = useMemo(() => crypto.randomUUID(), []);
-  const mode = isMode(form.values.mode) ? form.values.mode : 'cash';
+  const mode = isOfflineMode(form.values.mode) ? form.values.mode : 'cash';
   const sent = refund.variables
     ? {
         amount: String(refund.variables.amount),
@@ -76,12 +76,9 @@ export function RefundAdvanceDialog({
         comment: refund.variables.admin_comment,
       }
     : undefined;
-  const server = sentFieldErrors(refund.error, sent, form.values);
-  const fieldProps = (name: keyof Values) => {
-    const { error, ...props } = form.field(name);
-    const serverName = name === 'comment' ? 'admin_comment' : name === 'mode' ? 'method' : name;
-    return { ...props, error: error ?? server[serverName] ?? null };
-  };
+  const { fieldProps } = withServerErrors(form, refund.error, sent, (name) =>
+    name === 'comment' ? 'admin_comment' : name === 'mode' ? 'method' : name,
+  );
   const suggestions = [
     t('superuser.advance.suggestion.counter'),
     t('superuser.advance.suggestion.upi'),
@@ -113,11 +110,13 @@ export function RefundAdvanceDialog({
           onClose();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: translate('superuser.advance.failed'),
-            message: errorMessage(error, translate('superuser.advance.failed')),
-          }),
+          notify(
+            failureToast(
+              error,
+              translate('superuser.advance.failed'),
+              translate('superuser.advance.failed'),
+            ),
+          ),
       },
     );
   };
@@ -139,12 +138,7 @@ export function RefundAdvanceDialog({
           required
           {...fieldProps('amount')}
         />
-        <SelectField
-          label={t('superuser.advance.method')}
-          required
-          options={OFFLINE_PAYMENT_MODES.map((value) => ({ value, label: offlineModeText(value) }))}
-          {...fieldProps('mode')}
-        />
+        <OfflineModeField label={t('superuser.advance.method')} {...fieldProps('mode')} />
         <TextField
           label={t('superuser.advance.reference')}
           autoComplete="off"
@@ -171,14 +165,12 @@ export function RefundAdvanceDialog({
           required
           {...fieldProps('comment')}
         />
-        <div className={styles.actions}>
-          <Button tone="secondary" onClick={onClose}>
-            {t('superuser.cancel')}
-          </Button>
-          <Button type="submit" busy={refund.isPending}>
-            {t('superuser.advance.submit')}
-          </Button>
-        </div>
+        <CancelSubmit
+          className={styles.actions}
+          onCancel={onClose}
+          submit={t('superuser.advance.submit')}
+          busy={refund.isPending}
+        />
       </form>
     </Dialog>
   );

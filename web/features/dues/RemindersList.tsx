@@ -9,6 +9,7 @@ import { Pager } from '@web/components/Filters';
 import { Table, type Column } from '@web/components/Table';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDateTime, formatRupees } from '@web/lib/format';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 
 const KIND_LABELS: Record<ReminderSend['kind'], MessageId> = {
@@ -24,6 +25,7 @@ const STATUS_LABELS: Record<ReminderSend['status'], MessageId> = {
 
 export function RemindersList() {
   const t = useT();
+  const mayCall = useMayCall();
   const [offset, setOffset] = useState(0);
   const reminders = useReminders(offset);
   const columns: Column<ReminderSend>[] = [
@@ -97,7 +99,12 @@ export function RemindersList() {
       )}
       <div>
         <ButtonLink href="/admin/settings" tone="secondary">
-          {t('superuser.dues.reminders.schedule')}
+          {/* A manager reads the schedule in Settings; only the owner changes it. */}
+          {t(
+            mayCall('ownerUpdateSettings')
+              ? 'superuser.dues.reminders.schedule'
+              : 'superuser.dues.reminders.scheduleReadOnly',
+          )}
         </ButtonLink>
       </div>
     </Card>

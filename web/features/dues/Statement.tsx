@@ -7,6 +7,7 @@ import { Card } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { Table, type Column } from '@web/components/Table';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { planText } from '@web/i18n/labels';
 import { formatDate, formatRupees } from '@web/lib/format';
 import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import { paymentModeLabel } from '@machines/payment';
@@ -33,7 +34,12 @@ function modeText(t: Translate, mode: string | null): string | null {
 
 /** What an entry was, in the reader's language: its kind, plan and, for a payment, how. */
 function entryText(t: Translate, entry: LedgerEntry): string {
-  const plan = entry.plan_name ?? (entry.subscription ? `#${entry.subscription}` : '');
+  const plan =
+    entry.plan_name !== null
+      ? planText(entry.plan_name, entry.plan_name_hi)
+      : entry.subscription
+        ? `#${entry.subscription}`
+        : '';
   if (entry.advance) {
     // Money paid beyond what was owed: kept, used for a bill, or paid back.
     if (entry.kind === 'refund') return t('ledger.entry.advancePaidBack');
@@ -133,7 +139,7 @@ export function StatementView({
           {statement.subscriptions_due.map((due) => (
             <li key={due.id} className={styles.dueItem}>
               <span>
-                {due.plan_name} <span className={muted}>#{due.id}</span>
+                {planText(due.plan_name, due.plan_name_hi)} <span className={muted}>#{due.id}</span>
               </span>
               <span className={styles.amount}>
                 {t('ledger.subscriptionDue', {

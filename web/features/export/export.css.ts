@@ -1,5 +1,6 @@
 // The export dialog.
 import { style } from '@vanilla-extract/css';
+import { bareFieldset } from '@web/components/Field.css';
 import { vars } from '@web/styles/theme.css';
 
 export const progress = style({ width: '100%', height: 12 });
@@ -13,12 +14,6 @@ export const fieldsetHint = style({
 });
 
 /** The meal filters: the hint, then one checkbox group per service. */
-export const mealFilters = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  border: 'none',
-  padding: 0,
-  margin: 0,
-});
+export const mealFilters = style([bareFieldset, { display: 'grid', gap: vars.space.sm }]);
 
 export const subLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });

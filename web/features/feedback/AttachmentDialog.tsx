@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
 import { allowedEvents, ATTACHMENT_MAX_BYTES } from '@machines/shared';
-import { errorMessage } from '@web/api/errors';
 import { useUploadAttachment, type Feedback } from './feedback.api';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
@@ -10,6 +9,7 @@ import { TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { refusalKeyText } from '@web/i18n/refusals';
+import { failureToast } from '@web/api/errors';
 
 /** Open, attachments not disabled, none yet: the feedback machine decides. */
 export function canAddAttachment(feedback: Feedback): boolean {
@@ -71,11 +71,13 @@ export function AttachmentDialog({
           onClose();
         },
         onError: (uploadError) =>
-          notify({
-            tone: 'error',
-            title: t('feedback.toast.uploadFailed.title'),
-            message: errorMessage(uploadError, t('feedback.toast.uploadFailed.message')),
-          }),
+          notify(
+            failureToast(
+              uploadError,
+              t('feedback.toast.uploadFailed.title'),
+              t('feedback.toast.uploadFailed.message'),
+            ),
+          ),
       },
     );
   };

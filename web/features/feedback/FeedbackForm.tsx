@@ -11,6 +11,7 @@ import { DateField } from '@web/components/DateField';
 import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
+import { planText } from '@web/i18n/labels';
 import { typeLabel } from '@web/lib/feedback';
 import { mealLabel, todayIso } from '@web/lib/format';
 import { refusalKeyText } from '@web/i18n/refusals';
@@ -186,7 +187,7 @@ export function FeedbackForm({
             onChange={(event) => setSubscription(event.target.value)}
             options={(subscriptions.data ?? []).map((item) => ({
               value: String(item.id),
-              label: `${item.plan.name} (#${item.id})`,
+              label: `${planText(item.plan.name, item.plan.name_hi)} (#${item.id})`,
             }))}
           />
         </div>

@@ -1,6 +1,7 @@
 // The customer's leave dialog.
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { endRow } from '@web/styles/utils.css';
 
 export const refusals = style({
   margin: 0,
@@ -11,9 +12,4 @@ export const refusals = style({
   fontWeight: 500,
 });
 
-export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
+export const formActions = endRow;

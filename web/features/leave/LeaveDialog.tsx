@@ -12,15 +12,15 @@ import {
 } from '@machines/leave';
 import { addDays, allowedEvents, errorCode, isIsoDate, type Refusal } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import { ApiError, errorMessage } from '@web/api/errors';
+import { ApiError, failureToast } from '@web/api/errors';
 import { useCreateLeave, useUpdateLeave, useLeavePolicy, type LeaveRequest } from './leave.api';
 import { useSubscriptions } from '@web/features/subscription';
-import { Button } from '@web/components/Button';
 import { DateField } from '@web/components/DateField';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { formStyles, SelectField, TextAreaField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
+import { planText } from '@web/i18n/labels';
 import { todayIso } from '@web/lib/format';
 import { refusalKeyText, refusalText } from '@web/i18n/refusals';
 import * as styles from './LeaveDialog.css';
@@ -119,20 +119,21 @@ export function LeaveDialog({
         message: refusalText(PAST_DATES),
       });
     } else if (code === 'leave.pending_exists') {
-      notify({
-        tone: 'error',
-        title: t('leaves.toast.cannotSubmit.title'),
-        message: errorMessage(error, refusalKeyText('leave.pending_exists')),
-      });
-    } else {
-      notify({
-        tone: 'error',
-        title: t('leaves.toast.submitFailed.title'),
-        message: errorMessage(
+      notify(
+        failureToast(
           error,
+          t('leaves.toast.cannotSubmit.title'),
+          refusalKeyText('leave.pending_exists'),
+        ),
+      );
+    } else {
+      notify(
+        failureToast(
+          error,
+          t('leaves.toast.submitFailed.title'),
           editing ? t('leaves.toast.updateFailed.message') : t('leaves.toast.submitFailed.message'),
         ),
-      });
+      );
     }
   };
 
@@ -202,12 +203,12 @@ export function LeaveDialog({
               ? [
                   {
                     value: subscription,
-                    label: `${editing.subscription.plan_name} (#${subscription})`,
+                    label: `${planText(editing.subscription.plan_name, editing.subscription.plan_name_hi)} (#${subscription})`,
                   },
                 ]
               : choices.map((item) => ({
                   value: String(item.id),
-                  label: `${item.plan.name} (#${item.id})`,
+                  label: `${planText(item.plan.name, item.plan.name_hi)} (#${item.id})`,
                 }))
           }
         />
@@ -250,14 +251,12 @@ export function LeaveDialog({
             ))}
           </ul>
         ) : null}
-        <div className={styles.formActions}>
-          <Button type="button" tone="secondary" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" busy={sending.isPending}>
-            {editing ? t('leaves.saveChanges') : t('leaves.submitRequest')}
-          </Button>
-        </div>
+        <CancelSubmit
+          className={styles.formActions}
+          onCancel={onClose}
+          submit={editing ? t('leaves.saveChanges') : t('leaves.submitRequest')}
+          busy={sending.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -10,6 +10,7 @@ type Schemas = components['schemas'];
 type MenuDays = Schemas['MenuDays'];
 export type MenuDay = MenuDays['days'][number];
 export type MenuWeek = Schemas['MenuWeek'];
+export type MenuWeekInput = Schemas['MenuWeekInput'];
 export type DishBody = Schemas['Dish'];
 export type DishInput = Schemas['DishInput'];
 export type Diet = NonNullable<Schemas['Diet']>;
@@ -66,17 +67,10 @@ export function useMenu() {
 /** The weekday pattern and the coming changes: what the owner edits. */
 export const useMenuWeek = () => useApiQuery('/menu/week/', undefined);
 
-export const useSetMenuWeekday = () =>
-  useApiMutation('put', '/menu/week/{weekday}/{meal}/', {
-    init: ({
-      weekday,
-      meal,
-      dishes,
-    }: {
-      weekday: MenuDay['weekday'];
-      meal: 'breakfast' | 'lunch' | 'dinner';
-      dishes: DishInput[];
-    }) => ({ params: { path: { weekday, meal } }, body: { dishes } }),
+/** The whole weekday pattern in one save (the owner's week grid); answers the saved week. */
+export const useSetMenuWeek = () =>
+  useApiMutation('put', '/menu/week/', {
+    init: (body: MenuWeekInput) => ({ body }),
     refreshes: ['/menu/'],
   });
 

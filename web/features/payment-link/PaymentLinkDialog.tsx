@@ -4,8 +4,9 @@
 // (the API's `cancellable`); the amount rules are the machine's too.
 import { useEffect, useState, type FormEvent } from 'react';
 import { MIN_LINK_AMOUNT_PAISE, paymentLinkAmountProblems } from '@machines/payment-link';
-import { errorMessage } from '@web/api/errors';
-import type { PendingSubscription } from '@web/features/payment';
+import { errorMessage, failureToast } from '@web/api/errors';
+import { pendingSummary, type PendingDialogProps } from '@web/features/payment';
+import { SubscriptionDialog } from '@web/features/subscription';
 import {
   useCancelPaymentLink,
   useCreatePaymentLink,
@@ -14,7 +15,6 @@ import {
 } from './payment-link.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
@@ -39,13 +39,7 @@ function amountProblem(text: string, duePaise: number): string | null {
   return problem ? refusalText(problem) : null;
 }
 
-export function PaymentLinkDialog({
-  subscription,
-  onClose,
-}: {
-  subscription: PendingSubscription | null;
-  onClose: () => void;
-}) {
+export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps) {
   const t = useT();
   const notify = useToast();
   const [amount, setAmount] = useState('');
@@ -104,22 +98,13 @@ export function PaymentLinkDialog({
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   return (
-    <Dialog
-      open={subscription !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <SubscriptionDialog
+      subject={subscription}
+      summary={pendingSummary}
       title={t('superuser.link.title')}
-      description={
-        subscription
-          ? t('superuser.subscriptionSummary', {
-              name: subscription.user.full_name || subscription.user.username,
-              username: subscription.user.username,
-              plan: subscription.plan.name,
-              id: subscription.id,
-            })
-          : undefined
-      }
+      onClose={onClose}
     >
-      {subscription ? (
+      {(subscription) => (
         <div className={stack}>
           <p className={muted}>{t('superuser.link.intro')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
@@ -179,14 +164,13 @@ export function PaymentLinkDialog({
                           onClick={() =>
                             cancel.mutate(link.id, {
                               onError: (failure) =>
-                                notify({
-                                  tone: 'error',
-                                  title: translate('superuser.link.cancelFailed'),
-                                  message: errorMessage(
+                                notify(
+                                  failureToast(
                                     failure,
+                                    translate('superuser.link.cancelFailed'),
                                     translate('superuser.link.failed'),
                                   ),
-                                }),
+                                ),
                             })
                           }
                         >
@@ -202,7 +186,7 @@ export function PaymentLinkDialog({
             <p className={`${muted} ${small}`}>{t('superuser.link.none')}</p>
           )}
         </div>
-      ) : null}
-    </Dialog>
+      )}
+    </SubscriptionDialog>
   );
 }

@@ -3,28 +3,33 @@
 // wrong amount, a missing reference or a bad date under its field before anything is sent.
 import { useEffect, useMemo, type FormEvent } from 'react';
 import {
-  OFFLINE_PAYMENT_MODES,
   type OfflinePaymentMode,
   offlinePaymentProblems,
   referenceRequired,
 } from '@machines/payment';
 import { decide, isIsoDate } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import { errorMessage, sentFieldErrors } from '@web/api/errors';
-import { useRecordOfflinePayment, type PendingSubscription } from './payment.api';
-import { Button } from '@web/components/Button';
+import { SubscriptionDialog } from '@web/features/subscription';
+import {
+  pendingSummary,
+  useRecordOfflinePayment,
+  type PendingDialogProps,
+  type PendingSubscription,
+} from './payment.api';
 import { Details } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit } from '@web/components/Dialog';
 import { DateField } from '@web/components/DateField';
-import { formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
+import { formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { Trans } from '@web/i18n/Trans';
 import { businessDateOf, formatDate, formatRupees, todayIso } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
+import { withServerErrors, failureToast } from '@web/api/errors';
 import { muted } from '@web/styles/utils.css';
 import { refusalText } from '@web/i18n/refusals';
 import { OFFLINE_PAYMENT_TOAST_MESSAGES, offlineModeText } from './messages';
+import { isOfflineMode, OfflineModeField } from './OfflineModeField';
 import * as styles from './RecordPaymentDialog.css';
 
 type Values = {
@@ -44,9 +49,6 @@ const REFERENCE_LABELS: Record<OfflinePaymentMode, MessageId> = {
   bank_transfer: 'superuser.record.reference.bank_transfer',
 };
 
-const isMode = (value: string): value is OfflinePaymentMode =>
-  (OFFLINE_PAYMENT_MODES as readonly string[]).includes(value);
-
 /**
  * Every field's complaint, in the current language: the text formats first, then the rules the
  * server applies.
@@ -63,8 +65,8 @@ function validate(values: Values, subscription: PendingSubscription | null) {
     errors.reference = translate('superuser.record.referenceInvalid');
   }
   if (!isIsoDate(values.receivedOn)) errors.receivedOn = translate('superuser.record.dateInvalid');
-  if (!isMode(values.mode)) errors.mode = translate('superuser.record.modeRequired');
-  if (!subscription || !isMode(values.mode) || !isIsoDate(values.receivedOn)) return errors;
+  if (!isOfflineMode(values.mode)) errors.mode = translate('superuser.record.modeRequired');
+  if (!subscription || !isOfflineMode(values.mode) || !isIsoDate(values.receivedOn)) return errors;
   for (const problem of offlinePaymentProblems({
     amountPaise: errors.amount
       ? Math.round(subscription.amount_due * 100)
@@ -84,13 +86,7 @@ function validate(values: Values, subscription: PendingSubscription | null) {
 
 const createdOn = (subscription: PendingSubscription) => businessDateOf(subscription.created_at);
 
-export function RecordPaymentDialog({
-  subscription,
-  onClose,
-}: {
-  subscription: PendingSubscription | null;
-  onClose: () => void;
-}) {
+export function RecordPaymentDialog({ subscription, onClose }: PendingDialogProps) {
   const t = useT();
   const notify = useToast();
   const recordPayment = useRecordOfflinePayment();
@@ -115,7 +111,7 @@ export function RecordPaymentDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another subscription opens
   }, [subscriptionId]);
 
-  const mode = isMode(form.values.mode) ? form.values.mode : 'cash';
+  const mode = isOfflineMode(form.values.mode) ? form.values.mode : 'cash';
   const sent = recordPayment.variables
     ? ({
         amount: String(recordPayment.variables.amount),
@@ -125,10 +121,9 @@ export function RecordPaymentDialog({
         note: recordPayment.variables.admin_comment ?? '',
       } satisfies Values)
     : undefined;
-  const server = sentFieldErrors(recordPayment.error, sent, form.values);
-  const errorOf = (name: keyof Values) =>
-    form.field(name).error ??
-    server[name === 'receivedOn' ? 'received_on' : name === 'mode' ? 'payment_mode' : name];
+  const { fieldProps } = withServerErrors(form, recordPayment.error, sent, (name) =>
+    name === 'receivedOn' ? 'received_on' : name === 'mode' ? 'payment_mode' : name,
+  );
 
   // What recording does to the subscription, as the subscription machine decides it.
   const today = todayIso();
@@ -175,47 +170,32 @@ export function RecordPaymentDialog({
           onClose();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.title),
-            message: errorMessage(error, translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.message)),
-          }),
+          notify(
+            failureToast(
+              error,
+              translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.title),
+              translate(OFFLINE_PAYMENT_TOAST_MESSAGES.failed.message),
+            ),
+          ),
       },
     );
   };
 
-  const fieldProps = (name: keyof Values) => {
-    const { error: _ignored, ...props } = form.field(name);
-    return { ...props, error: errorOf(name) ?? null };
-  };
-
   return (
-    <Dialog
-      open={subscription !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+    <SubscriptionDialog
+      subject={subscription}
+      summary={pendingSummary}
       title={t('superuser.record.title')}
-      description={
-        subscription
-          ? t('superuser.subscriptionSummary', {
-              name: subscription.user.full_name || subscription.user.username,
-              username: subscription.user.username,
-              plan: subscription.plan.name,
-              id: subscription.id,
-            })
-          : undefined
-      }
+      onClose={onClose}
     >
-      {subscription ? (
+      {(subscription) => (
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <Details
             items={[
               [t('superuser.record.amountDue'), formatRupees(subscription.amount_due)],
-              ...(subscription.amount_due < subscription.total_paid
-                ? ([[t('superuser.record.price'), formatRupees(subscription.total_paid)]] as [
-                    string,
-                    string,
-                  ][])
-                : []),
+              subscription.amount_due < subscription.total_paid
+                ? [t('superuser.record.price'), formatRupees(subscription.total_paid)]
+                : null,
               [t('superuser.record.awaitingSince'), formatDate(createdOn(subscription))],
             ]}
           />
@@ -226,15 +206,7 @@ export function RecordPaymentDialog({
             required
             {...fieldProps('amount')}
           />
-          <SelectField
-            label={t('superuser.record.mode')}
-            required
-            options={OFFLINE_PAYMENT_MODES.map((value) => ({
-              value,
-              label: offlineModeText(value),
-            }))}
-            {...fieldProps('mode')}
-          />
+          <OfflineModeField label={t('superuser.record.mode')} {...fieldProps('mode')} />
           <TextField
             label={t(REFERENCE_LABELS[mode])}
             autoComplete="off"
@@ -286,16 +258,14 @@ export function RecordPaymentDialog({
             )}
             <p className={muted}>{t('superuser.record.notice')}</p>
           </section>
-          <div className={styles.actions}>
-            <Button tone="secondary" onClick={onClose}>
-              {t('superuser.cancel')}
-            </Button>
-            <Button type="submit" busy={recordPayment.isPending}>
-              {t('superuser.recordPayment')}
-            </Button>
-          </div>
+          <CancelSubmit
+            className={styles.actions}
+            onCancel={onClose}
+            submit={t('superuser.recordPayment')}
+            busy={recordPayment.isPending}
+          />
         </form>
-      ) : null}
-    </Dialog>
+      )}
+    </SubscriptionDialog>
   );
 }

@@ -4,4 +4,5 @@
 export * from './payment.api';
 export * from './messages';
 export { RecordPaymentDialog } from './RecordPaymentDialog';
+export { isOfflineMode, OfflineModeField } from './OfflineModeField';
 export * as recordPaymentStyles from './RecordPaymentDialog.css';

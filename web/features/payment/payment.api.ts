@@ -4,6 +4,7 @@
 // users, subscribers).
 import type { components, operations } from '@generated/api';
 import { apiFetch } from '@web/api/call';
+import type { SubscriptionSummary } from '@web/features/subscription';
 import { useLanguage } from '@web/i18n/i18n';
 import {
   byId,
@@ -20,6 +21,20 @@ export type PaymentsQuery = NonNullable<operations['adminListPayments']['paramet
 
 export type PendingSubscription = components['schemas']['Subscription'];
 export type OfflinePaymentRequest = components['schemas']['OfflinePaymentRequest'];
+
+/** Who a subscription awaiting payment is for, and which one, as the owner's dialogs name it. */
+export const pendingSummary = (subscription: PendingSubscription): SubscriptionSummary => ({
+  name: subscription.user.full_name || subscription.user.username,
+  username: subscription.user.username,
+  plan: subscription.plan.name,
+  id: subscription.id,
+});
+
+/** What the owner's dialogs about one pending subscription are given: it (null: closed), and Close. */
+export interface PendingDialogProps {
+  subscription: PendingSubscription | null;
+  onClose: () => void;
+}
 
 export const usePendingSubscriptions = (offset: number, limit: number) =>
   useApiPage(

@@ -7,7 +7,7 @@ import {
   payoutFromDraft,
   validatePayoutDraft,
 } from '@machines/refund';
-import { errorMessage, fieldErrors } from '@web/api/errors';
+import { fieldErrors, failureToast } from '@web/api/errors';
 import { useUpdateRefundPayout } from './refund.api';
 import type { Subscription } from '@web/features/subscription';
 import { Button } from '@web/components/Button';
@@ -53,11 +53,13 @@ export function PayoutDialog({ refund, onClose }: { refund: RefundInfo; onClose:
           onClose();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: t('subscriptions.payout.updateFailed'),
-            message: errorMessage(error, t('subscriptions.payout.saveFailed')),
-          }),
+          notify(
+            failureToast(
+              error,
+              t('subscriptions.payout.updateFailed'),
+              t('subscriptions.payout.saveFailed'),
+            ),
+          ),
       },
     );
   };

@@ -7,41 +7,19 @@ import {
   payoutFromDraft,
   validatePayoutDraft,
 } from '@machines/refund';
-import { errorMessage, fieldErrors } from '@web/api/errors';
-import {
-  useCancelSubscription,
-  useCancelPreview,
-  type CancelPreview,
-  type Subscription,
-} from './subscription.api';
+import { errorMessage, fieldErrors, failureToast } from '@web/api/errors';
+import { useCancelSubscription, useCancelPreview, type Subscription } from './subscription.api';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Spinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
-import { useT, type Translate } from '@web/i18n/i18n';
-import { formatDate, formatRupees } from '@web/lib/format';
+import { useT } from '@web/i18n/i18n';
+import { planText } from '@web/i18n/labels';
+import { formatRupees } from '@web/lib/format';
 import { PayoutFields } from '@web/features/refund';
+import { refundExplanation } from './cancel-explanation';
 import * as styles from './CancelDialog.css';
 import { FAILURE_TOAST_MESSAGES } from './messages';
-
-/** The cancel rule in the customer's words, with their numbers: only paid days are refunded. */
-function refundExplanation(t: Translate, preview: CancelPreview): string {
-  const days = {
-    unused: preview.unused_paid_days,
-    paid: preview.paid_days,
-    used: preview.used_days,
-    leave: preview.leave_days_taken,
-  };
-  return [
-    preview.leave_days_taken > 0
-      ? t('subscriptions.cancel.explanationWithLeave', days)
-      : t('subscriptions.cancel.explanation', days),
-    ...(preview.adjusted_end_date !== preview.base_end_date
-      ? [t('subscriptions.cancel.extended', { date: formatDate(preview.adjusted_end_date) })]
-      : []),
-    t('subscriptions.cancel.ownerReviews'),
-  ].join(' ');
-}
 
 export function CancelDialog({
   subscription,
@@ -86,16 +64,20 @@ export function CancelDialog({
               ? t('subscriptions.toast.cancelled.refund', {
                   amount: formatRupees(cancelled.refund_info.amount),
                 })
-              : t('subscriptions.toast.cancelled.message', { plan: subscription.plan.name }),
+              : t('subscriptions.toast.cancelled.message', {
+                  plan: planText(subscription.plan.name, subscription.plan.name_hi),
+                }),
           });
           onClose();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: t(FAILURE_TOAST_MESSAGES['subscription.cancel'].title),
-            message: errorMessage(error, t(FAILURE_TOAST_MESSAGES['subscription.cancel'].message)),
-          }),
+          notify(
+            failureToast(
+              error,
+              t(FAILURE_TOAST_MESSAGES['subscription.cancel'].title),
+              t(FAILURE_TOAST_MESSAGES['subscription.cancel'].message),
+            ),
+          ),
       },
     );
   };
@@ -108,7 +90,7 @@ export function CancelDialog({
       }}
       title={t('subscriptions.action.cancel')}
       description={t('subscriptions.cancel.description', {
-        plan: subscription.plan.name,
+        plan: planText(subscription.plan.name, subscription.plan.name_hi),
         id: subscription.id,
       })}
       footer={

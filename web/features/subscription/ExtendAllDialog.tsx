@@ -2,38 +2,33 @@
 // move. The server runs it as one operation (named by today, the days and the reason), so sending it
 // twice moves nobody twice.
 import { useEffect, useState, type FormEvent } from 'react';
-import { isNonBlank, MAX_ADJUSTMENT_DAYS } from '@machines/shared';
+import { MAX_ADJUSTMENT_DAYS } from '@machines/shared';
 import { useActiveSubscribers } from '@web/api/admin';
 import { useExtendAllActive } from './subscription.api';
-import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
-import { Dialog } from '@web/components/Dialog';
-import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
+import { formStyles } from '@web/components/Field';
 import { Spinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { Trans } from '@web/i18n/Trans';
 import { actionRow, muted } from '@web/styles/utils.css';
 import { ADJUSTMENT_TOAST_MESSAGES } from './messages';
+import { AdjustmentFields, useAdjustment } from './AdjustmentFields';
 import * as styles from './subscription.css';
+import { failureToast } from '@web/api/errors';
 
 export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const notify = useToast();
-  const [daysText, setDaysText] = useState('1');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
+  const adjustment = useAdjustment(open);
+  const { daysText, reason } = adjustment;
   const [confirming, setConfirming] = useState(false);
   // How many would move: every ACTIVE subscription (X-Total-Count of the unfiltered list).
   const count = useActiveSubscribers({ limit: 1, offset: 0 }, open);
   const extend = useExtendAllActive();
   useEffect(() => {
-    if (open) {
-      setDaysText('1');
-      setReason('');
-      setTouched(false);
-      setConfirming(false);
-    }
+    if (open) setConfirming(false);
   }, [open]);
 
   const days = /^\d+$/.test(daysText.trim()) ? Number(daysText) : Number.NaN;
@@ -41,13 +36,12 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
     Number.isInteger(days) && days >= 1 && days <= MAX_ADJUSTMENT_DAYS
       ? null
       : t('superuser.extend.daysInvalid', { max: MAX_ADJUSTMENT_DAYS });
-  const reasonError = touched && !isNonBlank(reason) ? t('superuser.reasonRequired') : null;
   const total = count.data?.total;
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (daysError || !isNonBlank(reason)) return;
+    adjustment.touch();
+    if (daysError || !adjustment.reasonGiven) return;
     void count.refetch();
     setConfirming(true);
   };
@@ -68,14 +62,13 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
           onClose();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: translate(ADJUSTMENT_TOAST_MESSAGES.extendAllFailed.title),
-            message: errorMessage(
+          notify(
+            failureToast(
               error,
+              translate(ADJUSTMENT_TOAST_MESSAGES.extendAllFailed.title),
               translate(ADJUSTMENT_TOAST_MESSAGES.extendAllFailed.message),
             ),
-          }),
+          ),
       },
     );
 
@@ -120,38 +113,21 @@ export function ExtendAllDialog({ open, onClose }: { open: boolean; onClose: () 
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={review} noValidate>
-          <TextField
-            label={t('superuser.extend.daysToAdd')}
-            inputMode="numeric"
-            value={daysText}
-            onChange={(event) => setDaysText(event.target.value)}
-            error={daysText.trim() === '' && !touched ? null : daysError}
-            autoComplete="off"
-          />
-          <TextAreaField
-            label={t('superuser.reason')}
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={reasonError}
-            rows={3}
-            maxLength={500}
-            placeholder={t('superuser.reasonPlaceholder')}
+          <AdjustmentFields
+            adjustment={adjustment}
+            daysLabel={t('superuser.extend.daysToAdd')}
+            daysError={daysText.trim() === '' && !adjustment.touched ? null : daysError}
           />
           <p className={muted} aria-live="polite">
             {total === undefined
               ? t('superuser.extend.countingEllipsis')
               : t('superuser.extend.willMove', { count: total })}
           </p>
-          <div className={actionRow}>
-            <Button tone="secondary" onClick={onClose}>
-              {t('superuser.cancel')}
-            </Button>
-            <Button type="submit" disabled={daysError !== null || !isNonBlank(reason)}>
-              {t('superuser.extend.review')}
-            </Button>
-          </div>
+          <CancelSubmit
+            onCancel={onClose}
+            submit={t('superuser.extend.review')}
+            disabled={daysError !== null || !adjustment.reasonGiven}
+          />
         </form>
       )}
     </Dialog>

@@ -6,3 +6,4 @@ export * from './messages';
 export { AdjustEndDateDialog } from './AdjustEndDateDialog';
 export { ExtendAllDialog } from './ExtendAllDialog';
 export { CancelDialog } from './CancelDialog';
+export { SubscriptionDialog, type SubscriptionSummary } from './SubscriptionDialog';

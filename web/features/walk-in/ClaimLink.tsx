@@ -1,13 +1,13 @@
 // A walk-in's claim link on the owner's customer page: where it stands, and a new one by SMS until
 // the account is claimed.
 import type { CustomerRecord } from '@web/api/customer';
-import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime } from '@web/lib/format';
 import * as styles from './ClaimLink.css';
 import { useResendClaim } from './walk-in.api';
+import { failureToast } from '@web/api/errors';
 
 /** A walk-in's claim link: where it stands, and a new one by SMS until the account is claimed. */
 export function ClaimLink({ customer }: { customer: CustomerRecord }) {
@@ -40,11 +40,13 @@ export function ClaimLink({ customer }: { customer: CustomerRecord }) {
                   message: t('superuser.customer.claim.sentMessage', { phone: customer.phone }),
                 }),
               onError: (error) =>
-                notify({
-                  tone: 'error',
-                  title: t('superuser.customer.claim.failed'),
-                  message: errorMessage(error, t('superuser.customer.claim.failed')),
-                }),
+                notify(
+                  failureToast(
+                    error,
+                    t('superuser.customer.claim.failed'),
+                    t('superuser.customer.claim.failed'),
+                  ),
+                ),
             })
           }
         >

@@ -1,32 +1,48 @@
 // "Enrol a walk-in": a customer who came to the counter gets an account, a subscription and a
 // receipt for what they paid (any amount, 0 for nothing yet) in one step; they claim the account
 // from the SMS link. Paid in part, the owner says when the subscription starts: now, owing the
-// rest, or when it is paid. After enrolling, the dialog shows what is still due and that the SMS
-// went.
+// rest, or when it is paid. A plan that delivers (tiffin) asks where to: the customer's profile as
+// their own form has it (a student's details with the hostel, or a regular customer's address).
+// After enrolling, the dialog shows what is still due and that the SMS went.
 import { useState, type FormEvent } from 'react';
-import {
-  OFFLINE_PAYMENT_MODES,
-  type OfflinePaymentMode,
-  referenceRequired,
-} from '@machines/payment';
+import { referenceRequired } from '@machines/payment';
 import { normalizePhone } from '@machines/shared';
-import { walkInDuePaise, type WalkInStart } from '@machines/walk-in';
-import { errorMessage, sentFieldErrors } from '@web/api/errors';
+import type { ProfileFieldName } from '@machines/onboarding';
+import { deliversTiffin, walkInDuePaise, type WalkInStart } from '@machines/walk-in';
 import { usePlans } from '@web/api/queries';
 import { useEnrolWalkIn, type WalkInEnrolled } from './walk-in.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { formStyles, SelectField, TextField } from '@web/components/Field';
+import {
+  MessageLanguageField,
+  messageLanguage,
+  type MessageLanguage,
+} from '@web/components/MessageLanguageField';
 import { RadioGroup } from '@web/components/RadioGroup';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { formatRupees } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
-import { muted } from '@web/styles/utils.css';
-import { offlineModeText, recordPaymentStyles as styles } from '@web/features/payment';
+import { withServerErrors, failureToast } from '@web/api/errors';
+import { muted, sectionTitle } from '@web/styles/utils.css';
+import {
+  EMPTY_PROFILE,
+  profileBodyOf,
+  profileErrorsOf,
+  ProfileFields,
+  profileServerName,
+  profileValuesOf,
+  type ProfileValues,
+} from '@web/features/onboarding';
+import {
+  isOfflineMode,
+  OfflineModeField,
+  recordPaymentStyles as styles,
+} from '@web/features/payment';
 
-type Values = {
+type Values = ProfileValues & {
   firstName: string;
   lastName: string;
   phone: string;
@@ -38,16 +54,16 @@ type Values = {
   reference: string;
   /** Paid in part: when the subscription starts ('' until the owner says). */
   start: WalkInStart | '';
+  /** The language their claim SMS and later messages are in ('': the mess's usual one). */
+  language: MessageLanguage;
 };
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 const REFERENCE_PATTERN = /^[A-Za-z0-9]{1,50}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const isMode = (value: string): value is OfflinePaymentMode =>
-  (OFFLINE_PAYMENT_MODES as readonly string[]).includes(value);
-
 const EMPTY: Values = {
+  ...EMPTY_PROFILE,
   firstName: '',
   lastName: '',
   phone: '',
@@ -58,10 +74,11 @@ const EMPTY: Values = {
   mode: 'cash',
   reference: '',
   start: '',
+  language: '',
 };
 
-/** The server's field names, for its per-field complaints. */
-const SERVER_FIELD: Record<keyof Values, string> = {
+/** The server's field names, for its per-field complaints (the profile's by the customer's type). */
+const SERVER_FIELD: Record<Exclude<keyof Values, ProfileFieldName>, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
   phone: 'phone',
@@ -72,6 +89,7 @@ const SERVER_FIELD: Record<keyof Values, string> = {
   mode: 'payment_mode',
   reference: 'reference',
   start: 'start',
+  language: 'language',
 };
 
 /**
@@ -88,8 +106,14 @@ function dueAfterPayment(values: Values, pricesByPlan: ReadonlyMap<string, numbe
   });
 }
 
-function validate(values: Values, duePaise: number) {
-  const errors: Partial<Record<keyof Values, string>> = {};
+const customerType = (values: Pick<Values, 'userType'>) =>
+  values.userType === 'student' ? 'student' : 'regular';
+
+function validate(values: Values, duePaise: number, delivers: boolean) {
+  // Where a tiffin goes, by the customer's own profile form's rules.
+  const errors: Partial<Record<keyof Values, string>> = delivers
+    ? profileErrorsOf(customerType(values), values)
+    : {};
   if (!values.firstName.trim()) errors.firstName = translate('superuser.walkIn.error.firstName');
   if (!normalizePhone(values.phone).ok) errors.phone = translate('superuser.walkIn.error.phone');
   const email = values.email.trim();
@@ -101,7 +125,7 @@ function validate(values: Values, duePaise: number) {
   const reference = values.reference.trim();
   if (reference && !REFERENCE_PATTERN.test(reference)) {
     errors.reference = translate('superuser.record.referenceInvalid');
-  } else if (!reference && isMode(values.mode) && referenceRequired(values.mode)) {
+  } else if (!reference && isOfflineMode(values.mode) && referenceRequired(values.mode)) {
     if (Number(amount) > 0) errors.reference = translate('superuser.walkIn.error.reference');
   }
   if (duePaise > 0 && !values.start) errors.start = translate('superuser.walkIn.error.start');
@@ -117,13 +141,19 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [enrolled, setEnrolled] = useState<WalkInEnrolled | null>(null);
   const activePlans = (plans.data ?? []).filter((plan) => plan.is_active);
   const prices = new Map(activePlans.map((plan) => [String(plan.id), plan.base_price]));
+  const services = new Map(activePlans.map((plan) => [String(plan.id), plan.service_type]));
+  const deliversOf = (values: Values) => deliversTiffin(services.get(values.plan) ?? '');
   const form = useForm<Values>(EMPTY, (values) =>
-    validate(values, dueAfterPayment(values, prices)),
+    validate(values, dueAfterPayment(values, prices), deliversOf(values)),
   );
+  const userType = customerType(form.values);
+  const delivers = deliversOf(form.values);
+  const profileKey = userType === 'student' ? 'student_profile' : 'regular_profile';
   const duePaise = dueAfterPayment(form.values, prices);
-  const mode = isMode(form.values.mode) ? form.values.mode : 'cash';
+  const mode = isOfflineMode(form.values.mode) ? form.values.mode : 'cash';
   const sent = enrol.variables
     ? ({
+        ...profileValuesOf(enrol.variables),
         firstName: enrol.variables.first_name,
         lastName: enrol.variables.last_name ?? '',
         phone: enrol.variables.phone,
@@ -134,13 +164,14 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
         mode: enrol.variables.payment_mode,
         reference: enrol.variables.reference ?? '',
         start: enrol.variables.start ?? '',
+        language: enrol.variables.language ?? '',
       } satisfies Values)
     : undefined;
-  const server = sentFieldErrors(enrol.error, sent, form.values);
-  const fieldProps = (name: keyof Values) => {
-    const { error, ...props } = form.field(name);
-    return { ...props, error: error ?? server[SERVER_FIELD[name]] ?? null };
-  };
+  const { server, fieldProps } = withServerErrors(form, enrol.error, sent, (name) =>
+    name in SERVER_FIELD
+      ? SERVER_FIELD[name as keyof typeof SERVER_FIELD]
+      : profileServerName(userType, name as ProfileFieldName),
+  );
   // Asked when the payment is partial; also when the server says so (a price with GST on top).
   const asksStart = duePaise > 0 || Boolean(server.start);
   const startField = fieldProps('start');
@@ -163,22 +194,26 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
         ...(v.lastName.trim() ? { last_name: v.lastName.trim() } : {}),
         phone: v.phone.trim(),
         ...(v.email.trim() ? { email: v.email.trim() } : {}),
-        user_type: v.userType === 'student' ? 'student' : 'regular',
+        user_type: userType,
+        ...(delivers ? profileBodyOf(userType, v) : {}),
         plan: Number(v.plan),
         amount: Number(v.amount.trim()),
         payment_mode: mode,
         ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
         ...(asksStart && v.start ? { start: v.start } : {}),
         request_id: requestId,
+        ...messageLanguage(v.language),
       },
       {
         onSuccess: (answer) => setEnrolled(answer),
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: translate('superuser.walkIn.failed.title'),
-            message: errorMessage(error, translate('superuser.walkIn.failed.message')),
-          }),
+          notify(
+            failureToast(
+              error,
+              translate('superuser.walkIn.failed.title'),
+              translate('superuser.walkIn.failed.message'),
+            ),
+          ),
       },
     );
   };
@@ -249,6 +284,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             autoComplete="off"
             {...fieldProps('email')}
           />
+          <MessageLanguageField {...fieldProps('language')} />
           <SelectField
             label={t('superuser.walkIn.userType')}
             required
@@ -270,6 +306,24 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             ]}
             {...fieldProps('plan')}
           />
+          {delivers ? (
+            <section aria-labelledby="walk-in-address" className={formStyles.form}>
+              <h3 id="walk-in-address" className={sectionTitle}>
+                {t('superuser.walkIn.addressTitle')}
+              </h3>
+              <p className={muted}>{t('superuser.walkIn.addressHint')}</p>
+              {server[profileKey] ? (
+                <p role="alert" className={formStyles.error}>
+                  {server[profileKey]}
+                </p>
+              ) : null}
+              <ProfileFields
+                userType={userType}
+                hostelHint={t('profile.field.hostelHintOwner')}
+                field={(name) => fieldProps(name)}
+              />
+            </section>
+          ) : null}
           <TextField
             label={t('superuser.walkIn.amount')}
             inputMode="decimal"
@@ -278,15 +332,7 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             hint={t('superuser.walkIn.amountHint')}
             {...fieldProps('amount')}
           />
-          <SelectField
-            label={t('superuser.record.mode')}
-            required
-            options={OFFLINE_PAYMENT_MODES.map((value) => ({
-              value,
-              label: offlineModeText(value),
-            }))}
-            {...fieldProps('mode')}
-          />
+          <OfflineModeField label={t('superuser.record.mode')} {...fieldProps('mode')} />
           <TextField
             label={t('superuser.walkIn.reference')}
             autoComplete="off"
@@ -312,14 +358,12 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             />
           ) : null}
           <p className={muted}>{t('superuser.walkIn.notice')}</p>
-          <div className={styles.actions}>
-            <Button tone="secondary" onClick={close}>
-              {t('superuser.cancel')}
-            </Button>
-            <Button type="submit" busy={enrol.isPending}>
-              {t('superuser.walkIn.submit')}
-            </Button>
-          </div>
+          <CancelSubmit
+            className={styles.actions}
+            onCancel={close}
+            submit={t('superuser.walkIn.submit')}
+            busy={enrol.isPending}
+          />
         </form>
       )}
     </Dialog>

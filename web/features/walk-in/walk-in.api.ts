@@ -1,7 +1,7 @@
-// Walk-ins: the owner's counter enrolment and a new claim link, and the public claim page's three
-// steps.
+// Walk-ins: the owner's counter enrolment and a new claim link, and the public claim page's steps
+// (whose link it is, the code, its check, an optional password), for a staff invite too.
 import type { components } from '@generated/api';
-import { byId, useApiMutation } from '@web/api/query';
+import { byId, useApiMutation, useApiQuery } from '@web/api/query';
 
 export type WalkInRequest = components['schemas']['WalkInRequest'];
 export type WalkInEnrolled = components['schemas']['WalkInEnrolled'];
@@ -13,6 +13,15 @@ export const useEnrolWalkIn = () =>
   });
 
 const claimPath = (token: string) => ({ params: { path: { token } } });
+
+/** Whose account a claim link is for (a customer's, a staff member's and role): the page's words. */
+export const useClaimLinkAccount = (token: string) =>
+  useApiQuery('/accounts/claim/{token}/', claimPath(token), {
+    enabled: token !== '',
+    // A dead link is said at once; nothing on the page changes it.
+    retry: false,
+    staleTime: Infinity,
+  });
 
 export const useClaimSendOtp = (token: string) =>
   useApiMutation('post', '/accounts/claim/{token}/otp/', {

@@ -1,19 +1,14 @@
 // A WhatsApp message's status as stored (queued, sent, delivered, read, failed, or sms) with the
-// failure's reason and whether the notice went by SMS instead: the owner's Messages list and the
+// failure's reason and whether the notice went by SMS instead, or "Not sent" when it was only
+// written to the outbox on the server (status-words.ts): the owner's Messages list and the
 // customer's notifications show it alike. Words say the status; the colour only repeats it.
-import type { WhatsappMessage, WhatsappMessageStatus } from './whatsapp.api';
-import { Badge, type BadgeTone } from '@web/components/Card';
+import type { WhatsappMessage } from './whatsapp.api';
+import { Badge } from '@web/components/Card';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { muted } from '@web/styles/utils.css';
+import { whatsappStatusWords, type StatusReader } from './status-words';
 
-export const WHATSAPP_STATUS_LABELS: Readonly<Record<WhatsappMessageStatus, MessageId>> = {
-  queued: 'status.whatsapp.queued',
-  sent: 'status.whatsapp.sent',
-  delivered: 'status.whatsapp.delivered',
-  read: 'status.whatsapp.read',
-  failed: 'status.whatsapp.failed',
-  sms: 'status.whatsapp.sms',
-};
+export { WHATSAPP_STATUS_LABELS } from './status-words';
 
 export const WHATSAPP_TEMPLATE_LABELS: Readonly<Record<WhatsappMessage['template'], MessageId>> = {
   receipt: 'status.whatsappTemplate.receipt',
@@ -24,31 +19,30 @@ export const WHATSAPP_TEMPLATE_LABELS: Readonly<Record<WhatsappMessage['template
   meal_skipped: 'status.whatsappTemplate.meal_skipped',
 };
 
-const TONES: Readonly<Record<WhatsappMessageStatus, BadgeTone>> = {
-  queued: 'neutral',
-  sent: 'info',
-  delivered: 'success',
-  read: 'success',
-  failed: 'danger',
-  sms: 'warning',
-};
-
-export function WhatsappStatus({ message }: { message: WhatsappMessage }) {
+export function WhatsappStatus({
+  message,
+  reader,
+}: {
+  message: WhatsappMessage;
+  reader: StatusReader;
+}) {
   const t = useT();
+  const words = whatsappStatusWords(message, reader);
   return (
-    <span data-whatsapp-status={message.status}>
-      <Badge tone={TONES[message.status]}>{t(WHATSAPP_STATUS_LABELS[message.status])}</Badge>
+    <span
+      data-whatsapp-status={message.status}
+      {...(words.notSent ? { 'data-not-sent': message.channel } : {})}
+    >
+      <Badge tone={words.tone}>{t(words.badge)}</Badge>
       {message.status === 'failed' && message.failure_reason ? (
         <span className={muted}> {message.failure_reason}</span>
       ) : null}
-      {message.fallback ? (
-        <span className={muted}>
+      {words.notes.map((note) => (
+        <span key={note} className={muted}>
           {' '}
-          {message.fallback_reason === 'no_consent'
-            ? t('status.whatsapp.fallbackNoConsent')
-            : t('status.whatsapp.fallbackFailed')}
+          {t(note)}
         </span>
-      ) : null}
+      ))}
     </span>
   );
 }

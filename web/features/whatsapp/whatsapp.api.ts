@@ -5,11 +5,13 @@ import { keepPreviousPage, useApiPage, useApiQuery } from '@web/api/query';
 
 export type WhatsappMessage = components['schemas']['WhatsappMessage'];
 export type WhatsappMessageStatus = components['schemas']['WhatsappMessageStatus'];
+/** A stored status, or `not_sent`: only written to the outbox on the server. */
+export type WhatsappMessageFilter = components['schemas']['WhatsappMessageFilter'];
 
 export const WHATSAPP_PAGE_SIZE = 20;
 
-/** The owner's list of every WhatsApp notice, newest first, one status or all. */
-export const useWhatsappMessages = (status: WhatsappMessageStatus | null, offset: number) =>
+/** The owner's list of every WhatsApp notice, newest first, one status (or not sent) or all. */
+export const useWhatsappMessages = (status: WhatsappMessageFilter | null, offset: number) =>
   useApiPage(
     '/owner/whatsapp/messages/',
     {

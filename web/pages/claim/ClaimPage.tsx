@@ -1,18 +1,27 @@
-// Claim a walk-in account from the SMS link /claim/{token}: send an OTP to the enrolled phone, enter
-// it, then choose a password (and, if wished, another username). The customer is then signed in.
+// Claim an account from the SMS link /claim/{token}: a walk-in the owner enrolled at the counter, or
+// a staff member the owner invited (the page reads which first, and speaks to each as they are).
+// Send an OTP to the account's phone and enter it: that one code claims the account and signs its
+// holder in (a rider can be put on a route at once). Then, if they like, a password (and another
+// username) to sign in with besides the phone.
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, errorMessage, sentFieldErrors } from '@web/api/errors';
-import { useClaimComplete, useClaimSendOtp, useClaimVerify } from '@web/features/walk-in';
+import { homePathOf } from '@machines/staff';
+import { useBusiness } from '@web/api/queries';
+import { ApiError, errorMessage, sentFieldErrors, failureToast } from '@web/api/errors';
+import {
+  useClaimComplete,
+  useClaimLinkAccount,
+  useClaimSendOtp,
+  useClaimVerify,
+} from '@web/features/walk-in';
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, PasswordField, TextField } from '@web/components/Field';
+import { formStyles, OtpField, PasswordField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { useForm } from '@web/lib/useForm';
 import { useSession } from '@web/session/SessionProvider';
-import { muted } from '@web/styles/utils.css';
 
 const PASSWORD_MIN = 6;
 /** The link refusals: the page says them instead of the form. */
@@ -24,12 +33,16 @@ export function ClaimPage() {
   const { acceptTokens, setUser } = useSession();
   const [pathname, navigate] = useLocation();
   const token = pathname.split('/')[2] ?? '';
+  const linkAccount = useClaimLinkAccount(token);
+  const business = useBusiness().data?.name ?? '';
   const sendOtp = useClaimSendOtp(token);
   const verify = useClaimVerify(token);
   const complete = useClaimComplete(token);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const account = verify.data ?? sendOtp.data;
+  const staff = linkAccount.data?.account === 'staff' ? linkAccount.data : null;
+  const title = staff ? t('auth.claim.staff.title') : t('auth.claim.title');
   const form = useForm({ username: '', password: '', confirm_password: '' }, (values) => ({
     username:
       values.username && !/^[A-Za-z0-9_.+-]{3,150}$/.test(values.username.trim())
@@ -46,20 +59,18 @@ export function ClaimPage() {
         ? t('auth.validation.passwordsMismatch')
         : undefined,
   }));
-  const linkError = [sendOtp.error, verify.error, complete.error].find(
+  // Once the code signed the holder in, the link's own read no longer speaks for the page.
+  const reads = verify.data ? [complete.error] : [linkAccount.error, sendOtp.error, verify.error];
+  const linkError = reads.find(
     (error) =>
       error instanceof ApiError && LINK_CODES.includes(String(error.body?.error_code ?? '')),
   );
   const failed = (error: unknown) =>
-    notify({
-      tone: 'error',
-      title: t('auth.claim.failed.title'),
-      message: errorMessage(error, t('auth.claim.failed.message')),
-    });
+    notify(failureToast(error, t('auth.claim.failed.title'), t('auth.claim.failed.message')));
 
   if (!token || linkError) {
     return (
-      <AuthCard title={t('auth.claim.title')}>
+      <AuthCard title={title}>
         <p className={errorPanel} role="alert">
           {linkError
             ? errorMessage(linkError, t('auth.claim.invalidLink'))
@@ -70,11 +81,17 @@ export function ClaimPage() {
   }
 
   if (!account) {
+    // Until the link says whose it is, no words that could be the wrong ones.
+    const intro = linkAccount.data
+      ? staff
+        ? t('auth.claim.staff.intro', { name: staff.first_name, business, role: staff.role ?? '' })
+        : t('auth.claim.intro')
+      : undefined;
     return (
-      <AuthCard title={t('auth.claim.title')} subtitle={t('auth.claim.intro')}>
+      <AuthCard title={title} subtitle={intro}>
         <Button
           block
-          busy={sendOtp.isPending}
+          busy={sendOtp.isPending || linkAccount.isPending}
           onClick={() => sendOtp.mutate(undefined, { onError: failed })}
         >
           {t('auth.claim.sendOtp')}
@@ -88,19 +105,24 @@ export function ClaimPage() {
       event.preventDefault();
       if (!otp.trim()) return setOtpError(t('auth.otp.required.field'));
       setOtpError(null);
-      verify.mutate(otp.trim(), { onError: failed });
+      verify.mutate(otp.trim(), {
+        // The claim's code is the first sign-in's too: signed in now, the password optional.
+        onSuccess: async (answer) => {
+          setUser(answer.user);
+          await acceptTokens({ access: answer.access, refresh: answer.refresh });
+          notify({ tone: 'success', title: t('auth.claim.done.title'), message: answer.message });
+        },
+        onError: failed,
+      });
     };
     return (
       <AuthCard
-        title={t('auth.claim.title')}
+        title={title}
         subtitle={t('auth.claim.otpSent', { name: account.first_name, phone: account.phone })}
       >
         <form className={formStyles.form} onSubmit={submitOtp} noValidate>
-          <TextField
+          <OtpField
             label={t('auth.claim.otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             name="otp"
             value={otp}
             onChange={(event) => setOtp(event.target.value)}
@@ -122,6 +144,7 @@ export function ClaimPage() {
     );
   }
 
+  const home = homePathOf(verify.data.user.user_type);
   const server = sentFieldErrors(
     complete.error,
     complete.variables
@@ -148,14 +171,14 @@ export function ClaimPage() {
           setUser(answer.user);
           await acceptTokens({ access: answer.access, refresh: answer.refresh });
           notify({ tone: 'success', title: t('auth.claim.done.title'), message: answer.message });
-          navigate('/dashboard', { replace: true });
+          navigate(home, { replace: true });
         },
         onError: failed,
       },
     );
   };
   return (
-    <AuthCard title={t('auth.claim.title')} subtitle={t('auth.claim.choosePassword')}>
+    <AuthCard title={title} subtitle={t('auth.claim.choosePassword')}>
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <TextField
           label={t('auth.claim.username')}
@@ -177,9 +200,16 @@ export function ClaimPage() {
           {...form.field('confirm_password')}
           error={form.field('confirm_password').error ?? server.confirm_password}
         />
-        <p className={muted}>{t('auth.claim.afterwards')}</p>
         <Button type="submit" block busy={complete.isPending}>
           {t('auth.claim.submit')}
+        </Button>
+        <Button
+          tone="secondary"
+          block
+          disabled={complete.isPending}
+          onClick={() => navigate(home, { replace: true })}
+        >
+          {t('auth.claim.skip')}
         </Button>
       </form>
     </AuthCard>

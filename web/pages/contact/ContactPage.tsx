@@ -3,9 +3,10 @@ import { formatPhone } from '@machines/shared';
 import { useBusiness } from '@web/api/queries';
 import { Card, Details } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
 import { telHref } from '@web/lib/phone';
-import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { muted, stack } from '@web/styles/utils.css';
 import * as styles from './ContactPage.css';
 
 export function ContactPage() {
@@ -13,12 +14,7 @@ export function ContactPage() {
   const t = useT();
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('contact.title')}</h1>
-          <p className={muted}>{t('contact.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('contact.title')} intro={t('contact.intro')} />
       {isError ? (
         <Card role="alert">{t('contact.loadFailed')}</Card>
       ) : !business ? (

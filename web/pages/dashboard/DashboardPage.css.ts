@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
+import { bareList } from '@web/styles/utils.css';
 
 export const header = style({
   display: 'inline-flex',
@@ -30,19 +32,25 @@ export const hello = style({
   lineHeight: 1.3,
 });
 
-export const columns = style({
+/**
+ * The Next meal card and the stat tiles: one under the other on a phone, side by side on a
+ * desktop (the card on the left, the tiles two by two on the right).
+ */
+export const lead = style({
   display: 'grid',
   gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
+  alignItems: 'start',
+  '@media': {
+    'screen and (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
+  },
 });
 
-export const paymentList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: 8,
-});
+/** Without a Next meal card (no meals to come), the tiles take the whole row, four abreast. */
+export const tiles = style({ selectors: { '&:only-child': { gridColumn: '1 / -1' } } });
+
+export const columns = style(fitColumns(320, vars.space.md));
+
+export const paymentList = style([bareList, { display: 'grid', gap: 8 }]);
 
 export const paymentRow = style({
   display: 'flex',

@@ -1,23 +1,28 @@
 // The customer's next meals on the dashboard: the next one that can still change, with a Skip (or
 // Undo) button and the time left to its cutoff, and the rest of today's and tomorrow's meals. The
-// meal-skip machine says which button a skip offers; the server refuses after the cutoff anyway.
+// meal-skip machine says which button a skip offers; the server refuses after the cutoff anyway,
+// and then the card shows the refused meal with the catalogue's sentence naming the cutoff that
+// refused it (the meals asked again, so its button goes), without a reload.
 import { useEffect, useState } from 'react';
 import { mealSkipFromApi, mealSkipMachine } from '@machines/meal-skip';
+import { wallClockIn } from '@machines/settings';
 import { addDays, allowedEvents } from '@machines/shared';
 
 import { useMenu } from '@web/features/menu';
 import { useUpcomingMeals, type UpcomingMeal } from '@web/api/queries';
 import { useSkipMeal, useUndoMealSkip } from '@web/features/meal-skip';
-import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card } from '@web/components/Card';
 import { DishList } from '@web/components/DishList';
 import { Skeleton } from '@web/components/Skeleton';
 import { useToast } from '@web/components/Toaster';
 import { useT, type Translate } from '@web/i18n/i18n';
-import { formatClock, formatDate, mealLabel, todayIso } from '@web/lib/format';
+import { planText } from '@web/i18n/labels';
+import { refusalKeyText } from '@web/i18n/refusals';
+import { businessTimeZone, formatClock, formatDate, mealLabel, todayIso } from '@web/lib/format';
 import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './NextMealCard.css';
+import { ApiError, errorMessage, failureToast } from '@web/api/errors';
 
 /** Re-reads the clock every 30 s, so the time left and the buttons follow it. */
 function useNow(): number {
@@ -48,6 +53,30 @@ function dayName(t: Translate, date: string): string {
 }
 
 type Action = 'skip' | 'undo' | null;
+
+/** One meal of one subscription, across the card's refetches. */
+const mealKey = (meal: UpcomingMeal) => `${meal.subscription}-${meal.meal_date}-${meal.meal}`;
+
+/** A skip or undo the server refused: which meal, its code, and the server's sentence. */
+interface Refused {
+  readonly key: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * Why `meal` was refused, in the catalogue's words: after its cutoff, "Lunch for 28 Nov closed at
+ * 9:00 am." from the meal's cutoff as the server now gives it (the one that refused), in the
+ * language shown now; any other refusal as the server said it.
+ */
+function refusedText(refused: Refused, meal: UpcomingMeal): string {
+  if (refused.code !== 'meal_skip.closed') return refused.message;
+  return refusalKeyText('meal_skip.closed:at', {
+    meal: meal.meal,
+    day: meal.meal_date,
+    time: wallClockIn(meal.cutoff_at, businessTimeZone()).time,
+  });
+}
 
 /** What the customer can do with `meal` now: the machine's answer for a skip, else skip if open. */
 function actionOf(meal: UpcomingMeal, now: number): Action {
@@ -112,25 +141,42 @@ export function NextMealCard() {
   const skip = useSkipMeal();
   const undo = useUndoMealSkip();
   const notify = useToast();
+  const [refused, setRefused] = useState<Refused | null>(null);
   const list = meals.data ?? [];
-  // While the meals load, the card keeps its place (the cards below do not jump when it comes);
-  // a customer without an active subscription has no meals and no card.
-  if (meals.isPending) return <NextMealPlaceholder />;
+  // While the meals and their dishes load, the card keeps its place, drawn whole once both have
+  // come (dishes arriving later would push its button down); a customer without an active
+  // subscription has no meals and no card (the dashboard shows what follows the card then).
+  if (meals.isPending || menu.isLoading) return <NextMealPlaceholder />;
   if (list.length === 0) return null;
-  const ahead = list.filter((meal) => Date.parse(meal.cutoff_at) > now);
-  const next = ahead[0] ?? list[list.length - 1]!;
-  const later = ahead.slice(1);
+  // A refused meal stays at the head of the card, saying why, until the customer acts again.
+  const pinned = refused ? list.find((meal) => mealKey(meal) === refused.key) : undefined;
+  const ahead = list.filter((meal) => Date.parse(meal.cutoff_at) > now && meal !== pinned);
+  const next = pinned ?? ahead[0] ?? list[list.length - 1]!;
+  const later = pinned ? ahead : ahead.slice(1);
   const busy = skip.isPending || undo.isPending;
 
   const act = (meal: UpcomingMeal, action: Exclude<Action, null>) => {
     const name = mealLabel(meal.meal);
     const date = formatDate(meal.meal_date);
-    const onError = (error: unknown) =>
-      notify({
-        tone: 'error',
-        title: t('dashboard.nextMeal.toast.failed'),
-        message: errorMessage(error, t('dashboard.nextMeal.toast.failedMessage')),
-      });
+    setRefused(null);
+    // The feature has asked the meals again by now (web/features/meal-skip).
+    const onError = (error: unknown) => {
+      notify(
+        failureToast(
+          error,
+          t('dashboard.nextMeal.toast.failed'),
+          t('dashboard.nextMeal.toast.failedMessage'),
+        ),
+      );
+      const code = error instanceof ApiError ? error.body?.error_code : undefined;
+      if (code?.startsWith('meal_skip.')) {
+        setRefused({
+          key: mealKey(meal),
+          code,
+          message: errorMessage(error, t('dashboard.nextMeal.toast.failedMessage')),
+        });
+      }
+    };
     if (action === 'skip') {
       skip.mutate(
         { subscription: meal.subscription, meal_date: meal.meal_date, meal: meal.meal },
@@ -188,7 +234,7 @@ export function NextMealCard() {
             <p className={styles.meal}>
               {mealLabel(next.meal)} · {dayName(t, next.meal_date)}
             </p>
-            <p className={muted}>{next.plan_name}</p>
+            <p className={muted}>{planText(next.plan_name, next.plan_name_hi)}</p>
           </div>
           <MealState meal={next} />
         </div>
@@ -201,16 +247,20 @@ export function NextMealCard() {
             })}
           />
         ) : null}
-        <p className={muted}>
-          {next.closed
-            ? t('dashboard.nextMeal.kitchenClosedReason', { reason: next.closed.reason })
-            : nextOpen
-              ? t('dashboard.nextMeal.closesAt', {
-                  time: formatClock(next.cutoff_at),
-                  left: timeLeft(t, minutesLeft(next.cutoff_at, now)),
-                })
-              : t('dashboard.nextMeal.closedAt', { time: formatClock(next.cutoff_at) })}
-        </p>
+        {pinned && refused ? (
+          <p className={styles.refused}>{refusedText(refused, pinned)}</p>
+        ) : (
+          <p className={muted}>
+            {next.closed
+              ? t('dashboard.nextMeal.kitchenClosedReason', { reason: next.closed.reason })
+              : nextOpen
+                ? t('dashboard.nextMeal.closesAt', {
+                    time: formatClock(next.cutoff_at),
+                    left: timeLeft(t, minutesLeft(next.cutoff_at, now)),
+                  })
+                : t('dashboard.nextMeal.closedAt', { time: formatClock(next.cutoff_at) })}
+          </p>
+        )}
         {button(next)}
         {later.length > 0 ? (
           <div className={stack}>

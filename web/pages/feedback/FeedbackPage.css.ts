@@ -1,19 +1,13 @@
 import { style } from '@vanilla-extract/css';
+import { inset } from '@web/styles/surface.css';
 import { vars } from '@web/styles/theme.css';
+import { wrapRow } from '@web/styles/utils.css';
 
-export const head = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  marginBottom: vars.space.sm,
-});
+export const head = style([
+  wrapRow,
+  { justifyContent: 'space-between', marginBottom: vars.space.sm },
+]);
 
-export const response = style({
-  marginTop: vars.space.md,
-  background: vars.color.surfaceMuted,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-});
+export const response = style([inset, { marginTop: vars.space.md }]);
 
 export const stars = style({ color: vars.color.accent, letterSpacing: 2 });

@@ -14,11 +14,12 @@ import { Badge, Card, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
 import { typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
 import { cardActions, cardList, message } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
+import { muted, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './FeedbackPage.css';
 
 export function FeedbackPage() {
@@ -42,15 +43,11 @@ export function FeedbackPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('feedback.title')}</h1>
-          <p className={muted}>{t('feedback.intro')}</p>
-        </div>
+      <PageHeader title={t('feedback.title')} intro={t('feedback.intro')}>
         <Button disabled={hasOpen || feedback.isPending} onClick={() => setFormOpen(true)}>
           {hasOpen ? t('feedback.pending') : t('feedback.add')}
         </Button>
-      </header>
+      </PageHeader>
       {feedback.isPending ? (
         <PageSpinner label={t('feedback.loading')} />
       ) : feedback.isError ? (

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { wrapRow } from '@web/styles/utils.css';
 
 export const hero = style({
   display: 'grid',
@@ -24,7 +25,7 @@ export const heroTitle = style({
 
 export const heroText = style({ fontSize: vars.fontSize.lg, color: vars.color.textMuted });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const actions = wrapRow;
 
 export const section = style({ marginTop: vars.space.xxl });
 

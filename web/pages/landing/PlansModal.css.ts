@@ -1,13 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { spreadRow } from '@web/styles/utils.css';
 
-export const planList = style({
-  display: 'grid',
-  gap: vars.space.md,
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-});
+export { cardList as planList } from '@web/styles/list.css';
 
 export const planItem = style({
   border: `1px solid ${vars.color.border}`,
@@ -29,14 +24,9 @@ export const price = style({
 export const factLabel = style({ color: vars.color.textMuted });
 
 /** Price on the left, the call to action on the right; stacked on a phone. */
-export const foot = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  paddingTop: vars.space.sm,
-  borderTop: `1px solid ${vars.color.border}`,
-});
+export const foot = style([
+  spreadRow,
+  { paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}` },
+]);
 
 export const stateText = style({ padding: `${vars.space.lg} 0`, textAlign: 'center' });

@@ -1,9 +1,11 @@
 // "Available Plans" with its three states (loading, failed, empty) and a way to subscribe to each.
+// Each plan reads in the reader's language: the owner's Hindi name and description when given.
+import { textIn } from '@machines/shared';
 import { usePlans } from '@web/api/queries';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Badge } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
-import { useT } from '@web/i18n/i18n';
+import { useLanguage, useT } from '@web/i18n/i18n';
 import { formatMeals, formatRupees, serviceLabel } from '@web/lib/format';
 import { useSession } from '@web/session/SessionProvider';
 import * as planStyles from '@web/styles/plan.css';
@@ -19,6 +21,7 @@ export function PlansModal({
 }) {
   const { user } = useSession();
   const t = useT();
+  const language = useLanguage();
   const plans = usePlans(open);
   // A visitor needs an account first; a signed-in customer subscribes on the plans page.
   const subscribeHref = user ? '/plans' : '/register';
@@ -44,12 +47,12 @@ export function PlansModal({
           {plans.data.map((plan) => (
             <li key={plan.id} className={styles.planItem} aria-labelledby={`modal-plan-${plan.id}`}>
               <div className={planStyles.planHead}>
-                <h3 id={`modal-plan-${plan.id}`}>{plan.name}</h3>
+                <h3 id={`modal-plan-${plan.id}`}>{textIn(language, plan.name, plan.name_hi)}</h3>
                 <Badge tone={plan.is_active ? 'success' : 'neutral'}>
                   {plan.is_active ? t('plansModal.active') : t('plansModal.inactive')}
                 </Badge>
               </div>
-              <p className={muted}>{plan.description}</p>
+              <p className={muted}>{textIn(language, plan.description, plan.description_hi)}</p>
               <p className={styles.facts}>
                 {serviceLabel(plan.service_type)} ·{' '}
                 {t('plansModal.days', { count: plan.duration_days })}

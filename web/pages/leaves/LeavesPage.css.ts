@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { wrapRow } from '@web/styles/utils.css';
 
 /** The header's Request Leave button with the reason it is unavailable under it. */
 export const requestAction = style({
@@ -18,12 +19,7 @@ export const requestNote = style({
   '@media': { 'screen and (max-width: 480px)': { textAlign: 'left' } },
 });
 
-export const cardActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  marginTop: vars.space.md,
-});
+export const cardActions = style([wrapRow, { marginTop: vars.space.md }]);
 
 /** "Leave terms": a heading that opens the terms beneath it. */
 export const termsSummary = style({ cursor: 'pointer', fontWeight: 700 });

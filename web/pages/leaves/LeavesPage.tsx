@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { LEAVE_CUSTOMER_ACTIONS, leaveFromApi, leaveMachine } from '@machines/leave';
 import { allowedEvents } from '@machines/shared';
-import { errorMessage } from '@web/api/errors';
 import {
   useDeleteLeave,
   useLeavePolicy,
@@ -17,12 +16,15 @@ import { StatusBadge } from '@web/components/StatusBadge';
 import { Dialog } from '@web/components/Dialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
+import { planText } from '@web/i18n/labels';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
+import { muted, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './LeavesPage.css';
 import { refusalKeyText } from '@web/i18n/refusals';
+import { failureToast } from '@web/api/errors';
 
 type CustomerAction = (typeof LEAVE_CUSTOMER_ACTIONS)[number];
 
@@ -60,11 +62,7 @@ export function LeavesPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('leaves.title')}</h1>
-          <p className={muted}>{t('leaves.intro')}</p>
-        </div>
+      <PageHeader title={t('leaves.title')} intro={t('leaves.intro')}>
         <div className={styles.requestAction}>
           <Button
             disabled={hasPending || leaves.isPending}
@@ -79,7 +77,7 @@ export function LeavesPage() {
             </p>
           ) : null}
         </div>
-      </header>
+      </PageHeader>
       <div className={statGrid}>
         <StatCard label={t('leaves.stat.total')} value={all.length} />
         <StatCard label={t('leaves.stat.pending')} value={count('PENDING')} />
@@ -123,7 +121,7 @@ export function LeavesPage() {
                     <div>
                       <h2 id={`leave-${leave.id}`}>{period(leave)}</h2>
                       <p className={muted}>
-                        {leave.subscription.plan_name} ·{' '}
+                        {planText(leave.subscription.plan_name, leave.subscription.plan_name_hi)} ·{' '}
                         {t('leaves.days', { count: leave.duration_days })}
                       </p>
                     </div>
@@ -133,9 +131,7 @@ export function LeavesPage() {
                     items={[
                       [t('leaves.reason'), leave.reason],
                       [t('leaves.requested'), formatDateTime(leave.requested_at)],
-                      ...(leave.admin_comment
-                        ? ([[t('leaves.comment'), leave.admin_comment]] as [string, string][])
-                        : []),
+                      leave.admin_comment ? [t('leaves.comment'), leave.admin_comment] : null,
                     ]}
                   />
                   {actions.length > 0 ? (
@@ -200,11 +196,13 @@ function WithdrawLeaveDialog({ leave, onClose }: { leave: LeaveRequest; onClose:
                   onClose();
                 },
                 onError: (error) =>
-                  notify({
-                    tone: 'error',
-                    title: t('leaves.toast.withdrawFailed.title'),
-                    message: errorMessage(error, t('leaves.toast.withdrawFailed.message')),
-                  }),
+                  notify(
+                    failureToast(
+                      error,
+                      t('leaves.toast.withdrawFailed.title'),
+                      t('leaves.toast.withdrawFailed.message'),
+                    ),
+                  ),
               })
             }
           >

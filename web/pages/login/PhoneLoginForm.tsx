@@ -21,7 +21,7 @@ import { apiFetch } from '@web/api/call';
 import { useApiScope } from '@web/api/scope';
 import { errorPanel, successPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, TextField } from '@web/components/Field';
+import { formStyles, OtpField, TextField } from '@web/components/Field';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { phoneError } from '@web/lib/phone';
 import { useSession } from '@web/session/SessionProvider';
@@ -129,11 +129,8 @@ export function PhoneLoginForm() {
       <p role="status" className={successPanel}>
         {sentMessage ?? t('auth.phoneLogin.sent')} <strong>{formatPhone(phone)}</strong>
       </p>
-      <TextField
+      <OtpField
         label={t('auth.phoneLogin.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
         value={otp}
         error={otpProblem}
         onChange={(event) => setOtp(cleanOtp(event.target.value))}

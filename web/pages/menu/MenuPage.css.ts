@@ -1,43 +1,21 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
+import { row, stack, stackXs, wrapRow } from '@web/styles/utils.css';
 
-/** The days: one column on a phone, as many as fit from a tablet up. */
-export const days = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-});
+/** The days: one column on a phone, as many as fit from a tablet up (utils.css grid). */
+export { grid as days } from '@web/styles/utils.css';
 
-export const dayTitle = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  margin: 0,
-});
+export const dayTitle = style([
+  wrapRow,
+  { alignItems: 'baseline', fontSize: vars.fontSize.lg, margin: 0 },
+]);
 
-export const meals = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const meals = stack;
 
-export const meal = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
+export const meal = stackXs;
 
-export const mealTitle = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.md,
-  fontWeight: 700,
-  margin: 0,
-});
+export const mealTitle = style([row, { fontSize: vars.fontSize.md, fontWeight: 700, margin: 0 }]);
 
 export const changed = style({
   fontSize: vars.fontSize.sm,
@@ -53,8 +31,4 @@ export const offline = style({
 });
 
 /** Today and tomorrow side by side where there is room, one under the other on a phone. */
-export const twoDays = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
-});
+export const twoDays = style(fitColumns(260, vars.space.lg));

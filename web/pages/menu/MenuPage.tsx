@@ -4,9 +4,10 @@ import { addDays } from '@machines/shared';
 import { useMenu } from '@web/features/menu';
 import { Card } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
 import { formatDate, formatWeekday, todayIso } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { muted, stack } from '@web/styles/utils.css';
 import { MenuDayMeals } from './MenuDayMeals';
 import * as styles from './MenuPage.css';
 
@@ -24,12 +25,7 @@ export function MenuPage() {
         : formatWeekday(date);
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('menu.title')}</h1>
-          <p className={muted}>{t('menu.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('menu.title')} intro={t('menu.subtitle')} />
       {menu.offline ? <p className={styles.offline}>{t('format.menu.offline')}</p> : null}
       {days.length === 0 && menu.isLoading ? (
         <PageSpinner label={t('menu.loading')} />

@@ -1,5 +1,6 @@
 // Notification history: one card per notice (its e-mail and SMS together), each channel with its
-// own status, filtered by status and paged.
+// own status, filtered by status and paged. A message only written to the outbox on the server
+// (its channel not set up) reads "Not sent", never "Sent" (issue 37, item 6).
 import { useEffect, useState } from 'react';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -7,18 +8,19 @@ import {
   type NotificationEvent,
   type NotificationFilter,
 } from '@web/api/queries';
-import { Card, EmptyState } from '@web/components/Card';
+import { Badge, Card, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { SelectField } from '@web/components/Field';
 import { Pager } from '@web/components/Filters';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { lifecycleLabel } from '@web/i18n/labels';
 import { formatDateTime } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { cardHead, cardList } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
+import { muted, small, stack } from '@web/styles/utils.css';
 import { noticeTitle } from './noticeTitles';
 import * as styles from './NotificationsPage.css';
 import { formatPhone } from '@machines/shared';
@@ -28,6 +30,12 @@ import { WHATSAPP_TEMPLATE_LABELS, WhatsappStatus } from '@web/features/whatsapp
 const CHANNEL_NAMES = {
   email: 'notifications.channel.email',
   sms: 'notifications.channel.sms',
+} as const satisfies Record<NotificationEvent['channels'][number]['channel'], MessageId>;
+
+/** Why a message written to the outbox on the server reached no one: its channel is not set up. */
+const NOT_SET_UP = {
+  email: 'notifications.notSetUp.email',
+  sms: 'notifications.notSetUp.sms',
 } as const satisfies Record<NotificationEvent['channels'][number]['channel'], MessageId>;
 
 function NoticeCard({ notice }: { notice: NotificationEvent }) {
@@ -55,7 +63,15 @@ function NoticeCard({ notice }: { notice: NotificationEvent }) {
                 {t('notifications.to', { recipient: formatPhone(channel.recipient) })}
               </span>
             ) : null}{' '}
-            <StatusBadge status={channel.status} lifecycle="notification" />
+            {channel.provider === 'outbox' && channel.status === 'sent' ? (
+              // Written to the outbox, it is "sent" there, but it reached no one.
+              <>
+                <Badge tone="warning">{t('notifications.notSent')}</Badge>
+                <span className={styles.failure}>{t(NOT_SET_UP[channel.channel])}</span>
+              </>
+            ) : (
+              <StatusBadge status={channel.status} lifecycle="notification" />
+            )}
             {channel.status === 'failed' ? (
               <span className={styles.failure}>
                 {channel.error_message
@@ -101,7 +117,7 @@ function WhatsappMessages() {
               <p className={styles.text}>{message.text}</p>
               <p className={styles.channel}>
                 <span className={styles.channelName}>{t('notifications.channel.whatsapp')}</span>{' '}
-                <WhatsappStatus message={message} />
+                <WhatsappStatus message={message} reader="customer" />
               </p>
             </Card>
           </li>
@@ -131,11 +147,7 @@ export function NotificationsPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('notifications.title')}</h1>
-          <p className={muted}>{t('notifications.intro')}</p>
-        </div>
+      <PageHeader title={t('notifications.title')} intro={t('notifications.intro')}>
         <SelectField
           label={t('notifications.filter.status')}
           value={status}
@@ -147,7 +159,7 @@ export function NotificationsPage() {
             { value: 'pending', label: lifecycleLabel('notification', 'pending') },
           ]}
         />
-      </header>
+      </PageHeader>
       {notices.isPending ? (
         <PageSpinner label={t('notifications.loading')} />
       ) : notices.isError ? (

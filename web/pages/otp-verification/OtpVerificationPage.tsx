@@ -3,16 +3,16 @@ import { Trans } from '@web/i18n/Trans';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { afterOtpVerified } from '@machines/onboarding';
-import { errorMessage } from '@web/api/errors';
 import { useApiMutation } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { Button } from '@web/components/Button';
-import { formStyles, TextField } from '@web/components/Field';
+import { formStyles, OtpField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { useSession } from '@web/session/SessionProvider';
 import { row } from '@web/styles/utils.css';
 import { formatPhone } from '@machines/shared';
+import { failureToast } from '@web/api/errors';
 
 const OTP_LENGTH = 6;
 
@@ -43,11 +43,9 @@ export function OtpVerificationPage() {
       navigate(afterOtpVerified(answer.user.status), { replace: true });
     },
     onError: (error) =>
-      notify({
-        tone: 'error',
-        title: t('auth.otp.verifyFailed.title'),
-        message: errorMessage(error, t('auth.otp.verifyFailed.message')),
-      }),
+      notify(
+        failureToast(error, t('auth.otp.verifyFailed.title'), t('auth.otp.verifyFailed.message')),
+      ),
   });
 
   const resend = useApiMutation('post', '/accounts/resend-otp/', {
@@ -59,11 +57,7 @@ export function OtpVerificationPage() {
         message: t('auth.otp.sent.message'),
       }),
     onError: (error) =>
-      notify({
-        tone: 'error',
-        title: t('auth.otp.sendFailed.title'),
-        message: errorMessage(error, t('auth.otp.sendFailed.message')),
-      }),
+      notify(failureToast(error, t('auth.otp.sendFailed.title'), t('auth.otp.sendFailed.message'))),
   });
 
   const submit = (event: FormEvent) => {
@@ -106,11 +100,8 @@ export function OtpVerificationPage() {
             onChange={(event) => setPhone(event.target.value)}
           />
         ) : null}
-        <TextField
+        <OtpField
           label={t('auth.otp.label')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
           value={otp}
           error={otpError}
           onChange={(event) => setOtp(event.target.value.slice(0, OTP_LENGTH))}

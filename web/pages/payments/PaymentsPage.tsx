@@ -22,12 +22,13 @@ import { ReceiptDialog, useReceiptPdf } from '@web/components/ReceiptDialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useT, type Translate } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, planText } from '@web/i18n/labels';
 import { formatDate, formatDateTime, formatRupees } from '@web/lib/format';
 import { cardActions, cardHead, cardList } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, stack, statGrid } from '@web/styles/utils.css';
+import { muted, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './PaymentsPage.css';
 import { gatewayText, modeText } from './labels';
+import { PageHeader } from '@web/components/PageHeader';
 
 const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
 
@@ -63,8 +64,7 @@ export function PaymentsPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <h1 className={pageTitle}>{t('payments.title')}</h1>
+      <PageHeader title={t('payments.title')}>
         <div className={styles.statusFilter}>
           <SelectField
             label={t('payments.status')}
@@ -73,7 +73,7 @@ export function PaymentsPage() {
             options={filters(t)}
           />
         </div>
-      </header>
+      </PageHeader>
       <HoldBanner onPaymentsPage />
       {statement.data && statement.data.entries.length > 0 ? (
         <StatementView
@@ -110,7 +110,8 @@ export function PaymentsPage() {
                   <div>
                     <h2 id={`payment-${payment.id}`}>{formatRupees(payment.amount_inr)}</h2>
                     <p className={muted}>
-                      {payment.subscription.plan_name} · {formatDateTime(payment.created_at)}
+                      {planText(payment.subscription.plan_name, payment.subscription.plan_name_hi)}{' '}
+                      · {formatDateTime(payment.created_at)}
                     </p>
                   </div>
                   <StatusBadge status={payment.status} />
@@ -120,28 +121,20 @@ export function PaymentsPage() {
                     [t('payments.detail.receiptNumber'), payment.receipt_number ?? '—'],
                     [t('payments.detail.transaction'), payment.transaction_id ?? '—'],
                     // Money paid at the mess has no provider order; it has a day and a mode.
-                    ...(payment.razorpay_order_id
-                      ? ([[t('payments.detail.order'), payment.razorpay_order_id]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
+                    payment.razorpay_order_id
+                      ? [t('payments.detail.order'), payment.razorpay_order_id]
+                      : null,
                     [t('payments.detail.gateway'), gatewayText(t, payment.payment_gateway)],
                     ...(payment.received_on
                       ? ([
                           [t('payments.detail.mode'), modeText(t, payment.payment_mode) ?? '—'],
                           [t('payments.detail.receivedOn'), formatDate(payment.received_on)],
-                        ] as [string, string][])
+                        ] as const)
                       : []),
-                    ...(payment.utr
-                      ? ([[t('payments.detail.reference'), payment.utr]] as [string, string][])
-                      : []),
-                    ...(payment.failure_reason
-                      ? ([[t('payments.detail.reason'), payment.failure_reason]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
+                    payment.utr ? [t('payments.detail.reference'), payment.utr] : null,
+                    payment.failure_reason
+                      ? [t('payments.detail.reason'), payment.failure_reason]
+                      : null,
                   ]}
                 />
                 {receiptAvailable(payment.status) ? (
@@ -164,14 +157,7 @@ export function PaymentsPage() {
         </ul>
       )}
       <CreditNotes reader="customer" />
-      {receiptFor ? (
-        <ReceiptDialog
-          payment={receiptFor}
-          onClose={() => setReceiptFor(null)}
-          onDownload={() => receiptPdf.download(receiptFor)}
-          downloading={receiptPdf.downloading(receiptFor)}
-        />
-      ) : null}
+      <ReceiptDialog payment={receiptFor} pdf={receiptPdf} onClose={() => setReceiptFor(null)} />
     </div>
   );
 }
@@ -203,7 +189,7 @@ function PayDues({ statement }: { statement: Statement }) {
               disabled={checkout.busy}
               aria-label={t('payments.payDues.onlineFor', {
                 amount: formatRupees(due.amount_due),
-                plan: due.plan_name,
+                plan: planText(due.plan_name, due.plan_name_hi),
               })}
               onClick={() => checkout.start(due.id)}
             >
@@ -212,7 +198,9 @@ function PayDues({ statement }: { statement: Statement }) {
             <Button
               tone="secondary"
               aria-expanded={upiFor === due.id}
-              aria-label={t('payments.payDues.upiFor', { plan: due.plan_name })}
+              aria-label={t('payments.payDues.upiFor', {
+                plan: planText(due.plan_name, due.plan_name_hi),
+              })}
               onClick={() => setUpiFor(upiFor === due.id ? null : due.id)}
             >
               {t('payments.payDues.upi')}

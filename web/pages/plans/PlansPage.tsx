@@ -1,8 +1,7 @@
 // Plans for customers: filter tabs, subscribe, then /subscriptions after 1 s.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { SUBSCRIBE_REDIRECT_MS } from '@machines/shared';
-import { errorMessage } from '@web/api/errors';
+import { SUBSCRIBE_REDIRECT_MS, textIn } from '@machines/shared';
 import { useSubscribe, useSubscriptions } from '@web/features/subscription';
 import { usePlans, type Plan } from '@web/api/queries';
 import { Button } from '@web/components/Button';
@@ -10,12 +9,14 @@ import { Badge, Card, EmptyState } from '@web/components/Card';
 import { PageSpinner } from '@web/components/Spinner';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useToast } from '@web/components/Toaster';
-import { useT } from '@web/i18n/i18n';
+import { PageHeader } from '@web/components/PageHeader';
+import { useLanguage, useT } from '@web/i18n/i18n';
 import { formatMeals, formatRupees, serviceLabel } from '@web/lib/format';
 import { useSession, type User } from '@web/session/SessionProvider';
 import * as planStyles from '@web/styles/plan.css';
-import { grid, muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { grid, muted, stack } from '@web/styles/utils.css';
 import * as styles from './PlansPage.css';
+import { failureToast } from '@web/api/errors';
 
 type Filter = 'all' | 'mess' | 'tiffin';
 
@@ -28,6 +29,7 @@ function ownService(user: User | null): Filter {
 export function PlansPage() {
   const notify = useToast();
   const t = useT();
+  const language = useLanguage();
   const { user } = useSession();
   const [, navigate] = useLocation();
   const plans = usePlans();
@@ -63,16 +65,14 @@ export function PlansPage() {
         notify({
           tone: 'success',
           title: t('plans.toast.subscribed.title'),
-          message: t('plans.toast.subscribed.message', { plan: plan.name }),
+          message: t('plans.toast.subscribed.message', {
+            plan: textIn(language, plan.name, plan.name_hi),
+          }),
         });
         setSubscribed(true);
       },
       onError: (error) =>
-        notify({
-          tone: 'error',
-          title: t('plans.toast.failed.title'),
-          message: errorMessage(error, t('plans.toast.failed.message')),
-        }),
+        notify(failureToast(error, t('plans.toast.failed.title'), t('plans.toast.failed.message'))),
     });
 
   const serviceNote = (plan: Plan): string | null => {
@@ -88,12 +88,7 @@ export function PlansPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('plans.title')}</h1>
-          <p className={muted}>{t('plans.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('plans.title')} intro={t('plans.intro')} />
       <Tabs
         label={t('plans.filterLabel')}
         fit
@@ -124,12 +119,14 @@ export function PlansPage() {
                   <li key={plan.id}>
                     <Card aria-labelledby={`plan-${plan.id}`} className={styles.planCard}>
                       <div className={planStyles.planHead}>
-                        <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
+                        <h2 id={`plan-${plan.id}`}>{textIn(language, plan.name, plan.name_hi)}</h2>
                         <Badge tone={plan.service_type === 'tiffin' ? 'info' : 'success'}>
                           {serviceLabel(plan.service_type)}
                         </Badge>
                       </div>
-                      <p className={muted}>{plan.description}</p>
+                      <p className={muted}>
+                        {textIn(language, plan.description, plan.description_hi)}
+                      </p>
                       <p className={planStyles.price}>
                         {formatRupees(plan.base_price)}{' '}
                         <span className={planStyles.priceUnit}>

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { bareList, stackSm } from '@web/styles/utils.css';
 
 export const notice = style({
   display: 'flex',
@@ -16,13 +17,7 @@ export const list = style({
   gap: vars.space.xs,
 });
 
-export const consentList = style({
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  display: 'flex',
-  flexDirection: 'column',
-});
+export const consentList = style([bareList, { display: 'flex', flexDirection: 'column' }]);
 
 export const consentRow = style({
   display: 'flex',
@@ -63,4 +58,4 @@ export const switchThumb = style({
   selectors: { '&[data-state="checked"]': { transform: 'translateX(1.35rem)' } },
 });
 
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const section = stackSm;

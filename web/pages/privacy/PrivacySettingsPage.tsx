@@ -1,10 +1,15 @@
 // The customer's Privacy and consent (issue 23, DPDP Act): a switch per channel and purpose (with
-// when and how each consent was given), a copy of their data, and the request to erase the account
+// when and how each consent was given; service messages by SMS and e-mail, which need none, say
+// they are always sent), a copy of their data, and the request to erase the account
 // (machines/erasure: waiting until the owner completes it, cancellable meanwhile).
 import { useState, type FormEvent } from 'react';
 import { Switch } from 'radix-ui';
 import { Link } from 'wouter';
-import { PRIVACY_NOTICE_VERSION, type ConsentGrantMethod } from '@machines/consent';
+import {
+  PRIVACY_NOTICE_VERSION,
+  sentWithoutConsent,
+  type ConsentGrantMethod,
+} from '@machines/consent';
 import { isRefusalKey } from '@machines/shared';
 import { ApiError, errorMessage, fieldErrors } from '@web/api/errors';
 import {
@@ -15,7 +20,7 @@ import {
 } from '@web/features/erasure';
 import { useConsents, useUpdateConsent, type Consent } from '@web/features/consent';
 import { Button } from '@web/components/Button';
-import { Card } from '@web/components/Card';
+import { Badge, Card } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
 import { PasswordField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
@@ -25,16 +30,9 @@ import { refusalKeyText } from '@web/i18n/refusals';
 import { saveFile } from '@web/lib/download';
 import { formatDateTime, todayIso } from '@web/lib/format';
 import { useSession } from '@web/session/SessionProvider';
-import {
-  actionRow,
-  muted,
-  pageHeader,
-  pageTitle,
-  sectionTitle,
-  small,
-  stack,
-} from '@web/styles/utils.css';
+import { actionRow, muted, sectionTitle, small, stack } from '@web/styles/utils.css';
 import * as styles from './Privacy.css';
+import { PageHeader } from '@web/components/PageHeader';
 
 const CHANNEL_LABELS: Readonly<Record<Consent['channel'], MessageId>> = {
   sms: 'privacy.channel.sms',
@@ -94,6 +92,18 @@ function Consents() {
             update.isPending &&
             update.variables?.channel === consent.channel &&
             update.variables.purpose === consent.purpose;
+          // Service messages by SMS and e-mail go without consent: no switch, and no "Never asked".
+          if (sentWithoutConsent(consent.channel, consent.purpose)) {
+            return (
+              <li key={id} className={styles.consentRow} data-testid={id}>
+                <span className={styles.consentText}>
+                  <span>{label}</span>
+                  <span className={`${muted} ${small}`}>{t('privacy.consent.alwaysSentWhy')}</span>
+                </span>
+                <Badge tone="info">{t('privacy.consent.alwaysSent')}</Badge>
+              </li>
+            );
+          }
           return (
             <li key={id} className={styles.consentRow} data-testid={id}>
               <span className={styles.consentText}>
@@ -272,15 +282,15 @@ export function PrivacySettingsPage() {
   const t = useT();
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('privacy.settings.title')}</h1>
-          <p className={muted}>{t('privacy.settings.intro')}</p>
+      <PageHeader
+        title={t('privacy.settings.title')}
+        intro={t('privacy.settings.intro')}
+        below={
           <Link href="/privacy">
             {t('privacy.settings.noticeLink', { version: PRIVACY_NOTICE_VERSION })}
           </Link>
-        </div>
-      </header>
+        }
+      />
       <Consents />
       <DataDownload />
       <Erasure />

@@ -1,10 +1,11 @@
 // The mess owner's read-only profile; anyone else sees Not authorized.
 import { Card, Details } from '@web/components/Card';
-import { StatusBadge } from '@web/components/StatusBadge';
 import { useT } from '@web/i18n/i18n';
 import { useSession } from '@web/session/SessionProvider';
-import { pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
+import { sectionTitle, stack } from '@web/styles/utils.css';
 import { formatPhone } from '@machines/shared';
+import { AccountCard } from './ProfileCards';
+import { PageHeader } from '@web/components/PageHeader';
 
 export function OwnerProfile() {
   const t = useT();
@@ -19,22 +20,8 @@ export function OwnerProfile() {
   const business = user.mess_owner_profile;
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <h1 className={pageTitle}>{t('profile.ownerTitle')}</h1>
-      </header>
-      <Card>
-        <h2 className={sectionTitle}>{t('profile.account')}</h2>
-        <Details
-          items={[
-            [t('profile.detail.username'), user.username],
-            [t('profile.detail.email'), user.email],
-            [t('profile.detail.phone'), formatPhone(user.phone)],
-            [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
-            [t('profile.detail.status'), <StatusBadge status={user.status} />],
-            [t('profile.detail.userType'), t('profile.messOwner')],
-          ]}
-        />
-      </Card>
+      <PageHeader title={t('profile.ownerTitle')} />
+      <AccountCard user={user} userType={t('profile.messOwner')} />
       {business ? (
         <Card>
           <h2 className={sectionTitle}>{t('profile.business')}</h2>

@@ -2,23 +2,16 @@
 // read-only page.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  AFTER_PROFILE_COMPLETE,
-  INSTITUTE_OPTIONS,
-  type ProfileInput,
-  validateProfile,
-  YEAR_OPTIONS,
-} from '@machines/onboarding';
+import { AFTER_PROFILE_COMPLETE, type ProfileInput, validateProfile } from '@machines/onboarding';
 import { DIETS } from '@machines/menu';
 import { isStaff } from '@machines/staff';
 import { formatPhone, PROFILE_COMPLETE_REDIRECT_MS } from '@machines/shared';
-import { errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
+import { fieldErrors, withServerErrors, failureToast } from '@web/api/errors';
 import { useSetDiet, type Diet } from '@web/features/menu';
 import { useBillingDetails, useSaveBillingDetails, type BillingDetails } from '@web/api/billing';
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Card, Details } from '@web/components/Card';
-import { StatusBadge } from '@web/components/StatusBadge';
 import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
 import { RadioGroup } from '@web/components/RadioGroup';
 import { TabPanel, Tabs } from '@web/components/Tabs';
@@ -28,10 +21,18 @@ import { staffRoleLabel } from '@web/i18n/labels';
 import { wordLabel } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
 import { useSession, type User } from '@web/session/SessionProvider';
-import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
+import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import { OwnerProfile } from './OwnerProfile';
+import { AccountCard, CardForm } from './ProfileCards';
 import { refusalText } from '@web/i18n/refusals';
-import { YEAR_LABELS } from './profileMessages';
+import {
+  profileBodyOf,
+  ProfileFields,
+  profileServerName,
+  profileValuesOf,
+  type ProfileValues,
+} from '@web/features/onboarding';
+import { PageHeader } from '@web/components/PageHeader';
 
 type Service = 'tiffin' | 'mess';
 
@@ -49,17 +50,14 @@ export function ProfilePage() {
   if (isStaff(user.user_type)) return <StaffProfile user={user} />;
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('profile.title')}</h1>
-          {user.status === 'registration_complete' ? (
-            <p className={muted}>{t('profile.completeHint')}</p>
-          ) : null}
-        </div>
+      <PageHeader
+        title={t('profile.title')}
+        intro={user.status === 'registration_complete' ? t('profile.completeHint') : null}
+      >
         <ButtonLink href="/profile/privacy" tone="secondary" size="sm">
           {t('nav.privacy')}
         </ButtonLink>
-      </header>
+      </PageHeader>
       <Tabs
         label={t('profile.sections')}
         value={tab}
@@ -89,9 +87,7 @@ function StaffProfile({ user }: { user: User }) {
   const t = useT();
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <h1 className={pageTitle}>{t('profile.staffTitle')}</h1>
-      </header>
+      <PageHeader title={t('profile.staffTitle')} />
       <Card>
         <h2 className={sectionTitle}>{t('profile.account')}</h2>
         <Details
@@ -120,26 +116,15 @@ function ProfileForm({ user }: { user: User }) {
   const [service, setService] = useState<Service | ''>(
     user.is_tiffin_user === user.is_mess_user ? '' : user.is_tiffin_user ? 'tiffin' : 'mess',
   );
-  const [student, setStudent] = useState({
-    institute: user.student_profile?.institute ?? '',
-    studentId: user.student_profile?.student_id ?? '',
-    hostel: user.student_profile?.hostel ?? '',
-    year: user.student_profile?.year ?? '',
-    course: user.student_profile?.course ?? '',
-  });
-  const [regular, setRegular] = useState({
-    address: user.regular_profile?.address ?? '',
-    landmark: user.regular_profile?.landmark ?? '',
-    pincode: user.regular_profile?.pincode ?? '',
-    city: user.regular_profile?.city ?? '',
-  });
+  const [profile, setProfile] = useState<ProfileValues>(() => profileValuesOf(user));
   const [completed, setCompleted] = useState(false);
+  const userType = user.user_type === 'student' ? 'student' : 'regular';
 
   const input: ProfileInput = {
     isTiffinUser: service === 'tiffin',
     isMessUser: service === 'mess',
-    studentProfile: user.user_type === 'student' ? student : null,
-    regularProfile: user.user_type === 'regular' ? regular : null,
+    studentProfile: userType === 'student' ? profile : null,
+    regularProfile: userType === 'regular' ? profile : null,
   };
   const refusals = validateProfile(user.user_type, input);
   const serverErrors = fieldErrors(save.error);
@@ -154,27 +139,10 @@ function ProfileForm({ user }: { user: User }) {
     const wasIncomplete = user.status === 'registration_complete';
     save.mutate(
       {
-        user_type: user.user_type as 'student' | 'regular',
+        user_type: userType,
         is_tiffin_user: service === 'tiffin',
         is_mess_user: service === 'mess',
-        ...(user.user_type === 'student'
-          ? {
-              student_profile: {
-                institute: student.institute as 'KIET' | 'ITS',
-                student_id: student.studentId.trim(),
-                hostel: student.hostel.trim(),
-                year: student.year as '1st',
-                course: student.course.trim(),
-              },
-            }
-          : {
-              regular_profile: {
-                address: regular.address.trim(),
-                landmark: regular.landmark.trim(),
-                pincode: regular.pincode.trim(),
-                city: regular.city.trim(),
-              },
-            }),
+        ...profileBodyOf(userType, profile),
       },
       {
         onSuccess: (updated) => {
@@ -195,30 +163,20 @@ function ProfileForm({ user }: { user: User }) {
           }
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: t('profile.toast.updateFailed.title'),
-            message: errorMessage(error, t('profile.toast.updateFailed.message')),
-          }),
+          notify(
+            failureToast(
+              error,
+              t('profile.toast.updateFailed.title'),
+              t('profile.toast.updateFailed.message'),
+            ),
+          ),
       },
     );
   };
 
   return (
     <div className={stack}>
-      <Card>
-        <h2 className={sectionTitle}>{t('profile.account')}</h2>
-        <Details
-          items={[
-            [t('profile.detail.username'), user.username],
-            [t('profile.detail.email'), user.email],
-            [t('profile.detail.phone'), formatPhone(user.phone)],
-            [t('profile.detail.name'), `${user.first_name} ${user.last_name}`],
-            [t('profile.detail.status'), <StatusBadge status={user.status} />],
-            [t('profile.detail.userType'), wordLabel(user.user_type)],
-          ]}
-        />
-      </Card>
+      <AccountCard user={user} userType={wordLabel(user.user_type)} />
       <Card>
         <form
           className={formStyles.form}
@@ -238,68 +196,14 @@ function ProfileForm({ user }: { user: User }) {
           <h2 className={sectionTitle}>
             {user.user_type === 'student' ? t('profile.studentDetails') : t('profile.address')}
           </h2>
-          {user.user_type === 'student' ? (
-            <div className={formStyles.formGrid}>
-              <SelectField
-                label={t('profile.field.institute')}
-                placeholder={t('profile.field.selectInstitute')}
-                options={INSTITUTE_OPTIONS.map((value) => ({ value, label: value }))}
-                value={student.institute}
-                error={serverErrors.institute}
-                onChange={(event) => setStudent((s) => ({ ...s, institute: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.studentId')}
-                value={student.studentId}
-                onChange={(event) => setStudent((s) => ({ ...s, studentId: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.hostel')}
-                hint={t('profile.field.hostelHint')}
-                value={student.hostel}
-                onChange={(event) => setStudent((s) => ({ ...s, hostel: event.target.value }))}
-              />
-              <SelectField
-                label={t('profile.field.year')}
-                placeholder={t('profile.field.selectYear')}
-                options={YEAR_OPTIONS.map((value) => ({ value, label: t(YEAR_LABELS[value]) }))}
-                value={student.year}
-                onChange={(event) => setStudent((s) => ({ ...s, year: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.course')}
-                value={student.course}
-                onChange={(event) => setStudent((s) => ({ ...s, course: event.target.value }))}
-              />
-            </div>
-          ) : (
-            <div className={formStyles.formGrid}>
-              <TextField
-                label={t('profile.address')}
-                autoComplete="street-address"
-                value={regular.address}
-                onChange={(event) => setRegular((s) => ({ ...s, address: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.landmark')}
-                value={regular.landmark}
-                onChange={(event) => setRegular((s) => ({ ...s, landmark: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.pincode')}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                value={regular.pincode}
-                onChange={(event) => setRegular((s) => ({ ...s, pincode: event.target.value }))}
-              />
-              <TextField
-                label={t('profile.field.city')}
-                autoComplete="address-level2"
-                value={regular.city}
-                onChange={(event) => setRegular((s) => ({ ...s, city: event.target.value }))}
-              />
-            </div>
-          )}
+          <ProfileFields
+            userType={userType}
+            field={(name) => ({
+              value: profile[name],
+              error: serverErrors[profileServerName(userType, name)],
+              onChange: (event) => setProfile((p) => ({ ...p, [name]: event.target.value })),
+            })}
+          />
           {refusals.length > 0 ? (
             <ul className={muted} id="profile-save-hint">
               {refusals.map((refusal) => (
@@ -331,47 +235,42 @@ function DietForm({ user }: { user: User }) {
   const save = useSetDiet();
   const [diet, setDiet] = useState<Diet | ''>(user.diet ?? '');
   return (
-    <Card>
-      <form
-        className={formStyles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(diet === '' ? null : diet, {
-            onSuccess: (updated) => {
-              setUser(updated);
-              notify({
-                tone: 'success',
-                title: t('profile.toast.dietSaved.title'),
-                message: t('profile.toast.dietSaved.message'),
-              });
-            },
-            onError: (error) =>
-              notify({
-                tone: 'error',
-                title: t('profile.toast.dietFailed.title'),
-                message: errorMessage(error, t('profile.toast.dietFailed.message')),
-              }),
-          });
-        }}
-      >
-        <h2 className={sectionTitle}>{t('profile.diet.heading')}</h2>
-        <SelectField
-          label={t('profile.diet.label')}
-          hint={t('profile.diet.hint')}
-          placeholder={t('format.diet.none')}
-          options={DIETS.map((value) => ({ value, label: wordLabel(value) }))}
-          value={diet}
-          error={fieldErrors(save.error).diet}
-          onChange={(event) => setDiet(event.target.value as Diet | '')}
-        />
-        <div>
-          <Button type="submit" tone="secondary" busy={save.isPending}>
-            {t('profile.diet.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <CardForm
+      heading={t('profile.diet.heading')}
+      submit={t('profile.diet.save')}
+      tone="secondary"
+      busy={save.isPending}
+      onSubmit={() =>
+        save.mutate(diet === '' ? null : diet, {
+          onSuccess: (updated) => {
+            setUser(updated);
+            notify({
+              tone: 'success',
+              title: t('profile.toast.dietSaved.title'),
+              message: t('profile.toast.dietSaved.message'),
+            });
+          },
+          onError: (error) =>
+            notify(
+              failureToast(
+                error,
+                t('profile.toast.dietFailed.title'),
+                t('profile.toast.dietFailed.message'),
+              ),
+            ),
+        })
+      }
+    >
+      <SelectField
+        label={t('profile.diet.label')}
+        hint={t('profile.diet.hint')}
+        placeholder={t('format.diet.none')}
+        options={DIETS.map((value) => ({ value, label: wordLabel(value) }))}
+        value={diet}
+        error={fieldErrors(save.error).diet}
+        onChange={(event) => setDiet(event.target.value as Diet | '')}
+      />
+    </CardForm>
   );
 }
 
@@ -390,54 +289,49 @@ function BillingFields({ saved }: { saved: BillingDetails }) {
   const [address, setAddress] = useState(saved.billing_address ?? '');
   const errors = fieldErrors(save.error);
   return (
-    <Card>
-      <form
-        className={formStyles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            { gstin: gstin.trim() || null, billing_address: address.trim() || null },
-            {
-              onSuccess: (stored) => {
-                setGstin(stored.gstin ?? '');
-                setAddress(stored.billing_address ?? '');
-                notify({ tone: 'success', title: t('profile.toast.billingSaved.title') });
-              },
-              onError: (error) =>
-                notify({
-                  tone: 'error',
-                  title: t('profile.toast.billingFailed.title'),
-                  message: errorMessage(error, t('profile.toast.billingFailed.message')),
-                }),
+    <CardForm
+      heading={t('profile.billing.heading')}
+      submit={t('profile.billing.save')}
+      tone="secondary"
+      busy={save.isPending}
+      onSubmit={() =>
+        save.mutate(
+          { gstin: gstin.trim() || null, billing_address: address.trim() || null },
+          {
+            onSuccess: (stored) => {
+              setGstin(stored.gstin ?? '');
+              setAddress(stored.billing_address ?? '');
+              notify({ tone: 'success', title: t('profile.toast.billingSaved.title') });
             },
-          );
-        }}
-      >
-        <h2 className={sectionTitle}>{t('profile.billing.heading')}</h2>
-        <p className={muted}>{t('profile.billing.intro')}</p>
-        <TextField
-          label={t('profile.billing.gstin')}
-          value={gstin}
-          autoCapitalize="characters"
-          maxLength={20}
-          error={errors.gstin}
-          onChange={(event) => setGstin(event.target.value)}
-        />
-        <TextField
-          label={t('profile.billing.address')}
-          value={address}
-          maxLength={300}
-          error={errors.billing_address}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-        <div>
-          <Button type="submit" tone="secondary" busy={save.isPending}>
-            {t('profile.billing.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+            onError: (error) =>
+              notify(
+                failureToast(
+                  error,
+                  t('profile.toast.billingFailed.title'),
+                  t('profile.toast.billingFailed.message'),
+                ),
+              ),
+          },
+        )
+      }
+    >
+      <p className={muted}>{t('profile.billing.intro')}</p>
+      <TextField
+        label={t('profile.billing.gstin')}
+        value={gstin}
+        autoCapitalize="characters"
+        maxLength={20}
+        error={errors.gstin}
+        onChange={(event) => setGstin(event.target.value)}
+      />
+      <TextField
+        label={t('profile.billing.address')}
+        value={address}
+        maxLength={300}
+        error={errors.billing_address}
+        onChange={(event) => setAddress(event.target.value)}
+      />
+    </CardForm>
   );
 }
 
@@ -455,66 +349,57 @@ function SecurityForm() {
     confirm_password:
       values.confirm_password !== values.new_password ? t('profile.password.mismatch') : undefined,
   }));
-  const serverErrors = sentFieldErrors(change.error, change.variables, form.values);
+  const { fieldProps } = withServerErrors(form, change.error, change.variables);
 
   return (
-    <Card>
-      <form
-        className={formStyles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.values.confirm_password !== form.values.new_password) {
-            notify({
-              tone: 'error',
-              title: t('profile.toast.mismatch.title'),
-              message: t('profile.password.mismatch'),
-            });
-          }
-          if (!form.trySubmit()) return;
-          change.mutate(form.values, {
-            onSuccess: () => {
-              notify({
-                tone: 'success',
-                title: t('profile.toast.passwordChanged.title'),
-                message: t('profile.toast.passwordChanged.message'),
-              });
-              form.reset();
-            },
-            onError: (error) =>
-              notify({
-                tone: 'error',
-                title: t('profile.toast.passwordFailed.title'),
-                message: errorMessage(error, t('profile.toast.passwordFailed.message')),
-              }),
+    <CardForm
+      heading={t('profile.password.heading')}
+      submit={t('profile.password.submit')}
+      busy={change.isPending}
+      onSubmit={() => {
+        if (form.values.confirm_password !== form.values.new_password) {
+          notify({
+            tone: 'error',
+            title: t('profile.toast.mismatch.title'),
+            message: t('profile.password.mismatch'),
           });
-        }}
-      >
-        <h2 className={sectionTitle}>{t('profile.password.heading')}</h2>
-        <PasswordField
-          label={t('profile.password.current')}
-          autoComplete="current-password"
-          {...form.field('old_password')}
-          error={form.field('old_password').error ?? serverErrors.old_password}
-        />
-        <PasswordField
-          label={t('profile.password.new')}
-          autoComplete="new-password"
-          {...form.field('new_password')}
-          error={form.field('new_password').error ?? serverErrors.new_password}
-        />
-        <PasswordField
-          label={t('profile.password.confirm')}
-          autoComplete="new-password"
-          {...form.field('confirm_password')}
-          error={form.field('confirm_password').error ?? serverErrors.confirm_password}
-        />
-        <div>
-          <Button type="submit" busy={change.isPending}>
-            {t('profile.password.submit')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        }
+        if (!form.trySubmit()) return;
+        change.mutate(form.values, {
+          onSuccess: () => {
+            notify({
+              tone: 'success',
+              title: t('profile.toast.passwordChanged.title'),
+              message: t('profile.toast.passwordChanged.message'),
+            });
+            form.reset();
+          },
+          onError: (error) =>
+            notify(
+              failureToast(
+                error,
+                t('profile.toast.passwordFailed.title'),
+                t('profile.toast.passwordFailed.message'),
+              ),
+            ),
+        });
+      }}
+    >
+      <PasswordField
+        label={t('profile.password.current')}
+        autoComplete="current-password"
+        {...fieldProps('old_password')}
+      />
+      <PasswordField
+        label={t('profile.password.new')}
+        autoComplete="new-password"
+        {...fieldProps('new_password')}
+      />
+      <PasswordField
+        label={t('profile.password.confirm')}
+        autoComplete="new-password"
+        {...fieldProps('confirm_password')}
+      />
+    </CardForm>
   );
 }

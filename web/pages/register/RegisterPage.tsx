@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { otpVerificationPath } from '@machines/onboarding';
-import { ApiError, errorMessage, fieldErrors, sentFieldErrors } from '@web/api/errors';
+import { ApiError, fieldErrors, sentFieldErrors, failureToast } from '@web/api/errors';
 import { useApiMutation } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { authLinks } from '@web/components/AuthCard.css';
@@ -111,11 +111,9 @@ export function RegisterPage() {
       navigate(otpVerificationPath(answer.phone), { state: { phone: answer.phone } });
     },
     onError: (error) =>
-      notify({
-        tone: 'error',
-        title: t(registrationErrorTitle(error)),
-        message: errorMessage(error, t('auth.register.error.message')),
-      }),
+      notify(
+        failureToast(error, t(registrationErrorTitle(error)), t('auth.register.error.message')),
+      ),
   });
   const serverErrors = sentFieldErrors(register.error, register.variables, form.values);
   const field = (name: keyof Values) => {

@@ -2,7 +2,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { PASSWORD_RESET_REDIRECT_MS } from '@machines/shared';
-import { ApiError, errorMessage, sentFieldErrors } from '@web/api/errors';
+import { ApiError, sentFieldErrors, failureToast } from '@web/api/errors';
 import { useApiMutation, useApiQuery } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel, successPanel } from '@web/components/AuthCard.css';
@@ -45,11 +45,7 @@ export function ResetPasswordPage() {
         message: t('auth.reset.success.message'),
       }),
     onError: (error) =>
-      notify({
-        tone: 'error',
-        title: t('auth.reset.failed.title'),
-        message: errorMessage(error, t('auth.reset.failed.message')),
-      }),
+      notify(failureToast(error, t('auth.reset.failed.title'), t('auth.reset.failed.message'))),
   });
 
   const serverErrors = sentFieldErrors(reset.error, reset.variables, form.values);

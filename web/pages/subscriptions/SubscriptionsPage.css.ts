@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
 
 /** The service line under the plan name, with the meal tag beside it. */
@@ -23,12 +24,7 @@ export const mealTag = style({
   whiteSpace: 'nowrap',
 });
 
-export const facts = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 130px), 1fr))',
-  marginBottom: vars.space.md,
-});
+export const facts = style({ ...fitColumns(130, vars.space.sm), marginBottom: vars.space.md });
 
 export const fact = style({ display: 'flex', flexDirection: 'column' });
 export const factLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });

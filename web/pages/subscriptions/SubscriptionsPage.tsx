@@ -11,7 +11,7 @@ import {
   subscriptionFromApi,
   subscriptionMachine,
 } from '@machines/subscription';
-import { errorMessage } from '@web/api/errors';
+
 import {
   useDeleteSubscription,
   useRenewSubscription,
@@ -27,7 +27,7 @@ import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useT, type MessageId } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
+import { lifecycleLabel, planText } from '@web/i18n/labels';
 import {
   formatDate,
   formatDateTime,
@@ -37,10 +37,12 @@ import {
   todayIso,
 } from '@web/lib/format';
 import { cardHead, cardList } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, visuallyHidden } from '@web/styles/utils.css';
+import { muted, row, stack, visuallyHidden } from '@web/styles/utils.css';
 import * as styles from './SubscriptionsPage.css';
 import { HoldBanner } from '@web/features/dues';
 import { PayoutDialog, payoutText } from '@web/features/refund';
+import { failureToast } from '@web/api/errors';
+import { PageHeader } from '@web/components/PageHeader';
 
 const ACTION_LABELS = {
   'subscription.pay': 'subscriptions.action.pay',
@@ -77,11 +79,7 @@ export function SubscriptionsPage() {
   const run = (action: SubscriptionAction, subscription: Subscription) => {
     const failure = (error: unknown) => {
       const toast = FAILURE_TOAST_MESSAGES[action as keyof typeof FAILURE_TOAST_MESSAGES];
-      notify({
-        tone: 'error',
-        title: t(toast.title),
-        message: errorMessage(error, t(toast.message)),
-      });
+      notify(failureToast(error, t(toast.title), t(toast.message)));
     };
     switch (action) {
       case 'subscription.pay':
@@ -93,7 +91,9 @@ export function SubscriptionsPage() {
             notify({
               tone: 'success',
               title: t('subscriptions.toast.deleted.title'),
-              message: t('subscriptions.toast.deleted.message', { plan: subscription.plan.name }),
+              message: t('subscriptions.toast.deleted.message', {
+                plan: planText(subscription.plan.name, subscription.plan.name_hi),
+              }),
             }),
           onError: failure,
         });
@@ -122,12 +122,11 @@ export function SubscriptionsPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <h1 className={pageTitle}>{t('subscriptions.title')}</h1>
+      <PageHeader title={t('subscriptions.title')}>
         <ButtonLink href="/plans" tone="secondary">
           {t('subscriptions.browsePlans')}
         </ButtonLink>
-      </header>
+      </PageHeader>
       <HoldBanner />
       {subscriptions.isPending ? (
         <PageSpinner label={t('subscriptions.loading')} />
@@ -198,7 +197,9 @@ function SubscriptionCard({
     <Card aria-labelledby={`subscription-${subscription.id}`}>
       <div className={cardHead({ spaced: true })}>
         <div>
-          <h2 id={`subscription-${subscription.id}`}>{subscription.plan.name}</h2>
+          <h2 id={`subscription-${subscription.id}`}>
+            {planText(subscription.plan.name, subscription.plan.name_hi)}
+          </h2>
           <p className={`${muted} ${styles.meta}`}>
             <span>
               {t('subscriptions.card.meta', {
@@ -275,14 +276,9 @@ function SubscriptionCard({
           <Details
             items={[
               [t('subscriptions.detail.leaveDays'), String(subscription.leave_days)],
-              ...(subscription.cancelled_at
-                ? ([
-                    [
-                      t('subscriptions.detail.cancelled'),
-                      formatDateTime(subscription.cancelled_at),
-                    ],
-                  ] as [string, string][])
-                : []),
+              subscription.cancelled_at
+                ? [t('subscriptions.detail.cancelled'), formatDateTime(subscription.cancelled_at)]
+                : null,
               [
                 t('subscriptions.detail.refund'),
                 refund
@@ -296,14 +292,11 @@ function SubscriptionCard({
                     [t('subscriptions.detail.processed'), formatDateTime(refund.processed_at)],
                     [t('subscriptions.detail.adminComment'), refund.admin_comment ?? '—'],
                     [t('subscriptions.detail.payoutTo'), payoutText(t, refund.payout)],
-                    ...(refund.paid_at
-                      ? ([[t('subscriptions.detail.paid'), formatDateTime(refund.paid_at)]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
-                    ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
-                  ] as [string, string][])
+                    refund.paid_at
+                      ? ([t('subscriptions.detail.paid'), formatDateTime(refund.paid_at)] as const)
+                      : null,
+                    refund.utr ? (['UTR', refund.utr] as const) : null,
+                  ] as const)
                 : []),
             ]}
           />

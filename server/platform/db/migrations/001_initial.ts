@@ -1,225 +1,191 @@
 // The whole schema, written once with Kysely's builder so the same DDL runs on SQLite and PostgreSQL.
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
-
-type Table = CreateTableBuilder<string, never>;
-
-function withId(table: Table, dialect: Dialect): Table {
-  return table.addColumn('id', 'integer', (column: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? column.primaryKey().generatedByDefaultAsIdentity()
-      : column.primaryKey().autoIncrement(),
-  );
-}
-
-const ref = (target: string) => (column: ColumnDefinitionBuilder) =>
-  column.notNull().references(target).onDelete('cascade');
+import { index, notNull, ownedBy, tableWithId, timestamps, weakRef } from './columns.js';
 
 export function initialMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const create = (name: string) => db.schema.createTable(name) as unknown as Table;
-
-      await withId(create('users'), dialect)
-        .addColumn('username', 'text', (c) => c.notNull())
+      await tableWithId(db, 'users', dialect)
+        .addColumn('username', 'text', notNull)
         .addColumn('username_lower', 'text', (c) => c.notNull().unique())
-        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', notNull)
         .addColumn('email_lower', 'text', (c) => c.notNull().unique())
         .addColumn('phone', 'text', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('user_type', 'text', (c) => c.notNull())
-        .addColumn('first_name', 'text', (c) => c.notNull())
-        .addColumn('last_name', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('is_active', 'boolean', (c) => c.notNull())
-        .addColumn('phone_verified', 'boolean', (c) => c.notNull())
+        .addColumn('password_hash', 'text', notNull)
+        .addColumn('user_type', 'text', notNull)
+        .addColumn('first_name', 'text', notNull)
+        .addColumn('last_name', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('is_active', 'boolean', notNull)
+        .addColumn('phone_verified', 'boolean', notNull)
         .addColumn('last_login', 'text')
-        .addColumn('is_tiffin_user', 'boolean', (c) => c.notNull())
-        .addColumn('is_mess_user', 'boolean', (c) => c.notNull())
-        .addColumn('preferred_delivery_time', 'text', (c) => c.notNull())
-        .addColumn('date_joined', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('is_tiffin_user', 'boolean', notNull)
+        .addColumn('is_mess_user', 'boolean', notNull)
+        .addColumn('preferred_delivery_time', 'text', notNull)
+        .addColumn('date_joined', 'text', notNull)
+        .addColumn('updated_at', 'text', notNull)
         .execute();
-      await db.schema.createIndex('users_user_type').on('users').columns(['user_type']).execute();
+      await index(db, 'users_user_type', 'users', ['user_type']);
 
-      await create('student_profiles')
-        .addColumn('user_id', 'integer', (c) => ref('users.id')(c).primaryKey())
-        .addColumn('institute', 'text', (c) => c.notNull())
-        .addColumn('student_id', 'text', (c) => c.notNull())
-        .addColumn('hostel', 'text', (c) => c.notNull())
-        .addColumn('year', 'text', (c) => c.notNull())
-        .addColumn('course', 'text', (c) => c.notNull())
+      await db.schema
+        .createTable('student_profiles')
+        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+        .addColumn('institute', 'text', notNull)
+        .addColumn('student_id', 'text', notNull)
+        .addColumn('hostel', 'text', notNull)
+        .addColumn('year', 'text', notNull)
+        .addColumn('course', 'text', notNull)
         .execute();
-      await create('regular_profiles')
-        .addColumn('user_id', 'integer', (c) => ref('users.id')(c).primaryKey())
-        .addColumn('address', 'text', (c) => c.notNull())
-        .addColumn('landmark', 'text', (c) => c.notNull())
-        .addColumn('pincode', 'text', (c) => c.notNull())
-        .addColumn('city', 'text', (c) => c.notNull())
+      await db.schema
+        .createTable('regular_profiles')
+        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+        .addColumn('address', 'text', notNull)
+        .addColumn('landmark', 'text', notNull)
+        .addColumn('pincode', 'text', notNull)
+        .addColumn('city', 'text', notNull)
         .execute();
-      await create('mess_owner_profiles')
-        .addColumn('user_id', 'integer', (c) => ref('users.id')(c).primaryKey())
-        .addColumn('mess_name', 'text', (c) => c.notNull())
-        .addColumn('business_address', 'text', (c) => c.notNull())
-        .addColumn('business_phone', 'text', (c) => c.notNull())
-        .addColumn('business_email', 'text', (c) => c.notNull())
+      await db.schema
+        .createTable('mess_owner_profiles')
+        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+        .addColumn('mess_name', 'text', notNull)
+        .addColumn('business_address', 'text', notNull)
+        .addColumn('business_phone', 'text', notNull)
+        .addColumn('business_email', 'text', notNull)
         .addColumn('gst_number', 'text')
         .execute();
 
-      await create('sessions')
+      await db.schema
+        .createTable('sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('created_at', 'text', notNull)
         .addColumn('revoked_at', 'text')
         .addColumn('revoked_reason', 'text')
         .execute();
-      await db.schema.createIndex('sessions_user').on('sessions').columns(['user_id']).execute();
-      await create('refresh_tokens')
+      await index(db, 'sessions_user', 'sessions', ['user_id']);
+      await db.schema
+        .createTable('refresh_tokens')
         .addColumn('jti', 'text', (c) => c.primaryKey())
-        .addColumn('session_id', 'text', ref('sessions.id'))
-        .addColumn('issued_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('session_id', 'text', ownedBy('sessions.id'))
+        .addColumn('issued_at', 'text', notNull)
+        .addColumn('expires_at', 'text', notNull)
         .addColumn('used_at', 'text')
         .execute();
 
-      await withId(create('otp_codes'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('phone', 'text', (c) => c.notNull())
-        .addColumn('code_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
-        .addColumn('attempts', 'integer', (c) => c.notNull())
+      await tableWithId(db, 'otp_codes', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('phone', 'text', notNull)
+        .addColumn('code_hash', 'text', notNull)
+        .addColumn('created_at', 'text', notNull)
+        .addColumn('expires_at', 'text', notNull)
+        .addColumn('attempts', 'integer', notNull)
         .addColumn('consumed_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('otp_codes_phone')
-        .on('otp_codes')
-        .columns(['phone', 'created_at'])
-        .execute();
-      await withId(create('password_reset_tokens'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
+      await index(db, 'otp_codes_phone', 'otp_codes', ['phone', 'created_at']);
+      await tableWithId(db, 'password_reset_tokens', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', notNull)
+        .addColumn('expires_at', 'text', notNull)
         .addColumn('used_at', 'text')
         .execute();
 
-      await create('rate_limit_hits')
-        .addColumn('key', 'text', (c) => c.notNull())
-        .addColumn('window_start', 'bigint', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
+      await db.schema
+        .createTable('rate_limit_hits')
+        .addColumn('key', 'text', notNull)
+        .addColumn('window_start', 'bigint', notNull)
+        .addColumn('count', 'integer', notNull)
         .addPrimaryKeyConstraint('rate_limit_hits_pk', ['key', 'window_start'])
         .execute();
 
-      await withId(create('notification_logs'), dialect)
-        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('notification_type', 'text', (c) => c.notNull())
-        .addColumn('channel', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
+      await tableWithId(db, 'notification_logs', dialect)
+        .addColumn('user_id', 'integer', weakRef('users.id'))
+        .addColumn('subject', 'text', notNull)
+        .addColumn('notification_type', 'text', notNull)
+        .addColumn('channel', 'text', notNull)
+        .addColumn('status', 'text', notNull)
         .addColumn('recipient_email', 'text')
         .addColumn('recipient_phone', 'text')
         .addColumn('body', 'text')
         .addColumn('html', 'text')
         .addColumn('error_message', 'text')
-        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('attempts', 'integer', notNull)
         .addColumn('dedupe_key', 'text', (c) => c.unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', notNull)
         .addColumn('sent_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('notification_logs_user')
-        .on('notification_logs')
-        .columns(['user_id', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('notification_logs_status')
-        .on('notification_logs')
-        .columns(['status'])
-        .execute();
+      await index(db, 'notification_logs_user', 'notification_logs', ['user_id', 'created_at']);
+      await index(db, 'notification_logs_status', 'notification_logs', ['status']);
 
-      await create('job_runs')
-        .addColumn('job', 'text', (c) => c.notNull())
-        .addColumn('run_key', 'text', (c) => c.notNull())
-        .addColumn('started_at', 'text', (c) => c.notNull())
+      await db.schema
+        .createTable('job_runs')
+        .addColumn('job', 'text', notNull)
+        .addColumn('run_key', 'text', notNull)
+        .addColumn('started_at', 'text', notNull)
         .addColumn('finished_at', 'text')
         .addPrimaryKeyConstraint('job_runs_pk', ['job', 'run_key'])
         .execute();
-      await create('counters')
+      await db.schema
+        .createTable('counters')
         .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'bigint', (c) => c.notNull())
+        .addColumn('value', 'bigint', notNull)
         .execute();
 
-      await withId(create('plans'), dialect)
+      await tableWithId(db, 'plans', dialect)
         .addColumn('code', 'text', (c) => c.notNull().unique())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('is_active', 'boolean', (c) => c.notNull())
-        .addColumn('service_type', 'text', (c) => c.notNull())
-        .addColumn('duration_days', 'integer', (c) => c.notNull())
-        .addColumn('base_price_paise', 'bigint', (c) => c.notNull())
-        .addColumn('included_meals', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', notNull)
+        .addColumn('description', 'text', notNull)
+        .addColumn('is_active', 'boolean', notNull)
+        .addColumn('service_type', 'text', notNull)
+        .addColumn('duration_days', 'integer', notNull)
+        .addColumn('base_price_paise', 'bigint', notNull)
+        .addColumn('included_meals', 'text', notNull)
+        .$call(timestamps)
         .execute();
 
-      await withId(create('subscriptions'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
+      await tableWithId(db, 'subscriptions', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
         .addColumn('plan_id', 'integer', (c) => c.notNull().references('plans.id'))
-        .addColumn('subscription_type', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('breakfast_included', 'boolean', (c) => c.notNull())
-        .addColumn('total_paid_paise', 'bigint', (c) => c.notNull())
+        .addColumn('subscription_type', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('breakfast_included', 'boolean', notNull)
+        .addColumn('total_paid_paise', 'bigint', notNull)
         .addColumn('start_date', 'text')
         .addColumn('base_end_date', 'text')
         .addColumn('adjusted_end_date', 'text')
-        .addColumn('leave_days', 'integer', (c) => c.notNull())
+        .addColumn('leave_days', 'integer', notNull)
         .addColumn('cancelled_at', 'text')
         .addColumn('renewed_from_id', 'integer')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .execute();
-      await db.schema
-        .createIndex('subscriptions_user_status')
-        .on('subscriptions')
-        .columns(['user_id', 'status'])
-        .execute();
-      await db.schema
-        .createIndex('subscriptions_status_end')
-        .on('subscriptions')
-        .columns(['status', 'adjusted_end_date'])
-        .execute();
+      await index(db, 'subscriptions_user_status', 'subscriptions', ['user_id', 'status']);
+      await index(db, 'subscriptions_status_end', 'subscriptions', ['status', 'adjusted_end_date']);
 
-      await withId(create('payment_orders'), dialect)
+      await tableWithId(db, 'payment_orders', dialect)
         .addColumn('order_id', 'text', (c) => c.notNull().unique())
-        .addColumn('subscription_id', 'integer', ref('subscriptions.id'))
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-        .addColumn('currency', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('provider', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('subscription_id', 'integer', ownedBy('subscriptions.id'))
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('amount_paise', 'bigint', notNull)
+        .addColumn('currency', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('provider', 'text', notNull)
+        .$call(timestamps)
         .execute();
       // At most one open order per subscription, enforced by the database itself.
-      await db.schema
-        .createIndex('payment_orders_one_open')
-        .on('payment_orders')
-        .column('subscription_id')
-        .unique()
-        .where(sql.ref('status'), '=', 'created')
-        .execute();
+      await index(db, 'payment_orders_one_open', 'payment_orders', ['subscription_id'], (builder) =>
+        builder.unique().where(sql.ref('status'), '=', 'created'),
+      );
 
-      await withId(create('payments'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('subscription_id', 'integer', ref('subscriptions.id'))
+      await tableWithId(db, 'payments', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('subscription_id', 'integer', ownedBy('subscriptions.id'))
         .addColumn('payment_order_id', 'integer', (c) => c.references('payment_orders.id'))
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', notNull)
+        .addColumn('amount_paise', 'bigint', notNull)
+        .addColumn('currency', 'text', notNull)
         .addColumn('transaction_id', 'text')
-        .addColumn('payment_gateway', 'text', (c) => c.notNull())
+        .addColumn('payment_gateway', 'text', notNull)
         .addColumn('payment_mode', 'text')
         .addColumn('failure_reason', 'text')
         .addColumn('utr', 'text')
@@ -227,124 +193,97 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('receipt_number', 'bigint', (c) => c.unique())
         .addColumn('razorpay_order_id', 'text')
         .addColumn('razorpay_payment_id', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .execute();
       // One successful payment per order, whatever races between verify and the webhook.
-      await db.schema
-        .createIndex('payments_one_success_per_order')
-        .on('payments')
-        .column('payment_order_id')
-        .unique()
-        .where(sql.ref('status'), '=', 'SUCCESS')
-        .execute();
-      await db.schema
-        .createIndex('payments_user_created')
-        .on('payments')
-        .columns(['user_id', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('payments_status_created')
-        .on('payments')
-        .columns(['status', 'created_at'])
-        .execute();
+      await index(
+        db,
+        'payments_one_success_per_order',
+        'payments',
+        ['payment_order_id'],
+        (builder) => builder.unique().where(sql.ref('status'), '=', 'SUCCESS'),
+      );
+      await index(db, 'payments_user_created', 'payments', ['user_id', 'created_at']);
+      await index(db, 'payments_status_created', 'payments', ['status', 'created_at']);
 
-      await withId(create('refunds'), dialect)
-        .addColumn('subscription_id', 'integer', (c) =>
-          c.notNull().unique().references('subscriptions.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', ref('users.id'))
+      await tableWithId(db, 'refunds', dialect)
+        .addColumn('subscription_id', 'integer', (c) => ownedBy('subscriptions.id')(c).unique())
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
         .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id'))
-        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('requested_at', 'text', (c) => c.notNull())
-        .addColumn('requested_by', 'integer', (c) => c.notNull())
+        .addColumn('amount_paise', 'bigint', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('requested_at', 'text', notNull)
+        .addColumn('requested_by', 'integer', notNull)
         .addColumn('processed_at', 'text')
         .addColumn('paid_at', 'text')
         .addColumn('admin_comment', 'text')
         .addColumn('utr', 'text')
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', notNull)
         .execute();
-      await db.schema.createIndex('refunds_status').on('refunds').columns(['status']).execute();
+      await index(db, 'refunds_status', 'refunds', ['status']);
 
-      await withId(create('leaves'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('subscription_id', 'integer', ref('subscriptions.id'))
-        .addColumn('leave_start_date', 'text', (c) => c.notNull())
-        .addColumn('leave_end_date', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('duration_days', 'integer', (c) => c.notNull())
-        .addColumn('requested_at', 'text', (c) => c.notNull())
+      await tableWithId(db, 'leaves', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('subscription_id', 'integer', ownedBy('subscriptions.id'))
+        .addColumn('leave_start_date', 'text', notNull)
+        .addColumn('leave_end_date', 'text', notNull)
+        .addColumn('reason', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('duration_days', 'integer', notNull)
+        .addColumn('requested_at', 'text', notNull)
         .addColumn('approved_at', 'text')
         .addColumn('rejected_at', 'text')
         .addColumn('admin_comment', 'text')
         .addColumn('decided_by', 'integer')
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', notNull)
         .execute();
       // One pending leave per user, enforced by the database as well as by the leave machine.
-      await db.schema
-        .createIndex('leaves_one_pending_per_user')
-        .on('leaves')
-        .column('user_id')
-        .unique()
-        .where(sql.ref('status'), '=', 'PENDING')
-        .execute();
-      await db.schema
-        .createIndex('leaves_status_dates')
-        .on('leaves')
-        .columns(['status', 'leave_start_date', 'leave_end_date'])
-        .execute();
+      await index(db, 'leaves_one_pending_per_user', 'leaves', ['user_id'], (builder) =>
+        builder.unique().where(sql.ref('status'), '=', 'PENDING'),
+      );
+      await index(db, 'leaves_status_dates', 'leaves', [
+        'status',
+        'leave_start_date',
+        'leave_end_date',
+      ]);
 
-      await withId(create('feedback'), dialect)
-        .addColumn('user_id', 'integer', ref('users.id'))
-        .addColumn('subscription_id', 'integer', (c) =>
-          c.references('subscriptions.id').onDelete('set null'),
-        )
-        .addColumn('feedback_type', 'text', (c) => c.notNull())
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('message', 'text', (c) => c.notNull())
-        .addColumn('rating', 'integer', (c) => c.notNull())
+      await tableWithId(db, 'feedback', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('subscription_id', 'integer', weakRef('subscriptions.id'))
+        .addColumn('feedback_type', 'text', notNull)
+        .addColumn('subject', 'text', notNull)
+        .addColumn('message', 'text', notNull)
+        .addColumn('rating', 'integer', notNull)
         .addColumn('meal_date', 'text')
         .addColumn('meal_type', 'text')
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', notNull)
+        .addColumn('priority', 'text', notNull)
         .addColumn('admin_response', 'text')
         .addColumn('responded_at', 'text')
         .addColumn('responded_by', 'integer')
-        .addColumn('can_add_attachments', 'boolean', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('can_add_attachments', 'boolean', notNull)
+        .$call(timestamps)
         .execute();
       // One open (open or in_progress) feedback per user.
-      await db.schema
-        .createIndex('feedback_one_open_per_user')
-        .on('feedback')
-        .column('user_id')
-        .unique()
-        .where(sql.ref('status'), 'in', sql`('open', 'in_progress')`)
-        .execute();
-      await db.schema
-        .createIndex('feedback_status_created')
-        .on('feedback')
-        .columns(['status', 'created_at'])
+      await index(db, 'feedback_one_open_per_user', 'feedback', ['user_id'], (builder) =>
+        builder.unique().where(sql.ref('status'), 'in', sql`('open', 'in_progress')`),
+      );
+      await index(db, 'feedback_status_created', 'feedback', ['status', 'created_at']);
+
+      await tableWithId(db, 'feedback_attachments', dialect)
+        .addColumn('feedback_id', 'integer', (c) => ownedBy('feedback.id')(c).unique())
+        .addColumn('storage_name', 'text', notNull)
+        .addColumn('original_filename', 'text', notNull)
+        .addColumn('content_type', 'text', notNull)
+        .addColumn('file_size', 'integer', notNull)
+        .addColumn('created_at', 'text', notNull)
         .execute();
 
-      await withId(create('feedback_attachments'), dialect)
-        .addColumn('feedback_id', 'integer', (c) =>
-          c.notNull().unique().references('feedback.id').onDelete('cascade'),
-        )
-        .addColumn('storage_name', 'text', (c) => c.notNull())
-        .addColumn('original_filename', 'text', (c) => c.notNull())
-        .addColumn('content_type', 'text', (c) => c.notNull())
-        .addColumn('file_size', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-
-      await create('webhook_events')
+      await db.schema
+        .createTable('webhook_events')
         .addColumn('event_id', 'text', (c) => c.primaryKey())
-        .addColumn('event_type', 'text', (c) => c.notNull())
-        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('event_type', 'text', notNull)
+        .addColumn('received_at', 'text', notNull)
         .execute();
     },
   };

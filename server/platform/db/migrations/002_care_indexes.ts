@@ -4,6 +4,7 @@
 // plain column read instead of per-row subqueries. Also feedback.resolved_at ("resolved today").
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index } from './columns.js';
 
 /**
  * Recomputes the digest of one customer. `userId` is an SQL expression (NEW.user_id, a parameter).
@@ -36,42 +37,22 @@ export function careIndexesMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       // A customer's newest subscription and their ACTIVE ones, by index seek per user.
-      await db.schema
-        .createIndex('subscriptions_user_id')
-        .on('subscriptions')
-        .columns(['user_id', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('subscriptions_user_status_end')
-        .on('subscriptions')
-        .columns(['user_id', 'status', 'adjusted_end_date'])
-        .execute();
+      await index(db, 'subscriptions_user_id', 'subscriptions', ['user_id', 'id']);
+      await index(db, 'subscriptions_user_status_end', 'subscriptions', [
+        'user_id',
+        'status',
+        'adjusted_end_date',
+      ]);
       // active_subscribers and the kitchen sheet: ACTIVE by end date, by service type.
-      await db.schema
-        .createIndex('subscriptions_status_type_end')
-        .on('subscriptions')
-        .columns(['status', 'subscription_type', 'adjusted_end_date'])
-        .execute();
-      await db.schema
-        .createIndex('leaves_user_status')
-        .on('leaves')
-        .columns(['user_id', 'status'])
-        .execute();
-      await db.schema
-        .createIndex('leaves_subscription')
-        .on('leaves')
-        .columns(['subscription_id', 'status'])
-        .execute();
-      await db.schema
-        .createIndex('feedback_user_created')
-        .on('feedback')
-        .columns(['user_id', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('feedback_updated')
-        .on('feedback')
-        .columns(['updated_at'])
-        .execute();
+      await index(db, 'subscriptions_status_type_end', 'subscriptions', [
+        'status',
+        'subscription_type',
+        'adjusted_end_date',
+      ]);
+      await index(db, 'leaves_user_status', 'leaves', ['user_id', 'status']);
+      await index(db, 'leaves_subscription', 'leaves', ['subscription_id', 'status']);
+      await index(db, 'feedback_user_created', 'feedback', ['user_id', 'created_at']);
+      await index(db, 'feedback_updated', 'feedback', ['updated_at']);
       await db.schema.alterTable('feedback').addColumn('resolved_at', 'text').execute();
 
       // No foreign key: a trigger may run for a customer whose row is being deleted (cascade).
@@ -82,16 +63,16 @@ export function careIndexesMigration(dialect: Dialect) {
         .addColumn('active_end', 'text')
         .addColumn('ended_end', 'text')
         .execute();
-      await db.schema
-        .createIndex('customer_subscription_summaries_active_end')
-        .on('customer_subscription_summaries')
-        .columns(['active_end'])
-        .execute();
-      await db.schema
-        .createIndex('customer_subscription_summaries_latest')
-        .on('customer_subscription_summaries')
-        .columns(['latest_status', 'active_end'])
-        .execute();
+      await index(
+        db,
+        'customer_subscription_summaries_active_end',
+        'customer_subscription_summaries',
+        ['active_end'],
+      );
+      await index(db, 'customer_subscription_summaries_latest', 'customer_subscription_summaries', [
+        'latest_status',
+        'active_end',
+      ]);
 
       if (dialect === 'sqlite') {
         await sql

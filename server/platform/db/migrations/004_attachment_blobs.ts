@@ -2,6 +2,7 @@
 // same table on both databases; only the bytes column's type is each one's own binary type.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { notNull } from './columns.js';
 
 export function attachmentBlobsMigration(dialect: Dialect) {
   return {
@@ -9,10 +10,10 @@ export function attachmentBlobsMigration(dialect: Dialect) {
       await db.schema
         .createTable('attachment_blobs')
         .addColumn('name', 'text', (c) => c.primaryKey().notNull())
-        .addColumn('content_type', 'text', (c) => c.notNull())
-        .addColumn('size_bytes', 'integer', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', notNull)
+        .addColumn('size_bytes', 'integer', notNull)
+        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', notNull)
+        .addColumn('created_at', 'text', notNull)
         .execute();
     },
   };

@@ -3,6 +3,7 @@
 // already true of every settle path (activation is a conditional update); the index makes the
 // database hold it too, whichever path (verify, webhook, offline recording) races which.
 import { sql, type Kysely } from 'kysely';
+import { index, weakRef } from './columns.js';
 
 export function offlinePaymentsMigration() {
   return {
@@ -11,15 +12,15 @@ export function offlinePaymentsMigration() {
       await db.schema.alterTable('payments').addColumn('received_on', 'text').execute();
       await db.schema
         .alterTable('payments')
-        .addColumn('recorded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('recorded_by', 'integer', weakRef('users.id'))
         .execute();
-      await db.schema
-        .createIndex('payments_one_success_per_subscription')
-        .on('payments')
-        .column('subscription_id')
-        .unique()
-        .where(sql.ref('status'), '=', 'SUCCESS')
-        .execute();
+      await index(
+        db,
+        'payments_one_success_per_subscription',
+        'payments',
+        ['subscription_id'],
+        (builder) => builder.unique().where(sql.ref('status'), '=', 'SUCCESS'),
+      );
     },
   };
 }

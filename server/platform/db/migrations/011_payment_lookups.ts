@@ -2,15 +2,12 @@
 // index of migration 006 cannot serve it when the status arrives as a bound parameter (SQLite
 // cannot prove the index's WHERE then), so without this the check scanned every payment.
 import type { Kysely } from 'kysely';
+import { index } from './columns.js';
 
 export function paymentLookupsMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createIndex('payments_subscription_status')
-        .on('payments')
-        .columns(['subscription_id', 'status'])
-        .execute();
+      await index(db, 'payments_subscription_status', 'payments', ['subscription_id', 'status']);
     },
   };
 }

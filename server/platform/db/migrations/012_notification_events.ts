@@ -1,6 +1,7 @@
 // The notification history shows one entry per notice with each channel's status (the e-mail and
 // the SMS of one notice were two unrelated rows) and a sentence saying what it was about.
 import { sql, type Kysely } from 'kysely';
+import { index } from './columns.js';
 
 export function notificationEventsMigration() {
   return {
@@ -18,11 +19,7 @@ export function notificationEventsMigration() {
             and e.notification_type = notification_logs.notification_type
             and e.subject = notification_logs.subject
         )`.execute(db);
-      await db.schema
-        .createIndex('notification_logs_user_event')
-        .on('notification_logs')
-        .columns(['user_id', 'event_id'])
-        .execute();
+      await index(db, 'notification_logs_user_event', 'notification_logs', ['user_id', 'event_id']);
     },
   };
 }

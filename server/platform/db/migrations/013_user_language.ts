@@ -1,6 +1,7 @@
 // Each user's language (issue 13): the web app shows its screens in it, and every e-mail and SMS
 // the server sends that user is written in it. Existing accounts, the owner's included, stay English.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { oneOf } from './columns.js';
 
 export function userLanguageMigration() {
   return {
@@ -9,12 +10,7 @@ export function userLanguageMigration() {
       // and a release. SQLite checks it against existing rows too, which all take the default.
       await db.schema
         .alterTable('users')
-        .addColumn('language', 'text', (column) =>
-          column
-            .notNull()
-            .defaultTo('en')
-            .check(sql`language in ('en', 'hi')`),
-        )
+        .addColumn('language', 'text', (c) => oneOf('language', ['en', 'hi'])(c).defaultTo('en'))
         .execute();
     },
   };

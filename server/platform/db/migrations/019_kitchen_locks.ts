@@ -3,24 +3,23 @@
 // subscriptions counted (a JSON array, so the sheet can name who came or went after the lock),
 // with the cutoff it locked for and when the row was really written. The primary key makes the
 // first writer win: every instance may try, one row stays.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { MEALS, notNull, oneOf } from './columns.js';
 
 export function kitchenLocksMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('kitchen_locks')
-        .addColumn('meal_date', 'text', (c) => c.notNull())
-        .addColumn('meal', 'text', (c) =>
-          c.notNull().check(sql`meal in ('breakfast', 'lunch', 'dinner')`),
-        )
-        .addColumn('mess_count', 'integer', (c) => c.notNull())
-        .addColumn('tiffin_count', 'integer', (c) => c.notNull())
+        .addColumn('meal_date', 'text', notNull)
+        .addColumn('meal', 'text', oneOf('meal', MEALS))
+        .addColumn('mess_count', 'integer', notNull)
+        .addColumn('tiffin_count', 'integer', notNull)
         // {veg, egg, non_veg, jain, unset}: the sheet's `diets` of the meal at the lock.
-        .addColumn('diets', 'text', (c) => c.notNull())
-        .addColumn('subscription_ids', 'text', (c) => c.notNull())
-        .addColumn('cutoff_at', 'text', (c) => c.notNull())
-        .addColumn('locked_at', 'text', (c) => c.notNull())
+        .addColumn('diets', 'text', notNull)
+        .addColumn('subscription_ids', 'text', notNull)
+        .addColumn('cutoff_at', 'text', notNull)
+        .addColumn('locked_at', 'text', notNull)
         .addPrimaryKeyConstraint('kitchen_locks_pkey', ['meal_date', 'meal'])
         .execute();
     },

@@ -8,78 +8,59 @@
 // Part payments: a subscription may now have several SUCCESS payments, so the index that held one
 // per subscription (migration 006) goes; one per order stays. A counter recording may carry the
 // client's request id, unique, so a form sent twice records once.
-import { sql, type ColumnDefinitionBuilder, type Kysely, type QueryExecutorProvider } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index, notNull, oneOf, tableWithId, weakRef } from './columns.js';
 
 export function ledgerMigration(dialect: Dialect) {
-  const id = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? c.primaryKey().generatedByDefaultAsIdentity()
-      : c.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex('payments_one_success_per_subscription').execute();
       await db.schema.alterTable('payments').addColumn('request_id', 'text').execute();
-      await db.schema
-        .createIndex('payments_request_id')
-        .on('payments')
-        .column('request_id')
-        .unique()
-        .where(sql.ref('request_id'), 'is not', null)
-        .execute();
-      await db.schema
-        .createTable('ledger_entries')
-        .addColumn('id', 'integer', id)
+      await index(db, 'payments_request_id', 'payments', ['request_id'], (builder) =>
+        builder.unique().where(sql.ref('request_id'), 'is not', null),
+      );
+      await tableWithId(db, 'ledger_entries', dialect)
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-        .addColumn('subscription_id', 'integer', (c) =>
-          c.references('subscriptions.id').onDelete('set null'),
-        )
-        .addColumn('kind', 'text', (c) =>
-          c.notNull().check(sql`kind in ('charge', 'payment', 'credit', 'refund')`),
-        )
+        .addColumn('subscription_id', 'integer', weakRef('subscriptions.id'))
+        .addColumn('kind', 'text', oneOf('kind', ['charge', 'payment', 'credit', 'refund']))
         // Signed: a charge and a refund add to what the customer owes, a payment and a credit
         // take from it.
-        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-        .addColumn('source_type', 'text', (c) => c.notNull())
-        .addColumn('source_id', 'integer', (c) => c.notNull())
-        .addColumn('occurred_on', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('amount_paise', 'bigint', notNull)
+        .addColumn('source_type', 'text', notNull)
+        .addColumn('source_id', 'integer', notNull)
+        .addColumn('occurred_on', 'text', notNull)
+        .addColumn('description', 'text', notNull)
+        .addColumn('created_at', 'text', notNull)
+        .addColumn('created_by', 'integer', weakRef('users.id'))
         .execute();
-      await db.schema
-        .createIndex('ledger_entries_source')
-        .on('ledger_entries')
-        .columns(['source_type', 'source_id', 'kind'])
-        .unique()
-        .execute();
-      await db.schema
-        .createIndex('ledger_entries_user')
-        .on('ledger_entries')
-        .columns(['user_id', 'occurred_on', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('ledger_entries_subscription')
-        .on('ledger_entries')
-        .column('subscription_id')
-        .execute();
+      await index(
+        db,
+        'ledger_entries_source',
+        'ledger_entries',
+        ['source_type', 'source_id', 'kind'],
+        (builder) => builder.unique(),
+      );
+      await index(db, 'ledger_entries_user', 'ledger_entries', ['user_id', 'occurred_on', 'id']);
+      await index(db, 'ledger_entries_subscription', 'ledger_entries', ['subscription_id']);
       await db.schema
         .createTable('ledger_balances')
         .addColumn('user_id', 'integer', (c) =>
           c.primaryKey().references('users.id').onDelete('cascade'),
         )
-        .addColumn('balance_paise', 'bigint', (c) => c.notNull())
+        .addColumn('balance_paise', 'bigint', notNull)
         // The date of the oldest charge the payments have not covered (paid first in, first out);
         // null when nothing is owed.
         .addColumn('due_since', 'text')
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', notNull)
         .execute();
-      await db.schema
-        .createIndex('ledger_balances_due')
-        .on('ledger_balances')
-        .columns(['due_since', 'user_id'])
-        .where(sql.ref('balance_paise'), '>', 0)
-        .execute();
+      await index(
+        db,
+        'ledger_balances_due',
+        'ledger_balances',
+        ['due_since', 'user_id'],
+        (builder) => builder.where(sql.ref('balance_paise'), '>', 0),
+      );
 
       await backfillLedger(db, new Date().toISOString());
     },

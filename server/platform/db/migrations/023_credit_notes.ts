@@ -5,45 +5,32 @@
 // the recipient's GSTIN and address when registered), fixed when the payment is recorded.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index, notNull, tableWithId } from './columns.js';
 
 export function creditNotesMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('credit_notes')
-        .addColumn('id', 'integer', (c) =>
-          dialect === 'postgres'
-            ? c.primaryKey().generatedByDefaultAsIdentity()
-            : c.primaryKey().autoIncrement(),
-        )
+      await tableWithId(db, 'credit_notes', dialect)
         .addColumn('number', 'text', (c) => c.notNull().unique())
-        .addColumn('financial_year', 'text', (c) => c.notNull())
-        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addColumn('financial_year', 'text', notNull)
+        .addColumn('sequence', 'integer', notNull)
         .addColumn('refund_id', 'integer', (c) => c.notNull().unique().references('refunds.id'))
         .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-        .addColumn('issued_on', 'text', (c) => c.notNull())
-        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
-        .addColumn('taxable_paise', 'bigint', (c) => c.notNull())
-        .addColumn('cgst_paise', 'bigint', (c) => c.notNull())
-        .addColumn('sgst_paise', 'bigint', (c) => c.notNull())
-        .addColumn('gst_rate_basis_points', 'integer', (c) => c.notNull())
-        .addColumn('sac', 'text', (c) => c.notNull())
-        .addColumn('gstin', 'text', (c) => c.notNull())
-        .addColumn('place_of_supply', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('issued_on', 'text', notNull)
+        .addColumn('amount_paise', 'bigint', notNull)
+        .addColumn('taxable_paise', 'bigint', notNull)
+        .addColumn('cgst_paise', 'bigint', notNull)
+        .addColumn('sgst_paise', 'bigint', notNull)
+        .addColumn('gst_rate_basis_points', 'integer', notNull)
+        .addColumn('sac', 'text', notNull)
+        .addColumn('gstin', 'text', notNull)
+        .addColumn('place_of_supply', 'text', notNull)
+        .addColumn('created_at', 'text', notNull)
         .addUniqueConstraint('credit_notes_year_sequence', ['financial_year', 'sequence'])
         .execute();
-      await db.schema
-        .createIndex('credit_notes_issued_on')
-        .on('credit_notes')
-        .column('issued_on')
-        .execute();
-      await db.schema
-        .createIndex('credit_notes_user_id')
-        .on('credit_notes')
-        .column('user_id')
-        .execute();
+      await index(db, 'credit_notes_issued_on', 'credit_notes', ['issued_on']);
+      await index(db, 'credit_notes_user_id', 'credit_notes', ['user_id']);
       // One column per statement: SQLite adds one column per ALTER TABLE.
       for (const [table, column] of [
         ['users', 'billing_gstin'],

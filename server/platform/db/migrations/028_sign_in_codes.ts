@@ -1,7 +1,8 @@
 // Phone sign-in (issue 22): a one-time code is either a phone verification code or a sign-in
 // code. Each purpose has its own current code per phone, so asking for a sign-in code never spends
 // a pending verification code, and neither kind of code works for the other.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { oneOf } from './columns.js';
 
 export function signInCodesMigration() {
   return {
@@ -9,10 +10,7 @@ export function signInCodesMigration() {
       await db.schema
         .alterTable('otp_codes')
         .addColumn('purpose', 'text', (c) =>
-          c
-            .notNull()
-            .defaultTo('verify')
-            .check(sql`purpose in ('verify', 'sign_in')`),
+          oneOf('purpose', ['verify', 'sign_in'])(c).defaultTo('verify'),
         )
         .execute();
     },

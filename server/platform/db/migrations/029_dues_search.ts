@@ -5,6 +5,7 @@
 // owing entries (a quarter of them) instead of every customer.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index } from './columns.js';
 
 const TEXT = (row: string) =>
   `lower(${row}.first_name || ' ' || ${row}.last_name || '|' || ${row}.username || '|' || ${row}.email || '|' || ${row}.phone)`;
@@ -44,19 +45,21 @@ export function duesSearchMigration(dialect: Dialect) {
           for each row execute function users_dues_search_text()`);
       }
       await db.schema.dropIndex('ledger_balances_due').execute();
-      await db.schema
-        .createIndex('ledger_balances_due')
-        .on('ledger_balances')
-        .columns(['due_since', 'user_id', 'search_text', 'balance_paise'])
-        .where(sql.ref('balance_paise'), '>', 0)
-        .execute();
+      await index(
+        db,
+        'ledger_balances_due',
+        'ledger_balances',
+        ['due_since', 'user_id', 'search_text', 'balance_paise'],
+        (builder) => builder.where(sql.ref('balance_paise'), '>', 0),
+      );
       // The accounts in credit (few): the dues summary's credit total, the in-credit list's order.
-      await db.schema
-        .createIndex('ledger_balances_credit')
-        .on('ledger_balances')
-        .columns(['balance_paise', 'user_id'])
-        .where(sql.ref('balance_paise'), '<', 0)
-        .execute();
+      await index(
+        db,
+        'ledger_balances_credit',
+        'ledger_balances',
+        ['balance_paise', 'user_id'],
+        (builder) => builder.where(sql.ref('balance_paise'), '<', 0),
+      );
     },
   };
 }

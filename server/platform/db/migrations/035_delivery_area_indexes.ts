@@ -2,15 +2,12 @@
 // customer's pincode, or a student's institute without case, each found through an index rather
 // than by reading every subscription of the day (18,000 at the lunch-peak bench's size).
 import { sql, type Kysely } from 'kysely';
+import { index } from './columns.js';
 
 export function deliveryAreaIndexesMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createIndex('regular_profiles_pincode')
-        .on('regular_profiles')
-        .column('pincode')
-        .execute();
+      await index(db, 'regular_profiles_pincode', 'regular_profiles', ['pincode']);
       await db.schema
         .createIndex('student_profiles_institute_lower')
         .on('student_profiles')

@@ -5,26 +5,19 @@
 // the other uncommitted) and both were kept, moving lunch plans two days. The store writes a
 // closure's rows in the transaction that makes it and deletes them in the one that removes it.
 import { sql, type Kysely } from 'kysely';
+import { index, MEALS, notNull, oneOf, ownedBy } from './columns.js';
 
 export function closedDayMealsMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .createTable('closed_day_meals')
-        .addColumn('closed_date', 'text', (c) => c.notNull())
-        .addColumn('meal', 'text', (c) =>
-          c.notNull().check(sql`meal in ('breakfast', 'lunch', 'dinner')`),
-        )
-        .addColumn('closed_day_id', 'integer', (c) =>
-          c.notNull().references('closed_days.id').onDelete('cascade'),
-        )
+        .addColumn('closed_date', 'text', notNull)
+        .addColumn('meal', 'text', oneOf('meal', MEALS))
+        .addColumn('closed_day_id', 'integer', ownedBy('closed_days.id'))
         .addPrimaryKeyConstraint('closed_day_meals_pkey', ['closed_date', 'meal'])
         .execute();
-      await db.schema
-        .createIndex('closed_day_meals_closure')
-        .on('closed_day_meals')
-        .column('closed_day_id')
-        .execute();
+      await index(db, 'closed_day_meals_closure', 'closed_day_meals', ['closed_day_id']);
       // The closures scheduled now, the oldest first: where two already overlap (made before this
       // table), the first keeps the meals and the other claims none, so removing it frees nothing.
       await sql`

@@ -7,6 +7,7 @@
 //   whom it is about, notification_logs.about_user_id, so erasing the customer empties it too.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index, weakRef } from './columns.js';
 
 const COLUMNS =
   'id, user_id, phone, code_hash, created_at, expires_at, attempts, consumed_at, purpose';
@@ -16,13 +17,9 @@ export function privacySeamsMigration(dialect: Dialect) {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .alterTable('notification_logs')
-        .addColumn('about_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('about_user_id', 'integer', weakRef('users.id'))
         .execute();
-      await db.schema
-        .createIndex('notification_logs_about_user')
-        .on('notification_logs')
-        .column('about_user_id')
-        .execute();
+      await index(db, 'notification_logs_about_user', 'notification_logs', ['about_user_id']);
       if (dialect === 'postgres') {
         await sql`alter table otp_codes alter column user_id drop not null`.execute(db);
         return;
@@ -44,11 +41,7 @@ export function privacySeamsMigration(dialect: Dialect) {
         .execute(db);
       await sql`drop table otp_codes`.execute(db);
       await sql`alter table otp_codes_unsent rename to otp_codes`.execute(db);
-      await db.schema
-        .createIndex('otp_codes_phone')
-        .on('otp_codes')
-        .columns(['phone', 'created_at'])
-        .execute();
+      await index(db, 'otp_codes_phone', 'otp_codes', ['phone', 'created_at']);
     },
   };
 }

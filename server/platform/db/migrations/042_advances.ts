@@ -9,8 +9,9 @@
 // - advance_refunds: an advance paid back to the customer, with its credit note: credit_notes now
 //   name a refund or an advance refund. SQLite cannot drop a NOT NULL, so there the table (which
 //   nothing references) is rebuilt from its own definition with refund_id nullable.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { index, notNull, oneOf, ownedBy, tableWithId, weakRef } from './columns.js';
 
 /** How Kysely wrote credit_notes.refund_id (migration 023), and the same without NOT NULL. */
 const REFUND_ID_NOT_NULL = '"refund_id" integer not null unique references "refunds" ("id")';
@@ -41,59 +42,37 @@ async function rebuildCreditNotesOnSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 export function advancesMigration(dialect: Dialect) {
-  const id = (c: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? c.primaryKey().generatedByDefaultAsIdentity()
-      : c.primaryKey().autoIncrement();
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
         .alterTable('payments')
         .addColumn('advance_paise', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createTable('advance_applications')
-        .addColumn('id', 'integer', id)
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('subscription_id', 'integer', (c) =>
-          c.notNull().references('subscriptions.id').onDelete('cascade'),
-        )
+      await tableWithId(db, 'advance_applications', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
+        .addColumn('subscription_id', 'integer', ownedBy('subscriptions.id'))
         // The payment the advance came with (its invoice is what a later refund's note reduces).
         .addColumn('payment_id', 'integer', (c) => c.references('payments.id'))
         .addColumn('amount_paise', 'bigint', (c) => c.notNull().check(sql`amount_paise > 0`))
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', notNull)
         .execute();
-      await db.schema
-        .createIndex('advance_applications_subscription')
-        .on('advance_applications')
-        .column('subscription_id')
-        .execute();
-      await db.schema
-        .createTable('advance_refunds')
-        .addColumn('id', 'integer', id)
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+      await index(db, 'advance_applications_subscription', 'advance_applications', [
+        'subscription_id',
+      ]);
+      await tableWithId(db, 'advance_refunds', dialect)
+        .addColumn('user_id', 'integer', ownedBy('users.id'))
         .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id'))
         .addColumn('amount_paise', 'bigint', (c) => c.notNull().check(sql`amount_paise > 0`))
-        .addColumn('method', 'text', (c) =>
-          c.notNull().check(sql`method in ('cash', 'upi', 'bank_transfer')`),
-        )
+        .addColumn('method', 'text', oneOf('method', ['cash', 'upi', 'bank_transfer']))
         .addColumn('reference', 'text')
-        .addColumn('admin_comment', 'text', (c) => c.notNull())
-        .addColumn('refunded_on', 'text', (c) => c.notNull())
-        .addColumn('refunded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('admin_comment', 'text', notNull)
+        .addColumn('refunded_on', 'text', notNull)
+        .addColumn('refunded_by', 'integer', weakRef('users.id'))
         // The owner's form id: a refund sent twice is recorded once.
         .addColumn('request_id', 'text', (c) => c.unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', notNull)
         .execute();
-      await db.schema
-        .createIndex('advance_refunds_user')
-        .on('advance_refunds')
-        .column('user_id')
-        .execute();
+      await index(db, 'advance_refunds_user', 'advance_refunds', ['user_id']);
       if (dialect === 'postgres') {
         await sql`alter table credit_notes alter column refund_id drop not null`.execute(db);
       } else {
@@ -103,13 +82,13 @@ export function advancesMigration(dialect: Dialect) {
         .alterTable('credit_notes')
         .addColumn('advance_refund_id', 'integer', (c) => c.references('advance_refunds.id'))
         .execute();
-      await db.schema
-        .createIndex('credit_notes_advance_refund')
-        .on('credit_notes')
-        .column('advance_refund_id')
-        .unique()
-        .where(sql.ref('advance_refund_id'), 'is not', null)
-        .execute();
+      await index(
+        db,
+        'credit_notes_advance_refund',
+        'credit_notes',
+        ['advance_refund_id'],
+        (builder) => builder.unique().where(sql.ref('advance_refund_id'), 'is not', null),
+      );
     },
   };
 }

@@ -40,6 +40,9 @@ import { deliveryAreaIndexesMigration } from './035_delivery_area_indexes.js';
 import { closedDayMealsMigration } from './036_closed_day_meals.js';
 import { privacySeamsMigration } from './037_privacy_seams.js';
 import { creditNoteRecipientsMigration } from './038_credit_note_recipients.js';
+import { closureRulesMigration } from './043_closure_rules.js';
+import { hindiWordsMigration } from './044_hindi_words.js';
+import { messageProvidersMigration } from './045_message_providers.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -82,6 +85,9 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '037_privacy_seams': privacySeamsMigration(db.dialect),
     '038_credit_note_recipients': creditNoteRecipientsMigration(),
     '042_advances': advancesMigration(db.dialect),
+    '043_closure_rules': closureRulesMigration(db.dialect),
+    '044_hindi_words': hindiWordsMigration(),
+    '045_message_providers': messageProvidersMigration(),
   };
 }
 

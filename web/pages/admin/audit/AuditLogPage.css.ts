@@ -1,25 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { stackSm, stackXs } from '@web/styles/utils.css';
 
-export const filters = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
-  alignItems: 'end',
-});
-
-export const nowrap = style({ whiteSpace: 'nowrap' });
+export { filterGrid as filters } from '@web/components/Filters.css';
+export { nowrap } from '@web/styles/utils.css';
 
 /** The action's badge above its one-sentence summary. */
-export const what = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
-  overflowWrap: 'anywhere',
-});
+export const what = style([stackXs, { alignItems: 'flex-start', overflowWrap: 'anywhere' }]);
 
-export const changes = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const changes = stackSm;
 
 export const changeList = style({ display: 'grid', gap: vars.space.xs, margin: 0 });
 

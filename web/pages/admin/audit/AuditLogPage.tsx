@@ -3,20 +3,21 @@
 import { useState } from 'react';
 import { useAuditLog, type AuditEntry, type AuditQuery } from '@web/api/audit';
 import { PAGE_SIZE } from '@web/api/admin';
-import { Button } from '@web/components/Button';
-import { Badge, Card, EmptyState } from '@web/components/Card';
+import { Button, ExpandButton } from '@web/components/Button';
+import { Badge, EmptyState } from '@web/components/Card';
 import { DateField } from '@web/components/DateField';
 import { TextField } from '@web/components/Field';
-import { Pager } from '@web/components/Filters';
-import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
-import { useErrorToast } from '@web/components/useErrorToast';
+import { PageHeader } from '@web/components/PageHeader';
 import { t as translate, useT } from '@web/i18n/i18n';
+import { personName } from '@web/i18n/labels';
 import { formatDateTime } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, stack, visuallyHidden } from '@web/styles/utils.css';
+import { muted, stack, visuallyHidden } from '@web/styles/utils.css';
 import { useDebounced } from '@web/lib/useDebounced';
+import { useExpandable } from '@web/lib/useExpandable';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import * as styles from './AuditLogPage.css';
+import { PagedList } from '@web/components/Loaded';
 
 /** Suggestions for the action filter: a kind (`refund`) or one action (`refund.mark_paid`). */
 const KNOWN_ACTIONS = [
@@ -44,6 +45,9 @@ const KNOWN_ACTIONS = [
   'closed_day',
   'closed_day.add',
   'closed_day.remove',
+  'closure_rule',
+  'closure_rule.add',
+  'closure_rule.withdraw',
 ];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,7 +108,7 @@ export function AuditLogPage() {
   const [actor, setActor] = useState('');
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const { expanded, toggle } = useExpandable();
   const typedAction = useDebounced(action.trim(), 300);
   const typedActor = useDebounced(actor.trim(), 300);
   const [offset, setOffset] = usePageOffset([typedAction, typedActor, dateFrom, dateTo]);
@@ -117,15 +121,6 @@ export function AuditLogPage() {
     ...(DATE.test(dateTo) ? { date_to: dateTo } : {}),
   };
   const log = useAuditLog(query);
-  useErrorToast(log.isError, t('audit.toast.loadFailed'), t('audit.loadFailed'));
-
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -133,13 +128,15 @@ export function AuditLogPage() {
       header: t('audit.col.when'),
       cell: (entry) => <span className={styles.nowrap}>{formatDateTime(entry.at)}</span>,
     },
-    { key: 'who', header: t('audit.col.who'), cell: (entry) => entry.actor },
+    // An erased customer's entries are signed with the username the erasure gave them.
+    { key: 'who', header: t('audit.col.who'), cell: (entry) => personName(entry.actor) },
     {
       key: 'what',
       header: t('audit.col.what'),
       cell: (entry) => (
         <span className={styles.what}>
-          <Badge>{entry.action}</Badge>
+          {/* The action's name and what happened, both in the reader's language (the server's). */}
+          <Badge>{entry.action_label}</Badge>
           <span>{entry.summary}</span>
         </span>
       ),
@@ -148,19 +145,15 @@ export function AuditLogPage() {
       key: 'details',
       header: t('audit.col.details'),
       cell: (entry) => (
-        <Button
-          size="sm"
-          tone="ghost"
-          aria-expanded={expanded.has(entry.id)}
-          onClick={() => toggle(entry.id)}
-          aria-label={
-            expanded.has(entry.id)
-              ? t('audit.hideChangesLabel', { id: entry.id })
-              : t('audit.showChangesLabel', { id: entry.id })
-          }
-        >
-          {expanded.has(entry.id) ? t('audit.hide') : t('audit.showChanges')}
-        </Button>
+        <ExpandButton
+          expanded={expanded.has(entry.id)}
+          onToggle={() => toggle(entry.id)}
+          text={[t('audit.showChanges'), t('audit.hide')]}
+          label={[
+            t('audit.showChangesLabel', { id: entry.id }),
+            t('audit.hideChangesLabel', { id: entry.id }),
+          ]}
+        />
       ),
     },
   ];
@@ -168,12 +161,7 @@ export function AuditLogPage() {
   const filtered = Boolean(action || actor || dateFrom || dateTo);
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('audit.title')}</h1>
-          <p className={muted}>{t('audit.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('audit.title')} intro={t('audit.intro')} />
       <div className={styles.filters} role="search" aria-label={t('audit.filterLabel')}>
         <TextField
           label={t('audit.action')}
@@ -223,30 +211,28 @@ export function AuditLogPage() {
           </Button>
         ) : null}
       </div>
-      {log.isPending ? (
-        <PageSpinner label={t('audit.loading')} />
-      ) : log.isError ? (
-        <Card role="alert">{t('audit.loadFailed')}</Card>
-      ) : log.data.rows.length === 0 ? (
-        <EmptyState title={t('audit.noEntries')}>
-          {filtered ? t('audit.noMatches') : t('audit.emptyText')}
-        </EmptyState>
-      ) : (
-        <Table
-          caption={t('audit.caption')}
-          columns={columns}
-          rows={log.data.rows}
-          rowKey={(entry) => entry.id}
-          expanded={(entry) => (expanded.has(entry.id) ? <Changes entry={entry} /> : null)}
-        />
-      )}
-      <Pager
-        label={t('audit.caption')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={log.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={log}
+        loading={t('audit.loading')}
+        failed={t('audit.loadFailed')}
+        toast={t('audit.toast.loadFailed')}
+        empty={
+          <EmptyState title={t('audit.noEntries')}>
+            {filtered ? t('audit.noMatches') : t('audit.emptyText')}
+          </EmptyState>
+        }
+        pager={{ label: t('audit.caption'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <Table
+            caption={t('audit.caption')}
+            columns={columns}
+            rows={rows}
+            rowKey={(entry) => entry.id}
+            expanded={(entry) => (expanded.has(entry.id) ? <Changes entry={entry} /> : null)}
+          />
+        )}
+      </PagedList>
     </div>
   );
 }

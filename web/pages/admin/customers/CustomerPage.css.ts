@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
 
 /** "← Back to Leave Requests": above the title, a comfortable tap target on a phone. */
@@ -11,14 +12,10 @@ export const back = style({
 });
 
 /** Contact and profile side by side where there is room, one above the other on a phone. */
-export const profileGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))',
-});
+export const profileGrid = style(fitColumns(340, vars.space.md));
 
 export const email = style({ overflowWrap: 'anywhere' });
 
-export const nowrapDates = style({ whiteSpace: 'nowrap' });
+export { nowrap as nowrapDates } from '@web/styles/utils.css';
 
 export const sectionEmpty = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center' });

@@ -1,6 +1,7 @@
 // The owner's page for one customer (/admin/customers/{id}): profile, subscriptions, payments,
 // leaves and feedback, each with its empty state, and a link back to the screen the owner came
-// from (?from=, set by CustomerLink).
+// from (?from=, set by CustomerLink). "Edit Details" changes the customer's address or hostel,
+// phone, diet and language.
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
@@ -23,7 +24,7 @@ import { Pager } from '@web/components/Filters';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { PageSpinner } from '@web/components/Spinner';
 import { StatusBadge } from '@web/components/StatusBadge';
-import { Table, type Column } from '@web/components/Table';
+import { Table, type Column, column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { feedbackTypeLabel, lifecycleLabel, personName, priorityLabel } from '@web/i18n/labels';
@@ -39,6 +40,8 @@ import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/sty
 import * as styles from './CustomerPage.css';
 import { ConsentCard } from '@web/features/consent';
 import { ClaimLink, EmailAddress } from '@web/features/walk-in';
+import { CustomerDetailsDialog, LANGUAGE_NAMES } from '@web/features/onboarding';
+import { Button } from '@web/components/Button';
 
 /** The users list's subscription_status for a customer who never subscribed. */
 const NO_SUBSCRIPTION = 'No subscription';
@@ -154,6 +157,11 @@ function Profile({ customer }: { customer: CustomerRecord }) {
             ],
             [t('superuser.customer.type'), wordLabel(customer.user_type)],
             [t('superuser.customer.service'), services.length > 0 ? services.join(', ') : '—'],
+            [
+              t('superuser.customer.diet'),
+              customer.diet ? wordLabel(customer.diet) : t('format.diet.none'),
+            ],
+            [t('superuser.customer.language'), LANGUAGE_NAMES[customer.language]],
             [t('superuser.customer.accountStatus'), lifecycleLabel('account', customer.status)],
             [
               t('superuser.customer.active'),
@@ -163,14 +171,9 @@ function Profile({ customer }: { customer: CustomerRecord }) {
             ],
             [t('superuser.customer.joined'), formatDate(customer.date_joined)],
             [t('superuser.customer.lastLogin'), formatDateTime(customer.last_login)],
-            ...(customer.claim
-              ? [
-                  [
-                    t('superuser.customer.claim'),
-                    <ClaimLink key="claim" customer={customer} />,
-                  ] as [string, ReactNode],
-                ]
-              : []),
+            customer.claim
+              ? [t('superuser.customer.claim'), <ClaimLink key="claim" customer={customer} />]
+              : null,
           ]}
         />
       </Card>
@@ -187,37 +190,21 @@ function Profile({ customer }: { customer: CustomerRecord }) {
 }
 
 const subscriptionColumns = (t: Translate): Column<CustomerSubscription>[] => [
-  { key: 'id', header: t('superuser.customer.col.id'), cell: (s) => `#${s.id}` },
-  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (s) => s.plan },
-  {
-    key: 'service',
-    header: t('superuser.customer.col.service'),
-    cell: (s) => wordLabel(s.service_type),
-  },
-  {
-    key: 'status',
-    header: t('superuser.customer.col.status'),
-    cell: (s) => <StatusBadge status={s.status} lifecycle="subscription" />,
-  },
-  {
-    key: 'start',
-    header: t('superuser.customer.col.start'),
-    cell: (s) => formatDate(s.start_date),
-  },
-  {
-    key: 'end',
-    header: t('superuser.customer.col.end'),
-    cell: (s) => formatDate(s.adjusted_end_date),
-  },
-  {
-    key: 'days',
-    header: t('superuser.customer.col.daysLeft'),
-    cell: (s) => (s.status === 'ACTIVE' ? s.days_remaining : '—'),
-  },
+  column('id', t('superuser.customer.col.id'), (s) => `#${s.id}`),
+  column('plan', t('superuser.customer.col.plan'), (s) => s.plan),
+  column('service', t('superuser.customer.col.service'), (s) => wordLabel(s.service_type)),
+  column('status', t('superuser.customer.col.status'), (s) => (
+    <StatusBadge status={s.status} lifecycle="subscription" />
+  )),
+  column('start', t('superuser.customer.col.start'), (s) => formatDate(s.start_date)),
+  column('end', t('superuser.customer.col.end'), (s) => formatDate(s.adjusted_end_date)),
+  column('days', t('superuser.customer.col.daysLeft'), (s) =>
+    s.status === 'ACTIVE' ? s.days_remaining : '—',
+  ),
   // The price (the spec's total_paid), then what the ledger says was paid, paid back and is owed.
-  { key: 'price', header: moneyLabel('price'), cell: (s) => formatRupees(s.total_paid) },
-  { key: 'paid', header: moneyLabel('paid'), cell: (s) => formatRupees(s.amount_paid) },
-  { key: 'refunded', header: moneyLabel('refunded'), cell: (s) => formatRupees(s.amount_refunded) },
+  column('price', moneyLabel('price'), (s) => formatRupees(s.total_paid)),
+  column('paid', moneyLabel('paid'), (s) => formatRupees(s.amount_paid)),
+  column('refunded', moneyLabel('refunded'), (s) => formatRupees(s.amount_refunded)),
   {
     key: 'due',
     header: moneyLabel('due'),
@@ -230,27 +217,13 @@ const subscriptionColumns = (t: Translate): Column<CustomerSubscription>[] => [
 ];
 
 const paymentColumns = (t: Translate): Column<AdminPayment>[] => [
-  {
-    key: 'date',
-    header: t('superuser.customer.col.date'),
-    cell: (p) => formatDateTime(p.created_at),
-  },
-  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (p) => p.plan.name },
-  {
-    key: 'amount',
-    header: t('superuser.customer.col.amount'),
-    cell: (p) => formatRupees(p.amount_inr),
-  },
-  {
-    key: 'status',
-    header: t('superuser.customer.col.status'),
-    cell: (p) => <StatusBadge status={p.status} lifecycle="payment" />,
-  },
-  {
-    key: 'receipt',
-    header: t('superuser.customer.col.receipt'),
-    cell: (p) => p.receipt_number ?? '—',
-  },
+  column('date', t('superuser.customer.col.date'), (p) => formatDateTime(p.created_at)),
+  column('plan', t('superuser.customer.col.plan'), (p) => p.plan.name),
+  column('amount', t('superuser.customer.col.amount'), (p) => formatRupees(p.amount_inr)),
+  column('status', t('superuser.customer.col.status'), (p) => (
+    <StatusBadge status={p.status} lifecycle="payment" />
+  )),
+  column('receipt', t('superuser.customer.col.receipt'), (p) => p.receipt_number ?? '—'),
 ];
 
 const leaveColumns = (t: Translate): Column<AdminLeave>[] => [
@@ -263,44 +236,28 @@ const leaveColumns = (t: Translate): Column<AdminLeave>[] => [
       </span>
     ),
   },
-  {
-    key: 'days',
-    header: t('superuser.customer.col.days'),
-    cell: (l) => t('superuser.customer.days', { count: l.duration_days }),
-  },
-  { key: 'plan', header: t('superuser.customer.col.plan'), cell: (l) => l.subscription_plan },
-  {
-    key: 'status',
-    header: t('superuser.customer.col.status'),
-    cell: (l) => <StatusBadge status={l.status} lifecycle="leave" />,
-  },
-  { key: 'reason', header: t('superuser.customer.col.reason'), cell: (l) => l.reason },
-  {
-    key: 'comment',
-    header: t('superuser.customer.col.comment'),
-    cell: (l) => l.admin_comment ?? '—',
-  },
+  column('days', t('superuser.customer.col.days'), (l) =>
+    t('superuser.customer.days', { count: l.duration_days }),
+  ),
+  column('plan', t('superuser.customer.col.plan'), (l) => l.subscription_plan),
+  column('status', t('superuser.customer.col.status'), (l) => (
+    <StatusBadge status={l.status} lifecycle="leave" />
+  )),
+  column('reason', t('superuser.customer.col.reason'), (l) => l.reason),
+  column('comment', t('superuser.customer.col.comment'), (l) => l.admin_comment ?? '—'),
 ];
 
 const feedbackColumns = (t: Translate): Column<AdminFeedback>[] => [
-  { key: 'date', header: t('superuser.customer.col.date'), cell: (f) => formatDate(f.created_at) },
-  { key: 'subject', header: t('superuser.customer.col.subject'), cell: (f) => f.subject },
-  {
-    key: 'type',
-    header: t('superuser.customer.col.type'),
-    cell: (f) => feedbackTypeLabel(f.feedback_type),
-  },
-  {
-    key: 'priority',
-    header: t('superuser.customer.col.priority'),
-    cell: (f) => <Badge>{priorityLabel(f.priority)}</Badge>,
-  },
-  {
-    key: 'status',
-    header: t('superuser.customer.col.status'),
-    cell: (f) => <StatusBadge status={f.status} lifecycle="feedback" />,
-  },
-  { key: 'rating', header: t('superuser.customer.col.rating'), cell: (f) => `${f.rating}/5` },
+  column('date', t('superuser.customer.col.date'), (f) => formatDate(f.created_at)),
+  column('subject', t('superuser.customer.col.subject'), (f) => f.subject),
+  column('type', t('superuser.customer.col.type'), (f) => feedbackTypeLabel(f.feedback_type)),
+  column('priority', t('superuser.customer.col.priority'), (f) => (
+    <Badge>{priorityLabel(f.priority)}</Badge>
+  )),
+  column('status', t('superuser.customer.col.status'), (f) => (
+    <StatusBadge status={f.status} lifecycle="feedback" />
+  )),
+  column('rating', t('superuser.customer.col.rating'), (f) => `${f.rating}/5`),
 ];
 
 /** One paged list of the customer's: a spinner, an error, its empty state or its table. */
@@ -419,6 +376,7 @@ export function CustomerPage() {
   const id = Number(/^\/admin\/customers\/(\d{1,9})\/?$/.exec(pathname)?.[1] ?? 0);
   const from = new URLSearchParams(useSearch()).get('from');
   const record = useCustomerRecord(id);
+  const [editing, setEditing] = useState(false);
   const notFound = id === 0 || (record.error instanceof ApiError && record.error.status === 404);
   useErrorToast(
     record.isError && !notFound,
@@ -454,7 +412,19 @@ export function CustomerPage() {
                 {customer.current_plan ? <span>{customer.current_plan}</span> : null}
               </p>
             </div>
+            {customer.erased_at ? null : (
+              <Button tone="secondary" onClick={() => setEditing(true)}>
+                {t('superuser.customer.edit.open')}
+              </Button>
+            )}
           </header>
+          {customer.erased_at ? null : (
+            <CustomerDetailsDialog
+              customer={customer}
+              open={editing}
+              onClose={() => setEditing(false)}
+            />
+          )}
           {customer.erased_at ? (
             // Its contacts are placeholders nobody has, and nobody is left to give consent.
             <Card role="note">

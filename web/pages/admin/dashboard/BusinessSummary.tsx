@@ -1,6 +1,7 @@
 // The owner's home: today's and this month's revenue, subscribers, what is waiting, tomorrow's
 // meals and the last 30 days, from GET /api/owner/summary/ (docs/rules/owner-home.md
-// defines each number).
+// defines each number), and what the owner must know first: a missing FSSAI number, channels whose
+// messages never leave the server.
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { addDays } from '@machines/shared';
@@ -13,7 +14,7 @@ import { Card } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';
 import { Table } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
-import { t as translate, useT } from '@web/i18n/i18n';
+import { currentLocale, t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, formatRupees, mealLabel } from '@web/lib/format';
 import { sectionTitle, stack } from '@web/styles/utils.css';
 import { DailyChart } from './DailyChart';
@@ -93,7 +94,7 @@ function TomorrowMeals({ meals }: { meals: OwnerSummary['tomorrow_meals'] }) {
             ))}
           </tbody>
         </table>
-        <Link href="/admin/kitchen" className={styles.figureLink}>
+        <Link href={`/admin/kitchen?date=${meals.date}`} className={styles.figureLink}>
           {t('owner.kitchenLink')}
         </Link>
       </div>
@@ -183,6 +184,7 @@ const SAMPLE_MEALS = { breakfast: 0, lunch: 0, dinner: 0 };
 const SAMPLE_SUMMARY: OwnerSummary = {
   today: SAMPLE_DAY,
   fssai_missing: false,
+  channels_not_set_up: [],
   revenue: { today: SAMPLE_REVENUE, month: SAMPLE_REVENUE },
   active_subscribers: { total: 20, mess: 12, tiffin: 8 },
   expiring: { within_days: 3, count: 0 },
@@ -222,6 +224,10 @@ export const BusinessSummary = memo(function BusinessSummary() {
           <Figures s={s ?? SAMPLE_SUMMARY} />
         </Skeleton>
       )}
+      {/* Under the figures: arriving with them, it moves nothing the owner is already reading. */}
+      {s && s.channels_not_set_up.length > 0 ? (
+        <ChannelsNotSetUp channels={s.channels_not_set_up} />
+      ) : null}
     </section>
   );
 });
@@ -232,12 +238,57 @@ export const BusinessSummary = memo(function BusinessSummary() {
  */
 function FssaiMissing() {
   const t = useT();
+  // The owner runs the server and sets it; a manager is told who does.
+  const owner = useSession().user?.user_type === 'mess_owner';
   return (
     <Card role="status" aria-labelledby="fssai-missing" className={styles.notice}>
       <p id="fssai-missing" className={styles.noticeTitle}>
         {t('owner.fssaiMissing.title')}
       </p>
-      <p className={styles.noticeText}>{t('owner.fssaiMissing.text')}</p>
+      <p className={styles.noticeText}>
+        {t(owner ? 'owner.fssaiMissing.text' : 'owner.fssaiMissing.textStaff')}
+      </p>
+    </Card>
+  );
+}
+
+type Channel = OwnerSummary['channels_not_set_up'][number];
+
+const CHANNEL_NAMES: Readonly<Record<Channel, MessageId>> = {
+  email: 'owner.channels.email',
+  sms: 'owner.channels.sms',
+  whatsapp: 'owner.channels.whatsapp',
+};
+const CHANNEL_SETTINGS: Readonly<Record<Channel, MessageId>> = {
+  email: 'owner.channels.setting.email',
+  sms: 'owner.channels.setting.sms',
+  whatsapp: 'owner.channels.setting.whatsapp',
+};
+const ALL_CHANNELS = Object.keys(CHANNEL_NAMES).length;
+
+/**
+ * Without SMTP, an SMS provider or the WhatsApp Cloud API, messages are only written to the outbox
+ * on the server and reach no one (issue 37, item 6): the home says so plainly, and what to set.
+ */
+function ChannelsNotSetUp({ channels }: { channels: readonly Channel[] }) {
+  const t = useT();
+  const list = (ids: readonly MessageId[]) =>
+    new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(ids.map((id) => t(id)));
+  return (
+    <Card role="status" aria-labelledby="channels-not-set-up" className={styles.notice}>
+      <p id="channels-not-set-up" className={styles.noticeTitle}>
+        {t(
+          channels.length === ALL_CHANNELS
+            ? 'owner.channels.titleNone'
+            : 'owner.channels.titleSome',
+        )}
+      </p>
+      <p className={styles.noticeText}>
+        {t('owner.channels.text', {
+          channels: list(channels.map((channel) => CHANNEL_NAMES[channel])),
+          settings: list(channels.map((channel) => CHANNEL_SETTINGS[channel])),
+        })}
+      </p>
     </Card>
   );
 }
@@ -344,7 +395,9 @@ function DuesFigure() {
 
 /**
  * The WhatsApp messages sent this month and their estimated cost at the owner's price (Settings);
- * what waits, failed or went by SMS; the tier. The owner's only: a manager sees no costs.
+ * what waits, failed or went by SMS; the tier. Without the Cloud API nothing is sent or costs: the
+ * tile says it is not set up, and how many messages stayed in the outbox. The owner's only: a
+ * manager sees no costs.
  */
 function WhatsappFigure() {
   const t = useT();
@@ -352,16 +405,20 @@ function WhatsappFigure() {
   const usage = useWhatsappUsage(user?.user_type === 'mess_owner');
   const u = usage.data;
   if (!u) return null;
+  const notSetUp = u.provider === 'outbox';
   return (
     <Figure
       name="whatsapp"
       label={t('owner.figure.whatsapp')}
-      value={formatRupees(rupeesFromPaise(u.estimated_cost_paise))}
+      value={
+        notSetUp
+          ? t('owner.figure.whatsappNotSetUp')
+          : formatRupees(rupeesFromPaise(u.estimated_cost_paise))
+      }
       detail={[
-        t('owner.figure.whatsappSent', {
-          count: u.sent,
-          paise: u.utility_price_paise,
-        }),
+        notSetUp
+          ? t('owner.figure.whatsappOutbox', { count: u.outbox })
+          : t('owner.figure.whatsappSent', { count: u.sent, paise: u.utility_price_paise }),
         t('owner.figure.whatsappWaiting', { queued: u.queued, failed: u.failed, sms: u.by_sms }),
         u.tier === null
           ? t('owner.figure.whatsappTierUnlimited')

@@ -1,31 +1,18 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { statCard, warningCard } from '@web/components/Card.css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
+import { muted, small, stackSm } from '@web/styles/utils.css';
 
 export const figureGrid = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 140px), 1fr))',
+  ...fitColumns(140, vars.space.md, 'fill'),
   '@media': { 'screen and (min-width: 1024px)': { gridTemplateColumns: 'repeat(4, 1fr)' } },
 });
 
 /** A stat card that may hold a link and a line of detail under its number. */
-export const figure = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-  minWidth: 0,
-});
+export const figure = statCard;
 
-export const figureLabel = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  margin: 0,
-});
+export const figureLabel = style([muted, small, { margin: 0 }]);
 export const figureValue = style({
   // Two cards a row on a phone: a crore (₹12,34,56,789) shrinks a little, then wraps, never spills.
   fontSize: `clamp(1.125rem, 5vw, ${vars.fontSize.xl})`,
@@ -34,11 +21,7 @@ export const figureValue = style({
   fontVariantNumeric: 'tabular-nums',
   overflowWrap: 'anywhere',
 });
-export const figureDetail = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  margin: 0,
-});
+export const figureDetail = figureLabel;
 export const figureLink = style({
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
@@ -47,19 +30,9 @@ export const figureLink = style({
   selectors: { '&:hover': { color: vars.color.primaryHover } },
 });
 
-export const charts = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))',
-});
+export const charts = style(fitColumns(380, vars.space.md));
 
-export const chart = style({
-  margin: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
+export const chart = style([stackSm, { margin: 0, minWidth: 0 }]);
 
 export const chartTitle = style({ fontWeight: 600 });
 
@@ -111,9 +84,6 @@ export const tableNote = style({
 });
 
 /** A setting the business still needs (the FSSAI number): a warning's colour and a thick edge. */
-export const notice = style({
-  background: vars.color.warningSoft,
-  borderLeft: `4px solid ${vars.color.warning}`,
-});
+export const notice = warningCard;
 export const noticeTitle = style({ fontWeight: 700, margin: 0 });
 export const noticeText = style({ margin: `${vars.space.xs} 0 0` });

@@ -15,15 +15,8 @@ import { useSession } from '@web/session/SessionProvider';
 import { BusinessSummary } from './BusinessSummary';
 import { greetingName } from './greeting';
 import { cardHead, cardList } from '@web/styles/list.css';
-import {
-  muted,
-  pageHeader,
-  pageTitle,
-  row,
-  sectionTitle,
-  stack,
-  statGrid,
-} from '@web/styles/utils.css';
+import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
+import { PageHeader } from '@web/components/PageHeader';
 
 /** The first 5 of recent activity (docs/web.md: Screens). */
 const RECENT_ACTIVITY_COUNT = 5;
@@ -41,13 +34,10 @@ export function OwnerDashboard() {
   const s = stats.data;
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>
-            {t(user?.user_type === 'manager' ? 'owner.managerTitle' : 'owner.title')}
-          </h1>
-          <p className={muted}>{name ? t('owner.welcomeName', { name }) : t('owner.welcome')}</p>
-        </div>
+      <PageHeader
+        title={t(user?.user_type === 'manager' ? 'owner.managerTitle' : 'owner.title')}
+        intro={name ? t('owner.welcomeName', { name }) : t('owner.welcome')}
+      >
         <div className={row}>
           <ButtonLink href="/admin/kitchen" tone="primary">
             {t('owner.kitchenSheet')}
@@ -56,7 +46,7 @@ export function OwnerDashboard() {
             {t('owner.paymentsUsers')}
           </ButtonLink>
         </div>
-      </header>
+      </PageHeader>
 
       <BusinessSummary />
 

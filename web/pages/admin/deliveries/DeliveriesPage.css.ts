@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { bareList, spreadRow, stackSm, wrapRow } from '@web/styles/utils.css';
 
 /** Route, date and meal: side by side where they fit, stacked on a phone. */
 export const pickers = style({
@@ -9,22 +10,9 @@ export const pickers = style({
   alignItems: 'end',
 });
 
-export const stops = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export const stops = style([bareList, stackSm]);
 
-export const stopHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const stopHead = spreadRow;
 
 export const stopName = style({ fontSize: vars.fontSize.md, margin: 0 });
 
@@ -35,11 +23,7 @@ export const stopFacts = style({
   margin: 0,
 });
 
-export const buttons = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
+export const buttons = wrapRow;
 
 export const waiting = style({
   fontWeight: 600,
@@ -50,21 +34,14 @@ export const waiting = style({
   whiteSpace: 'nowrap',
 });
 
-export const refused = style({
-  color: vars.color.danger,
-  background: vars.color.dangerSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space.sm,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const refused = style([
+  spreadRow,
+  {
+    color: vars.color.danger,
+    background: vars.color.dangerSoft,
+    borderRadius: vars.radius.md,
+    padding: vars.space.sm,
+  },
+]);
 
-export const cashRow = style({
-  display: 'flex',
-  alignItems: 'end',
-  gap: vars.space.sm,
-  flexWrap: 'wrap',
-});
+export const cashRow = style([wrapRow, { alignItems: 'end' }]);

@@ -1,37 +1,23 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { blockList, blockRow } from '@web/styles/list.css';
+import { blockFacts, blockList, blockName, blockRow } from '@web/styles/list.css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
 import { printArea } from '@web/styles/print.css';
+import { bareList, endRow, stackSm, stackXs, wrapRow } from '@web/styles/utils.css';
 
 /** A section's title with what sits at its end (the time of the last answer, Add route). */
-export const sectionHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const sectionHead = style([
+  wrapRow,
+  { alignItems: 'baseline', justifyContent: 'space-between' },
+]);
 
 /** The date and meal: side by side, no wider than they need on a laptop. */
 export const pickers = style({ maxWidth: 560 });
 
 /** A card a route: one column on a phone, as many as fit on a laptop. */
-export const routeGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 290px), 1fr))',
-  gap: vars.space.md,
-});
+export const routeGrid = style([bareList, fitColumns(290, vars.space.md, 'fill')]);
 
-export const routeCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  height: '100%',
-});
+export const routeCard = style([stackSm, { alignItems: 'flex-start', height: '100%' }]);
 
 export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
 
@@ -54,12 +40,7 @@ export const barFill = style({
   '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });
 
-export const counts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-});
+export const counts = style([wrapRow, { margin: 0 }]);
 
 /** A bordered block with a row per missed stop, box or collection (the kitchen sheet's lists). */
 export const list = blockList;
@@ -73,45 +54,26 @@ export const itemRow = style({
   alignItems: 'baseline',
 });
 
-export const itemName = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: 600,
-});
-
-export const itemFacts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  columnGap: vars.space.md,
-  rowGap: 2,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const itemName = blockName;
+export const itemFacts = blockFacts;
 
 export const amount = style({ whiteSpace: 'nowrap' });
 
 export const boxes = style({ fontWeight: 700, whiteSpace: 'nowrap' });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  justifyContent: 'flex-end',
-});
+export const actions = endRow;
 
 /** The route form's riders: a plain group of checkboxes. */
-export const riders = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  margin: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  minWidth: 0,
-});
+export const riders = style([
+  stackXs,
+  {
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.md,
+    padding: vars.space.md,
+    margin: 0,
+    minWidth: 0,
+  },
+]);
 
 export const legend = style({ fontWeight: 600, padding: `0 ${vars.space.xs}` });
 

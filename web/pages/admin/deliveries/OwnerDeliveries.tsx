@@ -10,9 +10,10 @@ import type { Meal } from '@web/features/delivery-stop';
 import { DateField } from '@web/components/DateField';
 import { SelectField } from '@web/components/Field';
 import { TabPanel, Tabs } from '@web/components/Tabs';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
 import { mealLabel, todayIso } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { stack } from '@web/styles/utils.css';
 import * as riderStyles from './DeliveriesPage.css';
 import * as styles from './OwnerDeliveries.css';
 import { businessHour, DELIVERY_MEALS } from './deliveriesModel';
@@ -58,12 +59,7 @@ export function OwnerDeliveries() {
   }
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('deliveries.owner.title')}</h1>
-          <p className={muted}>{t('deliveries.owner.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('deliveries.owner.title')} intro={t('deliveries.owner.intro')} />
       <div className={`${riderStyles.pickers} ${styles.pickers}`}>
         <DateField
           label={t('deliveries.date')}

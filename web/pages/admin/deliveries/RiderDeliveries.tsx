@@ -35,7 +35,7 @@ import { PageSpinner } from '@web/components/Spinner';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatRupees, mealLabel, todayIso, wordLabel } from '@web/lib/format';
 import { useSession } from '@web/session/SessionProvider';
-import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
+import { muted, small, stack } from '@web/styles/utils.css';
 import * as styles from './DeliveriesPage.css';
 import {
   businessHour,
@@ -45,6 +45,7 @@ import {
   STATE_LABELS,
   STATE_TONES,
 } from './deliveriesModel';
+import { PageHeader } from '@web/components/PageHeader';
 
 const MARK_LABELS: Readonly<Record<DeliveryMarkEvent, MessageId>> = {
   delivered: 'deliveries.mark.delivered',
@@ -77,13 +78,10 @@ export function RiderDeliveries() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('deliveries.title')}</h1>
-          {user?.first_name ? (
-            <p className={muted}>{t('deliveries.greeting', { name: user.first_name })}</p>
-          ) : null}
-        </div>
+      <PageHeader
+        title={t('deliveries.title')}
+        intro={user?.first_name ? t('deliveries.greeting', { name: user.first_name }) : null}
+      >
         {outbox.waiting > 0 ? (
           <span role="status" className={styles.waiting}>
             {t('deliveries.waiting', { count: outbox.waiting })}
@@ -93,7 +91,7 @@ export function RiderDeliveries() {
             {outbox.online ? null : t('deliveries.offline')}
           </span>
         )}
-      </header>
+      </PageHeader>
       {routes.data === undefined ? null : assigned.length === 0 ? (
         <Card role="status">
           <h2>{t('deliveries.noRoute')}</h2>

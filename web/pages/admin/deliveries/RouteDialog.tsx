@@ -8,12 +8,12 @@ import {
   useUpdateRoute,
   type DeliveryRoute,
 } from '@web/features/delivery-stop';
-import { Button } from '@web/components/Button';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { apiRefusalText } from '@web/i18n/refusals';
+import { useMayCall } from '@web/session/SessionProvider';
 import { muted, small } from '@web/styles/utils.css';
 import * as styles from './OwnerDeliveries.css';
 import { areasFromText, riderChoices, routeFieldErrors } from './deliveriesModel';
@@ -41,6 +41,7 @@ export function RouteDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const mayCall = useMayCall();
   const notify = useToast();
   const ridersId = useId();
   const riders = useRiders(open);
@@ -132,7 +133,14 @@ export function RouteDialog({
         >
           <legend className={styles.legend}>{t('deliveries.routes.ridersLabel')}</legend>
           {choices.length === 0 ? (
-            <p className={`${muted} ${small}`}>{t('deliveries.routes.noRiderAccounts')}</p>
+            <p className={`${muted} ${small}`}>
+              {t(
+                // A manager puts riders on routes; only the owner adds them.
+                mayCall('ownerAddStaff')
+                  ? 'deliveries.routes.noRiderAccounts'
+                  : 'deliveries.routes.noRiderAccountsManager',
+              )}
+            </p>
           ) : (
             choices.map((choice) => (
               <Checkbox
@@ -154,14 +162,12 @@ export function RouteDialog({
             {refusal}
           </p>
         ) : null}
-        <div className={styles.actions}>
-          <Button type="button" tone="secondary" onClick={onClose}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" busy={route ? update.isPending : create.isPending}>
-            {route ? t('deliveries.routes.save') : t('deliveries.routes.addSubmit')}
-          </Button>
-        </div>
+        <CancelSubmit
+          className={styles.actions}
+          onCancel={onClose}
+          submit={route ? t('deliveries.routes.save') : t('deliveries.routes.addSubmit')}
+          busy={route ? update.isPending : create.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -10,9 +10,10 @@ import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { formatDate, mealLabel, wordLabel } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
+import { muted, row, stack } from '@web/styles/utils.css';
 import { noPrint, printArea } from '@web/styles/print.css';
 import * as styles from './OwnerDeliveries.css';
+import { PageHeader } from '@web/components/PageHeader';
 
 interface NumberedStop {
   readonly position: number;
@@ -84,32 +85,36 @@ export function RouteSheet({
   return (
     <div className={`${stack} ${printArea}`} data-print-sheet="">
       {/* A div, not <header>: on paper the shell's header is hidden, this title is kept. */}
-      <div className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>
-            {data
-              ? t('deliveries.sheet.title', { route: data.route.name })
-              : t('deliveries.sheet.loadingTitle')}
-          </h1>
-          <p>
-            <strong>
-              {formatDate(date)} · {mealLabel(meal)}
-            </strong>
-            {data && data.route.riders.length > 0 ? (
-              <span className={muted}>
-                {' · '}
-                {t('deliveries.routes.riders', {
-                  riders: data.route.riders.map((rider) => rider.name).join(', '),
-                })}
-              </span>
-            ) : null}
-          </p>
-          {data && data.route.areas.length > 0 ? (
-            <p className={muted}>
-              {t('deliveries.areas', { areas: data.route.areas.join(' → ') })}
+      <PageHeader
+        as="div"
+        title={
+          data
+            ? t('deliveries.sheet.title', { route: data.route.name })
+            : t('deliveries.sheet.loadingTitle')
+        }
+        below={
+          <>
+            <p>
+              <strong>
+                {formatDate(date)} · {mealLabel(meal)}
+              </strong>
+              {data && data.route.riders.length > 0 ? (
+                <span className={muted}>
+                  {' · '}
+                  {t('deliveries.routes.riders', {
+                    riders: data.route.riders.map((rider) => rider.name).join(', '),
+                  })}
+                </span>
+              ) : null}
             </p>
-          ) : null}
-        </div>
+            {data && data.route.areas.length > 0 ? (
+              <p className={muted}>
+                {t('deliveries.areas', { areas: data.route.areas.join(' → ') })}
+              </p>
+            ) : null}
+          </>
+        }
+      >
         <div className={`${row} ${noPrint}`}>
           <Button tone="secondary" onClick={onBack}>
             {t('deliveries.sheet.back')}
@@ -118,7 +123,7 @@ export function RouteSheet({
             {t('deliveries.sheet.print')}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       {sheet.isPending ? (
         <PageSpinner label={t('deliveries.owner.loading')} />
       ) : !data ? (

@@ -11,6 +11,7 @@ import { useT } from '@web/i18n/i18n';
 import { apiRefusalText } from '@web/i18n/refusals';
 import { muted, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './OwnerDeliveries.css';
+import { RouteButton } from './RouteButton';
 import { RouteDialog } from './RouteDialog';
 
 function RouteRow({
@@ -43,30 +44,9 @@ function RouteRow({
         </span>
       </span>
       <span className={styles.actions}>
-        <Button
-          size="sm"
-          tone="secondary"
-          onClick={onEdit}
-          aria-label={t('deliveries.routes.editOf', { route: route.name })}
-        >
-          {t('deliveries.routes.edit')}
-        </Button>
-        <Button
-          size="sm"
-          tone="secondary"
-          onClick={onPrint}
-          aria-label={t('deliveries.owner.printSheetOf', { route: route.name })}
-        >
-          {t('deliveries.owner.printSheet')}
-        </Button>
-        <Button
-          size="sm"
-          tone="danger"
-          onClick={onDelete}
-          aria-label={t('deliveries.routes.deleteOf', { route: route.name })}
-        >
-          {t('deliveries.routes.delete')}
-        </Button>
+        <RouteButton action="edit" route={route.name} onClick={onEdit} />
+        <RouteButton action="print" route={route.name} onClick={onPrint} />
+        <RouteButton action="delete" route={route.name} onClick={onDelete} />
       </span>
     </li>
   );

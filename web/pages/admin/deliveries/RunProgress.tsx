@@ -2,7 +2,6 @@
 // not-delivered and pending counts, a link to its printable sheet), the stops not delivered with
 // their reasons and a number to call, and the boxes still out per customer.
 import { useDeliveryProgress, type DeliveryProgress, type Meal } from '@web/features/delivery-stop';
-import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { PhoneNumber } from '@web/components/PhoneNumber';
@@ -12,6 +11,7 @@ import { useT } from '@web/i18n/i18n';
 import { formatClock } from '@web/lib/format';
 import { muted, sectionTitle, small, stack } from '@web/styles/utils.css';
 import * as styles from './OwnerDeliveries.css';
+import { RouteButton } from './RouteButton';
 import {
   deliveredPercent,
   missedWithRoutes,
@@ -50,14 +50,7 @@ function RouteCard({ route, onPrint }: { route: RouteProgress; onPrint: () => vo
             {t('deliveries.owner.pendingCount', { count: route.pending })}
           </Badge>
         </p>
-        <Button
-          size="sm"
-          tone="secondary"
-          onClick={onPrint}
-          aria-label={t('deliveries.owner.printSheetOf', { route: route.name })}
-        >
-          {t('deliveries.owner.printSheet')}
-        </Button>
+        <RouteButton action="print" route={route.name} onClick={onPrint} />
       </Card>
     </li>
   );

@@ -20,6 +20,7 @@ import {
 } from '@web/features/dues';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Badge, Card, EmptyState, StatCard } from '@web/components/Card';
+import { Skeleton } from '@web/components/Skeleton';
 import { CustomerLink, customerPath } from '@web/components/CustomerLink';
 import { Dialog } from '@web/components/Dialog';
 import { Checkbox, SelectField, TextField } from '@web/components/Field';
@@ -28,16 +29,18 @@ import { FilterButtons, Pager } from '@web/components/Filters';
 import { PageSpinner } from '@web/components/Spinner';
 import { StatementView } from '@web/features/dues';
 import { StatusBadge } from '@web/components/StatusBadge';
-import { Table, type Column } from '@web/components/Table';
+import { Table, type Column, column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { useOwnerSubscription } from '@web/features/subscription';
 import { RecordPaymentDialog } from '@web/features/payment';
-import { errorMessage } from '@web/api/errors';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
 import { formatDate, formatRupees, todayIso } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
+import { muted, row, stack, statGrid } from '@web/styles/utils.css';
+import { failureToast } from '@web/api/errors';
+import { useMayCall } from '@web/session/SessionProvider';
+import { PageHeader } from '@web/components/PageHeader';
 
 const FILTERS: readonly DuesFilter[] = ['owing', 'overdue', 'due', 'in_credit'];
 const AGES: readonly DuesAge[] = ['0_15', '16_30', 'over_30'];
@@ -82,22 +85,22 @@ export function DuesPage() {
     try {
       saveFile(await downloadCsv(query), `dues_${todayIso()}.csv`);
     } catch (error) {
-      notify({
-        tone: 'error',
-        title: t('superuser.dues.toast.downloadFailed'),
-        message: errorMessage(error, t('superuser.dues.loadFailed')),
-      });
+      notify(
+        failureToast(
+          error,
+          t('superuser.dues.toast.downloadFailed'),
+          t('superuser.dues.loadFailed'),
+        ),
+      );
     } finally {
       setDownloading(false);
     }
   };
 
   const columns: Column<DuesRow>[] = [
-    {
-      key: 'customer',
-      header: t('superuser.dues.column.customer'),
-      cell: (r) => <CustomerLink id={r.customer.id}>{r.customer.full_name}</CustomerLink>,
-    },
+    column('customer', t('superuser.dues.column.customer'), (r) => (
+      <CustomerLink id={r.customer.id}>{r.customer.full_name}</CustomerLink>
+    )),
     {
       key: 'phone',
       header: t('superuser.dues.column.phone'),
@@ -119,11 +122,7 @@ export function DuesPage() {
           '—'
         ),
     },
-    {
-      key: 'balance',
-      header: t('superuser.dues.column.balance'),
-      cell: (r) => formatRupees(Math.abs(r.balance)),
-    },
+    column('balance', t('superuser.dues.column.balance'), (r) => formatRupees(Math.abs(r.balance))),
     {
       key: 'since',
       header: t('superuser.dues.column.since'),
@@ -166,26 +165,32 @@ export function DuesPage() {
   const s = summary.data;
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <h1 className={pageTitle}>{t('superuser.dues.title')}</h1>
+      <PageHeader title={t('superuser.dues.title')}>
         <Button tone="secondary" busy={downloading} onClick={() => void download()}>
           {t('superuser.dues.downloadCsv')}
         </Button>
-      </header>
-      {s ? (
-        <div className={statGrid}>
-          <StatCard label={t('superuser.dues.stat.total')} value={formatRupees(s.total_due)} />
-          <StatCard label={t('superuser.dues.stat.customers')} value={s.customers_due} />
-          <StatCard
-            label={t('superuser.dues.stat.overdue')}
-            value={`${formatRupees(s.overdue_total)} (${s.customers_overdue})`}
-          />
-          <StatCard
-            label={t('superuser.dues.stat.inCredit')}
-            value={formatRupees(s.in_credit_total)}
-          />
-        </div>
-      ) : null}
+      </PageHeader>
+      {summary.isError ? null : (
+        // The figures keep their place while they load, so the filters and the list below do not
+        // move (on a slow network they came in after the list and pushed it down the screen).
+        <Skeleton loading={summary.isPending} label={t('superuser.dues.loadingFigures')}>
+          <div className={statGrid}>
+            <StatCard
+              label={t('superuser.dues.stat.total')}
+              value={formatRupees(s?.total_due ?? 0)}
+            />
+            <StatCard label={t('superuser.dues.stat.customers')} value={s?.customers_due ?? 0} />
+            <StatCard
+              label={t('superuser.dues.stat.overdue')}
+              value={`${formatRupees(s?.overdue_total ?? 0)} (${s?.customers_overdue ?? 0})`}
+            />
+            <StatCard
+              label={t('superuser.dues.stat.inCredit')}
+              value={formatRupees(s?.in_credit_total ?? 0)}
+            />
+          </div>
+        </Skeleton>
+      )}
       <Card className={stack}>
         <FilterButtons
           label={t('superuser.dues.filterLabel')}
@@ -284,9 +289,12 @@ function StatementDialog({
   onRecord: (subscriptionId: number) => void;
 }) {
   const t = useT();
+  const mayCall = useMayCall();
   const statement = useCustomerStatement(r.customer.id);
   const [payingBack, setPayingBack] = useState(false);
-  const canPayBack = statement.data?.actions.includes('dues.refund_advance') ?? false;
+  const holdsAdvance = statement.data?.actions.includes('dues.refund_advance') ?? false;
+  // Paying an advance back is the owner's: a manager reads what is held, and who pays it back.
+  const canPayBack = holdsAdvance && mayCall('ownerRefundAdvance');
   return (
     <Dialog
       open
@@ -300,14 +308,18 @@ function StatementDialog({
           statement={statement.data}
           reader="owner"
           actions={
-            canPayBack ? (
+            holdsAdvance ? (
               <div className={row}>
                 <strong>
                   {t('superuser.dues.advance', { amount: formatRupees(statement.data.advance) })}
                 </strong>
-                <Button size="sm" onClick={() => setPayingBack(true)}>
-                  {t('superuser.dues.refundAdvance')}
-                </Button>
+                {canPayBack ? (
+                  <Button size="sm" onClick={() => setPayingBack(true)}>
+                    {t('superuser.dues.refundAdvance')}
+                  </Button>
+                ) : (
+                  <span className={muted}>{t('superuser.dues.advanceOwner')}</span>
+                )}
               </div>
             ) : statement.data.actions.includes('dues.record_payment') ? (
               <div className={row}>

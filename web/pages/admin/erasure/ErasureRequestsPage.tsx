@@ -11,12 +11,13 @@ import { Badge, Card, EmptyState, type BadgeTone } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { personName } from '@web/i18n/labels';
 import { refusalKeyText } from '@web/i18n/refusals';
 import { formatDateTime, formatRupees } from '@web/lib/format';
-import { actionRow, muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
-import * as styles from './ErasureRequestsPage.css';
+import { actionRow, muted, small, stack } from '@web/styles/utils.css';
+import * as styles from '@web/styles/people.css';
 
 const STATUS_TONES: Readonly<Record<ErasureRequest['status'], BadgeTone>> = {
   requested: 'warning',
@@ -84,12 +85,7 @@ export function ErasureRequestsPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('erasure.title')}</h1>
-          <p className={muted}>{t('erasure.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('erasure.title')} intro={t('erasure.intro')} />
       {!requests.data ? (
         <PageSpinner />
       ) : requests.data.length === 0 ? (

@@ -1,28 +1,26 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@web/styles/theme.css';
+import { bareButton } from '@web/styles/utils.css';
 
-export const linkButton = style({
-  all: 'unset',
-  cursor: 'pointer',
-  color: vars.color.primary,
-  fontWeight: 600,
-  textDecoration: 'underline',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
-});
+export const linkButton = style([
+  bareButton,
+  { color: vars.color.primary, fontWeight: 600, textDecoration: 'underline' },
+]);
 
 /**
  * The photo's own proportions: the list item is a flex column, whose default stretch would pull
  * the image to the full width while max-height kept it short.
  */
-export const thumbButton = style({
-  all: 'unset',
-  alignSelf: 'flex-start',
-  maxWidth: '100%',
-  cursor: 'zoom-in',
-  lineHeight: 0,
-  borderRadius: vars.radius.md,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
-});
+export const thumbButton = style([
+  bareButton,
+  {
+    alignSelf: 'flex-start',
+    maxWidth: '100%',
+    cursor: 'zoom-in',
+    lineHeight: 0,
+    borderRadius: vars.radius.md,
+  },
+]);
 
 export const thumb = style({
   display: 'block',

@@ -2,7 +2,6 @@
 // (user info, attachments, and the response form with Mark as Resolved or Closed).
 import { useEffect, useState, type FormEvent } from 'react';
 import { isNonBlank } from '@machines/shared';
-import { PAGE_SIZE } from '@web/api/admin';
 import {
   useAdminFeedback,
   useAttachmentBlob,
@@ -10,18 +9,16 @@ import {
   type AdminFeedback,
   type FeedbackStatus,
 } from '@web/features/feedback';
-import { errorMessage } from '@web/api/errors';
+
 import { Button } from '@web/components/Button';
 import { Badge, Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
-import { lifecycleLabel } from '@web/i18n/labels';
-import { Dialog } from '@web/components/Dialog';
+import { lifecycleLabel, personName } from '@web/i18n/labels';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { formStyles, TextAreaField } from '@web/components/Field';
-import { FilterButtons, Pager } from '@web/components/Filters';
-import { PageSpinner } from '@web/components/Spinner';
+import { FilterButtons } from '@web/components/Filters';
 import { useToast } from '@web/components/Toaster';
-import { useErrorToast } from '@web/components/useErrorToast';
 import { priorityLabel, priorityTone, sizeInKb, typeLabel } from '@web/lib/feedback';
 import { wordLabel, formatDate, formatDateTime } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
@@ -33,11 +30,14 @@ import {
   cardTitle,
   message,
 } from '@web/styles/list.css';
-import { actionRow, muted, pageHeader, pageTitle, row, small, stack } from '@web/styles/utils.css';
+import { muted, row, small, stack } from '@web/styles/utils.css';
 import * as styles from './AdminFeedbackPage.css';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { PageHeader } from '@web/components/PageHeader';
 import { refusalKeyText } from '@web/i18n/refusals';
+import { failureToast } from '@web/api/errors';
+import { PagedList } from '@web/components/Loaded';
 
 type Filter = 'all' | FeedbackStatus;
 
@@ -83,11 +83,13 @@ function useOpenAttachment() {
       else window.location.assign(url);
     } catch (error) {
       tab?.close();
-      notify({
-        tone: 'error',
-        title: translate('adminFeedback.toast.loadFailed'),
-        message: errorMessage(error, translate('adminFeedback.attachmentFailed')),
-      });
+      notify(
+        failureToast(
+          error,
+          translate('adminFeedback.toast.loadFailed'),
+          translate('adminFeedback.attachmentFailed'),
+        ),
+      );
     }
   };
 }
@@ -99,105 +101,89 @@ export function AdminFeedbackPage() {
   const feedback = useAdminFeedback(filter, offset);
   const [viewing, setViewing] = useState<AdminFeedback | null>(null);
   const openAttachment = useOpenAttachment();
-  useErrorToast(
-    feedback.isError,
-    t('adminFeedback.toast.loadFailed'),
-    t('adminFeedback.loadFailed'),
-  );
-
-  const rows = feedback.data?.rows ?? [];
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('adminFeedback.title')}</h1>
-          <p className={muted}>{t('adminFeedback.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('adminFeedback.title')} intro={t('adminFeedback.intro')} />
       <FilterButtons<Filter>
         label={t('adminFeedback.filterLabel')}
         value={filter}
         onChange={setFilter}
         options={FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
       />
-      {feedback.isPending ? (
-        <PageSpinner label={t('adminFeedback.loading')} />
-      ) : feedback.isError ? (
-        <Card role="alert">{t('adminFeedback.loadFailed')}</Card>
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('adminFeedback.empty')} />
-      ) : (
-        <ul className={cardList} aria-label={t('adminFeedback.list')}>
-          {rows.map((item) => (
-            <li key={item.id}>
-              <Card aria-label={t('adminFeedback.cardLabel', { subject: item.subject })}>
-                <div className={cardHead()}>
-                  <div>
-                    <h2 className={cardTitle}>{item.subject}</h2>
-                    <p className={cardByline}>
-                      {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} ·{' '}
-                      {t('adminFeedback.byUser', { username: item.user.username })}
-                    </p>
+      <PagedList
+        read={feedback}
+        loading={t('adminFeedback.loading')}
+        failed={t('adminFeedback.loadFailed')}
+        toast={t('adminFeedback.toast.loadFailed')}
+        empty={<EmptyState title={t('adminFeedback.empty')} />}
+        pager={{ label: t('adminFeedback.list'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <ul className={cardList} aria-label={t('adminFeedback.list')}>
+            {rows.map((item) => (
+              <li key={item.id}>
+                <Card aria-label={t('adminFeedback.cardLabel', { subject: item.subject })}>
+                  <div className={cardHead()}>
+                    <div>
+                      <h2 className={cardTitle}>{item.subject}</h2>
+                      <p className={cardByline}>
+                        {typeLabel(item.feedback_type)} · {formatDateTime(item.created_at)} ·{' '}
+                        {t('adminFeedback.byUser', { username: personName(item.user.username) })}
+                      </p>
+                    </div>
+                    <span className={row}>
+                      <Badge tone={priorityTone(item.priority)}>
+                        {t('adminFeedback.priority', { priority: priorityLabel(item.priority) })}
+                      </Badge>
+                      <StatusBadge status={item.status} lifecycle="feedback" />
+                    </span>
                   </div>
-                  <span className={row}>
-                    <Badge tone={priorityTone(item.priority)}>
-                      {t('adminFeedback.priority', { priority: priorityLabel(item.priority) })}
-                    </Badge>
-                    <StatusBadge status={item.status} lifecycle="feedback" />
-                  </span>
-                </div>
-                <p className={message}>{item.message}</p>
-                <Details
-                  items={[
-                    [t('adminFeedback.rating'), <Stars key="r" rating={item.rating} />],
-                    ...(item.meal_date || item.meal_type
-                      ? ([
-                          [t('adminFeedback.mealDate'), formatDate(item.meal_date)],
-                          [
-                            t('adminFeedback.mealType'),
-                            item.meal_type ? wordLabel(item.meal_type) : '—',
-                          ],
-                        ] as [string, string][])
-                      : []),
-                    ...(item.admin_response
-                      ? ([
-                          [t('adminFeedback.adminResponse'), item.admin_response],
-                          [t('adminFeedback.responded'), formatDateTime(item.responded_at)],
-                        ] as [string, string][])
-                      : []),
-                  ]}
-                />
-                <div className={cardActions}>
-                  <Button
-                    size="sm"
-                    tone="secondary"
-                    onClick={() => setViewing(item)}
-                    aria-label={t('adminFeedback.viewMoreLabel', { subject: item.subject })}
-                  >
-                    {t('adminFeedback.viewMore')}
-                  </Button>
-                  {item.attachments[0] ? (
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      onClick={() => void openAttachment(item.attachments[0]!.id)}
+                  <p className={message}>{item.message}</p>
+                  <Details
+                    items={[
+                      [t('adminFeedback.rating'), <Stars key="r" rating={item.rating} />],
+                      ...(item.meal_date || item.meal_type
+                        ? ([
+                            [t('adminFeedback.mealDate'), formatDate(item.meal_date)],
+                            [
+                              t('adminFeedback.mealType'),
+                              item.meal_type ? wordLabel(item.meal_type) : '—',
+                            ],
+                          ] as const)
+                        : []),
+                      ...(item.admin_response
+                        ? ([
+                            [t('adminFeedback.adminResponse'), item.admin_response],
+                            [t('adminFeedback.responded'), formatDateTime(item.responded_at)],
+                          ] as const)
+                        : []),
+                    ]}
+                  />
+                  <div className={cardActions}>
+                    <Button
+                      size="sm"
+                      tone="secondary"
+                      onClick={() => setViewing(item)}
+                      aria-label={t('adminFeedback.viewMoreLabel', { subject: item.subject })}
                     >
-                      {t('adminFeedback.viewAttachment')}
-                    </button>
-                  ) : null}
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager
-        label={t('adminFeedback.list')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={feedback.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+                      {t('adminFeedback.viewMore')}
+                    </Button>
+                    {item.attachments[0] ? (
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        onClick={() => void openAttachment(item.attachments[0]!.id)}
+                      >
+                        {t('adminFeedback.viewAttachment')}
+                      </button>
+                    ) : null}
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       <Dialog
         open={viewing !== null}
         onOpenChange={(open) => (open ? undefined : setViewing(null))}
@@ -279,11 +265,13 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
           onDone();
         },
         onError: (error) =>
-          notify({
-            tone: 'error',
-            title: t('adminFeedback.toast.submitFailed'),
-            message: errorMessage(error, t('adminFeedback.toast.submitFailedMessage')),
-          }),
+          notify(
+            failureToast(
+              error,
+              t('adminFeedback.toast.submitFailed'),
+              t('adminFeedback.toast.submitFailedMessage'),
+            ),
+          ),
       },
     );
   };
@@ -399,14 +387,11 @@ function FeedbackDetails({ feedback, onDone }: { feedback: AdminFeedback; onDone
             </span>
           ) : null}
         </fieldset>
-        <div className={actionRow}>
-          <Button tone="secondary" onClick={onDone}>
-            {t('ui.cancel')}
-          </Button>
-          <Button type="submit" busy={respond.isPending}>
-            {t('adminFeedback.submit')}
-          </Button>
-        </div>
+        <CancelSubmit
+          onCancel={onDone}
+          submit={t('adminFeedback.submit')}
+          busy={respond.isPending}
+        />
       </form>
     </div>
   );

@@ -6,6 +6,11 @@ import { vars } from '@web/styles/theme.css';
 export const locks = blockList;
 export const lock = blockRow;
 
+/** The sheet's own meal: a bar at its edge, besides aria-current (colour is never the only sign). */
+export const current = style({
+  boxShadow: `inset 4px 0 0 ${vars.color.primary}`,
+});
+
 export const headline = style({ fontWeight: 600, fontSize: vars.fontSize.md });
 
 /** A change after the lock: the difference is in the words, the colour only underlines it. */

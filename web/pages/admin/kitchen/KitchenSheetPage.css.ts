@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { blockList, blockRow } from '@web/styles/list.css';
+import { blockFacts, blockList, blockName, blockRow } from '@web/styles/list.css';
 import { vars } from '@web/styles/theme.css';
 
 export const flag = style({
@@ -19,23 +19,10 @@ export const leaveList = blockList;
 export const leaveEntry = blockRow;
 
 /** The name and the leave's status on one line. */
-export const leaveName = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontWeight: 600,
-});
+export const leaveName = blockName;
 
 /** Username · phone · service · plan · dates, wrapping between facts, never inside a date. */
-export const leaveFacts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  columnGap: vars.space.md,
-  rowGap: 2,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const leaveFacts = blockFacts;
 
 export const leaveDates = style({ whiteSpace: 'nowrap' });
 

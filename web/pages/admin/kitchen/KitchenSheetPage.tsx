@@ -1,8 +1,13 @@
-// The kitchen sheet: for a date (default tomorrow) the meals to cook for mess and tiffin, net of
-// approved leave, and the tiffin delivery lists with pending-leave flags. Printable and as CSV.
+// The kitchen sheet: for a date and meal the meals to cook for mess and tiffin, net of approved
+// leave and skips, who is off it, and the tiffin delivery list with pending-leave flags; the day's
+// counts at their cutoffs above. The date and meal live in the address (?date=…&meal=…), so a cook
+// can keep a link; opened without them, it is the meal being cooked now. Printable, and the day as
+// CSV.
 import { Trans } from '@web/i18n/Trans';
-import { useState } from 'react';
-import { addDays } from '@machines/shared';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { cookingMealAt, MEALS, type DatedMeal, type Meal } from '@machines/settings';
+import { isIsoDate } from '@machines/shared';
 import {
   useKitchenCsv,
   useKitchenSheet,
@@ -10,12 +15,13 @@ import {
   type KitchenLeave,
   type KitchenSheet,
 } from '@web/api/admin';
-import { errorMessage } from '@web/api/errors';
+
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { holdShort } from '@web/features/dues';
 import { DateField } from '@web/components/DateField';
+import { SelectField } from '@web/components/Field';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
@@ -23,24 +29,16 @@ import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
 import { t as translate, useT, type MessageId, type Translate } from '@web/i18n/i18n';
 import { saveFile } from '@web/lib/download';
-import { wordLabel, formatDate, todayIso } from '@web/lib/format';
-import {
-  muted,
-  pageHeader,
-  pageTitle,
-  row,
-  sectionTitle,
-  stack,
-  statGrid,
-} from '@web/styles/utils.css';
+import { businessTimeZone, formatDate, mealLabel, wordLabel } from '@web/lib/format';
+import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
 import { noPrint, printArea } from '@web/styles/print.css';
 import * as styles from './KitchenSheetPage.css';
 import { KitchenDiets } from './KitchenDiets';
 import { KitchenLocks } from './KitchenLocks';
+import { sheetChoiceOf, sheetSearch } from './kitchenAddress';
 import { PhoneNumber } from '@web/components/PhoneNumber';
-
-const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
-type Meal = (typeof MEALS)[number];
+import { failureToast } from '@web/api/errors';
+import { PageHeader } from '@web/components/PageHeader';
 
 /** Each meal's delivery table: its caption and what it shows when no one gets that meal. */
 const MEAL_DELIVERIES: Readonly<Record<Meal, { caption: MessageId; empty: MessageId }>> = {
@@ -118,173 +116,181 @@ function LeaveEntry({ leave }: { leave: KitchenLeave }) {
   );
 }
 
-/** Per meal, who is on approved leave (off the counts) and who has a leave pending (still on). */
-function Leaves({ sheet }: { sheet: KitchenSheet }) {
+/** Who is on approved leave for the meal (off the counts) and who has a leave pending (still on). */
+function Leaves({ sheet, meal }: { sheet: KitchenSheet; meal: Meal }) {
   const t = useT();
-  const anyone = MEALS.some((meal) => sheet.leaves[meal].length > 0);
+  const leaves = sheet.leaves[meal];
+  const approved = leaves.filter((leave) => leave.status === 'APPROVED').length;
   return (
     <section aria-labelledby="leaves-title" className={stack}>
       <h2 id="leaves-title" className={sectionTitle}>
         {t('kitchen.leavesTitle')}
       </h2>
-      {!anyone ? (
-        <EmptyState title={t('kitchen.leavesEmpty')} />
+      {leaves.length === 0 ? (
+        <EmptyState title={t('kitchen.leavesMealEmpty', { meal: wordLabel(meal) })} />
       ) : (
-        MEALS.map((meal) => {
-          const leaves = sheet.leaves[meal];
-          const approved = leaves.filter((leave) => leave.status === 'APPROVED').length;
-          return (
-            <div key={meal} className={stack}>
-              <h3 id={`leaves-${meal}`} className={styles.mealHeading}>
-                {t('kitchen.leavesMeal', {
-                  meal: wordLabel(meal),
-                  approved,
-                  pending: leaves.length - approved,
-                })}
-              </h3>
-              {leaves.length === 0 ? (
-                <p className={muted}>{t('kitchen.leavesMealEmpty', { meal: wordLabel(meal) })}</p>
-              ) : (
-                <ul
-                  className={styles.leaveList}
-                  aria-label={t('kitchen.leavesCaption', { meal: wordLabel(meal) })}
-                >
-                  {leaves.map((leave) => (
-                    <LeaveEntry key={leave.leave_id} leave={leave} />
-                  ))}
-                </ul>
-              )}
-            </div>
-          );
-        })
+        <div className={stack}>
+          <h3 id={`leaves-${meal}`} className={styles.mealHeading}>
+            {t('kitchen.leavesMeal', {
+              meal: wordLabel(meal),
+              approved,
+              pending: leaves.length - approved,
+            })}
+          </h3>
+          <ul
+            className={styles.leaveList}
+            aria-label={t('kitchen.leavesCaption', { meal: wordLabel(meal) })}
+          >
+            {leaves.map((leave) => (
+              <LeaveEntry key={leave.leave_id} leave={leave} />
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );
 }
 
-/** A meal's count's label: its name, with who is on leave and who skipped when anyone is. */
-function countLabel(t: Translate, meal: Meal, onLeave: number, skipped: number): string {
-  const name = wordLabel(meal);
-  if (onLeave && skipped)
-    return t('kitchen.mealOnLeaveSkipped', { meal: name, count: onLeave, skipped });
-  if (onLeave) return t('kitchen.mealOnLeave', { meal: name, count: onLeave });
-  if (skipped) return t('kitchen.mealSkipped', { meal: name, count: skipped });
-  return name;
+/** A service's count's label: its name, with who is on leave and who skipped when anyone is. */
+function countLabel(t: Translate, service: string, onLeave: number, skipped: number): string {
+  if (onLeave && skipped) {
+    return t('kitchen.serviceOnLeaveSkipped', { service, count: onLeave, skipped });
+  }
+  if (onLeave) return t('kitchen.serviceOnLeave', { service, count: onLeave });
+  if (skipped) return t('kitchen.serviceSkipped', { service, count: skipped });
+  return service;
 }
 
-/** Per meal, who skipped it (off the counts and the deliveries). */
-function Skips({ sheet }: { sheet: KitchenSheet }) {
+/** Who skipped the meal (off the counts and the deliveries). */
+function Skips({ sheet, meal }: { sheet: KitchenSheet; meal: Meal }) {
   const t = useT();
-  const anyone = MEALS.some((meal) => sheet.skips[meal].length > 0);
+  const skips = sheet.skips[meal];
   return (
     <section aria-labelledby="skips-title" className={stack}>
       <h2 id="skips-title" className={sectionTitle}>
         {t('kitchen.skipsTitle')}
       </h2>
-      {!anyone ? (
-        <EmptyState title={t('kitchen.skipsEmpty')} />
+      {skips.length === 0 ? (
+        <EmptyState title={t('kitchen.skipsMealEmpty', { meal: wordLabel(meal) })} />
       ) : (
-        MEALS.filter((meal) => sheet.skips[meal].length > 0).map((meal) => (
-          <div key={meal} className={stack}>
-            <h3 className={styles.mealHeading}>
-              {t('kitchen.skipsMeal', { meal: wordLabel(meal), count: sheet.skips[meal].length })}
-            </h3>
-            <ul
-              className={styles.leaveList}
-              aria-label={t('kitchen.skipsCaption', { meal: wordLabel(meal) })}
-            >
-              {sheet.skips[meal].map((skip) => (
-                <li key={skip.skip_id} className={styles.leaveEntry}>
-                  <span className={styles.leaveName}>
-                    <CustomerLink id={skip.user_id}>{skip.name}</CustomerLink>
-                  </span>
-                  <span className={styles.leaveFacts}>
-                    <PhoneNumber phone={skip.phone} />
-                    <span>{wordLabel(skip.service_type)}</span>
-                    <span>{skip.plan_name}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))
+        <div className={stack}>
+          <h3 className={styles.mealHeading}>
+            {t('kitchen.skipsMeal', { meal: wordLabel(meal), count: skips.length })}
+          </h3>
+          <ul
+            className={styles.leaveList}
+            aria-label={t('kitchen.skipsCaption', { meal: wordLabel(meal) })}
+          >
+            {skips.map((skip) => (
+              <li key={skip.skip_id} className={styles.leaveEntry}>
+                <span className={styles.leaveName}>
+                  <CustomerLink id={skip.user_id}>{skip.name}</CustomerLink>
+                </span>
+                <span className={styles.leaveFacts}>
+                  <PhoneNumber phone={skip.phone} />
+                  <span>{wordLabel(skip.service_type)}</span>
+                  <span>{skip.plan_name}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );
 }
 
-/** Per meal, who the dues hold keeps off the sheet (shown only while anyone is held). */
-function HeldForDues({ sheet }: { sheet: KitchenSheet }) {
+/** Who the dues hold keeps off the meal (shown only while anyone is held). */
+function HeldForDues({ sheet, meal }: { sheet: KitchenSheet; meal: Meal }) {
   const t = useT();
-  const meals = MEALS.filter((meal) => sheet.held_customers[meal].length > 0);
-  if (meals.length === 0) return null;
+  const held = sheet.held_customers[meal];
+  if (held.length === 0) return null;
   return (
     <section aria-labelledby="held-title" className={stack}>
       <h2 id="held-title" className={sectionTitle}>
         {t('kitchen.heldTitle')}
       </h2>
       <p className={muted}>{t('kitchen.heldHint')}</p>
-      {meals.map((meal) => (
-        <div key={meal} className={stack}>
-          <h3 className={styles.mealHeading}>
-            {t('kitchen.heldMeal', {
-              meal: wordLabel(meal),
-              count: sheet.held_customers[meal].length,
-            })}
-          </h3>
-          <ul
-            className={styles.leaveList}
-            aria-label={t('kitchen.heldCaption', { meal: wordLabel(meal) })}
-          >
-            {sheet.held_customers[meal].map((held) => (
-              <li key={held.subscription_id} className={styles.leaveEntry}>
-                <span className={styles.leaveName}>
-                  <CustomerLink id={held.user_id}>{held.name}</CustomerLink>
-                </span>
-                <span className={styles.leaveFacts}>
-                  <span>{wordLabel(held.service_type)}</span>
-                  <span>{holdShort(t, held.hold)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <h3 className={styles.mealHeading}>
+        {t('kitchen.heldMeal', { meal: wordLabel(meal), count: held.length })}
+      </h3>
+      <ul
+        className={styles.leaveList}
+        aria-label={t('kitchen.heldCaption', { meal: wordLabel(meal) })}
+      >
+        {held.map((one) => (
+          <li key={one.subscription_id} className={styles.leaveEntry}>
+            <span className={styles.leaveName}>
+              <CustomerLink id={one.user_id}>{one.name}</CustomerLink>
+            </span>
+            <span className={styles.leaveFacts}>
+              <span>{wordLabel(one.service_type)}</span>
+              <span>{holdShort(t, one.hold)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
-function Counts({ sheet, service }: { sheet: KitchenSheet; service: 'mess' | 'tiffin' }) {
+/** The meal's counts for mess and tiffin, or why the kitchen is closed for it. */
+function Counts({ sheet, meal }: { sheet: KitchenSheet; meal: Meal }) {
   const t = useT();
+  const closed = sheet.closed[meal];
   return (
-    <section aria-labelledby={`counts-${service}`} className={stack}>
-      <h2 id={`counts-${service}`} className={sectionTitle}>
-        {wordLabel(service)}
+    <section aria-labelledby="counts-title" className={stack}>
+      <h2 id="counts-title" className={sectionTitle}>
+        {t('kitchen.countsTitle', { meal: wordLabel(meal) })}
       </h2>
-      <div className={statGrid}>
-        {MEALS.map((meal) => (
-          <StatCard
-            key={meal}
-            label={
-              sheet.closed[meal]
-                ? t('kitchen.mealClosed', {
-                    meal: wordLabel(meal),
-                    reason: sheet.closed[meal].reason,
-                  })
-                : countLabel(t, meal, sheet.on_leave[service][meal], sheet.skipped[service][meal])
-            }
-            value={sheet.counts[service][meal]}
-          />
-        ))}
-      </div>
+      {closed ? (
+        <p>{t('kitchen.mealClosed', { meal: wordLabel(meal), reason: closed.reason })}</p>
+      ) : (
+        <div className={statGrid}>
+          {(['mess', 'tiffin'] as const).map((service) => (
+            <StatCard
+              key={service}
+              label={countLabel(
+                t,
+                wordLabel(service),
+                sheet.on_leave[service][meal],
+                sheet.skipped[service][meal],
+              )}
+              value={sheet.counts[service][meal]}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
+}
+
+/**
+ * The sheet's date and meal as the address keeps them, and a way to change them (replacing the
+ * address, so Back leaves the sheet). Opened without them, the meal being cooked now, by the
+ * business's clock, written into the address so the link names it.
+ */
+function useSheetChoice() {
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const [cooking] = useState(() => cookingMealAt(new Date().toISOString(), businessTimeZone()));
+  const choice = sheetChoiceOf(search, cooking);
+  const named = sheetSearch(choice);
+  useEffect(() => {
+    if (search !== named) navigate(`${pathname}?${named}`, { replace: true });
+  }, [search, named, pathname, navigate]);
+  const go = (next: Partial<DatedMeal>) =>
+    navigate(`${pathname}?${sheetSearch({ ...choice, ...next })}`, { replace: true });
+  return { ...choice, go };
 }
 
 export function KitchenSheetPage() {
   const t = useT();
   const notify = useToast();
-  const [date, setDate] = useState(() => addDays(todayIso(), 1));
+  const { date, meal, go } = useSheetChoice();
+  // The date field's text while a date is typed part by part (it may be incomplete: ''), else
+  // null: the address names only whole dates, and the field shows the address's once left.
+  const [typedDate, setTypedDate] = useState<string | null>(null);
   const sheet = useKitchenSheet(date);
   const downloadCsv = useKitchenCsv();
   const [downloading, setDownloading] = useState(false);
@@ -295,37 +301,52 @@ export function KitchenSheetPage() {
     try {
       saveFile(await downloadCsv(date), `kitchen-sheet_${date}.csv`);
     } catch (error) {
-      notify({
-        tone: 'error',
-        title: t('kitchen.toast.downloadFailed'),
-        message: errorMessage(error, t('kitchen.toast.downloadFailedMessage')),
-      });
+      notify(
+        failureToast(
+          error,
+          t('kitchen.toast.downloadFailed'),
+          t('kitchen.toast.downloadFailedMessage'),
+        ),
+      );
     } finally {
       setDownloading(false);
     }
   };
 
   const data = sheet.data;
+  const deliveries = data?.deliveries[meal] ?? [];
   return (
     <div className={`${stack} ${printArea}`} data-print-sheet="">
       {/* A div, not <header>: on paper the shell's header is hidden, this title is kept. */}
-      <div className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('kitchen.title')}</h1>
+      <PageHeader
+        as="div"
+        title={t('kitchen.title')}
+        below={
           <p>
             <Trans
-              id="kitchen.forDate"
-              values={{ date: formatDate(date) }}
+              id="kitchen.forMeal"
+              values={{ meal: mealLabel(meal), date: formatDate(date) }}
               components={{ 0: <strong /> }}
             />
             <span className={muted}> · {t('kitchen.netOfLeave')}</span>
           </p>
-        </div>
+        }
+      >
         <div className={`${row} ${styles.controls} ${noPrint}`}>
           <DateField
             label={t('kitchen.date')}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
+            value={typedDate ?? date}
+            onChange={(event) => {
+              setTypedDate(event.target.value);
+              if (isIsoDate(event.target.value)) go({ date: event.target.value });
+            }}
+            onBlur={() => setTypedDate(null)}
+          />
+          <SelectField
+            label={t('kitchen.meal')}
+            value={meal}
+            onChange={(event) => go({ meal: event.target.value as Meal })}
+            options={MEALS.map((value) => ({ value, label: mealLabel(value) }))}
           />
           <Button tone="secondary" onClick={() => window.print()} disabled={!data}>
             {t('kitchen.print')}
@@ -334,41 +355,35 @@ export function KitchenSheetPage() {
             {t('kitchen.downloadCsv')}
           </Button>
         </div>
-      </div>
+      </PageHeader>
       {sheet.isPending ? (
         <PageSpinner label={t('kitchen.loading')} />
       ) : sheet.isError || !data ? (
         <Card role="alert">{t('kitchen.loadFailed')}</Card>
       ) : (
         <>
-          <KitchenLocks sheet={data} />
-          <Counts sheet={data} service="mess" />
-          <Counts sheet={data} service="tiffin" />
-          <KitchenDiets sheet={data} />
-          <Leaves sheet={data} />
-          <Skips sheet={data} />
-          <HeldForDues sheet={data} />
-          {MEALS.map((meal) => (
-            <section key={meal} aria-labelledby={`deliveries-${meal}`} className={stack}>
-              <h2 id={`deliveries-${meal}`} className={sectionTitle}>
-                {t('kitchen.deliveriesTitle', {
-                  meal: wordLabel(meal),
-                  count: data.deliveries[meal].length,
-                })}
-              </h2>
-              {data.deliveries[meal].length === 0 ? (
-                <EmptyState title={t(MEAL_DELIVERIES[meal].empty)} />
-              ) : (
-                <Table
-                  caption={t(MEAL_DELIVERIES[meal].caption)}
-                  columns={deliveryColumns(t)}
-                  rows={data.deliveries[meal]}
-                  rowKey={(d) => d.user_id}
-                  groups={DELIVERY_AREAS}
-                />
-              )}
-            </section>
-          ))}
+          <Counts sheet={data} meal={meal} />
+          <KitchenLocks sheet={data} meal={meal} />
+          <KitchenDiets sheet={data} meal={meal} />
+          <Leaves sheet={data} meal={meal} />
+          <Skips sheet={data} meal={meal} />
+          <HeldForDues sheet={data} meal={meal} />
+          <section aria-labelledby="deliveries-title" className={stack}>
+            <h2 id="deliveries-title" className={sectionTitle}>
+              {t('kitchen.deliveriesTitle', { meal: wordLabel(meal), count: deliveries.length })}
+            </h2>
+            {deliveries.length === 0 ? (
+              <EmptyState title={t(MEAL_DELIVERIES[meal].empty)} />
+            ) : (
+              <Table
+                caption={t(MEAL_DELIVERIES[meal].caption)}
+                columns={deliveryColumns(t)}
+                rows={deliveries}
+                rowKey={(d) => d.user_id}
+                groups={DELIVERY_AREAS}
+              />
+            )}
+          </section>
         </>
       )}
     </div>

@@ -14,7 +14,7 @@ import {
   type LeaveDateRange,
   type LeaveStatus,
 } from '@web/features/leave';
-import { errorMessage } from '@web/api/errors';
+
 import { Button } from '@web/components/Button';
 import { Card, Details, EmptyState, StatCard } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
@@ -31,10 +31,12 @@ import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, formatDateTime, serviceLabel, todayIso } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { cardActions, cardByline, cardHead, cardList, cardTitle } from '@web/styles/list.css';
-import { muted, pageHeader, pageTitle, row, stack, statGrid } from '@web/styles/utils.css';
+import { muted, row, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './AdminLeavesPage.css';
 import { PhoneNumber } from '@web/components/PhoneNumber';
+import { PageHeader } from '@web/components/PageHeader';
 import { refusalKeyText } from '@web/i18n/refusals';
+import { failureToast } from '@web/api/errors';
 
 type Filter = LeaveStatus | 'ALL';
 type Decision = 'approve' | 'reject';
@@ -128,12 +130,7 @@ export function AdminLeavesPage() {
   const rows = leaves.data?.rows ?? [];
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('adminLeaves.title')}</h1>
-          <p className={muted}>{t('adminLeaves.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('adminLeaves.title')} intro={t('adminLeaves.intro')} />
       {stats.isError ? null : (
         // The figures keep their place while they load, so the list below does not move.
         <Skeleton loading={stats.isPending} label={t('adminLeaves.loadingStats')}>
@@ -244,24 +241,15 @@ export function AdminLeavesPage() {
                     ],
                     [t('adminLeaves.reason'), leave.reason],
                     [t('adminLeaves.requested'), formatDateTime(leave.requested_at)],
-                    ...(leave.approved_at
-                      ? ([[t('adminLeaves.approvedAt'), formatDateTime(leave.approved_at)]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
-                    ...(leave.rejected_at
-                      ? ([[t('adminLeaves.rejectedAt'), formatDateTime(leave.rejected_at)]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
-                    ...(leave.admin_comment
-                      ? ([[t('adminLeaves.adminComment'), leave.admin_comment]] as [
-                          string,
-                          string,
-                        ][])
-                      : []),
+                    leave.approved_at
+                      ? [t('adminLeaves.approvedAt'), formatDateTime(leave.approved_at)]
+                      : null,
+                    leave.rejected_at
+                      ? [t('adminLeaves.rejectedAt'), formatDateTime(leave.rejected_at)]
+                      : null,
+                    leave.admin_comment
+                      ? [t('adminLeaves.adminComment'), leave.admin_comment]
+                      : null,
                   ]}
                 />
                 {ownerActions(leave).length > 0 ? (
@@ -343,11 +331,13 @@ export function AdminLeavesPage() {
                 setActing(null);
               },
               onError: (error) =>
-                notify({
-                  tone: 'error',
-                  title: t('adminLeaves.toast.actionFailed'),
-                  message: errorMessage(error, t('adminLeaves.toast.actionFailedMessage')),
-                }),
+                notify(
+                  failureToast(
+                    error,
+                    t('adminLeaves.toast.actionFailed'),
+                    t('adminLeaves.toast.actionFailedMessage'),
+                  ),
+                ),
             },
           );
         }}

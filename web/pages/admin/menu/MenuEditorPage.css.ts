@@ -1,21 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
+import { bareList, spreadRow, stack, stackXs } from '@web/styles/utils.css';
 
 /** What is edited: the weekday or date, and the meal; side by side where they fit. */
-export const slot = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-});
+export const slot = style(fitColumns(200, vars.space.md));
 
-export const dishes = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const dishes = style([bareList, stack]);
 
 /** One dish: its fields one under the other on a phone, in a row from a tablet up. */
 export const dish = style({
@@ -33,20 +24,9 @@ export const dish = style({
   },
 });
 
-export const change = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  paddingBlock: vars.space.sm,
-  borderTop: `1px solid ${vars.color.border}`,
-});
+export const change = style([
+  stackXs,
+  { paddingBlock: vars.space.sm, borderTop: `1px solid ${vars.color.border}` },
+]);
 
-export const changeTitle = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.md,
-  margin: 0,
-});
+export const changeTitle = style([spreadRow, { fontSize: vars.fontSize.md, margin: 0 }]);

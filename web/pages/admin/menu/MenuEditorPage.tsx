@@ -1,15 +1,15 @@
-// The owner's menu editor (/admin/menu, issue 20): the usual dishes of each weekday's meals, and a
-// change for one date's meal (which wins over its weekday), each dish with an optional Hindi name
-// and its veg / egg / non-veg / Jain mark; the coming changes, each of which can be cleared.
-import { useState, type ReactNode } from 'react';
-import { DISH_MARKS, MENU_MEALS, weekdayOf, WEEKDAYS, type MenuMeal } from '@machines/menu';
+// The owner's menu editor (/admin/menu, issue 20): the usual week as one grid saved at once
+// (issue 37, item 12: WeekGridEditor), and a change for one date's meal (which wins over its
+// weekday), each dish with an optional Hindi name and its veg / egg / non-veg / Jain mark; the
+// coming changes. The grid's state lives here, so switching tabs keeps what is not yet saved.
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
+import { DISH_MARKS, MENU_MEALS, weekdayOf, type MenuMeal } from '@machines/menu';
 import { addDays, isIsoDate } from '@machines/shared';
-import { errorMessage, fieldErrors } from '@web/api/errors';
+import { fieldErrors, failureToast } from '@web/api/errors';
 import {
   useClearMenuDate,
   useMenuWeek,
   useSetMenuDate,
-  useSetMenuWeekday,
   type DishBody,
   type DishInput,
   type MenuWeek,
@@ -22,16 +22,13 @@ import { formStyles, SelectField, TextField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useToast } from '@web/components/Toaster';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT } from '@web/i18n/i18n';
-import { formatDate, formatWeekday, mealLabel, todayIso, wordLabel } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, row, sectionTitle, stack } from '@web/styles/utils.css';
+import { formatDate, mealLabel, todayIso, wordLabel } from '@web/lib/format';
+import { muted, row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './MenuEditorPage.css';
-
-type Weekday = (typeof WEEKDAYS)[number];
-
-/** A weekday's name in the screen's language (2026-11-30 was a Monday). */
-const weekdayName = (weekday: Weekday) =>
-  formatWeekday(addDays('2026-11-30', WEEKDAYS.indexOf(weekday)));
+import { sameWeek, unsavedSlots, weekGrid, weekGridReducer } from './weekGrid';
+import { WeekGridEditor } from './WeekGridEditor';
 
 /** A dish as the form holds it: every field a string. */
 interface DishDraft {
@@ -157,11 +154,7 @@ function useSavedToast() {
     saved: (message: string) =>
       notify({ tone: 'success', title: t('adminMenu.toast.saved'), message }),
     failed: (error: unknown) =>
-      notify({
-        tone: 'error',
-        title: t('adminMenu.toast.failed'),
-        message: errorMessage(error, t('adminMenu.toast.failedMessage')),
-      }),
+      notify(failureToast(error, t('adminMenu.toast.failed'), t('adminMenu.toast.failedMessage'))),
   };
 }
 
@@ -174,43 +167,6 @@ function MealSelect({ value, onChange }: { value: MenuMeal; onChange: (meal: Men
       value={value}
       onChange={(event) => onChange(event.target.value as MenuMeal)}
     />
-  );
-}
-
-function WeekEditor({ menu }: { menu: MenuWeek }) {
-  const t = useT();
-  const toast = useSavedToast();
-  const save = useSetMenuWeekday();
-  const [weekday, setWeekday] = useState<Weekday>(() => weekdayOf(todayIso()));
-  const [meal, setMeal] = useState<MenuMeal>('lunch');
-  const title = t('adminMenu.weekTitle', { meal: mealLabel(meal), weekday: weekdayName(weekday) });
-  return (
-    <Card className={stack}>
-      <div className={styles.slot}>
-        <SelectField
-          label={t('adminMenu.weekday')}
-          options={WEEKDAYS.map((day) => ({ value: day, label: weekdayName(day) }))}
-          value={weekday}
-          onChange={(event) => setWeekday(event.target.value as Weekday)}
-        />
-        <MealSelect value={meal} onChange={setMeal} />
-      </div>
-      <DishesForm
-        key={`${weekday}-${meal}`}
-        initial={menu.week[weekday][meal]}
-        title={title}
-        busy={save.isPending}
-        error={
-          save.variables?.weekday === weekday && save.variables.meal === meal ? save.error : null
-        }
-        onSave={(dishes) =>
-          save.mutate(
-            { weekday, meal, dishes },
-            { onSuccess: () => toast.saved(title), onError: toast.failed },
-          )
-        }
-      />
-    </Card>
   );
 }
 
@@ -306,42 +262,57 @@ function Changes({ menu }: { menu: MenuWeek }) {
   );
 }
 
+/** The editor once the menu is loaded: the week grid's state, the tabs and the coming changes. */
+function MenuEditor({ menu }: { menu: MenuWeek }) {
+  const t = useT();
+  const [tab, setTab] = useState('week');
+  const [grid, dispatch] = useReducer(weekGridReducer, menu, (loaded) => weekGrid(loaded));
+  const clean = unsavedSlots(grid).length === 0;
+  // A week saved elsewhere (another device, dabba) shows here while nothing here is unsaved.
+  useEffect(() => {
+    if (clean && !sameWeek(menu.week, grid.saved)) dispatch({ type: 'load', menu });
+  }, [menu, clean, grid.saved]);
+  return (
+    <>
+      <Tabs
+        label={t('adminMenu.sections')}
+        value={tab}
+        onValueChange={setTab}
+        tabs={[
+          { value: 'week', label: t('adminMenu.tab.week') },
+          { value: 'date', label: t('adminMenu.tab.date') },
+        ]}
+      >
+        <TabPanel value="week">
+          <Card>
+            <WeekGridEditor
+              grid={grid}
+              dispatch={dispatch}
+              onDiscard={() => dispatch({ type: 'load', menu })}
+            />
+          </Card>
+        </TabPanel>
+        <TabPanel value="date">
+          <DateEditor menu={menu} />
+        </TabPanel>
+      </Tabs>
+      <Changes menu={menu} />
+    </>
+  );
+}
+
 export function MenuEditorPage() {
   const t = useT();
   const menu = useMenuWeek();
-  const [tab, setTab] = useState('date');
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('adminMenu.title')}</h1>
-          <p className={muted}>{t('adminMenu.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('adminMenu.title')} intro={t('adminMenu.subtitle')} />
       {menu.isPending ? (
         <PageSpinner label={t('adminMenu.loading')} />
       ) : menu.isError || !menu.data ? (
         <Card role="alert">{t('adminMenu.loadFailed')}</Card>
       ) : (
-        <>
-          <Tabs
-            label={t('adminMenu.sections')}
-            value={tab}
-            onValueChange={setTab}
-            tabs={[
-              { value: 'date', label: t('adminMenu.tab.date') },
-              { value: 'week', label: t('adminMenu.tab.week') },
-            ]}
-          >
-            <TabPanel value="date">
-              <DateEditor menu={menu.data} />
-            </TabPanel>
-            <TabPanel value="week">
-              <WeekEditor menu={menu.data} />
-            </TabPanel>
-          </Tabs>
-          <Changes menu={menu.data} />
-        </>
+        <MenuEditor menu={menu.data} />
       )}
     </div>
   );

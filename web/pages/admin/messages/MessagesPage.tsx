@@ -1,21 +1,21 @@
 // The owner's Messages (issue 23): every notice with a WhatsApp form, newest first, with its
 // customer, template, status as stored in the send queue (and the failure's reason) and whether it
-// went by SMS instead; filtered by status.
+// went by SMS instead; filtered by status. A message only written to the outbox on the server (its
+// channel not set up) reads "Not sent", and has a filter of its own (issue 37, item 6).
 import { useState } from 'react';
 import {
   useWhatsappMessages,
   WHATSAPP_PAGE_SIZE,
   type WhatsappMessage,
-  type WhatsappMessageStatus,
+  type WhatsappMessageFilter,
 } from '@web/features/whatsapp';
 import { WHATSAPP_MESSAGE_STATUSES } from '@machines/whatsapp';
-import { Card, EmptyState } from '@web/components/Card';
+import { EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
-import { FilterButtons, Pager } from '@web/components/Filters';
+import { FilterButtons } from '@web/components/Filters';
 import { PhoneNumber } from '@web/components/PhoneNumber';
-import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
-import { useErrorToast } from '@web/components/useErrorToast';
+import { PageHeader } from '@web/components/PageHeader';
 import {
   WHATSAPP_STATUS_LABELS,
   WHATSAPP_TEMPLATE_LABELS,
@@ -24,9 +24,10 @@ import {
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
-import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { muted, stack } from '@web/styles/utils.css';
+import { PagedList } from '@web/components/Loaded';
 
-type Filter = WhatsappMessageStatus | 'all';
+type Filter = WhatsappMessageFilter | 'all';
 
 /** When the message last moved: read, delivered, failed or sent, else when it was queued. */
 const lastMoved = (m: WhatsappMessage) =>
@@ -37,7 +38,6 @@ export function MessagesPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [offset, setOffset] = usePageOffset([filter]);
   const messages = useWhatsappMessages(filter === 'all' ? null : filter, offset);
-  useErrorToast(messages.isError, t('messages.toast.loadFailed'), t('messages.loadFailed'));
   const columns: Column<WhatsappMessage>[] = [
     {
       key: 'customer',
@@ -68,14 +68,12 @@ export function MessagesPage() {
       key: 'channel',
       header: t('messages.col.channel'),
       cell: (m) =>
-        m.status === 'sms' || m.fallback
-          ? t('messages.channel.sms')
-          : t('messages.channel.whatsapp'),
+        m.channel === 'sms' ? t('messages.channel.sms') : t('messages.channel.whatsapp'),
     },
     {
       key: 'status',
       header: t('messages.col.status'),
-      cell: (m) => <WhatsappStatus message={m} />,
+      cell: (m) => <WhatsappStatus message={m} reader="owner" />,
     },
     {
       key: 'when',
@@ -89,48 +87,41 @@ export function MessagesPage() {
       value: status,
       label: t(WHATSAPP_STATUS_LABELS[status]),
     })),
+    { value: 'not_sent' as const, label: t('status.whatsapp.notSent') },
   ];
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('messages.title')}</h1>
-          <p className={muted}>{t('messages.intro')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('messages.title')} intro={t('messages.intro')} />
       <FilterButtons
         label={t('messages.filter.status')}
         value={filter}
         options={options}
         onChange={setFilter}
       />
-      {messages.isPending ? (
-        <PageSpinner label={t('messages.loading')} />
-      ) : messages.isError || !messages.data ? (
-        <Card role="alert">{t('messages.loadFailed')}</Card>
-      ) : messages.data.rows.length === 0 ? (
-        <EmptyState title={t('messages.empty.title')}>
-          <p className={muted}>
-            {filter === 'all' ? t('messages.empty.all') : t('messages.empty.filtered')}
-          </p>
-        </EmptyState>
-      ) : (
-        <>
-          <Table
-            caption={t('messages.title')}
-            columns={columns}
-            rows={messages.data.rows}
-            rowKey={(m) => m.id}
-          />
-          <Pager
-            label={t('messages.title')}
-            offset={offset}
-            limit={WHATSAPP_PAGE_SIZE}
-            total={messages.data.total}
-            onOffset={setOffset}
-          />
-        </>
-      )}
+      <PagedList
+        read={messages}
+        loading={t('messages.loading')}
+        failed={t('messages.loadFailed')}
+        toast={t('messages.toast.loadFailed')}
+        empty={
+          <EmptyState title={t('messages.empty.title')}>
+            <p className={muted}>
+              {filter === 'all' ? t('messages.empty.all') : t('messages.empty.filtered')}
+            </p>
+          </EmptyState>
+        }
+        pager={{
+          label: t('messages.title'),
+          offset,
+          onOffset: setOffset,
+          limit: WHATSAPP_PAGE_SIZE,
+        }}
+        pagerUnderRows
+      >
+        {(rows) => (
+          <Table caption={t('messages.title')} columns={columns} rows={rows} rowKey={(m) => m.id} />
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -8,20 +8,21 @@ import {
   type AdminPlan,
   type PlanInput,
 } from '@web/api/admin';
-import { errorMessage, fieldErrors } from '@web/api/errors';
+import { fieldErrors, failureToast } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
 import { PageSpinner } from '@web/components/Spinner';
-import { Table, type Column } from '@web/components/Table';
+import { Table, type Column, column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
-import { t as translate, useT } from '@web/i18n/i18n';
+import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { formatMeals, formatRupees, mealLabel, serviceLabel } from '@web/lib/format';
 import { useForm } from '@web/lib/useForm';
 import { useMayCall } from '@web/session/SessionProvider';
-import { actionRow, muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
+import { actionRow, row, stack } from '@web/styles/utils.css';
+import { PageHeader } from '@web/components/PageHeader';
 
 const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 type Meal = (typeof MEALS)[number];
@@ -31,6 +32,8 @@ const PLAN_DEFAULTS = {
   code: '',
   name: '',
   description: '',
+  name_hi: '',
+  description_hi: '',
   service_type: 'mess',
   base_price: '0',
   duration_days: '30',
@@ -71,28 +74,14 @@ export function ManagePlansPage() {
   useErrorToast(plans.isError, t('adminPlans.toast.loadFailed'), t('adminPlans.loadFailed'));
 
   const columns: Column<AdminPlan>[] = [
-    { key: 'code', header: t('adminPlans.col.code'), cell: (plan) => <code>{plan.code}</code> },
-    { key: 'name', header: t('adminPlans.col.name'), cell: (plan) => plan.name },
-    {
-      key: 'service',
-      header: t('adminPlans.col.service'),
-      cell: (plan) => serviceLabel(plan.service_type),
-    },
-    {
-      key: 'duration',
-      header: t('adminPlans.col.duration'),
-      cell: (plan) => t('adminPlans.days', { count: plan.duration_days }),
-    },
-    {
-      key: 'price',
-      header: t('adminPlans.col.price'),
-      cell: (plan) => formatRupees(plan.base_price),
-    },
-    {
-      key: 'meals',
-      header: t('adminPlans.col.meals'),
-      cell: (plan) => formatMeals(plan.included_meals),
-    },
+    column('code', t('adminPlans.col.code'), (plan) => <code>{plan.code}</code>),
+    column('name', t('adminPlans.col.name'), (plan) => plan.name),
+    column('service', t('adminPlans.col.service'), (plan) => serviceLabel(plan.service_type)),
+    column('duration', t('adminPlans.col.duration'), (plan) =>
+      t('adminPlans.days', { count: plan.duration_days }),
+    ),
+    column('price', t('adminPlans.col.price'), (plan) => formatRupees(plan.base_price)),
+    column('meals', t('adminPlans.col.meals'), (plan) => formatMeals(plan.included_meals)),
     {
       key: 'status',
       header: t('adminPlans.col.status'),
@@ -136,15 +125,14 @@ export function ManagePlansPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('adminPlans.title')}</h1>
-          <p className={muted}>{t('adminPlans.intro')}</p>
-        </div>
+      <PageHeader
+        title={t('adminPlans.title')}
+        intro={t(mayCreate || mayUpdate ? 'adminPlans.intro' : 'adminPlans.introReadOnly')}
+      >
         {mayCreate ? (
           <Button onClick={() => setEditing('new')}>{t('adminPlans.create')}</Button>
         ) : null}
-      </header>
+      </PageHeader>
       {plans.isPending ? (
         <PageSpinner label={t('adminPlans.loading')} />
       ) : plans.isError ? (
@@ -195,11 +183,13 @@ export function ManagePlansPage() {
                   setDeleting(null);
                 },
                 onError: (error) =>
-                  notify({
-                    tone: 'error',
-                    title: t('adminPlans.toast.deleteFailed'),
-                    message: errorMessage(error, t('adminPlans.toast.deleteFailedMessage')),
-                  }),
+                  notify(
+                    failureToast(
+                      error,
+                      t('adminPlans.toast.deleteFailed'),
+                      t('adminPlans.toast.deleteFailedMessage'),
+                    ),
+                  ),
               });
             }}
           >
@@ -242,6 +232,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           code: plan.code,
           name: plan.name,
           description: plan.description,
+          name_hi: plan.name_hi ?? '',
+          description_hi: plan.description_hi ?? '',
           service_type: plan.service_type,
           base_price: String(plan.base_price),
           duration_days: String(plan.duration_days),
@@ -261,6 +253,9 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
     const body = {
       name: values.name.trim(),
       description: values.description.trim(),
+      // Optional: left empty, customers reading Hindi see the English.
+      name_hi: values.name_hi.trim() || null,
+      description_hi: values.description_hi.trim() || null,
       service_type: values.service_type as PlanInput['service_type'] & string,
       base_price: Number(values.base_price),
       duration_days: Number(values.duration_days),
@@ -268,49 +263,42 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
       is_active: isActive,
     };
     setServerErrors({});
+    // The toast that says it was saved (naming the plan) or why not, the server's complaints under
+    // their fields.
+    const settled = (
+      saved: MessageId,
+      savedMessage: MessageId,
+      failed: MessageId,
+      why: MessageId,
+    ) => ({
+      onSuccess: () => {
+        notify({ tone: 'success', title: t(saved), message: t(savedMessage, { name: body.name }) });
+        onDone();
+      },
+      onError: (error: unknown) => {
+        setServerErrors(fieldErrors(error));
+        notify(failureToast(error, t(failed), t(why)));
+      },
+    });
     if (plan) {
       update.mutate(
         { id: plan.id, body },
-        {
-          onSuccess: () => {
-            notify({
-              tone: 'success',
-              title: t('adminPlans.toast.updated'),
-              message: t('adminPlans.toast.updatedMessage', { name: body.name }),
-            });
-            onDone();
-          },
-          onError: (error) => {
-            setServerErrors(fieldErrors(error));
-            notify({
-              tone: 'error',
-              title: t('adminPlans.toast.updateFailed'),
-              message: errorMessage(error, t('adminPlans.toast.updateFailedMessage')),
-            });
-          },
-        },
+        settled(
+          'adminPlans.toast.updated',
+          'adminPlans.toast.updatedMessage',
+          'adminPlans.toast.updateFailed',
+          'adminPlans.toast.updateFailedMessage',
+        ),
       );
     } else {
       create.mutate(
         { ...body, code: values.code.trim() },
-        {
-          onSuccess: () => {
-            notify({
-              tone: 'success',
-              title: t('adminPlans.toast.created'),
-              message: t('adminPlans.toast.createdMessage', { name: body.name }),
-            });
-            onDone();
-          },
-          onError: (error) => {
-            setServerErrors(fieldErrors(error));
-            notify({
-              tone: 'error',
-              title: t('adminPlans.toast.createFailed'),
-              message: errorMessage(error, t('adminPlans.toast.createFailedMessage')),
-            });
-          },
-        },
+        settled(
+          'adminPlans.toast.created',
+          'adminPlans.toast.createdMessage',
+          'adminPlans.toast.createFailed',
+          'adminPlans.toast.createFailedMessage',
+        ),
       );
     }
   };
@@ -318,6 +306,8 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
   const code = form.field('code');
   const name = form.field('name');
   const description = form.field('description');
+  const nameHi = form.field('name_hi');
+  const descriptionHi = form.field('description_hi');
   const price = form.field('base_price');
   const days = form.field('duration_days');
   const service = form.field('service_type');
@@ -339,6 +329,13 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
           {...name}
           error={name.error ?? serverErrors.name}
           required
+          maxLength={100}
+        />
+        <TextField
+          label={t('adminPlans.field.nameHi')}
+          lang="hi"
+          {...nameHi}
+          error={nameHi.error ?? serverErrors.name_hi}
           maxLength={100}
         />
         <SelectField
@@ -376,6 +373,14 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         rows={3}
         maxLength={2000}
       />
+      <TextAreaField
+        label={t('adminPlans.field.descriptionHi')}
+        lang="hi"
+        {...descriptionHi}
+        error={descriptionHi.error ?? serverErrors.description_hi}
+        rows={3}
+        maxLength={2000}
+      />
       <fieldset className={formStyles.checkGrid}>
         <legend className={formStyles.legend}>{t('adminPlans.field.meals')}</legend>
         {MEALS.map((meal) => (
@@ -396,14 +401,11 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
         checked={isActive}
         onChange={(event) => setIsActive(event.target.checked)}
       />
-      <div className={actionRow}>
-        <Button tone="secondary" onClick={onDone}>
-          {t('ui.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {plan ? t('adminPlans.save') : t('adminPlans.create')}
-        </Button>
-      </div>
+      <CancelSubmit
+        onCancel={onDone}
+        submit={plan ? t('adminPlans.save') : t('adminPlans.create')}
+        busy={busy}
+      />
     </form>
   );
 }

@@ -10,7 +10,6 @@ import {
 } from '@machines/refund';
 import { allowedEvents } from '@machines/shared';
 import type { OperationId } from '@machines/staff';
-import { PAGE_SIZE } from '@web/api/admin';
 import {
   useAdminRefunds,
   useRefundAction,
@@ -21,23 +20,25 @@ import {
   describePayout,
   REFUND_FILTER_LABELS,
 } from '@web/features/refund';
-import { errorMessage, isNotFound } from '@web/api/errors';
-import { Button } from '@web/components/Button';
-import { Card, Details, EmptyState } from '@web/components/Card';
+import { errorMessage, isNotFound, failureToast } from '@web/api/errors';
+import { Button, ExpandButton } from '@web/components/Button';
+import { Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { CommentDialog } from '@web/components/CommentDialog';
-import { FilterButtons, Pager } from '@web/components/Filters';
-import { PageSpinner, Spinner } from '@web/components/Spinner';
+import { FilterButtons } from '@web/components/Filters';
+import { Spinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
-import { useErrorToast } from '@web/components/useErrorToast';
 import { formatDateTime, formatRupees } from '@web/lib/format';
+import { useExpandable } from '@web/lib/useExpandable';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { useMayCall } from '@web/session/SessionProvider';
-import { muted, pageHeader, pageTitle, row, stack } from '@web/styles/utils.css';
+import { muted, row, stack } from '@web/styles/utils.css';
 import * as styles from './ManageRefundsPage.css';
+import { PageHeader } from '@web/components/PageHeader';
+import { PagedList } from '@web/components/Loaded';
 
 type Filter = (typeof REFUND_FILTERS)[number];
 
@@ -110,17 +111,8 @@ export function ManageRefundsPage() {
   const refunds = useAdminRefunds(filter as RefundStatus | 'ALL', offset);
   const act = useRefundAction();
   const mayCall = useMayCall();
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const { expanded, toggle } = useExpandable();
   const [acting, setActing] = useState<{ refund: AdminRefund; type: OwnerEventType } | null>(null);
-  useErrorToast(refunds.isError, t('adminRefunds.toast.loadFailed'), t('adminRefunds.loadFailed'));
-
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const columns: Column<AdminRefund>[] = [
     {
@@ -165,65 +157,55 @@ export function ManageRefundsPage() {
               {t(action.label)}
             </Button>
           ))}
-          <Button
-            size="sm"
-            tone="ghost"
-            aria-expanded={expanded.has(refund.id)}
-            aria-controls={`refund-details-${refund.id}`}
-            onClick={() => toggle(refund.id)}
-            aria-label={
-              expanded.has(refund.id)
-                ? t('adminRefunds.viewLessLabel', { id: refund.id })
-                : t('adminRefunds.viewMoreLabel', { id: refund.id })
-            }
-          >
-            {expanded.has(refund.id) ? t('adminRefunds.viewLess') : t('adminRefunds.viewMore')}
-          </Button>
+          <ExpandButton
+            expanded={expanded.has(refund.id)}
+            onToggle={() => toggle(refund.id)}
+            controls={`refund-details-${refund.id}`}
+            text={[t('adminRefunds.viewMore'), t('adminRefunds.viewLess')]}
+            label={[
+              t('adminRefunds.viewMoreLabel', { id: refund.id }),
+              t('adminRefunds.viewLessLabel', { id: refund.id }),
+            ]}
+          />
         </span>
       ),
     },
   ];
 
   const current = acting ? ACTIONS[acting.type] : null;
-  const rows = refunds.data?.rows ?? [];
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('adminRefunds.title')}</h1>
-          <p className={muted}>{t('adminRefunds.intro')}</p>
-        </div>
-      </header>
+      <PageHeader
+        title={t('adminRefunds.title')}
+        // A manager reads refunds; only the owner decides and pays them.
+        intro={t(mayCall('approveRefund') ? 'adminRefunds.intro' : 'adminRefunds.introReadOnly')}
+      />
       <FilterButtons<Filter>
         label={t('adminRefunds.filterLabel')}
         value={filter}
         onChange={setFilter}
         options={REFUND_FILTERS.map((value) => ({ value, label: t(REFUND_FILTER_LABELS[value]) }))}
       />
-      {refunds.isPending ? (
-        <PageSpinner label={t('adminRefunds.loading')} />
-      ) : refunds.isError ? (
-        <Card role="alert">{t('adminRefunds.loadFailed')}</Card>
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('adminRefunds.empty')} />
-      ) : (
-        <Table
-          caption={t('adminRefunds.caption')}
-          columns={columns}
-          rows={rows}
-          rowKey={(refund) => refund.id}
-          expanded={(refund) =>
-            expanded.has(refund.id) ? <RefundDetails refund={refund} /> : null
-          }
-        />
-      )}
-      <Pager
-        label={t('adminRefunds.caption')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={refunds.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={refunds}
+        loading={t('adminRefunds.loading')}
+        failed={t('adminRefunds.loadFailed')}
+        toast={t('adminRefunds.toast.loadFailed')}
+        empty={<EmptyState title={t('adminRefunds.empty')} />}
+        pager={{ label: t('adminRefunds.caption'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <Table
+            caption={t('adminRefunds.caption')}
+            columns={columns}
+            rows={rows}
+            rowKey={(refund) => refund.id}
+            expanded={(refund) =>
+              expanded.has(refund.id) ? <RefundDetails refund={refund} /> : null
+            }
+          />
+        )}
+      </PagedList>
       <CommentDialog
         open={acting !== null}
         title={
@@ -275,11 +257,13 @@ export function ManageRefundsPage() {
                 setActing(null);
               },
               onError: (error) =>
-                notify({
-                  tone: 'error',
-                  title: t('adminRefunds.toast.actionFailed'),
-                  message: errorMessage(error, t('adminRefunds.toast.actionFailedMessage')),
-                }),
+                notify(
+                  failureToast(
+                    error,
+                    t('adminRefunds.toast.actionFailed'),
+                    t('adminRefunds.toast.actionFailedMessage'),
+                  ),
+                ),
             },
           );
         }}
@@ -348,10 +332,8 @@ function RefundDetails({ refund }: { refund: AdminRefund }) {
             lifecycleLabel('subscription', refund.subscription.status),
           ],
           [t('adminRefunds.payout'), describePayout(refund.payout)],
-          ...(refund.utr ? ([['UTR', refund.utr]] as [string, string][]) : []),
-          ...(refund.paid_at
-            ? ([[t('adminRefunds.paidAt'), formatDateTime(refund.paid_at)]] as [string, string][])
-            : []),
+          refund.utr ? ['UTR', refund.utr] : null,
+          refund.paid_at ? [t('adminRefunds.paidAt'), formatDateTime(refund.paid_at)] : null,
           [
             t('adminRefunds.refundInfo'),
             [
@@ -359,7 +341,7 @@ function RefundDetails({ refund }: { refund: AdminRefund }) {
               lifecycleLabel('refund', info.status),
               t('adminRefunds.info.requested', {
                 date: formatDateTime(info.requested_at),
-                by: info.requested_by,
+                by: personName(info.requested_by),
               }),
               ...(info.processed_at
                 ? [t('adminRefunds.info.processed', { date: formatDateTime(info.processed_at) })]

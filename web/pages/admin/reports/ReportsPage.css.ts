@@ -1,20 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { fitColumns } from '@web/styles/columns';
 import { vars } from '@web/styles/theme.css';
 
-/** The filters side by side where they fit, stacked on a phone. */
-export const filters = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
-  gap: vars.space.md,
-  alignItems: 'end',
-});
+export { filterGrid as filters } from '@web/components/Filters.css';
 
 /** Per-mode and per-day totals side by side on a wide screen. */
-export const totals = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
-  gap: vars.space.md,
-  alignItems: 'start',
-});
+export const totals = style({ ...fitColumns(320, vars.space.md), alignItems: 'start' });
 
 export const amount = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

@@ -13,7 +13,7 @@ import {
   type PaymentsReportQuery,
   type ReportStatus,
 } from '@web/api/reports';
-import { errorMessage } from '@web/api/errors';
+import { errorMessage, failureToast } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Card, EmptyState, StatCard } from '@web/components/Card';
 import { CreditNotes } from '@web/features/dues';
@@ -23,6 +23,7 @@ import { PageSpinner } from '@web/components/Spinner';
 import { Table } from '@web/components/Table';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { formatDate, todayIso } from '@web/lib/format';
 import { saveFile } from '@web/lib/download';
@@ -30,15 +31,7 @@ import { useMayCall } from '@web/session/SessionProvider';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { paymentModeLabel } from '@machines/payment';
 import { formatRupees } from '@machines/shared';
-import {
-  muted,
-  pageHeader,
-  pageTitle,
-  row,
-  sectionTitle,
-  stack,
-  statGrid,
-} from '@web/styles/utils.css';
+import { muted, row, sectionTitle, stack, statGrid } from '@web/styles/utils.css';
 import * as styles from './ReportsPage.css';
 
 const MODES = ['cash', 'upi', 'bank_transfer', 'online'] as const;
@@ -86,11 +79,13 @@ function useDownload() {
         saveFile(await fetchFile(), fileName);
         notify({ tone: 'success', title: t('reports.toast.downloaded'), message: fileName });
       } catch (error) {
-        notify({
-          tone: 'error',
-          title: t('reports.toast.downloadFailed'),
-          message: errorMessage(error, t('reports.toast.downloadFailedMessage')),
-        });
+        notify(
+          failureToast(
+            error,
+            t('reports.toast.downloadFailed'),
+            t('reports.toast.downloadFailedMessage'),
+          ),
+        );
       } finally {
         setBusy(null);
       }
@@ -332,12 +327,7 @@ export function ReportsPage() {
 
   return (
     <div className={stack}>
-      <div className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('reports.title')}</h1>
-          <p className={muted}>{t('reports.intro')}</p>
-        </div>
-      </div>
+      <PageHeader as="div" title={t('reports.title')} intro={t('reports.intro')} />
       <Card aria-labelledby="payments-report-title">
         <div className={stack}>
           <h2 id="payments-report-title" className={sectionTitle}>

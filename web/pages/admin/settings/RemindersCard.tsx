@@ -2,10 +2,10 @@
 // end, on the overdue day, every N days, at most M, never in quiet hours). The numbers are kept as
 // typed; the server validates them and its field messages show under each field.
 import type { ReminderSettings } from '@machines/reminder';
-import { Card } from '@web/components/Card';
 import { Checkbox, TextField } from '@web/components/Field';
-import { useT } from '@web/i18n/i18n';
-import { muted, sectionTitle, stack } from '@web/styles/utils.css';
+import { useT, type MessageId } from '@web/i18n/i18n';
+import { muted } from '@web/styles/utils.css';
+import { NumberRow, SettingsSection, type NumberSpec } from './SettingsSection';
 import * as styles from './SettingsPage.css';
 
 /** The schedule as typed. */
@@ -42,6 +42,19 @@ export const remindersFromText = (
   quiet_hours: { start: text.quiet_start, end: text.quiet_end },
 });
 
+/** The schedule's numbers. */
+const NUMBERS = [
+  ['before_expiry_days', 'settings.reminders.beforeExpiry', 'settings.reminders.beforeExpiryHint'],
+  ['every_days_overdue', 'settings.reminders.everyDays', 'settings.reminders.everyDaysHint'],
+  ['max_reminders', 'settings.reminders.max', 'settings.reminders.maxHint'],
+] as const satisfies ReadonlyArray<NumberSpec<keyof ReminderText>>;
+
+/** The quiet hours' ends: what each sets, its label, and the server's name for it. */
+const QUIET_HOURS = [
+  ['quiet_start', 'settings.reminders.quietStart', 'reminders.quiet_hours.start'],
+  ['quiet_end', 'settings.reminders.quietEnd', 'reminders.quiet_hours.end'],
+] as const satisfies ReadonlyArray<readonly [keyof ReminderText, MessageId, string]>;
+
 export function RemindersCard({
   value,
   onChange,
@@ -54,72 +67,39 @@ export function RemindersCard({
   const t = useT();
   const set = (change: Partial<ReminderText>) => onChange({ ...value, ...change });
   return (
-    <Card aria-labelledby="reminders-title">
-      <div className={stack}>
-        <h2 id="reminders-title" className={sectionTitle}>
-          {t('settings.reminders.title')}
-        </h2>
-        <p className={muted}>{t('settings.reminders.intro')}</p>
-        <Checkbox
-          label={t('settings.reminders.enabled')}
-          checked={value.enabled}
-          onChange={(event) => set({ enabled: event.target.checked })}
-        />
-        <div className={styles.numberRow}>
+    <SettingsSection id="reminders">
+      <Checkbox
+        label={t('settings.reminders.enabled')}
+        checked={value.enabled}
+        onChange={(event) => set({ enabled: event.target.checked })}
+      />
+      <NumberRow
+        fields={NUMBERS}
+        values={value}
+        onChange={(name, text) => set({ [name]: text })}
+        errors={errors}
+        serverName={(name) => `reminders.${name}`}
+      />
+      <Checkbox
+        label={t('settings.reminders.onDueDate')}
+        checked={value.on_due_date}
+        onChange={(event) => set({ on_due_date: event.target.checked })}
+      />
+      <fieldset className={styles.mealRow}>
+        <legend className={styles.legend}>{t('settings.reminders.quietHours')}</legend>
+        {QUIET_HOURS.map(([name, label, serverName]) => (
           <TextField
-            label={t('settings.reminders.beforeExpiry')}
-            inputMode="numeric"
-            required
-            value={value.before_expiry_days}
-            onChange={(event) => set({ before_expiry_days: event.target.value })}
-            hint={t('settings.reminders.beforeExpiryHint')}
-            error={errors['reminders.before_expiry_days']}
-          />
-          <TextField
-            label={t('settings.reminders.everyDays')}
-            inputMode="numeric"
-            required
-            value={value.every_days_overdue}
-            onChange={(event) => set({ every_days_overdue: event.target.value })}
-            hint={t('settings.reminders.everyDaysHint')}
-            error={errors['reminders.every_days_overdue']}
-          />
-          <TextField
-            label={t('settings.reminders.max')}
-            inputMode="numeric"
-            required
-            value={value.max_reminders}
-            onChange={(event) => set({ max_reminders: event.target.value })}
-            hint={t('settings.reminders.maxHint')}
-            error={errors['reminders.max_reminders']}
-          />
-        </div>
-        <Checkbox
-          label={t('settings.reminders.onDueDate')}
-          checked={value.on_due_date}
-          onChange={(event) => set({ on_due_date: event.target.checked })}
-        />
-        <fieldset className={styles.mealRow}>
-          <legend className={styles.legend}>{t('settings.reminders.quietHours')}</legend>
-          <TextField
-            label={t('settings.reminders.quietStart')}
+            key={name}
+            label={t(label)}
             type="time"
             required
-            value={value.quiet_start}
-            onChange={(event) => set({ quiet_start: event.target.value })}
-            error={errors['reminders.quiet_hours.start']}
+            value={value[name]}
+            onChange={(event) => set({ [name]: event.target.value })}
+            error={errors[serverName]}
           />
-          <TextField
-            label={t('settings.reminders.quietEnd')}
-            type="time"
-            required
-            value={value.quiet_end}
-            onChange={(event) => set({ quiet_end: event.target.value })}
-            error={errors['reminders.quiet_hours.end']}
-          />
-        </fieldset>
-        <p className={muted}>{t('settings.reminders.quietHint')}</p>
-      </div>
-    </Card>
+        ))}
+      </fieldset>
+      <p className={muted}>{t('settings.reminders.quietHint')}</p>
+    </SettingsSection>
   );
 }

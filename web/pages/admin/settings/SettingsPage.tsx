@@ -7,7 +7,7 @@ import { holdPolicyOf } from '@machines/dues';
 import { PAYMENT_LINK_LIFETIME_DAYS } from '@machines/payment-link';
 import { MEALS, type Meal } from '@machines/settings';
 import { useSaveSettings, useSettings, type BusinessSettings } from '@web/api/admin';
-import { errorMessage, fieldErrors } from '@web/api/errors';
+import { fieldErrors, failureToast } from '@web/api/errors';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { Checkbox, SelectField, TextField } from '@web/components/Field';
@@ -15,10 +15,12 @@ import { PageSpinner } from '@web/components/Spinner';
 import { RadioGroup } from '@web/components/RadioGroup';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
 import { useMayCall } from '@web/session/SessionProvider';
-import { muted, pageHeader, pageTitle, sectionTitle, stack } from '@web/styles/utils.css';
+import { muted, stack } from '@web/styles/utils.css';
+import { LinkSection, NumberRow, SettingsSection, type NumberSpec } from './SettingsSection';
 import { RemindersCard, reminderText, remindersFromText, type ReminderText } from './RemindersCard';
 import { StartableDialog, StartableSubscriptions } from './StartableSubscriptions';
 import * as styles from './SettingsPage.css';
@@ -51,6 +53,23 @@ const leaveNumbers = (settings: BusinessSettings): LeaveNumbers => ({
   hold_amount: String(holdPolicyOf(settings.payments).max_amount ?? ''),
   hold_days: String(holdPolicyOf(settings.payments).max_days_overdue ?? ''),
 });
+
+/** The leave policy's numbers (an empty monthly cap: no limit). */
+const LEAVE_FIELDS = [
+  ['max_days', 'settings.leaves.maxDays', 'settings.leaves.maxDaysHint'],
+  ['min_extending_days', 'settings.leaves.minExtending', 'settings.leaves.minExtendingHint'],
+  ['max_days_per_month', 'settings.leaves.monthMax', 'settings.leaves.monthMaxHint'],
+] as const satisfies ReadonlyArray<NumberSpec<keyof LeaveNumbers>>;
+
+/** The dues hold's limits, each optional, and the server's names for them. */
+const HOLD_FIELDS = [
+  ['hold_amount', 'settings.payments.holdAmount', 'settings.payments.holdAmountHint'],
+  ['hold_days', 'settings.payments.holdDays', 'settings.payments.holdDaysHint'],
+] as const satisfies ReadonlyArray<NumberSpec<keyof LeaveNumbers>>;
+const HOLD_SERVER_NAMES = {
+  hold_amount: 'payments.hold.max_amount',
+  hold_days: 'payments.hold.max_days_overdue',
+} as const;
 
 /** A typed limit: empty is none (null). */
 const optionalNumber = (text: string) => (text.trim() === '' ? null : wholeNumber(text));
@@ -176,64 +195,29 @@ export function SettingsPage() {
       },
       onError: (error) => {
         setErrors(fieldErrors(error));
-        notify({
-          tone: 'error',
-          title: t('settings.toast.saveFailed'),
-          message: errorMessage(error, t('settings.toast.saveFailedMessage')),
-        });
+        notify(
+          failureToast(
+            error,
+            t('settings.toast.saveFailed'),
+            t('settings.toast.saveFailedMessage'),
+          ),
+        );
       },
     });
   };
 
   return (
     <div className={stack}>
-      <div className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('settings.title')}</h1>
-          <p className={muted}>{t('settings.intro')}</p>
-        </div>
-      </div>
-      <Card aria-labelledby="closed-days-title">
-        <div className={stack}>
-          <h2 id="closed-days-title" className={sectionTitle}>
-            {t('settings.closedDays.title')}
-          </h2>
-          <p className={muted}>{t('settings.closedDays.intro')}</p>
-          <div>
-            <ButtonLink href="/admin/closed-days" tone="secondary">
-              {t('settings.closedDays.open')}
-            </ButtonLink>
-          </div>
-        </div>
-      </Card>
+      <PageHeader as="div" title={t('settings.title')} intro={t('settings.intro')} />
+      <LinkSection
+        id="closed-days"
+        href="/admin/closed-days"
+        open={t('settings.closedDays.open')}
+      />
       {mayCall('ownerListStaff') ? (
-        <Card aria-labelledby="staff-title">
-          <div className={stack}>
-            <h2 id="staff-title" className={sectionTitle}>
-              {t('settings.staff.title')}
-            </h2>
-            <p className={muted}>{t('settings.staff.intro')}</p>
-            <div>
-              <ButtonLink href="/admin/staff" tone="secondary">
-                {t('settings.staff.open')}
-              </ButtonLink>
-            </div>
-          </div>
-        </Card>
+        <LinkSection id="staff" href="/admin/staff" open={t('settings.staff.open')} />
       ) : null}
-      <Card aria-labelledby="reports-title">
-        <div className={stack}>
-          <h2 id="reports-title" className={sectionTitle}>
-            {t('settings.reports.title')}
-          </h2>
-          <p className={muted}>{t('settings.reports.intro')}</p>
-          <div>
-            <ButtonLink href="/admin/reports" tone="secondary">
-              {t('settings.reports.open')}
-            </ButtonLink>
-          </div>
-        </div>
-      </Card>
+      <LinkSection id="reports" href="/admin/reports" open={t('settings.reports.open')} />
       {mayEdit ? null : (
         <Card role="note">
           <p className={muted}>{t('settings.readOnly')}</p>
@@ -241,222 +225,158 @@ export function SettingsPage() {
       )}
       <form onSubmit={submit} className={stack} noValidate>
         <fieldset disabled={!mayEdit} className={styles.readOnlyFrame}>
-          <Card aria-labelledby="cutoffs-title">
-            <div className={stack}>
-              <h2 id="cutoffs-title" className={sectionTitle}>
-                {t('settings.cutoffs.title')}
-              </h2>
-              <p className={muted}>{t('settings.cutoffs.intro')}</p>
-              {MEALS.map((meal) => (
-                <fieldset key={meal} className={styles.mealRow}>
-                  <legend className={styles.legend}>{wordLabel(meal)}</legend>
-                  <TextField
-                    label={t('settings.cutoffs.time')}
-                    type="time"
-                    required
-                    value={draft.cutoffs[meal].time}
-                    onChange={(event) => setCutoff(meal, { time: event.target.value })}
-                    error={errors[`cutoffs.${meal}.time`]}
-                  />
-                  <SelectField
-                    label={t('settings.cutoffs.day')}
-                    value={String(draft.cutoffs[meal].days_before)}
-                    onChange={(event) =>
-                      setCutoff(meal, { days_before: Number(event.target.value) })
-                    }
-                    options={DAYS_BEFORE.map(([days, label]) => ({
-                      value: String(days),
-                      label: t(label),
-                    }))}
-                    error={errors[`cutoffs.${meal}.days_before`]}
-                  />
-                </fieldset>
-              ))}
-            </div>
-          </Card>
-          <Card aria-labelledby="skips-title">
-            <div className={stack}>
-              <h2 id="skips-title" className={sectionTitle}>
-                {t('settings.skips.title')}
-              </h2>
-              <Checkbox
-                label={t('settings.skips.enabled')}
-                checked={draft.skips_enabled}
-                onChange={(event) => setDraft({ ...draft, skips_enabled: event.target.checked })}
-              />
-              <p className={muted}>{t('settings.skips.hint')}</p>
-              <Checkbox
-                label={t('settings.skips.credit')}
-                checked={draft.skip_credit === 'day'}
-                onChange={(event) =>
-                  setDraft({ ...draft, skip_credit: event.target.checked ? 'day' : 'none' })
-                }
-              />
-              <p className={muted}>{t('settings.skips.creditHint')}</p>
-            </div>
-          </Card>
-          <Card aria-labelledby="leaves-title">
-            <div className={stack}>
-              <h2 id="leaves-title" className={sectionTitle}>
-                {t('settings.leaves.title')}
-              </h2>
-              <p className={muted}>{t('settings.leaves.intro')}</p>
+          <SettingsSection id="cutoffs">
+            {MEALS.map((meal) => (
+              <fieldset key={meal} className={styles.mealRow}>
+                <legend className={styles.legend}>{wordLabel(meal)}</legend>
+                <TextField
+                  label={t('settings.cutoffs.time')}
+                  type="time"
+                  required
+                  value={draft.cutoffs[meal].time}
+                  onChange={(event) => setCutoff(meal, { time: event.target.value })}
+                  error={errors[`cutoffs.${meal}.time`]}
+                />
+                <SelectField
+                  label={t('settings.cutoffs.day')}
+                  value={String(draft.cutoffs[meal].days_before)}
+                  onChange={(event) => setCutoff(meal, { days_before: Number(event.target.value) })}
+                  options={DAYS_BEFORE.map(([days, label]) => ({
+                    value: String(days),
+                    label: t(label),
+                  }))}
+                  error={errors[`cutoffs.${meal}.days_before`]}
+                />
+              </fieldset>
+            ))}
+          </SettingsSection>
+          <SettingsSection id="skips">
+            <Checkbox
+              label={t('settings.skips.enabled')}
+              checked={draft.skips_enabled}
+              onChange={(event) => setDraft({ ...draft, skips_enabled: event.target.checked })}
+            />
+            <p className={muted}>{t('settings.skips.hint')}</p>
+            <Checkbox
+              label={t('settings.skips.credit')}
+              checked={draft.skip_credit === 'day'}
+              onChange={(event) =>
+                setDraft({ ...draft, skip_credit: event.target.checked ? 'day' : 'none' })
+              }
+            />
+            <p className={muted}>{t('settings.skips.creditHint')}</p>
+          </SettingsSection>
+          <SettingsSection id="leaves">
+            <NumberRow
+              fields={LEAVE_FIELDS}
+              values={numbers}
+              onChange={setNumber}
+              errors={errors}
+              serverName={(name) => `leaves.${name}`}
+              placeholders={{ max_days_per_month: t('settings.leaves.monthMaxPlaceholder') }}
+            />
+            <Checkbox
+              label={t('settings.leaves.beforeCutoff')}
+              checked={draft.leaves.before_cutoff}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  leaves: { ...draft.leaves, before_cutoff: event.target.checked },
+                })
+              }
+            />
+            <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
+          </SettingsSection>
+          <SettingsSection id="payments">
+            <RadioGroup
+              label={t('settings.payments.activation')}
+              value={draft.payments.activation}
+              onValueChange={(activation) =>
+                setDraft({ ...draft, payments: { ...draft.payments, activation } })
+              }
+              options={[
+                { value: 'full_payment', label: t('settings.payments.fullPayment') },
+                { value: 'dues_allowed', label: t('settings.payments.duesAllowed') },
+              ]}
+            />
+            {draft.payments.activation === 'dues_allowed' ? (
               <div className={styles.numberRow}>
                 <TextField
-                  label={t('settings.leaves.maxDays')}
+                  label={t('settings.payments.maxDues')}
                   inputMode="numeric"
-                  required
-                  value={numbers.max_days}
-                  onChange={(event) => setNumber('max_days', event.target.value)}
-                  hint={t('settings.leaves.maxDaysHint')}
-                  error={errors['leaves.max_days']}
-                />
-                <TextField
-                  label={t('settings.leaves.minExtending')}
-                  inputMode="numeric"
-                  required
-                  value={numbers.min_extending_days}
-                  onChange={(event) => setNumber('min_extending_days', event.target.value)}
-                  hint={t('settings.leaves.minExtendingHint')}
-                  error={errors['leaves.min_extending_days']}
-                />
-                <TextField
-                  label={t('settings.leaves.monthMax')}
-                  inputMode="numeric"
-                  placeholder={t('settings.leaves.monthMaxPlaceholder')}
-                  value={numbers.max_days_per_month}
-                  onChange={(event) => setNumber('max_days_per_month', event.target.value)}
-                  hint={t('settings.leaves.monthMaxHint')}
-                  error={errors['leaves.max_days_per_month']}
+                  value={numbers.max_dues}
+                  onChange={(event) => setNumber('max_dues', event.target.value)}
+                  hint={t('settings.payments.maxDuesHint')}
+                  error={errors['payments.max_dues']}
                 />
               </div>
-              <Checkbox
-                label={t('settings.leaves.beforeCutoff')}
-                checked={draft.leaves.before_cutoff}
-                onChange={(event) =>
-                  setDraft({
-                    ...draft,
-                    leaves: { ...draft.leaves, before_cutoff: event.target.checked },
-                  })
-                }
+            ) : null}
+            <Checkbox
+              label={t('settings.payments.holdEnabled')}
+              checked={hold.enabled}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  payments: {
+                    ...draft.payments,
+                    hold: { ...hold, enabled: event.target.checked },
+                  },
+                })
+              }
+            />
+            <p className={muted}>{t('settings.payments.holdHint')}</p>
+            {hold.enabled ? (
+              <NumberRow
+                fields={HOLD_FIELDS}
+                values={numbers}
+                onChange={setNumber}
+                errors={errors}
+                serverName={(name) => HOLD_SERVER_NAMES[name]}
+                placeholders={{
+                  hold_amount: t('settings.payments.holdNoLimit'),
+                  hold_days: t('settings.payments.holdNoLimit'),
+                }}
               />
-              <p className={muted}>{t('settings.leaves.beforeCutoffHint')}</p>
+            ) : null}
+            <StartableSubscriptions mayStart={mayEdit} />
+            <div>
+              <ButtonLink href="/admin/dues" tone="secondary">
+                {t('settings.duesLink')}
+              </ButtonLink>
             </div>
-          </Card>
-          <Card aria-labelledby="payments-title">
-            <div className={stack}>
-              <h2 id="payments-title" className={sectionTitle}>
-                {t('settings.payments.title')}
-              </h2>
-              <p className={muted}>{t('settings.payments.intro')}</p>
-              <RadioGroup
-                label={t('settings.payments.activation')}
-                value={draft.payments.activation}
-                onValueChange={(activation) =>
-                  setDraft({ ...draft, payments: { ...draft.payments, activation } })
-                }
-                options={[
-                  { value: 'full_payment', label: t('settings.payments.fullPayment') },
-                  { value: 'dues_allowed', label: t('settings.payments.duesAllowed') },
-                ]}
-              />
-              {draft.payments.activation === 'dues_allowed' ? (
-                <div className={styles.numberRow}>
-                  <TextField
-                    label={t('settings.payments.maxDues')}
-                    inputMode="numeric"
-                    value={numbers.max_dues}
-                    onChange={(event) => setNumber('max_dues', event.target.value)}
-                    hint={t('settings.payments.maxDuesHint')}
-                    error={errors['payments.max_dues']}
-                  />
-                </div>
-              ) : null}
-              <Checkbox
-                label={t('settings.payments.holdEnabled')}
-                checked={hold.enabled}
-                onChange={(event) =>
-                  setDraft({
-                    ...draft,
-                    payments: {
-                      ...draft.payments,
-                      hold: { ...hold, enabled: event.target.checked },
-                    },
-                  })
-                }
-              />
-              <p className={muted}>{t('settings.payments.holdHint')}</p>
-              {hold.enabled ? (
-                <div className={styles.numberRow}>
-                  <TextField
-                    label={t('settings.payments.holdAmount')}
-                    inputMode="numeric"
-                    placeholder={t('settings.payments.holdNoLimit')}
-                    value={numbers.hold_amount}
-                    onChange={(event) => setNumber('hold_amount', event.target.value)}
-                    hint={t('settings.payments.holdAmountHint')}
-                    error={errors['payments.hold.max_amount']}
-                  />
-                  <TextField
-                    label={t('settings.payments.holdDays')}
-                    inputMode="numeric"
-                    placeholder={t('settings.payments.holdNoLimit')}
-                    value={numbers.hold_days}
-                    onChange={(event) => setNumber('hold_days', event.target.value)}
-                    hint={t('settings.payments.holdDaysHint')}
-                    error={errors['payments.hold.max_days_overdue']}
-                  />
-                </div>
-              ) : null}
-              <StartableSubscriptions mayStart={mayEdit} />
-              <div>
-                <ButtonLink href="/admin/dues" tone="secondary">
-                  {t('settings.duesLink')}
-                </ButtonLink>
-              </div>
-            </div>
-          </Card>
-          <Card aria-labelledby="upi-title">
-            <div className={stack}>
-              <h2 id="upi-title" className={sectionTitle}>
-                {t('settings.upi.title')}
-              </h2>
-              <p className={muted}>{t('settings.upi.intro')}</p>
-              <TextField
-                label={t('settings.upi.vpa')}
-                autoComplete="off"
-                placeholder="messname@okaxis"
-                value={upi.vpa}
-                onChange={(event) => setUpi({ ...upi, vpa: event.target.value })}
-                hint={t('settings.upi.vpaHint')}
-                error={errors['upi.vpa']}
-              />
-              <TextField
-                label={t('settings.upi.payee')}
-                autoComplete="off"
-                maxLength={50}
-                value={upi.payee_name}
-                onChange={(event) => setUpi({ ...upi, payee_name: event.target.value })}
-                hint={t('settings.upi.payeeHint')}
-                error={errors['upi.payee_name']}
-              />
-              <TextField
-                label={t('settings.upi.linkExpiry')}
-                inputMode="numeric"
-                value={upi.link_expiry_days}
-                onChange={(event) => setUpi({ ...upi, link_expiry_days: event.target.value })}
-                hint={t('settings.upi.linkExpiryHint')}
-                error={errors['upi.link_expiry_days']}
-              />
-            </div>
-          </Card>
+          </SettingsSection>
+          <SettingsSection id="upi">
+            <TextField
+              label={t('settings.upi.vpa')}
+              autoComplete="off"
+              placeholder="messname@okaxis"
+              value={upi.vpa}
+              onChange={(event) => setUpi({ ...upi, vpa: event.target.value })}
+              hint={t('settings.upi.vpaHint')}
+              error={errors['upi.vpa']}
+            />
+            <TextField
+              label={t('settings.upi.payee')}
+              autoComplete="off"
+              maxLength={50}
+              value={upi.payee_name}
+              onChange={(event) => setUpi({ ...upi, payee_name: event.target.value })}
+              hint={t('settings.upi.payeeHint')}
+              error={errors['upi.payee_name']}
+            />
+            <TextField
+              label={t('settings.upi.linkExpiry')}
+              inputMode="numeric"
+              value={upi.link_expiry_days}
+              onChange={(event) => setUpi({ ...upi, link_expiry_days: event.target.value })}
+              hint={t('settings.upi.linkExpiryHint')}
+              error={errors['upi.link_expiry_days']}
+            />
+          </SettingsSection>
           <RemindersCard value={reminders} onChange={setReminders} errors={errors} />
-          <Card aria-labelledby="whatsapp-title">
-            <div className={stack}>
-              <h2 id="whatsapp-title" className={sectionTitle}>
-                {t('settings.whatsapp.title')}
-              </h2>
-              <p className={muted}>{t('settings.whatsapp.intro')}</p>
+          {/* The price is for the owner's estimate of what WhatsApp costs: a manager sees no costs. */}
+          {mayCall('ownerWhatsappUsage') ? (
+            <SettingsSection id="whatsapp">
               <TextField
                 label={t('settings.whatsapp.price')}
                 inputMode="decimal"
@@ -465,8 +385,8 @@ export function SettingsPage() {
                 hint={t('settings.whatsapp.priceHint')}
                 error={errors['whatsapp.utility_price_paise']}
               />
-            </div>
-          </Card>
+            </SettingsSection>
+          ) : null}
         </fieldset>
         {mayEdit ? (
           <div>

@@ -3,7 +3,6 @@
 // in the Payments card while any wait, and in a dialog right after a save that changed the policy.
 import type { components } from '@generated/api';
 import { useStartableSubscriptions, useStartSubscriptions } from '@web/api/admin';
-import { errorMessage } from '@web/api/errors';
 import { Button } from '@web/components/Button';
 import { Dialog } from '@web/components/Dialog';
 import { Table } from '@web/components/Table';
@@ -11,6 +10,7 @@ import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { formatRupees } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
+import { failureToast } from '@web/api/errors';
 
 type Subscription = components['schemas']['Subscription'];
 
@@ -28,7 +28,11 @@ function StartableList({
   const start = useStartSubscriptions();
   return (
     <div className={stack}>
-      <p className={muted}>{t('settings.startable.intro', { count: rows.length })}</p>
+      <p className={muted}>
+        {t(mayStart ? 'settings.startable.intro' : 'settings.startable.introReadOnly', {
+          count: rows.length,
+        })}
+      </p>
       <Table
         caption={t('settings.startable.title')}
         rows={rows}
@@ -68,11 +72,13 @@ function StartableList({
                     onStarted?.();
                   },
                   onError: (error) =>
-                    notify({
-                      tone: 'error',
-                      title: t('settings.startable.failed'),
-                      message: errorMessage(error, t('settings.startable.failed')),
-                    }),
+                    notify(
+                      failureToast(
+                        error,
+                        t('settings.startable.failed'),
+                        t('settings.startable.failed'),
+                      ),
+                    ),
                 },
               )
             }

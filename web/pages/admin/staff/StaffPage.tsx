@@ -20,17 +20,23 @@ import {
 } from '@web/features/staff';
 import { Button } from '@web/components/Button';
 import { Badge, Card, type BadgeTone } from '@web/components/Card';
-import { Dialog } from '@web/components/Dialog';
+import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';
+import {
+  MessageLanguageField,
+  messageLanguage,
+  type MessageLanguage,
+} from '@web/components/MessageLanguageField';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { RadioGroup } from '@web/components/RadioGroup';
 import { PageSpinner } from '@web/components/Spinner';
 import { useToast } from '@web/components/Toaster';
 import { useErrorToast } from '@web/components/useErrorToast';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { lifecycleLabel, staffRoleLabel } from '@web/i18n/labels';
 import { formatDateTime } from '@web/lib/format';
-import { muted, pageHeader, pageTitle, small, stack } from '@web/styles/utils.css';
+import { muted, small, stack } from '@web/styles/utils.css';
 import * as styles from './StaffPage.css';
 
 const STATUS_TONES: Readonly<Record<StaffMember['status'], BadgeTone>> = {
@@ -60,9 +66,11 @@ interface StaffForm {
   last_name: string;
   phone: string;
   role: StaffRole | '';
+  /** The language of their invite and later messages ('': the mess's usual one). */
+  language: MessageLanguage;
 }
 
-const EMPTY_FORM: StaffForm = { first_name: '', last_name: '', phone: '', role: '' };
+const EMPTY_FORM: StaffForm = { first_name: '', last_name: '', phone: '', role: '', language: '' };
 
 function StaffRow({
   member,
@@ -164,6 +172,15 @@ function StaffFields({
           error={errors.phone}
         />
       ) : null}
+      {withPhone ? (
+        <MessageLanguageField
+          value={form.language}
+          onChange={(event) =>
+            onChange({ ...form, language: messageLanguage(event.target.value).language ?? '' })
+          }
+          error={errors.language}
+        />
+      ) : null}
       <RadioGroup<StaffRole>
         label={t('staff.form.role')}
         value={form.role}
@@ -207,6 +224,7 @@ export function StaffPage() {
             last_name: member.last_name,
             phone: '',
             role: member.role,
+            language: '',
           }
         : EMPTY_FORM,
     );
@@ -239,6 +257,7 @@ export function StaffPage() {
         last_name: form.last_name,
         phone: form.phone,
         role: form.role,
+        ...messageLanguage(form.language),
       },
       {
         onSuccess: (member) => {
@@ -311,13 +330,9 @@ export function StaffPage() {
 
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('staff.title')}</h1>
-          <p className={muted}>{t('staff.intro')}</p>
-        </div>
+      <PageHeader title={t('staff.title')} intro={t('staff.intro')}>
         <Button onClick={() => openForm(null)}>{t('staff.add')}</Button>
-      </header>
+      </PageHeader>
       {staff.isPending ? (
         <PageSpinner label={t('staff.loading')} />
       ) : staff.isError ? (
@@ -354,14 +369,13 @@ export function StaffPage() {
               {refusal}
             </p>
           ) : null}
-          <div className={styles.actions}>
-            <Button type="button" tone="secondary" onClick={closeForm}>
-              {t('staff.form.cancel')}
-            </Button>
-            <Button type="submit" busy={saving}>
-              {editing ? t('staff.form.save') : t('staff.form.sendInvite')}
-            </Button>
-          </div>
+          <CancelSubmit
+            className={styles.actions}
+            cancel={t('staff.form.cancel')}
+            onCancel={closeForm}
+            submit={editing ? t('staff.form.save') : t('staff.form.sendInvite')}
+            busy={saving}
+          />
         </form>
       </Dialog>
       <Dialog

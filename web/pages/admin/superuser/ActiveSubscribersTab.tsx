@@ -8,17 +8,16 @@ import {
   type ActiveSubscriber,
   type SubscribersQuery,
 } from '@web/api/admin';
-import { Button } from '@web/components/Button';
-import { Badge, Card, Details, EmptyState } from '@web/components/Card';
+import { Button, ExpandButton } from '@web/components/Button';
+import { useExpandable } from '@web/lib/useExpandable';
+import { Badge, Details, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { lifecycleLabel } from '@web/i18n/labels';
-import { TextField } from '@web/components/Field';
-import { FilterButtons, Pager } from '@web/components/Filters';
+import { FilterButtons } from '@web/components/Filters';
+import { PagedList } from '@web/components/Loaded';
 import { filterButton } from '@web/components/Filters.css';
-import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
-import { useErrorToast } from '@web/components/useErrorToast';
 import { expiryTone } from '@machines/subscription';
 import {
   wordLabel,
@@ -32,7 +31,7 @@ import { row, sectionTitle, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { AdjustEndDateDialog, ExtendAllDialog } from '@web/features/subscription';
 import { EmailAddress } from '@web/features/walk-in';
-import { useDebounced } from '@web/lib/useDebounced';
+import { SearchToolbar, useSearchText } from './SearchToolbar';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 
 type Service = 'all' | 'tiffin' | 'mess';
@@ -152,21 +151,15 @@ function subscriberColumns(
       header: t('superuser.column.subscription'),
       cell: (s) => (
         <span className={row}>
-          <Button
-            size="sm"
-            tone="ghost"
-            aria-expanded={expanded.has(s.subscription_id)}
-            onClick={() => toggle(s.subscription_id)}
-            aria-label={
-              expanded.has(s.subscription_id)
-                ? t('superuser.subscribers.hideDetailsLabel', { username: s.username })
-                : t('superuser.subscribers.detailsLabel', { username: s.username })
-            }
-          >
-            {expanded.has(s.subscription_id)
-              ? t('superuser.subscribers.hideDetails')
-              : t('superuser.subscribers.details')}
-          </Button>
+          <ExpandButton
+            expanded={expanded.has(s.subscription_id)}
+            onToggle={() => toggle(s.subscription_id)}
+            text={[t('superuser.subscribers.details'), t('superuser.subscribers.hideDetails')]}
+            label={[
+              t('superuser.subscribers.detailsLabel', { username: s.username }),
+              t('superuser.subscribers.hideDetailsLabel', { username: s.username }),
+            ]}
+          />
           <Button
             size="sm"
             tone="secondary"
@@ -198,18 +191,6 @@ function SubscriptionDetails({ subscriber }: { subscriber: ActiveSubscriber }) {
       ]}
     />
   );
-}
-
-function useExpandable() {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  return { expanded, toggle };
 }
 
 function SubscriberTable({ caption, rows }: { caption: string; rows: ActiveSubscriber[] }) {
@@ -271,25 +252,21 @@ function MealList({ meal, search }: { meal: Meal; search: string }) {
       <h3 id={`meal-${meal}`} className={sectionTitle}>
         {t('superuser.subscribers.mealHeading', { meal })}
       </h3>
-      {list.isPending ? (
-        <PageSpinner label={t('superuser.subscribers.mealLoading', { meal })} />
-      ) : list.isError ? (
-        <Card role="alert">{t('superuser.subscribers.loadFailed')}</Card>
-      ) : list.data.rows.length === 0 ? (
-        <p>{t('superuser.subscribers.mealNone', { meal })}</p>
-      ) : (
-        <SubscriberTable
-          caption={t('superuser.subscribers.mealCaption', { meal })}
-          rows={list.data.rows}
-        />
-      )}
-      <Pager
-        label={t('superuser.subscribers.mealHeading', { meal })}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={list.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={list}
+        loading={t('superuser.subscribers.mealLoading', { meal })}
+        failed={t('superuser.subscribers.loadFailed')}
+        empty={<p>{t('superuser.subscribers.mealNone', { meal })}</p>}
+        pager={{
+          label: t('superuser.subscribers.mealHeading', { meal }),
+          offset,
+          onOffset: setOffset,
+        }}
+      >
+        {(rows) => (
+          <SubscriberTable caption={t('superuser.subscribers.mealCaption', { meal })} rows={rows} />
+        )}
+      </PagedList>
     </section>
   );
 }
@@ -297,12 +274,11 @@ function MealList({ meal, search }: { meal: Meal; search: string }) {
 export function ActiveSubscribersTab() {
   const t = useT();
   const [service, setService] = useState<Service>('all');
-  const [search, setSearch] = useState('');
+  const search = useSearchText();
   const [openMeal, setOpenMeal] = useState<Meal | null>(null);
   const [extendingAll, setExtendingAll] = useState(false);
-  const debounced = useDebounced(search.trim(), 300);
-  const [offset, setOffset] = usePageOffset([debounced, service]);
-  const searchQuery = debounced ? { search: debounced } : {};
+  const [offset, setOffset] = usePageOffset([search.query, service]);
+  const searchQuery = search.query ? { search: search.query } : {};
 
   const allCount = useCount(searchQuery);
   const tiffinCount = useCount({ ...searchQuery, service_type: 'tiffin' });
@@ -326,26 +302,18 @@ export function ActiveSubscribersTab() {
     ...searchQuery,
     ...(service === 'all' ? {} : { service_type: service }),
   });
-  useErrorToast(
-    list.isError,
-    t('superuser.subscribers.loadFailedTitle'),
-    t('superuser.subscribers.loadFailed'),
-  );
 
   return (
     <div className={stack}>
-      <div className={styles.toolbar}>
-        <TextField
-          label={t('superuser.subscribers.search')}
-          type="search"
-          placeholder={t('superuser.subscribers.searchPlaceholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+      <SearchToolbar
+        label={t('superuser.subscribers.search')}
+        placeholder={t('superuser.subscribers.searchPlaceholder')}
+        search={search}
+      >
         <Button tone="secondary" onClick={() => setExtendingAll(true)}>
           {t('superuser.extend.open')}
         </Button>
-      </div>
+      </SearchToolbar>
       <ExtendAllDialog open={extendingAll} onClose={() => setExtendingAll(false)} />
       <FilterButtons<Service>
         label={t('superuser.subscribers.filter')}
@@ -378,25 +346,19 @@ export function ActiveSubscribersTab() {
       ) : null}
       {service === 'tiffin' && openMeal ? (
         <div id={`meal-list-${openMeal}`}>
-          <MealList meal={openMeal} search={debounced} />
+          <MealList meal={openMeal} search={search.query} />
         </div>
       ) : null}
-      {list.isPending ? (
-        <PageSpinner label={t('superuser.subscribers.loading')} />
-      ) : list.isError ? (
-        <Card role="alert">{t('superuser.subscribers.loadFailed')}</Card>
-      ) : list.data.rows.length === 0 ? (
-        <EmptyState title={t('superuser.subscribers.none')} />
-      ) : (
-        <SubscriberTable caption={t('superuser.subscribers.caption')} rows={list.data.rows} />
-      )}
-      <Pager
-        label={t('superuser.subscribers.caption')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={list.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={list}
+        loading={t('superuser.subscribers.loading')}
+        failed={t('superuser.subscribers.loadFailed')}
+        toast={t('superuser.subscribers.loadFailedTitle')}
+        empty={<EmptyState title={t('superuser.subscribers.none')} />}
+        pager={{ label: t('superuser.subscribers.caption'), offset, onOffset: setOffset }}
+      >
+        {(rows) => <SubscriberTable caption={t('superuser.subscribers.caption')} rows={rows} />}
+      </PagedList>
     </div>
   );
 }

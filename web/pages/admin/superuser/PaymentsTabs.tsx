@@ -18,12 +18,11 @@ import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { Dialog } from '@web/components/Dialog';
-import { TextField } from '@web/components/Field';
-import { Pager } from '@web/components/Filters';
+import { Loaded, PagedList } from '@web/components/Loaded';
 import { FilterSelect } from '@web/components/Select';
 import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '@web/components/ReceiptDialog';
 import { PageSpinner } from '@web/components/Spinner';
-import { Table, type Column } from '@web/components/Table';
+import { Table, type Column, column } from '@web/components/Table';
 import { useErrorToast } from '@web/components/useErrorToast';
 import {
   formatDate,
@@ -38,7 +37,7 @@ import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from '@web/features/payment';
 import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
-import { useDebounced } from '@web/lib/useDebounced';
+import { SearchToolbar, useSearchText } from './SearchToolbar';
 
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
@@ -72,39 +71,23 @@ function paymentColumns(
   onReceipt: (payment: ReceiptOf) => void,
 ): Column<AdminPayment>[] {
   return [
-    { key: 'id', header: t('superuser.column.id'), cell: (p) => `#${p.id}` },
+    column('id', t('superuser.column.id'), (p) => `#${p.id}`),
     {
       key: 'user',
       header: t('superuser.column.user'),
       cell: (p) =>
         `${personName(`${p.user.first_name} ${p.user.last_name}`.trim()) || p.user.username} (@${p.user.username})`,
     },
-    { key: 'plan', header: t('superuser.column.plan'), cell: (p) => p.plan.name },
-    {
-      key: 'amount',
-      header: t('superuser.column.amount'),
-      cell: (p) => formatRupees(p.amount_inr),
-    },
-    {
-      key: 'status',
-      header: t('superuser.column.status'),
-      cell: (p) => <StatusBadge status={p.status} lifecycle="payment" />,
-    },
-    {
-      key: 'gateway',
-      header: t('superuser.column.gateway'),
-      cell: (p) => gatewayText(p.payment_gateway),
-    },
-    {
-      key: 'date',
-      header: t('superuser.column.date'),
-      cell: (p) => formatDateTime(p.created_at),
-    },
-    {
-      key: 'receipt',
-      header: t('superuser.column.receipt'),
-      cell: (p) => <ReceiptButton payment={p} onReceipt={onReceipt} />,
-    },
+    column('plan', t('superuser.column.plan'), (p) => p.plan.name),
+    column('amount', t('superuser.column.amount'), (p) => formatRupees(p.amount_inr)),
+    column('status', t('superuser.column.status'), (p) => (
+      <StatusBadge status={p.status} lifecycle="payment" />
+    )),
+    column('gateway', t('superuser.column.gateway'), (p) => gatewayText(p.payment_gateway)),
+    column('date', t('superuser.column.date'), (p) => formatDateTime(p.created_at)),
+    column('receipt', t('superuser.column.receipt'), (p) => (
+      <ReceiptButton payment={p} onReceipt={onReceipt} />
+    )),
     {
       key: 'actions',
       header: t('superuser.column.actions'),
@@ -151,14 +134,7 @@ function PaymentTable({
         onDownload={receiptPdf.download}
         downloading={receiptPdf.downloading}
       />
-      {receiptFor ? (
-        <ReceiptDialog
-          payment={receiptFor}
-          onClose={() => setReceiptFor(null)}
-          onDownload={() => receiptPdf.download(receiptFor)}
-          downloading={receiptPdf.downloading(receiptFor)}
-        />
-      ) : null}
+      <ReceiptDialog payment={receiptFor} pdf={receiptPdf} onClose={() => setReceiptFor(null)} />
     </>
   );
 }
@@ -169,31 +145,21 @@ const STATUSES = ['SUCCESS', 'PENDING', 'INITIATED', 'FAILED'] as const;
 export function AllPaymentsTab() {
   const t = useT();
   const [status, setStatus] = useState('all');
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search.trim(), 300);
-  const [offset, setOffset] = usePageOffset([debounced, status]);
+  const search = useSearchText();
+  const [offset, setOffset] = usePageOffset([search.query, status]);
   const query: PaymentsQuery = {
     limit: PAGE_SIZE,
     offset,
     ...(status === 'all' ? {} : { status: status as NonNullable<PaymentsQuery['status']> }),
-    ...(debounced ? { search: debounced } : {}),
+    ...(search.query ? { search: search.query } : {}),
   };
-  const payments = useAdminPayments(query);
-  useErrorToast(
-    payments.isError,
-    t('superuser.payments.loadFailedTitle'),
-    t('superuser.payments.loadFailed'),
-  );
   return (
     <div className={stack}>
-      <div className={styles.toolbar}>
-        <TextField
-          label={t('superuser.payments.search')}
-          type="search"
-          placeholder={t('superuser.payments.searchPlaceholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+      <SearchToolbar
+        label={t('superuser.payments.search')}
+        placeholder={t('superuser.payments.searchPlaceholder')}
+        search={search}
+      >
         <FilterSelect
           label={t('superuser.column.status')}
           value={status}
@@ -203,64 +169,63 @@ export function AllPaymentsTab() {
             ...STATUSES.map((value) => ({ value, label: lifecycleLabel('payment', value) })),
           ]}
         />
-      </div>
-      {payments.isPending ? (
-        <PageSpinner label={t('superuser.payments.loading')} />
-      ) : payments.isError ? (
-        <Card role="alert">{t('superuser.payments.loadFailed')}</Card>
-      ) : (
-        <PaymentTable
-          caption={t('superuser.payments.caption')}
-          rows={payments.data.rows}
-          empty={t('superuser.payments.none')}
-        />
-      )}
-      <Pager
-        label={t('superuser.payments.pager')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={payments.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      </SearchToolbar>
+      <PagedList
+        read={useAdminPayments(query)}
+        loading={t('superuser.payments.loading')}
+        failed={t('superuser.payments.loadFailed')}
+        toast={t('superuser.payments.loadFailedTitle')}
+        pager={{ label: t('superuser.payments.pager'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <PaymentTable
+            caption={t('superuser.payments.caption')}
+            rows={rows}
+            empty={t('superuser.payments.none')}
+          />
+        )}
+      </PagedList>
     </div>
   );
 }
 
 export function RecentPaymentsTab() {
   const t = useT();
-  const payments = useRecentPayments();
-  useErrorToast(
-    payments.isError,
-    t('superuser.recent.loadFailedTitle'),
-    t('superuser.recent.loadFailed'),
-  );
-  if (payments.isPending) return <PageSpinner label={t('superuser.recent.loading')} />;
-  if (payments.isError) return <Card role="alert">{t('superuser.recent.loadFailed')}</Card>;
   return (
-    <PaymentTable
-      caption={t('superuser.recent.caption', { count: RECENT_PAYMENTS_COUNT })}
-      rows={payments.data.slice(0, RECENT_PAYMENTS_COUNT)}
-      empty={t('superuser.payments.none')}
-    />
+    <Loaded
+      read={useRecentPayments()}
+      loading={t('superuser.recent.loading')}
+      failed={t('superuser.recent.loadFailed')}
+      toast={t('superuser.recent.loadFailedTitle')}
+    >
+      {(payments) => (
+        <PaymentTable
+          caption={t('superuser.recent.caption', { count: RECENT_PAYMENTS_COUNT })}
+          rows={payments.slice(0, RECENT_PAYMENTS_COUNT)}
+          empty={t('superuser.payments.none')}
+        />
+      )}
+    </Loaded>
   );
 }
 
 export function FailedPaymentsTab() {
   const t = useT();
-  const payments = useFailedPayments();
-  useErrorToast(
-    payments.isError,
-    t('superuser.failed.loadFailedTitle'),
-    t('superuser.failed.loadFailed'),
-  );
-  if (payments.isPending) return <PageSpinner label={t('superuser.failed.loading')} />;
-  if (payments.isError) return <Card role="alert">{t('superuser.failed.loadFailed')}</Card>;
   return (
-    <PaymentTable
-      caption={t('superuser.failed.caption')}
-      rows={payments.data}
-      empty={t('superuser.failed.none')}
-    />
+    <Loaded
+      read={useFailedPayments()}
+      loading={t('superuser.failed.loading')}
+      failed={t('superuser.failed.loadFailed')}
+      toast={t('superuser.failed.loadFailedTitle')}
+    >
+      {(payments) => (
+        <PaymentTable
+          caption={t('superuser.failed.caption')}
+          rows={payments}
+          empty={t('superuser.failed.none')}
+        />
+      )}
+    </Loaded>
   );
 }
 
@@ -354,7 +319,7 @@ function PaymentDetailsDialog({
                     t('superuser.payment.recordedBy'),
                     p.recorded_by ? `@${p.recorded_by.username}` : '—',
                   ],
-                ] as [string, string][])
+                ] as const)
               : []),
             [t('superuser.payment.razorpayPaymentId'), p.razorpay_payment_id ?? '—'],
             [t('superuser.payment.created'), formatDateTime(p.created_at)],

@@ -8,11 +8,9 @@ import {
   type PendingSubscription,
 } from '@web/features/payment';
 import { Button } from '@web/components/Button';
-import { Card, EmptyState } from '@web/components/Card';
-import { Pager } from '@web/components/Filters';
-import { PageSpinner } from '@web/components/Spinner';
-import { Table, type Column } from '@web/components/Table';
-import { useErrorToast } from '@web/components/useErrorToast';
+import { EmptyState } from '@web/components/Card';
+import { PagedList } from '@web/components/Loaded';
+import { Table, type Column, column } from '@web/components/Table';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime, formatRupees, moneyLabel, serviceLabel } from '@web/lib/format';
 import { muted, stack } from '@web/styles/utils.css';
@@ -30,38 +28,21 @@ export function PendingPaymentsTab() {
   const [showingQr, setShowingQr] = useState<PendingSubscription | null>(null);
   const [enrolling, setEnrolling] = useState(false);
   const pending = usePendingSubscriptions(offset, PAGE_SIZE);
-  useErrorToast(
-    pending.isError,
-    t('superuser.pending.loadFailedTitle'),
-    t('superuser.pending.loadFailed'),
-  );
 
   const columns: Column<PendingSubscription>[] = [
-    { key: 'id', header: t('superuser.column.subscription'), cell: (s) => `#${s.id}` },
-    {
-      key: 'customer',
-      header: t('superuser.column.customer'),
-      cell: (s) => `${s.user.full_name || s.user.username} (@${s.user.username})`,
-    },
-    { key: 'plan', header: t('superuser.column.plan'), cell: (s) => s.plan.name },
-    {
-      key: 'service',
-      header: t('superuser.column.service'),
-      cell: (s) => serviceLabel(s.subscription_type),
-    },
-    { key: 'price', header: moneyLabel('price'), cell: (s) => formatRupees(s.total_paid) },
-    { key: 'paid', header: moneyLabel('paid'), cell: (s) => formatRupees(s.amount_paid) },
+    column('id', t('superuser.column.subscription'), (s) => `#${s.id}`),
+    column(
+      'customer',
+      t('superuser.column.customer'),
+      (s) => `${s.user.full_name || s.user.username} (@${s.user.username})`,
+    ),
+    column('plan', t('superuser.column.plan'), (s) => s.plan.name),
+    column('service', t('superuser.column.service'), (s) => serviceLabel(s.subscription_type)),
+    column('price', moneyLabel('price'), (s) => formatRupees(s.total_paid)),
+    column('paid', moneyLabel('paid'), (s) => formatRupees(s.amount_paid)),
     // What is owed: the price less any part payment (what the record form and a link start from).
-    {
-      key: 'due',
-      header: t('superuser.pending.amountDue'),
-      cell: (s) => formatRupees(s.amount_due),
-    },
-    {
-      key: 'created',
-      header: t('superuser.pending.subscribed'),
-      cell: (s) => formatDateTime(s.created_at),
-    },
+    column('due', t('superuser.pending.amountDue'), (s) => formatRupees(s.amount_due)),
+    column('created', t('superuser.pending.subscribed'), (s) => formatDateTime(s.created_at)),
     {
       key: 'actions',
       header: t('superuser.column.actions'),
@@ -101,29 +82,27 @@ export function PendingPaymentsTab() {
       <div>
         <Button onClick={() => setEnrolling(true)}>{t('superuser.walkIn.open')}</Button>
       </div>
-      {pending.isPending ? (
-        <PageSpinner label={t('superuser.pending.loading')} />
-      ) : pending.isError ? (
-        <Card role="alert">{t('superuser.pending.loadFailed')}</Card>
-      ) : pending.data.rows.length === 0 ? (
-        <EmptyState title={t('superuser.pending.none')}>
-          <p className={muted}>{t('superuser.pending.allPaid')}</p>
-        </EmptyState>
-      ) : (
-        <Table
-          caption={t('superuser.pending.caption')}
-          columns={columns}
-          rows={pending.data.rows}
-          rowKey={(s) => s.id}
-        />
-      )}
-      <Pager
-        label={t('superuser.pending.caption')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={pending.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={pending}
+        loading={t('superuser.pending.loading')}
+        failed={t('superuser.pending.loadFailed')}
+        toast={t('superuser.pending.loadFailedTitle')}
+        empty={
+          <EmptyState title={t('superuser.pending.none')}>
+            <p className={muted}>{t('superuser.pending.allPaid')}</p>
+          </EmptyState>
+        }
+        pager={{ label: t('superuser.pending.caption'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <Table
+            caption={t('superuser.pending.caption')}
+            columns={columns}
+            rows={rows}
+            rowKey={(s) => s.id}
+          />
+        )}
+      </PagedList>
       <RecordPaymentDialog subscription={recording} onClose={() => setRecording(null)} />
       <PaymentLinkDialog subscription={linking} onClose={() => setLinking(null)} />
       <CounterQrDialog

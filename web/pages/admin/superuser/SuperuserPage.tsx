@@ -6,9 +6,10 @@ import { useSearch } from 'wouter';
 import { Button } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { TabPanel, Tabs } from '@web/components/Tabs';
+import { PageHeader } from '@web/components/PageHeader';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { useMayCall } from '@web/session/SessionProvider';
-import { muted, pageHeader, pageTitle, stack } from '@web/styles/utils.css';
+import { stack } from '@web/styles/utils.css';
 import { ActiveSubscribersTab } from './ActiveSubscribersTab';
 import { ExportDialog } from '@web/features/export';
 import { AllPaymentsTab, FailedPaymentsTab, RecentPaymentsTab } from './PaymentsTabs';
@@ -48,13 +49,9 @@ export function SuperuserPage() {
   }
   return (
     <div className={stack}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>{t('superuser.title')}</h1>
-          <p className={muted}>{t('superuser.subtitle')}</p>
-        </div>
+      <PageHeader title={t('superuser.title')} intro={t('superuser.subtitle')}>
         <Button onClick={() => setExporting(true)}>{t('superuser.downloadCsv')}</Button>
-      </header>
+      </PageHeader>
       <Tabs
         value={tab}
         onValueChange={setTab}

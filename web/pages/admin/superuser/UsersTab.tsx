@@ -5,22 +5,20 @@ import { useSearch } from 'wouter';
 import { diffDays } from '@machines/shared';
 import { expiryTone } from '@machines/subscription';
 import { PAGE_SIZE, useOwnerUsers, type AdminUser, type UsersQuery } from '@web/api/admin';
-import { Card, EmptyState } from '@web/components/Card';
+import { EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
 import { useT } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
-import { TextField } from '@web/components/Field';
-import { FilterButtons, Pager } from '@web/components/Filters';
+import { FilterButtons } from '@web/components/Filters';
+import { PagedList } from '@web/components/Loaded';
 import { FilterSelect } from '@web/components/Select';
-import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column } from '@web/components/Table';
-import { useErrorToast } from '@web/components/useErrorToast';
 import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { EmailAddress } from '@web/features/walk-in';
-import { useDebounced } from '@web/lib/useDebounced';
+import { SearchToolbar, useSearchText } from './SearchToolbar';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { WhatsappChatLink } from '@web/components/WhatsappChatLink';
 
@@ -60,7 +58,7 @@ function ExpiryDate({ date, today }: { date: string | null; today: string }) {
 
 export function UsersTab() {
   const t = useT();
-  const [search, setSearch] = useState('');
+  const search = useSearchText();
   const [status, setStatus] = useState('all');
   const [type, setType] = useState('all');
   const expiringWithin = expiringWithinFrom(useSearch());
@@ -68,15 +66,14 @@ export function UsersTab() {
     expiringWithin === null ? 'none' : 'expiring_within',
   );
   const [ordering, setOrdering] = useState<NonNullable<UsersQuery['ordering']>>('username');
-  const debounced = useDebounced(search.trim(), 300);
-  const [offset, setOffset] = usePageOffset([debounced, status, type, quick, ordering]);
+  const [offset, setOffset] = usePageOffset([search.query, status, type, quick, ordering]);
   const today = todayIso();
 
   const query: UsersQuery = {
     limit: PAGE_SIZE,
     offset,
     ordering,
-    ...(debounced ? { search: debounced } : {}),
+    ...(search.query ? { search: search.query } : {}),
     ...(status === 'all' ? {} : { is_active: status === 'active' }),
     ...(type === 'all' ? {} : { user_type: type as 'student' | 'regular' }),
     ...(quick === 'none'
@@ -86,11 +83,6 @@ export function UsersTab() {
         : { subscription_status: quick }),
   };
   const users = useOwnerUsers(query);
-  useErrorToast(
-    users.isError,
-    t('superuser.users.loadFailedTitle'),
-    t('superuser.users.loadFailed'),
-  );
 
   const columns: Column<AdminUser>[] = [
     {
@@ -155,14 +147,11 @@ export function UsersTab() {
 
   return (
     <div className={stack}>
-      <div className={styles.toolbar}>
-        <TextField
-          label={t('superuser.users.search')}
-          type="search"
-          placeholder={t('superuser.users.searchPlaceholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+      <SearchToolbar
+        label={t('superuser.users.search')}
+        placeholder={t('superuser.users.searchPlaceholder')}
+        search={search}
+      >
         <FilterSelect
           label={t('superuser.column.status')}
           value={status}
@@ -183,7 +172,7 @@ export function UsersTab() {
             { value: 'regular', label: wordLabel('regular') },
           ]}
         />
-      </div>
+      </SearchToolbar>
       <FilterButtons<QuickFilter>
         label={t('superuser.users.quickFilters')}
         value={quick}
@@ -211,29 +200,25 @@ export function UsersTab() {
               ]),
         ]}
       />
-      {users.isPending ? (
-        <PageSpinner label={t('superuser.users.loading')} />
-      ) : users.isError ? (
-        <Card role="alert">{t('superuser.users.loadFailed')}</Card>
-      ) : users.data.rows.length === 0 ? (
-        <EmptyState title={t('superuser.users.none')} />
-      ) : (
-        <Table
-          caption={t('superuser.tab.users')}
-          columns={columns}
-          rows={users.data.rows}
-          rowKey={(u) => u.id}
-          ordering={ordering}
-          onSort={(next) => setOrdering(next as NonNullable<UsersQuery['ordering']>)}
-        />
-      )}
-      <Pager
-        label={t('superuser.tab.users')}
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={users.data?.total ?? 0}
-        onOffset={setOffset}
-      />
+      <PagedList
+        read={users}
+        loading={t('superuser.users.loading')}
+        failed={t('superuser.users.loadFailed')}
+        toast={t('superuser.users.loadFailedTitle')}
+        empty={<EmptyState title={t('superuser.users.none')} />}
+        pager={{ label: t('superuser.tab.users'), offset, onOffset: setOffset }}
+      >
+        {(rows) => (
+          <Table
+            caption={t('superuser.tab.users')}
+            columns={columns}
+            rows={rows}
+            rowKey={(u) => u.id}
+            ordering={ordering}
+            onSort={(next) => setOrdering(next as NonNullable<UsersQuery['ordering']>)}
+          />
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,0 +1,94 @@
+// The columns and indexes many tables share, each written once for the migrations to import.
+// A migration's SQL is history: a database made long ago and one made today must come out the
+// same, so a helper here never changes what it writes (a new need gets a new helper).
+import {
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateIndexBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
+import type { Dialect } from '@server/platform/db/index.js';
+
+type Column = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+
+export const notNull: Column = (column) => column.notNull();
+
+/**
+ * CREATE TABLE `name` with its first column, `id`: the row's number, given by the database (an
+ * identity on PostgreSQL, AUTOINCREMENT on SQLite). The table's own columns follow.
+ */
+export function tableWithId(db: Kysely<unknown>, name: string, dialect: Dialect) {
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'integer', (column) =>
+      dialect === 'postgres'
+        ? column.primaryKey().generatedByDefaultAsIdentity()
+        : column.primaryKey().autoIncrement(),
+    );
+}
+
+/** NOT NULL, naming `target` ('users.id'); the row is deleted with the one it names. */
+export function ownedBy(target: string): Column {
+  return (column) => column.notNull().references(target).onDelete('cascade');
+}
+
+/** Naming `target` ('users.id') or null; it becomes null when the row it names is deleted. */
+export function weakRef(target: string): Column {
+  return (column) => column.references(target).onDelete('set null');
+}
+
+/** `column in ('a', 'b')`, as a check: the list changes only with a release, never by data. */
+function inList(column: string, values: readonly string[]): RawBuilder<unknown> {
+  return sql`${sql.raw(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
+}
+
+/** NOT NULL and one of `values` (a status, a kind, a meal). */
+export function oneOf(column: string, values: readonly string[]): Column {
+  return (definition) => definition.notNull().check(inList(column, values));
+}
+
+/** Null, or one of `values`. */
+export function nullOrOneOf(column: string, values: readonly string[]): Column {
+  return (definition) => definition.check(inList(column, values));
+}
+
+/**
+ * An act on the row by an account (created, removed, withdrawn): `<act>_at`, `<act>_by` and
+ * `<act>_by_username`. The account's id goes null if the account is deleted; its username stays,
+ * so the row still says who. 'required': the act that makes the row; 'optional': one that may come.
+ */
+export function actStamp(act: string, presence: 'required' | 'optional') {
+  const atAndName: Column = presence === 'required' ? notNull : (column) => column;
+  return <Table extends string, Columns extends string>(
+    table: CreateTableBuilder<Table, Columns>,
+  ) =>
+    table
+      .addColumn(`${act}_at`, 'text', atAndName)
+      .addColumn(`${act}_by`, 'integer', weakRef('users.id'))
+      .addColumn(`${act}_by_username`, 'text', atAndName);
+}
+
+/** A day's meals, in its order: what every meal column may hold. */
+export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+/** created_at and updated_at, both ISO texts and NOT NULL, as the last columns of a table. */
+export function timestamps<Table extends string, Columns extends string>(
+  table: CreateTableBuilder<Table, Columns>,
+) {
+  return table.addColumn('created_at', 'text', notNull).addColumn('updated_at', 'text', notNull);
+}
+
+type Index = CreateIndexBuilder<string>;
+
+/** Creates an index on `table`'s `columns` in order; `refine` may make it unique or partial. */
+export async function index(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+  refine: (builder: Index) => Index = (builder) => builder,
+): Promise<void> {
+  await refine(db.schema.createIndex(name).on(table).columns(columns)).execute();
+}

@@ -1,0 +1,16 @@
+// The account (machines/onboarding, server/lifecycles/onboarding) on the web: what signing in
+// offers about the account's language, a customer's profile fields as every form shows them (the
+// customer's own profile, the owner's walk-in form), and the owner's dialog that changes a
+// customer's details.
+export { LanguageOffer } from './LanguageOffer';
+export * from './onboarding.api';
+export { CustomerDetailsDialog, LANGUAGE_NAMES } from './CustomerDetailsDialog';
+export {
+  EMPTY_PROFILE,
+  profileBodyOf,
+  profileErrorsOf,
+  ProfileFields,
+  profileServerName,
+  profileValuesOf,
+  type ProfileValues,
+} from './ProfileFields';
