@@ -5892,9 +5892,9 @@ export interface components {
             queued: number;
             /** @description Messages that failed this month. */
             failed: number;
-            /** @description Notices of this month that went by SMS instead (no consent or failed). */
+            /** @description Notices of this month that went by SMS instead (no consent or failed) and left the server; an SMS written to the outbox counts under `outbox`. */
             by_sms: number;
-            /** @description Messages of this month written to the outbox because the Cloud API is not set up: nobody received them. */
+            /** @description Messages of this month written to the outbox because their channel is not set up (a WhatsApp message, or the SMS that went instead): nobody received them. The same messages the list's `not_sent` filter keeps. */
             outbox: number;
             /** @description Unique customers per rolling 24 hours (WHATSAPP_TIER); null is unlimited. */
             tier: number | null;

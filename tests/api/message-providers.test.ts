@@ -94,10 +94,13 @@ describe.each(testDatabases())('where messages went, on %s', (dialect) => {
     expect(sent.body).toEqual([]);
     expect(sent.headers['x-total-count']).toBe('0');
     const usage = await t.request('GET', '/api/owner/whatsapp/usage/', { token: owner });
+    // Two kept on the server: the WhatsApp message and the SMS that went without consent, as the
+    // "Not sent" filter lists them; neither counts as gone by SMS.
     expect(usage.body).toMatchObject({
       sent: 0,
       estimated_cost_paise: 0,
-      outbox: 1,
+      outbox: 2,
+      by_sms: 0,
       provider: 'outbox',
     });
 
@@ -221,6 +224,7 @@ describe.each(testDatabases())('where messages went, on %s', (dialect) => {
       sent: 1,
       estimated_cost_paise: 12,
       outbox: 0,
+      by_sms: 1,
       provider: 'cloud_api',
     });
     const home = await t.request('GET', '/api/owner/summary/', { token: owner });

@@ -136,14 +136,22 @@ export async function whatsappUsage(
   const count = (condition: ReturnType<typeof sql<boolean>>) =>
     sql<number>`sum(case when ${condition} then 1 else 0 end)`;
   const row = await db
-    .selectFrom('whatsapp_messages')
+    .selectFrom('whatsapp_messages as m')
     .select([
-      // Written to the outbox, a message reached no one and costs nothing.
-      count(sql<boolean>`sent_at >= ${since} and coalesce(provider, '') <> 'outbox'`).as('sent'),
-      count(sql<boolean>`sent_at >= ${since} and provider = 'outbox'`).as('outbox'),
-      count(sql<boolean>`status = 'queued'`).as('queued'),
-      count(sql<boolean>`status = 'failed' and failed_at >= ${since}`).as('failed'),
-      count(sql<boolean>`fallback_at >= ${since}`).as('by_sms'),
+      // Written to the outbox, a message reached no one and costs nothing: a WhatsApp message, or
+      // the SMS that went instead (the "Not sent" filter's two kinds, so the two counts agree).
+      count(sql<boolean>`m.sent_at >= ${since} and coalesce(m.provider, '') <> 'outbox'`).as(
+        'sent',
+      ),
+      count(
+        sql<boolean>`(m.sent_at >= ${since} and m.provider = 'outbox')
+          or (m.fallback_at >= ${since} and ${smsProvider} = 'outbox')`,
+      ).as('outbox'),
+      count(sql<boolean>`m.status = 'queued'`).as('queued'),
+      count(sql<boolean>`m.status = 'failed' and m.failed_at >= ${since}`).as('failed'),
+      count(
+        sql<boolean>`m.fallback_at >= ${since} and coalesce(${smsProvider}, '') <> 'outbox'`,
+      ).as('by_sms'),
     ])
     .executeTakeFirstOrThrow();
   const sent = Number(row.sent ?? 0);
