@@ -12,37 +12,36 @@ import { sandboxQrVpa } from '@server/services/payments/sandbox.js';
 import { counterQrSelect, type CounterQrRow } from './counter-qr.read.js';
 import { counterQrBody } from './counter-qr.serializer.js';
 
+/** The sandbox's QR a scanned UPI request names (its `tr`); 404 in razorpay mode. */
+async function scannedQr(ctx: AppContext, uri: string): Promise<CounterQrRow> {
+  if (ctx.config.payments.provider !== 'sandbox') throw notFound();
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    throw fieldError('upi_uri', 'UPI request must be a upi://pay URI');
+  }
+  if (parsed.protocol !== 'upi:' || !/^upi:\/\/pay\?/.test(uri)) {
+    throw fieldError('upi_uri', 'UPI request must be a upi://pay URI');
+  }
+  const qrId = parsed.searchParams.get('tr') ?? '';
+  const row = await counterQrSelect(ctx.db.kysely)
+    .where('q.provider_qr_id', '=', qrId)
+    .where('q.provider', '=', 'sandbox')
+    .executeTakeFirst();
+  // What a UPI app checks: the payee is the QR's own UPI id, the amount the QR's.
+  if (!row || parsed.searchParams.get('pa') !== sandboxQrVpa(row.provider_qr_id)) {
+    throw notFound();
+  }
+  if (row.upi_uri !== uri) throw fieldError('upi_uri', 'UPI request does not match the QR code');
+  return row;
+}
+
 export function counterQrHandlers(ctx: AppContext) {
-  const db = ctx.db.kysely;
   const { counterQrs } = ctx.stores;
   const now = () => ctx.clock.now().toISOString();
   const body = (row: CounterQrRow) => counterQrBody(row, now());
   const owner = ownerHandlers({ ...counterQrs, end: counterQrs.close }, body);
-
-  /** The sandbox's QR a scanned UPI request names (its `tr`); 404 in razorpay mode. */
-  async function scanned(uri: string): Promise<CounterQrRow> {
-    if (ctx.config.payments.provider !== 'sandbox') throw notFound();
-    let parsed: URL;
-    try {
-      parsed = new URL(uri);
-    } catch {
-      throw fieldError('upi_uri', 'UPI request must be a upi://pay URI');
-    }
-    if (parsed.protocol !== 'upi:' || !/^upi:\/\/pay\?/.test(uri)) {
-      throw fieldError('upi_uri', 'UPI request must be a upi://pay URI');
-    }
-    const qrId = parsed.searchParams.get('tr') ?? '';
-    const row = await counterQrSelect(db)
-      .where('q.provider_qr_id', '=', qrId)
-      .where('q.provider', '=', 'sandbox')
-      .executeTakeFirst();
-    // What a UPI app checks: the payee is the QR's own UPI id, the amount the QR's.
-    if (!row || parsed.searchParams.get('pa') !== sandboxQrVpa(row.provider_qr_id)) {
-      throw notFound();
-    }
-    if (row.upi_uri !== uri) throw fieldError('upi_uri', 'UPI request does not match the QR code');
-    return row;
-  }
 
   async function scanAnswer(row: CounterQrRow) {
     const shown = body(row);
@@ -50,7 +49,7 @@ export function counterQrHandlers(ctx: AppContext) {
       qr_id: shown.qr_id,
       amount: shown.amount,
       status: shown.status,
-      receipt_number: await paidReceiptNumber(db, row.paid_payment_id),
+      receipt_number: await paidReceiptNumber(ctx.db.kysely, row.paid_payment_id),
     };
   }
 
@@ -60,7 +59,7 @@ export function counterQrHandlers(ctx: AppContext) {
     ownerCloseCounterQr: owner.end,
 
     async sandboxPayCounterQr(request) {
-      const row = await scanned(request.body.upi_uri);
+      const row = await scannedQr(ctx, request.body.upi_uri);
       // What Razorpay sends when a QR code is paid.
       const paidAt = Math.floor(ctx.clock.now().getTime() / 1000);
       const amount = Number(row.amount_paise);

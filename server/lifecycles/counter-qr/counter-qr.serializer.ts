@@ -1,7 +1,7 @@
 // The API's counter QR bodies; whether it can be closed or paid is the counter-QR machine's answer.
 import type { components } from '@generated/api.js';
 import { counterQrFromApi, counterQrMachine, counterQrShownStatus, decide } from '@machines';
-import { requestPartiesBody } from '@server/lifecycles/payment-link/payment-link.serializer.js';
+import { requestBody } from '@server/lifecycles/payment-link/payment-link.serializer.js';
 import type { CounterQrRow } from './counter-qr.read.js';
 
 export function counterQrBody(row: CounterQrRow, now: string): components['schemas']['CounterQr'] {
@@ -9,13 +9,11 @@ export function counterQrBody(row: CounterQrRow, now: string): components['schem
   return {
     id: row.id,
     qr_id: row.provider_qr_id,
-    ...requestPartiesBody(row),
+    ...requestBody(row),
     status: counterQrShownStatus(row, now),
     upi_uri: row.upi_uri,
     image_url: row.image_url,
     close_by: row.close_by,
-    payment: row.paid_payment_id,
-    created_at: row.created_at,
     closable: decide(counterQrMachine, state, { type: 'counter_qr.close' }).ok,
     payable: decide(counterQrMachine, state, { type: 'counter_qr.credit' }).ok,
   };

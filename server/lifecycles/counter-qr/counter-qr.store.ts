@@ -21,8 +21,7 @@ import {
   ifStillWaiting,
   requestKind,
   endAsProviderSays,
-  keepNewRequest,
-  payableSubscription,
+  makeRequest,
   requestEnds,
   requestFacts,
   settleRequest,
@@ -75,46 +74,41 @@ export function createCounterQrStore(
   /** Creates a QR at the provider for what the subscription owes (or part of it), audited. */
   async function create(owner: User, input: NewCounterQr): Promise<CounterQrRow> {
     if (!provider.qrCodes) throw refusalDetail(400, 'counter_qr.not_supported');
-    const { subscription, amountPaise } = await payableSubscription(
-      db,
-      input.subscriptionId,
-      input.amountPaise,
-      nowIso(deps),
-    );
-
-    const createdAt = nowIso(deps);
-    const closeBy = new Date(Date.parse(createdAt) + COUNTER_QR_LIFETIME_MINUTES * MINUTE_MS);
-    const qr = await atProvider(deps, 'payment provider refused the QR code', () =>
-      provider.createQrCode({
-        amountPaise,
-        name: `${deps.config.business.name} counter`,
-        description: `${subscription.plan_name} #${subscription.id}`,
-        closeBy,
-        notes: { subscription_id: String(subscription.id) },
-      }),
-    );
-    const id = await keepNewRequest(deps, COUNTER_QR_KIND, {
+    const id = await makeRequest(
+      deps,
+      COUNTER_QR_KIND,
       owner,
-      subscription,
-      amountPaise,
-      provider: provider.name,
-      providerId: qr.id,
-      createdAt,
-      after: { qr_id: qr.id, close_by: closeBy.toISOString() },
-      insert: (trx, columns) =>
-        trx
-          .insertInto('counter_qr_codes')
-          .values({
-            ...columns,
-            provider_qr_id: qr.id,
-            upi_uri: qr.upiUri,
-            image_url: qr.imageUrl,
-            close_by: closeBy.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      undo: () => provider.closeQrCode(qr.id),
-    });
+      { ...input, provider: provider.name },
+      async ({ subscription, amountPaise, createdAt }) => {
+        const closeBy = new Date(Date.parse(createdAt) + COUNTER_QR_LIFETIME_MINUTES * MINUTE_MS);
+        const qr = await atProvider(deps, 'payment provider refused the QR code', () =>
+          provider.createQrCode({
+            amountPaise,
+            name: `${deps.config.business.name} counter`,
+            description: `${subscription.plan_name} #${subscription.id}`,
+            closeBy,
+            notes: { subscription_id: String(subscription.id) },
+          }),
+        );
+        return {
+          providerId: qr.id,
+          after: { qr_id: qr.id, close_by: closeBy.toISOString() },
+          insert: (trx, columns) =>
+            trx
+              .insertInto('counter_qr_codes')
+              .values({
+                ...columns,
+                provider_qr_id: qr.id,
+                upi_uri: qr.upiUri,
+                image_url: qr.imageUrl,
+                close_by: closeBy.toISOString(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow(),
+          undo: () => provider.closeQrCode(qr.id),
+        };
+      },
+    );
     return read(db, id);
   }
 

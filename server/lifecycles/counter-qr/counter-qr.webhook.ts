@@ -4,26 +4,23 @@
 import type { AppContext } from '@server/context.js';
 import {
   eventText,
-  paidAtOf,
+  paidEntityFacts,
   settledAnswer,
+  type PaymentEntity,
+  type WebhookAnswer,
 } from '@server/lifecycles/payment-link/payment-link.webhook.js';
 
 export interface QrCodeWebhookEvent {
   event: string;
   payload: {
     qr_code?: { entity?: { id?: unknown; close_reason?: unknown; payment_amount?: unknown } };
-    payment?: {
-      entity?: { id?: unknown; amount?: unknown; method?: unknown; created_at?: unknown };
-    };
+    payment?: { entity?: PaymentEntity };
   };
 }
 
 export const isQrCodeEvent = (name: string) => name.startsWith('qr_code.');
 
-export async function applyQrCodeEvent(
-  ctx: AppContext,
-  event: QrCodeWebhookEvent,
-): Promise<{ status: 'processed' | 'duplicate' | 'ignored' }> {
+export async function applyQrCodeEvent(ctx: AppContext, event: QrCodeWebhookEvent): WebhookAnswer {
   const qrs = ctx.stores.counterQrs;
   const qrEntity = event.payload.qr_code?.entity;
   const qrId = eventText(qrEntity?.id);
@@ -33,14 +30,8 @@ export async function applyQrCodeEvent(
   }
   if (event.event !== 'qr_code.credited') return { status: 'ignored' };
   const payment = event.payload.payment?.entity;
-  const paymentId = eventText(payment?.id);
-  if (!paymentId) return { status: 'ignored' };
-  const outcome = await qrs.settleCredited({
-    qrId,
-    providerPaymentId: paymentId,
-    amountPaise: Number(payment?.amount),
-    method: eventText(payment?.method),
-    paidAt: paidAtOf(ctx, payment?.created_at),
-  });
+  const paid = paidEntityFacts(ctx, payment);
+  if (!paid) return { status: 'ignored' };
+  const outcome = await qrs.settleCredited({ ...paid, qrId, amountPaise: Number(payment?.amount) });
   return settledAnswer(ctx, outcome, { qrId }, 'counter QR webhook not applied');
 }

@@ -76,13 +76,12 @@ export function createFeedbackStore(deps: StoreDeps) {
     return attachment;
   }
 
+  const feedbackById = (id: number) =>
+    db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst();
+
   /** A conditional write found nothing to change: explain with the fresh row, or say it moved. */
   async function refusedNow(id: number, type: CustomerEvent): Promise<ApiError> {
-    const current = await db
-      .selectFrom('feedback')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const current = await feedbackById(id);
     if (!current) return notFound();
     await decideFor(current, type);
     return conflict();
@@ -282,9 +281,7 @@ export function createFeedbackStore(deps: StoreDeps) {
    */
   async function answer(owner: User, id: number, event: OwnerEvent): Promise<boolean> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const row = await found(
-        db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirst(),
-      );
+      const row = await found(feedbackById(id));
       const attachment = await attachmentOf(id);
       const { next } = allowed(
         decide(feedbackMachine, feedbackState(row, attachment ? 1 : 0), event),

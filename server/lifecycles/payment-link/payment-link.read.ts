@@ -4,6 +4,7 @@ import type { RowOf } from '@server/platform/db/index.js';
 import { payableDue, subscriptionLedgers } from '@server/lifecycles/dues/dues.read.js';
 import { paymentLinkAmountProblems, type Refusal } from '@machines';
 import type { Executor } from '@server/lifecycles/store.js';
+import { subscriptionsWithCustomers } from '@server/lifecycles/subscription/subscription.read.js';
 
 /**
  * What the subscription can still be paid, by the ledger: what it owes while awaiting payment or
@@ -72,14 +73,22 @@ export async function openRequestsOf(
 const openRequestsPaise = async (db: Executor, subscriptionId: number, now: string) =>
   (await openRequestsOf(db, subscriptionId, now)).reduce((sum, one) => sum + one.amountPaise, 0);
 
+/**
+ * Subscriptions with their customers' and plans' names, as a link's or QR code's row is read with
+ * them: each joins its own table to this.
+ */
+export const requestsWithParties = (db: Executor) =>
+  subscriptionsWithCustomers(db).select([
+    'u.first_name',
+    'u.last_name',
+    'u.username',
+    'p.name as plan_name',
+  ]);
+
 export const paymentLinkSelect = (db: Executor) =>
-  db
-    .selectFrom('payment_links as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .selectAll('l')
-    .select(['u.first_name', 'u.last_name', 'u.username', 'p.name as plan_name']);
+  requestsWithParties(db)
+    .innerJoin('payment_links as l', 'l.subscription_id', 's.id')
+    .selectAll('l');
 
 export type PaymentLinkRow = RowOf<typeof paymentLinkSelect>;
 

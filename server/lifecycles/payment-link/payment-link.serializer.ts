@@ -3,8 +3,11 @@ import type { components } from '@generated/api.js';
 import { decide, paymentLinkFromApi, paymentLinkMachine, rupeesFromPaise } from '@machines';
 import { customerNameOf, type PaymentLinkRow } from './payment-link.read.js';
 
-/** Who and what a link or counter QR code asks money of, as both bodies show it. */
-export const requestPartiesBody = (
+/**
+ * What a link's and a counter QR code's bodies both show: who and what it asks money of, the
+ * payment that paid it, and when it was made.
+ */
+export const requestBody = (
   row: Pick<
     PaymentLinkRow,
     | 'provider'
@@ -15,6 +18,8 @@ export const requestPartiesBody = (
     | 'subscription_id'
     | 'plan_name'
     | 'amount_paise'
+    | 'paid_payment_id'
+    | 'created_at'
   >,
 ) => ({
   provider: row.provider as 'sandbox' | 'razorpay',
@@ -23,6 +28,8 @@ export const requestPartiesBody = (
   subscription: row.subscription_id,
   plan_name: row.plan_name,
   amount: rupeesFromPaise(row.amount_paise),
+  payment: row.paid_payment_id,
+  created_at: row.created_at,
 });
 
 export function paymentLinkBody(
@@ -34,12 +41,10 @@ export function paymentLinkBody(
     id: row.id,
     link_id: row.provider_link_id,
     reference_id: row.reference_id,
-    ...requestPartiesBody(row),
+    ...requestBody(row),
     status: row.status,
     short_url: row.short_url,
     expire_by: row.expire_by,
-    payment: row.paid_payment_id,
-    created_at: row.created_at,
     cancellable: decide(paymentLinkMachine, state, { type: 'payment_link.cancel' }).ok,
     payable: decide(paymentLinkMachine, state, { type: 'payment_link.pay' }).ok,
   };

@@ -23,10 +23,9 @@ import { customerNameOf, paymentLinkSelect, type PaymentLinkRow } from './paymen
 import {
   atProvider,
   endAsProviderSays,
-  keepNewRequest,
   ifStillWaiting,
+  makeRequest,
   requestKind,
-  payableSubscription,
   requestEnds,
   requestFacts,
   settleRequest,
@@ -80,58 +79,53 @@ export function createPaymentLinkStore(
    * owner asks for it, or the server itself (null) for a dues reminder.
    */
   async function create(owner: User | null, input: NewPaymentLink): Promise<PaymentLinkRow> {
-    const { subscription, amountPaise } = await payableSubscription(
-      db,
-      input.subscriptionId,
-      input.amountPaise,
-      nowIso(deps),
-    );
-
     const settings = await readSettings(db);
     const lifetimeDays = settings.upi?.link_expiry_days ?? PAYMENT_LINK_LIFETIME_DAYS;
-    const createdAt = nowIso(deps);
-    const expireBy = new Date(Date.parse(createdAt) + lifetimeDays * DAY_MS);
-    const referenceId = `dabba_${subscription.id}_${randomBytes(6).toString('hex')}`;
-    const description = `${deps.config.business.name}: ${subscription.plan_name} (#${subscription.id})`;
-    const link = await atProvider(deps, 'payment provider refused the payment link', () =>
-      provider.createPaymentLink({
-        amountPaise,
-        currency: 'INR',
-        referenceId,
-        description,
-        expireBy,
-        customer: {
-          name: customerNameOf(subscription),
-          contact: subscription.phone,
-          email: subscription.email || null,
-        },
-        notify: { sms: true, email: Boolean(subscription.email) },
-        upiLink: true,
-        notes: { subscription_id: String(subscription.id), reference_id: referenceId },
-      }),
-    );
-    const id = await keepNewRequest(deps, PAYMENT_LINK_KIND, {
+    const id = await makeRequest(
+      deps,
+      PAYMENT_LINK_KIND,
       owner,
-      subscription,
-      amountPaise,
-      provider: provider.name,
-      providerId: link.id,
-      createdAt,
-      after: { link_id: link.id, expire_by: expireBy.toISOString() },
-      insert: (trx, columns) =>
-        trx
-          .insertInto('payment_links')
-          .values({
-            ...columns,
-            provider_link_id: link.id,
-            reference_id: referenceId,
-            short_url: link.shortUrl,
-            expire_by: expireBy.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      undo: () => provider.cancelPaymentLink(link.id),
-    });
+      { ...input, provider: provider.name },
+      async ({ subscription, amountPaise, createdAt }) => {
+        const expireBy = new Date(Date.parse(createdAt) + lifetimeDays * DAY_MS);
+        const referenceId = `dabba_${subscription.id}_${randomBytes(6).toString('hex')}`;
+        const description = `${deps.config.business.name}: ${subscription.plan_name} (#${subscription.id})`;
+        const link = await atProvider(deps, 'payment provider refused the payment link', () =>
+          provider.createPaymentLink({
+            amountPaise,
+            currency: 'INR',
+            referenceId,
+            description,
+            expireBy,
+            customer: {
+              name: customerNameOf(subscription),
+              contact: subscription.phone,
+              email: subscription.email || null,
+            },
+            notify: { sms: true, email: Boolean(subscription.email) },
+            upiLink: true,
+            notes: { subscription_id: String(subscription.id), reference_id: referenceId },
+          }),
+        );
+        return {
+          providerId: link.id,
+          after: { link_id: link.id, expire_by: expireBy.toISOString() },
+          insert: (trx, columns) =>
+            trx
+              .insertInto('payment_links')
+              .values({
+                ...columns,
+                provider_link_id: link.id,
+                reference_id: referenceId,
+                short_url: link.shortUrl,
+                expire_by: expireBy.toISOString(),
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow(),
+          undo: () => provider.cancelPaymentLink(link.id),
+        };
+      },
+    );
     return read(db, id);
   }
 

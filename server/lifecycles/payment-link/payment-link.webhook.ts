@@ -4,19 +4,22 @@
 import type { AppContext } from '@server/context.js';
 import type { SettleOutcome } from './payment-request.js';
 
+/** Razorpay's payment entity, as its events carry it (each field as sent: checked where read). */
+export interface PaymentEntity {
+  id?: unknown;
+  order_id?: unknown;
+  amount?: unknown;
+  method?: unknown;
+  created_at?: unknown;
+  error_description?: unknown;
+  error_reason?: unknown;
+}
+
 export interface PaymentLinkWebhookEvent {
   event: string;
   payload: {
     payment_link?: { entity?: { id?: unknown; reference_id?: unknown; amount?: unknown } };
-    payment?: {
-      entity?: {
-        id?: unknown;
-        order_id?: unknown;
-        amount?: unknown;
-        method?: unknown;
-        created_at?: unknown;
-      };
-    };
+    payment?: { entity?: PaymentEntity };
     order?: { entity?: { id?: unknown } };
   };
 }
@@ -26,11 +29,25 @@ export const eventText = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value : null;
 
 /** When the customer paid: the payment entity's created_at (Unix seconds), else now. */
-export function paidAtOf(ctx: AppContext, createdAt: unknown): string {
+function paidAtOf(ctx: AppContext, createdAt: unknown): string {
   const seconds = Number(createdAt);
   return Number.isFinite(seconds) && seconds > 0
     ? new Date(seconds * 1000).toISOString()
     : ctx.clock.now().toISOString();
+}
+
+/**
+ * What a paid event's payment entity says the settling needs (but its amount, which each event
+ * reads as its own): null when it names no payment, and the event is ignored.
+ */
+export function paidEntityFacts(ctx: AppContext, payment: PaymentEntity | undefined) {
+  const providerPaymentId = eventText(payment?.id);
+  if (!providerPaymentId) return null;
+  return {
+    providerPaymentId,
+    method: eventText(payment?.method),
+    paidAt: paidAtOf(ctx, payment?.created_at),
+  };
 }
 
 /** The webhook's answer for a settled request; one the store ignored is logged with why. */
@@ -44,12 +61,15 @@ export function settledAnswer(
   return { status: outcome.status };
 }
 
+/** What applying a provider's event answers the webhook endpoint. */
+export type WebhookAnswer = Promise<{ status: 'processed' | 'duplicate' | 'ignored' }>;
+
 export const isPaymentLinkEvent = (name: string) => name.startsWith('payment_link.');
 
 export async function applyPaymentLinkEvent(
   ctx: AppContext,
   event: PaymentLinkWebhookEvent,
-): Promise<{ status: 'processed' | 'duplicate' | 'ignored' }> {
+): WebhookAnswer {
   const links = ctx.stores.paymentLinks;
   const linkEntity = event.payload.payment_link?.entity;
   const linkId = eventText(linkEntity?.id);
@@ -63,16 +83,14 @@ export async function applyPaymentLinkEvent(
   }
   if (event.event !== 'payment_link.paid') return { status: 'ignored' };
   const payment = event.payload.payment?.entity;
-  const paymentId = eventText(payment?.id);
-  if (!paymentId) return { status: 'ignored' };
+  const paid = paidEntityFacts(ctx, payment);
+  if (!paid) return { status: 'ignored' };
   const outcome = await links.settlePaid({
+    ...paid,
     linkId,
     referenceId: eventText(linkEntity?.reference_id),
-    providerPaymentId: paymentId,
     providerOrderId: eventText(payment?.order_id) ?? eventText(event.payload.order?.entity?.id),
     amountPaise: Number(payment?.amount ?? linkEntity?.amount),
-    method: eventText(payment?.method),
-    paidAt: paidAtOf(ctx, payment?.created_at),
   });
   return settledAnswer(ctx, outcome, { linkId }, 'payment link webhook not applied');
 }

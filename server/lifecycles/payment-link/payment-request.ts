@@ -149,7 +149,7 @@ export const requestFacts = (
  * The subscription a new request asks money for, with its customer and plan, and the amount the
  * request may ask (null: all that is unrequested), or the 400 the amount rules give.
  */
-export async function payableSubscription(
+async function payableSubscription(
   db: Executor,
   subscriptionId: number,
   requested: number | null,
@@ -208,15 +208,17 @@ interface NewRequestColumns {
   updated_at: string;
 }
 
-/** A new request as its store inserts it, once the provider has made it. */
-export interface NewRequest {
-  owner: User | null;
+/** What a new request asks: the subscription (with its customer and plan), the amount, and when. */
+export interface RequestAsked {
   subscription: Awaited<ReturnType<typeof payableSubscription>>['subscription'];
   amountPaise: number;
-  /** The provider's name, and its id of the request. */
-  provider: string;
-  providerId: string;
   createdAt: string;
+}
+
+/** A request the provider has just made, as its store hands it over to be kept. */
+export interface MadeRequest {
+  /** The provider's id of the request. */
+  providerId: string;
   /** What the audit entry keeps of it besides its amount. */
   after: Record<string, unknown>;
   /** Inserts its row: the columns given and its own. */
@@ -226,16 +228,51 @@ export interface NewRequest {
 }
 
 /**
+ * Makes a new request for what the subscription owes (or the part asked): the amount rules first,
+ * then `make` asks the provider for it, then it is kept here (keepNewRequest). Answers its id.
+ */
+export async function makeRequest(
+  deps: StoreDeps,
+  kind: RequestKind,
+  owner: User | null,
+  input: { provider: string; subscriptionId: number; amountPaise: number | null },
+  make: (asked: RequestAsked) => Promise<MadeRequest>,
+): Promise<number> {
+  const { subscription, amountPaise } = await payableSubscription(
+    deps.db.kysely,
+    input.subscriptionId,
+    input.amountPaise,
+    nowIso(deps),
+  );
+  const asked = { subscription, amountPaise, createdAt: nowIso(deps) };
+  return keepNewRequest(
+    deps,
+    kind,
+    { owner, provider: input.provider, ...asked },
+    await make(asked),
+  );
+}
+
+/**
  * Keeps a request the provider has just made, audited, in one transaction; when it is not kept
  * (the amount rules refuse it now, or the insert fails), `undo` withdraws it at the provider, where
  * it must not stay payable.
  */
-export async function keepNewRequest(
+async function keepNewRequest(
   deps: StoreDeps,
   kind: RequestKind,
-  request: NewRequest,
+  {
+    owner,
+    provider,
+    subscription,
+    amountPaise,
+    createdAt,
+  }: RequestAsked & {
+    owner: User | null;
+    provider: string;
+  },
+  request: MadeRequest,
 ): Promise<number> {
-  const { subscription, amountPaise } = request;
   try {
     return await deps.db.kysely.transaction().execute(async (trx) => {
       // Asked again under the subscription's lock: a link or QR made meanwhile may have taken
@@ -249,18 +286,18 @@ export async function keepNewRequest(
       );
       if (again.problems.length > 0) throw refusalsError(again.problems);
       const { id } = await request.insert(trx, {
-        provider: request.provider,
+        provider,
         user_id: subscription.user_id,
         subscription_id: subscription.id,
         amount_paise: amountPaise,
         status: 'created',
         paid_payment_id: null,
-        created_by: request.owner?.id ?? null,
-        created_at: request.createdAt,
-        updated_at: request.createdAt,
+        created_by: owner?.id ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
       });
       await recordAudit(deps, trx, {
-        actor: request.owner,
+        actor: owner,
         action: `${kind.objectType}.create`,
         objectType: kind.objectType,
         objectId: id,

@@ -13,6 +13,7 @@ import { isValidWebhookSignature } from '@server/services/payments/signatures.js
 import {
   applyPaymentLinkEvent,
   isPaymentLinkEvent,
+  type PaymentEntity,
   type PaymentLinkWebhookEvent,
 } from '@server/lifecycles/payment-link/payment-link.webhook.js';
 import {
@@ -24,16 +25,7 @@ import {
 interface WebhookEvent {
   event: string;
   payload: {
-    payment?: {
-      entity?: {
-        id?: unknown;
-        order_id?: unknown;
-        amount?: unknown;
-        method?: unknown;
-        error_description?: unknown;
-        error_reason?: unknown;
-      };
-    };
+    payment?: { entity?: PaymentEntity };
     /** order.paid carries the order beside its payment. */
     order?: { entity?: { id?: unknown; amount_paid?: unknown } };
   };

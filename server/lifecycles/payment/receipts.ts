@@ -160,6 +160,16 @@ async function dueAfterPayment(db: Kysely<Database>, paymentId: number): Promise
   return due > 0 ? due : null;
 }
 
+/** The customer a receipt or credit note is made out to, as both read their account. */
+export const BUYER_COLUMNS = [
+  'users.first_name',
+  'users.last_name',
+  'users.username',
+  'users.phone',
+  'users.email',
+  'users.erased_at',
+] as const;
+
 /** The receipt of a SUCCESS payment, or null (no such payment, or not successful). */
 export async function loadReceipt(
   db: Kysely<Database>,
@@ -197,12 +207,7 @@ export async function loadReceipt(
       'plans.name_hi as plan_name_hi',
       'plans.service_type',
       'plans.duration_days',
-      'users.first_name',
-      'users.last_name',
-      'users.username',
-      'users.phone',
-      'users.email',
-      'users.erased_at',
+      ...BUYER_COLUMNS,
       'payments.invoice_buyer_name',
     ])
     .where('payments.id', '=', paymentId)
@@ -574,24 +579,21 @@ function drawDocument(
   const ink = (colour: string) => (thermal ? '#000000' : colour);
   const size = (a4: number, roll: number) => (thermal ? roll : a4);
   const align = thermal ? 'center' : 'left';
-  doc
-    .font('Bold')
-    .fontSize(size(20, 12))
-    .fillColor(ink('#1f2937'))
-    .text(document.businessName, left, doc.y, { width, align });
+  /** `text` in `font`, at its size on A4 and on a roll, in its colour, from the left margin. */
+  const write = (
+    text: string,
+    font: 'Bold' | 'Body',
+    [a4, roll]: [number, number],
+    colour: string,
+    options: { width: number; align?: 'center' | 'left' } = { width, align },
+  ) =>
+    doc.font(font).fontSize(size(a4, roll)).fillColor(ink(colour)).text(text, left, doc.y, options);
+  write(document.businessName, 'Bold', [20, 12], '#1f2937');
   doc.font('Body').fontSize(size(10, 7.5)).fillColor(ink('#4b5563'));
   for (const line of document.businessLines) doc.text(line, left, doc.y, { width, align });
   doc.moveDown(thermal ? 0.5 : 1);
-  doc
-    .font('Bold')
-    .fontSize(size(16, 10))
-    .fillColor(ink('#9a3412'))
-    .text(document.kind, left, doc.y, { width, align });
-  doc
-    .font('Bold')
-    .fontSize(size(14, 10))
-    .fillColor(ink('#1f2937'))
-    .text(document.amount, left, doc.y, { width, align });
+  write(document.kind, 'Bold', [16, 10], '#9a3412');
+  write(document.amount, 'Bold', [14, 10], '#1f2937');
   doc.moveDown(0.5);
 
   const rule = () => {
@@ -606,11 +608,7 @@ function drawDocument(
   };
   for (const { title, rows } of document.sections) {
     doc.moveDown(thermal ? 0.3 : 0.5);
-    doc
-      .font('Bold')
-      .fontSize(size(12, 8))
-      .fillColor(ink('#9a3412'))
-      .text(title, left, doc.y, { width });
+    write(title, 'Bold', [12, 8], '#9a3412', { width });
     if (thermal) rule();
     doc.fontSize(size(10, 7.5)).fillColor(ink('#1f2937'));
     for (const [label, value, style] of rows) {
@@ -626,11 +624,7 @@ function drawDocument(
     }
   }
   doc.moveDown(thermal ? 1 : 2);
-  doc
-    .font('Body')
-    .fontSize(size(9, 7))
-    .fillColor(ink('#6b7280'))
-    .text(document.footer, left, doc.y, { width, align });
+  write(document.footer, 'Body', [9, 7], '#6b7280');
   return doc.y;
 }
 

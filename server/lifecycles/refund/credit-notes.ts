@@ -38,6 +38,7 @@ import {
   type PrintedDocument,
   type Section,
   taxSection,
+  BUYER_COLUMNS,
 } from '@server/lifecycles/payment/receipts.js';
 
 /** '2026-27' for any date from 1 April 2026 to 31 March 2027 (YYYY-MM-DD). */
@@ -259,12 +260,7 @@ export function creditNoteSelect(db: Kysely<Database>) {
       'payments.invoice_buyer_gstin',
       'payments.invoice_buyer_address',
       'payments.subscription_id',
-      'users.first_name',
-      'users.last_name',
-      'users.username',
-      'users.phone',
-      'users.email',
-      'users.erased_at',
+      ...BUYER_COLUMNS,
     ]);
 }
 

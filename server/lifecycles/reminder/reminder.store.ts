@@ -238,11 +238,6 @@ export function createReminderStore(deps: StoreDeps, paymentLinks: PaymentLinkSt
           id: subscription.id,
           date: l.date(subscription.adjusted_end_date),
         }),
-        sms: l.t('notice.subscription_expiring.sms', {
-          business: deps.config.business.name,
-          plan,
-          date: l.date(subscription.adjusted_end_date),
-        }),
         whatsapp: {
           template: 'expiring_soon',
           parameters: [

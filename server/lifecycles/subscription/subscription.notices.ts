@@ -10,7 +10,7 @@ type PlanNames = Pick<Plan, 'name' | 'name_hi'>;
 
 /**
  * A notice of a subscription's end, coming or come (`notice.<type>.…`): its plan, number and end
- * date, and in the text the link to the customer's subscriptions.
+ * date, and in the text and the SMS the link to the customer's subscriptions.
  */
 export function subscriptionEndNotice(
   deps: Pick<StoreDeps, 'config'>,
@@ -18,11 +18,14 @@ export function subscriptionEndNotice(
   type: 'subscription_expiring' | 'subscription_expired',
   values: { plan: string; id: number; date: string },
 ) {
+  const link = `${deps.config.publicUrl}/subscriptions`;
   return {
     type,
     subject: l.t(`notice.${type}.subject`),
     summary: l.t(`notice.${type}.summary`, values),
-    text: l.t(`notice.${type}.text`, { ...values, link: `${deps.config.publicUrl}/subscriptions` }),
+    text: l.t(`notice.${type}.text`, { ...values, link }),
+    // Each SMS names what it needs of these (the expiring one its date, the expired one the link).
+    sms: l.t(`notice.${type}.sms`, { ...values, business: deps.config.business.name, link }),
   };
 }
 
@@ -70,7 +73,6 @@ export function createSubscriptionNotices(deps: StoreDeps) {
   /** Stored EXPIRED by the daily job; told once (the dedupe key). */
   async function expired(row: Subscription) {
     const name = await planName(row.plan_id);
-    const link = `${deps.config.publicUrl}/subscriptions`;
     await notifyCustomer(deps, row.user_id, (l) => {
       const plan = name ? l.text(name.name, name.name_hi) : l.t('notice.your_plan');
       return {
@@ -78,11 +80,6 @@ export function createSubscriptionNotices(deps: StoreDeps) {
           plan,
           id: row.id,
           date: l.date(row.adjusted_end_date),
-        }),
-        sms: l.t('notice.subscription_expired.sms', {
-          business: deps.config.business.name,
-          plan,
-          link,
         }),
         dedupeKey: `subscription-expired:${row.id}`,
       };

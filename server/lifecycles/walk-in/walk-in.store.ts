@@ -315,6 +315,10 @@ export function createWalkInStore(
   }
 
   /** The walk-in of a claim link, if it is one (server/lifecycles/walk-in/claim-links.ts). */
+  /** The walk-in row of an account enrolled at the counter (one an account), as a query to narrow. */
+  const walkInOf = (userId: number) =>
+    db.selectFrom('walk_ins').selectAll().where('user_id', '=', userId);
+
   function byToken(token: string): Promise<WalkIn | undefined> {
     return db
       .selectFrom('walk_ins')
@@ -372,21 +376,12 @@ export function createWalkInStore(
 
   /** The unclaimed link of an account enrolled at the counter, if it has one. */
   function openLinkOf(userId: number): Promise<WalkIn | undefined> {
-    return db
-      .selectFrom('walk_ins')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('claimed_at', 'is', null)
-      .executeTakeFirst();
+    return walkInOf(userId).where('claimed_at', 'is', null).executeTakeFirst();
   }
 
   /** The claim link of a customer enrolled at the counter, as the owner reads it (null: none). */
   async function claimOf(userId: number): Promise<WalkInClaimBody | null> {
-    const walkIn = await db
-      .selectFrom('walk_ins')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const walkIn = await walkInOf(userId).executeTakeFirst();
     return walkIn ? claimBody(walkIn, nowIso(deps)) : null;
   }
 
@@ -396,9 +391,7 @@ export function createWalkInStore(
    * row, so a resend racing the customer's claim never reopens a claimed account.
    */
   async function resend(owner: User, userId: number): Promise<WalkInClaimBody> {
-    const walkIn = await found(
-      db.selectFrom('walk_ins').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    );
+    const walkIn = await found(walkInOf(userId).executeTakeFirst());
     check(walkIn, { type: 'claim.resend' });
     const link = newClaimToken(deps, CLAIM_LINK_DAYS);
     const at = nowIso(deps);
