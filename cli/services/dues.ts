@@ -2,14 +2,13 @@
 // one customer's statement, and paying back an advance. The server keeps the ledger; this asks,
 // checks the rules first, and prints.
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import type { components } from '@generated/api';
 import { advanceRefundProblems, type AdvanceRefundField } from '@machines/dues';
 import type { OfflinePaymentMode } from '@machines/payment';
 import { paiseFromRupees } from '@machines/shared';
 import { refusedError } from '../errors';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { asCsv, csvFile, unwrap } from './api';
 
 export type DuesRow = components['schemas']['DuesRow'];
 export type DuesSummary = components['schemas']['DuesSummary'];
@@ -49,20 +48,9 @@ export const customerStatement = (api: Api, id: number): Promise<Statement> =>
     `The statement of customer ${id}`,
   );
 
-/** Every matching row as the CSV for Excel (byte for byte: its byte-order mark survives). */
-export async function duesCsv(api: Api, query: DuesQuery, file: string): Promise<Uint8Array> {
-  const answer = (await unwrap(
-    api,
-    api.client.GET('/owner/dues/', {
-      params: { query: { ...query, format: 'csv' } },
-      parseAs: 'arrayBuffer',
-    }),
-    'The dues',
-  )) as unknown as ArrayBuffer;
-  const csv = new Uint8Array(answer);
-  if (file !== '-') writeFileSync(file, csv);
-  return csv;
-}
+/** Every matching row as the CSV for Excel, written to `file` ('-': only answered, for stdout). */
+export const duesCsv = (api: Api, query: DuesQuery, file: string) =>
+  csvFile(api, api.client.GET('/owner/dues/', asCsv(query)), 'The dues', file);
 
 /** The flag each request field of paying back an advance comes from, to name it in a refusal. */
 const ADVANCE_FLAGS: Record<AdvanceRefundField, string> = {
