@@ -414,6 +414,9 @@ export async function unwrap<T>(
   throw httpError(response.status, answer.error as ErrorBody | undefined, what, eventType, api.url);
 }
 
+/** The params of a path with one record's {id}: `api.client.GET('/owner/staff/{id}/', byId(id))`. */
+export const byId = (id: number) => ({ params: { path: { id } } });
+
 /** The options of a GET that asks a list for its CSV (format=csv), read as bytes. */
 export const asCsv = <Query extends object>(query: Query) => ({
   params: { query: { ...query, format: 'csv' as const } },

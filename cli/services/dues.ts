@@ -8,7 +8,7 @@ import type { OfflinePaymentMode } from '@machines/payment';
 import { paiseFromRupees } from '@machines/shared';
 import { refusedError } from '../errors';
 import type { Api } from './api';
-import { asCsv, csvFile, unwrap } from './api';
+import { byId, asCsv, csvFile, unwrap } from './api';
 
 export type DuesRow = components['schemas']['DuesRow'];
 export type DuesSummary = components['schemas']['DuesSummary'];
@@ -42,11 +42,7 @@ export const duesSummary = (api: Api): Promise<DuesSummary> =>
   unwrap(api, api.client.GET('/owner/dues/summary/'), 'The dues summary');
 
 export const customerStatement = (api: Api, id: number): Promise<Statement> =>
-  unwrap(
-    api,
-    api.client.GET('/owner/dues/{id}/', { params: { path: { id } } }),
-    `The statement of customer ${id}`,
-  );
+  unwrap(api, api.client.GET('/owner/dues/{id}/', byId(id)), `The statement of customer ${id}`);
 
 /** Every matching row as the CSV for Excel, written to `file` ('-': only answered, for stdout). */
 export const duesCsv = (api: Api, query: DuesQuery, file: string) =>

@@ -13,7 +13,7 @@ import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription
 import { refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
-import { businessTimeZone, unwrap, type Api } from './api';
+import { byId, businessTimeZone, unwrap, type Api } from './api';
 import { allPages } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
@@ -72,7 +72,7 @@ async function plan(
 ): Promise<OfflinePaymentPlan> {
   const subscription = await unwrap(
     api,
-    api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
+    api.client.GET('/subscriptions/subscriptions/{id}/', byId(id)),
     `Subscription ${id}`,
   );
   const zone = await businessTimeZone(api);
