@@ -6,7 +6,7 @@ import type { components } from '@generated/api';
 import { advanceRefundProblems, type AdvanceRefundField } from '@machines/dues';
 import type { OfflinePaymentMode } from '@machines/payment';
 import { paiseFromRupees } from '@machines/shared';
-import { refusedError } from '../errors';
+import { refuseFlagProblems, refusedError } from '../errors';
 import type { Api } from './api';
 import { byId, asCsv, csvFile, unwrap } from './api';
 
@@ -83,14 +83,7 @@ export async function refundAdvance(
     reference: options.reference,
     adminComment: options.comment,
   });
-  const [first] = problems;
-  if (first) {
-    throw refusedError(
-      problems.map((problem) => `${ADVANCE_FLAGS[problem.field]}: ${problem.message}`).join('\n'),
-      undefined,
-      first.code,
-    );
-  }
+  refuseFlagProblems(problems, ADVANCE_FLAGS);
   if (options.dryRun) return { statement, refunded: null };
   const refunded = await unwrap(
     api,
