@@ -23,6 +23,22 @@ export const usageError = (message: string, next?: string) =>
   new UserError(message, EXIT.usage, next);
 export const refusedError = (message: string, next?: string, code?: string) =>
   new UserError(message, EXIT.refused, next, code);
+/**
+ * Refuses with every rule the flags break, one line each naming its flag (`--amount: …`), and the
+ * first one's code; does nothing when they break none.
+ */
+export function refuseFlagProblems<Field extends string>(
+  problems: readonly { readonly field: Field; readonly message: string; readonly code: string }[],
+  flags: Readonly<Record<Field, string>>,
+): void {
+  const [first] = problems;
+  if (!first) return;
+  throw refusedError(
+    problems.map((problem) => `${flags[problem.field]}: ${problem.message}`).join('\n'),
+    undefined,
+    first.code,
+  );
+}
 /** Signed in, but this account's role may not do it: not a sign-in problem (exit 3). */
 export const forbiddenError = (message: string, next: string) =>
   new UserError(message, EXIT.forbidden, next);

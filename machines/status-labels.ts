@@ -1,6 +1,7 @@
 // One name per status for every screen: the lifecycles' label maps, looked up by the raw value
 // the API sends. The web app's badges and `dabba`'s tables both read statusLabel().
 import { DUES_STATUS_LABELS } from './dues';
+import { labelsOf } from './shared/labels';
 import { FEEDBACK_STATUS_LABELS } from './feedback';
 import { LEAVE_STATUS_LABELS } from './leave';
 import { USER_STATUS_LABELS } from './onboarding';
@@ -10,11 +11,7 @@ import { REFUND_STATUS_LABELS } from './refund';
 import { SUBSCRIPTION_STATUS_LABELS } from './subscription';
 
 /** The notification log's statuses (no lifecycle machine: a send is recorded, not decided). */
-const NOTIFICATION_STATUS_LABELS: Readonly<Record<'sent' | 'failed' | 'pending', string>> = {
-  sent: 'Sent',
-  failed: 'Failed',
-  pending: 'Pending',
-};
+const NOTIFICATION_STATUS_LABELS = labelsOf(['sent', 'failed', 'pending']);
 
 // The maps agree where their values meet (PENDING is "Pending" for leaves, refunds and payments;
 // failed is "Failed" for orders and notifications).

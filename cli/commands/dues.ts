@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { formatPhone } from '@machines/shared';
 import type { CommandContext } from '../context';
 import { OFFLINE_PAYMENT_MODES, type OfflinePaymentMode } from '@machines/payment';
-import { answer, answerCommand, dryRunOption, fields, listing, money } from './shared';
+import { answer, answerCommand, csvTo, dryRunOption, fields, listing, money } from './shared';
 
 type ListOptions = {
   status?: 'owing' | 'due' | 'overdue' | 'in_credit';
@@ -47,13 +47,8 @@ export function registerDues(program: Command, ctx: CommandContext): void {
       };
       const service = await import('../services/dues');
       if (options.csv) {
-        const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
-        const csv = await service.duesCsv(api, query, file);
-        if (file === '-') {
-          ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
-        } else {
-          ctx.io.stdout.write(`Wrote ${file}\n`);
-        }
+        const file = await csvTo(ctx, options.csv, (path) => service.duesCsv(api, query, path));
+        if (file) ctx.io.stdout.write(`Wrote ${file}\n`);
         return undefined;
       }
       return listing(

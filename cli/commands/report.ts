@@ -2,7 +2,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PAYMENT_STATUSES } from '@machines/payment';
 import type { CommandContext } from '../context';
-import { answer, answerCommand, isoDate } from './shared';
+import { answer, answerCommand, csvTo, isoDate } from './shared';
 
 const STATUSES = PAYMENT_STATUSES.map((status) => status.toLowerCase());
 
@@ -52,11 +52,8 @@ export function registerReport(program: Command, ctx: CommandContext): void {
         ...(options.status ? { status: options.status.toUpperCase() as 'SUCCESS' } : {}),
       };
       if (options.csv) {
-        const file = options.csv === '-' ? '-' : ctx.resolvePath(options.csv);
-        const csv = await paymentsReportCsv(api, query, file);
-        if (file === '-')
-          ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
-        else ctx.io.stderr.write(`Saved the payments report to ${file}\n`);
+        const file = await csvTo(ctx, options.csv, (path) => paymentsReportCsv(api, query, path));
+        if (file) ctx.io.stderr.write(`Saved the payments report to ${file}\n`);
         return undefined;
       }
       return answer(await paymentsReport(api, query), (totals) => {

@@ -111,6 +111,23 @@ export const owed = ({ subscription, amount }: { subscription: number; amount?: 
   ...(amount === undefined ? {} : { amount }),
 });
 
+/**
+ * Where --csv goes ("-": stdout, else a file named from where dabba runs) and the CSV `write` makes
+ * there; on stdout, as text that keeps the byte-order mark Excel needs. Answers the file written,
+ * or undefined for stdout.
+ */
+export async function csvTo(
+  ctx: CommandContext,
+  csvOption: string,
+  write: (file: string) => Promise<Uint8Array>,
+): Promise<string | undefined> {
+  const file = csvOption === '-' ? '-' : ctx.resolvePath(csvOption);
+  const csv = await write(file);
+  if (file !== '-') return file;
+  ctx.io.stdout.write(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv));
+  return undefined;
+}
+
 /** The output module, loaded when a command runs (so --help loads none of it). */
 export type Output = typeof OutputModule;
 

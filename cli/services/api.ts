@@ -1,5 +1,6 @@
 // The CLI's one API client: openapi-fetch over the contract's types, with the bearer token and the
 // one refresh-and-retry after a 401 driven by the session machine. Tokens live in the session file.
+import { writeFileSync } from 'node:fs';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { paths } from '../../generated/api';
@@ -411,6 +412,30 @@ export async function unwrap<T>(
   if (response.ok) return answer.data as T;
   // Every error answer of the contract is an ErrorBody; errorSentence still reads it defensively.
   throw httpError(response.status, answer.error as ErrorBody | undefined, what, eventType, api.url);
+}
+
+/** The params of a path with one record's {id}: `api.client.GET('/owner/staff/{id}/', byId(id))`. */
+export const byId = (id: number) => ({ params: { path: { id } } });
+
+/** The options of a GET that asks a list for its CSV (format=csv), read as bytes. */
+export const asCsv = <Query extends object>(query: Query) => ({
+  params: { query: { ...query, format: 'csv' as const } },
+  parseAs: 'arrayBuffer' as const,
+});
+
+/**
+ * A CSV the API answers, written to `file` ('-': only answered, for stdout): its bytes as sent,
+ * read as bytes, since decoding it as text would drop the byte-order mark Excel needs.
+ */
+export async function csvFile(
+  api: Pick<Api, 'url'>,
+  request: Promise<Answer<unknown>>,
+  what: string,
+  file: string,
+): Promise<Uint8Array> {
+  const csv = new Uint8Array((await unwrap(api, request, what)) as ArrayBuffer);
+  if (file !== '-') writeFileSync(file, csv);
+  return csv;
 }
 
 export function httpError(

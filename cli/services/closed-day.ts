@@ -3,7 +3,7 @@
 import type { components } from '@generated/api';
 import type { Meal } from '@machines/settings';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 export type ClosedDay = components['schemas']['ClosedDay'];
 
@@ -17,11 +17,7 @@ export const closeDay = (
   unwrap(api, api.client.POST('/owner/closed-days/', { body }), 'The closed day');
 
 export const removeClosedDay = (api: Api, id: number): Promise<ClosedDay> =>
-  unwrap(
-    api,
-    api.client.POST('/owner/closed-days/{id}/remove/', { params: { path: { id } } }),
-    `Closed day #${id}`,
-  );
+  unwrap(api, api.client.POST('/owner/closed-days/{id}/remove/', byId(id)), `Closed day #${id}`);
 
 const plural = (count: number) => `${count} subscription${count === 1 ? '' : 's'}`;
 

@@ -2,7 +2,7 @@
 // closes the dates and moves the end dates; this only asks and prints.
 import type { components } from '@generated/api';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 type ClosureRule = components['schemas']['ClosureRule'];
 
@@ -18,7 +18,7 @@ export const createClosureRule = (
 export const withdrawClosureRule = (api: Api, id: number): Promise<ClosureRule> =>
   unwrap(
     api,
-    api.client.POST('/owner/closure-rules/{id}/withdraw/', { params: { path: { id } } }),
+    api.client.POST('/owner/closure-rules/{id}/withdraw/', byId(id)),
     `Weekly closure #${id}`,
   );
 

@@ -4,7 +4,7 @@
 import type { components } from '@generated/api';
 import { rupees } from '../output';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 export type CounterQr = components['schemas']['CounterQr'];
 
@@ -15,16 +15,12 @@ export const createCounterQr = (
   unwrap(api, api.client.POST('/payments/admin/counter-qr/', { body }), 'The QR code');
 
 export const getCounterQr = (api: Api, id: number): Promise<CounterQr> =>
-  unwrap(
-    api,
-    api.client.GET('/payments/admin/counter-qr/{id}/', { params: { path: { id } } }),
-    `QR code #${id}`,
-  );
+  unwrap(api, api.client.GET('/payments/admin/counter-qr/{id}/', byId(id)), `QR code #${id}`);
 
 export const closeCounterQr = (api: Api, id: number): Promise<CounterQr> =>
   unwrap(
     api,
-    api.client.POST('/payments/admin/counter-qr/{id}/close/', { params: { path: { id } } }),
+    api.client.POST('/payments/admin/counter-qr/{id}/close/', byId(id)),
     `QR code #${id}`,
   );
 

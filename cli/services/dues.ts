@@ -2,14 +2,13 @@
 // one customer's statement, and paying back an advance. The server keeps the ledger; this asks,
 // checks the rules first, and prints.
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import type { components } from '@generated/api';
 import { advanceRefundProblems, type AdvanceRefundField } from '@machines/dues';
 import type { OfflinePaymentMode } from '@machines/payment';
 import { paiseFromRupees } from '@machines/shared';
-import { refusedError } from '../errors';
+import { refuseFlagProblems, refusedError } from '../errors';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, asCsv, csvFile, unwrap } from './api';
 
 export type DuesRow = components['schemas']['DuesRow'];
 export type DuesSummary = components['schemas']['DuesSummary'];
@@ -43,26 +42,11 @@ export const duesSummary = (api: Api): Promise<DuesSummary> =>
   unwrap(api, api.client.GET('/owner/dues/summary/'), 'The dues summary');
 
 export const customerStatement = (api: Api, id: number): Promise<Statement> =>
-  unwrap(
-    api,
-    api.client.GET('/owner/dues/{id}/', { params: { path: { id } } }),
-    `The statement of customer ${id}`,
-  );
+  unwrap(api, api.client.GET('/owner/dues/{id}/', byId(id)), `The statement of customer ${id}`);
 
-/** Every matching row as the CSV for Excel (byte for byte: its byte-order mark survives). */
-export async function duesCsv(api: Api, query: DuesQuery, file: string): Promise<Uint8Array> {
-  const answer = (await unwrap(
-    api,
-    api.client.GET('/owner/dues/', {
-      params: { query: { ...query, format: 'csv' } },
-      parseAs: 'arrayBuffer',
-    }),
-    'The dues',
-  )) as unknown as ArrayBuffer;
-  const csv = new Uint8Array(answer);
-  if (file !== '-') writeFileSync(file, csv);
-  return csv;
-}
+/** Every matching row as the CSV for Excel, written to `file` ('-': only answered, for stdout). */
+export const duesCsv = (api: Api, query: DuesQuery, file: string) =>
+  csvFile(api, api.client.GET('/owner/dues/', asCsv(query)), 'The dues', file);
 
 /** The flag each request field of paying back an advance comes from, to name it in a refusal. */
 const ADVANCE_FLAGS: Record<AdvanceRefundField, string> = {
@@ -99,14 +83,7 @@ export async function refundAdvance(
     reference: options.reference,
     adminComment: options.comment,
   });
-  const [first] = problems;
-  if (first) {
-    throw refusedError(
-      problems.map((problem) => `${ADVANCE_FLAGS[problem.field]}: ${problem.message}`).join('\n'),
-      undefined,
-      first.code,
-    );
-  }
+  refuseFlagProblems(problems, ADVANCE_FLAGS);
   if (options.dryRun) return { statement, refunded: null };
   const refunded = await unwrap(
     api,

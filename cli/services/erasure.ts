@@ -18,7 +18,7 @@ import { refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { confirm } from '../prompt';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 export type ErasureRequest = components['schemas']['ErasureRequest'];
 
@@ -75,7 +75,7 @@ export async function completeErasure(
   }
   return unwrap(
     api,
-    api.client.POST('/owner/erasure-requests/{id}/complete/', { params: { path: { id } } }),
+    api.client.POST('/owner/erasure-requests/{id}/complete/', byId(id)),
     `Erasure request ${id}`,
     'erasure.complete',
   );

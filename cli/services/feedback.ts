@@ -3,7 +3,7 @@ import type { components, operations } from '../../generated/api';
 import { feedbackFromApi, feedbackMachine } from '@machines/feedback';
 import { decide, type Decision } from '@machines/shared';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 import { allPages } from './paging';
 
 export type Feedback = components['schemas']['Feedback'];
@@ -28,11 +28,7 @@ export async function unansweredFeedback(api: Api): Promise<Feedback[]> {
 }
 
 export async function getFeedback(api: Api, id: number): Promise<Feedback> {
-  return unwrap(
-    api,
-    api.client.GET('/feedback/admin/feedback/{id}/', { params: { path: { id } } }),
-    `Feedback ${id}`,
-  );
+  return unwrap(api, api.client.GET('/feedback/admin/feedback/{id}/', byId(id)), `Feedback ${id}`);
 }
 
 /** What the feedback machine says about responding with `status`, without changing anything. */

@@ -2,7 +2,7 @@
 import type { components, operations } from '../../generated/api';
 import { leaveFromApi, leaveMachine, leaveRefusals } from '@machines/leave';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 import type { DecisionTarget } from './decisions';
 import { allPages } from './paging';
 
@@ -64,11 +64,7 @@ export function leaveDecisions(
     comment,
     commentRequired: leaveRefusals.guards.hasAdminComment,
     fetchOne: (id) =>
-      unwrap(
-        api,
-        api.client.GET('/subscriptions/leaves/{id}/', { params: { path: { id } } }),
-        `Leave request ${id}`,
-      ),
+      unwrap(api, api.client.GET('/subscriptions/leaves/{id}/', byId(id)), `Leave request ${id}`),
     fetchPending: () => pendingLeaves(api),
     persisted: leaveFromApi,
     act: (id) => decideLeave(api, id, decision, comment),

@@ -10,10 +10,10 @@ import {
 } from '@machines/payment';
 import { decide, formatRupees, paiseFromRupees, todayIn } from '@machines/shared';
 import { subscriptionFromApi, subscriptionMachine } from '@machines/subscription';
-import { refusedError } from '../errors';
+import { refuseFlagProblems, refusedError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
-import { businessTimeZone, unwrap, type Api } from './api';
+import { byId, businessTimeZone, unwrap, type Api } from './api';
 import { allPages } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
@@ -72,7 +72,7 @@ async function plan(
 ): Promise<OfflinePaymentPlan> {
   const subscription = await unwrap(
     api,
-    api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
+    api.client.GET('/subscriptions/subscriptions/{id}/', byId(id)),
     `Subscription ${id}`,
   );
   const zone = await businessTimeZone(api);
@@ -101,14 +101,7 @@ async function plan(
     today,
     subscriptionCreatedOn: businessDate(Date.parse(subscription.created_at)),
   });
-  const [first] = problems;
-  if (first) {
-    throw refusedError(
-      problems.map((problem) => `${FLAGS[problem.field]}: ${problem.message}`).join('\n'),
-      undefined,
-      first.code,
-    );
-  }
+  refuseFlagProblems(problems, FLAGS);
   return {
     dry_run: true,
     subscription: subscription.id,

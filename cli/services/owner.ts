@@ -2,7 +2,7 @@
 import type { components, operations } from '../../generated/api';
 import { cookingMealAt, type Meal } from '@machines/settings';
 import type { Answer, Api } from './api';
-import { businessTimeZone, unwrap } from './api';
+import { byId, businessTimeZone, unwrap } from './api';
 import type { DIETS } from '@machines/menu';
 import { usageError } from '../errors';
 import { allPages } from './paging';
@@ -37,11 +37,7 @@ export async function listUsers(
 }
 
 export async function getUser(api: Api, id: number): Promise<AdminUserDetail> {
-  return unwrap(
-    api,
-    api.client.GET('/accounts/owner/users/{id}/', { params: { path: { id } } }),
-    `User ${id}`,
-  );
+  return unwrap(api, api.client.GET('/accounts/owner/users/{id}/', byId(id)), `User ${id}`);
 }
 
 type CustomerDetailsRequest = components['schemas']['CustomerDetailsRequest'];

@@ -4,7 +4,7 @@
 import type { components } from '@generated/api';
 import { rupees } from '../output';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 export type PaymentLink = components['schemas']['PaymentLink'];
 export type PaymentLinkStatus = components['schemas']['PaymentLinkStatus'];
@@ -28,7 +28,7 @@ export const listPaymentLinks = (
 export const cancelPaymentLink = (api: Api, id: number): Promise<PaymentLink> =>
   unwrap(
     api,
-    api.client.POST('/payments/admin/payment-links/{id}/cancel/', { params: { path: { id } } }),
+    api.client.POST('/payments/admin/payment-links/{id}/cancel/', byId(id)),
     `Payment link #${id}`,
   );
 

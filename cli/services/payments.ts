@@ -2,7 +2,7 @@
 import type { components, operations } from '../../generated/api';
 import { refusedError } from '../errors';
 import type { Api } from './api';
-import { httpError, unwrap } from './api';
+import { byId, httpError, unwrap } from './api';
 import { allPages } from './paging';
 
 export type AdminPayment = components['schemas']['AdminPayment'];
@@ -21,11 +21,7 @@ export async function listPayments(
 }
 
 export async function getPayment(api: Api, id: number): Promise<AdminPayment> {
-  return unwrap(
-    api,
-    api.client.GET('/payments/admin/payments/{id}/', { params: { path: { id } } }),
-    `Payment ${id}`,
-  );
+  return unwrap(api, api.client.GET('/payments/admin/payments/{id}/', byId(id)), `Payment ${id}`);
 }
 
 const noReceipt = (id: number) =>

@@ -1,7 +1,7 @@
 // Plans for the owner: list (with inactive ones), create, edit and archive.
 import type { components } from '../../generated/api';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 
 export type Plan = components['schemas']['Plan'];
 export type PlanInput = components['schemas']['PlanInput'];
@@ -26,11 +26,7 @@ export async function listPlans(
 }
 
 export async function getPlan(api: Api, id: number): Promise<Plan> {
-  return unwrap(
-    api,
-    api.client.GET('/subscriptions/plans/{id}/', { params: { path: { id } } }),
-    `Plan ${id}`,
-  );
+  return unwrap(api, api.client.GET('/subscriptions/plans/{id}/', byId(id)), `Plan ${id}`);
 }
 
 export async function createPlan(api: Api, input: PlanInput): Promise<Plan> {
@@ -47,9 +43,5 @@ export async function updatePlan(api: Api, id: number, patch: PlanPatch): Promis
 
 /** Deletes a plan nobody subscribed to, archives (deactivates) one with subscriptions. */
 export async function archivePlan(api: Api, id: number): Promise<void> {
-  await unwrap(
-    api,
-    api.client.DELETE('/subscriptions/plans/{id}/', { params: { path: { id } } }),
-    `Plan ${id}`,
-  );
+  await unwrap(api, api.client.DELETE('/subscriptions/plans/{id}/', byId(id)), `Plan ${id}`);
 }

@@ -14,7 +14,7 @@ import {
 import { restore } from '@machines/shared';
 import { rupees } from '../output';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 import type { DecisionTarget } from './decisions';
 import { allPages } from './paging';
 
@@ -42,14 +42,14 @@ export async function showRefund(
 ): Promise<{ refund: Refund; payoutToPay: RefundPayout | null }> {
   const refund = await unwrap(
     api,
-    api.client.GET('/payments/refunds/{id}/', { params: { path: { id } } }),
+    api.client.GET('/payments/refunds/{id}/', byId(id)),
     `Refund ${id}`,
   );
   const payable = selectIsPayable(restore(refundMachine, refundFromApi(refund)));
   if (!payable || !refund.payout) return { refund, payoutToPay: null };
   const payoutToPay = await unwrap(
     api,
-    api.client.GET('/payments/refunds/{id}/payout/', { params: { path: { id } } }),
+    api.client.GET('/payments/refunds/{id}/payout/', byId(id)),
     `The payout details of refund ${id}`,
   );
   return { refund, payoutToPay };
@@ -136,11 +136,7 @@ export function refundDecisions(
     comment,
     commentRequired: refundRefusals.guards.hasAdminComment,
     fetchOne: (id) =>
-      unwrap(
-        api,
-        api.client.GET('/payments/refunds/{id}/', { params: { path: { id } } }),
-        `Refund ${id}`,
-      ),
+      unwrap(api, api.client.GET('/payments/refunds/{id}/', byId(id)), `Refund ${id}`),
     // "Pending" for mark-paid means approved refunds waiting for the transfer.
     fetchPending: () => (action === 'mark_paid' ? approvedRefunds(api) : pendingRefunds(api)),
     persisted: refundFromApi,

@@ -14,7 +14,7 @@ import {
 } from '@machines';
 import { refusedError } from '../errors';
 import type { Api } from './api';
-import { unwrap } from './api';
+import { byId, unwrap } from './api';
 import { formatPhone } from '@machines/shared';
 
 export type StaffMember = components['schemas']['StaffMember'];
@@ -44,11 +44,7 @@ export const addStaff = (
   unwrap(api, api.client.POST('/owner/staff/', { body }), 'The staff member');
 
 const getStaff = (api: Api, id: number): Promise<StaffMember> =>
-  unwrap(
-    api,
-    api.client.GET('/owner/staff/{id}/', { params: { path: { id } } }),
-    `Staff member ${id}`,
-  );
+  unwrap(api, api.client.GET('/owner/staff/{id}/', byId(id)), `Staff member ${id}`);
 
 /** The dabba commands the machine offers for this member now, e.g. ["deactivate"]. */
 export function staffActions(member: StaffMember): string[] {
@@ -70,12 +66,7 @@ export async function actOnStaff(api: Api, id: number, type: OwnerAction): Promi
   const member = await getStaff(api, id);
   const decision = decide(staffMachine, staffFromApi(member), { type });
   if (!decision.ok) throw refusedError(decision.message, undefined, decision.code);
-  return unwrap(
-    api,
-    api.client.POST(PATH_OF[type], { params: { path: { id } } }),
-    `Staff member ${id}`,
-    type,
-  );
+  return unwrap(api, api.client.POST(PATH_OF[type], byId(id)), `Staff member ${id}`, type);
 }
 
 export const roleLabel = (role: StaffRole) => STAFF_ROLE_LABELS[role];

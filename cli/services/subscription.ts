@@ -11,7 +11,7 @@ import { EXIT, refusedError, ReportedFailure, UserError } from '../errors';
 import type { CliIo } from '../io';
 import { printJson } from '../output';
 import { confirm, requireTerminal } from '../prompt';
-import { businessToday, unwrap, type Api } from './api';
+import { byId, businessToday, unwrap, type Api } from './api';
 import { unwrapPage } from './paging';
 
 type Subscription = components['schemas']['Subscription'];
@@ -56,7 +56,7 @@ export async function adjustOne(
   const what = `Subscription ${id}`;
   const before = await unwrap(
     api,
-    api.client.GET('/subscriptions/subscriptions/{id}/', { params: { path: { id } } }),
+    api.client.GET('/subscriptions/subscriptions/{id}/', byId(id)),
     what,
   );
   let result: AdjustResult;

@@ -1,8 +1,9 @@
 // Every sentence the closed-day lifecycle refuses with (machines/shared/refusals.ts), and how
 // screens name its statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { ClosedDayEvent, ClosedDayStatus } from './closed-day.types';
+import { CLOSED_DAY_STATUSES, type ClosedDayEvent, type ClosedDayStatus } from './closed-day.types';
 
 export const closedDayRefusals = {
   states: { REMOVED: refusal('closed_day.already_removed') },
@@ -10,7 +11,4 @@ export const closedDayRefusals = {
   guards: { isBeforeLock: refusal('closed_day.locked') },
 } as const satisfies RefusalTable<ClosedDayEvent, ClosedDayStatus>;
 
-export const CLOSED_DAY_STATUS_LABELS: Readonly<Record<ClosedDayStatus, string>> = {
-  SCHEDULED: 'Closed',
-  REMOVED: 'Removed',
-};
+export const CLOSED_DAY_STATUS_LABELS = labelsOf(CLOSED_DAY_STATUSES, { SCHEDULED: 'Closed' });

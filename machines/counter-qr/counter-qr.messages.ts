@@ -1,8 +1,9 @@
 // Every sentence the counter-QR lifecycle refuses with (machines/shared/refusals.ts), and how
 // screens name its statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { CounterQrEvent, CounterQrStatus } from './counter-qr.types';
+import { COUNTER_QR_STATUSES, type CounterQrEvent, type CounterQrStatus } from './counter-qr.types';
 
 export const counterQrRefusals = {
   states: {
@@ -18,9 +19,7 @@ export const counterQrRefusals = {
   guards: { isBeforeCloseBy: refusal('counter_qr.expired') },
 } as const satisfies RefusalTable<CounterQrEvent, CounterQrStatus>;
 
-export const COUNTER_QR_STATUS_LABELS: Readonly<Record<CounterQrStatus, string>> = {
+export const COUNTER_QR_STATUS_LABELS = labelsOf(COUNTER_QR_STATUSES, {
   created: 'Waiting for payment',
   credited: 'Paid',
-  closed: 'Closed',
-  expired: 'Expired',
-};
+});

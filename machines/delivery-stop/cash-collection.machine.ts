@@ -3,6 +3,7 @@
 // the customer's advance, so cash is never refused for being more than was owed); rejecting (with
 // a reason, which the rider and the audit log read) records nothing. Whichever decision is written
 // first wins; the other is refused.
+import { labelsOf } from '../shared/labels';
 import { assign, setup } from 'xstate';
 import { defineMachine, lifecycleMeta, type RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
@@ -37,11 +38,9 @@ export const cashCollectionRefusals = {
   guards: { hasReason: refusal('cash_collection.reason_required') },
 } as const satisfies RefusalTable<CashCollectionEvent, CashCollectionStatus>;
 
-export const CASH_COLLECTION_STATUS_LABELS: Readonly<Record<CashCollectionStatus, string>> = {
+export const CASH_COLLECTION_STATUS_LABELS = labelsOf(CASH_COLLECTION_STATUSES, {
   pending: 'Waiting for confirmation',
-  confirmed: 'Confirmed',
-  rejected: 'Rejected',
-};
+});
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
 export const cashCollectionMachine = /* @__PURE__ */ defineMachine(() =>

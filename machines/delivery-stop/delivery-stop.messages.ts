@@ -1,11 +1,13 @@
 // Every sentence the delivery-stop lifecycle refuses with (machines/shared/refusals.ts), and how
 // screens name its states and reasons.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type {
-  NotDeliveredReason,
-  DeliveryStopEvent,
-  DeliveryStopState,
+import {
+  DELIVERY_STOP_STATES,
+  NOT_DELIVERED_REASONS,
+  type DeliveryStopEvent,
+  type DeliveryStopState,
 } from './delivery-stop.types';
 
 export const deliveryStopRefusals = {
@@ -22,14 +24,6 @@ export const deliveryStopRefusals = {
   },
 } as const satisfies RefusalTable<DeliveryStopEvent, DeliveryStopState>;
 
-export const DELIVERY_STOP_STATE_LABELS: Readonly<Record<DeliveryStopState, string>> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  not_delivered: 'Not delivered',
-};
+export const DELIVERY_STOP_STATE_LABELS = labelsOf(DELIVERY_STOP_STATES);
 
-export const NOT_DELIVERED_REASON_LABELS: Readonly<Record<NotDeliveredReason, string>> = {
-  not_home: 'Not home',
-  refused: 'Refused',
-  wrong_address: 'Wrong address',
-};
+export const NOT_DELIVERED_REASON_LABELS = labelsOf(NOT_DELIVERED_REASONS);

@@ -1,8 +1,9 @@
 // Every sentence the dues lifecycle refuses with (machines/shared/refusals.ts), and how screens
 // name its statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { DuesStatus, DuesEvent } from './dues.types';
+import { DUES_STATUSES, type DuesStatus, type DuesEvent } from './dues.types';
 
 const nothingDue = refusal('dues.nothing_due');
 
@@ -18,9 +19,4 @@ export const duesRefusals = {
   guards: { holdsAdvance: refusal('advance.nothing_held') },
 } as const satisfies RefusalTable<DuesEvent, DuesStatus>;
 
-export const DUES_STATUS_LABELS: Readonly<Record<DuesStatus, string>> = {
-  SETTLED: 'Settled',
-  DUE: 'Due',
-  OVERDUE: 'Overdue',
-  IN_CREDIT: 'In credit',
-};
+export const DUES_STATUS_LABELS = labelsOf(DUES_STATUSES);

@@ -1,7 +1,8 @@
 // Every sentence the erasure lifecycle refuses with (machines/shared/refusals.ts), and its labels.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { ErasureEvent, ErasureStatus } from './erasure.types';
+import { ERASURE_STATUSES, type ErasureEvent, type ErasureStatus } from './erasure.types';
 
 export const erasureRefusals = {
   states: {
@@ -24,8 +25,4 @@ export const erasureRefusals = {
   },
 } as const satisfies RefusalTable<ErasureEvent, ErasureStatus>;
 
-export const ERASURE_STATUS_LABELS: Readonly<Record<ErasureStatus, string>> = {
-  requested: 'Requested',
-  completed: 'Erased',
-  cancelled: 'Cancelled',
-};
+export const ERASURE_STATUS_LABELS = labelsOf(ERASURE_STATUSES, { completed: 'Erased' });

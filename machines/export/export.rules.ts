@@ -2,6 +2,7 @@
 // sources by username, the tiffin/mess meal filters, the file name, and cells safe against formula
 // injection. The one home of these rules: the web's export dialog, `dabba export csv` and the
 // server's kitchen-sheet CSV all use them. No xstate here, so the CLI's help path stays light.
+import { labelsOf } from '../shared/labels';
 import {
   EXPORT_SOURCES,
   type ExportData,
@@ -149,10 +150,7 @@ export const OPTIONAL_EXPORT_COLUMNS = [
   'last_login',
 ] as const;
 
-export const EXPORT_SOURCE_LABELS: Readonly<Record<ExportSource, string>> = {
-  users: 'Users',
-  active_subscribers: 'Active subscribers',
-};
+export const EXPORT_SOURCE_LABELS = labelsOf(EXPORT_SOURCES);
 
 export function columnHeader(key: string): string {
   return EXPORT_COLUMNS.find((column) => column.key === key)?.header ?? key;

@@ -1,13 +1,14 @@
 // Every sentence the feedback lifecycle refuses with, so the API, the web app and the CLI say the same thing.
+import { labelsOf } from '../shared/labels';
 import { refusal } from '../shared/refusals';
 import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
-import type {
-  FeedbackEvent,
-  FeedbackPriority,
-  FeedbackStateValue,
-  FeedbackStatus,
-  FeedbackType,
+import {
+  FEEDBACK_PRIORITIES,
+  FEEDBACK_STATUSES,
+  type FeedbackEvent,
+  type FeedbackStateValue,
+  type FeedbackType,
 } from './feedback.types';
 
 const responseRequired: Refusal = refusal('feedback.response_required');
@@ -50,19 +51,9 @@ export type FeedbackRefusalCode = RefusalCodeOf<
 
 // How screens name each feedback status, priority and type (web badges, `dabba` tables).
 
-export const FEEDBACK_STATUS_LABELS: Readonly<Record<FeedbackStatus, string>> = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
+export const FEEDBACK_STATUS_LABELS = labelsOf(FEEDBACK_STATUSES, { in_progress: 'In Progress' });
 
-export const FEEDBACK_PRIORITY_LABELS: Readonly<Record<FeedbackPriority, string>> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
+export const FEEDBACK_PRIORITY_LABELS = labelsOf(FEEDBACK_PRIORITIES);
 
 export const FEEDBACK_TYPE_LABELS: Readonly<Record<FeedbackType, string>> = {
   general_feedback: 'General Feedback',

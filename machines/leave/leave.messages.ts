@@ -1,9 +1,10 @@
 // Every sentence the leave lifecycle refuses with, so the API, the web app and the CLI say the same thing.
+import { labelsOf } from '../shared/labels';
 import { refusal } from '../shared/refusals';
 import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
 import { MAX_LEAVE_DAYS } from '../shared/constants';
-import type { LeaveEvent, LeaveStateValue, LeaveStatus } from './leave.types';
+import { LEAVE_STATUSES, type LeaveEvent, type LeaveStateValue } from './leave.types';
 
 export const leaveRefusals = {
   states: {
@@ -39,8 +40,4 @@ export type LeaveRefusalCode = RefusalCodeOf<typeof leaveRefusals, typeof leaveR
 
 // How screens name each leave status (web badges, `dabba` tables).
 
-export const LEAVE_STATUS_LABELS: Readonly<Record<LeaveStatus, string>> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
+export const LEAVE_STATUS_LABELS = labelsOf(LEAVE_STATUSES);

@@ -1,8 +1,9 @@
 // Every sentence the meal-skip lifecycle refuses with (machines/shared/refusals.ts), and how screens
 // name its statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { MealSkipEvent, MealSkipStatus } from './meal-skip.types';
+import { MEAL_SKIP_STATUSES, type MealSkipEvent, type MealSkipStatus } from './meal-skip.types';
 
 export const mealSkipRefusals = {
   events: {
@@ -15,7 +16,4 @@ export const mealSkipRefusals = {
   },
 } as const satisfies RefusalTable<MealSkipEvent, MealSkipStatus>;
 
-export const MEAL_SKIP_STATUS_LABELS: Readonly<Record<MealSkipStatus, string>> = {
-  SKIPPED: 'Skipped',
-  UNDONE: 'Undone',
-};
+export const MEAL_SKIP_STATUS_LABELS = labelsOf(MEAL_SKIP_STATUSES);

@@ -1,7 +1,8 @@
 // Why an order refuses an event, shared by the API, the web app and the CLI.
+import { labelsOf } from '../shared/labels';
 import { refusal } from '../shared/refusals';
 import type { RefusalTable } from '../shared/lifecycle';
-import type { OrderEvent, OrderStatus } from './order.types';
+import { ORDER_STATUSES, type OrderEvent, type OrderStatus } from './order.types';
 
 export const orderRefusals = {
   states: {
@@ -16,9 +17,4 @@ export const orderRefusals = {
 
 // How screens name each order status (web badges, `dabba` tables).
 
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  created: 'Created',
-  paid: 'Paid',
-  failed: 'Failed',
-  expired: 'Expired',
-};
+export const ORDER_STATUS_LABELS = labelsOf(ORDER_STATUSES);

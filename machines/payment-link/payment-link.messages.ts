@@ -1,8 +1,13 @@
 // Every sentence the payment-link lifecycle refuses with (machines/shared/refusals.ts), and how
 // screens name its statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { PaymentLinkEvent, PaymentLinkStatus } from './payment-link.types';
+import {
+  PAYMENT_LINK_STATUSES,
+  type PaymentLinkEvent,
+  type PaymentLinkStatus,
+} from './payment-link.types';
 
 export const paymentLinkRefusals = {
   states: {
@@ -18,9 +23,6 @@ export const paymentLinkRefusals = {
   guards: { isBeforeExpiry: refusal('payment_link.expired') },
 } as const satisfies RefusalTable<PaymentLinkEvent, PaymentLinkStatus>;
 
-export const PAYMENT_LINK_STATUS_LABELS: Readonly<Record<PaymentLinkStatus, string>> = {
+export const PAYMENT_LINK_STATUS_LABELS = labelsOf(PAYMENT_LINK_STATUSES, {
   created: 'Waiting for payment',
-  paid: 'Paid',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
+});

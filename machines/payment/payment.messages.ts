@@ -1,7 +1,13 @@
 // Sentences for payment refusals and checkout failures, shared by the API, the web app and the CLI.
+import { labelsOf } from '../shared/labels';
 import { refusal } from '../shared/refusals';
 import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
-import type { CheckoutStep, PaymentStatus, PaymentStatusEvent } from './payment.types';
+import {
+  PAYMENT_STATUSES,
+  type CheckoutStep,
+  type PaymentStatus,
+  type PaymentStatusEvent,
+} from './payment.types';
 
 export const paymentStatusRefusals = {
   events: {
@@ -37,9 +43,4 @@ export const CHECKOUT_TOASTS = {
 
 // How screens name each payment status (web badges, `dabba` tables).
 
-export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
-  INITIATED: 'Initiated',
-  PENDING: 'Pending',
-  SUCCESS: 'Success',
-  FAILED: 'Failed',
-};
+export const PAYMENT_STATUS_LABELS = labelsOf(PAYMENT_STATUSES);

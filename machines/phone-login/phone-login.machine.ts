@@ -73,8 +73,8 @@ const initialContext: PhoneLoginContext = {
 };
 
 // Defined through defineMachine: a host that takes only this file's constants does not carry it.
-export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
-  setup({
+export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() => {
+  const phoneLogin = setup({
     types: {
       context: {} as PhoneLoginContext,
       events: {} as PhoneLoginEvent,
@@ -97,6 +97,13 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
         resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
         error: null,
       })),
+      /** A call failed: its error, for the form to show. */
+      failed: assign((_, { error }: { error: unknown }) => ({ error: phoneLoginError(error) })),
+      /** Sending a code again failed: its error, and the server's wait (Retry-After) before another. */
+      resendFailed: assign((_, { error }: { error: unknown }) => {
+        const failure = phoneLoginError(error);
+        return { error: failure, resendInSeconds: failure.retryAfterSeconds ?? 0 };
+      }),
       /** Host hands the tokens to the session machine (session.tokens_received). */
       signIn: (_, _tokens: SessionTokens) => {},
       /** Host takes the phone (as stored) to OTP verification. */
@@ -111,7 +118,41 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
         'error' in event && phoneLoginError(event.error).code === PHONE_UNVERIFIED,
       canResend: ({ context }) => context.resendInSeconds === 0,
     },
-  }).createMachine({
+  });
+
+  /**
+   * Asking the server to text a code, first from the phone step or again from the code step: the
+   * code step (and its cooldown) when it is sent, else `failedTo` with the `failure` action.
+   */
+  const sendingCode = ({
+    step,
+    id,
+    failedTo,
+    failure,
+  }: {
+    step: 'phoneStep' | 'codeStep';
+    id: string;
+    failedTo: 'enteringPhone' | 'codeSent';
+    failure: 'failed' | 'resendFailed';
+  }) =>
+    phoneLogin.createStateConfig({
+      tags: [step, 'busy'],
+      invoke: {
+        id,
+        src: 'sendCode',
+        input: ({ context }) => ({ phone: context.phone }),
+        onDone: {
+          target: 'codeSent',
+          actions: { type: 'codeWasSent', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: failedTo,
+          actions: { type: failure, params: ({ event }) => event },
+        },
+      },
+    });
+
+  return phoneLogin.createMachine({
     id: 'phoneLogin',
     initial: 'enteringPhone',
     context: initialContext,
@@ -129,22 +170,12 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
           },
         },
       },
-      sending: {
-        tags: ['phoneStep', 'busy'],
-        invoke: {
-          id: 'sendCode',
-          src: 'sendCode',
-          input: ({ context }) => ({ phone: context.phone }),
-          onDone: {
-            target: 'codeSent',
-            actions: { type: 'codeWasSent', params: ({ event }) => event.output },
-          },
-          onError: {
-            target: 'enteringPhone',
-            actions: assign(({ event }) => ({ error: phoneLoginError(event.error) })),
-          },
-        },
-      },
+      sending: sendingCode({
+        step: 'phoneStep',
+        id: 'sendCode',
+        failedTo: 'enteringPhone',
+        failure: 'failed',
+      }),
       codeSent: {
         tags: ['codeStep'],
         after: {
@@ -164,25 +195,12 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
           },
         },
       },
-      resending: {
-        tags: ['codeStep', 'busy'],
-        invoke: {
-          id: 'resendCode',
-          src: 'sendCode',
-          input: ({ context }) => ({ phone: context.phone }),
-          onDone: {
-            target: 'codeSent',
-            actions: { type: 'codeWasSent', params: ({ event }) => event.output },
-          },
-          onError: {
-            target: 'codeSent',
-            actions: assign(({ event }) => {
-              const error = phoneLoginError(event.error);
-              return { error, resendInSeconds: error.retryAfterSeconds ?? 0 };
-            }),
-          },
-        },
-      },
+      resending: sendingCode({
+        step: 'codeStep',
+        id: 'resendCode',
+        failedTo: 'codeSent',
+        failure: 'resendFailed',
+      }),
       verifying: {
         tags: ['codeStep', 'busy'],
         entry: assign({ error: null }),
@@ -203,13 +221,13 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
               guard: 'isPhoneUnverified',
               target: 'needsVerification',
               actions: [
-                assign(({ event }) => ({ error: phoneLoginError(event.error) })),
+                { type: 'failed', params: ({ event }) => event },
                 { type: 'verifyPhone', params: ({ context }) => context.phone },
               ],
             },
             {
               target: 'codeSent',
-              actions: assign(({ event }) => ({ error: phoneLoginError(event.error) })),
+              actions: { type: 'failed', params: ({ event }) => event },
             },
           ],
         },
@@ -218,8 +236,8 @@ export const phoneLoginMachine = /* @__PURE__ */ defineMachine(() =>
       /** The right code, for a registration that verifies its phone first: no session. */
       needsVerification: { type: 'final' },
     },
-  }),
-);
+  });
+});
 
 export type PhoneLoginMachine = typeof phoneLoginMachine;
 export type PhoneLoginSnapshot = SnapshotFrom<PhoneLoginMachine>;

@@ -1,9 +1,10 @@
 // Every sentence the staff lifecycle refuses with (machines/shared/refusals.ts), and how screens
 // name its roles and statuses.
+import { labelsOf } from '../shared/labels';
 import type { RefusalTable } from '../shared/lifecycle';
 import { refusal } from '../shared/refusals';
-import type { StaffRole } from './staff.rules';
-import type { StaffEvent, StaffStatus } from './staff.types';
+import { STAFF_ROLES } from './staff.rules';
+import { STAFF_STATUSES, type StaffEvent, type StaffStatus } from './staff.types';
 
 export const staffRefusals = {
   states: {
@@ -19,14 +20,6 @@ export const staffRefusals = {
   guards: {},
 } as const satisfies RefusalTable<StaffEvent, StaffStatus>;
 
-export const STAFF_STATUS_LABELS: Readonly<Record<StaffStatus, string>> = {
-  invited: 'Invited',
-  active: 'Active',
-  deactivated: 'Deactivated',
-};
+export const STAFF_STATUS_LABELS = labelsOf(STAFF_STATUSES);
 
-export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
-  manager: 'Manager',
-  kitchen: 'Kitchen',
-  delivery: 'Delivery',
-};
+export const STAFF_ROLE_LABELS = labelsOf(STAFF_ROLES);

@@ -1,12 +1,13 @@
 // Every sentence the subscription lifecycle refuses with, so the API, the web app and the CLI say the same thing.
+import { labelsOf } from '../shared/labels';
 import { refusal } from '../shared/refusals';
 import { MAX_ADJUSTMENT_DAYS, MAX_PENDING_SUBSCRIPTIONS } from '../shared/constants';
 import type { RefusalTable, RefusalCodeOf } from '../shared/lifecycle';
 import type { Refusal } from '../shared/refusals';
-import type {
-  SubscriptionEvent,
-  SubscriptionStateValue,
-  SubscriptionStatus,
+import {
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionEvent,
+  type SubscriptionStateValue,
 } from './subscription.types';
 
 export const subscriptionRefusals = {
@@ -77,9 +78,6 @@ export type SubscriptionRefusalCode = RefusalCodeOf<
 // How screens name each subscription status (web badges, `dabba` tables). No imports but types,
 // so any bundle can carry it.
 
-export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+export const SUBSCRIPTION_STATUS_LABELS = labelsOf(SUBSCRIPTION_STATUSES, {
   PENDING_PAYMENT: 'Pending Payment',
-  ACTIVE: 'Active',
-  EXPIRED: 'Expired',
-  CANCELLED: 'Cancelled',
-};
+});

@@ -1,6 +1,7 @@
 // A WhatsApp message's delivery statuses and the one rule for moving between them: the Cloud API
 // reports sent, delivered, read or failed, in any order and more than once, and a status never
 // moves backwards (a late "sent" after "read" changes nothing).
+import { labelsOf } from '../shared/labels';
 
 /** A message's statuses as stored (whatsapp_messages.status); `sms` went by SMS instead. */
 export const WHATSAPP_MESSAGE_STATUSES = [
@@ -42,14 +43,7 @@ export function nextWhatsappStatus(
   return whatsappStatusesBefore(reported).includes(current) ? reported : current;
 }
 
-export const WHATSAPP_STATUS_LABELS: Readonly<Record<WhatsappMessageStatus, string>> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  read: 'Read',
-  failed: 'Failed',
-  sms: 'Sent by SMS',
-};
+export const WHATSAPP_STATUS_LABELS = labelsOf(WHATSAPP_MESSAGE_STATUSES, { sms: 'Sent by SMS' });
 
 /** The Meta messaging tiers: unique customers per rolling 24 hours (null: unlimited). */
 export const WHATSAPP_TIERS = [250, 1000, 10000, null] as const;
