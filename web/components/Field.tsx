@@ -86,6 +86,13 @@ export function OtpField(
   );
 }
 
+/** An amount of rupees the owner types: the decimal keypad, never filled in from elsewhere. */
+export function AmountField(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete'>,
+) {
+  return <TextField inputMode="decimal" autoComplete="off" required {...props} />;
+}
+
 export function PasswordField({
   label,
   error,

@@ -17,9 +17,10 @@ import { useForm } from '@web/lib/useForm';
 import { actionRow, sectionTitle } from '@web/styles/utils.css';
 import {
   profileBodyOf,
+  OwnerProfileFields,
   profileErrorsOf,
-  ProfileFields,
   profileFieldsOf,
+  profileKeyOf,
   profileServerName,
   profileValuesOf,
   type CustomerType,
@@ -76,7 +77,6 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
       ? name
       : profileServerName(userType, name as ProfileFieldName);
   const { server, fieldProps } = withServerErrors(form, update.error, sent, serverName);
-  const profileKey = userType === 'student' ? 'student_profile' : 'regular_profile';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -148,14 +148,9 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
           ? t('superuser.customer.studentProfile')
           : t('superuser.customer.regularProfile')}
       </h3>
-      {server[profileKey] ? (
-        <p role="alert" className={formStyles.error}>
-          {server[profileKey]}
-        </p>
-      ) : null}
-      <ProfileFields
+      <OwnerProfileFields
         userType={userType}
-        hostelHint={t('profile.field.hostelHintOwner')}
+        error={server[profileKeyOf(userType)]}
         field={(name) => fieldProps(name)}
       />
       <CancelSubmit

@@ -7,9 +7,11 @@ export * from './onboarding.api';
 export { CustomerDetailsDialog, LANGUAGE_NAMES } from './CustomerDetailsDialog';
 export {
   EMPTY_PROFILE,
+  OwnerProfileFields,
   profileBodyOf,
   profileErrorsOf,
   ProfileFields,
+  profileKeyOf,
   profileServerName,
   profileValuesOf,
   type ProfileValues,

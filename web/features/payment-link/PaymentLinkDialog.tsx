@@ -15,7 +15,7 @@ import {
 } from './payment-link.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { TextField } from '@web/components/Field';
+import { AmountField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { refusalText } from '@web/i18n/refusals';
@@ -108,11 +108,8 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
         <div className={stack}>
           <p className={muted}>{t('superuser.link.intro')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
-            <TextField
+            <AmountField
               label={t('superuser.link.amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              required
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               hint={t('superuser.link.amountHint', {
