@@ -86,6 +86,13 @@ export function OtpField(
   );
 }
 
+/** A phone number: the phone's keypad, and the browser may offer the number it knows. */
+export function PhoneField(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>,
+) {
+  return <TextField type="tel" inputMode="tel" {...props} />;
+}
+
 /** An amount of rupees the owner types: the decimal keypad, never filled in from elsewhere. */
 export function AmountField(
   props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete'>,
@@ -127,6 +134,27 @@ export function PasswordField({
         </button>
       </div>
     </FieldShell>
+  );
+}
+
+type PasswordProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+
+/**
+ * A password being chosen and the same typed again: the browser may offer one it makes up, and keeps
+ * what is chosen.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+}: {
+  password: PasswordProps;
+  confirm: PasswordProps;
+}) {
+  return (
+    <>
+      <PasswordField autoComplete="new-password" {...password} />
+      <PasswordField autoComplete="new-password" {...confirm} />
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import { formatPhone, normalizePhone } from '@machines/shared';
 import type { CustomerRecord } from '@web/api/customer';
 import { failureToast, withServerErrors } from '@web/api/errors';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { formStyles, SelectField, TextField } from '@web/components/Field';
+import { formStyles, SelectField, PhoneField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type Language } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
@@ -119,9 +119,8 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField
+      <PhoneField
         label={t('superuser.customer.phone')}
-        inputMode="tel"
         autoComplete="off"
         required
         hint={t('superuser.customer.edit.phoneHint')}

@@ -14,7 +14,7 @@ import { useEnrolWalkIn, type WalkInEnrolled } from './walk-in.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { AmountField, formStyles, SelectField, TextField } from '@web/components/Field';
+import { AmountField, formStyles, SelectField, PhoneField, TextField } from '@web/components/Field';
 import {
   MessageLanguageField,
   messageLanguage,
@@ -271,9 +271,8 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             autoComplete="off"
             {...fieldProps('lastName')}
           />
-          <TextField
+          <PhoneField
             label={t('superuser.walkIn.phone')}
-            inputMode="tel"
             autoComplete="off"
             required
             {...fieldProps('phone')}
