@@ -5,15 +5,8 @@
 import type { components, operations } from '@generated/api';
 import { apiFetch } from './call';
 import { headerCount, type Page } from './paging';
-import {
-  byId,
-  keepPreviousPage,
-  OWNER_READ,
-  useApiMutation,
-  useApiPage,
-  useApiQuery,
-} from './query';
-import { useApiScope } from './scope';
+import { byId, keepPreviousPage, useApiMutation, useApiPage, useApiQuery } from './query';
+import { OWNER_READ, useApiScope } from './scope';
 
 type Schemas = components['schemas'];
 export type AdminPlan = Schemas['Plan'];

@@ -4,7 +4,8 @@
 import type { components } from '@generated/api';
 import { injectedBusiness } from '@web/app/business';
 import { rememberBusinessTimeZone } from '@web/lib/format';
-import { CUSTOMER_READ, useApiPage, useApiQuery } from './query';
+import { useApiPage, useApiQuery } from './query';
+import { CUSTOMER_READ } from './scope';
 
 export type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];

@@ -37,11 +37,6 @@ interface ReadScope {
   readonly enabled?: boolean;
 }
 
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-export const CUSTOMER_READ = { role: 'customer' } as const satisfies ReadScope;
-/** Owner reads wait until the signed-in user is known to be the owner. */
-export const OWNER_READ = { role: 'business' } as const satisfies ReadScope;
-
 export type ReadOptions<TData, TSelected = TData> = ReadScope &
   Omit<UseQueryOptions<TData, Error, TSelected, ApiKey>, 'queryKey' | 'queryFn' | 'enabled'>;
 

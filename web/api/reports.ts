@@ -2,8 +2,8 @@
 // files as downloads.
 import type { components } from '@generated/api';
 import { apiFetch } from './call';
-import { OWNER_READ, useApiQuery } from './query';
-import { useApiScope } from './scope';
+import { useApiQuery } from './query';
+import { OWNER_READ, useApiScope } from './scope';
 
 export type PaymentsReport = components['schemas']['PaymentsReport'];
 export type GstSummary = components['schemas']['GstSummary'];

@@ -3,15 +3,8 @@
 import type { components } from '@generated/api';
 import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
-import {
-  byId,
-  CUSTOMER_READ,
-  OWNER_READ,
-  useApiMutation,
-  useApiPage,
-  useApiQuery,
-} from '@web/api/query';
-import { useApiScope } from '@web/api/scope';
+import { byId, useApiMutation, useApiPage, useApiQuery } from '@web/api/query';
+import { CUSTOMER_READ, OWNER_READ, useApiScope } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type Feedback = Schemas['Feedback'];

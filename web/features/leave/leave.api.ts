@@ -6,15 +6,8 @@ import { DEFAULT_LEAVE_POLICY, type LeavePolicy } from '@machines/settings';
 import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
 import { usePolicies } from '@web/api/queries';
-import {
-  byId,
-  CUSTOMER_READ,
-  OWNER_READ,
-  useApiMutation,
-  useApiPage,
-  useApiQuery,
-  useApiWrite,
-} from '@web/api/query';
+import { byId, useApiMutation, useApiPage, useApiQuery, useApiWrite } from '@web/api/query';
+import { CUSTOMER_READ, OWNER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type LeaveRequest = Schemas['LeaveRequest'];

@@ -8,14 +8,13 @@ import type { SubscriptionSummary } from '@web/features/subscription';
 import { useLanguage } from '@web/i18n/i18n';
 import {
   byId,
-  CUSTOMER_READ,
   keepPreviousPage,
-  OWNER_READ,
   useApiMutation,
   useApiPage,
   useApiQuery,
   useApiWrite,
 } from '@web/api/query';
+import { CUSTOMER_READ, OWNER_READ } from '@web/api/scope';
 
 export type Payment = components['schemas']['Payment'];
 export type AdminPayment = components['schemas']['AdminPayment'];

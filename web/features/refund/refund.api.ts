@@ -3,14 +3,8 @@
 import type { components } from '@generated/api';
 import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
-import {
-  byId,
-  OWNER_READ,
-  useApiMutation,
-  useApiPage,
-  useApiQuery,
-  useApiWrite,
-} from '@web/api/query';
+import { byId, useApiMutation, useApiPage, useApiQuery, useApiWrite } from '@web/api/query';
+import { OWNER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type AdminRefund = Schemas['Refund'];

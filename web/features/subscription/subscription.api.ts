@@ -4,7 +4,8 @@
 // subscriber", which like every owner write refresh every read.
 import type { components } from '@generated/api';
 import type { ApiPath } from '@web/api/call';
-import { byId, CUSTOMER_READ, useApiMutation, useApiQuery } from '@web/api/query';
+import { byId, useApiMutation, useApiQuery } from '@web/api/query';
+import { CUSTOMER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type Subscription = Schemas['Subscription'];
