@@ -13,7 +13,7 @@ import {
   useCustomerPaymentLinks,
   type PaymentLink,
 } from './payment-link.api';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Details } from '@web/components/Card';
 import { AmountField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
@@ -154,9 +154,7 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
                         </Button>
                       ) : null}
                       {link.cancellable ? (
-                        <Button
-                          size="sm"
-                          tone="secondary"
+                        <SmallButton
                           busy={cancel.isPending && cancel.variables === link.id}
                           onClick={() =>
                             cancel.mutate(link.id, {
@@ -172,7 +170,7 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
                           }
                         >
                           {t('superuser.link.cancel')}
-                        </Button>
+                        </SmallButton>
                       ) : null}
                     </div>
                   ) : null}

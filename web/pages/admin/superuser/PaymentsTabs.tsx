@@ -12,7 +12,7 @@ import {
   type PaymentsQuery,
 } from '@web/features/payment';
 import { ApiError } from '@web/api/errors';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type Translate } from '@web/i18n/i18n';
@@ -92,14 +92,12 @@ function paymentColumns(
       key: 'actions',
       header: t('superuser.column.actions'),
       cell: (p) => (
-        <Button
-          size="sm"
-          tone="secondary"
+        <SmallButton
           onClick={() => onView(p)}
           aria-label={t('superuser.payments.viewMoreLabel', { id: p.id })}
         >
           {t('superuser.payments.viewMore')}
-        </Button>
+        </SmallButton>
       ),
     },
   ];
@@ -286,24 +284,18 @@ function PaymentDetailsDialog({
               receiptAvailable(p.status) && p.receipt_number ? (
                 <span className={row}>
                   {p.receipt_number}
-                  <Button
-                    size="sm"
-                    tone="secondary"
+                  <SmallButton
                     onClick={() => onReceipt(p)}
                     aria-label={t('ui.receipt.viewLabel', { number: p.receipt_number })}
                   >
                     {t('ui.receipt.view')}
-                  </Button>
+                  </SmallButton>
                   <Button size="sm" busy={downloading(p)} onClick={() => onDownload(p)}>
                     {t('ui.receipt.downloadPdf')}
                   </Button>
-                  <Button
-                    size="sm"
-                    tone="secondary"
-                    onClick={() => onReceipt({ ...p, layout: 'thermal' })}
-                  >
+                  <SmallButton onClick={() => onReceipt({ ...p, layout: 'thermal' })}>
                     {t('ui.receipt.printThermal')}
-                  </Button>
+                  </SmallButton>
                 </span>
               ) : (
                 (p.receipt_number ?? '—')
