@@ -19,7 +19,6 @@ import { useT, type Translate } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { Dialog } from '@web/components/Dialog';
 import { Loaded, PagedList } from '@web/components/Loaded';
-import { FilterSelect } from '@web/components/Select';
 import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '@web/components/ReceiptDialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column, column } from '@web/components/Table';
@@ -37,7 +36,7 @@ import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from '@web/features/payment';
 import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
-import { SearchToolbar, useSearchText } from './SearchToolbar';
+import { AllOrFilter, SearchToolbar, useSearchText } from './SearchToolbar';
 
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
@@ -158,12 +157,11 @@ export function AllPaymentsTab() {
         placeholder={t('superuser.payments.searchPlaceholder')}
         search={search}
       >
-        <FilterSelect
+        <AllOrFilter
           label={t('superuser.column.status')}
           value={status}
           onValueChange={setStatus}
           options={[
-            { value: 'all', label: t('superuser.filter.all') },
             ...STATUSES.map((value) => ({ value, label: lifecycleLabel('payment', value) })),
           ]}
         />
