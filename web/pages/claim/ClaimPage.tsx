@@ -20,7 +20,7 @@ import { Button } from '@web/components/Button';
 import { formStyles, NewPasswordFields, OtpField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
-import { confirmPasswordError, newPasswordError } from '@web/lib/password';
+import { confirmPasswordError, newPasswordError } from '@web/features/onboarding';
 import { useForm } from '@web/lib/useForm';
 import { useSession } from '@web/session/SessionProvider';
 

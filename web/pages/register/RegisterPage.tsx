@@ -17,7 +17,7 @@ import {
 } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, useT, type MessageId, type Translate } from '@web/i18n/i18n';
-import { confirmPasswordError, newPasswordError } from '@web/lib/password';
+import { confirmPasswordError, newPasswordError } from '@web/features/onboarding';
 import { phoneError, toE164 } from '@web/lib/phone';
 import { useForm } from '@web/lib/useForm';
 
