@@ -6,7 +6,7 @@ import type { components, operations } from '@generated/api';
 import { apiFetch } from './call';
 import { headerCount, type Page } from './paging';
 import { byId, keepPreviousPage, useApiMutation, useApiPage, useApiQuery } from './query';
-import { useApiScope } from './scope';
+import { OWNER_READ, useApiScope } from './scope';
 
 type Schemas = components['schemas'];
 export type AdminPlan = Schemas['Plan'];
@@ -27,18 +27,19 @@ export type SubscribersQuery = NonNullable<
 
 export { PAGE_SIZE } from './paging';
 
-/** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'business' } as const;
-
 // ---- dashboard ----
 
 /** The owner's home: revenue, subscribers, work waiting, tomorrow's meals, 30 days. */
-export const useOwnerSummary = () => useApiQuery('/owner/summary/', undefined, OWNER);
+export const useOwnerSummary = () => useApiQuery('/owner/summary/', undefined, OWNER_READ);
 
 // ---- plans ----
 
 export const useAdminPlans = () =>
-  useApiQuery('/subscriptions/plans/', { params: { query: { include_inactive: true } } }, OWNER);
+  useApiQuery(
+    '/subscriptions/plans/',
+    { params: { query: { include_inactive: true } } },
+    OWNER_READ,
+  );
 
 export const useCreatePlan = () =>
   useApiMutation('post', '/subscriptions/plans/', {
@@ -73,18 +74,18 @@ export const useOwnerUsers = (query: UsersQuery, enabled = true) =>
   useApiPage(
     '/accounts/owner/users/',
     { params: { query } },
-    { ...OWNER, enabled, placeholderData: keepPreviousPage, select: withExpiryCounts },
+    { ...OWNER_READ, enabled, placeholderData: keepPreviousPage, select: withExpiryCounts },
   );
 
 export const useActiveSubscribers = (query: SubscribersQuery, enabled = true) =>
   useApiPage(
     '/accounts/owner/users/active_subscribers/',
     { params: { query } },
-    { ...OWNER, enabled, placeholderData: keepPreviousPage },
+    { ...OWNER_READ, enabled, placeholderData: keepPreviousPage },
   );
 
 export const useUserStats = (enabled = true) =>
-  useApiQuery('/accounts/owner/users/user_stats/', undefined, { ...OWNER, enabled });
+  useApiQuery('/accounts/owner/users/user_stats/', undefined, { ...OWNER_READ, enabled });
 
 // ---- kitchen ----
 
@@ -96,7 +97,7 @@ export const useKitchenSheet = (date: string) =>
     '/kitchen/sheet/',
     { params: { query: { date } } },
     {
-      ...OWNER,
+      ...OWNER_READ,
       enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
       staleTime: 0,
       select: jsonSheet,
@@ -114,7 +115,7 @@ export function useKitchenCsv() {
 
 // ---- settings ----
 
-export const useSettings = () => useApiQuery('/owner/settings/', undefined, OWNER);
+export const useSettings = () => useApiQuery('/owner/settings/', undefined, OWNER_READ);
 
 export const useSaveSettings = () =>
   useApiMutation('put', '/owner/settings/', {
@@ -124,7 +125,7 @@ export const useSaveSettings = () =>
 
 /** The part-paid subscriptions awaiting payment that the payment policy in force lets start. */
 export const useStartableSubscriptions = () =>
-  useApiQuery('/owner/settings/payments/startable/', undefined, OWNER);
+  useApiQuery('/owner/settings/payments/startable/', undefined, OWNER_READ);
 
 /** Starts the ones the owner was shown (each the policy still lets start). */
 export const useStartSubscriptions = () =>

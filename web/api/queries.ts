@@ -5,6 +5,7 @@ import type { components } from '@generated/api';
 import { injectedBusiness } from '@web/app/business';
 import { rememberBusinessTimeZone } from '@web/lib/format';
 import { useApiPage, useApiQuery } from './query';
+import { CUSTOMER_READ } from './scope';
 
 export type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
@@ -14,9 +15,6 @@ export type NotificationFilter = 'all' | 'sent' | 'failed' | 'pending';
 
 /** Notices shown per page of the notification history. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-const CUSTOMER = { role: 'customer' } as const;
 
 /** The business profile: the one the page carries (web/app/business.ts), else GET /api/business/. */
 export const useBusiness = () =>
@@ -35,10 +33,10 @@ export const usePlans = (enabled = true) =>
 
 /** The customer's meals of today and tomorrow, with cutoffs; asked again every minute. */
 export const useUpcomingMeals = () =>
-  useApiQuery('/meals/upcoming/', undefined, { ...CUSTOMER, refetchInterval: 60_000 });
+  useApiQuery('/meals/upcoming/', undefined, { ...CUSTOMER_READ, refetchInterval: 60_000 });
 
 /** The policies a customer's requests are decided by (the leave form's numbers). */
-export const usePolicies = () => useApiQuery('/policies/', undefined, CUSTOMER);
+export const usePolicies = () => useApiQuery('/policies/', undefined, CUSTOMER_READ);
 
 /** One page of the user's notices, each with its e-mail and SMS status. */
 export const useNotifications = (status: NotificationFilter, offset: number) =>

@@ -3,7 +3,7 @@
 import type { components } from '@generated/api';
 import { apiFetch } from './call';
 import { useApiQuery } from './query';
-import { useApiScope } from './scope';
+import { OWNER_READ, useApiScope } from './scope';
 
 export type PaymentsReport = components['schemas']['PaymentsReport'];
 export type GstSummary = components['schemas']['GstSummary'];
@@ -18,7 +18,6 @@ export interface PaymentsReportQuery {
 }
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const OWNER = { role: 'business' } as const;
 
 /** Without format=csv the answer is the JSON report (the contract also lists text/csv). */
 const asReport = (answer: PaymentsReport | string) => answer as PaymentsReport;
@@ -36,7 +35,7 @@ export const usePaymentsReport = (query: PaymentsReportQuery) =>
     '/owner/reports/payments/',
     { params: { query: reportQuery(query) } },
     {
-      ...OWNER,
+      ...OWNER_READ,
       enabled: isDate(query.from) && isDate(query.to) && query.from <= query.to,
       select: asReport,
     },
@@ -49,7 +48,7 @@ export const useGstSummary = (from: string, to: string, allowed = true) =>
     '/owner/reports/gst/',
     { params: { query: { from, to } } },
     {
-      ...OWNER,
+      ...OWNER_READ,
       enabled: allowed && isDate(from) && isDate(to) && from <= to,
       notFound: null,
       select: (answer: GstSummary | string | null) => (answer === null ? null : asSummary(answer)),

@@ -23,3 +23,8 @@ export function useApiScope(): ApiScope {
   if (!scope) throw new Error('useApiScope outside the session (web/session/SessionProvider.tsx)');
   return scope;
 }
+
+/** A customer's own reads wait until the signed-in user is known to be a customer. */
+export const CUSTOMER_READ = { role: 'customer' } as const satisfies { role: ApiRole };
+/** Owner reads wait until the signed-in user is known to be the owner. */
+export const OWNER_READ = { role: 'business' } as const satisfies { role: ApiRole };

@@ -31,6 +31,14 @@ export function Button({ tone, size, block, busy, disabled, children, className,
   );
 }
 
+/**
+ * A small secondary button: an action beside what it acts on (a row of a list or table, the pager),
+ * never the page's main one. A row's names the row in its label.
+ */
+export function SmallButton(props: Omit<Props, 'tone' | 'size'>) {
+  return <Button size="sm" tone="secondary" {...props} />;
+}
+
 type LinkProps = { href: string; children: ReactNode } & ButtonVariants;
 
 /** A link that looks like a button. */

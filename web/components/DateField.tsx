@@ -2,12 +2,12 @@
 // locale. The native <input type="date"> stays for the picker, the keyboard and the ISO value
 // (so forms and tests fill it with '2026-11-27'); its own text, which follows the browser's locale
 // (11/27/2026 on a phone set to English (US)), is hidden, and the app's date is laid over it.
-import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { isIsoDate } from '@machines/shared';
 import { useT } from '@web/i18n/i18n';
 import { formatDate } from '@web/lib/format';
 import * as styles from './DateField.css';
-import { describedBy, FieldShell, formStyles, type FieldProps } from './Field';
+import { FieldShell, formStyles, useControl, type FieldProps } from './Field';
 
 type Props = FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'placeholder'> & {
@@ -46,8 +46,7 @@ export function DateField({
   ...input
 }: Props) {
   const t = useT();
-  const generated = useId();
-  const id = input.id ?? generated;
+  const control = useControl(input.id, error, hint);
   const [typing, setTyping] = useState(false);
   const chosen = isIsoDate(value);
 
@@ -63,17 +62,15 @@ export function DateField({
   };
 
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
       <div className={styles.frame}>
         <input
           {...input}
-          id={id}
+          {...control}
           type="date"
           value={value}
           className={[formStyles.control, styles.input, className].filter(Boolean).join(' ')}
           data-typing={typing ? '' : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
           onClick={(event) => {
             onClick?.(event);
             setTyping(false);

@@ -27,6 +27,20 @@ export function describedBy(
   return [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 }
 
+/**
+ * A control's id (its own, else one made up) and the props that tie it to its error and hint, as
+ * FieldShell names them.
+ */
+export function useControl(ownId: string | undefined, error?: string | null, hint?: ReactNode) {
+  const generated = useId();
+  const id = ownId ?? generated;
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(`${id}-error`, `${id}-hint`, error, hint),
+  } as const;
+}
+
 /** A control's label above it, and its hint and error below it (ids `{id}-hint`, `{id}-error`). */
 export function FieldShell({
   id,
@@ -61,17 +75,10 @@ export function TextField({
   hint,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const id = input.id ?? generated;
+  const control = useControl(input.id, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input
-        {...input}
-        id={id}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <input {...input} {...control} className={styles.control} />
     </FieldShell>
   );
 }
@@ -86,26 +93,37 @@ export function OtpField(
   );
 }
 
+/** A phone number: the phone's keypad, and the browser may offer the number it knows. */
+export function PhoneField(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>,
+) {
+  return <TextField type="tel" inputMode="tel" {...props} />;
+}
+
+/** An amount of rupees the owner types: the decimal keypad, never filled in from elsewhere. */
+export function AmountField(
+  props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'autoComplete'>,
+) {
+  return <TextField inputMode="decimal" autoComplete="off" required {...props} />;
+}
+
 export function PasswordField({
   label,
   error,
   hint,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  const generated = useId();
-  const id = input.id ?? generated;
+  const control = useControl(input.id, error, hint);
   const [visible, setVisible] = useState(false);
   const t = useT();
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
       <div className={styles.withToggle}>
         <input
           {...input}
-          id={id}
+          {...control}
           type={visible ? 'text' : 'password'}
           className={`${styles.control} ${styles.controlWithToggle}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
         />
         <button
           type="button"
@@ -123,23 +141,37 @@ export function PasswordField({
   );
 }
 
+type PasswordProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+
+/**
+ * A password being chosen and the same typed again: the browser may offer one it makes up, and keeps
+ * what is chosen.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+}: {
+  password: PasswordProps;
+  confirm: PasswordProps;
+}) {
+  return (
+    <>
+      <PasswordField autoComplete="new-password" {...password} />
+      <PasswordField autoComplete="new-password" {...confirm} />
+    </>
+  );
+}
+
 export function TextAreaField({
   label,
   error,
   hint,
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const id = input.id ?? generated;
+  const control = useControl(input.id, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <textarea
-        {...input}
-        id={id}
-        className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <textarea {...input} {...control} className={styles.textarea} />
     </FieldShell>
   );
 }
@@ -156,17 +188,10 @@ export function SelectField({
     options: ReadonlyArray<{ value: string; label: string }>;
     placeholder?: string;
   }) {
-  const generated = useId();
-  const id = select.id ?? generated;
+  const control = useControl(select.id, error, hint);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <select
-        {...select}
-        id={id}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-error`, `${id}-hint`, error, hint)}
-      >
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <select {...select} {...control} className={styles.control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,7 +1,7 @@
 // Filter buttons (a labelled group of toggle buttons), a list's search box and a limit/offset pager.
 import { useT } from '@web/i18n/i18n';
 import { row } from '@web/styles/utils.css';
-import { Button } from './Button';
+import { SmallButton } from './Button';
 import { TextField } from './Field';
 import * as styles from './Filters.css';
 
@@ -84,22 +84,12 @@ export function Pager({
     <nav aria-label={t('ui.pager.label', { label })} className={styles.pager}>
       <span aria-live="polite">{t('ui.pager.range', { first, last, total })}</span>
       <span className={styles.pagerButtons}>
-        <Button
-          tone="secondary"
-          size="sm"
-          disabled={offset === 0}
-          onClick={() => onOffset(Math.max(0, offset - limit))}
-        >
+        <SmallButton disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - limit))}>
           {t('ui.pager.previous')}
-        </Button>
-        <Button
-          tone="secondary"
-          size="sm"
-          disabled={offset + limit >= total}
-          onClick={() => onOffset(offset + limit)}
-        >
+        </SmallButton>
+        <SmallButton disabled={offset + limit >= total} onClick={() => onOffset(offset + limit)}>
           {t('ui.pager.next')}
-        </Button>
+        </SmallButton>
       </span>
     </nav>
   );

@@ -19,7 +19,7 @@ import {
   useWithdrawConsent,
   type Consent,
 } from './consent.api';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Badge, Card } from '@web/components/Card';
 import { Dialog } from '@web/components/Dialog';
 import { TextField } from '@web/components/Field';
@@ -195,9 +195,7 @@ export function ConsentCard({ customerId }: { customerId: number }) {
         if (sentWithoutConsent(c.channel, c.purpose)) return '—';
         const events = offers(c);
         return events.includes('consent.withdraw') ? (
-          <Button
-            size="sm"
-            tone="secondary"
+          <SmallButton
             aria-label={t('superuser.consent.withdrawLabel', { what })}
             busy={
               withdraw.isPending &&
@@ -223,16 +221,14 @@ export function ConsentCard({ customerId }: { customerId: number }) {
             }
           >
             {t('superuser.consent.withdraw')}
-          </Button>
+          </SmallButton>
         ) : events.includes('consent.grant') ? (
-          <Button
-            size="sm"
-            tone="secondary"
+          <SmallButton
             aria-label={t('superuser.consent.recordLabel', { what })}
             onClick={() => setRecording(c)}
           >
             {t('superuser.consent.record')}
-          </Button>
+          </SmallButton>
         ) : null;
       },
     },

@@ -7,7 +7,7 @@ import { personName } from '@web/i18n/labels';
 import { saveFile } from '@web/lib/download';
 import { formatDate, formatRupees } from '@web/lib/format';
 import { sectionTitle, stack } from '@web/styles/utils.css';
-import { Button } from '@web/components/Button';
+import { SmallButton } from '@web/components/Button';
 import { Card } from '@web/components/Card';
 import { DocumentDialog } from '@web/components/ReceiptDialog';
 import { Table } from '@web/components/Table';
@@ -81,14 +81,12 @@ export function CreditNotes({ reader }: { reader: 'customer' | 'business' }) {
               key: 'actions',
               header: t('ui.creditNote.actions'),
               cell: (note) => (
-                <Button
-                  size="sm"
-                  tone="secondary"
+                <SmallButton
                   aria-label={t('ui.creditNote.viewLabel', { number: note.number })}
                   onClick={() => setViewing(note)}
                 >
                   {t('ui.creditNote.view')}
-                </Button>
+                </SmallButton>
               ),
             },
           ]}

@@ -8,7 +8,7 @@ import { useRefundAdvance } from './dues.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { AmountField, formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT } from '@web/i18n/i18n';
 import { refusalText } from '@web/i18n/refusals';
@@ -131,13 +131,7 @@ export function RefundAdvanceDialog({
       <form className={formStyles.form} onSubmit={submit} noValidate>
         <Details items={[[t('superuser.advance.held'), formatRupees(heldRupees)]]} />
         <p>{t('superuser.advance.explain')}</p>
-        <TextField
-          label={t('superuser.advance.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          {...fieldProps('amount')}
-        />
+        <AmountField label={t('superuser.advance.amount')} {...fieldProps('amount')} />
         <OfflineModeField label={t('superuser.advance.method')} {...fieldProps('mode')} />
         <TextField
           label={t('superuser.advance.reference')}

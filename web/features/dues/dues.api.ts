@@ -23,26 +23,27 @@ export const useCustomerStatement = (id: number) =>
 
 export const DUES_PAGE_SIZE = 25;
 
-export const useDues = (query: {
+/** The dues list's filters, as the owner sets them above the list. */
+interface DuesFilters {
   status: DuesFilter;
   age?: DuesAge;
   held?: boolean;
   search?: string;
-  offset: number;
-}) =>
+}
+
+/** The filters as the list and its CSV send them (a filter left unset is not sent). */
+const duesFilterQuery = (filters: DuesFilters) => ({
+  status: filters.status,
+  ...(filters.age ? { age: filters.age } : {}),
+  ...(filters.held ? { held: true } : {}),
+  ...(filters.search ? { search: filters.search } : {}),
+});
+
+export const useDues = (query: DuesFilters & { offset: number }) =>
   useApiPage(
     '/owner/dues/',
     {
-      params: {
-        query: {
-          status: query.status,
-          ...(query.age ? { age: query.age } : {}),
-          ...(query.held ? { held: true } : {}),
-          ...(query.search ? { search: query.search } : {}),
-          limit: DUES_PAGE_SIZE,
-          offset: query.offset,
-        },
-      },
+      params: { query: { ...duesFilterQuery(query), limit: DUES_PAGE_SIZE, offset: query.offset } },
     },
     { role: 'business', placeholderData: keepPreviousPage },
   );
@@ -50,22 +51,9 @@ export const useDues = (query: {
 /** Every customer the filters match, as the CSV the owner downloads (no paging). */
 export function useDuesCsv() {
   const { api } = useApiScope();
-  return (query: {
-    status: DuesFilter;
-    age?: DuesAge;
-    held?: boolean;
-    search?: string;
-  }): Promise<Blob> =>
+  return (filters: DuesFilters): Promise<Blob> =>
     apiFetch(api, 'get', '/owner/dues/', {
-      params: {
-        query: {
-          status: query.status,
-          ...(query.age ? { age: query.age } : {}),
-          ...(query.held ? { held: true } : {}),
-          ...(query.search ? { search: query.search } : {}),
-          format: 'csv',
-        },
-      },
+      params: { query: { ...duesFilterQuery(filters), format: 'csv' } },
       parseAs: 'blob',
     });
 }

@@ -4,22 +4,18 @@ import type { components } from '@generated/api';
 import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
 import { byId, useApiMutation, useApiPage, useApiQuery } from '@web/api/query';
-import { useApiScope } from '@web/api/scope';
+import { CUSTOMER_READ, OWNER_READ, useApiScope } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type Feedback = Schemas['Feedback'];
 export type AdminFeedback = Schemas['Feedback'];
 export type FeedbackStatus = AdminFeedback['status'];
 
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-const CUSTOMER = { role: 'customer' } as const;
-/** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'business' } as const;
 const FEEDBACK = '/feedback/' satisfies ApiPath<'get'>;
 
 // ---- the customer's ----
 
-export const useFeedbackList = () => useApiQuery('/feedback/', undefined, CUSTOMER);
+export const useFeedbackList = () => useApiQuery('/feedback/', undefined, CUSTOMER_READ);
 
 /**
  * An attachment's image. The file needs the bearer token, so it is fetched as a Blob and shown
@@ -36,7 +32,7 @@ export const useAttachmentImage = (id: number) =>
 /** A 404 counts as total_feedbacks 0, not as an error. */
 export const useFeedbackStats = () =>
   useApiQuery('/feedback/my_stats/', undefined, {
-    ...CUSTOMER,
+    ...CUSTOMER_READ,
     notFound: {
       total_feedbacks: 0,
       open_feedbacks: 0,
@@ -70,16 +66,16 @@ export const useUploadAttachment = () =>
 // ---- the owner's ----
 
 export const useFeedbackDashboardStats = () =>
-  useApiQuery('/feedback/admin/feedback/dashboard_stats/', undefined, OWNER);
+  useApiQuery('/feedback/admin/feedback/dashboard_stats/', undefined, OWNER_READ);
 
 export const useRecentActivity = () =>
-  useApiQuery('/feedback/admin/feedback/recent_activity/', undefined, OWNER);
+  useApiQuery('/feedback/admin/feedback/recent_activity/', undefined, OWNER_READ);
 
 export const useAdminFeedback = (status: FeedbackStatus | 'all', offset: number) =>
   useApiPage(
     '/feedback/admin/feedback/',
     { params: { query: { ...statusFilter(status, 'all'), limit: PAGE_SIZE, offset } } },
-    OWNER,
+    OWNER_READ,
   );
 
 export const useRespondFeedback = () =>

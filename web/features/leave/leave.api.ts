@@ -7,16 +7,13 @@ import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
 import { usePolicies } from '@web/api/queries';
 import { byId, useApiMutation, useApiPage, useApiQuery, useApiWrite } from '@web/api/query';
+import { CUSTOMER_READ, OWNER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type LeaveRequest = Schemas['LeaveRequest'];
 export type AdminLeave = Schemas['LeaveRequest'];
 export type LeaveStatus = AdminLeave['status'];
 
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-const CUSTOMER = { role: 'customer' } as const;
-/** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'business' } as const;
 const LEAVES = '/subscriptions/leaves/' satisfies ApiPath<'get'>;
 
 // ---- the customer's ----
@@ -24,7 +21,7 @@ const LEAVES = '/subscriptions/leaves/' satisfies ApiPath<'get'>;
 /** The leave policy in force; the spec's rules until the server has answered. */
 export const useLeavePolicy = (): LeavePolicy => usePolicies().data?.leaves ?? DEFAULT_LEAVE_POLICY;
 
-export const useLeaves = () => useApiQuery('/subscriptions/leaves/', undefined, CUSTOMER);
+export const useLeaves = () => useApiQuery('/subscriptions/leaves/', undefined, CUSTOMER_READ);
 
 export const useCreateLeave = () =>
   useApiMutation('post', '/subscriptions/leaves/', {
@@ -46,7 +43,7 @@ export const useDeleteLeave = () =>
 // ---- the owner's ----
 
 export const useLeaveStats = () =>
-  useApiQuery('/subscriptions/leaves/dashboard_stats/', undefined, OWNER);
+  useApiQuery('/subscriptions/leaves/dashboard_stats/', undefined, OWNER_READ);
 
 /** The leaves whose period overlaps these days (either end may be open). */
 export interface LeaveDateRange {
@@ -73,7 +70,7 @@ export const useAdminLeaves = (
         },
       },
     },
-    { ...OWNER, enabled },
+    { ...OWNER_READ, enabled },
   );
 
 export const useDecideLeave = () =>

@@ -9,7 +9,7 @@ import { formatPhone, normalizePhone } from '@machines/shared';
 import type { CustomerRecord } from '@web/api/customer';
 import { failureToast, withServerErrors } from '@web/api/errors';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { formStyles, SelectField, TextField } from '@web/components/Field';
+import { formStyles, SelectField, PhoneField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type Language } from '@web/i18n/i18n';
 import { wordLabel } from '@web/lib/format';
@@ -17,9 +17,10 @@ import { useForm } from '@web/lib/useForm';
 import { actionRow, sectionTitle } from '@web/styles/utils.css';
 import {
   profileBodyOf,
+  OwnerProfileFields,
   profileErrorsOf,
-  ProfileFields,
   profileFieldsOf,
+  profileKeyOf,
   profileServerName,
   profileValuesOf,
   type CustomerType,
@@ -76,7 +77,6 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
       ? name
       : profileServerName(userType, name as ProfileFieldName);
   const { server, fieldProps } = withServerErrors(form, update.error, sent, serverName);
-  const profileKey = userType === 'student' ? 'student_profile' : 'regular_profile';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,9 +119,8 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField
+      <PhoneField
         label={t('superuser.customer.phone')}
-        inputMode="tel"
         autoComplete="off"
         required
         hint={t('superuser.customer.edit.phoneHint')}
@@ -148,14 +147,9 @@ function DetailsForm({ customer, onClose }: { customer: CustomerRecord; onClose:
           ? t('superuser.customer.studentProfile')
           : t('superuser.customer.regularProfile')}
       </h3>
-      {server[profileKey] ? (
-        <p role="alert" className={formStyles.error}>
-          {server[profileKey]}
-        </p>
-      ) : null}
-      <ProfileFields
+      <OwnerProfileFields
         userType={userType}
-        hostelHint={t('profile.field.hostelHintOwner')}
+        error={server[profileKeyOf(userType)]}
         field={(name) => fieldProps(name)}
       />
       <CancelSubmit

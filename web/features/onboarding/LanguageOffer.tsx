@@ -3,7 +3,7 @@
 // signs in may not read the account's (a Hindi phone's rider whose account the owner made in
 // English). Choosing it saves it on the account; closing keeps the account's.
 import { useEffect, useState } from 'react';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import {
   LANGUAGE_NAMES,
   switchLanguage,
@@ -56,13 +56,9 @@ export function LanguageOffer({ offer }: { offer: Language }) {
         <Button size="sm" onClick={() => void choose()}>
           {t('languageOffer.switch')}
         </Button>
-        <Button
-          size="sm"
-          tone="secondary"
-          onClick={() => loadedServerState()?.setLanguageOffer(null)}
-        >
+        <SmallButton onClick={() => loadedServerState()?.setLanguageOffer(null)}>
           {t('languageOffer.keep', { account })}
-        </Button>
+        </SmallButton>
       </div>
     </section>
   );

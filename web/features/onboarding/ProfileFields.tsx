@@ -39,10 +39,14 @@ export const EMPTY_PROFILE: ProfileValues = {
 export const profileFieldsOf = (userType: CustomerType): readonly ProfileFieldName[] =>
   userType === 'student' ? STUDENT_PROFILE_FIELDS : REGULAR_PROFILE_FIELDS;
 
+/** The profile's name in a request and in the server's complaints: `student_profile` or `regular_profile`. */
+export const profileKeyOf = (userType: CustomerType) =>
+  userType === 'student' ? 'student_profile' : 'regular_profile';
+
 /** Each field's name in the server's per-field complaints (`regular_profile.pincode`). */
 export function profileServerName(userType: CustomerType, field: ProfileFieldName): string {
   const key = field === 'studentId' ? 'student_id' : field;
-  return `${userType === 'student' ? 'student_profile' : 'regular_profile'}.${key}`;
+  return `${profileKeyOf(userType)}.${key}`;
 }
 
 /** A stored profile as the form's values (blank where the customer has none). */
@@ -165,5 +169,35 @@ export function ProfileFields({
       />
       <TextField label={t('profile.field.city')} autoComplete="address-level2" {...field('city')} />
     </div>
+  );
+}
+
+/**
+ * The profile's fields in the owner's forms (walk-in, a customer's details): the server's complaint
+ * about the profile as a whole above them (`error`), and the hostel's hint said to the owner.
+ */
+export function OwnerProfileFields({
+  userType,
+  field,
+  error,
+}: {
+  userType: CustomerType;
+  field: (name: ProfileFieldName) => ProfileFieldProps;
+  error: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <>
+      {error ? (
+        <p role="alert" className={formStyles.error}>
+          {error}
+        </p>
+      ) : null}
+      <ProfileFields
+        userType={userType}
+        hostelHint={t('profile.field.hostelHintOwner')}
+        field={field}
+      />
+    </>
   );
 }

@@ -13,9 +13,9 @@ import {
   useCustomerPaymentLinks,
   type PaymentLink,
 } from './payment-link.api';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Details } from '@web/components/Card';
-import { TextField } from '@web/components/Field';
+import { AmountField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { refusalText } from '@web/i18n/refusals';
@@ -108,11 +108,8 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
         <div className={stack}>
           <p className={muted}>{t('superuser.link.intro')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
-            <TextField
+            <AmountField
               label={t('superuser.link.amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              required
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               hint={t('superuser.link.amountHint', {
@@ -157,9 +154,7 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
                         </Button>
                       ) : null}
                       {link.cancellable ? (
-                        <Button
-                          size="sm"
-                          tone="secondary"
+                        <SmallButton
                           busy={cancel.isPending && cancel.variables === link.id}
                           onClick={() =>
                             cancel.mutate(link.id, {
@@ -175,7 +170,7 @@ export function PaymentLinkDialog({ subscription, onClose }: PendingDialogProps)
                           }
                         >
                           {t('superuser.link.cancel')}
-                        </Button>
+                        </SmallButton>
                       ) : null}
                     </div>
                   ) : null}

@@ -19,7 +19,7 @@ import {
 import { Details } from '@web/components/Card';
 import { CancelSubmit } from '@web/components/Dialog';
 import { DateField } from '@web/components/DateField';
-import { formStyles, TextAreaField, TextField } from '@web/components/Field';
+import { AmountField, formStyles, TextAreaField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
 import { Trans } from '@web/i18n/Trans';
@@ -199,13 +199,7 @@ export function RecordPaymentDialog({ subscription, onClose }: PendingDialogProp
               [t('superuser.record.awaitingSince'), formatDate(createdOn(subscription))],
             ]}
           />
-          <TextField
-            label={t('superuser.record.amountReceived')}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            {...fieldProps('amount')}
-          />
+          <AmountField label={t('superuser.record.amountReceived')} {...fieldProps('amount')} />
           <OfflineModeField label={t('superuser.record.mode')} {...fieldProps('mode')} />
           <TextField
             label={t(REFERENCE_LABELS[mode])}

@@ -14,6 +14,7 @@ import {
   useApiQuery,
   useApiWrite,
 } from '@web/api/query';
+import { CUSTOMER_READ, OWNER_READ } from '@web/api/scope';
 
 export type Payment = components['schemas']['Payment'];
 export type AdminPayment = components['schemas']['AdminPayment'];
@@ -51,12 +52,9 @@ export const useRecordOfflinePayment = () =>
 
 // ---- the customer's ----
 
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-const CUSTOMER = { role: 'customer' } as const;
-
 /** The caller's payments; a 404 reads as none, not as an error. */
 export const usePayments = () =>
-  useApiQuery('/payments/payments/', undefined, { ...CUSTOMER, notFound: [] });
+  useApiQuery('/payments/payments/', undefined, { ...CUSTOMER_READ, notFound: [] });
 
 /** The receipt as HTML, which the server writes in the app's language: one copy per language. */
 export function useReceiptHtml(id: number | null, layout: 'a4' | 'thermal' = 'a4') {
@@ -83,21 +81,18 @@ export const useDownloadReceipt = () =>
 
 // ---- the owner's ----
 
-/** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'business' } as const;
-
 export const useAdminPayments = (query: PaymentsQuery, enabled = true) =>
   useApiPage(
     '/payments/admin/payments/',
     { params: { query } },
-    { ...OWNER, enabled, placeholderData: keepPreviousPage },
+    { ...OWNER_READ, enabled, placeholderData: keepPreviousPage },
   );
 
 export const useRecentPayments = (enabled = true) =>
-  useApiQuery('/payments/admin/payments/recent_payments/', undefined, { ...OWNER, enabled });
+  useApiQuery('/payments/admin/payments/recent_payments/', undefined, { ...OWNER_READ, enabled });
 
 export const useFailedPayments = (enabled = true) =>
-  useApiQuery('/payments/admin/payments/failed_payments/', undefined, { ...OWNER, enabled });
+  useApiQuery('/payments/admin/payments/failed_payments/', undefined, { ...OWNER_READ, enabled });
 
 export const useAdminPayment = (id: number | null) =>
   useApiQuery('/payments/admin/payments/{id}/', byId(id ?? 0), { enabled: id !== null });

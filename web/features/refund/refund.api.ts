@@ -4,13 +4,12 @@ import type { components } from '@generated/api';
 import { apiFetch, type ApiPath } from '@web/api/call';
 import { PAGE_SIZE, statusFilter } from '@web/api/paging';
 import { byId, useApiMutation, useApiPage, useApiQuery, useApiWrite } from '@web/api/query';
+import { OWNER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type AdminRefund = Schemas['Refund'];
 export type RefundStatus = AdminRefund['status'];
 
-/** Owner reads wait until the signed-in user is known to be the owner. */
-const OWNER = { role: 'business' } as const;
 const SUBSCRIPTIONS = '/subscriptions/subscriptions/' satisfies ApiPath<'get'>;
 
 // ---- the customer's ----
@@ -31,7 +30,7 @@ export const useAdminRefunds = (status: RefundStatus | 'ALL', offset: number) =>
   useApiPage(
     '/payments/refunds/',
     { params: { query: { ...statusFilter(status, 'ALL'), limit: PAGE_SIZE, offset } } },
-    OWNER,
+    OWNER_READ,
   );
 
 /**
@@ -40,7 +39,7 @@ export const useAdminRefunds = (status: RefundStatus | 'ALL', offset: number) =>
  */
 export const useRefundPayout = (id: number | null) =>
   useApiQuery('/payments/refunds/{id}/payout/', byId(id ?? 0), {
-    ...OWNER,
+    ...OWNER_READ,
     enabled: id !== null,
     gcTime: 0,
     staleTime: 0,

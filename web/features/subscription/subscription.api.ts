@@ -5,6 +5,7 @@
 import type { components } from '@generated/api';
 import type { ApiPath } from '@web/api/call';
 import { byId, useApiMutation, useApiQuery } from '@web/api/query';
+import { CUSTOMER_READ } from '@web/api/scope';
 
 type Schemas = components['schemas'];
 export type Subscription = Schemas['Subscription'];
@@ -38,17 +39,18 @@ export const useExtendAllActive = () =>
 
 // ---- the customer's ----
 
-/** A customer's own reads wait until the signed-in user is known to be a customer. */
-const CUSTOMER = { role: 'customer' } as const;
 const SUBSCRIPTIONS = '/subscriptions/subscriptions/' satisfies ApiPath<'get'>;
 const LEAVES = '/subscriptions/leaves/' satisfies ApiPath<'get'>;
 
 export const useSubscriptions = () =>
-  useApiQuery('/subscriptions/subscriptions/', undefined, CUSTOMER);
+  useApiQuery('/subscriptions/subscriptions/', undefined, CUSTOMER_READ);
 
 /** The ACTIVE subscription, or null (a 404 means none). */
 export const useActiveSubscription = () =>
-  useApiQuery('/subscriptions/subscriptions/active/', undefined, { ...CUSTOMER, notFound: null });
+  useApiQuery('/subscriptions/subscriptions/active/', undefined, {
+    ...CUSTOMER_READ,
+    notFound: null,
+  });
 
 /** What cancelling would refund, asked afresh each time the dialog opens. */
 export const useCancelPreview = (id: number | null) =>

@@ -1,7 +1,7 @@
 // A walk-in's claim link on the owner's customer page: where it stands, and a new one by SMS until
 // the account is claimed.
 import type { CustomerRecord } from '@web/api/customer';
-import { Button } from '@web/components/Button';
+import { SmallButton } from '@web/components/Button';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
 import { formatDateTime } from '@web/lib/format';
@@ -27,9 +27,7 @@ export function ClaimLink({ customer }: { customer: CustomerRecord }) {
             : t('superuser.customer.claim.open', { date: formatDateTime(claim.expires_at) })}
       </span>
       {claim.actions.includes('claim.resend') ? (
-        <Button
-          size="sm"
-          tone="secondary"
+        <SmallButton
           busy={resend.isPending}
           onClick={() =>
             resend.mutate(customer.id, {
@@ -51,7 +49,7 @@ export function ClaimLink({ customer }: { customer: CustomerRecord }) {
           }
         >
           {t('superuser.customer.claim.resend')}
-        </Button>
+        </SmallButton>
       ) : null}
     </span>
   );

@@ -14,7 +14,7 @@ import { useEnrolWalkIn, type WalkInEnrolled } from './walk-in.api';
 import { Button } from '@web/components/Button';
 import { Details } from '@web/components/Card';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { formStyles, SelectField, TextField } from '@web/components/Field';
+import { AmountField, formStyles, SelectField, PhoneField, TextField } from '@web/components/Field';
 import {
   MessageLanguageField,
   messageLanguage,
@@ -29,9 +29,10 @@ import { withServerErrors, failureToast } from '@web/api/errors';
 import { muted, sectionTitle } from '@web/styles/utils.css';
 import {
   EMPTY_PROFILE,
+  OwnerProfileFields,
   profileBodyOf,
   profileErrorsOf,
-  ProfileFields,
+  profileKeyOf,
   profileServerName,
   profileValuesOf,
   type ProfileValues,
@@ -148,7 +149,6 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
   );
   const userType = customerType(form.values);
   const delivers = deliversOf(form.values);
-  const profileKey = userType === 'student' ? 'student_profile' : 'regular_profile';
   const duePaise = dueAfterPayment(form.values, prices);
   const mode = isOfflineMode(form.values.mode) ? form.values.mode : 'cash';
   const sent = enrol.variables
@@ -271,9 +271,8 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
             autoComplete="off"
             {...fieldProps('lastName')}
           />
-          <TextField
+          <PhoneField
             label={t('superuser.walkIn.phone')}
-            inputMode="tel"
             autoComplete="off"
             required
             {...fieldProps('phone')}
@@ -312,23 +311,15 @@ export function WalkInDialog({ open, onClose }: { open: boolean; onClose: () => 
                 {t('superuser.walkIn.addressTitle')}
               </h3>
               <p className={muted}>{t('superuser.walkIn.addressHint')}</p>
-              {server[profileKey] ? (
-                <p role="alert" className={formStyles.error}>
-                  {server[profileKey]}
-                </p>
-              ) : null}
-              <ProfileFields
+              <OwnerProfileFields
                 userType={userType}
-                hostelHint={t('profile.field.hostelHintOwner')}
+                error={server[profileKeyOf(userType)]}
                 field={(name) => fieldProps(name)}
               />
             </section>
           ) : null}
-          <TextField
+          <AmountField
             label={t('superuser.walkIn.amount')}
-            inputMode="decimal"
-            autoComplete="off"
-            required
             hint={t('superuser.walkIn.amountHint')}
             {...fieldProps('amount')}
           />

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { homePathOf } from '@machines/staff';
 import { useBusiness } from '@web/api/queries';
-import { ApiError, errorMessage, sentFieldErrors, failureToast } from '@web/api/errors';
+import { ApiError, errorMessage, withServerErrors, failureToast } from '@web/api/errors';
 import {
   useClaimComplete,
   useClaimLinkAccount,
@@ -17,9 +17,10 @@ import {
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, OtpField, PasswordField, TextField } from '@web/components/Field';
+import { formStyles, NewPasswordFields, OtpField, TextField } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
+import { confirmPasswordError, newPasswordError } from '@web/features/onboarding';
 import { useForm } from '@web/lib/useForm';
 import { useSession } from '@web/session/SessionProvider';
 
@@ -48,16 +49,8 @@ export function ClaimPage() {
       values.username && !/^[A-Za-z0-9_.+-]{3,150}$/.test(values.username.trim())
         ? t('auth.claim.error.username')
         : undefined,
-    password: !values.password
-      ? t('auth.validation.passwordRequired')
-      : values.password.length < PASSWORD_MIN
-        ? t('auth.validation.passwordMin', { min: PASSWORD_MIN })
-        : undefined,
-    confirm_password: !values.confirm_password
-      ? t('auth.validation.confirmPassword')
-      : values.confirm_password !== values.password
-        ? t('auth.validation.passwordsMismatch')
-        : undefined,
+    password: newPasswordError(values.password, PASSWORD_MIN),
+    confirm_password: confirmPasswordError(values.confirm_password, values.password),
   }));
   // Once the code signed the holder in, the link's own read no longer speaks for the page.
   const reads = verify.data ? [complete.error] : [linkAccount.error, sendOtp.error, verify.error];
@@ -145,7 +138,8 @@ export function ClaimPage() {
   }
 
   const home = homePathOf(verify.data.user.user_type);
-  const server = sentFieldErrors(
+  const { fieldProps } = withServerErrors(
+    form,
     complete.error,
     complete.variables
       ? {
@@ -154,7 +148,6 @@ export function ClaimPage() {
           confirm_password: complete.variables.confirm_password,
         }
       : undefined,
-    form.values,
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -185,20 +178,11 @@ export function ClaimPage() {
           autoComplete="username"
           placeholder={account.username}
           hint={t('auth.claim.usernameHint', { username: account.username })}
-          {...form.field('username')}
-          error={form.field('username').error ?? server.username}
+          {...fieldProps('username')}
         />
-        <PasswordField
-          label={t('auth.claim.password')}
-          autoComplete="new-password"
-          {...form.field('password')}
-          error={form.field('password').error ?? server.password}
-        />
-        <PasswordField
-          label={t('auth.claim.confirmPassword')}
-          autoComplete="new-password"
-          {...form.field('confirm_password')}
-          error={form.field('confirm_password').error ?? server.confirm_password}
+        <NewPasswordFields
+          password={{ label: t('auth.claim.password'), ...fieldProps('password') }}
+          confirm={{ label: t('auth.claim.confirmPassword'), ...fieldProps('confirm_password') }}
         />
         <Button type="submit" block busy={complete.isPending}>
           {t('auth.claim.submit')}

@@ -21,7 +21,7 @@ import { apiFetch } from '@web/api/call';
 import { useApiScope } from '@web/api/scope';
 import { errorPanel, successPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, OtpField, TextField } from '@web/components/Field';
+import { formStyles, OtpField, PhoneField } from '@web/components/Field';
 import { useT, type MessageId } from '@web/i18n/i18n';
 import { phoneError } from '@web/lib/phone';
 import { useSession } from '@web/session/SessionProvider';
@@ -101,10 +101,8 @@ export function PhoneLoginForm() {
     const failure = failureText(t, error, 'auth.phoneLogin.sendFailed');
     return (
       <form className={formStyles.form} onSubmit={sendCode} noValidate>
-        <TextField
+        <PhoneField
           label={t('auth.field.phone')}
-          type="tel"
-          inputMode="tel"
           autoComplete="tel"
           hint={t('auth.phoneLogin.phoneHint')}
           value={typedPhone}

@@ -12,7 +12,13 @@ import { useBillingDetails, useSaveBillingDetails, type BillingDetails } from '@
 import { useChangePassword, useCompleteProfile } from '@web/api/mutations';
 import { Button, ButtonLink } from '@web/components/Button';
 import { Card, Details } from '@web/components/Card';
-import { formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import {
+  formStyles,
+  NewPasswordFields,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '@web/components/Field';
 import { RadioGroup } from '@web/components/RadioGroup';
 import { TabPanel, Tabs } from '@web/components/Tabs';
 import { useToast } from '@web/components/Toaster';
@@ -390,15 +396,9 @@ function SecurityForm() {
         autoComplete="current-password"
         {...fieldProps('old_password')}
       />
-      <PasswordField
-        label={t('profile.password.new')}
-        autoComplete="new-password"
-        {...fieldProps('new_password')}
-      />
-      <PasswordField
-        label={t('profile.password.confirm')}
-        autoComplete="new-password"
-        {...fieldProps('confirm_password')}
+      <NewPasswordFields
+        password={{ label: t('profile.password.new'), ...fieldProps('new_password') }}
+        confirm={{ label: t('profile.password.confirm'), ...fieldProps('confirm_password') }}
       />
     </CardForm>
   );

@@ -7,9 +7,17 @@ import { useApiMutation } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { authLinks } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { Checkbox, formStyles, PasswordField, SelectField, TextField } from '@web/components/Field';
+import {
+  Checkbox,
+  formStyles,
+  NewPasswordFields,
+  SelectField,
+  PhoneField,
+  TextField,
+} from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { currentLanguage, useT, type MessageId, type Translate } from '@web/i18n/i18n';
+import { confirmPasswordError, newPasswordError } from '@web/features/onboarding';
 import { phoneError, toE164 } from '@web/lib/phone';
 import { useForm } from '@web/lib/useForm';
 
@@ -41,16 +49,8 @@ function validate(values: Values, t: Translate): Partial<Record<keyof Values, st
     first_name: values.first_name.trim() ? undefined : t('auth.validation.firstNameRequired'),
     last_name: values.last_name.trim() ? undefined : t('auth.validation.lastNameRequired'),
     user_type: values.user_type ? undefined : t('auth.validation.userTypeRequired'),
-    password: !values.password
-      ? t('auth.validation.passwordRequired')
-      : values.password.length < PASSWORD_MIN
-        ? t('auth.validation.passwordMin', { min: PASSWORD_MIN })
-        : undefined,
-    confirm_password: !values.confirm_password
-      ? t('auth.validation.confirmPassword')
-      : values.confirm_password !== values.password
-        ? t('auth.validation.passwordsMismatch')
-        : undefined,
+    password: newPasswordError(values.password, PASSWORD_MIN),
+    confirm_password: confirmPasswordError(values.confirm_password, values.password),
   };
 }
 
@@ -153,10 +153,8 @@ export function RegisterPage() {
           autoComplete="email"
           {...field('email')}
         />
-        <TextField
+        <PhoneField
           label={t('auth.field.phone')}
-          type="tel"
-          inputMode="tel"
           autoComplete="tel-national"
           hint={t('auth.register.phoneHint')}
           {...field('phone')}
@@ -169,15 +167,9 @@ export function RegisterPage() {
           ]}
           {...field('user_type')}
         />
-        <PasswordField
-          label={t('auth.field.password')}
-          autoComplete="new-password"
-          {...field('password')}
-        />
-        <PasswordField
-          label={t('auth.register.confirmPassword')}
-          autoComplete="new-password"
-          {...field('confirm_password')}
+        <NewPasswordFields
+          password={{ label: t('auth.field.password'), ...field('password') }}
+          confirm={{ label: t('auth.register.confirmPassword'), ...field('confirm_password') }}
         />
         <Checkbox
           label={t('auth.register.whatsappConsent')}

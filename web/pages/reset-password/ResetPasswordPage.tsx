@@ -2,14 +2,15 @@
 import { useEffect, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { PASSWORD_RESET_REDIRECT_MS } from '@machines/shared';
-import { ApiError, sentFieldErrors, failureToast } from '@web/api/errors';
+import { ApiError, withServerErrors, failureToast } from '@web/api/errors';
 import { useApiMutation, useApiQuery } from '@web/api/query';
 import { AuthCard } from '@web/components/AuthCard';
 import { errorPanel, successPanel } from '@web/components/AuthCard.css';
 import { Button } from '@web/components/Button';
-import { formStyles, PasswordField } from '@web/components/Field';
+import { formStyles, NewPasswordFields } from '@web/components/Field';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
+import { confirmPasswordError, newPasswordError } from '@web/features/onboarding';
 import { useForm } from '@web/lib/useForm';
 
 const PASSWORD_MIN = 8;
@@ -20,16 +21,8 @@ export function ResetPasswordPage() {
   const [pathname, navigate] = useLocation();
   const [, , uidb64 = '', token = ''] = pathname.split('/');
   const form = useForm({ new_password: '', confirm_password: '' }, (values) => ({
-    new_password: !values.new_password
-      ? t('auth.validation.passwordRequired')
-      : values.new_password.length < PASSWORD_MIN
-        ? t('auth.validation.passwordMin', { min: PASSWORD_MIN })
-        : undefined,
-    confirm_password: !values.confirm_password
-      ? t('auth.validation.confirmPassword')
-      : values.confirm_password !== values.new_password
-        ? t('auth.validation.passwordsMismatch')
-        : undefined,
+    new_password: newPasswordError(values.new_password, PASSWORD_MIN),
+    confirm_password: confirmPasswordError(values.confirm_password, values.new_password),
   }));
   const link = useApiQuery(
     '/accounts/password-reset/{uid}/{token}/',
@@ -48,7 +41,7 @@ export function ResetPasswordPage() {
       notify(failureToast(error, t('auth.reset.failed.title'), t('auth.reset.failed.message'))),
   });
 
-  const serverErrors = sentFieldErrors(reset.error, reset.variables, form.values);
+  const { fieldProps } = withServerErrors(form, reset.error, reset.variables);
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -87,17 +80,12 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form className={formStyles.form} onSubmit={submit} noValidate>
-          <PasswordField
-            label={t('auth.reset.newPassword')}
-            autoComplete="new-password"
-            {...form.field('new_password')}
-            error={form.field('new_password').error ?? serverErrors.new_password}
-          />
-          <PasswordField
-            label={t('auth.reset.confirmNewPassword')}
-            autoComplete="new-password"
-            {...form.field('confirm_password')}
-            error={form.field('confirm_password').error ?? serverErrors.confirm_password}
+          <NewPasswordFields
+            password={{ label: t('auth.reset.newPassword'), ...fieldProps('new_password') }}
+            confirm={{
+              label: t('auth.reset.confirmNewPassword'),
+              ...fieldProps('confirm_password'),
+            }}
           />
           <Button type="submit" block busy={reset.isPending}>
             {t('auth.reset.submit')}

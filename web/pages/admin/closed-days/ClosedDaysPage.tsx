@@ -142,6 +142,18 @@ export function ClosedDaysPage() {
     if (meals.length === 0) setMeals(meal === WHOLE_DAY ? [...MEALS] : [meal as Meal]);
   };
 
+  /** A closing the server refused, a single day or a repeating one: its complaints and a toast. */
+  const closeFailed = (error: unknown) => {
+    setErrors(fieldErrors(error));
+    notify(
+      failureToast(
+        error,
+        t('closedDays.toast.closeFailed'),
+        t('closedDays.toast.closeFailedMessage'),
+      ),
+    );
+  };
+
   const submitRule = () => {
     createRule.mutate(
       {
@@ -160,16 +172,7 @@ export function ClosedDaysPage() {
             message: t('closedDays.repeat.toast.createdMessage', { count: rule.upcoming.length }),
           });
         },
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          notify(
-            failureToast(
-              error,
-              t('closedDays.toast.closeFailed'),
-              t('closedDays.toast.closeFailedMessage'),
-            ),
-          );
-        },
+        onError: closeFailed,
       },
     );
   };
@@ -192,16 +195,7 @@ export function ClosedDaysPage() {
             }),
           });
         },
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          notify(
-            failureToast(
-              error,
-              t('closedDays.toast.closeFailed'),
-              t('closedDays.toast.closeFailedMessage'),
-            ),
-          );
-        },
+        onError: closeFailed,
       },
     );
   };

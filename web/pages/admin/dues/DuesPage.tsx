@@ -18,7 +18,7 @@ import {
   type DuesFilter,
   type DuesRow,
 } from '@web/features/dues';
-import { Button, ButtonLink } from '@web/components/Button';
+import { Button, ButtonLink, SmallButton } from '@web/components/Button';
 import { Badge, Card, EmptyState, StatCard } from '@web/components/Card';
 import { Skeleton } from '@web/components/Skeleton';
 import { CustomerLink, customerPath } from '@web/components/CustomerLink';
@@ -150,14 +150,12 @@ export function DuesPage() {
       key: 'statement',
       header: t('superuser.dues.column.statement'),
       cell: (r) => (
-        <Button
-          size="sm"
-          tone="secondary"
+        <SmallButton
           onClick={() => setOpen(r)}
           aria-label={t('superuser.dues.openStatementFor', { name: r.customer.full_name })}
         >
           {t('superuser.dues.openStatement')}
-        </Button>
+        </SmallButton>
       ),
     },
   ];

@@ -10,7 +10,7 @@ import {
   type FeedbackStatus,
 } from '@web/features/feedback';
 
-import { Button } from '@web/components/Button';
+import { SmallButton } from '@web/components/Button';
 import { Badge, Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { t as translate, useT, type MessageId } from '@web/i18n/i18n';
@@ -160,14 +160,12 @@ export function AdminFeedbackPage() {
                     ]}
                   />
                   <div className={cardActions}>
-                    <Button
-                      size="sm"
-                      tone="secondary"
+                    <SmallButton
                       onClick={() => setViewing(item)}
                       aria-label={t('adminFeedback.viewMoreLabel', { subject: item.subject })}
                     >
                       {t('adminFeedback.viewMore')}
-                    </Button>
+                    </SmallButton>
                     {item.attachments[0] ? (
                       <button
                         type="button"

@@ -7,7 +7,7 @@ import { DISH_MARKS, MENU_MEALS, WEEKDAYS, type DishMark, type Weekday } from '@
 import { addDays } from '@machines/shared';
 import { ApiError, failureToast, fieldErrors } from '@web/api/errors';
 import { useSetMenuWeek } from '@web/features/menu';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { DietSymbol } from '@web/components/DietMark';
 import { useToast } from '@web/components/Toaster';
 import { useT } from '@web/i18n/i18n';
@@ -151,15 +151,13 @@ function MealCell({ slot, grid, dispatch, unsaved }: CellProps) {
         </ol>
       )}
       {mealError ? <p className={styles.error}>{mealError}</p> : null}
-      <Button
-        tone="secondary"
-        size="sm"
+      <SmallButton
         className={styles.add}
         aria-label={t('adminMenu.week.add', { cell })}
         onClick={() => dispatch({ type: 'add', slot })}
       >
         <span aria-hidden="true">+</span> {t('adminMenu.addDish')}
-      </Button>
+      </SmallButton>
     </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import {
   type PlanInput,
 } from '@web/api/admin';
 import { fieldErrors, failureToast } from '@web/api/errors';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Badge, Card, EmptyState } from '@web/components/Card';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
 import { Checkbox, formStyles, SelectField, TextAreaField, TextField } from '@web/components/Field';
@@ -99,14 +99,12 @@ export function ManagePlansPage() {
     cell: (plan) => (
       <span className={row}>
         {mayUpdate ? (
-          <Button
-            size="sm"
-            tone="secondary"
+          <SmallButton
             onClick={() => setEditing(plan)}
             aria-label={t('adminPlans.editLabel', { name: plan.name })}
           >
             {t('adminPlans.edit')}
-          </Button>
+          </SmallButton>
         ) : null}
         {mayDelete ? (
           <Button

@@ -21,7 +21,7 @@ import {
 import { Button } from '@web/components/Button';
 import { Badge, Card, type BadgeTone } from '@web/components/Card';
 import { CancelSubmit, Dialog } from '@web/components/Dialog';
-import { TextField } from '@web/components/Field';
+import { PhoneField, TextField } from '@web/components/Field';
 import {
   MessageLanguageField,
   messageLanguage,
@@ -159,11 +159,9 @@ function StaffFields({
         />
       </div>
       {withPhone ? (
-        <TextField
+        <PhoneField
           label={t('staff.form.phone')}
           required
-          type="tel"
-          inputMode="tel"
           autoComplete="off"
           placeholder="+91 98765 43210"
           hint={t('staff.form.phoneHint')}

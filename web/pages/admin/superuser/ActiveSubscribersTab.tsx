@@ -8,7 +8,7 @@ import {
   type ActiveSubscriber,
   type SubscribersQuery,
 } from '@web/api/admin';
-import { Button, ExpandButton } from '@web/components/Button';
+import { Button, ExpandButton, SmallButton } from '@web/components/Button';
 import { useExpandable } from '@web/lib/useExpandable';
 import { Badge, Details, EmptyState } from '@web/components/Card';
 import { CustomerLink } from '@web/components/CustomerLink';
@@ -160,14 +160,12 @@ function subscriberColumns(
               t('superuser.subscribers.hideDetailsLabel', { username: s.username }),
             ]}
           />
-          <Button
-            size="sm"
-            tone="secondary"
+          <SmallButton
             onClick={() => onAdjust(s)}
             aria-label={t('superuser.adjust.rowLabel', { username: s.username })}
           >
             {t('superuser.adjust.title')}
-          </Button>
+          </SmallButton>
         </span>
       ),
     },

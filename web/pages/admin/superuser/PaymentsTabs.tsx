@@ -12,14 +12,13 @@ import {
   type PaymentsQuery,
 } from '@web/features/payment';
 import { ApiError } from '@web/api/errors';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { Card, Details, EmptyState } from '@web/components/Card';
 import { StatusBadge } from '@web/components/StatusBadge';
 import { useT, type Translate } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { Dialog } from '@web/components/Dialog';
 import { Loaded, PagedList } from '@web/components/Loaded';
-import { FilterSelect } from '@web/components/Select';
 import { ReceiptDialog, useReceiptPdf, type ReceiptOf } from '@web/components/ReceiptDialog';
 import { PageSpinner } from '@web/components/Spinner';
 import { Table, type Column, column } from '@web/components/Table';
@@ -37,7 +36,7 @@ import { row, stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { gatewayText, paymentModeText } from '@web/features/payment';
 import { UNAUTHORIZED_MESSAGES } from '@web/i18n/unauthorized';
-import { SearchToolbar, useSearchText } from './SearchToolbar';
+import { AllOrFilter, SearchToolbar, useSearchText } from './SearchToolbar';
 
 /** The Recent 20 tab shows the latest 20 payments. */
 const RECENT_PAYMENTS_COUNT = 20;
@@ -92,14 +91,12 @@ function paymentColumns(
       key: 'actions',
       header: t('superuser.column.actions'),
       cell: (p) => (
-        <Button
-          size="sm"
-          tone="secondary"
+        <SmallButton
           onClick={() => onView(p)}
           aria-label={t('superuser.payments.viewMoreLabel', { id: p.id })}
         >
           {t('superuser.payments.viewMore')}
-        </Button>
+        </SmallButton>
       ),
     },
   ];
@@ -160,12 +157,11 @@ export function AllPaymentsTab() {
         placeholder={t('superuser.payments.searchPlaceholder')}
         search={search}
       >
-        <FilterSelect
+        <AllOrFilter
           label={t('superuser.column.status')}
           value={status}
           onValueChange={setStatus}
           options={[
-            { value: 'all', label: t('superuser.filter.all') },
             ...STATUSES.map((value) => ({ value, label: lifecycleLabel('payment', value) })),
           ]}
         />
@@ -286,24 +282,18 @@ function PaymentDetailsDialog({
               receiptAvailable(p.status) && p.receipt_number ? (
                 <span className={row}>
                   {p.receipt_number}
-                  <Button
-                    size="sm"
-                    tone="secondary"
+                  <SmallButton
                     onClick={() => onReceipt(p)}
                     aria-label={t('ui.receipt.viewLabel', { number: p.receipt_number })}
                   >
                     {t('ui.receipt.view')}
-                  </Button>
+                  </SmallButton>
                   <Button size="sm" busy={downloading(p)} onClick={() => onDownload(p)}>
                     {t('ui.receipt.downloadPdf')}
                   </Button>
-                  <Button
-                    size="sm"
-                    tone="secondary"
-                    onClick={() => onReceipt({ ...p, layout: 'thermal' })}
-                  >
+                  <SmallButton onClick={() => onReceipt({ ...p, layout: 'thermal' })}>
                     {t('ui.receipt.printThermal')}
-                  </Button>
+                  </SmallButton>
                 </span>
               ) : (
                 (p.receipt_number ?? '—')

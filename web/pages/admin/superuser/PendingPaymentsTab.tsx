@@ -7,7 +7,7 @@ import {
   usePendingSubscriptions,
   type PendingSubscription,
 } from '@web/features/payment';
-import { Button } from '@web/components/Button';
+import { Button, SmallButton } from '@web/components/Button';
 import { EmptyState } from '@web/components/Card';
 import { PagedList } from '@web/components/Loaded';
 import { Table, type Column, column } from '@web/components/Table';
@@ -55,22 +55,18 @@ export function PendingPaymentsTab() {
           >
             {t('superuser.recordPayment')}
           </Button>
-          <Button
-            size="sm"
-            tone="secondary"
+          <SmallButton
             onClick={() => setLinking(s)}
             aria-label={t('superuser.link.openLabel', { id: s.id, username: s.user.username })}
           >
             {t('superuser.link.open')}
-          </Button>
-          <Button
-            size="sm"
-            tone="secondary"
+          </SmallButton>
+          <SmallButton
             onClick={() => setShowingQr(s)}
             aria-label={t('superuser.qr.openLabel', { id: s.id, username: s.user.username })}
           >
             {t('superuser.qr.open')}
-          </Button>
+          </SmallButton>
         </div>
       ),
     },

@@ -1,6 +1,8 @@
 // A tab's toolbar: its search box first, taking the room the filters beside it leave.
 import { useState, type ReactNode } from 'react';
 import { SearchField } from '@web/components/Filters';
+import { FilterSelect } from '@web/components/Select';
+import { useT } from '@web/i18n/i18n';
 import { useDebounced } from '@web/lib/useDebounced';
 import * as styles from './SuperuserPage.css';
 
@@ -38,5 +40,28 @@ export function SearchToolbar({
       />
       {children}
     </div>
+  );
+}
+
+/** A filter beside the search whose first choice, "All", leaves the rows unfiltered. */
+export function AllOrFilter({
+  label,
+  value,
+  onValueChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const t = useT();
+  return (
+    <FilterSelect
+      label={label}
+      value={value}
+      onValueChange={onValueChange}
+      options={[{ value: 'all', label: t('superuser.filter.all') }, ...options]}
+    />
   );
 }

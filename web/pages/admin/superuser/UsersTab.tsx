@@ -11,14 +11,13 @@ import { useT } from '@web/i18n/i18n';
 import { lifecycleLabel, personName } from '@web/i18n/labels';
 import { FilterButtons } from '@web/components/Filters';
 import { PagedList } from '@web/components/Loaded';
-import { FilterSelect } from '@web/components/Select';
 import { Table, type Column } from '@web/components/Table';
 import { wordLabel, formatDate, todayIso } from '@web/lib/format';
 import { usePageOffset } from '@web/lib/usePageOffset';
 import { stack } from '@web/styles/utils.css';
 import * as styles from './SuperuserPage.css';
 import { EmailAddress } from '@web/features/walk-in';
-import { SearchToolbar, useSearchText } from './SearchToolbar';
+import { AllOrFilter, SearchToolbar, useSearchText } from './SearchToolbar';
 import { PhoneNumber } from '@web/components/PhoneNumber';
 import { WhatsappChatLink } from '@web/components/WhatsappChatLink';
 
@@ -152,22 +151,20 @@ export function UsersTab() {
         placeholder={t('superuser.users.searchPlaceholder')}
         search={search}
       >
-        <FilterSelect
+        <AllOrFilter
           label={t('superuser.column.status')}
           value={status}
           onValueChange={setStatus}
           options={[
-            { value: 'all', label: t('superuser.filter.all') },
             { value: 'active', label: t('superuser.filter.active') },
             { value: 'inactive', label: t('superuser.filter.inactive') },
           ]}
         />
-        <FilterSelect
+        <AllOrFilter
           label={t('superuser.column.type')}
           value={type}
           onValueChange={setType}
           options={[
-            { value: 'all', label: t('superuser.filter.all') },
             { value: 'student', label: wordLabel('student') },
             { value: 'regular', label: wordLabel('regular') },
           ]}
