@@ -1,7 +1,15 @@
 // The whole schema, written once with Kysely's builder so the same DDL runs on SQLite and PostgreSQL.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
-import { index, notNull, ownedBy, tableWithId, timestamps, weakRef } from './columns.js';
+import {
+  index,
+  notNull,
+  ownedBy,
+  tablePerUser,
+  tableWithId,
+  timestamps,
+  weakRef,
+} from './columns.js';
 
 export function initialMigration(dialect: Dialect) {
   return {
@@ -28,26 +36,20 @@ export function initialMigration(dialect: Dialect) {
         .execute();
       await index(db, 'users_user_type', 'users', ['user_type']);
 
-      await db.schema
-        .createTable('student_profiles')
-        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+      await tablePerUser(db, 'student_profiles')
         .addColumn('institute', 'text', notNull)
         .addColumn('student_id', 'text', notNull)
         .addColumn('hostel', 'text', notNull)
         .addColumn('year', 'text', notNull)
         .addColumn('course', 'text', notNull)
         .execute();
-      await db.schema
-        .createTable('regular_profiles')
-        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+      await tablePerUser(db, 'regular_profiles')
         .addColumn('address', 'text', notNull)
         .addColumn('landmark', 'text', notNull)
         .addColumn('pincode', 'text', notNull)
         .addColumn('city', 'text', notNull)
         .execute();
-      await db.schema
-        .createTable('mess_owner_profiles')
-        .addColumn('user_id', 'integer', (c) => ownedBy('users.id')(c).primaryKey())
+      await tablePerUser(db, 'mess_owner_profiles')
         .addColumn('mess_name', 'text', notNull)
         .addColumn('business_address', 'text', notNull)
         .addColumn('business_phone', 'text', notNull)

@@ -5,7 +5,7 @@
 // run that stopped half-way resumes where it stopped.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
-import { index, notNull, ownedBy, tableWithId, weakRef } from './columns.js';
+import { actor, index, notNull, ownedBy, tableWithId } from './columns.js';
 
 export function adjustmentsMigration(dialect: Dialect) {
   return {
@@ -15,8 +15,7 @@ export function adjustmentsMigration(dialect: Dialect) {
         .addColumn('days', 'integer', notNull)
         .addColumn('reason', 'text', notNull)
         .addColumn('business_date', 'text', notNull)
-        .addColumn('actor_id', 'integer', weakRef('users.id'))
-        .addColumn('actor_username', 'text', notNull)
+        .$call(actor)
         .addColumn('target_count', 'integer', notNull)
         .addColumn('created_at', 'text', notNull)
         .addColumn('completed_at', 'text')
@@ -28,8 +27,7 @@ export function adjustmentsMigration(dialect: Dialect) {
         )
         .addColumn('days', 'integer', notNull)
         .addColumn('reason', 'text', notNull)
-        .addColumn('actor_id', 'integer', weakRef('users.id'))
-        .addColumn('actor_username', 'text', notNull)
+        .$call(actor)
         .addColumn('created_at', 'text', notNull)
         // null: listed by a batch, not applied yet; 'moved' or 'skipped' once applied.
         .addColumn('outcome', 'text')

@@ -4,7 +4,7 @@
 // JSON array of {name, name_hi, mark} in text, the same on both databases: a meal's dishes are
 // always read and written whole.
 import type { Kysely } from 'kysely';
-import { MEALS, notNull, nullOrOneOf, oneOf } from './columns.js';
+import { MEALS, notNull, nullOrOneOf, oneOf, tablePerMeal } from './columns.js';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -19,13 +19,9 @@ export function menuAndDietMigration() {
         .addColumn('updated_at', 'text', notNull)
         .addPrimaryKeyConstraint('menu_week_pkey', ['weekday', 'meal'])
         .execute();
-      await db.schema
-        .createTable('menu_dates')
-        .addColumn('date', 'text', notNull)
-        .addColumn('meal', 'text', oneOf('meal', MEALS))
+      await tablePerMeal(db, 'menu_dates', 'date')
         .addColumn('dishes', 'text', notNull)
         .addColumn('updated_at', 'text', notNull)
-        .addPrimaryKeyConstraint('menu_dates_pkey', ['date', 'meal'])
         .execute();
       // A check rather than a lookup table, as users.language (migration 013): the marks change
       // only with machines/menu and a release. Null: the customer has not said.

@@ -4,15 +4,12 @@
 // with the cutoff it locked for and when the row was really written. The primary key makes the
 // first writer win: every instance may try, one row stays.
 import type { Kysely } from 'kysely';
-import { MEALS, notNull, oneOf } from './columns.js';
+import { notNull, tablePerMeal } from './columns.js';
 
 export function kitchenLocksMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('kitchen_locks')
-        .addColumn('meal_date', 'text', notNull)
-        .addColumn('meal', 'text', oneOf('meal', MEALS))
+      await tablePerMeal(db, 'kitchen_locks', 'meal_date')
         .addColumn('mess_count', 'integer', notNull)
         .addColumn('tiffin_count', 'integer', notNull)
         // {veg, egg, non_veg, jain, unset}: the sheet's `diets` of the meal at the lock.
@@ -20,7 +17,6 @@ export function kitchenLocksMigration() {
         .addColumn('subscription_ids', 'text', notNull)
         .addColumn('cutoff_at', 'text', notNull)
         .addColumn('locked_at', 'text', notNull)
-        .addPrimaryKeyConstraint('kitchen_locks_pkey', ['meal_date', 'meal'])
         .execute();
     },
   };

@@ -5,17 +5,13 @@
 // the other uncommitted) and both were kept, moving lunch plans two days. The store writes a
 // closure's rows in the transaction that makes it and deletes them in the one that removes it.
 import { sql, type Kysely } from 'kysely';
-import { index, MEALS, notNull, oneOf, ownedBy } from './columns.js';
+import { index, ownedBy, tablePerMeal } from './columns.js';
 
 export function closedDayMealsMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('closed_day_meals')
-        .addColumn('closed_date', 'text', notNull)
-        .addColumn('meal', 'text', oneOf('meal', MEALS))
+      await tablePerMeal(db, 'closed_day_meals', 'closed_date')
         .addColumn('closed_day_id', 'integer', ownedBy('closed_days.id'))
-        .addPrimaryKeyConstraint('closed_day_meals_pkey', ['closed_date', 'meal'])
         .execute();
       await index(db, 'closed_day_meals_closure', 'closed_day_meals', ['closed_day_id']);
       // The closures scheduled now, the oldest first: where two already overlap (made before this

@@ -34,6 +34,16 @@ export function ownedBy(target: string): Column {
   return (column) => column.notNull().references(target).onDelete('cascade');
 }
 
+/**
+ * CREATE TABLE `name` whose key, `user_id`, is the account the row belongs to: one row per user,
+ * deleted with the user. The profile's own columns follow.
+ */
+export function tablePerUser(db: Kysely<unknown>, name: string) {
+  return db.schema
+    .createTable(name)
+    .addColumn('user_id', 'integer', (column) => ownedBy('users.id')(column).primaryKey());
+}
+
 /** Naming `target` ('users.id') or null; it becomes null when the row it names is deleted. */
 export function weakRef(target: string): Column {
   return (column) => column.references(target).onDelete('set null');
@@ -72,6 +82,30 @@ export function actStamp(act: string, presence: 'required' | 'optional') {
 
 /** A day's meals, in its order: what every meal column may hold. */
 export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+/**
+ * CREATE TABLE `name` keyed by a date and one of its meals: first the date column `dateColumn`,
+ * then `meal`; the primary key (`<name>_pkey`) is the pair. The table's own columns follow.
+ */
+export function tablePerMeal(db: Kysely<unknown>, name: string, dateColumn: string) {
+  return db.schema
+    .createTable(name)
+    .addColumn(dateColumn, 'text', notNull)
+    .addColumn('meal', 'text', oneOf('meal', MEALS))
+    .addPrimaryKeyConstraint(`${name}_pkey`, [dateColumn, 'meal']);
+}
+
+/**
+ * Who did it, for a row written by an owner's act: `actor_id` (null once the account is deleted)
+ * and `actor_username`, which stays so the row still says who.
+ */
+export function actor<Table extends string, Columns extends string>(
+  table: CreateTableBuilder<Table, Columns>,
+) {
+  return table
+    .addColumn('actor_id', 'integer', weakRef('users.id'))
+    .addColumn('actor_username', 'text', notNull);
+}
 
 /** created_at and updated_at, both ISO texts and NOT NULL, as the last columns of a table. */
 export function timestamps<Table extends string, Columns extends string>(
