@@ -6,6 +6,7 @@ import {
   notNull,
   ownedBy,
   tablePerUser,
+  tableWithTextKey,
   tableWithId,
   timestamps,
   weakRef,
@@ -57,18 +58,14 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('gst_number', 'text')
         .execute();
 
-      await db.schema
-        .createTable('sessions')
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await tableWithTextKey(db, 'sessions', 'id')
         .addColumn('user_id', 'integer', ownedBy('users.id'))
         .addColumn('created_at', 'text', notNull)
         .addColumn('revoked_at', 'text')
         .addColumn('revoked_reason', 'text')
         .execute();
       await index(db, 'sessions_user', 'sessions', ['user_id']);
-      await db.schema
-        .createTable('refresh_tokens')
-        .addColumn('jti', 'text', (c) => c.primaryKey())
+      await tableWithTextKey(db, 'refresh_tokens', 'jti')
         .addColumn('session_id', 'text', ownedBy('sessions.id'))
         .addColumn('issued_at', 'text', notNull)
         .addColumn('expires_at', 'text', notNull)
@@ -128,9 +125,7 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('finished_at', 'text')
         .addPrimaryKeyConstraint('job_runs_pk', ['job', 'run_key'])
         .execute();
-      await db.schema
-        .createTable('counters')
-        .addColumn('name', 'text', (c) => c.primaryKey())
+      await tableWithTextKey(db, 'counters', 'name')
         .addColumn('value', 'bigint', notNull)
         .execute();
 
@@ -281,9 +276,7 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('created_at', 'text', notNull)
         .execute();
 
-      await db.schema
-        .createTable('webhook_events')
-        .addColumn('event_id', 'text', (c) => c.primaryKey())
+      await tableWithTextKey(db, 'webhook_events', 'event_id')
         .addColumn('event_type', 'text', notNull)
         .addColumn('received_at', 'text', notNull)
         .execute();

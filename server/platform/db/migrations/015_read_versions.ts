@@ -4,6 +4,7 @@
 // its counter stands still, so no instance serves it stale.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
+import { tableWithTextKey } from './columns.js';
 
 /** The shared answers and the tables each one shows. */
 const READ_VERSIONS = { plans: ['plans'] } as const;
@@ -11,9 +12,7 @@ const READ_VERSIONS = { plans: ['plans'] } as const;
 export function readVersionsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('read_versions')
-        .addColumn('name', 'text', (column) => column.primaryKey())
+      await tableWithTextKey(db, 'read_versions', 'name')
         .addColumn('version', 'integer', (column) => column.notNull().defaultTo(0))
         .execute();
       const run = (statement: string) => sql.raw(statement).execute(db);

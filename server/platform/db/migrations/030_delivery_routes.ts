@@ -4,7 +4,16 @@
 // the cash riders collect, pending until the owner confirms it into the ledger.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '@server/platform/db/index.js';
-import { index, notNull, oneOf, ownedBy, tableWithId, timestamps, weakRef } from './columns.js';
+import {
+  index,
+  notNull,
+  oneOf,
+  ownedBy,
+  tableWithId,
+  tableWithTextKey,
+  timestamps,
+  weakRef,
+} from './columns.js';
 
 export function deliveryRoutesMigration(dialect: Dialect) {
   return {
@@ -34,9 +43,7 @@ export function deliveryRoutesMigration(dialect: Dialect) {
         .addColumn('updated_at', 'text', notNull)
         .addPrimaryKeyConstraint('delivery_stops_pk', ['date', 'meal', 'user_id'])
         .execute();
-      await db.schema
-        .createTable('delivery_marks')
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await tableWithTextKey(db, 'delivery_marks', 'id')
         .addColumn('route_id', 'integer', weakRef('delivery_routes.id'))
         .addColumn('date', 'text', notNull)
         .addColumn('meal', 'text', notNull)

@@ -29,6 +29,14 @@ export function tableWithId(db: Kysely<unknown>, name: string, dialect: Dialect)
     );
 }
 
+/**
+ * CREATE TABLE `name` with its first column, `keyColumn`: a text the application chooses (a
+ * session id, a counter's name), the primary key. The table's own columns follow.
+ */
+export function tableWithTextKey(db: Kysely<unknown>, name: string, keyColumn: string) {
+  return db.schema.createTable(name).addColumn(keyColumn, 'text', (column) => column.primaryKey());
+}
+
 /** NOT NULL, naming `target` ('users.id'); the row is deleted with the one it names. */
 export function ownedBy(target: string): Column {
   return (column) => column.notNull().references(target).onDelete('cascade');
