@@ -10,12 +10,10 @@ if (names.length === 0) {
   process.exit(2);
 }
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
 function run(name) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(npm, ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

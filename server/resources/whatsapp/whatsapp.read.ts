@@ -138,14 +138,14 @@ export async function whatsappUsage(
   const row = await db
     .selectFrom('whatsapp_messages as m')
     .select([
-      // Written to the outbox, a message reached no one and costs nothing: a WhatsApp message, or
-      // the SMS that went instead (the "Not sent" filter's two kinds, so the two counts agree).
+      // Written to the outbox, a message reached no one and costs nothing. What stayed there is
+      // what the list's "Not sent" filter keeps (a WhatsApp message, or the SMS that went instead),
+      // by the month it was written.
       count(sql<boolean>`m.sent_at >= ${since} and coalesce(m.provider, '') <> 'outbox'`).as(
         'sent',
       ),
       count(
-        sql<boolean>`(m.sent_at >= ${since} and m.provider = 'outbox')
-          or (m.fallback_at >= ${since} and ${smsProvider} = 'outbox')`,
+        sql<boolean>`${whatsappFilter('not_sent')} and coalesce(m.sent_at, m.fallback_at) >= ${since}`,
       ).as('outbox'),
       count(sql<boolean>`m.status = 'queued'`).as('queued'),
       count(sql<boolean>`m.status = 'failed' and m.failed_at >= ${since}`).as('failed'),
